@@ -1,0 +1,11 @@
+/**
+ * core: diagnostics and results, the engine host, units and the PDF number formatter.
+ * In: nothing but plain values. Out: small helpers every other folder uses.
+ * Must not: import any other engine folder, or touch I/O, clocks or randomness.
+ */
+export * from './diagnostics';
+export * from './host';
+export * from './units';
+export * from './pdf-number';
+export * from './limits';
+export * from './bytes';

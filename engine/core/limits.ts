@@ -1,0 +1,44 @@
+/**
+ * Hard limits on untrusted input, checked before work is done. A caller may lower or raise them;
+ * every reader of sizes, counts, depths and offsets compares against these.
+ */
+
+/** Resource limits applied to DOCX packages and XML parts. */
+export interface InputLimits {
+  /** Largest accepted input file in bytes. */
+  readonly maxInputBytes: number;
+  /** Largest total uncompressed size of all zip entries. */
+  readonly maxTotalUncompressedBytes: number;
+  /** Largest uncompressed size of one entry. */
+  readonly maxEntryUncompressedBytes: number;
+  /** Largest number of zip entries. */
+  readonly maxEntries: number;
+  /** Largest ratio of uncompressed to compressed size for one entry (zip bombs). */
+  readonly maxCompressionRatio: number;
+  /** Deepest XML element nesting. */
+  readonly maxXmlDepth: number;
+  /** Most attributes on one element. */
+  readonly maxXmlAttributes: number;
+  /** Most elements in one XML part. */
+  readonly maxXmlElements: number;
+  /** Most pages the layout may produce before it stops with a diagnostic. */
+  readonly maxPages: number;
+}
+
+/** Defaults generous enough for real business documents, tight enough for hostile ones. */
+export const DEFAULT_LIMITS: InputLimits = {
+  maxInputBytes: 200 * 1024 * 1024,
+  maxTotalUncompressedBytes: 1024 * 1024 * 1024,
+  maxEntryUncompressedBytes: 512 * 1024 * 1024,
+  maxEntries: 20_000,
+  maxCompressionRatio: 1000,
+  maxXmlDepth: 256,
+  maxXmlAttributes: 512,
+  maxXmlElements: 10_000_000,
+  maxPages: 20_000,
+};
+
+/** Merges caller overrides into the defaults. */
+export function resolveLimits(overrides?: Partial<InputLimits>): InputLimits {
+  return overrides ? { ...DEFAULT_LIMITS, ...overrides } : DEFAULT_LIMITS;
+}
