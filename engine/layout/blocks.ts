@@ -1,0 +1,91 @@
+/**
+ * Blocks → units, with the spacing rules between paragraphs (§17.3.1.33): space after the previous
+ * paragraph plus space before this one, except where w:contextualSpacing suppresses them between
+ * paragraphs of the same style. Shared by the paginated body and by unpaged stories.
+ */
+import type { Block, Paragraph, ParagraphBorders } from '../model';
+import { spaceUnit, type Unit } from './flow/units';
+import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
+import { layoutTable, type TableContext } from './table/table';
+
+/** Everything block layout needs. */
+export interface BlockContext extends ParagraphContext, TableContext {}
+
+/** Stateful converter: feed blocks in order, get their units (including the spacing before each). */
+export class BlockUnitBuilder {
+  private prev: Paragraph | undefined;
+  private prevAfter = 0;
+
+  constructor(
+    private readonly widthPt: number,
+    private readonly ctx: BlockContext,
+  ) {}
+
+  /** Units for a block; `next` is the following block (for keepNext and border joins). */
+  units(block: Block, next: Block | undefined): Unit[] {
+    if (block.kind === 'table') {
+      const out: Unit[] = [];
+      if (this.prevAfter > 0) out.push(spaceUnit(this.prevAfter));
+      this.prev = undefined;
+      this.prevAfter = 0;
+      out.push(...layoutTable(block, this.widthPt, this.ctx));
+      return out;
+    }
+    const p = block;
+    const sp = p.props.spacing;
+    const prev = this.prev;
+    const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
+    const before = p.props.contextualSpacing && sameStyle ? 0 : sp.beforePt;
+    const prevAfter = prev && prev.props.contextualSpacing && sameStyle ? 0 : this.prevAfter;
+    const out: Unit[] = [];
+    const gap = prevAfter + before;
+    const keepPrev = prev?.props.keepNext === true;
+    if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
+    const laid = layoutParagraph(p, this.widthPt, this.ctx);
+    const nextPara = next?.kind === 'paragraph' ? next : undefined;
+    const join = {
+      joinedAbove: prev !== undefined && sameBorders(prev.props.borders, p.props.borders),
+      joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),
+    };
+    out.push(...paragraphUnits(laid, this.ctx, join, p.props.keepNext && next !== undefined));
+    this.prev = p;
+    this.prevAfter = sp.afterPt;
+    return out;
+  }
+
+  /** Space after the last paragraph (for stories that end here). */
+  trailingSpace(): number {
+    return this.prevAfter;
+  }
+}
+
+function sameBorders(a: ParagraphBorders | undefined, b: ParagraphBorders | undefined): boolean {
+  if (!a || !b) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** An unpaged stack of units (a cell, header, footer, note or text box). */
+export interface Story {
+  readonly units: ReadonlyArray<{ readonly y: number; readonly unit: Unit }>;
+  readonly heightPt: number;
+}
+
+/** Stacks blocks without pagination. `withTrailingSpace` adds the last paragraph's space after. */
+export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: BlockContext, withTrailingSpace = true): Story {
+  const builder = new BlockUnitBuilder(widthPt, ctx);
+  const units: Array<{ y: number; unit: Unit }> = [];
+  let y = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    for (const unit of builder.units(blocks[i]!, blocks[i + 1])) {
+      units.push({ y, unit });
+      y += unit.heightPt;
+    }
+  }
+  if (withTrailingSpace) y += builder.trailingSpace();
+  return { units, heightPt: y };
+}
+
+/** Draws a story with its top-left at (x, y). */
+export function emitStory(story: Story, sink: import('./emit/sink').ItemSink, x: number, y: number): void {
+  for (const { y: uy, unit } of story.units) unit.emit(sink, x, y + uy);
+}

@@ -1,0 +1,58 @@
+/**
+ * The block context: one object carrying everything paragraph, table and object layout need for a
+ * story (body, header, footer, note, cell, text box), built from the document and the pass state.
+ */
+import type { DiagnosticBag } from '../core';
+import type { DocModel, FieldInline, SectionProps } from '../model';
+import { layoutStory, type BlockContext, type Story } from './blocks';
+import type { ItemSink } from './emit/sink';
+import type { FaceResolver } from './faces';
+import { drawObject, floatPosition, type ObjectContext } from './objects';
+import type { ObjectInline } from './inline/itemize';
+
+/** Per-story facts that change what fields and note marks print. */
+export interface StoryFacts {
+  /** Evaluates a dynamic field, or returns undefined to show the cached result. */
+  fieldText(field: FieldInline): string | undefined;
+  /** Number text of a note reference; `id` undefined means "the note being laid out". */
+  noteMark(noteType: 'footnote' | 'endnote', id: string | undefined): string;
+}
+
+/** Document-wide inputs for building contexts. */
+export interface DocumentEnv {
+  readonly doc: DocModel;
+  readonly faces: FaceResolver;
+  readonly bag: DiagnosticBag;
+  readonly revisionMarkup: boolean;
+  drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
+}
+
+/** Builds the block context for a story in a section. */
+export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts): BlockContext {
+  const grid = section.docGrid;
+  const gridPitchPt = grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
+  const ctx: BlockContext = {
+    faces: env.faces,
+    revisionMarkup: env.revisionMarkup,
+    defaultTabPt: env.doc.settings.defaultTabStopPt,
+    ...(gridPitchPt ? { gridPitchPt } : {}),
+    compatibilityMode: env.doc.settings.compatibilityMode,
+    fieldText: (f) => facts.fieldText(f),
+    noteMark: (t, id) => facts.noteMark(t, id),
+    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, ctx, false),
+    drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
+    drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink) => {
+      const page = sink.page;
+      const column = { x: columnX, width: page.widthPt - page.marginLeft - page.marginRight };
+      const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
+      drawObject(inline, pos.x, pos.y, sink, objects);
+    },
+  };
+  const objects: ObjectContext = {
+    media: env.doc.media,
+    layoutBox: (blocks, widthPt) => layoutStory(blocks, widthPt, ctx, false),
+    drawChart: env.drawChart,
+    warn: (code, message) => env.bag.warn(code, message),
+  };
+  return ctx;
+}

@@ -1,0 +1,149 @@
+/**
+ * layoutDocument: DocModel → LayoutDoc. Prepares fonts, runs layout passes until values that depend
+ * on the layout (page counts, page references) are stable, then draws each page's units, notes,
+ * header and footer into absolutely positioned items.
+ */
+import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
+import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
+import { emitStory } from './blocks';
+import type { DocumentEnv } from './context';
+import { CollectingSink, ResourceTables } from './emit/sink';
+import type { PageState } from './flow/paginate';
+import { numberNotes } from './notes';
+import { runPass, type PassResult, type PassState } from './pass';
+import { createFaceResolver } from './text-faces';
+import { drawChart } from './chart';
+
+/** Options of layoutDocument. */
+export interface LayoutOptions {
+  /** Tracked changes as the model holds them: `markup` draws insertions and deletions in author colours. */
+  readonly trackedChanges?: 'markup' | 'final' | 'original';
+  readonly comments?: 'show' | 'hide';
+  readonly limits?: Partial<InputLimits>;
+}
+
+const MAX_PASSES = 3;
+
+/** Lays out a document into pages. Never throws. */
+export async function layoutDocument(doc: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
+  const bag = new DiagnosticBag();
+  return guardAsync('layout', bag, async () => {
+    const limits = resolveLimits(options.limits);
+    const faces = await createFaceResolver(doc, host, bag);
+    const resources = new ResourceTables();
+    const env: DocumentEnv = {
+      doc,
+      faces,
+      bag,
+      revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
+      drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, bag),
+    };
+    const notes = numberNotes(doc);
+    let state: PassState = {};
+    let result: PassResult = runPass(env, state, notes, host, limits);
+    let next = stateOf(result, state);
+    for (let pass = 1; pass < MAX_PASSES && result.bodyUsesTotals && !sameState(state, next); pass++) {
+      state = next;
+      result = runPass(env, state, notes, host, limits);
+      next = stateOf(result, state);
+    }
+    return drawPages(doc, result, next, env, resources, host);
+  });
+}
+
+function stateOf(result: PassResult, previous: PassState): PassState {
+  const sectionPages: number[] = [];
+  for (const info of result.info) sectionPages[info.section] = (sectionPages[info.section] ?? 0) + 1;
+  return { ...previous, numPages: result.pages.length, sectionPages };
+}
+
+function sameState(a: PassState, b: PassState): boolean {
+  return a.numPages === b.numPages && JSON.stringify(a.sectionPages) === JSON.stringify(b.sectionPages);
+}
+
+function drawPages(doc: DocModel, result: PassResult, state: PassState, env: DocumentEnv, resources: ResourceTables, host: EngineHost): LayoutDoc {
+  const pages: LayoutPage[] = [];
+  const destinations: Record<string, Destination> = {};
+  const outline: OutlineEntry[] = [];
+  result.pages.forEach((page, index) => {
+    const info = result.info[index]!;
+    const s = doc.sections[info.section]!.props;
+    const sink = new CollectingSink(resources, {
+      widthPt: page.frame.widthPt,
+      heightPt: page.frame.heightPt,
+      marginLeft: info.area.left,
+      marginRight: page.frame.widthPt - info.area.right,
+      marginTop: page.frame.bodyTop,
+      marginBottom: page.frame.heightPt - page.frame.bodyBottom,
+    });
+    const offset = verticalOffset(page, s.verticalAlign);
+    for (const p of page.placed) p.unit.emit(sink, p.x, p.y + offset);
+    drawNotes(page, sink, result, env);
+    const chrome = new CollectingSink(resources, sink.page);
+    drawHeaderFooter(result, index, chrome, state, env);
+    const items: LayoutItem[] = [];
+    if (doc.settings.displayBackgroundShape && doc.settings.background) {
+      items.push({ kind: 'rect', x: 0, y: 0, w: page.frame.widthPt, h: page.frame.heightPt, fill: doc.settings.background });
+    }
+    items.push(...chrome.background, ...chrome.items, ...sink.background, ...sink.items, ...chrome.foreground, ...sink.foreground);
+    pages.push({ widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label });
+    for (const d of sink.destinations) destinations[d.name] ??= { page: index, x: d.x, y: d.y };
+    for (const h of sink.headings) outline.push({ title: h.title, level: h.level, page: index, y: h.y });
+    host.onProgress?.({ stage: 'layout', done: index + 1, total: result.pages.length });
+  });
+  return { pages, fonts: resources.fonts, images: resources.images, destinations, outline, info: documentInfo(doc) };
+}
+
+/** Section vertical alignment (w:vAlign, §17.6.23): centre or bottom-align the body of a page. */
+function verticalOffset(page: PageState, align: 'top' | 'center' | 'both' | 'bottom'): number {
+  if (align === 'top' || align === 'both' || page.placed.length === 0) return 0;
+  let bottom = page.frame.bodyTop;
+  for (const p of page.placed) if (!p.unit.discardable) bottom = Math.max(bottom, p.y + p.unit.heightPt);
+  const free = page.frame.bodyBottom - bottom;
+  return free <= 0 ? 0 : align === 'center' ? free / 2 : free;
+}
+
+function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, env: DocumentEnv): void {
+  if (page.notes.length === 0) return;
+  void env;
+  let total = 0;
+  for (const n of page.notes) total += n.heightPt;
+  const sep = result.separatorPt;
+  const x = page.frame.columns[0]!.x;
+  let y = page.frame.bodyBottom - total - sep;
+  sink.items.push({ kind: 'line', x1: x, y1: y + sep / 2, x2: x + 144, y2: y + sep / 2, width: 0.5, color: '000000' });
+  y += sep;
+  for (const n of page.notes) {
+    const story = result.noteStory(n.call, page.frame.columns[0]!.width);
+    if (story) emitStory(story, sink, x, y);
+    y += n.heightPt;
+  }
+}
+
+function drawHeaderFooter(result: PassResult, index: number, sink: CollectingSink, state: PassState, env: DocumentEnv): void {
+  const info = result.info[index]!;
+  const s = env.doc.sections[info.section]!.props;
+  const width = info.area.right - info.area.left;
+  if (info.header) {
+    const story = result.headerFooter(info.header.part, info, width, state);
+    emitStory(story, sink, info.area.left, s.margins.header);
+  }
+  if (info.footer) {
+    const story = result.headerFooter(info.footer.part, info, width, state);
+    emitStory(story, sink, info.area.left, s.pageHeightPt - s.margins.footer - story.heightPt);
+  }
+}
+
+function documentInfo(doc: DocModel): DocumentInfo {
+  const p = doc.properties;
+  const title = p.title ?? (doc.fileName ? doc.fileName.replace(/\.[^.]+$/, '') : undefined);
+  return {
+    ...(title ? { title } : {}),
+    ...(p.creator ? { author: p.creator } : {}),
+    ...(p.subject ? { subject: p.subject } : {}),
+    ...(p.keywords ? { keywords: p.keywords } : {}),
+    ...(p.application ? { creator: p.application } : {}),
+    ...(p.created ? { created: p.created } : {}),
+    ...(p.modified ? { modified: p.modified } : {}),
+  };
+}

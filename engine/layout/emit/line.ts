@@ -1,0 +1,227 @@
+/**
+ * Emit: a finished line box → page items (glyph runs, highlights, underlines, strike-through,
+ * tab leaders, inline objects, links, bookmark destinations).
+ */
+import type { GlyphRun, LayoutItem, LinkTarget } from '../../model';
+import type { Face, FaceResolver } from '../faces';
+import type { ObjectInline, ParaContent, Span } from '../inline/itemize';
+import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
+import type { ItemSink } from './sink';
+
+/** Draws inline objects (pictures, shapes, charts) at a box. */
+export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
+
+/** What line emission needs besides the line. */
+export interface EmitContext {
+  readonly faces: FaceResolver;
+  readonly drawObject: ObjectEmitter;
+  /** Draws a floating object anchored in a paragraph whose box starts at (x, paragraphTop). */
+  drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink): void;
+}
+
+const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
+
+/** Emits a line whose box starts at `x0` (paragraph box left) and `yTop`. */
+export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: number, sink: ItemSink, ctx: EmitContext): void {
+  const baseline = yTop + line.baselinePt;
+  let run: RunBuilder | undefined;
+  const flush = () => {
+    if (run) sink.items.push(run.build(content.text));
+    run = undefined;
+  };
+  const frags = line.fragments;
+  for (let f = 0; f < frags.length; f++) {
+    const frag = frags[f]!;
+    if (frag.k === 'special') {
+      flush();
+      emitSpecial(frag, content, x0, baseline, sink, ctx);
+      continue;
+    }
+    const span = frag.piece.span;
+    const x = x0 + frag.x;
+    const y = baseline - span.risePt;
+    if (run && run.accepts(span, x, y)) run.append(frag);
+    else {
+      flush();
+      run = new RunBuilder(span, x, y, sink.resources.font(span.face));
+      run.append(frag);
+    }
+    decorate(frag, x, baseline, sink, isLastInk(frags, f));
+  }
+  flush();
+  for (const m of content.markers) {
+    if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;
+    if (m.inline.kind === 'bookmark' && m.inline.edge === 'start' && m.inline.name) {
+      sink.destination(m.inline.name, x0 + xAt(line, m.at), yTop);
+    }
+  }
+}
+
+function isLastInk(frags: readonly Fragment[], f: number): boolean {
+  for (let k = f + 1; k < frags.length; k++) {
+    const o = frags[k]!;
+    if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return false;
+    if (o.k === 'special' && o.piece.special.kind === 'object') return false;
+  }
+  return true;
+}
+
+/** x of a text index on the line, relative to the paragraph box. */
+export function xAt(line: LineBox, index: number): number {
+  for (const frag of line.fragments) {
+    if (index < frag.piece.start || index >= frag.piece.end) continue;
+    if (frag.k === 'special') return frag.x;
+    let x = frag.x;
+    for (let g = 0; g < frag.advances.length && frag.piece.clusters[g]! < index; g++) x += frag.advances[g]!;
+    return x;
+  }
+  return line.fragments.length > 0 ? line.fragments[0]!.x : 0;
+}
+
+class RunBuilder {
+  private readonly glyphs: number[] = [];
+  private readonly advances: number[] = [];
+  private readonly clusters: number[] = [];
+  private start = -1;
+  private end = -1;
+  private xEnd: number;
+
+  constructor(
+    private readonly span: Span,
+    private readonly x: number,
+    private readonly y: number,
+    private readonly font: number,
+  ) {
+    this.xEnd = x;
+  }
+
+  accepts(span: Span, x: number, y: number): boolean {
+    return (
+      span.face === this.span.face &&
+      span.sizePt === this.span.sizePt &&
+      span.color === this.span.color &&
+      span.props.scalePct === this.span.props.scalePct &&
+      span.props.rtl === this.span.props.rtl &&
+      Math.abs(y - this.y) < 0.001 &&
+      Math.abs(x - this.xEnd) < 0.01
+    );
+  }
+
+  append(frag: GlyphFragment): void {
+    const p = frag.piece;
+    if (this.start < 0) this.start = p.start;
+    for (let g = 0; g < p.glyphs.length; g++) {
+      this.glyphs.push(p.glyphs[g]!);
+      this.advances.push(frag.advances[g]!);
+      this.clusters.push(p.clusters[g]!);
+    }
+    this.end = Math.max(this.end, p.end);
+    this.xEnd += frag.width;
+  }
+
+  build(text: string): GlyphRun {
+    const base = this.start;
+    const runText = text.slice(base, this.end);
+    return {
+      kind: 'glyphs',
+      x: this.x,
+      y: this.y,
+      font: this.font,
+      sizePt: this.span.sizePt,
+      glyphs: this.glyphs,
+      advances: this.advances,
+      text: runText,
+      clusters: this.clusters.map((c) => c - base),
+      color: this.span.color,
+      ...(this.span.props.scalePct !== 100 ? { scalePct: this.span.props.scalePct } : {}),
+      ...(this.span.props.rtl ? { rtl: true } : {}),
+    };
+  }
+}
+
+function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean): void {
+  const span = frag.piece.span;
+  const p = span.props;
+  const face = span.face;
+  const scale = span.sizePt / face.unitsPerEm;
+  const width = frag.width - (lastInk ? frag.piece.trailingSpace : 0);
+  if (width <= 0) return;
+  const m = face.lineMetrics(span.sizePt);
+  const top = baseline - span.risePt - m.ascentPt;
+  const height = m.ascentPt + m.descentPt;
+  const fill = p.highlight ?? p.shading?.fill;
+  if (fill) sink.background.push({ kind: 'rect', x, y: top, w: frag.width, h: height, fill });
+  if (span.underline) {
+    const thickness = Math.max(0.25, (face.underlineThickness || face.unitsPerEm / 20) * scale);
+    const offset = (face.underlinePosition || face.unitsPerEm / 10) * scale;
+    const color = p.underline?.color ?? span.color;
+    const y = baseline - span.risePt + offset;
+    const style = p.underline?.style ?? 'single';
+    const dash = style.startsWith('dot') ? [thickness, thickness * 2] : style.startsWith('dash') ? [thickness * 4, thickness * 2] : undefined;
+    const w = style === 'thick' || style.endsWith('Heavy') ? thickness * 2 : thickness;
+    sink.items.push(line(x, y, width, w, color, dash));
+    if (style === 'double' || style === 'wavyDouble') sink.items.push(line(x, y + w * 2, width, w, color, dash));
+  }
+  if (span.strike) {
+    const thickness = Math.max(0.25, (face.strikeoutSize || face.unitsPerEm / 20) * scale);
+    const y = baseline - span.risePt - (face.strikeoutPosition || face.unitsPerEm * 0.26) * scale;
+    if (p.doubleStrike) {
+      sink.items.push(line(x, y - thickness, width, thickness, span.color));
+      sink.items.push(line(x, y + thickness, width, thickness, span.color));
+    } else sink.items.push(line(x, y, width, thickness, span.color));
+  }
+  if (span.link) emitLink(span.link, x, top, frag.width, height, sink);
+}
+
+function line(x: number, y: number, width: number, w: number, color: string, dash?: number[]): LayoutItem {
+  return { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color, ...(dash ? { dash } : {}) };
+}
+
+function emitLink(link: LinkTarget, x: number, y: number, w: number, h: number, sink: ItemSink): void {
+  const prev = sink.items[sink.items.length - 1];
+  const target = 'url' in link ? { url: link.url } : { dest: link.anchor };
+  // Merge with the previous link area on the same line for the same target.
+  if (prev && prev.kind === 'link' && Math.abs(prev.y - y) < 0.5 && Math.abs(prev.x + prev.w - x) < 0.5 && prev.url === target.url && prev.dest === target.dest) {
+    sink.items[sink.items.length - 1] = { ...prev, w: prev.w + w, h: Math.max(prev.h, h) };
+    return;
+  }
+  sink.items.push({ kind: 'link', x, y, w, h, ...target });
+}
+
+function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaContent, x0: number, baseline: number, sink: ItemSink, ctx: EmitContext): void {
+  const s = frag.piece.special;
+  if (s.kind === 'object') {
+    ctx.drawObject(s.inline, x0 + frag.x, baseline - frag.piece.ascent, sink);
+    return;
+  }
+  if (s.kind === 'tab' && frag.leader && frag.width > 0) {
+    const ch = LEADER_CHAR[frag.leader];
+    if (!ch) return;
+    const face = ctx.faces.primary(s.props);
+    emitLeader(face, ch, s.props.sizePt, s.props.color ?? '000000', x0 + frag.x, frag.width, baseline, sink);
+  }
+  void content;
+}
+
+function emitLeader(face: Face, ch: string, sizePt: number, color: string, x: number, width: number, baseline: number, sink: ItemSink): void {
+  const shaped = face.shape(ch, false, false, false);
+  if (shaped.glyphs.length !== 1) return;
+  const adv = (shaped.advances[0]! * sizePt) / face.unitsPerEm;
+  if (adv <= 0.1) return;
+  // Leave a little room on both sides, like Word, and align the leader to the stop.
+  const count = Math.floor((width - adv * 0.5) / adv);
+  if (count < 1) return;
+  const startX = x + width - count * adv - adv * 0.25;
+  sink.items.push({
+    kind: 'glyphs',
+    x: startX,
+    y: baseline,
+    font: sink.resources.font(face),
+    sizePt,
+    glyphs: new Array<number>(count).fill(shaped.glyphs[0]!),
+    advances: new Array<number>(count).fill(adv),
+    text: ch.repeat(count),
+    clusters: Array.from({ length: count }, (_, i) => i),
+    color,
+  });
+}

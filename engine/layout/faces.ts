@@ -1,0 +1,58 @@
+/**
+ * What layout needs from a font face, and how it gets faces for runs. Implemented over engine/text
+ * (font-context.ts); kept narrow so the inline phase is easy to reason about and to test.
+ */
+import type { RunProps } from '../model';
+
+/** Glyphs of a shaped piece of text, in font units. */
+export interface Shaped {
+  readonly glyphs: ArrayLike<number>;
+  readonly advances: ArrayLike<number>;
+  /** Per glyph, the UTF-16 index (relative to the shaped text) of its first character. */
+  readonly clusters: ArrayLike<number>;
+}
+
+/** Vertical metrics of a face at a size, the way Word computes single line spacing. */
+export interface LineMetrics {
+  readonly ascentPt: number;
+  readonly descentPt: number;
+  readonly lineHeightPt: number;
+}
+
+/** A loaded font face as layout uses it. */
+export interface Face {
+  /** Stable key; equal keys mean the same face. */
+  readonly key: string;
+  readonly family: string;
+  readonly postscriptName: string;
+  /** The font program, carried into the LayoutDoc for the renderers. */
+  readonly data: Uint8Array;
+  readonly unitsPerEm: number;
+  readonly syntheticBold: boolean;
+  readonly syntheticItalic: boolean;
+  shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped;
+  lineMetrics(sizePt: number): LineMetrics;
+  /** Underline offset below the baseline and thickness, in font units (post table; positive = below). */
+  readonly underlinePosition: number;
+  readonly underlineThickness: number;
+  /** Strikeout offset above the baseline and thickness, in font units (OS/2). */
+  readonly strikeoutPosition: number;
+  readonly strikeoutSize: number;
+}
+
+/** A stretch of run text drawn in one face (after symbol mapping and per-character fallback). */
+export interface FaceSegment {
+  readonly start: number;
+  readonly end: number;
+  readonly face: Face;
+}
+
+/** Chooses faces for run text. */
+export interface FaceResolver {
+  /** Maps symbol-font characters to Unicode (returns the text unchanged for ordinary fonts). */
+  mapText(text: string, props: RunProps): string;
+  /** The primary face for run properties (substitution applied, never fails). */
+  primary(props: RunProps): Face;
+  /** Splits text into segments by the face that has each character (per-character fallback). */
+  segment(text: string, props: RunProps): readonly FaceSegment[];
+}

@@ -1,0 +1,285 @@
+/**
+ * Paginate: fills columns and pages with units, honouring break permissions.
+ *
+ * When a unit does not fit, the paginator looks back in the current column for the last unit after
+ * which a break is allowed and moves everything after it to the next column — this one rule
+ * implements widow/orphan control, keepLines, keepNext and cantSplit. If no break is allowed
+ * anywhere in the column (a keep chain longer than a page), it breaks where it is, as Word does.
+ */
+import type { NoteCall, Unit } from './units';
+
+/** Geometry of one page's body, decided when the page opens. */
+export interface PageFrame {
+  readonly widthPt: number;
+  readonly heightPt: number;
+  readonly bodyTop: number;
+  readonly bodyBottom: number;
+  /** Columns: left edge and width. */
+  readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+}
+
+/** A unit with its final position. */
+export interface PlacedUnit {
+  readonly unit: Unit;
+  readonly column: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** An open or closed page. */
+export interface PageState {
+  readonly index: number;
+  readonly section: number;
+  frame: PageFrame;
+  readonly placed: PlacedUnit[];
+  /** Notes placed at the bottom of this page, in order, with their laid-out heights. */
+  readonly notes: Array<{ readonly call: NoteCall; readonly heightPt: number; readonly owner: Unit }>;
+  /** Column regions: continuous section breaks start a new region lower on the page. */
+  regionTop: number;
+  column: number;
+  y: number;
+  /** How the current column was reached: a natural break drops leading space. */
+  startedBy: 'natural' | 'hard';
+  /** Whether the page holds anything but discardable space. */
+  hasContent: boolean;
+}
+
+/** What the paginator needs from the document layout. */
+export interface PaginatorHost {
+  /** Opens a page for a section (computes margins, header and footer heights). */
+  openFrame(section: number, pageIndex: number): PageFrame;
+  /** Height a note takes at the bottom of a page, or undefined if there is no such note. */
+  noteHeight(call: NoteCall, frame: PageFrame): number | undefined;
+  /** Height of the separator line area above the first note of a page. */
+  readonly noteSeparatorPt: number;
+}
+
+const EPS = 0.05;
+
+/** Fills pages with units. */
+export class Paginator {
+  readonly pages: PageState[] = [];
+  private section = 0;
+  private cur: PageState | undefined;
+
+  constructor(private readonly host: PaginatorHost) {}
+
+  /** The page being filled (opening the first one if needed). */
+  get page(): PageState {
+    return this.cur ?? this.openPage('hard');
+  }
+
+  /** Starts a section: `nextPage`/`evenPage`/`oddPage` open a new page, `continuous` a new column region. */
+  startSection(index: number, type: 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn'): void {
+    this.section = index;
+    if (!this.cur) {
+      this.openPage('hard');
+      return;
+    }
+    if (type === 'continuous' || type === 'nextColumn') {
+      const page = this.cur;
+      const frame = this.host.openFrame(index, page.index);
+      if (frame.widthPt !== page.frame.widthPt || frame.heightPt !== page.frame.heightPt) {
+        this.openPage('hard');
+        return;
+      }
+      const lowest = this.lowestY(page);
+      page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom };
+      page.regionTop = lowest;
+      page.column = 0;
+      page.y = lowest;
+      return;
+    }
+    this.openPage('hard');
+    if (type === 'evenPage' || type === 'oddPage') {
+      const wantEven = type === 'evenPage';
+      if (((this.cur!.index + 1) % 2 === 0) !== wantEven) this.openPage('hard');
+    }
+  }
+
+  /** Places a unit, breaking columns and pages as needed. */
+  push(unit: Unit): void {
+    let pending: Unit | undefined = unit;
+    let guard = 0;
+    while (pending) {
+      if (++guard > 100_000) throw new Error('pagination did not converge');
+      pending = this.tryPlace(pending);
+    }
+  }
+
+  /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
+  breakPageIfNotEmpty(): void {
+    const page = this.page;
+    if (page.hasContent) this.openPage('hard');
+    else page.startedBy = 'hard';
+  }
+
+  /** Starts a new column or page (hard break). */
+  breakColumn(): void {
+    this.nextColumn('hard');
+  }
+
+  /** Closes the document: the last page stays open for callers to read; returns all pages. */
+  finish(): PageState[] {
+    if (!this.cur) this.openPage('hard');
+    return this.pages;
+  }
+
+  private tryPlace(unit: Unit): Unit | undefined {
+    const page = this.page;
+    const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
+    const columnEmpty = this.columnEmpty(page);
+    if (unit.discardable && columnEmpty && page.startedBy === 'natural') return undefined;
+    if (columnEmpty && unit.repeatHeader && !this.headerPlaced(page, unit)) {
+      for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
+    }
+    const room = this.bottom(page) - page.y;
+    const notes = this.newNotes(page, unit);
+    const need = unit.heightPt + notes.total;
+    if (need <= room + EPS || (columnEmpty && !unit.split)) {
+      this.place(page, unit, col.x, notes.list);
+      return undefined;
+    }
+    if (unit.discardable) {
+      // Spacing that does not fit hangs below the margin: the column simply ends here.
+      this.nextColumn('natural');
+      return undefined;
+    }
+    if (unit.split && room - notes.total > 1) {
+      const parts = unit.split(room - notes.total);
+      if (parts) {
+        this.place(page, parts[0], col.x, notes.list);
+        this.nextColumn('natural');
+        return parts[1];
+      }
+    }
+    if (columnEmpty) {
+      this.place(page, unit, col.x, notes.list);
+      return undefined;
+    }
+    const j = this.lastBreak(page);
+    if (j === undefined) {
+      this.nextColumn('natural');
+      return unit;
+    }
+    const moved = this.takeAfter(page, j);
+    this.nextColumn('natural');
+    for (const m of moved) this.push(m);
+    return unit;
+  }
+
+  private headerPlaced(page: PageState, unit: Unit): boolean {
+    const first = unit.repeatHeader![0];
+    for (let i = page.placed.length - 1; i >= 0; i--) {
+      const p = page.placed[i]!;
+      if (p.column !== page.column || p.y < page.regionTop - EPS) break;
+      if (p.unit === first) return true;
+    }
+    return false;
+  }
+
+  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number }>): void {
+    page.placed.push({ unit, column: page.column, x, y: page.y });
+    page.y += unit.heightPt;
+    for (const n of notes) page.notes.push({ ...n, owner: unit });
+    if (!unit.discardable) page.hasContent = true;
+    if (unit.forceBreak === 'page') this.openPage('hard');
+    else if (unit.forceBreak === 'column') this.nextColumn('hard');
+  }
+
+  private newNotes(page: PageState, unit: Unit): { total: number; list: Array<{ call: NoteCall; heightPt: number }> } {
+    if (!unit.notes || unit.notes.length === 0) return { total: 0, list: [] };
+    const list: Array<{ call: NoteCall; heightPt: number }> = [];
+    let total = page.notes.length === 0 ? this.host.noteSeparatorPt : 0;
+    for (const call of unit.notes) {
+      if (call.noteType !== 'footnote') continue;
+      const h = this.host.noteHeight(call, page.frame);
+      if (h === undefined) continue;
+      list.push({ call, heightPt: h });
+      total += h;
+    }
+    return list.length === 0 ? { total: 0, list } : { total, list };
+  }
+
+  private bottom(page: PageState): number {
+    if (page.notes.length === 0) return page.frame.bodyBottom;
+    let h = this.host.noteSeparatorPt;
+    for (const n of page.notes) h += n.heightPt;
+    return page.frame.bodyBottom - h;
+  }
+
+  private columnEmpty(page: PageState): boolean {
+    for (let i = page.placed.length - 1; i >= 0; i--) {
+      const p = page.placed[i]!;
+      if (p.column !== page.column || p.y < page.regionTop - EPS) break;
+      if (!p.unit.discardable) return false;
+    }
+    return true;
+  }
+
+  /** Index of the last placed unit in the current column after which a break is allowed. */
+  private lastBreak(page: PageState): number | undefined {
+    for (let i = page.placed.length - 1; i >= 0; i--) {
+      const p = page.placed[i]!;
+      if (p.column !== page.column || p.y < page.regionTop - EPS) return undefined;
+      if (p.unit.breakAfter) {
+        // Breaking after only leading spacing would leave the column empty: not a real break.
+        let onlySpace = true;
+        for (let k = i; k >= 0; k--) {
+          const q = page.placed[k]!;
+          if (q.column !== page.column || q.y < page.regionTop - EPS) break;
+          if (!q.unit.discardable) onlySpace = false;
+        }
+        return onlySpace ? undefined : i;
+      }
+    }
+    return undefined;
+  }
+
+  private takeAfter(page: PageState, j: number): Unit[] {
+    const moved = page.placed.splice(j + 1);
+    const units = moved.map((m) => m.unit);
+    const gone = new Set(units);
+    for (let i = page.notes.length - 1; i >= 0; i--) if (gone.has(page.notes[i]!.owner)) page.notes.splice(i, 1);
+    page.y = moved.length > 0 ? moved[0]!.y : page.y;
+    page.hasContent = page.placed.some((p) => !p.unit.discardable);
+    return units;
+  }
+
+  private lowestY(page: PageState): number {
+    let y = page.y;
+    for (const p of page.placed) if (p.y >= page.regionTop - EPS) y = Math.max(y, p.y + p.unit.heightPt);
+    return y;
+  }
+
+  private nextColumn(startedBy: 'natural' | 'hard'): void {
+    const page = this.page;
+    if (page.column + 1 < page.frame.columns.length) {
+      page.column++;
+      page.y = page.regionTop;
+      page.startedBy = startedBy;
+      return;
+    }
+    this.openPage(startedBy);
+  }
+
+  private openPage(startedBy: 'natural' | 'hard'): PageState {
+    const index = this.pages.length;
+    const frame = this.host.openFrame(this.section, index);
+    const page: PageState = {
+      index,
+      section: this.section,
+      frame,
+      placed: [],
+      notes: [],
+      regionTop: frame.bodyTop,
+      column: 0,
+      y: frame.bodyTop,
+      startedBy,
+      hasContent: false,
+    };
+    this.pages.push(page);
+    this.cur = page;
+    return page;
+  }
+}

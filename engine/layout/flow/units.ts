@@ -1,0 +1,40 @@
+/**
+ * Units: the vertical list the paginator fills pages with.
+ *
+ * Each unit is a line of a paragraph, a table row, a space between paragraphs, or an atomic
+ * block. A unit says whether the page may break right after it (widow/orphan control, keepLines,
+ * keepNext and cantSplit all become `breakAfter: false`), whether it vanishes at a page top
+ * (spacing), and how to draw itself once its page position is final.
+ */
+import type { ItemSink } from '../emit/sink';
+
+/** A footnote or endnote referenced from a unit, laid out when the unit lands on a page. */
+export interface NoteCall {
+  readonly noteType: 'footnote' | 'endnote';
+  readonly id: string;
+}
+
+/** One entry of the vertical list. */
+export interface Unit {
+  readonly kind: 'line' | 'space' | 'row' | 'block';
+  readonly heightPt: number;
+  /** May the page or column break right after this unit? */
+  readonly breakAfter: boolean;
+  /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
+  readonly discardable?: boolean;
+  /** A hard break after this unit (w:br type=page / column, or a paragraph ending a section). */
+  readonly forceBreak?: 'page' | 'column';
+  /** Notes referenced from this unit. */
+  readonly notes?: readonly NoteCall[];
+  /** Table header rows to repeat when this row starts a page. */
+  readonly repeatHeader?: readonly Unit[];
+  /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
+  emit(sink: ItemSink, x: number, y: number): void;
+  /** Splits a unit taller than the room left (table rows): the part that fits and the rest. */
+  split?(roomPt: number): readonly [Unit, Unit] | undefined;
+}
+
+/** A space unit (spacing before/after paragraphs). */
+export function spaceUnit(heightPt: number, breakAfter = true): Unit {
+  return { kind: 'space', heightPt, breakAfter, discardable: true, emit: () => {} };
+}

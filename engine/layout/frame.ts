@@ -1,0 +1,69 @@
+/**
+ * Page frames: margins, gutter, columns, and the header and footer of each page (§17.10).
+ *
+ * The header starts w:pgMar/@w:header below the page top; when it is taller than the top margin
+ * leaves room for, the body starts below it (the same for the footer from the bottom). A negative
+ * top or bottom margin is "exact": the body keeps it whatever the header's height.
+ */
+import type { HeaderFooterRefs, SectionProps } from '../model';
+import type { Story } from './blocks';
+import type { PageFrame } from './flow/paginate';
+
+/** The header or footer chosen for a page. */
+export interface PageStory {
+  readonly part: string;
+  readonly story: Story;
+}
+
+/** Which header/footer reference applies to a page (§17.10.1 titlePg, §17.15.1.35 evenAndOddHeaders). */
+export function chooseRef(refs: HeaderFooterRefs, firstOfSection: boolean, titlePage: boolean, evenPage: boolean, evenAndOdd: boolean): string | undefined {
+  if (firstOfSection && titlePage) return refs.first;
+  if (evenAndOdd && evenPage) return refs.even;
+  return refs.default;
+}
+
+/** Horizontal extent of the page's text area, honouring the gutter and mirrored margins. */
+export function textArea(s: SectionProps, evenPage: boolean, mirror: boolean, gutterAtTop: boolean): { left: number; right: number } {
+  let left = s.margins.left;
+  let right = s.margins.right;
+  if (mirror && evenPage) [left, right] = [right, left];
+  if (!gutterAtTop) {
+    if (mirror && evenPage) right += s.margins.gutter;
+    else left += s.margins.gutter;
+  }
+  return { left, right: s.pageWidthPt - right };
+}
+
+/** Builds the frame of a page from its section and the heights of its header and footer. */
+export function buildFrame(s: SectionProps, area: { left: number; right: number }, headerHeightPt: number, footerHeightPt: number, gutterAtTop: boolean): PageFrame {
+  const H = s.pageHeightPt;
+  const m = s.margins;
+  const topMargin = (gutterAtTop ? m.gutter : 0) + m.top;
+  const bodyTop = topMargin < 0 ? -topMargin : Math.max(topMargin, m.header + headerHeightPt);
+  const bodyBottom = m.bottom < 0 ? H + m.bottom : Math.min(H - m.bottom, H - m.footer - footerHeightPt);
+  return {
+    widthPt: s.pageWidthPt,
+    heightPt: H,
+    bodyTop,
+    bodyBottom: Math.max(bodyBottom, bodyTop + 36),
+    columns: columnsOf(s, area.left, area.right - area.left),
+  };
+}
+
+/** Column boxes of a section (w:cols, §17.6.4). */
+export function columnsOf(s: SectionProps, left: number, width: number): Array<{ x: number; width: number }> {
+  const c = s.columns;
+  if (c.widths && c.widths.length > 0) {
+    const out: Array<{ x: number; width: number }> = [];
+    let x = left;
+    for (const col of c.widths) {
+      out.push({ x, width: col.widthPt });
+      x += col.widthPt + col.spacePt;
+    }
+    return out;
+  }
+  const n = Math.max(1, Math.min(45, Math.floor(c.count)));
+  if (n === 1) return [{ x: left, width }];
+  const w = (width - c.spacePt * (n - 1)) / n;
+  return Array.from({ length: n }, (_, i) => ({ x: left + i * (w + c.spacePt), width: Math.max(1, w) }));
+}

@@ -1,0 +1,292 @@
+/**
+ * Break: pieces → lines, greedily, the way Word fills lines: a line takes whole words (runs between
+ * UAX #14 opportunities) while their ink fits; trailing spaces hang past the edge; a word wider than
+ * the whole line is broken at a cluster boundary. Tabs are resolved while filling, because their
+ * width depends on where they fall and on what follows a right, centre or decimal stop.
+ */
+import { splitGlyphPiece, type GlyphPiece, type Piece } from './pieces';
+import { nextTabStop, type ResolvedStop, type TabContext } from './tabs';
+
+/** A piece placed on a line (x relative to the paragraph box, before alignment). */
+export interface PlacedPiece {
+  readonly piece: Piece;
+  /** For tabs: the resolved width and stop. */
+  readonly tabWidth?: number;
+  readonly stop?: ResolvedStop;
+}
+
+/** A filled line, not yet aligned. */
+export interface LineDraft {
+  readonly pieces: PlacedPiece[];
+  readonly startX: number;
+  /** Right edge of the ink, trailing spaces excluded. */
+  readonly endX: number;
+  readonly start: number;
+  readonly end: number;
+  /** Why the line ended. */
+  readonly ending: 'wrap' | 'line' | 'page' | 'column' | 'paragraph';
+  /** Index in `pieces` after the last tab (justification only stretches what follows it). */
+  readonly afterLastTab: number;
+}
+
+/** Geometry for filling lines. */
+export interface LineGeometry {
+  /** Start of the first line and of the others (left indent, plus firstLine on the first). */
+  readonly firstStartX: number;
+  readonly otherStartX: number;
+  /** Right limit (box width minus right indent). Lines may differ with floats, so it is a function. */
+  readonly limitX: (lineIndex: number) => number;
+  readonly tabs: TabContext;
+}
+
+interface Pending {
+  readonly index: number;
+  readonly stop: ResolvedStop;
+  readonly xAtTab: number;
+  segWidth: number;
+  segBeforeDecimal: number;
+  sawDecimal: boolean;
+}
+
+const EPS = 0.01;
+
+/** Fills lines from pieces. `breaks[i]` ≠ 0 marks a break opportunity before text index i. */
+export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: string, geo: LineGeometry): LineDraft[] {
+  const lines: LineDraft[] = [];
+  let queue = pieces.slice();
+  let pos = 0;
+  while (pos < queue.length || lines.length === 0) {
+    const startX = lines.length === 0 ? geo.firstStartX : geo.otherStartX;
+    const line = new LineFill(startX, geo.tabs, text);
+    const limit = geo.limitX(lines.length);
+    let ending: LineDraft['ending'] = 'paragraph';
+    while (pos < queue.length) {
+      const wordEnd = findWordEnd(queue, pos, breaks);
+      const snapshot = line.snapshot();
+      for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
+      if (line.inkRight() > limit + EPS) {
+        if (!snapshot.empty) {
+          line.restore(snapshot);
+          ending = 'wrap';
+          break;
+        }
+        // A word wider than the line: break it where it stops fitting.
+        line.restore(snapshot);
+        const cut = emergencyCut(queue, pos, wordEnd, line, limit, text);
+        queue = cut.queue;
+        pos = cut.pos;
+        ending = 'wrap';
+        break;
+      }
+      pos = wordEnd;
+      const last = queue[wordEnd - 1]!;
+      if (last.k === 'special' && last.special.kind === 'break') {
+        ending = last.special.type;
+        break;
+      }
+    }
+    lines.push(line.finish(ending));
+    if (pos >= queue.length) break;
+  }
+  return lines;
+}
+
+function findWordEnd(pieces: readonly Piece[], pos: number, breaks: Uint8Array): number {
+  let k = pos + 1;
+  while (k < pieces.length) {
+    const prev = pieces[k - 1]!;
+    if (prev.k === 'special' && prev.special.kind === 'break') break;
+    if (breaks[pieces[k]!.start] !== 0) break;
+    k++;
+  }
+  return k;
+}
+
+function emergencyCut(queue: Piece[], pos: number, wordEnd: number, line: LineFill, limit: number, text: string): { queue: Piece[]; pos: number } {
+  for (let k = pos; k < wordEnd; k++) {
+    const piece = queue[k]!;
+    const before = line.snapshot();
+    line.add(piece);
+    if (line.inkRight() <= limit + EPS) continue;
+    line.restore(before);
+    if (piece.k !== 'glyphs' || piece.glyphs.length < 2) {
+      // Nothing smaller to place: put it alone if the line is empty, otherwise leave it for the next line.
+      if (line.snapshot().empty) {
+        line.add(piece);
+        return { queue, pos: k + 1 };
+      }
+      return { queue, pos: k };
+    }
+    const g = fitGlyphs(piece, limit - line.inkRight(), line.snapshot().empty);
+    const [head, tail] = splitGlyphPiece(piece, g, text);
+    line.add(head);
+    const next = queue.slice();
+    next.splice(k, 1, head, tail);
+    return { queue: next, pos: k + 1 };
+  }
+  return { queue, pos: wordEnd };
+}
+
+function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): number {
+  let w = 0;
+  let g = 0;
+  while (g < piece.glyphs.length) {
+    // Keep clusters together: advance over glyphs sharing a cluster.
+    let h = g + 1;
+    while (h < piece.glyphs.length && piece.clusters[h] === piece.clusters[g]) h++;
+    let cw = 0;
+    for (let k = g; k < h; k++) cw += piece.advances[k]!;
+    if (w + cw > room + EPS) break;
+    w += cw;
+    g = h;
+  }
+  if (g === 0 && mustTakeOne) {
+    g = 1;
+    while (g < piece.glyphs.length && piece.clusters[g] === piece.clusters[0]) g++;
+  }
+  return Math.min(Math.max(g, 1), piece.glyphs.length - 1);
+}
+
+interface Snapshot {
+  readonly count: number;
+  readonly x: number;
+  readonly pending: Pending | undefined;
+  readonly pendingSeg: number;
+  readonly pendingDec: number;
+  readonly pendingSaw: boolean;
+  readonly lastTab: number;
+  readonly empty: boolean;
+}
+
+class LineFill {
+  private readonly placed: PlacedPiece[] = [];
+  private x: number;
+  private pending: Pending | undefined;
+  private afterLastTab = 0;
+
+  constructor(
+    private readonly startX: number,
+    private readonly tabs: TabContext,
+    private readonly text: string,
+  ) {
+    this.x = startX;
+  }
+
+  snapshot(): Snapshot {
+    const p = this.pending;
+    return {
+      count: this.placed.length,
+      x: this.x,
+      pending: p,
+      pendingSeg: p?.segWidth ?? 0,
+      pendingDec: p?.segBeforeDecimal ?? 0,
+      pendingSaw: p?.sawDecimal ?? false,
+      lastTab: this.afterLastTab,
+      empty: this.placed.length === 0,
+    };
+  }
+
+  restore(s: Snapshot): void {
+    this.placed.length = s.count;
+    this.x = s.x;
+    this.pending = s.pending;
+    if (s.pending) {
+      s.pending.segWidth = s.pendingSeg;
+      s.pending.segBeforeDecimal = s.pendingDec;
+      s.pending.sawDecimal = s.pendingSaw;
+    }
+    this.afterLastTab = s.lastTab;
+  }
+
+  add(piece: Piece): void {
+    if (piece.k === 'special' && piece.special.kind === 'tab') {
+      this.addTab(piece);
+      return;
+    }
+    this.placed.push({ piece });
+    const w = piece.k === 'glyphs' ? piece.width : piece.width;
+    const p = this.pending;
+    if (p) {
+      p.segWidth += w;
+      if (!p.sawDecimal && p.stop.alignment === 'decimal' && piece.k === 'glyphs') {
+        const dot = decimalOffset(piece, this.text);
+        if (dot >= 0) {
+          p.segBeforeDecimal += dot;
+          p.sawDecimal = true;
+        } else p.segBeforeDecimal += w;
+      }
+      this.x = p.xAtTab + pendingTabWidth(p) + p.segWidth;
+    } else {
+      this.x += w;
+    }
+  }
+
+  private addTab(piece: Piece): void {
+    this.settlePending();
+    const stop = nextTabStop(this.x, this.tabs);
+    const index = this.placed.length;
+    this.afterLastTab = index + 1;
+    if (stop.alignment === 'left') {
+      const w = Math.max(0, stop.positionPt - this.x);
+      this.placed.push({ piece, tabWidth: w, stop });
+      this.x += w;
+      return;
+    }
+    this.placed.push({ piece, tabWidth: 0, stop });
+    this.pending = { index, stop, xAtTab: this.x, segWidth: 0, segBeforeDecimal: 0, sawDecimal: false };
+    this.x = this.x + pendingTabWidth(this.pending);
+  }
+
+  private settlePending(): void {
+    const p = this.pending;
+    if (!p) return;
+    const placed = this.placed[p.index]!;
+    this.placed[p.index] = { ...placed, tabWidth: pendingTabWidth(p) };
+    this.pending = undefined;
+  }
+
+  /** Right edge of ink: the pen position minus the last piece's trailing spaces. */
+  inkRight(): number {
+    const last = this.placed[this.placed.length - 1];
+    return this.x - (last && last.piece.k === 'glyphs' ? last.piece.trailingSpace : 0);
+  }
+
+  finish(ending: LineDraft['ending']): LineDraft {
+    this.settlePending();
+    const first = this.placed[0]?.piece;
+    const last = this.placed[this.placed.length - 1]?.piece;
+    return {
+      pieces: this.placed.slice(),
+      startX: this.startX,
+      endX: this.inkRight(),
+      start: first?.start ?? 0,
+      end: last?.end ?? 0,
+      ending,
+      afterLastTab: this.afterLastTab,
+    };
+  }
+}
+
+function pendingTabWidth(p: Pending): number {
+  const room = p.stop.positionPt - p.xAtTab;
+  switch (p.stop.alignment) {
+    case 'right':
+      return Math.max(0, room - p.segWidth);
+    case 'center':
+      return Math.max(0, room - p.segWidth / 2);
+    case 'decimal':
+      return Math.max(0, room - p.segBeforeDecimal);
+    default:
+      return Math.max(0, room);
+  }
+}
+
+function decimalOffset(piece: GlyphPiece, text: string): number {
+  let w = 0;
+  for (let g = 0; g < piece.glyphs.length; g++) {
+    const ch = text.charCodeAt(piece.clusters[g]!);
+    if (ch === 0x2e /* . */ || ch === 0x2c /* , */) return w;
+    w += piece.advances[g]!;
+  }
+  return -1;
+}

@@ -1,0 +1,217 @@
+/**
+ * Line boxes: alignment, justification and line height of filled lines.
+ *
+ * Line height follows Word: the tallest ascent plus the deepest descent of the fonts on the line
+ * (the paragraph mark counts on the last line), then w:spacing/@w:lineRule (§17.3.1.33): `auto`
+ * multiplies it, `exact` replaces it, `atLeast` raises it. Extra space goes above the text
+ * (the baseline sits `descent` above the bottom of the line box).
+ */
+import type { Alignment, LineSpacing, RunProps } from '../../model';
+import type { FaceResolver } from '../faces';
+import type { LineDraft, PlacedPiece } from './break-lines';
+import type { GlyphPiece, SpecialPiece } from './pieces';
+
+/** A glyph piece positioned on a line (advances may be stretched by justification). */
+export interface GlyphFragment {
+  readonly k: 'glyphs';
+  readonly x: number;
+  readonly piece: GlyphPiece;
+  readonly advances: readonly number[];
+  readonly width: number;
+}
+
+/** An object, tab or break positioned on a line. */
+export interface SpecialFragment {
+  readonly k: 'special';
+  readonly x: number;
+  readonly piece: SpecialPiece;
+  /** Tabs: their width (leaders are drawn across it). */
+  readonly width: number;
+  readonly leader?: string;
+}
+
+/** Anything on a line. */
+export type Fragment = GlyphFragment | SpecialFragment;
+
+/** A finished line, positions relative to the paragraph box's left edge and the line's top. */
+export interface LineBox {
+  readonly fragments: readonly Fragment[];
+  readonly start: number;
+  readonly end: number;
+  readonly ascentPt: number;
+  readonly descentPt: number;
+  readonly heightPt: number;
+  /** Distance from the top of the line box to the baseline. */
+  readonly baselinePt: number;
+  readonly ending: LineDraft['ending'];
+  /** Right edge of ink after alignment (for borders and tests). */
+  readonly inkRightPt: number;
+}
+
+/** Paragraph-level inputs of line finishing. */
+export interface LineBoxParams {
+  readonly alignment: Alignment;
+  readonly spacing: LineSpacing;
+  readonly markProps: RunProps;
+  readonly faces: FaceResolver;
+  readonly limitX: (lineIndex: number) => number;
+  /** Document grid line pitch when the paragraph snaps to it. */
+  readonly gridPitchPt?: number;
+  readonly text: string;
+}
+
+/** Turns drafts into positioned line boxes. */
+export function finishLines(drafts: readonly LineDraft[], params: LineBoxParams): LineBox[] {
+  return drafts.map((d, i) => finishLine(d, i, i === drafts.length - 1, params));
+}
+
+function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBoxParams): LineBox {
+  const limit = params.limitX(index);
+  const free = limit - d.endX;
+  const justify =
+    free > 0.01 &&
+    (params.alignment === 'distribute' || (params.alignment === 'both' && !isLast && d.ending !== 'paragraph' && d.ending !== 'page' && d.ending !== 'column'));
+  let shift = 0;
+  if (!justify && free > 0) {
+    if (params.alignment === 'center') shift = free / 2;
+    else if (params.alignment === 'right') shift = free;
+  }
+  const extraPerSpace = justify ? free / Math.max(1, countStretchableSpaces(d, params.text)) : 0;
+  const canStretch = justify && countStretchableSpaces(d, params.text) > 0;
+  const fragments: Fragment[] = [];
+  let x = d.startX + shift;
+  const lastInk = lastInkPiece(d);
+  for (let k = 0; k < d.pieces.length; k++) {
+    const placed = d.pieces[k]!;
+    const piece = placed.piece;
+    if (piece.k === 'glyphs') {
+      let advances: readonly number[] = piece.advances;
+      let width = piece.width;
+      if (canStretch && k >= d.afterLastTab && k <= lastInk) {
+        const stretched = stretchSpaces(piece, params.text, extraPerSpace, k === lastInk);
+        advances = stretched.advances;
+        width = stretched.width;
+      }
+      fragments.push({ k: 'glyphs', x, piece, advances, width });
+      x += width;
+    } else {
+      const width = placed.tabWidth ?? piece.width;
+      const leader = placed.stop && placed.stop.leader !== 'none' ? placed.stop.leader : undefined;
+      fragments.push({ k: 'special', x, piece, width, ...(leader ? { leader } : {}) });
+      x += width;
+    }
+  }
+  const m = lineMetrics(d, isLast, params);
+  return {
+    fragments,
+    start: d.start,
+    end: d.end,
+    ...m,
+    ending: d.ending,
+    inkRightPt: d.endX + shift + (justify ? free : 0),
+  };
+}
+
+function lastInkPiece(d: LineDraft): number {
+  for (let k = d.pieces.length - 1; k >= 0; k--) {
+    const p = d.pieces[k]!.piece;
+    if (p.k === 'glyphs' && p.width - p.trailingSpace > 0) return k;
+    if (p.k === 'special' && p.special.kind === 'object') return k;
+  }
+  return -1;
+}
+
+function isStretchable(ch: number): boolean {
+  return ch === 0x20 || ch === 0x3000 || ch === 0xa0;
+}
+
+function countStretchableSpaces(d: LineDraft, text: string): number {
+  const lastInk = lastInkPiece(d);
+  let n = 0;
+  for (let k = d.afterLastTab; k <= lastInk; k++) {
+    const p = d.pieces[k]!.piece;
+    if (p.k !== 'glyphs') continue;
+    const limit = k === lastInk ? inkGlyphCount(p, text) : p.glyphs.length;
+    for (let g = 0; g < limit; g++) if (isStretchable(text.charCodeAt(p.clusters[g]!))) n++;
+  }
+  return n;
+}
+
+function inkGlyphCount(p: GlyphPiece, text: string): number {
+  let g = p.glyphs.length;
+  while (g > 0 && (text.charCodeAt(p.clusters[g - 1]!) === 0x20 || text.charCodeAt(p.clusters[g - 1]!) === 0x3000)) g--;
+  return g;
+}
+
+function stretchSpaces(p: GlyphPiece, text: string, extra: number, isLastInk: boolean): { advances: number[]; width: number } {
+  const limit = isLastInk ? inkGlyphCount(p, text) : p.glyphs.length;
+  const advances = p.advances.slice();
+  let width = 0;
+  for (let g = 0; g < advances.length; g++) {
+    if (g < limit && isStretchable(text.charCodeAt(p.clusters[g]!))) advances[g] = advances[g]! + extra;
+    width += advances[g]!;
+  }
+  return { advances, width };
+}
+
+function lineMetrics(d: LineDraft, isLast: boolean, params: LineBoxParams): Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselinePt'> {
+  let ascent = 0;
+  let descent = 0;
+  let natural = 0;
+  let any = false;
+  const consider = (a: number, dsc: number, h: number) => {
+    ascent = Math.max(ascent, a);
+    descent = Math.max(descent, dsc);
+    natural = Math.max(natural, h);
+    any = true;
+  };
+  for (const placed of d.pieces) measure(placed, consider, params);
+  if (isLast || !any) {
+    const mark = params.markProps;
+    if (!mark.hidden || !any) {
+      const m = params.faces.primary(mark).lineMetrics(mark.sizePt);
+      consider(m.ascentPt, m.descentPt, m.lineHeightPt);
+    }
+  }
+  // Leading (line height beyond ascent + descent) is kept, placed above the text.
+  const naturalHeight = Math.max(natural, ascent + descent);
+  let height: number;
+  switch (params.spacing.rule) {
+    case 'auto':
+      height = naturalHeight * params.spacing.multiple;
+      break;
+    case 'exact':
+      height = params.spacing.pt;
+      break;
+    case 'atLeast':
+      height = Math.max(naturalHeight, params.spacing.pt);
+      break;
+  }
+  if (params.gridPitchPt && params.gridPitchPt > 1 && params.spacing.rule === 'auto') {
+    height = Math.ceil(height / params.gridPitchPt - 0.01) * params.gridPitchPt;
+  }
+  return { ascentPt: ascent, descentPt: descent, heightPt: height, baselinePt: height - descent };
+}
+
+function measure(placed: PlacedPiece, consider: (a: number, d: number, h: number) => void, params: LineBoxParams): void {
+  const p = placed.piece;
+  if (p.k === 'glyphs') {
+    const m = p.span.face.lineMetrics(p.span.sizePt);
+    const rise = p.span.risePt;
+    const leading = m.lineHeightPt - m.ascentPt - m.descentPt;
+    // Raised or lowered text grows the line only by what sticks out (w:position, super/subscript).
+    const a = m.ascentPt + Math.max(0, rise);
+    const dsc = m.descentPt + Math.max(0, -rise);
+    consider(a, dsc, a + dsc + leading);
+    return;
+  }
+  if (p.special.kind === 'object') {
+    consider(p.ascent, p.descent, p.ascent + p.descent);
+    return;
+  }
+  const props = p.special.props;
+  if (!props.hidden) {
+    const m = params.faces.primary(props).lineMetrics(props.sizePt);
+    consider(m.ascentPt, m.descentPt, m.lineHeightPt);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Objects: inline and floating pictures, shapes (with their text boxes) and charts.
+ *
+ * Floating objects (wp:anchor) are positioned from their anchor (§20.4.2.10 positionH, §20.4.2.11
+ * positionV) relative to the page, margin, column or paragraph. Text does not yet flow around them
+ * (a counted warning says so); their own content — pictures, text box text — is always drawn.
+ */
+import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } from '../model';
+import type { ItemSink } from './emit/sink';
+import type { ObjectInline } from './inline/itemize';
+import type { Story } from './blocks';
+
+/** Page geometry floats are positioned against. */
+export interface PageGeometry {
+  readonly widthPt: number;
+  readonly heightPt: number;
+  readonly marginLeft: number;
+  readonly marginRight: number;
+  readonly marginTop: number;
+  readonly marginBottom: number;
+}
+
+/** What object drawing needs from the document. */
+export interface ObjectContext {
+  readonly media: Readonly<Record<string, MediaItem>>;
+  /** Lays out text box content. */
+  layoutBox(blocks: NonNullable<ShapeInline['text']>['blocks'], widthPt: number): Story;
+  /** Draws a chart into a box. */
+  drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
+  /** Counts something the engine does not fully support yet. */
+  warn(code: string, message: string): void;
+}
+
+/** Draws an object with its top-left corner at (x, y). */
+export function drawObject(inline: ObjectInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  if (inline.kind === 'image') drawImage(inline, x, y, sink, ctx);
+  else if (inline.kind === 'shape') drawShape(inline, x, y, sink, ctx);
+  else if (inline.kind === 'chart') ctx.drawChart(inline.chart, x, y, inline.widthPt, inline.heightPt, sink);
+}
+
+function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  const media = ctx.media[img.media];
+  if (!media) {
+    ctx.warn('layout/missing-image', `The picture ${img.media} is not in the package; an empty frame is drawn.`);
+    sink.items.push({ kind: 'rect', x, y, w: img.widthPt, h: img.heightPt, stroke: 'C0C0C0', lineWidth: 0.5 });
+    return;
+  }
+  const index = sink.resources.image(img.media, media);
+  sink.items.push({
+    kind: 'image',
+    x,
+    y,
+    w: img.widthPt,
+    h: img.heightPt,
+    image: index,
+    ...(img.crop ? { crop: img.crop } : {}),
+    ...(img.rotationDeg ? { rotationDeg: img.rotationDeg } : {}),
+    ...(img.flipH ? { flipH: true } : {}),
+    ...(img.flipV ? { flipV: true } : {}),
+  });
+}
+
+function drawShape(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  const target = shape.anchor?.behindText ? sink.background : sink.items;
+  for (const path of shape.paths) {
+    if (path.length === 0) continue;
+    const commands = path.map((c) =>
+      c.op === 'Z' ? c : c.op === 'C' ? { ...c, x1: c.x1 + x, y1: c.y1 + y, x2: c.x2 + x, y2: c.y2 + y, x: c.x + x, y: c.y + y } : { ...c, x: c.x + x, y: c.y + y },
+    );
+    const item: LayoutItem = {
+      kind: 'path',
+      commands,
+      ...(shape.fill ? { fill: shape.fill } : {}),
+      ...(shape.line?.color ? { stroke: shape.line.color, lineWidth: shape.line.widthPt } : {}),
+      ...(shape.line?.dash ? { dash: shape.line.dash } : {}),
+    };
+    if (item.kind === 'path' && (item.fill || item.stroke)) target.push(item);
+  }
+  for (const child of shape.children ?? []) {
+    if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);
+    else drawShape(child.item, x + child.xPt, y + child.yPt, sink, ctx);
+  }
+  if (shape.text) {
+    const t = shape.text;
+    const width = Math.max(1, shape.widthPt - t.insetsPt.left - t.insetsPt.right);
+    const story = ctx.layoutBox(t.blocks, width);
+    const room = shape.heightPt - t.insetsPt.top - t.insetsPt.bottom;
+    const free = Math.max(0, room - story.heightPt);
+    const dy = t.verticalAlign === 'center' ? free / 2 : t.verticalAlign === 'bottom' ? free : 0;
+    for (const { y: uy, unit } of story.units) unit.emit(sink, x + t.insetsPt.left, y + t.insetsPt.top + dy + uy);
+  }
+}
+
+/** Where a floating object's top-left corner goes, from its anchor and the anchoring paragraph. */
+export function floatPosition(
+  anchor: FloatAnchor,
+  w: number,
+  h: number,
+  page: PageGeometry,
+  column: { x: number; width: number },
+  paragraphTop: number,
+): { x: number; y: number } {
+  const hz = anchor.horizontal;
+  let left: number;
+  let width: number;
+  switch (hz.relativeTo) {
+    case 'page':
+      left = 0;
+      width = page.widthPt;
+      break;
+    case 'leftMargin':
+    case 'insideMargin':
+      left = 0;
+      width = page.marginLeft;
+      break;
+    case 'rightMargin':
+    case 'outsideMargin':
+      left = page.widthPt - page.marginRight;
+      width = page.marginRight;
+      break;
+    case 'column':
+    case 'character':
+      left = column.x;
+      width = column.width;
+      break;
+    default:
+      left = page.marginLeft;
+      width = page.widthPt - page.marginLeft - page.marginRight;
+  }
+  let x = left + (hz.offsetPt ?? 0);
+  if (hz.align === 'center') x = left + (width - w) / 2;
+  else if (hz.align === 'right' || hz.align === 'outside') x = left + width - w;
+  else if (hz.align === 'left' || hz.align === 'inside') x = left;
+  const vt = anchor.vertical;
+  let top: number;
+  let height: number;
+  switch (vt.relativeTo) {
+    case 'page':
+      top = 0;
+      height = page.heightPt;
+      break;
+    case 'topMargin':
+      top = 0;
+      height = page.marginTop;
+      break;
+    case 'bottomMargin':
+      top = page.heightPt - page.marginBottom;
+      height = page.marginBottom;
+      break;
+    case 'paragraph':
+    case 'line':
+      top = paragraphTop;
+      height = 0;
+      break;
+    default:
+      top = page.marginTop;
+      height = page.heightPt - page.marginTop - page.marginBottom;
+  }
+  let y = top + (vt.offsetPt ?? 0);
+  if (vt.align === 'center') y = top + (height - h) / 2;
+  else if (vt.align === 'bottom' || vt.align === 'outside') y = top + height - h;
+  else if (vt.align === 'top' || vt.align === 'inside') y = top;
+  return { x, y };
+}

@@ -1,0 +1,154 @@
+/**
+ * Paragraph layout: itemize → break opportunities (WASM kernel) → shape → fill lines → finish,
+ * then the units the paginator places (one per line, with widow/orphan and keep rules).
+ */
+import type { Border, Inline, Paragraph } from '../model';
+import { emitLine, type EmitContext } from './emit/line';
+import type { ItemSink } from './emit/sink';
+import type { NoteCall, Unit } from './flow/units';
+import { breakLines } from './inline/break-lines';
+import { itemizeParagraph, type ItemizeContext, type ObjectInline, type ParaContent } from './inline/itemize';
+import { finishLines, type LineBox } from './inline/line-box';
+import { shapePieces } from './inline/pieces';
+import { sortStops } from './inline/tabs';
+import { findBreakOpportunities } from './kernel';
+
+/** Context for laying out paragraphs in a story. */
+export interface ParagraphContext extends ItemizeContext, EmitContext {
+  readonly defaultTabPt: number;
+  /** Line pitch of the section's document grid, when it has one (w:docGrid type lines). */
+  readonly gridPitchPt?: number;
+}
+
+/** A paragraph broken into lines for one box width. */
+export interface LaidParagraph {
+  readonly paragraph: Paragraph;
+  readonly content: ParaContent;
+  readonly lines: readonly LineBox[];
+  readonly boxWidthPt: number;
+}
+
+/** Lays out a paragraph's lines in a box of the given width. */
+export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph {
+  const content = itemizeParagraph(p, ctx);
+  const breaks = findBreakOpportunities(content.text);
+  const pieces = shapePieces(content, breaks);
+  const ind = p.props.indent;
+  const limit = boxWidthPt - ind.rightPt;
+  const limitX = () => limit;
+  const drafts = breakLines(pieces, breaks, content.text, {
+    firstStartX: ind.leftPt + ind.firstLinePt,
+    otherStartX: ind.leftPt,
+    limitX,
+    tabs: { stops: sortStops(p.props.tabs), defaultTabPt: ctx.defaultTabPt, leftIndentPt: ind.leftPt, hanging: ind.firstLinePt < 0 },
+  });
+  const lines = finishLines(drafts, {
+    alignment: p.props.alignment,
+    spacing: p.props.spacing.line,
+    markProps: p.markProps,
+    faces: ctx.faces,
+    limitX,
+    text: content.text,
+    ...(p.props.snapToGrid && ctx.gridPitchPt ? { gridPitchPt: ctx.gridPitchPt } : {}),
+  });
+  return { paragraph: p, content, lines, boxWidthPt };
+}
+
+/** Border and shading edges shared with neighbouring paragraphs (Word joins identical borders). */
+export interface BorderJoin {
+  /** The previous paragraph has the same borders: no top border, the `between` border instead. */
+  readonly joinedAbove: boolean;
+  /** The next paragraph has the same borders: no bottom border. */
+  readonly joinedBelow: boolean;
+}
+
+/** Turns a laid paragraph into paginator units. */
+export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean): Unit[] {
+  const p = laid.paragraph;
+  const props = p.props;
+  const n = laid.lines.length;
+  const b = props.borders;
+  const top = join.joinedAbove ? b?.between : b?.top;
+  const bottom = join.joinedBelow ? undefined : b?.bottom;
+  const topPad = top ? top.widthPt + top.spacePt : 0;
+  const bottomPad = bottom ? bottom.widthPt + bottom.spacePt : 0;
+  const units: Unit[] = [];
+  for (let i = 0; i < n; i++) {
+    const line = laid.lines[i]!;
+    const first = i === 0;
+    const last = i === n - 1;
+    const padTop = first ? topPad : 0;
+    const padBottom = last ? bottomPad : 0;
+    let breakAfter = true;
+    if (props.keepLines && !last) breakAfter = false;
+    if (props.widowControl && n >= 2 && (i === 0 || i === n - 2)) breakAfter = false;
+    if (last) breakAfter = !keepWithNext;
+    const notes = notesOn(laid.content, line);
+    const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
+    units.push({
+      kind: 'line',
+      heightPt: padTop + line.heightPt + padBottom,
+      breakAfter: forceBreak ? true : breakAfter,
+      ...(forceBreak ? { forceBreak } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
+      emit(sink: ItemSink, x: number, y: number) {
+        decorateParagraphSlice(laid, sink, x, y, padTop + line.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
+        if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);
+        if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
+        emitLine(line, laid.content, x, y + padTop, sink, ctx);
+      },
+    });
+  }
+  return units;
+}
+
+function isFloat(inline: Inline): inline is ObjectInline {
+  return (inline.kind === 'image' || inline.kind === 'shape' || inline.kind === 'chart') && inline.anchor !== undefined;
+}
+
+function notesOn(content: ParaContent, line: LineBox): NoteCall[] {
+  const out: NoteCall[] = [];
+  for (const m of content.markers) {
+    if (m.inline.kind !== 'noteRef') continue;
+    if (m.at >= line.start && m.at < Math.max(line.end, line.start + 1)) out.push({ noteType: m.inline.noteType, id: m.inline.id });
+  }
+  return out;
+}
+
+function headingText(laid: LaidParagraph): string {
+  let s = '';
+  for (const span of laid.content.spans) s += laid.content.text.slice(span.start, span.end);
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Draws this line's slice of the paragraph's shading and borders. */
+function decorateParagraphSlice(laid: LaidParagraph, sink: ItemSink, x: number, y: number, h: number, top: Border | undefined, bottom: Border | undefined): void {
+  const props = laid.paragraph.props;
+  const b = props.borders;
+  if (!props.shading && !b) return;
+  const left = x + props.indent.leftPt - (b?.left ? b.left.spacePt + b.left.widthPt : 0);
+  const right = x + laid.boxWidthPt - props.indent.rightPt + (b?.right ? b.right.spacePt + b.right.widthPt : 0);
+  if (props.shading) sink.background.push({ kind: 'rect', x: left, y, w: right - left, h, fill: props.shading.fill });
+  const line = (x1: number, y1: number, x2: number, y2: number, border: Border) =>
+    sink.background.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dashOf(border) });
+  if (top) line(left, y + top.widthPt / 2, right, y + top.widthPt / 2, top);
+  if (bottom) line(left, y + h - bottom.widthPt / 2, right, y + h - bottom.widthPt / 2, bottom);
+  if (b?.left) line(left + b.left.widthPt / 2, y, left + b.left.widthPt / 2, y + h, b.left);
+  if (b?.right) line(right - b.right.widthPt / 2, y, right - b.right.widthPt / 2, y + h, b.right);
+}
+
+/** Dash pattern for dotted and dashed border styles. */
+export function dashOf(border: Border): { dash?: number[] } {
+  const w = Math.max(0.5, border.widthPt);
+  switch (border.style) {
+    case 'dotted':
+      return { dash: [w, w * 2] };
+    case 'dashed':
+      return { dash: [w * 4, w * 3] };
+    case 'dotDash':
+    case 'dotDotDash':
+      return { dash: [w * 4, w * 2, w, w * 2] };
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Table layout: cells are stacked stories on the grid; rows are paginator units. Vertically merged
+ * cells (w:vMerge) span rows and grow the last row they cover; row heights follow w:trHeight
+ * (atLeast / exact); rows split across pages at line boundaries unless w:cantSplit; header rows
+ * (w:tblHeader) repeat at the top of each page.
+ */
+import type { Border, Table, TableCell } from '../../model';
+import type { Story } from '../blocks';
+import type { ItemSink } from '../emit/sink';
+import type { Unit } from '../flow/units';
+import { computeGrid } from './grid';
+
+/** What table layout needs from the block layout (passed in to keep the dependency one-way). */
+export interface TableContext {
+  readonly compatibilityMode: number;
+  /** Lays out a cell's blocks as an unpaged story. */
+  layoutCell(blocks: TableCell['blocks'], widthPt: number): Story;
+}
+
+interface PlacedCell {
+  readonly cell: TableCell;
+  readonly row: number;
+  readonly col: number;
+  readonly span: number;
+  rowSpan: number;
+  readonly x: number;
+  readonly width: number;
+  story?: Story;
+}
+
+/** Lays out a table in a box `availPt` wide; returns one unit per row. */
+export function layoutTable(t: Table, availPt: number, ctx: TableContext): Unit[] {
+  const grid = computeGrid(t, availPt, ctx.compatibilityMode);
+  const colX: number[] = [0];
+  for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
+  const rows = placeCells(t, colX);
+  for (const row of rows) {
+    for (const pc of row) {
+      if (pc.cell.props.vMerge === 'continue') continue;
+      const m = pc.cell.props.margins;
+      pc.story = ctx.layoutCell(pc.cell.blocks, Math.max(1, pc.width - m.left - m.right));
+    }
+  }
+  const heights = rowHeights(t, rows);
+  const units: Unit[] = [];
+  const header: Unit[] = [];
+  let headerDone = false;
+  for (let r = 0; r < rows.length; r++) {
+    const isHeader = !headerDone && t.rows[r]!.props.header;
+    if (!isHeader) headerDone = true;
+    const unit = rowUnit(t, r, rows, heights, grid.xPt, isHeader || header.length === 0 ? undefined : header);
+    if (isHeader) header.push(unit);
+    units.push(unit);
+  }
+  return units;
+}
+
+function placeCells(t: Table, colX: number[]): PlacedCell[][] {
+  const rows: PlacedCell[][] = [];
+  const lastCol = colX.length - 1;
+  for (let r = 0; r < t.rows.length; r++) {
+    const row = t.rows[r]!;
+    let col = Math.min(row.props.gridBefore, lastCol);
+    const out: PlacedCell[] = [];
+    for (const cell of row.cells) {
+      const span = Math.max(1, Math.min(cell.props.gridSpan, lastCol - col));
+      if (col >= lastCol) break;
+      out.push({ cell, row: r, col, span, rowSpan: 1, x: colX[col]!, width: colX[col + span]! - colX[col]! });
+      col += span;
+    }
+    rows.push(out);
+  }
+  // Vertical merges: a restart cell spans the following rows' continue cells in the same column.
+  for (let r = 0; r < rows.length; r++) {
+    for (const pc of rows[r]!) {
+      if (pc.cell.props.vMerge !== 'restart') continue;
+      let k = r + 1;
+      while (k < rows.length && rows[k]!.some((o) => o.col === pc.col && o.cell.props.vMerge === 'continue')) k++;
+      pc.rowSpan = k - r;
+    }
+  }
+  return rows;
+}
+
+function cellNeed(pc: PlacedCell): number {
+  const m = pc.cell.props.margins;
+  return (pc.story?.heightPt ?? 0) + m.top + m.bottom;
+}
+
+function rowHeights(t: Table, rows: PlacedCell[][]): number[] {
+  const heights = rows.map((row, r) => {
+    let h = 0;
+    for (const pc of row) if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
+    const p = t.rows[r]!.props;
+    if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
+    if (p.heightPt !== undefined && p.heightRule !== 'exact') h = Math.max(h, p.heightPt);
+    return h;
+  });
+  for (let r = 0; r < rows.length; r++) {
+    for (const pc of rows[r]!) {
+      if (pc.rowSpan <= 1) continue;
+      const last = Math.min(rows.length - 1, r + pc.rowSpan - 1);
+      let sum = 0;
+      for (let k = r; k <= last; k++) sum += heights[k]!;
+      const need = cellNeed(pc);
+      if (need > sum && t.rows[last]!.props.heightRule !== 'exact') heights[last] = heights[last]! + need - sum;
+    }
+  }
+  return heights;
+}
+
+function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], tableX: number, header: Unit[] | undefined): Unit {
+  const cells = rows[r]!;
+  const spanHeight = (pc: PlacedCell) => {
+    let h = 0;
+    for (let k = r; k < Math.min(rows.length, r + pc.rowSpan); k++) h += heights[k]!;
+    return h;
+  };
+  const height = heights[r]!;
+  const props = t.rows[r]!.props;
+  const unit: Unit = {
+    kind: 'row',
+    heightPt: height,
+    // Keep header rows with the first body row; merged cells keep their rows together.
+    breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1),
+    ...(header ? { repeatHeader: header } : {}),
+    emit(sink: ItemSink, x: number, y: number) {
+      for (const pc of cells) {
+        if (pc.cell.props.vMerge === 'continue') continue;
+        drawCell(pc, sink, x + tableX, y, spanHeight(pc), 0, undefined);
+      }
+      for (const pc of cells) drawBorders(pc, sink, x + tableX, y, pc.cell.props.vMerge === 'continue' ? height : spanHeight(pc));
+    },
+  };
+  if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1)) {
+    return { ...unit, split: (room) => splitRow(cells, tableX, room, header) };
+  }
+  return unit;
+}
+
+/** Draws a cell's shading and content; `from`/`to` select the story slice for split rows. */
+function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number, from: number, to: number | undefined): void {
+  const p = pc.cell.props;
+  const x = x0 + pc.x;
+  if (p.shading) sink.background.push({ kind: 'rect', x, y, w: pc.width, h, fill: p.shading.fill });
+  const story = pc.story;
+  if (!story) return;
+  const m = p.margins;
+  const sliceHeight = (to ?? story.heightPt) - from;
+  const free = h - m.top - m.bottom - sliceHeight;
+  const offset = free > 0 && to === undefined && from === 0 ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
+  for (const { y: uy, unit } of story.units) {
+    if (uy < from - 0.01 || (to !== undefined && uy >= to - 0.01)) continue;
+    unit.emit(sink, x + m.left, y + m.top + offset + uy - from);
+  }
+}
+
+function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number): void {
+  const b = pc.cell.props.borders;
+  const x = x0 + pc.x;
+  const w = pc.width;
+  const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
+    if (!border || border.widthPt <= 0) return;
+    sink.items.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dash(border) });
+  };
+  const merged = pc.cell.props.vMerge === 'continue';
+  if (!merged) line(x, y, x + w, y, b.top);
+  line(x, y, x, y + h, b.left);
+  line(x + w, y, x + w, y + h, b.right);
+  if (!merged || pc.rowSpan === 1) line(x, y + h, x + w, y + h, b.bottom);
+}
+
+function dash(border: Border): { dash?: number[] } {
+  if (border.style === 'dotted') return { dash: [border.widthPt, border.widthPt * 2] };
+  if (border.style === 'dashed') return { dash: [border.widthPt * 4, border.widthPt * 3] };
+  return {};
+}
+
+/** Splits a row at line boundaries so the first part fits in `room`. */
+function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined): readonly [Unit, Unit] | undefined {
+  const cuts = cells.map((pc) => {
+    const m = pc.cell.props.margins;
+    const limit = room - m.top - m.bottom;
+    let cut = 0;
+    for (const { y, unit } of pc.story?.units ?? []) {
+      if (y + unit.heightPt <= limit + 0.01) cut = y + unit.heightPt;
+      else break;
+    }
+    return cut;
+  });
+  const anyFirst = cuts.some((c) => c > 0);
+  const anyRest = cells.some((pc, i) => (pc.story?.heightPt ?? 0) > cuts[i]! + 0.01);
+  if (!anyFirst || !anyRest) return undefined;
+  const firstHeight = Math.min(room, Math.max(...cells.map((pc, i) => cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom)));
+  const restHeight = Math.max(
+    ...cells.map((pc, i) => (pc.story?.heightPt ?? 0) - cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom),
+  );
+  const part = (h: number, from: (i: number) => number, to: (i: number) => number | undefined, rest: boolean): Unit => ({
+    kind: 'row',
+    heightPt: h,
+    breakAfter: true,
+    ...(rest && header ? { repeatHeader: header } : {}),
+    emit(sink: ItemSink, x: number, y: number) {
+      cells.forEach((pc, i) => drawCell(pc, sink, x + tableX, y, h, from(i), to(i)));
+      for (const pc of cells) drawBorders(pc, sink, x + tableX, y, h);
+    },
+  });
+  const first = part(firstHeight, () => 0, (i) => cuts[i]!, false);
+  const second = part(restHeight, (i) => cuts[i]!, () => undefined, true);
+  const secondUnit: Unit = {
+    ...second,
+    split: (r) => splitRest(cells, cuts, tableX, r, header),
+  };
+  return [first, secondUnit];
+}
+
+function splitRest(cells: PlacedCell[], offsets: number[], tableX: number, room: number, header: Unit[] | undefined): readonly [Unit, Unit] | undefined {
+  // Re-split the remainder of a row that is still taller than a page: shift the stories.
+  const shifted = cells.map((pc, i) => {
+    const units = (pc.story?.units ?? []).filter((u) => u.y >= offsets[i]! - 0.01).map((u) => ({ y: u.y - offsets[i]!, unit: u.unit }));
+    const story: Story = { units, heightPt: Math.max(0, (pc.story?.heightPt ?? 0) - offsets[i]!) };
+    return { ...pc, story };
+  });
+  return splitRow(shifted, tableX, room, header);
+}

@@ -1,0 +1,312 @@
+/**
+ * Document content: blocks (paragraphs, tables) and the inline items of a paragraph.
+ */
+import type { Border, Color, ParagraphProps, Revision, RunProps, Shading } from './props';
+
+/** A block-level item of a story (body, header, footer, note, cell, text box). */
+export type Block = Paragraph | Table;
+
+/** A paragraph (w:p, §17.3.1.22). */
+export interface Paragraph {
+  readonly kind: 'paragraph';
+  readonly props: ParagraphProps;
+  readonly inlines: readonly Inline[];
+  /** Properties of the paragraph mark (its height counts for empty paragraphs). */
+  readonly markProps: RunProps;
+  /** Tracked change of the paragraph mark itself (an inserted or deleted paragraph break). */
+  readonly markRevision?: Revision;
+  /** Location for diagnostics, e.g. `word/document.xml#p12`. */
+  readonly at?: string;
+}
+
+/** Where a hyperlink goes (w:hyperlink, §17.16.22). */
+export type LinkTarget = { readonly url: string } | { readonly anchor: string };
+
+/** An inline item of a paragraph. */
+export type Inline =
+  | TextRun
+  | TabInline
+  | BreakInline
+  | FieldInline
+  | NoteReference
+  | NoteMark
+  | ImageInline
+  | ShapeInline
+  | ChartInline
+  | MathInline
+  | BookmarkMark
+  | CommentMark;
+
+/** Properties shared by inline items that sit in a run. */
+interface InRun {
+  readonly props: RunProps;
+  readonly revision?: Revision;
+  readonly link?: LinkTarget;
+}
+
+/** Text in one font slot with one set of properties (w:r/w:t, w:sym, w:noBreakHyphen, ...). */
+export interface TextRun extends InRun {
+  readonly kind: 'text';
+  /** The characters; soft hyphens are U+00AD, non-breaking hyphens U+2011, no-break spaces U+00A0. */
+  readonly text: string;
+}
+
+/** A tab character (w:tab) or an absolute position tab (w:ptab, §17.3.3.23). */
+export interface TabInline extends InRun {
+  readonly kind: 'tab';
+  readonly ptab?: {
+    readonly alignment: 'left' | 'center' | 'right';
+    readonly relativeTo: 'margin' | 'indent';
+    readonly leader: 'none' | 'dot' | 'hyphen' | 'underscore' | 'middleDot';
+  };
+}
+
+/** A break (w:br, §17.3.3.1; w:cr). */
+export interface BreakInline extends InRun {
+  readonly kind: 'break';
+  readonly type: 'line' | 'page' | 'column';
+  /** For line breaks next to floating objects (w:clear). */
+  readonly clear?: 'none' | 'left' | 'right' | 'all';
+}
+
+/** Parsed field instruction (§17.16.5): `PAGE \* roman` → name PAGE, args [], switches [['\\*','roman']]. */
+export interface FieldInstruction {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly switches: ReadonlyArray<readonly [string, string | undefined]>;
+}
+
+/**
+ * A field (w:fldSimple or fldChar begin/separate/end). Layout computes PAGE, NUMPAGES, SECTIONPAGES,
+ * PAGEREF and the like; other fields show `result` (the cached result, or a value the reader computed).
+ */
+export interface FieldInline extends InRun {
+  readonly kind: 'field';
+  readonly instruction: FieldInstruction;
+  readonly rawInstruction: string;
+  readonly result: readonly Inline[];
+  /** True when the reader already computed `result` from the package (AUTHOR, DATE, DOCPROPERTY...). */
+  readonly computed?: boolean;
+}
+
+/** A footnote or endnote reference mark in the text (w:footnoteReference, w:endnoteReference). */
+export interface NoteReference extends InRun {
+  readonly kind: 'noteRef';
+  readonly noteType: 'footnote' | 'endnote';
+  readonly id: string;
+  /** A custom mark (w:customMarkFollows) replaces the number. */
+  readonly customMark?: string;
+}
+
+/** The note's own number at the start of its text (w:footnoteRef, w:endnoteRef). */
+export interface NoteMark extends InRun {
+  readonly kind: 'noteMark';
+  readonly noteType: 'footnote' | 'endnote';
+}
+
+/** Placement of a floating object (wp:anchor, §20.4.2.3). */
+export interface FloatAnchor {
+  readonly horizontal: {
+    readonly relativeTo: 'page' | 'margin' | 'column' | 'character' | 'leftMargin' | 'rightMargin' | 'insideMargin' | 'outsideMargin';
+    readonly align?: 'left' | 'center' | 'right' | 'inside' | 'outside';
+    readonly offsetPt?: number;
+  };
+  readonly vertical: {
+    readonly relativeTo: 'page' | 'margin' | 'paragraph' | 'line' | 'topMargin' | 'bottomMargin' | 'insideMargin' | 'outsideMargin';
+    readonly align?: 'top' | 'center' | 'bottom' | 'inside' | 'outside';
+    readonly offsetPt?: number;
+  };
+  readonly wrap: 'none' | 'square' | 'tight' | 'through' | 'topAndBottom';
+  readonly wrapSide: 'both' | 'left' | 'right' | 'largest';
+  readonly distancePt: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
+  readonly behindText: boolean;
+  readonly allowOverlap: boolean;
+  readonly layoutInCell: boolean;
+  /** Stacking order (relativeHeight). */
+  readonly zIndex: number;
+}
+
+/** Geometry transforms shared by pictures and shapes. */
+export interface Transform2D {
+  readonly rotationDeg?: number;
+  readonly flipH?: boolean;
+  readonly flipV?: boolean;
+}
+
+/** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */
+export interface ImageInline extends InRun, Transform2D {
+  readonly kind: 'image';
+  /** Key into DocModel.media. */
+  readonly media: string;
+  readonly widthPt: number;
+  readonly heightPt: number;
+  /** Cropping as fractions of the source image (a:srcRect, 1/100000 units converted). */
+  readonly crop?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
+  readonly anchor?: FloatAnchor;
+  readonly alt?: string;
+  readonly title?: string;
+}
+
+/** A path command in a shape's own coordinate space (points, origin at the shape's top-left). */
+export type PathCommand =
+  | { readonly op: 'M' | 'L'; readonly x: number; readonly y: number }
+  | { readonly op: 'C'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
+  | { readonly op: 'Z' };
+
+/** Line (outline) properties of a shape. */
+export interface ShapeLine {
+  readonly color?: Color;
+  readonly widthPt: number;
+  readonly dash?: readonly number[];
+  readonly headArrow?: boolean;
+  readonly tailArrow?: boolean;
+}
+
+/** A drawn shape or text box (wps:wsp, wpg:wgp children, v:shape, v:rect...). */
+export interface ShapeInline extends InRun, Transform2D {
+  readonly kind: 'shape';
+  readonly widthPt: number;
+  readonly heightPt: number;
+  /** Preset geometry name (a:prstGeom/@prst) or `custom`. */
+  readonly geometry: string;
+  /** Outline of the geometry in shape coordinates, when it is drawn. */
+  readonly paths: ReadonlyArray<readonly PathCommand[]>;
+  readonly fill?: Color;
+  readonly line?: ShapeLine;
+  /** Text box content (wps:txbx / v:textbox). */
+  readonly text?: {
+    readonly blocks: readonly Block[];
+    readonly insetsPt: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
+    readonly verticalAlign: 'top' | 'center' | 'bottom';
+    /** The box grows to fit its text (a:spAutoFit / mso-fit-shape-to-text). */
+    readonly autoFit: boolean;
+  };
+  /** Grouped children (wpg:wgp), positioned in this shape's coordinates. */
+  readonly children?: ReadonlyArray<{ readonly xPt: number; readonly yPt: number; readonly item: ImageInline | ShapeInline }>;
+  readonly anchor?: FloatAnchor;
+  /** Watermark-style shape in a header (VML with a PowerPlusWaterMarkObject id). */
+  readonly watermark?: boolean;
+}
+
+/** A chart (c:chartSpace), with its data from the cached values. The chart model lives in chart.ts. */
+export interface ChartInline extends InRun {
+  readonly kind: 'chart';
+  readonly widthPt: number;
+  readonly heightPt: number;
+  /** Key into DocModel.charts. */
+  readonly chart: string;
+  readonly anchor?: FloatAnchor;
+}
+
+/** An equation (m:oMath / m:oMathPara), at least as its linear text. */
+export interface MathInline extends InRun {
+  readonly kind: 'math';
+  readonly linearText: string;
+  readonly display: boolean;
+}
+
+/** Start or end of a bookmark (w:bookmarkStart / w:bookmarkEnd, §17.13.6). */
+export interface BookmarkMark {
+  readonly kind: 'bookmark';
+  readonly edge: 'start' | 'end';
+  readonly id: string;
+  /** Only on starts. */
+  readonly name?: string;
+}
+
+/** Start or end of a comment's range, or its reference mark (§17.13.4). */
+export interface CommentMark {
+  readonly kind: 'comment';
+  readonly edge: 'start' | 'end' | 'reference';
+  readonly id: string;
+}
+
+/** A table (w:tbl, §17.4.38). Table style conditional formatting is already applied to cells. */
+export interface Table {
+  readonly kind: 'table';
+  readonly props: TableProps;
+  /** Column widths from w:tblGrid (may be placeholders; layout recomputes for autofit). */
+  readonly gridPt: readonly number[];
+  readonly rows: readonly TableRow[];
+  readonly at?: string;
+}
+
+/** A width with its unit type (CT_TblWidth, §17.18.87). `pct` values are fractions (0.5 = 50 %). */
+export type TableWidth =
+  | { readonly type: 'auto' | 'nil' }
+  | { readonly type: 'pt'; readonly value: number }
+  | { readonly type: 'pct'; readonly value: number };
+
+/** The four sides plus inside lines of a table's borders. */
+export interface TableBorders {
+  readonly top?: Border;
+  readonly left?: Border;
+  readonly bottom?: Border;
+  readonly right?: Border;
+  readonly insideH?: Border;
+  readonly insideV?: Border;
+}
+
+/** Cell margins in points. */
+export interface CellMargins {
+  readonly top: number;
+  readonly left: number;
+  readonly bottom: number;
+  readonly right: number;
+}
+
+/** Resolved table properties (CT_TblPr, §17.4.60). */
+export interface TableProps {
+  readonly styleId?: string;
+  readonly width: TableWidth;
+  readonly layout: 'fixed' | 'autofit';
+  readonly alignment: 'left' | 'center' | 'right';
+  readonly indentPt: number;
+  readonly cellMargins: CellMargins;
+  readonly cellSpacingPt: number;
+  readonly borders: TableBorders;
+  readonly shading?: Shading;
+  readonly bidiVisual: boolean;
+  /** Floating table position (w:tblpPr, §17.4.58). */
+  readonly floating?: {
+    readonly horizontal: { readonly relativeTo: 'page' | 'margin' | 'text'; readonly align?: string; readonly offsetPt: number };
+    readonly vertical: { readonly relativeTo: 'page' | 'margin' | 'text'; readonly align?: string; readonly offsetPt: number };
+    readonly distancePt: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
+  };
+}
+
+/** A table row (w:tr). */
+export interface TableRow {
+  readonly props: {
+    readonly heightPt?: number;
+    readonly heightRule: 'auto' | 'atLeast' | 'exact';
+    readonly cantSplit: boolean;
+    /** Repeated at the top of each page (w:tblHeader). */
+    readonly header: boolean;
+    readonly gridBefore: number;
+    readonly gridAfter: number;
+    readonly widthBefore?: TableWidth;
+    readonly widthAfter?: TableWidth;
+    readonly cellSpacingPt?: number;
+    readonly alignment?: 'left' | 'center' | 'right';
+  };
+  readonly cells: readonly TableCell[];
+  readonly revision?: Revision;
+}
+
+/** A table cell (w:tc) with its effective borders (own, conditional and table-level inside lines). */
+export interface TableCell {
+  readonly props: {
+    readonly width: TableWidth;
+    readonly gridSpan: number;
+    readonly vMerge?: 'restart' | 'continue';
+    readonly borders: TableBorders;
+    readonly shading?: Shading;
+    readonly margins: CellMargins;
+    readonly verticalAlign: 'top' | 'center' | 'bottom';
+    readonly textDirection: 'lrTb' | 'tbRl' | 'btLr' | 'lrTbV' | 'tbRlV' | 'tbLrV';
+    readonly noWrap: boolean;
+    readonly fitText?: boolean;
+  };
+  readonly blocks: readonly Block[];
+}

@@ -1,0 +1,173 @@
+/**
+ * LayoutDoc: pages of absolutely positioned items, the only input of the PDF and canvas renderers.
+ *
+ * Coordinates are points with the origin at the page's top-left corner and y growing downwards.
+ * Plain data throughout (it crosses the worker boundary; font and image bytes travel with it).
+ */
+import type { Color, PathCommand } from './index';
+
+/** A font program used by glyph runs. */
+export interface LayoutFont {
+  /** Stable key of the face (shipped file name, or an embedded/extra face key). */
+  readonly key: string;
+  readonly postscriptName: string;
+  readonly family: string;
+  readonly data: Uint8Array;
+  readonly unitsPerEm: number;
+  /** Draw with a stroke to embolden (the document asked for bold and no bold face exists). */
+  readonly syntheticBold: boolean;
+  /** Slant by 12° (the document asked for italic and no italic face exists). */
+  readonly syntheticItalic: boolean;
+}
+
+/** An image used by image items. */
+export interface LayoutImage {
+  readonly contentType: string;
+  readonly data: Uint8Array;
+}
+
+/** A run of positioned glyphs in one font, size and colour on one baseline. */
+export interface GlyphRun {
+  readonly kind: 'glyphs';
+  /** Pen position of the first glyph on the baseline. */
+  readonly x: number;
+  readonly y: number;
+  /** Index into LayoutDoc.fonts. */
+  readonly font: number;
+  readonly sizePt: number;
+  readonly glyphs: readonly number[];
+  /** Pen advance after each glyph in points (kerning, letter spacing and justification included). */
+  readonly advances: readonly number[];
+  /** The characters the glyphs show, for text extraction. */
+  readonly text: string;
+  /** For each glyph, the index in `text` of its first character (clusters ascend in logical order). */
+  readonly clusters: readonly number[];
+  readonly color: Color;
+  /** Horizontal scale in percent (w:w), default 100. */
+  readonly scalePct?: number;
+  /** Right-to-left run: glyphs are in visual order, clusters map back to logical text. */
+  readonly rtl?: boolean;
+}
+
+/** A filled and/or stroked rectangle. */
+export interface RectItem {
+  readonly kind: 'rect';
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly fill?: Color;
+  readonly stroke?: Color;
+  readonly lineWidth?: number;
+}
+
+/** A straight line. */
+export interface LineItem {
+  readonly kind: 'line';
+  readonly x1: number;
+  readonly y1: number;
+  readonly x2: number;
+  readonly y2: number;
+  readonly width: number;
+  readonly color: Color;
+  /** Dash pattern in points. */
+  readonly dash?: readonly number[];
+}
+
+/** A vector path (shapes, chart elements), in page coordinates. */
+export interface PathItem {
+  readonly kind: 'path';
+  readonly commands: readonly PathCommand[];
+  readonly fill?: Color;
+  readonly stroke?: Color;
+  readonly lineWidth?: number;
+  readonly dash?: readonly number[];
+  readonly fillOpacity?: number;
+}
+
+/** A placed image. */
+export interface ImageItem {
+  readonly kind: 'image';
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** Index into LayoutDoc.images. */
+  readonly image: number;
+  readonly crop?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
+  readonly rotationDeg?: number;
+  readonly flipH?: boolean;
+  readonly flipV?: boolean;
+}
+
+/** A clickable area: an external URL or an internal destination (a bookmark name). */
+export interface LinkItem {
+  readonly kind: 'link';
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly url?: string;
+  readonly dest?: string;
+}
+
+/** A group with an optional clip rectangle and transform (text boxes, rotated shapes). */
+export interface GroupItem {
+  readonly kind: 'group';
+  readonly clip?: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+  /** Affine matrix [a b c d e f] applied to the children, in page coordinates (y down). */
+  readonly transform?: readonly [number, number, number, number, number, number];
+  readonly items: readonly LayoutItem[];
+}
+
+/** Any item on a page. Items are drawn in order (later on top). */
+export type LayoutItem = GlyphRun | RectItem | LineItem | PathItem | ImageItem | LinkItem | GroupItem;
+
+/** One laid-out page. */
+export interface LayoutPage {
+  readonly widthPt: number;
+  readonly heightPt: number;
+  readonly items: readonly LayoutItem[];
+  /** Index of the section this page belongs to. */
+  readonly section: number;
+  /** The page number as printed (after pgNumType formatting). */
+  readonly label: string;
+}
+
+/** A named place in the document (a bookmark) for internal links and the outline. */
+export interface Destination {
+  readonly page: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** An entry of the document outline (PDF bookmarks) from headings. */
+export interface OutlineEntry {
+  readonly title: string;
+  readonly level: number;
+  readonly page: number;
+  readonly y: number;
+}
+
+/** Document metadata for the PDF's Info dictionary and XMP. */
+export interface DocumentInfo {
+  readonly title?: string;
+  readonly author?: string;
+  readonly subject?: string;
+  readonly keywords?: string;
+  readonly creator?: string;
+  /** ISO 8601 timestamps from the package (never the clock unless the caller asks). */
+  readonly created?: string;
+  readonly modified?: string;
+  readonly lang?: string;
+}
+
+/** The output of layoutDocument. */
+export interface LayoutDoc {
+  readonly pages: readonly LayoutPage[];
+  readonly fonts: readonly LayoutFont[];
+  readonly images: readonly LayoutImage[];
+  readonly destinations: Readonly<Record<string, Destination>>;
+  readonly outline: readonly OutlineEntry[];
+  readonly info: DocumentInfo;
+}

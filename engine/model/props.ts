@@ -1,0 +1,179 @@
+/**
+ * Resolved formatting: what a run, paragraph, border or shading looks like after the style cascade.
+ * All lengths are points; colours are 6-digit upper-case hex `RRGGBB` (theme colours already applied),
+ * `undefined` meaning automatic.
+ */
+
+/** An RGB colour as `RRGGBB`. */
+export type Color = string;
+
+/** Underline styles (w:u/@w:val, ST_Underline, ECMA-376 Part 1 §17.18.99). */
+export type UnderlineStyle =
+  | 'single' | 'words' | 'double' | 'thick' | 'dotted' | 'dottedHeavy' | 'dash' | 'dashedHeavy' | 'dashLong'
+  | 'dashLongHeavy' | 'dotDash' | 'dashDotHeavy' | 'dotDotDash' | 'dashDotDotHeavy' | 'wave' | 'wavyHeavy' | 'wavyDouble';
+
+/** Line styles of borders (ST_Border, §17.18.2), reduced to what a renderer distinguishes. */
+export type BorderStyle =
+  | 'single' | 'thick' | 'double' | 'dotted' | 'dashed' | 'dotDash' | 'dotDotDash' | 'triple' | 'wave' | 'doubleWave'
+  | 'thinThick' | 'thickThin' | 'thinThickThin' | 'inset' | 'outset' | 'threeDEmboss' | 'threeDEngrave' | 'art';
+
+/** One border line (CT_Border, §17.3.4). `none`/`nil` borders are absent (undefined), not modelled. */
+export interface Border {
+  readonly style: BorderStyle;
+  readonly widthPt: number;
+  /** Distance from the text (w:space, in points). */
+  readonly spacePt: number;
+  readonly color?: Color;
+  readonly shadow?: boolean;
+}
+
+/** Shading (CT_Shd, §17.3.5) resolved to one fill colour (patterns blended with their colour). */
+export interface Shading {
+  readonly fill: Color;
+}
+
+/** Vertical alignment of a run (w:vertAlign). */
+export type VertAlign = 'baseline' | 'superscript' | 'subscript';
+
+/** Generic class of a font from the font table (w:family, §17.8.3.9), used to choose a substitute. */
+export type FontGeneric = 'roman' | 'swiss' | 'modern' | 'script' | 'decorative' | 'auto';
+
+/** Tracked-change mark on content (w:ins, w:del, w:moveFrom, w:moveTo, w:rPrChange; §17.13.5). */
+export interface Revision {
+  readonly type: 'insert' | 'delete' | 'moveFrom' | 'moveTo' | 'format';
+  readonly author: string;
+  /** Index of the author in order of first appearance in the document (stable colours). */
+  readonly authorIndex: number;
+  readonly date?: string;
+}
+
+/** Resolved run properties (CT_RPr, §17.3.2) for one stretch of text in one font slot. */
+export interface RunProps {
+  /** The font family to draw with, already chosen from rFonts by character class (ascii/hAnsi/eastAsia/cs). */
+  readonly font: string;
+  readonly fontGeneric?: FontGeneric;
+  readonly sizePt: number;
+  readonly bold: boolean;
+  readonly italic: boolean;
+  readonly underline?: { readonly style: UnderlineStyle; readonly color?: Color };
+  readonly strike: boolean;
+  readonly doubleStrike: boolean;
+  readonly color?: Color;
+  readonly highlight?: Color;
+  readonly shading?: Shading;
+  readonly caps: boolean;
+  readonly smallCaps: boolean;
+  readonly vertAlign: VertAlign;
+  /** Baseline raise (w:position), positive up. */
+  readonly positionPt: number;
+  /** Extra space after each character (w:spacing). */
+  readonly spacingPt: number;
+  /** Horizontal scale in percent (w:w). */
+  readonly scalePct: number;
+  /** Kerning applies at or above this size (w:kern); undefined = no kerning. */
+  readonly kernMinPt?: number;
+  /** OpenType standard ligatures requested (w14:ligatures). */
+  readonly ligatures?: boolean;
+  /** Hidden text (w:vanish): not drawn, takes no space. */
+  readonly hidden: boolean;
+  readonly emboss?: boolean;
+  readonly imprint?: boolean;
+  readonly outline?: boolean;
+  readonly shadow?: boolean;
+  /** Right-to-left run (w:rtl) or complex-script class. */
+  readonly rtl: boolean;
+  /** Language tag for this run's script (w:lang). */
+  readonly lang?: string;
+  readonly border?: Border;
+  /** Character style id, kept for STYLEREF and TOC. */
+  readonly styleId?: string;
+}
+
+/** Paragraph alignment (w:jc, ST_Jc, §17.18.44), start/end already resolved for the paragraph direction. */
+export type Alignment = 'left' | 'center' | 'right' | 'both' | 'distribute';
+
+/** Line spacing (w:spacing/@w:line + @w:lineRule, §17.3.1.33). */
+export type LineSpacing =
+  | { readonly rule: 'auto'; readonly multiple: number }
+  | { readonly rule: 'exact'; readonly pt: number }
+  | { readonly rule: 'atLeast'; readonly pt: number };
+
+/** A tab stop (CT_TabStop, §17.3.1.37); cleared stops are already removed. */
+export interface TabStop {
+  readonly positionPt: number;
+  readonly alignment: 'left' | 'center' | 'right' | 'decimal' | 'bar';
+  readonly leader: 'none' | 'dot' | 'hyphen' | 'underscore' | 'heavy' | 'middleDot';
+}
+
+/** Paragraph borders (w:pBdr, §17.3.1.24). */
+export interface ParagraphBorders {
+  readonly top?: Border;
+  readonly bottom?: Border;
+  readonly left?: Border;
+  readonly right?: Border;
+  readonly between?: Border;
+  readonly bar?: Border;
+}
+
+/** The resolved list label of a numbered or bulleted paragraph (numbering.xml applied, counters counted). */
+export interface ListLabel {
+  /** The label text, e.g. `2.1.` or `•` (symbol-font bullets already mapped to Unicode). */
+  readonly text: string;
+  readonly props: RunProps;
+  /** What follows the label (w:suff). */
+  readonly suffix: 'tab' | 'space' | 'nothing';
+  /** Label justification (w:lvlJc). */
+  readonly alignment: 'left' | 'center' | 'right';
+  readonly numId: string;
+  readonly level: number;
+}
+
+/** Resolved paragraph properties (CT_PPr, §17.3.1). */
+export interface ParagraphProps {
+  readonly styleId?: string;
+  readonly styleName?: string;
+  /** Outline level 0–8 for headings (w:outlineLvl, directly or from the style); undefined for body text. */
+  readonly outlineLevel?: number;
+  readonly alignment: Alignment;
+  readonly indent: { readonly leftPt: number; readonly rightPt: number; readonly firstLinePt: number };
+  readonly spacing: {
+    readonly beforePt: number;
+    readonly afterPt: number;
+    readonly beforeAuto: boolean;
+    readonly afterAuto: boolean;
+    readonly line: LineSpacing;
+  };
+  readonly contextualSpacing: boolean;
+  readonly keepNext: boolean;
+  readonly keepLines: boolean;
+  readonly widowControl: boolean;
+  readonly pageBreakBefore: boolean;
+  readonly suppressAutoHyphens: boolean;
+  readonly borders?: ParagraphBorders;
+  readonly shading?: Shading;
+  readonly tabs: readonly TabStop[];
+  readonly bidi: boolean;
+  /** Snap line pitch to the section's document grid (w:snapToGrid, default true). */
+  readonly snapToGrid: boolean;
+  readonly list?: ListLabel;
+  /** Text frame / drop cap (w:framePr, §17.3.1.11). */
+  readonly frame?: FrameProps;
+}
+
+/** A text frame or drop cap (CT_FramePr). */
+export interface FrameProps {
+  readonly dropCap?: 'drop' | 'margin';
+  readonly lines?: number;
+  readonly widthPt?: number;
+  readonly heightPt?: number;
+  readonly heightRule?: 'auto' | 'atLeast' | 'exact';
+  readonly xPt?: number;
+  readonly yPt?: number;
+  readonly xAlign?: 'left' | 'center' | 'right' | 'inside' | 'outside';
+  readonly yAlign?: 'top' | 'center' | 'bottom' | 'inside' | 'outside' | 'inline';
+  readonly hAnchor?: 'text' | 'margin' | 'page';
+  readonly vAnchor?: 'text' | 'margin' | 'page';
+  readonly hSpacePt?: number;
+  readonly vSpacePt?: number;
+  readonly wrap?: 'auto' | 'notBeside' | 'around' | 'tight' | 'through' | 'none';
+}
