@@ -1,0 +1,14 @@
+/**
+ * The process entry of the CLI bundle: wires the real terminal to runCli.
+ */
+import { runCli } from './main';
+
+/** Runs the CLI against the real process streams and returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  return runCli(argv, {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    isTTY: process.stderr.isTTY === true,
+    columns: process.stderr.columns,
+  });
+}

@@ -1,0 +1,10 @@
+/**
+ * Colophon engine: DOCX → PDF layout and rendering, templating, signing and verification.
+ * Runs unchanged in a browser worker and in Node; everything from outside comes through EngineHost.
+ */
+export * from './core';
+export type * from './model';
+export { parseDocx, type ParseDocxOptions } from './docx';
+export { layoutDocument, dumpLayout, type LayoutOptions } from './layout';
+export { renderPdf, type RenderPdfOptions } from './render/pdf';
+export { convertDocxToPdf, type ConvertOptions, type ConvertResult } from './convert';

@@ -1,0 +1,48 @@
+/**
+ * A compact, stable text dump of a LayoutDoc: the golden format for layout tests.
+ * One line per item, numbers rounded to 0.01 pt, so a diff reads as "what moved where".
+ */
+import type { LayoutDoc, LayoutItem } from '../model';
+
+const r = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/\.?0+$/, '') || '0';
+
+/** Dumps a layout as text. */
+export function dumpLayout(doc: LayoutDoc): string {
+  const out: string[] = [];
+  doc.pages.forEach((p, i) => {
+    out.push(`page ${i + 1} ${r(p.widthPt)}x${r(p.heightPt)} section ${p.section} label ${p.label}`);
+    for (const item of p.items) dumpItem(item, doc, out, '  ');
+  });
+  return out.join('\n') + '\n';
+}
+
+function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: string): void {
+  switch (item.kind) {
+    case 'glyphs': {
+      let w = 0;
+      for (const a of item.advances) w += a;
+      const font = doc.fonts[item.font]?.family ?? '?';
+      out.push(`${indent}text ${r(item.x)},${r(item.y)} w${r(w)} ${font} ${r(item.sizePt)} #${item.color} ${JSON.stringify(item.text)}`);
+      break;
+    }
+    case 'rect':
+      out.push(`${indent}rect ${r(item.x)},${r(item.y)} ${r(item.w)}x${r(item.h)}${item.fill ? ' fill #' + item.fill : ''}${item.stroke ? ' stroke #' + item.stroke : ''}`);
+      break;
+    case 'line':
+      out.push(`${indent}line ${r(item.x1)},${r(item.y1)} ${r(item.x2)},${r(item.y2)} w${r(item.width)} #${item.color}${item.dash ? ' dash' : ''}`);
+      break;
+    case 'path':
+      out.push(`${indent}path ${item.commands.length} cmds${item.fill ? ' fill #' + item.fill : ''}${item.stroke ? ' stroke #' + item.stroke : ''}`);
+      break;
+    case 'image':
+      out.push(`${indent}image ${r(item.x)},${r(item.y)} ${r(item.w)}x${r(item.h)} #${item.image}`);
+      break;
+    case 'link':
+      out.push(`${indent}link ${r(item.x)},${r(item.y)} ${r(item.w)}x${r(item.h)} ${item.url ?? '#' + item.dest}`);
+      break;
+    case 'group':
+      out.push(`${indent}group`);
+      for (const c of item.items) dumpItem(c, doc, out, indent + '  ');
+      break;
+  }
+}

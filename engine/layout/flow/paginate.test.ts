@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { Paginator, type PageFrame } from './paginate';
+import { spaceUnit, type Unit } from './units';
+
+const frame: PageFrame = { widthPt: 600, heightPt: 800, bodyTop: 100, bodyBottom: 200, columns: [{ x: 50, width: 500 }] };
+const host = { openFrame: () => frame, noteHeight: () => 10, noteSeparatorPt: 5 };
+
+function line(name: string, h = 20, breakAfter = true, extra: Partial<Unit> = {}): Unit & { name: string } {
+  return { name, kind: 'line', heightPt: h, breakAfter, emit: () => {}, ...extra };
+}
+
+function layout(units: Unit[]): string[][] {
+  const p = new Paginator(host);
+  for (const u of units) p.push(u);
+  return p.finish().map((page) => page.placed.filter((x) => x.unit.kind !== 'space').map((x) => (x.unit as Unit & { name: string }).name));
+}
+
+describe('Paginator', () => {
+  it('fills a page and breaks to the next', () => {
+    const units = Array.from({ length: 7 }, (_, i) => line(`l${i}`));
+    expect(layout(units)).toEqual([['l0', 'l1', 'l2', 'l3', 'l4'], ['l5', 'l6']]);
+  });
+
+  it('moves lines after the last allowed break (widow/orphan and keep-with-next)', () => {
+    // Five lines fit; e may not end the page (breakAfter false: a widow or keepNext), so e moves with f.
+    const units = [line('a'), line('b'), line('c'), line('d'), line('e', 20, false), line('f')];
+    expect(layout(units)).toEqual([['a', 'b', 'c', 'd'], ['e', 'f']]);
+  });
+
+  it('breaks where it is when no break is allowed in the whole column', () => {
+    const units = Array.from({ length: 7 }, (_, i) => line(`k${i}`, 20, false));
+    expect(layout(units)).toEqual([['k0', 'k1', 'k2', 'k3', 'k4'], ['k5', 'k6']]);
+  });
+
+  it('drops spacing at the top of a page reached naturally and lets it hang at the bottom', () => {
+    const p = new Paginator(host);
+    for (let i = 0; i < 5; i++) p.push(line(`l${i}`));
+    p.push(spaceUnit(12));
+    p.push(line('next'));
+    const pages = p.finish();
+    expect(pages[1]!.placed.map((x) => x.unit.kind)).toEqual(['line']);
+    expect(pages[1]!.placed[0]!.y).toBe(100);
+  });
+
+  it('keeps spacing after a hard page break', () => {
+    const p = new Paginator(host);
+    p.push(line('a', 20, true, { forceBreak: 'page' }));
+    p.push(spaceUnit(12));
+    p.push(line('b'));
+    const pages = p.finish();
+    expect(pages).toHaveLength(2);
+    expect(pages[1]!.placed.map((x) => x.unit.kind)).toEqual(['space', 'line']);
+    expect(pages[1]!.placed[1]!.y).toBe(112);
+  });
+
+  it('places a unit taller than a page alone rather than looping', () => {
+    expect(layout([line('a'), line('huge', 500), line('b')])).toEqual([['a'], ['huge'], ['b']]);
+  });
+
+  it('splits splittable units at the room left', () => {
+    const rest = line('rest', 30);
+    const big: Unit & { name: string } = { ...line('big', 90), split: (room) => [line(`part${room}`, room), rest] };
+    expect(layout([line('a', 40), big])).toEqual([['a', 'part60'], ['rest']]);
+  });
+
+  it('reserves room for footnotes referenced by a line, and moves the line when they do not fit', () => {
+    const p = new Paginator(host);
+    for (let i = 0; i < 4; i++) p.push(line(`l${i}`));
+    // 20 pt left; the line (20) plus separator (5) and note (10) need 35.
+    p.push(line('ref', 20, true, { notes: [{ noteType: 'footnote', id: '1' }] }));
+    const pages = p.finish();
+    expect(pages[0]!.notes).toHaveLength(0);
+    expect(pages[1]!.notes.map((n) => n.call.id)).toEqual(['1']);
+  });
+
+  it('repeats table header rows at the top of each page', () => {
+    const header = line('H');
+    const rows: Unit[] = [header];
+    for (let i = 0; i < 7; i++) rows.push(line(`r${i}`, 20, true, { repeatHeader: [header] }));
+    expect(layout(rows)).toEqual([['H', 'r0', 'r1', 'r2', 'r3'], ['H', 'r4', 'r5', 'r6']]);
+  });
+
+  it('opens pages for sections and skips a page for oddPage breaks', () => {
+    const p = new Paginator(host);
+    p.startSection(0, 'nextPage');
+    p.push(line('a'));
+    p.startSection(1, 'oddPage');
+    p.push(line('b'));
+    const pages = p.finish();
+    expect(pages.map((pg) => pg.placed.length)).toEqual([1, 0, 1]);
+    expect(pages[2]!.section).toBe(1);
+  });
+});

@@ -1,0 +1,21 @@
+// Builds the Node bundles: dist/cli.js (the `colophon` command) and, later, the server entry.
+// The engine is TypeScript with extensionless imports; esbuild bundles it for plain Node.
+import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  external: ['better-sqlite3'],
+  // Some bundled CommonJS dependencies call require(); give ESM output a require.
+  banner: { js: "import { createRequire as __colophonRequire } from 'node:module'; const require = __colophonRequire(import.meta.url);" },
+};
+
+await build({ ...common, entryPoints: { cli: join(root, 'cli/node-main.ts') }, outdir: join(root, 'dist') });
