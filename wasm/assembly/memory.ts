@@ -1,0 +1,48 @@
+// Linear-memory layout of the line-break kernel. No GC allocations: every buffer is a region of
+// linear memory placed here, grown with memory.grow and reused between calls.
+//
+//   heapBase | class table (written by the host) | Latin-1 classes u32[256] | input u16[n] |
+//   output u8[n]
+//
+// Memory only grows (WebAssembly cannot shrink it), so it stays at the size the longest text needed:
+// three bytes per code unit plus the table.
+
+/** Where the class table starts (fixed once the first call placed it). */
+export let tableBase: usize = 0;
+let tableBytes: usize = 0;
+/** Packed classification (see classifyAt) of U+0000..U+00FF, filled by initTable. */
+export let latin1Base: usize = 0;
+export let inputBase: usize = 0;
+export let outputBase: usize = 0;
+
+function align16(x: usize): usize {
+  return (x + 15) & ~(<usize>15);
+}
+
+/** Grows linear memory to at least `end` bytes; false when the host refuses. */
+function ensureMemory(end: usize): bool {
+  const have = (<usize>memory.size()) << 16;
+  if (end <= have) return true;
+  const pages = <i32>((end - have + 0xffff) >> 16);
+  return memory.grow(pages) >= 0;
+}
+
+/** Reserves `bytes` for the class table at the start of the heap; returns its address or 0. */
+export function placeTable(bytes: u32): usize {
+  if (<usize>bytes > 0x1000000) return 0;
+  tableBase = align16(__heap_base);
+  tableBytes = <usize>bytes;
+  latin1Base = align16(tableBase + tableBytes);
+  return ensureMemory(latin1Base + 1024) ? tableBase : 0;
+}
+
+/** Lays out the buffers for n code units, growing memory; returns the input address or 0. */
+export function placeBuffers(n: u32): usize {
+  if (tableBase == 0) return 0;
+  const count = <usize>n;
+  // Three bytes per code unit: keep the layout inside 32-bit linear memory (no usize overflow).
+  if (count > 0x50000000) return 0;
+  inputBase = latin1Base + 1024;
+  outputBase = align16(inputBase + (count << 1));
+  return ensureMemory(outputBase + count) ? inputBase : 0;
+}

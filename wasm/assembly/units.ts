@@ -1,0 +1,90 @@
+// Classification for the line-break kernel: UTF-16 -> code point -> class (LB1) and unit flags.
+// Mirrors buildUnits in engine/layout/linebreak-twin.ts; the LB9 grouping itself is done while
+// streaming in linebreak.ts.
+import {
+  C_AL, C_BA, C_CJ, C_ID, C_NS, C_QU, T_SHY, T_HH, T_DOTTED, T_QU_PI, F_SHY, F_HH, F_DOTTED, F_PI,
+  F_PF, UNIT_CLASS_COUNT, TABLE_CLASS_MASK,
+} from './linebreak-classes';
+import { latin1Base, tableBase } from './memory';
+
+// Trie shape; readTableHeader checks the header written by scripts/gen-linebreak-data.mjs.
+const SHIFT1: i32 = 11;
+const SHIFT2: i32 = 6;
+const PER_L2: i32 = SHIFT1 - SHIFT2;
+let l2Base: usize = 0;
+let leafBase: usize = 0;
+
+/** Reads the table header; returns 1 when the table is the one this kernel was built for. */
+export function readTableHeader(): i32 {
+  if (load<u32>(tableBase) != 0x3631424c) return 0; // "LB16"
+  if (load<u32>(tableBase, 12) != <u32>(SHIFT1 | (SHIFT2 << 8))) return 0;
+  l2Base = tableBase + <usize>load<u32>(tableBase, 4);
+  leafBase = tableBase + <usize>load<u32>(tableBase, 8);
+  for (let cp = 0; cp < 256; cp++) store<u32>(latin1Base + (<usize>cp << 2), classifyCodePoint(cp, true) | (1 << 16));
+  return 1;
+}
+
+// @ts-ignore: decorator
+@inline function lookup(cp: i32): i32 {
+  if (cp < 256) return <i32>load<u8>(leafBase + <usize>cp);
+  const l2 = <i32>load<u16>(tableBase + 16 + (<usize>(cp >> SHIFT1) << 1));
+  const slot = (l2 << PER_L2) + ((cp >> SHIFT2) & ((1 << PER_L2) - 1));
+  const leaf = <i32>load<u16>(l2Base + (<usize>slot << 1));
+  return <i32>load<u8>(leafBase + (<usize>(leaf << SHIFT2)) + <usize>(cp & ((1 << SHIFT2) - 1)));
+}
+
+/**
+ * Returns the first index at or after i whose code unit is not a Latin-1 character with table
+ * byte `byte` (so a run of identical letters is skipped in one tight loop).
+ */
+// @ts-ignore: decorator
+@inline export function skipSameLatin1(input: usize, i: i32, n: i32, byte: i32): i32 {
+  while (i < n) {
+    const cu = <i32>load<u16>(input + (<usize>i << 1));
+    if (cu >= 256 || <i32>load<u8>(leafBase + <usize>cu) != byte) break;
+    i++;
+  }
+  return i;
+}
+
+/** Folds a table-only class into its unit class and flag (U+00AD, U+2010, U+25CC, QU Pi/Pf). */
+function foldTableClass(cls: i32, flags: i32): i32 {
+  if (cls == T_SHY) return C_BA | ((flags | F_SHY) << 8);
+  if (cls == T_HH) return C_BA | ((flags | F_HH) << 8);
+  if (cls == T_DOTTED) return C_AL | ((flags | F_DOTTED) << 8);
+  return C_QU | ((flags | (cls == T_QU_PI ? F_PI : F_PF)) << 8);
+}
+
+/** Classifies a code point: class | flags << 8 after LB1 and the table-only class folds. */
+function classifyCodePoint(cp: i32, wordTailoring: bool): i32 {
+  const byte = lookup(cp);
+  const cls = byte & TABLE_CLASS_MASK;
+  const flags = byte >> 6; // table bit 6 -> F_EA (1), bit 7 -> F_XPCN (2)
+  if (cls >= UNIT_CLASS_COUNT) return foldTableClass(cls, flags);
+  if (cls == C_CJ) return (wordTailoring ? C_ID : C_NS) | (flags << 8); // LB1, tailoring W1
+  return cls | (flags << 8);
+}
+
+/** classifyAt for code units from U+0100: surrogate pairs and the full trie. */
+function classifyWide(input: usize, i: i32, n: i32, cu: i32, wordTailoring: bool): i32 {
+  let cp = cu;
+  if ((cp & 0xfc00) == 0xd800 && i + 1 < n) {
+    const lo = <i32>load<u16>(input + (<usize>i << 1), 2);
+    if ((lo & 0xfc00) == 0xdc00) {
+      cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+      return classifyCodePoint(cp, wordTailoring) | (2 << 16);
+    }
+  }
+  return classifyCodePoint(cp, wordTailoring) | (1 << 16);
+}
+
+/**
+ * Classifies the code point at code unit `i` of n: returns class | flags << 8 | width << 16, with
+ * width 2 for a surrogate pair and 1 otherwise (a lone surrogate is its own code point: SG -> AL).
+ */
+// @ts-ignore: decorator
+@inline export function classifyAt(input: usize, i: i32, n: i32, wordTailoring: bool): i32 {
+  const cu = <i32>load<u16>(input + (<usize>i << 1));
+  if (cu < 256) return <i32>load<u32>(latin1Base + (<usize>cu << 2));
+  return classifyWide(input, i, n, cu, wordTailoring);
+}
