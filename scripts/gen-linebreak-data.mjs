@@ -7,7 +7,8 @@
  *   engine/layout/linebreak-data.ts     the class trie, base64, with its shape in a header
  *   engine/layout/linebreak-classes.ts  class and flag ids for the TS twin and kernel.ts
  *   wasm/assembly/linebreak-classes.ts  the same ids for the AssemblyScript kernel
- * Run: node scripts/gen-linebreak-data.mjs  (deterministic; reruns give identical files).
+ * Run: node scripts/gen-linebreak-data.mjs  (deterministic; reruns give identical files);
+ * --check compares instead of writing and exits 1 when a committed file is stale.
  *
  * One byte per code point: bits 0-5 the table class (UAX #14 class after the static part of LB1),
  * bit 6 East_Asian_Width in {F, W, H} (LB19a, LB21a, LB30), bit 7 Extended_Pictographic and
@@ -231,7 +232,22 @@ function dataSource(trie) {
 const values = buildValues();
 const trie = buildTrie(values);
 verifyTrie(trie.bytes, values);
-writeFileSync(join(root, 'engine/layout/linebreak-data.ts'), dataSource(trie));
-writeFileSync(join(root, 'engine/layout/linebreak-classes.ts'), classesSource('ts'));
-writeFileSync(join(root, 'wasm/assembly/linebreak-classes.ts'), classesSource('as'));
-console.log(`line-break trie: ${trie.bytes.length} bytes (${trie.l2Blocks} L2 blocks, ${trie.leaves} leaves)`);
+const outputs = [
+  ['engine/layout/linebreak-data.ts', dataSource(trie)],
+  ['engine/layout/linebreak-classes.ts', classesSource('ts')],
+  ['wasm/assembly/linebreak-classes.ts', classesSource('as')],
+];
+if (process.argv.includes('--check')) {
+  // Used by a test: the committed files must be what this generator writes.
+  const stale = outputs.filter(([rel, text]) => {
+    try { return readFileSync(join(root, rel), 'utf8') !== text; } catch { return true; }
+  });
+  if (stale.length > 0) {
+    console.error(`stale generated files (run node scripts/gen-linebreak-data.mjs): ${stale.map(([rel]) => rel).join(', ')}`);
+    process.exit(1);
+  }
+  console.log('line-break data up to date');
+} else {
+  for (const [rel, text] of outputs) writeFileSync(join(root, rel), text);
+  console.log(`line-break trie: ${trie.bytes.length} bytes (${trie.l2Blocks} L2 blocks, ${trie.leaves} leaves)`);
+}
