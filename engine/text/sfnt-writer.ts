@@ -1,0 +1,123 @@
+/**
+ * Writes an sfnt (TrueType/OpenType) file from tables: table directory with search fields, tables
+ * 4-byte aligned and zero padded, per-table checksums and head.checkSumAdjustment
+ * (OpenType "The OpenType font file": table directory, "Calculating checksums"; head table).
+ * Deterministic: the same tables give the same bytes.
+ */
+
+/** One table to write. */
+export interface SfntTable {
+  readonly tag: string;
+  readonly data: Uint8Array;
+}
+
+/** Growable big-endian byte buffer. */
+export class ByteWriter {
+  private buf = new Uint8Array(256);
+  private len = 0;
+
+  private ensure(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.len + n) cap *= 2;
+    const b = new Uint8Array(cap);
+    b.set(this.buf.subarray(0, this.len));
+    this.buf = b;
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.len;
+  }
+
+  u8(v: number): this {
+    this.ensure(1);
+    this.buf[this.len++] = v & 0xff;
+    return this;
+  }
+
+  u16(v: number): this {
+    this.ensure(2);
+    this.buf[this.len++] = (v >>> 8) & 0xff;
+    this.buf[this.len++] = v & 0xff;
+    return this;
+  }
+
+  i16(v: number): this {
+    return this.u16(v < 0 ? v + 0x10000 : v);
+  }
+
+  u32(v: number): this {
+    this.ensure(4);
+    this.buf[this.len++] = (v >>> 24) & 0xff;
+    this.buf[this.len++] = (v >>> 16) & 0xff;
+    this.buf[this.len++] = (v >>> 8) & 0xff;
+    this.buf[this.len++] = v & 0xff;
+    return this;
+  }
+
+  bytes(b: Uint8Array): this {
+    this.ensure(b.length);
+    this.buf.set(b, this.len);
+    this.len += b.length;
+    return this;
+  }
+
+  /** Pads with zeros to a multiple of `n`. */
+  align(n: number): this {
+    while (this.len % n !== 0) this.u8(0);
+    return this;
+  }
+
+  /** A copy of the written bytes. */
+  toBytes(): Uint8Array {
+    return this.buf.slice(0, this.len);
+  }
+}
+
+/** Sum of big-endian uint32 words (the last word zero padded), modulo 2^32. */
+export function tableChecksum(data: Uint8Array): number {
+  let sum = 0;
+  const n = data.length;
+  for (let i = 0; i < n; i += 4) {
+    const w = ((data[i]! << 24) | ((data[i + 1] ?? 0) << 16) | ((data[i + 2] ?? 0) << 8) | (data[i + 3] ?? 0)) >>> 0;
+    sum = (sum + w) >>> 0;
+  }
+  return sum;
+}
+
+/** Writes tables (sorted by tag) into an sfnt with the given version (0x00010000 or 'OTTO'). */
+export function writeSfnt(tables: readonly SfntTable[], sfntVersion = 0x00010000): Uint8Array {
+  const sorted = [...tables].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+  const n = sorted.length;
+  let entrySelector = 0;
+  while (1 << (entrySelector + 1) <= n) entrySelector++;
+  const searchRange = (1 << entrySelector) * 16;
+  const w = new ByteWriter();
+  w.u32(sfntVersion).u16(n).u16(searchRange).u16(entrySelector).u16(n * 16 - searchRange);
+  let offset = 12 + n * 16;
+  const prepared = sorted.map((t) => {
+    const data = t.tag === 'head' ? zeroAdjustment(t.data) : t.data;
+    const rec = { tag: t.tag, data, offset, checksum: tableChecksum(data) };
+    offset += (data.length + 3) & ~3;
+    return rec;
+  });
+  for (const r of prepared) {
+    for (let i = 0; i < 4; i++) w.u8(r.tag.charCodeAt(i) || 0x20);
+    w.u32(r.checksum).u32(r.offset).u32(r.data.length);
+  }
+  for (const r of prepared) w.bytes(r.data).align(4);
+  const out = w.toBytes();
+  const head = prepared.find((r) => r.tag === 'head');
+  if (head && head.data.length >= 12) {
+    const adjustment = (0xb1b0afba - tableChecksum(out)) >>> 0;
+    new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(head.offset + 8, adjustment);
+  }
+  return out;
+}
+
+function zeroAdjustment(head: Uint8Array): Uint8Array {
+  const h = head.slice();
+  if (h.length >= 12) h.fill(0, 8, 12);
+  return h;
+}

@@ -1,0 +1,292 @@
+/**
+ * Shaping: text → glyph ids, advances (font units, kerning applied) and clusters.
+ *
+ * Two paths give identical results (checked by a property test): a fast path for Latin, Greek,
+ * Cyrillic and common punctuation/symbol text that no active GSUB/GPOS lookup other than pair
+ * kerning touches (cmap + hmtx + pair adjustments, see fast-plan.ts), and fontkit's full OpenType
+ * layout for everything else. Results are cached per font, keyed by (options, text), in a bounded
+ * two-generation cache, since layout shapes word by word and words repeat.
+ */
+import { buildFastPlan, type FastPlan, type PairSubtable } from './fast-plan';
+import { FontkitShaper } from './fontkit-adapter';
+import type { FontProgram } from './font-program';
+import { FastClass, fastClass, forEachFastCodePoint, isCombiningMark, isDefaultIgnorable } from './unicode-props';
+
+/** How to shape a piece of text. */
+export interface ShapeOptions {
+  /** Pair kerning (GPOS 'kern' or the legacy kern table). Default true. */
+  readonly kern?: boolean;
+  /** Standard and contextual ligatures ('liga', 'clig'). Default true. */
+  readonly liga?: boolean;
+  /** Right-to-left run: glyphs come back in visual (left-to-right) order. Default false. */
+  readonly rtl?: boolean;
+  /** OpenType script tag (e.g. 'arab'); detected from the text when absent. */
+  readonly script?: string;
+  /** OpenType language system tag (e.g. 'TRK'); the script's default when absent. */
+  readonly language?: string;
+  /** Further OpenType features to switch on or off. */
+  readonly features?: Readonly<Record<string, boolean>>;
+}
+
+/**
+ * Shaped text. Arrays are parallel, one entry per glyph, in visual order. Results may be shared
+ * through the cache: treat them as read-only.
+ */
+export interface ShapedText {
+  readonly glyphs: Uint16Array;
+  /** Advance of each glyph in font units, kerning applied. */
+  readonly advances: Int32Array;
+  /** UTF-16 index (into the shaped text) of the first character each glyph stands for. */
+  readonly clusters: Uint32Array;
+  /** Mark / cursive offsets in font units, present only when some glyph has one. */
+  readonly xOffsets?: Int32Array;
+  readonly yOffsets?: Int32Array;
+  /** Sum of the advances, in font units. */
+  readonly totalAdvance: number;
+  /** True when full shaping failed on this font and plain cmap + hmtx results were used. */
+  readonly simplified?: boolean;
+}
+
+const CACHE_LIMIT = 4096;
+
+/** A bounded cache: two generations, the older dropped when the younger fills. */
+class TwoGenerationCache<V> {
+  private young = new Map<string, V>();
+  private old = new Map<string, V>();
+
+  get(key: string): V | undefined {
+    const v = this.young.get(key);
+    if (v !== undefined) return v;
+    const o = this.old.get(key);
+    if (o !== undefined) this.set(key, o);
+    return o;
+  }
+
+  set(key: string, value: V): void {
+    if (this.young.size >= CACHE_LIMIT) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(key, value);
+  }
+}
+
+const SCRIPT_TAGS: Record<number, string> = {
+  [FastClass.Common]: 'zzzz', [FastClass.Latin]: 'latn', [FastClass.Greek]: 'grek', [FastClass.Cyrillic]: 'cyrl',
+};
+
+/** Shapes text with one font program; one instance per program, shared by all documents. */
+export class Shaper {
+  private readonly program: FontProgram;
+  private readonly cache = new TwoGenerationCache<ShapedText>();
+  private readonly plans = new Map<string, FastPlan | null>();
+  private fontkit: FontkitShaper | null | undefined;
+  private reachable: Uint8Array | undefined;
+  /** Test hook: when false, every call takes the fontkit path. */
+  fastPathEnabled = true;
+
+  constructor(program: FontProgram) {
+    this.program = program;
+  }
+
+  /** Shapes `text`; never throws for font problems (falls back to cmap + hmtx, `simplified`). */
+  shape(text: string, options: ShapeOptions = {}): ShapedText {
+    const kern = options.kern ?? true;
+    const liga = options.liga ?? true;
+    const rtl = options.rtl ?? false;
+    const plain = !rtl && options.script === undefined && options.language === undefined && options.features === undefined;
+    const key = plain
+      ? `${kern ? 1 : 0}${liga ? 1 : 0}\u0000${text}`
+      : `${kern ? 1 : 0}${liga ? 1 : 0}${rtl ? 1 : 0}|${options.script ?? ''}|${options.language ?? ''}|${featureKey(options.features)}\u0000${text}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const result = (plain && this.fastPathEnabled ? this.tryFast(text, kern, liga) : undefined) ?? this.full(text, kern, liga, rtl, options);
+    this.cache.set(key, result);
+    return result;
+  }
+
+  private plan(script: string, kern: boolean, liga: boolean): FastPlan | undefined {
+    const key = `${script}${kern ? 1 : 0}${liga ? 1 : 0}`;
+    let p = this.plans.get(key);
+    if (p === undefined) {
+      const p0 = this.program;
+      p = buildFastPlan(p0.bytes, p0.dir, this.reachableGlyphs(), script, kern, liga) ?? null;
+      this.plans.set(key, p);
+    }
+    return p ?? undefined;
+  }
+
+  /** Glyphs the fast path can produce: the cmap glyphs of the characters it accepts. */
+  private reachableGlyphs(): Uint8Array {
+    if (!this.reachable) {
+      const r = new Uint8Array(this.program.metrics.numGlyphs);
+      forEachFastCodePoint((cp) => {
+        r[this.program.glyphId(cp)] = 1;
+      });
+      this.reachable = r;
+    }
+    return this.reachable;
+  }
+
+  private tryFast(text: string, kern: boolean, liga: boolean): ShapedText | undefined {
+    const n = text.length;
+    const glyphs = new Uint16Array(n);
+    const clusters = new Uint32Array(n);
+    let count = 0;
+    let script: FastClass = FastClass.Common;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      const cls = fastClass(c);
+      if (cls === FastClass.None) return undefined;
+      if (script === FastClass.Common && cls !== FastClass.Common) script = cls;
+      glyphs[count] = this.program.glyphId(c);
+      clusters[count++] = i;
+    }
+    const plan = this.plan(SCRIPT_TAGS[script]!, kern, liga);
+    if (!plan) return undefined;
+    const advances = new Int32Array(count);
+    const pairs = plan.blockedPairs.size > 0 ? plan.blockedPairs : undefined;
+    for (let i = 0; i < count; i++) {
+      const g = glyphs[i]!;
+      if (plan.blocked[g]) return undefined;
+      if (pairs && i + 1 < count && pairs.has(g * 0x10000 + glyphs[i + 1]!)) return undefined;
+      advances[i] = this.program.advanceWidth(g);
+    }
+    for (const lookup of plan.pairLookups) applyPairLookup(lookup, glyphs, advances, count);
+    if (plan.kernPairs) applyKernPairs(plan.kernPairs, glyphs, advances, count);
+    return { glyphs, advances, clusters, totalAdvance: sum(advances) };
+  }
+
+  private full(text: string, kern: boolean, liga: boolean, rtl: boolean, options: ShapeOptions): ShapedText {
+    const { cps, starts } = decode(text);
+    const gids = cps.map((cp) => this.program.glyphId(cp));
+    if (cps.length === 0) return { glyphs: new Uint16Array(0), advances: new Int32Array(0), clusters: new Uint32Array(0), totalAdvance: 0 };
+    const fk = this.fontkitShaper();
+    if (fk) {
+      try {
+        const features: Record<string, boolean> = { kern, liga, clig: liga, ...(options.features ?? {}) };
+        const r = fk.layout(cps, gids, isCombiningMark, features, rtl, options.script, options.language);
+        return this.fromLayout(r.glyphs, r.advances, r.sourceIndex.map((s) => starts[s]!), r.xOffsets, r.yOffsets, cps, starts, text);
+      } catch {
+        // A malformed layout table: fall through to unshaped glyphs.
+      }
+    }
+    const advances = gids.map((g) => this.program.advanceWidth(g));
+    const order = rtl ? [...starts].reverse() : starts;
+    const r = this.fromLayout(rtl ? [...gids].reverse() : gids, rtl ? advances.reverse() : advances, order, [], [], cps, starts, text);
+    return { ...r, simplified: true };
+  }
+
+  private fontkitShaper(): FontkitShaper | null {
+    if (this.fontkit === undefined) {
+      try {
+        this.fontkit = new FontkitShaper(this.program.bytes);
+      } catch {
+        this.fontkit = null;
+      }
+    }
+    return this.fontkit;
+  }
+
+  /** Builds the result; default-ignorable characters become zero-width spaces (as HarfBuzz does). */
+  private fromLayout(
+    gids: readonly number[], adv: readonly number[], clusters: readonly number[], xo: readonly number[],
+    yo: readonly number[], cps: readonly number[], starts: readonly number[], text: string,
+  ): ShapedText {
+    const n = gids.length;
+    const glyphs = new Uint16Array(n);
+    const advances = new Int32Array(n);
+    const cl = new Uint32Array(n);
+    let hasOffsets = false;
+    const space = this.program.glyphId(0x20);
+    for (let i = 0; i < n; i++) {
+      const c = Math.min(clusters[i] ?? 0, Math.max(text.length - 1, 0));
+      cl[i] = c;
+      const ignorable = isDefaultIgnorable(cps[indexOfStart(starts, c)] ?? 0);
+      glyphs[i] = ignorable ? space : gids[i]!;
+      advances[i] = ignorable ? 0 : Math.round(adv[i] ?? 0);
+      if ((xo[i] ?? 0) !== 0 || (yo[i] ?? 0) !== 0) hasOffsets = true;
+    }
+    const out: ShapedText = { glyphs, advances, clusters: cl, totalAdvance: sum(advances) };
+    if (!hasOffsets) return out;
+    return { ...out, xOffsets: Int32Array.from(xo, Math.round), yOffsets: Int32Array.from(yo, Math.round) };
+  }
+}
+
+function featureKey(f: Readonly<Record<string, boolean>> | undefined): string {
+  if (!f) return '';
+  return Object.keys(f).sort().map((k) => `${k}${f[k] ? 1 : 0}`).join(',');
+}
+
+function decode(text: string): { cps: number[]; starts: number[] } {
+  const cps: number[] = [];
+  const starts: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    starts.push(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        i++;
+      }
+    }
+    cps.push(cp);
+  }
+  return { cps, starts };
+}
+
+function indexOfStart(starts: readonly number[], utf16: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= utf16) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function sum(a: Int32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]!;
+  return s;
+}
+
+function applyPairLookup(lookup: readonly PairSubtable[], g: Uint16Array, adv: Int32Array, n: number): void {
+  for (let i = 0; i + 1 < n; i++) {
+    const a = g[i]!;
+    const b = g[i + 1]!;
+    for (const st of lookup) {
+      const ci = st.coverage[a]!;
+      if (ci < 0) continue;
+      let v: number | undefined;
+      if (st.format === 1) {
+        v = st.sets[ci]?.get(b);
+        if (v === undefined) continue;
+      } else {
+        v = st.values[st.class1[a]! * st.class2Count + st.class2[b]!]!;
+      }
+      adv[i] = adv[i]! + Math.floor(v / 0x10000) - 0x8000;
+      adv[i + 1] = adv[i + 1]! + (v % 0x10000) - 0x8000;
+      break;
+    }
+  }
+}
+
+function applyKernPairs(pairs: ReadonlyMap<number, number>, g: Uint16Array, adv: Int32Array, n: number): void {
+  for (let i = 0; i + 1 < n; i++) {
+    const v = pairs.get(g[i]! * 0x10000 + g[i + 1]!);
+    if (v !== undefined) adv[i] = adv[i]! + v;
+  }
+}
+
+/** The shaper of a font program (created once per program). */
+export function shaperFor(program: FontProgram): Shaper {
+  let s = program.attachments.get('shaper') as Shaper | undefined;
+  if (!s) {
+    s = new Shaper(program);
+    program.attachments.set('shaper', s);
+  }
+  return s;
+}

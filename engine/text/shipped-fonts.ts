@@ -1,0 +1,62 @@
+/**
+ * The fonts Colophon ships (files in the repository's fonts/ folder, licences in fonts/licenses/).
+ * The engine receives their bytes only through `host.fonts.loadFile(fileName)`.
+ */
+
+/** Broad design class of a family, used by substitution and fallback. */
+export type GenericClass = 'sans' | 'serif' | 'mono' | 'math';
+
+/** One shipped font file. */
+export interface ShippedFace {
+  readonly family: string;
+  readonly bold: boolean;
+  readonly italic: boolean;
+  readonly fileName: string;
+  readonly generic: GenericClass;
+}
+
+function four(family: string, generic: GenericClass, stem: string, names: readonly [string, string, string, string]): ShippedFace[] {
+  const [regular, bold, italic, boldItalic] = names;
+  return [
+    { family, bold: false, italic: false, fileName: `${stem}${regular}.ttf`, generic },
+    { family, bold: true, italic: false, fileName: `${stem}${bold}.ttf`, generic },
+    { family, bold: false, italic: true, fileName: `${stem}${italic}.ttf`, generic },
+    { family, bold: true, italic: true, fileName: `${stem}${boldItalic}.ttf`, generic },
+  ];
+}
+
+const CLASSIC = ['-Regular', '-Bold', '-Italic', '-BoldItalic'] as const;
+
+/** Every shipped face: family, style, file name and generic class. */
+export const SHIPPED_FACES: readonly ShippedFace[] = [
+  ...four('Carlito', 'sans', 'Carlito', CLASSIC),
+  ...four('Caladea', 'serif', 'Caladea', CLASSIC),
+  ...four('Liberation Sans', 'sans', 'LiberationSans', CLASSIC),
+  ...four('Liberation Sans Narrow', 'sans', 'LiberationSansNarrow', CLASSIC),
+  ...four('Liberation Serif', 'serif', 'LiberationSerif', CLASSIC),
+  ...four('Liberation Mono', 'mono', 'LiberationMono', CLASSIC),
+  ...four('DejaVu Sans', 'sans', 'DejaVuSans', ['', '-Bold', '-Oblique', '-BoldOblique']),
+  ...four('DejaVu Serif', 'serif', 'DejaVuSerif', ['', '-Bold', '-Italic', '-BoldItalic']),
+  ...four('DejaVu Sans Mono', 'mono', 'DejaVuSansMono', ['', '-Bold', '-Oblique', '-BoldOblique']),
+  { family: 'DejaVu Math TeX Gyre', bold: false, italic: false, fileName: 'DejaVuMathTeXGyre.ttf', generic: 'math' },
+];
+
+/** The shipped families in table order. */
+export const SHIPPED_FAMILIES: readonly string[] = [...new Set(SHIPPED_FACES.map((f) => f.family))];
+
+/** The family used when nothing better is known (LibreOffice's default UI/fallback sans on Linux). */
+export const DEFAULT_FAMILY = 'DejaVu Sans';
+
+/** The shipped family for a generic class. */
+export const GENERIC_FAMILY: Readonly<Record<GenericClass, string>> = {
+  sans: 'DejaVu Sans',
+  serif: 'DejaVu Serif',
+  mono: 'DejaVu Sans Mono',
+  math: 'DejaVu Math TeX Gyre',
+};
+
+/** Shipped faces of a family (case-insensitive), in table order. */
+export function shippedFacesOf(family: string): readonly ShippedFace[] {
+  const key = family.toLowerCase();
+  return SHIPPED_FACES.filter((f) => f.family.toLowerCase() === key);
+}

@@ -1,0 +1,68 @@
+/**
+ * Symbol fonts (Symbol, Wingdings, Wingdings 2/3, Webdings) → real Unicode characters.
+ *
+ * Word stores their characters either as `w:sym w:font="Wingdings" w:char="F0A7"` (ECMA-376 Part 1
+ * §17.3.3.30, the char is in the U+F000 private range) or as text in a run of that font (8-bit codes
+ * or U+F0xx). We do not ship those fonts, so the characters are mapped to Unicode and drawn with a
+ * shipped font (DejaVu Sans covers the mapped bullets, boxes, checks and arrows).
+ */
+import { symbolSetOf, type SymbolSet } from './substitution';
+import { SYMBOL_TABLE, WEBDINGS_TABLE, WINGDINGS2_TABLE, WINGDINGS3_TABLE, WINGDINGS_TABLE } from './symbol-tables';
+
+/** A symbol character mapped to Unicode, and the shipped family that has it. */
+export interface MappedSymbol {
+  readonly text: string;
+  readonly family?: string;
+}
+
+const TABLES: Readonly<Record<SymbolSet, readonly number[]>> = {
+  symbol: SYMBOL_TABLE,
+  wingdings: WINGDINGS_TABLE,
+  wingdings2: WINGDINGS2_TABLE,
+  wingdings3: WINGDINGS3_TABLE,
+  webdings: WEBDINGS_TABLE,
+};
+
+/** The family that draws mapped symbol characters. */
+export const SYMBOL_FALLBACK_FAMILY = 'DejaVu Sans';
+
+/** The 8-bit symbol code of a character (0x20–0xFF directly or U+F020–U+F0FF), or -1. */
+function symbolCode(codePoint: number): number {
+  if (codePoint >= 0xf020 && codePoint <= 0xf0ff) return codePoint - 0xf000;
+  if (codePoint >= 0x20 && codePoint <= 0xff) return codePoint;
+  return -1;
+}
+
+/** The Unicode code point for a code of a symbol set, or 0 when the font has no character there. */
+export function symbolCodeToUnicode(set: SymbolSet, code: number): number {
+  const table = TABLES[set];
+  return table[code - 0x20] ?? 0;
+}
+
+/**
+ * Maps one character of a symbol font to Unicode. Returns undefined when the family is not a symbol
+ * font, or the character is not a symbol code (already Unicode text) or has no mapping.
+ */
+export function mapSymbolChar(fontFamily: string, codePoint: number): MappedSymbol | undefined {
+  const set = symbolSetOf(fontFamily);
+  if (!set) return undefined;
+  const code = symbolCode(codePoint);
+  if (code < 0) return undefined;
+  const u = symbolCodeToUnicode(set, code);
+  if (u === 0) return undefined;
+  return { text: String.fromCodePoint(u), family: SYMBOL_FALLBACK_FAMILY };
+}
+
+/**
+ * Maps every symbol code of a text in a symbol font to Unicode; other characters stay as they are.
+ * Returns the text unchanged for ordinary fonts.
+ */
+export function mapSymbolText(fontFamily: string, text: string): string {
+  if (!symbolSetOf(fontFamily)) return text;
+  let out = '';
+  for (const ch of text) {
+    const m = mapSymbolChar(fontFamily, ch.codePointAt(0)!);
+    out += m ? m.text : ch;
+  }
+  return out;
+}
