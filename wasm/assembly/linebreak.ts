@@ -8,14 +8,15 @@
 //      0 none, 1 allowed, 2 mandatory, 3 soft hyphen. tailoring: 0 Word, 1 plain UAX #14.
 //
 // One streaming pass: each code point is classified once; LB9 units (a base and the marks it
-// absorbs) enter a five-unit window held in locals (prev, a, b, next, nextNext) and the boundary
-// between a and b is decided by the rule chain in rules.ts.
+// absorbs) pass through a three-unit window held in locals (prev, a, b), and the boundary between
+// a and b is decided by the rule chain in rules.ts. The few rules that look ahead (LB15b, LB15c,
+// LB19a, LB25, LB28a) peek at the units after b only when b could match them.
 import {
-  C_AL, C_CM, C_ZWJ, C_SP, C_RI, C_NU, C_SY, C_IS, C_BK, C_CR, C_LF, C_NL, C_ZW, C_EDGE, F_SHY,
-  F_ZWJ_END,
+  C_AL, C_AK, C_AS, C_CM, C_ZWJ, C_SP, C_RI, C_NU, C_SY, C_IS, C_BK, C_CR, C_LF, C_NL, C_ZW, C_QU,
+  C_OP, C_HY, C_EDGE, F_SHY, F_ZWJ_END, F_DOTTED,
 } from './linebreak-classes';
 import { placeTable as placeTableMemory, placeBuffers, inputBase, outputBase } from './memory';
-import { classifyAt, readTableHeader, skipSameLatin1 } from './units';
+import { classifyAt, peekSecondUnit, peekUnit, readTableHeader, skipSameLatin1 } from './units';
 import {
   decideEarly, decideFast, decideMiddle, decideLate, keepsNumber, mergesWithRun, UNDECIDED,
 } from './rules';
@@ -38,6 +39,9 @@ export function reserve(n: u32): usize {
 // Classes that never take combining marks (LB9).
 const NO_CM_BASE: u64 = (<u64>1 << C_BK) | (<u64>1 << C_CR) | (<u64>1 << C_LF) | (<u64>1 << C_NL) |
   (<u64>1 << C_SP) | (<u64>1 << C_ZW);
+// Classes of b for which a rule reads the unit after b (LB15b, LB15c, LB19a, LB25, LB28a).
+const NEEDS_NEXT: u64 = (<u64>1 << C_QU) | (<u64>1 << C_IS) | (<u64>1 << C_OP) | (<u64>1 << C_HY) |
+  (<u64>1 << C_AK) | (<u64>1 << C_AS);
 
 /** Computes the break action before each of the n code units; returns the output address. */
 export function findBreaks(n: u32, tailoring: u32): usize {
@@ -48,64 +52,67 @@ export function findBreaks(n: u32, tailoring: u32): usize {
   memory.fill(output, 0, <usize>count);
   let pos = 0; // next code unit not yet consumed
   let raw = count > 0 ? classifyAt(input, 0, count, word) : C_EDGE; // the code point at pos
-  let u0 = C_EDGE, u1 = C_EDGE, u2 = C_EDGE, u3 = C_EDGE, u4 = C_EDGE; // class | flags << 8
-  let s2 = 0, s3 = 0, s4 = 0; // start of units u2..u4
-  let last = C_EDGE, lastF = 0, beforeLast = C_EDGE;
-  let numA = false, numPrev = false;
-  let riRun = 0;
-  for (let k = 0; ; ) {
-    let unit = C_EDGE;
+  let prev = C_EDGE, a = C_EDGE; // units before b: class | flags << 8
+  // Context carried along: the last unit that is not SP (class | flags << 8 | class before it
+  // << 16), whether a (bit 0) and the unit before it (bit 1) end NU (NU | SY | IS)* (LB25), and
+  // whether a ends an odd run of RI (bit 2, LB30a).
+  let last = C_EDGE | (C_EDGE << 16);
+  let runs = 0;
+  while (pos < count) {
+    // Read b: a base character and, per LB9, the CM/ZWJ it absorbs.
     const start = pos;
-    if (pos < count) {
-      // Read the next unit: a base character and, per LB9, the CM/ZWJ it absorbs.
-      let cls = raw & 0xff;
-      let flags = (raw >> 8) & 0xff;
-      pos += raw >>> 16;
-      if (cls == C_CM || cls == C_ZWJ) { // LB10: a mark that no base absorbed is AL
-        if (cls == C_ZWJ) flags |= F_ZWJ_END;
-        cls = C_AL;
-      } else if (mergesWithRun(cls | (flags << 8))) {
-        pos = skipSameLatin1(input, pos, count, cls | (flags << 6)); // see mergesWithRun
-      }
-      raw = pos < count ? classifyAt(input, pos, count, word) : C_EDGE;
-      if (((raw & 0xff) == C_CM || (raw & 0xff) == C_ZWJ) && ((NO_CM_BASE >> <u64>cls) & 1) == 0) {
-        while (pos < count) {
-          const m = raw & 0xff;
-          if (m != C_CM && m != C_ZWJ) break;
-          flags = (flags & ~F_ZWJ_END) | (m == C_ZWJ ? F_ZWJ_END : 0);
-          pos += raw >>> 16;
-          raw = pos < count ? classifyAt(input, pos, count, word) : C_EDGE;
-        }
-      }
-      unit = cls | (flags << 8);
-      // A letter or digit identical to the unit before it joins that unit (see mergesWithRun).
-      if (unit == u4 && mergesWithRun(unit)) continue;
+    let cls = raw & 0xff;
+    let flags = (raw >> 8) & 0xff;
+    pos += raw >>> 16;
+    if (cls == C_CM || cls == C_ZWJ) { // LB10: a mark that no base absorbed is AL
+      if (cls == C_ZWJ) flags |= F_ZWJ_END;
+      cls = C_AL;
+    } else if (mergesWithRun(cls | (flags << 8))) {
+      pos = skipSameLatin1(input, pos, count, cls | (flags << 6)); // see mergesWithRun
     }
-    u0 = u1; u1 = u2; u2 = u3; u3 = u4; u4 = unit;
-    s2 = s3; s3 = s4; s4 = start;
-    k++;
-    if (k < 4) continue;
-    if (u2 == C_EDGE) break;
-    // Boundary between a = u1 and b = u2 (the units read k-4 and k-3 shifts ago).
-    const a = u1 & 0xff, aF = u1 >> 8, b = u2 & 0xff;
-    if (a != C_SP) { last = a; lastF = aF; beforeLast = u0 & 0xff; }
-    numPrev = numA;
-    numA = a == C_NU || (numA && (a == C_SY || a == C_IS));
-    riRun = a == C_RI ? riRun + 1 : 0;
-    const bF = u2 >> 8, next = u3 & 0xff;
-    let action = decideFast(a, aF, b, last);
-    if (action == UNDECIDED) action = decideEarly(a, aF, b, bF, next, last, lastF, beforeLast);
+    raw = pos < count ? classifyAt(input, pos, count, word) : C_EDGE;
+    if (((raw & 0xff) == C_CM || (raw & 0xff) == C_ZWJ) && ((NO_CM_BASE >> <u64>cls) & 1) == 0) {
+      while (pos < count) {
+        const m = raw & 0xff;
+        if (m != C_CM && m != C_ZWJ) break;
+        flags = (flags & ~F_ZWJ_END) | (m == C_ZWJ ? F_ZWJ_END : 0);
+        pos += raw >>> 16;
+        raw = pos < count ? classifyAt(input, pos, count, word) : C_EDGE;
+      }
+    }
+    const unit = cls | (flags << 8);
+    // A letter or digit identical to the unit before it joins that unit (see mergesWithRun).
+    if (unit == a && mergesWithRun(unit)) continue;
+    if (a == C_EDGE) { a = unit; continue; } // the first unit: no break before index 0 (LB2)
+    const ac = a & 0xff, aF = a >> 8, b = cls, bF = flags;
+    if (ac != C_SP) last = a | ((prev & 0xff) << 16);
+    const numA = ac == C_NU || ((runs & 1) != 0 && (ac == C_SY || ac == C_IS));
+    runs = (numA ? 1 : 0) | ((runs & 1) << 1) | (ac == C_RI ? (runs & 4) ^ 4 : 0);
+    const lastCls = last & 0xff;
+    let action = decideFast(ac, aF, b, lastCls);
     if (action == UNDECIDED) {
-      const prev = u0 & 0xff, prevF = u0 >> 8, nextF = u3 >> 8;
-      action = decideMiddle(a, aF, b, bF, prev, prevF, next, nextF);
+      let next = C_EDGE, nextF = 0;
+      if (((NEEDS_NEXT >> <u64>b) & 1) != 0 || (bF & F_DOTTED) != 0) {
+        const peeked = peekUnit(input, pos, count, raw);
+        next = peeked & 0xff;
+        nextF = peeked >> 8;
+      }
+      action = decideEarly(ac, aF, b, bF, next, lastCls, (last >> 8) & 0xff, last >>> 16);
       if (action == UNDECIDED) {
-        action = keepsNumber(a, b, prev, next, u4 & 0xff, numA, numPrev, word)
-          ? 0
-          : decideLate(a, aF, b, bF, prev, prevF, next, riRun);
+        const p = prev & 0xff, pF = prev >> 8;
+        action = decideMiddle(ac, aF, b, bF, p, pF, next, nextF);
+        if (action == UNDECIDED) {
+          const nextNext = next == C_IS ? peekSecondUnit(input, pos, count, raw, word) & 0xff : C_EDGE;
+          action = keepsNumber(ac, b, p, next, nextNext, numA, (runs & 2) != 0, word)
+            ? 0
+            : decideLate(ac, aF, b, bF, p, pF, next, (runs & 4) >> 2);
+        }
       }
     }
     if (action == 1 && (aF & F_SHY)) action = 3;
-    store<u8>(output + <usize>s2, action);
+    store<u8>(output + <usize>start, action);
+    prev = a;
+    a = unit;
   }
   return output;
 }

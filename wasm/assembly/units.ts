@@ -2,7 +2,7 @@
 // Mirrors buildUnits in engine/layout/linebreak-twin.ts; the LB9 grouping itself is done while
 // streaming in linebreak.ts.
 import {
-  C_AL, C_BA, C_CJ, C_ID, C_NS, C_QU, T_SHY, T_HH, T_DOTTED, T_QU_PI, F_SHY, F_HH, F_DOTTED, F_PI,
+  C_AL, C_BA, C_BK, C_CJ, C_CM, C_CR, C_EDGE, C_ID, C_LF, C_NL, C_NS, C_QU, C_SP, C_ZW, C_ZWJ, T_SHY, T_HH, T_DOTTED, T_QU_PI, F_SHY, F_HH, F_DOTTED, F_PI,
   F_PF, UNIT_CLASS_COUNT, TABLE_CLASS_MASK,
 } from './linebreak-classes';
 import { latin1Base, tableBase } from './memory';
@@ -87,4 +87,31 @@ function classifyWide(input: usize, i: i32, n: i32, cu: i32, wordTailoring: bool
   const cu = <i32>load<u16>(input + (<usize>i << 1));
   if (cu < 256) return <i32>load<u32>(latin1Base + (<usize>cu << 2));
   return classifyWide(input, i, n, cu, wordTailoring);
+}
+
+/**
+ * The unit after the one just read, from the reader's position and the code point there (class |
+ * flags << 8; C_EDGE at end of text). A mark there was not absorbed, so it is AL (LB10).
+ */
+export function peekUnit(input: usize, pos: i32, n: i32, raw: i32): i32 {
+  if (pos >= n) return C_EDGE;
+  const cls = raw & 0xff;
+  if (cls == C_CM || cls == C_ZWJ) return C_AL | (raw & 0xff00);
+  return raw & 0xffff;
+}
+
+/** The unit after the one peekUnit returns (class | flags << 8), skipping the marks it absorbs. */
+export function peekSecondUnit(input: usize, pos: i32, n: i32, raw: i32, wordTailoring: bool): i32 {
+  const first = peekUnit(input, pos, n, raw) & 0xff;
+  if (first == C_EDGE) return C_EDGE;
+  let at = pos + (raw >>> 16);
+  const absorbs = first != C_BK && first != C_CR && first != C_LF && first != C_NL && first != C_SP && first != C_ZW;
+  while (at < n) {
+    const r = classifyAt(input, at, n, wordTailoring);
+    const cls = r & 0xff;
+    if (cls != C_CM && cls != C_ZWJ) return r & 0xffff;
+    if (!absorbs) return C_AL | (r & 0xff00);
+    at += r >>> 16;
+  }
+  return C_EDGE;
 }
