@@ -96,7 +96,7 @@ function timeBest(fn, rounds) {
  * Measures kernel and twin on the corpus (best of `rounds`); returns MB/s, Mcu/s and their ratio.
  * Needs the tsx loader (registered by this module) to import the TypeScript engine files.
  */
-export async function benchLineBreak({ megabytes = 4, rounds = 5 } = {}) {
+export async function benchLineBreak({ megabytes = 4, rounds = 8 } = {}) {
   const unregister = register();
   try {
     const kernel = await import('../engine/layout/kernel.ts');

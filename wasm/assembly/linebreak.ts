@@ -16,7 +16,7 @@ import {
   C_OP, C_HY, C_EDGE, F_SHY, F_ZWJ_END, F_DOTTED,
 } from './linebreak-classes';
 import { placeTable as placeTableMemory, placeBuffers, inputBase, outputBase } from './memory';
-import { classifyAt, peekSecondUnit, peekUnit, readTableHeader, skipSameLatin1 } from './units';
+import { classifyAt, classMap, peekSecondUnit, peekUnit, readTableHeader, skipSameLatin1 } from './units';
 import {
   decideEarly, decideFast, decideMiddle, decideLate, keepsNumber, mergesWithRun, UNDECIDED,
 } from './rules';
@@ -47,11 +47,12 @@ const NEEDS_NEXT: u64 = (<u64>1 << C_QU) | (<u64>1 << C_IS) | (<u64>1 << C_OP) |
 export function findBreaks(n: u32, tailoring: u32): usize {
   const count = <i32>n;
   const word = tailoring == 0;
+  const map = classMap(word);
   const input = inputBase;
   const output = outputBase;
   memory.fill(output, 0, <usize>count);
   let pos = 0; // next code unit not yet consumed
-  let raw = count > 0 ? classifyAt(input, 0, count, word) : C_EDGE; // the code point at pos
+  let raw = count > 0 ? classifyAt(input, 0, count, map) : C_EDGE; // the code point at pos
   let prev = C_EDGE, a = C_EDGE; // units before b: class | flags << 8
   // Context carried along: the last unit that is not SP (class | flags << 8 | class before it
   // << 16), whether a (bit 0) and the unit before it (bit 1) end NU (NU | SY | IS)* (LB25), and
@@ -70,14 +71,14 @@ export function findBreaks(n: u32, tailoring: u32): usize {
     } else if (mergesWithRun(cls | (flags << 8))) {
       pos = skipSameLatin1(input, pos, count, cls | (flags << 6)); // see mergesWithRun
     }
-    raw = pos < count ? classifyAt(input, pos, count, word) : C_EDGE;
+    raw = pos < count ? classifyAt(input, pos, count, map) : C_EDGE;
     if (((raw & 0xff) == C_CM || (raw & 0xff) == C_ZWJ) && ((NO_CM_BASE >> <u64>cls) & 1) == 0) {
       while (pos < count) {
         const m = raw & 0xff;
         if (m != C_CM && m != C_ZWJ) break;
         flags = (flags & ~F_ZWJ_END) | (m == C_ZWJ ? F_ZWJ_END : 0);
         pos += raw >>> 16;
-        raw = pos < count ? classifyAt(input, pos, count, word) : C_EDGE;
+        raw = pos < count ? classifyAt(input, pos, count, map) : C_EDGE;
       }
     }
     const unit = cls | (flags << 8);
@@ -102,7 +103,7 @@ export function findBreaks(n: u32, tailoring: u32): usize {
         const p = prev & 0xff, pF = prev >> 8;
         action = decideMiddle(ac, aF, b, bF, p, pF, next, nextF);
         if (action == UNDECIDED) {
-          const nextNext = next == C_IS ? peekSecondUnit(input, pos, count, raw, word) & 0xff : C_EDGE;
+          const nextNext = next == C_IS ? peekSecondUnit(input, pos, count, raw, map) & 0xff : C_EDGE;
           action = keepsNumber(ac, b, p, next, nextNext, numA, (runs & 2) != 0, word)
             ? 0
             : decideLate(ac, aF, b, bF, p, pF, next, (runs & 4) >> 2);

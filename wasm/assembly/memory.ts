@@ -1,7 +1,7 @@
 // Linear-memory layout of the line-break kernel. No GC allocations: every buffer is a region of
 // linear memory placed here, grown with memory.grow and reused between calls.
 //
-//   heapBase | class table (written by the host) | Latin-1 classes u32[256] | input u16[n] |
+//   heapBase | class table (written by the host) | derived tables (see units.ts) | input u16[n] |
 //   output u8[n]
 //
 // Memory only grows (WebAssembly cannot shrink it), so it stays at the size the longest text needed:
@@ -10,8 +10,10 @@
 /** Where the class table starts (fixed once the first call placed it). */
 export let tableBase: usize = 0;
 let tableBytes: usize = 0;
-/** Packed classification (see classifyAt) of U+0000..U+00FF, filled by initTable. */
-export let latin1Base: usize = 0;
+/** Start of the tables initTable derives from the class table (DERIVED_BYTES long). */
+export let derivedBase: usize = 0;
+/** Size of the derived tables: Latin-1 u32[256], BMP leaf index u16[1024], two u32[256] maps. */
+export const DERIVED_BYTES: usize = 1024 + 2048 + 2048;
 export let inputBase: usize = 0;
 export let outputBase: usize = 0;
 
@@ -32,8 +34,8 @@ export function placeTable(bytes: u32): usize {
   if (<usize>bytes > 0x1000000) return 0;
   tableBase = align16(__heap_base);
   tableBytes = <usize>bytes;
-  latin1Base = align16(tableBase + tableBytes);
-  return ensureMemory(latin1Base + 1024) ? tableBase : 0;
+  derivedBase = align16(tableBase + tableBytes);
+  return ensureMemory(derivedBase + DERIVED_BYTES) ? tableBase : 0;
 }
 
 /** Lays out the buffers for n code units, growing memory; returns the input address or 0. */
@@ -42,7 +44,7 @@ export function placeBuffers(n: u32): usize {
   const count = <usize>n;
   // Three bytes per code unit: keep the layout inside 32-bit linear memory (no usize overflow).
   if (count > 0x50000000) return 0;
-  inputBase = latin1Base + 1024;
+  inputBase = derivedBase + DERIVED_BYTES;
   outputBase = align16(inputBase + (count << 1));
   return ensureMemory(outputBase + count) ? inputBase : 0;
 }

@@ -5,7 +5,7 @@ import {
   C_AL, C_BA, C_BK, C_CJ, C_CM, C_CR, C_EDGE, C_ID, C_LF, C_NL, C_NS, C_QU, C_SP, C_ZW, C_ZWJ, T_SHY, T_HH, T_DOTTED, T_QU_PI, F_SHY, F_HH, F_DOTTED, F_PI,
   F_PF, UNIT_CLASS_COUNT, TABLE_CLASS_MASK,
 } from './linebreak-classes';
-import { latin1Base, tableBase } from './memory';
+import { derivedBase, tableBase } from './memory';
 
 // Trie shape; readTableHeader checks the header written by scripts/gen-linebreak-data.mjs.
 const SHIFT1: i32 = 11;
@@ -13,6 +13,17 @@ const SHIFT2: i32 = 6;
 const PER_L2: i32 = SHIFT1 - SHIFT2;
 let l2Base: usize = 0;
 let leafBase: usize = 0;
+// Derived tables (in derivedBase): Latin-1 code point -> packed unit (u32[256]); BMP block
+// (cp >> 6) -> leaf number (u16[1024]); table byte -> packed unit, per tailoring (u32[256] x 2).
+let latin1Base: usize = 0;
+let bmpIndexBase: usize = 0;
+let wordMapBase: usize = 0;
+let uax14MapBase: usize = 0;
+
+/** The table-byte map for a tailoring, to pass to classifyAt. */
+export function classMap(wordTailoring: bool): usize {
+  return wordTailoring ? wordMapBase : uax14MapBase;
+}
 
 /** Reads the table header; returns 1 when the table is the one this kernel was built for. */
 export function readTableHeader(): i32 {
@@ -20,7 +31,22 @@ export function readTableHeader(): i32 {
   if (load<u32>(tableBase, 12) != <u32>(SHIFT1 | (SHIFT2 << 8))) return 0;
   l2Base = tableBase + <usize>load<u32>(tableBase, 4);
   leafBase = tableBase + <usize>load<u32>(tableBase, 8);
-  for (let cp = 0; cp < 256; cp++) store<u32>(latin1Base + (<usize>cp << 2), classifyCodePoint(cp, true) | (1 << 16));
+  latin1Base = derivedBase;
+  bmpIndexBase = derivedBase + 1024;
+  wordMapBase = derivedBase + 3072;
+  uax14MapBase = derivedBase + 4096;
+  for (let v = 0; v < 256; v++) {
+    store<u32>(wordMapBase + (<usize>v << 2), packTableByte(v, true) | (1 << 16));
+    store<u32>(uax14MapBase + (<usize>v << 2), packTableByte(v, false) | (1 << 16));
+  }
+  for (let cp = 0; cp < 256; cp++) {
+    store<u32>(latin1Base + (<usize>cp << 2), load<u32>(wordMapBase + (<usize>lookup(cp) << 2)));
+  }
+  for (let block = 0; block < 1024; block++) {
+    const l2 = <i32>load<u16>(tableBase + 16 + (<usize>(block >> PER_L2) << 1));
+    const leaf = load<u16>(l2Base + (<usize>((l2 << PER_L2) + (block & ((1 << PER_L2) - 1))) << 1));
+    store<u16>(bmpIndexBase + (<usize>block << 1), leaf);
+  }
   return 1;
 }
 
@@ -55,9 +81,8 @@ function foldTableClass(cls: i32, flags: i32): i32 {
   return C_QU | ((flags | (cls == T_QU_PI ? F_PI : F_PF)) << 8);
 }
 
-/** Classifies a code point: class | flags << 8 after LB1 and the table-only class folds. */
-function classifyCodePoint(cp: i32, wordTailoring: bool): i32 {
-  const byte = lookup(cp);
+/** Maps a table byte to a unit: class | flags << 8 after LB1 and the table-only class folds. */
+function packTableByte(byte: i32, wordTailoring: bool): i32 {
   const cls = byte & TABLE_CLASS_MASK;
   const flags = byte >> 6; // table bit 6 -> F_EA (1), bit 7 -> F_XPCN (2)
   if (cls >= UNIT_CLASS_COUNT) return foldTableClass(cls, flags);
@@ -65,28 +90,32 @@ function classifyCodePoint(cp: i32, wordTailoring: bool): i32 {
   return cls | (flags << 8);
 }
 
-/** classifyAt for code units from U+0100: surrogate pairs and the full trie. */
-function classifyWide(input: usize, i: i32, n: i32, cu: i32, wordTailoring: bool): i32 {
-  let cp = cu;
-  if ((cp & 0xfc00) == 0xd800 && i + 1 < n) {
+/** classifyAt for a surrogate code unit: a pair is one supplementary code point, a lone half SG. */
+function classifySurrogate(input: usize, i: i32, n: i32, cu: i32, map: usize): i32 {
+  if (cu < 0xdc00 && i + 1 < n) {
     const lo = <i32>load<u16>(input + (<usize>i << 1), 2);
     if ((lo & 0xfc00) == 0xdc00) {
-      cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-      return classifyCodePoint(cp, wordTailoring) | (2 << 16);
+      const cp = 0x10000 + ((cu - 0xd800) << 10) + (lo - 0xdc00);
+      return (load<u32>(map + (<usize>lookup(cp) << 2)) & 0xffff) | (2 << 16);
     }
   }
-  return classifyCodePoint(cp, wordTailoring) | (1 << 16);
+  return load<u32>(map + (<usize>lookup(cu) << 2));
 }
 
 /**
- * Classifies the code point at code unit `i` of n: returns class | flags << 8 | width << 16, with
- * width 2 for a surrogate pair and 1 otherwise (a lone surrogate is its own code point: SG -> AL).
+ * Classifies the code point at code unit `i` of n with a tailoring's map (classMap): returns
+ * class | flags << 8 | width << 16, width 2 for a surrogate pair and 1 otherwise.
  */
 // @ts-ignore: decorator
-@inline export function classifyAt(input: usize, i: i32, n: i32, wordTailoring: bool): i32 {
+@inline export function classifyAt(input: usize, i: i32, n: i32, map: usize): i32 {
   const cu = <i32>load<u16>(input + (<usize>i << 1));
   if (cu < 256) return <i32>load<u32>(latin1Base + (<usize>cu << 2));
-  return classifyWide(input, i, n, cu, wordTailoring);
+  if ((cu & 0xf800) != 0xd800) {
+    const leaf = <i32>load<u16>(bmpIndexBase + (<usize>(cu >> SHIFT2) << 1));
+    const byte = <i32>load<u8>(leafBase + <usize>(leaf << SHIFT2) + <usize>(cu & ((1 << SHIFT2) - 1)));
+    return <i32>load<u32>(map + (<usize>byte << 2));
+  }
+  return classifySurrogate(input, i, n, cu, map);
 }
 
 /**
@@ -101,13 +130,13 @@ export function peekUnit(input: usize, pos: i32, n: i32, raw: i32): i32 {
 }
 
 /** The unit after the one peekUnit returns (class | flags << 8), skipping the marks it absorbs. */
-export function peekSecondUnit(input: usize, pos: i32, n: i32, raw: i32, wordTailoring: bool): i32 {
+export function peekSecondUnit(input: usize, pos: i32, n: i32, raw: i32, map: usize): i32 {
   const first = peekUnit(input, pos, n, raw) & 0xff;
   if (first == C_EDGE) return C_EDGE;
   let at = pos + (raw >>> 16);
   const absorbs = first != C_BK && first != C_CR && first != C_LF && first != C_NL && first != C_SP && first != C_ZW;
   while (at < n) {
-    const r = classifyAt(input, at, n, wordTailoring);
+    const r = classifyAt(input, at, n, map);
     const cls = r & 0xff;
     if (cls != C_CM && cls != C_ZWJ) return r & 0xffff;
     if (!absorbs) return C_AL | (r & 0xff00);
