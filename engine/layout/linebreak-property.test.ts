@@ -6,6 +6,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BreakAction, findBreakOpportunities, kernelInfo } from './kernel';
 import { findBreakOpportunitiesTwin } from './linebreak-twin';
+import { loadLineBreakTrie, lookupLineBreakByte } from './linebreak-trie';
+
+/** One code point for each distinct class-table byte (class with its East Asian / emoji bits). */
+function classRepresentatives(): string[] {
+  const trie = loadLineBreakTrie();
+  const seen = new Map<number, string>();
+  for (let cp = 0; cp <= 0x10ffff; cp++) {
+    const byte = lookupLineBreakByte(trie, cp);
+    if (!seen.has(byte)) seen.set(byte, String.fromCodePoint(cp));
+  }
+  return [...seen.values()];
+}
 
 const fromCodePoints = (lo: number, hi: number): fc.Arbitrary<string> =>
   fc.integer({ min: lo, max: hi }).map((cp) => String.fromCodePoint(cp));
@@ -63,6 +75,22 @@ describe('line-break kernel vs twin', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('agrees on every pair and many triples of class representatives', () => {
+    const reps = [...classRepresentatives(), '\u200D', '\u0301', ' ', '\uDC00'];
+    const core = ['a', '1', ' ', '.', '-', '(', ')', '"', '“', '”', '\u200D', '\u0301', '日', '（', '$', '%', '\u00AD', '\u1B05', '\u1B44', '\u1BF2', '🇩', '👍', '🏽', 'א', '\u2010', '\u200B', '\n', '\uFFFC', '\u00A0'];
+    const mismatches: string[] = [];
+    const check = (s: string): void => {
+      for (const tailoring of ['word', 'uax14'] as const) {
+        const k = findBreakOpportunities(s, tailoring).join('');
+        if (k !== findBreakOpportunitiesTwin(s, tailoring).join('')) mismatches.push(`${tailoring}: ${JSON.stringify(s)}`);
+      }
+    };
+    for (const x of reps) for (const y of reps) check(x + y);
+    for (const x of core) for (const y of reps) for (const z of core) check(x + y + z);
+    expect(reps.length).toBeGreaterThan(60);
+    expect(mismatches.slice(0, 10)).toEqual([]);
   });
 
   it('keeps the output invariants', () => {

@@ -90,7 +90,7 @@ export function findBreaks(n: u32, tailoring: u32): usize {
     const numA = ac == C_NU || ((runs & 1) != 0 && (ac == C_SY || ac == C_IS));
     runs = (numA ? 1 : 0) | ((runs & 1) << 1) | (ac == C_RI ? (runs & 4) ^ 4 : 0);
     const lastCls = last & 0xff;
-    let action = decideFast(ac, aF, b, lastCls);
+    let action = decideFast(ac, aF, b, bF, lastCls);
     if (action == UNDECIDED) {
       let next = C_EDGE, nextF = 0;
       if (((NEEDS_NEXT >> <u64>b) & 1) != 0 || (bF & F_DOTTED) != 0) {

@@ -35,6 +35,7 @@ const AKSARA: u64 = (<u64>1 << C_AK) | (<u64>1 << C_AS);
 
 const ALNUM: u64 = (<u64>1 << C_AL) | (<u64>1 << C_HL) | (<u64>1 << C_NU);
 const HARD: u64 = (<u64>1 << C_BK) | (<u64>1 << C_CR) | (<u64>1 << C_LF) | (<u64>1 << C_NL);
+const LB21_BEFORE: u64 = (<u64>1 << C_BA) | (<u64>1 << C_HY) | (<u64>1 << C_NS);
 const CLOSING: u64 = (<u64>1 << C_CL) | (<u64>1 << C_CP) | (<u64>1 << C_EX) | (<u64>1 << C_SY) |
   (<u64>1 << C_IS);
 
@@ -50,22 +51,40 @@ const CLOSING: u64 = (<u64>1 << C_CL) | (<u64>1 << C_CP) | (<u64>1 << C_EX) | (<
 }
 
 /**
- * The frequent pairs, decided without the chain (each result is what the chain gives, whatever the
- * context): letters and digits together (LB23, LB25, LB28: no earlier rule fires when the last
- * non-space unit is a itself); X × SP (LB7 after LB4-LB6); X × closing punctuation (LB13, LB15d;
- * a is neither SP, ZW nor a hard break, so LB8 and LB15c cannot apply); SP ÷ letter or digit when
- * the last non-space unit is not OP or QU (LB8 or LB18; LB14 and LB15a need OP or QU); ID ÷ ID
- * (LB31, or × after a ZWJ by LB8a). UNDECIDED otherwise.
+ * Frequent pairs, decided without the chain. Each result is what the chain gives in every context;
+ * the reasons below name the first rule that fires (LB8 cannot, since the last non-space unit is a
+ * itself unless a is SP, and a rule that only says NONE before it changes nothing):
+ *  - letters and digits together: LB23, LB25, LB28;
+ *  - X × SP: LB7, once LB4/LB5 ruled out hard breaks;
+ *  - X × closing punctuation: LB13/LB15d (a not SP: no LB15c; not ZW: no LB8);
+ *  - OP × X: LB14 (X not hard break nor SP: LB6/LB7 say NONE anyway);
+ *  - X × BA/HY/NS: LB21, unless a is SP (LB18), ZW (LB8) or CB (LB20);
+ *  - IS × letter or digit: LB25 / LB29; PR/PO × NU and NU × PR/PO: LB25;
+ *  - SP ÷ letter or digit: LB8 or LB18, when the last non-space unit is not OP or QU (LB14, LB15a);
+ *  - letter or digit before OP, CP before letter or digit: LB30 (÷ if the parenthesis is wide);
+ *  - a unit ending in ZWJ: LB8a; ID ÷ ID: LB31.
+ * UNDECIDED otherwise.
  */
 // @ts-ignore: decorator
-@inline export function decideFast(a: i32, aF: i32, b: i32, last: i32): i32 {
+@inline export function decideFast(a: i32, aF: i32, b: i32, bF: i32, last: i32): i32 {
   if (has(ALNUM, a) && has(ALNUM, b)) return NONE;
-  if (!has(HARD, a)) {
-    if (has(LB6_7, b)) return NONE;
-    if (has(CLOSING, b) && a != C_SP && a != C_ZW) return NONE;
+  if (has(HARD, a)) return UNDECIDED;
+  if (aF & F_ZWJ_END) return NONE; // LB8a (a is not SP or ZW, which never absorb a ZWJ)
+  if (has(LB6_7, b)) return NONE;
+  if (a == C_SP) return has(ALNUM, b) && last != C_OP && last != C_QU ? ALLOWED : UNDECIDED;
+  if (a == C_ZW) return UNDECIDED;
+  if (has(CLOSING, b) || a == C_OP) return NONE;
+  if (has(LB21_BEFORE, b) && a != C_CB) return NONE;
+  if (has(ALNUM, b)) {
+    if (a == C_IS) return NONE;
+    if (a == C_CP) return aF & F_EA ? ALLOWED : NONE;
+    if (has(PREFIX_POSTFIX, a) && b == C_NU) return NONE;
   }
-  if (a == C_SP && has(ALNUM, b) && last != C_OP && last != C_QU) return ALLOWED;
-  if (a == C_ID && b == C_ID) return aF & F_ZWJ_END ? NONE : ALLOWED;
+  if (has(ALNUM, a)) {
+    if (b == C_OP) return bF & F_EA ? ALLOWED : NONE;
+    if (a == C_NU && has(PREFIX_POSTFIX, b)) return NONE;
+  }
+  if (a == C_ID && b == C_ID) return ALLOWED;
   return UNDECIDED;
 }
 
