@@ -27,8 +27,8 @@ export { attribute, signingCertificateV2, buildSignedAttributes, signedAttribute
 export type { SignedAttributesInput, SignerInfoInput, SignedDataInput } from './signed-data';
 export { parseSignedData, findAttribute, attributeOctets } from './signed-data-read';
 export type { ParsedSignedData, ParsedSignerInfo, ParsedAttribute } from './signed-data-read';
-export { buildTimeStampRequest, parseTimeStampResponse, readTstInfo, requestTimestamp, isDerSequence } from './timestamp';
-export type { FetchLike, TsaOptions, TstInfo } from './timestamp';
+export { buildTimeStampRequest, parseTimeStampResponse, readTstInfo, requestTimestamp, requestTimestampForDigest, isDerSequence } from './timestamp';
+export type { FetchLike, TsaOptions, TstInfo, TimestampContext } from './timestamp';
 export { createDetachedCms, estimateDetachedCmsSize, TIMESTAMP_SIZE_HINT } from './detached';
 export type { DetachedCmsOptions, CmsContext } from './detached';
 export { bufferSource } from './buffer-source';

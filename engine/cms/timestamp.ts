@@ -94,32 +94,33 @@ function stripZeros(b: Uint8Array): Uint8Array {
   return b.subarray(i);
 }
 
-/** Time-stamps `data`: hashes it, posts the request, checks imprint and nonce, returns the token. */
-export async function requestTimestamp(
-  data: Uint8Array,
-  tsa: TsaOptions,
-  crypto: { subtle: SubtleCrypto; randomBytes?: (n: number) => Uint8Array; signal?: AbortSignal },
-): Promise<Result<{ token: Uint8Array; info: TstInfo }>> {
+/** Capabilities a time-stamp request needs. */
+export interface TimestampContext {
+  readonly subtle: SubtleCrypto;
+  readonly randomBytes?: (n: number) => Uint8Array;
+  readonly signal?: AbortSignal;
+}
+
+/** Time-stamps `data`: hashes it with the TSA digest, then as `requestTimestampForDigest`. */
+export async function requestTimestamp(data: Uint8Array, tsa: TsaOptions, ctx: TimestampContext): Promise<Result<{ token: Uint8Array; info: TstInfo }>> {
   const digest = tsa.digest ?? 'SHA-256';
-  const imprint = new Uint8Array(await crypto.subtle.digest(digest, bufferSource(data)));
-  const nonce = crypto.randomBytes ? crypto.randomBytes(8) : undefined;
+  const imprint = new Uint8Array(await ctx.subtle.digest(digest, bufferSource(data)));
+  return requestTimestampForDigest(imprint, digest, tsa, ctx);
+}
+
+/** Posts a request for a precomputed imprint, checks imprint and nonce in the answer, returns the token. */
+export async function requestTimestampForDigest(
+  imprint: Uint8Array,
+  digest: DigestName,
+  tsa: TsaOptions,
+  ctx: TimestampContext,
+): Promise<Result<{ token: Uint8Array; info: TstInfo }>> {
+  const nonce = ctx.randomBytes ? ctx.randomBytes(8) : undefined;
   if (nonce) nonce[0]! &= 0x7f;
   const req = buildTimeStampRequest(imprint, digest, { ...(nonce ? { nonce } : {}), ...(tsa.policy ? { policy: tsa.policy } : {}) });
-  let body: Uint8Array;
-  try {
-    const res = await tsa.fetch(tsa.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/timestamp-query', Accept: 'application/timestamp-reply', ...(tsa.headers ?? {}) },
-      body: bufferSource(req),
-      ...(crypto.signal ? { signal: crypto.signal } : {}),
-    });
-    if (!res.ok) return fail({ severity: 'error', code: 'cms/tsa-http', message: `The time-stamp authority at ${tsa.url} answered HTTP ${res.status}.` });
-    body = new Uint8Array(await res.arrayBuffer());
-  } catch (e) {
-    return fail({ severity: 'error', code: 'cms/tsa-unreachable', message: `The time-stamp authority at ${tsa.url} could not be reached: ${e instanceof Error ? e.message : String(e)}` });
-  }
-  if (body.length > (tsa.maxResponseBytes ?? 1024 * 1024)) return fail({ severity: 'error', code: 'cms/tsa-bad-response', message: 'The time-stamp response is too large.' });
-  const token = parseTimeStampResponse(body);
+  const body = await postRequest(req, tsa, ctx.signal);
+  if (!body.ok) return body;
+  const token = parseTimeStampResponse(body.value);
   if (!token.ok) return token;
   try {
     const info = readTstInfo(token.value);
@@ -133,6 +134,23 @@ export async function requestTimestamp(
   } catch (e) {
     if (e instanceof DiagnosticError) return fail({ ...e.diagnostic, code: 'cms/tsa-bad-response' });
     throw e;
+  }
+}
+
+async function postRequest(req: Uint8Array, tsa: TsaOptions, signal?: AbortSignal): Promise<Result<Uint8Array>> {
+  try {
+    const res = await tsa.fetch(tsa.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/timestamp-query', Accept: 'application/timestamp-reply', ...(tsa.headers ?? {}) },
+      body: bufferSource(req),
+      ...(signal ? { signal } : {}),
+    });
+    if (!res.ok) return fail({ severity: 'error', code: 'cms/tsa-http', message: `The time-stamp authority at ${tsa.url} answered HTTP ${res.status}.` });
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body.length > (tsa.maxResponseBytes ?? 1024 * 1024)) return fail({ severity: 'error', code: 'cms/tsa-bad-response', message: 'The time-stamp response is too large.' });
+    return ok(body);
+  } catch (e) {
+    return fail({ severity: 'error', code: 'cms/tsa-unreachable', message: `The time-stamp authority at ${tsa.url} could not be reached: ${e instanceof Error ? e.message : String(e)}` });
   }
 }
 
