@@ -90,6 +90,13 @@ export async function initKernel(): Promise<void> {
   }
 }
 
+/**
+ * Paragraph strings come in many internal representations (flat, concatenated, sliced); calling
+ * the one prototype function keeps the copy loop monomorphic instead of looking `charCodeAt` up
+ * on each string, which profiling showed costing as much as the kernel.
+ */
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Views over the kernel's memory, rebuilt when growth replaced its buffer. */
 let viewBuffer: ArrayBuffer | undefined;
 let units16 = new Uint16Array(0);
@@ -109,7 +116,7 @@ function runKernel(k: KernelExports, text: string, tailoring: LineBreakTailoring
     }
     const units = units16;
     const at = input >>> 1; // input is 16-byte aligned
-    for (let i = 0; i < n; i++) units[at + i] = text.charCodeAt(i);
+    for (let i = 0; i < n; i++) units[at + i] = charCodeAt.call(text, i);
     const output = k.findBreaks(n, tailoringCode(tailoring));
     return bytes8.slice(output, output + n);
   } catch (e) {
