@@ -43,6 +43,30 @@ const NO_CM_BASE: u64 = (<u64>1 << C_BK) | (<u64>1 << C_CR) | (<u64>1 << C_LF) |
 const NEEDS_NEXT: u64 = (<u64>1 << C_QU) | (<u64>1 << C_IS) | (<u64>1 << C_OP) | (<u64>1 << C_HY) |
   (<u64>1 << C_AK) | (<u64>1 << C_AS);
 
+/**
+ * The full rule chain (LB4-LB31) for a boundary decideFast leaves open. a, b and prev are units
+ * (class | flags << 8); last and runs are the carried context (see findBreaks); the units after b
+ * are peeked from the reader's position only when a rule can use them.
+ */
+function decideChain(a: i32, b: i32, prev: i32, last: i32, runs: i32, word: bool, input: usize,
+  pos: i32, count: i32, raw: i32, map: usize): i32 {
+  const ac = a & 0xff, aF = a >> 8, bc = b & 0xff, bF = b >> 8;
+  let next = C_EDGE, nextF = 0;
+  if (((NEEDS_NEXT >> <u64>bc) & 1) != 0 || (bF & F_DOTTED) != 0) {
+    const peeked = peekUnit(input, pos, count, raw);
+    next = peeked & 0xff;
+    nextF = peeked >> 8;
+  }
+  let action = decideEarly(ac, aF, bc, bF, next, last & 0xff, (last >> 8) & 0xff, last >>> 16);
+  if (action != UNDECIDED) return action;
+  const p = prev & 0xff, pF = prev >> 8;
+  action = decideMiddle(ac, aF, bc, bF, p, pF, next, nextF);
+  if (action != UNDECIDED) return action;
+  const nextNext = next == C_IS ? peekSecondUnit(input, pos, count, raw, map) & 0xff : C_EDGE;
+  if (keepsNumber(ac, bc, p, next, nextNext, (runs & 1) != 0, (runs & 2) != 0, word)) return 0;
+  return decideLate(ac, aF, bc, bF, p, pF, next, (runs & 4) >> 2);
+}
+
 /** Computes the break action before each of the n code units; returns the output address. */
 export function findBreaks(n: u32, tailoring: u32): usize {
   const count = <i32>n;
@@ -89,27 +113,8 @@ export function findBreaks(n: u32, tailoring: u32): usize {
     if (ac != C_SP) last = a | ((prev & 0xff) << 16);
     const numA = ac == C_NU || ((runs & 1) != 0 && (ac == C_SY || ac == C_IS));
     runs = (numA ? 1 : 0) | ((runs & 1) << 1) | (ac == C_RI ? (runs & 4) ^ 4 : 0);
-    const lastCls = last & 0xff;
-    let action = decideFast(ac, aF, b, bF, lastCls);
-    if (action == UNDECIDED) {
-      let next = C_EDGE, nextF = 0;
-      if (((NEEDS_NEXT >> <u64>b) & 1) != 0 || (bF & F_DOTTED) != 0) {
-        const peeked = peekUnit(input, pos, count, raw);
-        next = peeked & 0xff;
-        nextF = peeked >> 8;
-      }
-      action = decideEarly(ac, aF, b, bF, next, lastCls, (last >> 8) & 0xff, last >>> 16);
-      if (action == UNDECIDED) {
-        const p = prev & 0xff, pF = prev >> 8;
-        action = decideMiddle(ac, aF, b, bF, p, pF, next, nextF);
-        if (action == UNDECIDED) {
-          const nextNext = next == C_IS ? peekSecondUnit(input, pos, count, raw, map) & 0xff : C_EDGE;
-          action = keepsNumber(ac, b, p, next, nextNext, numA, (runs & 2) != 0, word)
-            ? 0
-            : decideLate(ac, aF, b, bF, p, pF, next, (runs & 4) >> 2);
-        }
-      }
-    }
+    let action = decideFast(ac, aF, b, bF, last & 0xff);
+    if (action == UNDECIDED) action = decideChain(a, unit, prev, last, runs, word, input, pos, count, raw, map);
     if (action == 1 && (aF & F_SHY)) action = 3;
     store<u8>(output + <usize>start, action);
     prev = a;
