@@ -26,6 +26,8 @@ function inheritsFace(cp: number): boolean {
 /**
  * Segments `text` over `chain` (chain[0] is the primary face). Reports `text/font-fallback` when a
  * later face is used and `text/missing-glyph` when no face has a character (the primary draws it).
+ * A combining mark the current face lacks moves its base character, with it, to the first face that
+ * has both, so the pair is shaped together.
  */
 export function segmentText(text: string, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): FontSegment[] {
   const primary = chain[0]!;
@@ -33,15 +35,27 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
   let segStart = 0;
   // Face of the open segment; undefined while only inheriting characters were seen (they join the next face).
   let segFont: LoadedFont | undefined;
+  let baseStart = -1;
+  let baseCp = 0;
+  const open = (at: number, font: LoadedFont): void => {
+    if (segFont !== undefined && at > segStart) segments.push({ start: segStart, end: at, font: segFont });
+    if (segFont !== undefined) segStart = at;
+    segFont = font;
+  };
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i)!;
     if (!inheritsFace(cp)) {
-      const font = pick(cp, chain, segFont, report);
-      if (segFont === undefined) segFont = font;
-      else if (font !== segFont) {
-        segments.push({ start: segStart, end: i, font: segFont });
-        segStart = i;
-        segFont = font;
+      if (isCombiningMark(cp) && segFont !== undefined && baseStart >= segStart) {
+        if (!segFont.hasGlyph(cp)) {
+          const both = chain.find((f) => f.hasGlyph(cp) && f.hasGlyph(baseCp));
+          if (both && both !== segFont) open(baseStart, both);
+          else if (!both) open(i, pick(cp, chain, report));
+        }
+      } else {
+        const font = pick(cp, chain, report);
+        if (font !== segFont) open(i, font);
+        baseStart = i;
+        baseCp = cp;
       }
     }
     i += cp > 0xffff ? 2 : 1;
@@ -50,9 +64,8 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
   return segments;
 }
 
-function pick(cp: number, chain: readonly LoadedFont[], current: LoadedFont | undefined, report: (d: Diagnostic) => void): LoadedFont {
+function pick(cp: number, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): LoadedFont {
   const primary = chain[0]!;
-  if (current && isCombiningMark(cp) && current.hasGlyph(cp)) return current;
   if (primary.hasGlyph(cp)) return primary;
   for (let k = 1; k < chain.length; k++) {
     const f = chain[k]!;

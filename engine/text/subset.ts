@@ -4,7 +4,7 @@
  * TrueType fonts: a new sfnt with only the used glyphs (plus .notdef and composite components),
  * renumbered in ascending order of their old ids, carrying the tables ISO 32000-1 §9.9 lists for
  * TrueType font programs used by a CIDFontType2 (head, hhea, loca, maxp, cvt, prep, glyf, hmtx, fpgm)
- * plus OS/2 and a format 3 post table. With Identity-H encoding and /CIDToGIDMap /Identity the
+ * plus OS/2, a format 3 post table and an empty cmap. With Identity-H encoding and /CIDToGIDMap /Identity the
  * CIDs are the new glyph ids, so no cmap is needed. CFF fonts: a CID-keyed CFF (FontFile3 /Subtype
  * /CIDFontType0C), see cff-subset.ts. Output is deterministic; the subset tag (§9.6.4) is derived
  * from the font and the glyph set, never random.
@@ -95,6 +95,16 @@ function setU16(b: Uint8Array, at: number, v: number): void {
   }
 }
 
+/**
+ * A (3,1) format 4 cmap that maps nothing (only the required 0xFFFF segment). PDF viewers select
+ * glyphs by CID here; the table only keeps stand-alone font parsers that insist on a cmap happy.
+ */
+const EMPTY_CMAP = new ByteWriter()
+  .u16(0).u16(1).u16(3).u16(1).u32(12)
+  .u16(4).u16(24).u16(0).u16(2).u16(2).u16(0).u16(0)
+  .u16(0xffff).u16(0).u16(0xffff).u16(1).u16(0)
+  .toBytes();
+
 function subsetTrueType(p: FontProgram, olds: readonly number[], map: ReadonlyMap<number, number>): Uint8Array {
   const glyf = tableReader(p.bytes, p.dir, 'glyf')!;
   const out = new ByteWriter();
@@ -122,7 +132,7 @@ function subsetTrueType(p: FontProgram, olds: readonly number[], map: ReadonlyMa
   post.u32(0x00030000).u32(Math.round(m.italicAngle * 65536) >>> 0).i16(m.underlinePosition).i16(m.underlineThickness);
   post.u32(m.isFixedPitch ? 1 : 0).u32(0).u32(0).u32(0).u32(0);
   const tables: SfntTable[] = [
-    { tag: 'head', data: head }, { tag: 'hhea', data: hhea }, { tag: 'maxp', data: maxp },
+    { tag: 'cmap', data: EMPTY_CMAP }, { tag: 'head', data: head }, { tag: 'hhea', data: hhea }, { tag: 'maxp', data: maxp },
     { tag: 'loca', data: loca.toBytes() }, { tag: 'glyf', data: out.toBytes() }, { tag: 'hmtx', data: hmtx.toBytes() },
     { tag: 'post', data: post.toBytes() },
   ];

@@ -1,0 +1,41 @@
+/**
+ * text: fonts, metrics, shaping, per-character fallback, symbol fonts, embedded fonts, subsetting.
+ *
+ * In: font bytes only through `host.fonts` (`loadFile(fileName)` for the shipped files listed in
+ * SHIPPED_FACES, `extraFaces` for the caller's own) and fonts embedded in the document (DOCX
+ * word/fonts/*.odttf, de-obfuscated with `deobfuscateFont`). Out: `LoadedFont` faces with metrics,
+ * glyph lookup, cached shaping (`ShapedText`: glyph ids, advances in font units, UTF-16 clusters),
+ * font segments for per-character fallback, and PDF-ready subsets with ToUnicode CMaps and widths.
+ * Must not: read files, the network or clocks, or keep mutable module state other than caches of
+ * parsed fonts (per bytes object) and shaping results (per font, bounded).
+ *
+ * How the layout engine uses it:
+ *   1. `const fonts = createFontContext(host.fonts, embeddedFaces)` once per document;
+ *   2. `await fonts.prepare(requests)` with every {family, bold, italic, genericHint?} the document
+ *      uses (this is the only async step: it loads the needed shipped files);
+ *   3. while laying out, synchronously: `fonts.resolve(request)` → LoadedFont (never fails; records a
+ *      `text/font-substituted` warning once per unavailable family), `fonts.segmentByFont(text, font)`
+ *      → runs per fallback face, `font.shape(word, { kern, liga, rtl })`, `font.wordLineMetrics(sizePt)`;
+ *      `mapSymbolText(family, text)` first for runs in Symbol/Wingdings/Webdings when `resolve`
+ *      returned a non-symbol face (`!font.isSymbolFont`), and for w:sym characters;
+ *   4. `fonts.diagnostics()` → folded warnings for the stage result.
+ * The PDF renderer collects the glyph ids used per `font.id` and calls `subsetFont(font, ids)`, then
+ * `toUnicodeCMap(newGid → text)` and `cidWidthArray(subset.widths)` for the /W array.
+ */
+export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, shippedFacesOf } from './shipped-fonts';
+export type { ShippedFace, GenericClass } from './shipped-fonts';
+export { substituteFamily, symbolSetOf, compactFamilyName } from './substitution';
+export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet } from './substitution';
+export { FontContext, createFontContext } from './font-context';
+export type { FaceRequest, EmbeddedFace, FontContextOptions } from './font-context';
+export type { FontSegment } from './segment';
+export type { LoadedFont, FaceMetrics, FaceOrigin } from './loaded-font';
+export type { ShapeOptions, ShapedText } from './shaper';
+export type { LineMetrics } from './line-metrics';
+export { mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
+export type { MappedSymbol } from './symbol-fonts';
+export { deobfuscateFont, fontKeyBytes } from './obfuscation';
+export { subsetFont, cidWidthArray, subsetTagFor } from './subset';
+export type { FontSubset, PdfFontDescriptor } from './subset';
+export { toUnicodeCMap } from './to-unicode';
+export { isCombiningMark, isDefaultIgnorable } from './unicode-props';

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SHIPPED_FACES } from './shipped-fonts';
+import { FontProgram } from './font-program';
+import { Shaper, shaperFor, type ShapedText } from './shaper';
+import { buildTrueTypeFont } from './font-builder';
+import { shippedBytes } from './testing/shipped';
+
+function program(file: string): FontProgram {
+  return new FontProgram(shippedBytes(file)!);
+}
+
+function plain(r: ShapedText): unknown {
+  return {
+    glyphs: [...r.glyphs], advances: [...r.advances], clusters: [...r.clusters],
+    xOffsets: r.xOffsets ? [...r.xOffsets] : undefined, yOffsets: r.yOffsets ? [...r.yOffsets] : undefined,
+    totalAdvance: r.totalAdvance, simplified: r.simplified,
+  };
+}
+
+// Characters the fast path accepts, weighted towards letters that start ligatures and context rules.
+const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZfffiijjlt0123456789 .,;:!?\'"()-–—…“”‘’«»@#%&/*+=<>[]{}|~$€£¥©®™°±×÷§¶•·ÀÉÎÕÜßçñøåæœŁłŒĳǅẞαβγδεζηθλμπσςωΆΈΑΒΓΔΩабвгдежзийклмнопрстуфхцчшщъыьэюяЁЖЩЯ→←↑↓■□▪●○◆✓✗★';
+const wordArb = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 14 }).map((a) => a.join(''));
+
+describe('fast path equals fontkit layout', () => {
+  for (const face of SHIPPED_FACES) {
+    it(`${face.fileName}: same glyphs, advances and clusters for random words`, () => {
+      const p = program(face.fileName);
+      const fast = new Shaper(p);
+      const slow = new Shaper(p);
+      slow.fastPathEnabled = false;
+      fc.assert(
+        fc.property(wordArb, fc.boolean(), fc.boolean(), (w, kern, liga) => {
+          expect(plain(fast.shape(w, { kern, liga }))).toEqual(plain(slow.shape(w, { kern, liga })));
+        }),
+        { numRuns: 150, seed: 20240601 },
+      );
+    });
+  }
+
+  it('takes the fast path for most ordinary words', () => {
+    const s = new Shaper(program('Carlito-Regular.ttf')) as unknown as { tryFast(t: string, k: boolean, l: boolean): ShapedText | undefined };
+    const words = 'The quick brown fox jumps over the lazy dog, 12.5% faster than before.'.split(' ');
+    expect(words.filter((w) => s.tryFast(w, true, false)).length).toBe(words.length);
+    // 'fi' forms a ligature when liga is on, so that word needs full shaping.
+    expect(s.tryFast('office', true, true)).toBeUndefined();
+    expect(s.tryFast('office', true, false)).toBeDefined();
+  });
+});
+
+describe('shape', () => {
+  it('returns identical results on cache hits and misses (property)', () => {
+    const p = program('DejaVuSans.ttf');
+    const cached = new Shaper(p);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.boolean(), fc.boolean(), (t, kern, rtl) => {
+        const first = plain(cached.shape(t, { kern, rtl }));
+        const again = plain(cached.shape(t, { kern, rtl }));
+        const fresh = plain(new Shaper(p).shape(t, { kern, rtl }));
+        expect(again).toEqual(first);
+        expect(fresh).toEqual(first);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+
+  it('applies pair kerning only when asked', () => {
+    const s = shaperFor(program('LiberationSans-Regular.ttf'));
+    const on = s.shape('AV', { kern: true });
+    const off = s.shape('AV', { kern: false });
+    expect(on.totalAdvance).toBeLessThan(off.totalAdvance);
+    expect([...off.advances]).toEqual([1366, 1366]);
+  });
+
+  it('forms ligatures with clusters pointing at their first character', () => {
+    const s = shaperFor(program('Carlito-Regular.ttf'));
+    const lig = s.shape('office', { liga: true });
+    const none = s.shape('office', { liga: false });
+    expect(none.glyphs.length).toBe(6);
+    expect(lig.glyphs.length).toBe(4); // o, ffi, c, e
+    expect([...lig.clusters]).toEqual([0, 1, 4, 5]);
+  });
+
+  it('reports clusters in UTF-16 units for astral characters', () => {
+    const s = shaperFor(program('DejaVuSans.ttf'));
+    const r = s.shape('a\u{1D400}b');
+    expect([...r.clusters]).toEqual([0, 1, 3]);
+  });
+
+  it('returns right-to-left text in visual order with decreasing clusters', () => {
+    const s = shaperFor(program('DejaVuSans.ttf'));
+    const r = s.shape('\u05e9\u05dc\u05d5\u05dd', { rtl: true });
+    expect(r.glyphs.length).toBe(4);
+    expect([...r.clusters]).toEqual([3, 2, 1, 0]);
+  });
+
+  it('shapes Arabic with joining forms (contextual glyphs differ from isolated ones)', () => {
+    const p = program('DejaVuSans.ttf');
+    const s = shaperFor(p);
+    const word = s.shape('\u0628\u0628\u0628', { rtl: true });
+    const isolated = p.glyphId(0x628);
+    expect([...word.glyphs].every((g) => g !== isolated)).toBe(true);
+  });
+
+  it('draws default-ignorable characters as zero-width spaces', () => {
+    const p = program('Carlito-Regular.ttf');
+    const r = shaperFor(p).shape('a\u200db\u00adc');
+    expect(r.glyphs.length).toBe(5);
+    expect(r.advances[1]).toBe(0);
+    expect(r.advances[3]).toBe(0);
+  });
+
+  it('maps 8-bit codes through a symbol (3,0) cmap', () => {
+    const bytes = buildTrueTypeFont({ family: 'Sym', symbol: true, glyphs: [{ codePoint: 0x6c, advance: 800, height: 600 }] });
+    const p = new FontProgram(bytes);
+    expect(p.cmap.isSymbol).toBe(true);
+    const a = shaperFor(p).shape('l');
+    const b = shaperFor(p).shape('\uf06c');
+    expect([...a.glyphs]).toEqual([1]);
+    expect([...b.glyphs]).toEqual([1]);
+    expect(a.totalAdvance).toBe(800);
+  });
+
+  it('uses the legacy kern table when the font has no GPOS', () => {
+    const bytes = buildTrueTypeFont({
+      family: 'Kerned',
+      glyphs: [{ codePoint: 0x41, advance: 600, height: 700 }, { codePoint: 0x56, advance: 600, height: 700 }],
+      kernPairs: [[1, 2, -80]],
+    });
+    const p = new FontProgram(bytes);
+    const fast = new Shaper(p);
+    const slow = new Shaper(p);
+    slow.fastPathEnabled = false;
+    expect([...fast.shape('AV').advances]).toEqual([520, 600]);
+    expect(plain(slow.shape('AV'))).toEqual(plain(fast.shape('AV')));
+    expect([...fast.shape('AV', { kern: false }).advances]).toEqual([600, 600]);
+  });
+});

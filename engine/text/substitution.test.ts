@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { compactFamilyName, substituteFamily, symbolSetOf } from './substitution';
+import type { GenericClass } from './shipped-fonts';
+
+describe('substituteFamily', () => {
+  it.each([
+    ['Calibri', 'Carlito', 'metric'],
+    ['Calibri Light', 'Carlito', 'metric'],
+    ['CAMBRIA', 'Caladea', 'metric'],
+    ['Arial', 'Liberation Sans', 'metric'],
+    ['Helvetica', 'Liberation Sans', 'metric'],
+    ['Arial MT', 'Liberation Sans', 'metric'],
+    ['Times New Roman', 'Liberation Serif', 'metric'],
+    ['Times', 'Liberation Serif', 'metric'],
+    ['Courier New', 'Liberation Mono', 'metric'],
+    ['Courier', 'Liberation Mono', 'metric'],
+    ['Arial Narrow', 'Liberation Sans Narrow', 'metric'],
+    ['Cambria Math', 'DejaVu Math TeX Gyre', 'metric'],
+    ['Liberation Serif', 'Liberation Serif', 'shipped'],
+    ['dejavu sans mono', 'DejaVu Sans Mono', 'shipped'],
+    ['Georgia', 'DejaVu Serif', 'generic'],
+    ['Garamond', 'DejaVu Serif', 'generic'],
+    ['Consolas', 'DejaVu Sans Mono', 'generic'],
+    ['Tahoma', 'DejaVu Sans', 'default'],
+    ['Segoe UI', 'DejaVu Sans', 'default'],
+    ['Arial Black', 'DejaVu Sans', 'default'],
+    ['Bookman Old Style', 'DejaVu Sans', 'default'],
+  ])('%s → %s (%s)', (family, expected, reason) => {
+    const s = substituteFamily(family);
+    expect(s.family).toBe(expected);
+    expect(s.reason).toBe(reason);
+  });
+
+  it('strips style words and PostScript suffixes, noting the style they imply', () => {
+    expect(substituteFamily('Times New Roman Bold')).toMatchObject({ family: 'Liberation Serif', impliedBold: true });
+    expect(substituteFamily('TimesNewRomanPSMT')).toMatchObject({ family: 'Liberation Serif' });
+    expect(substituteFamily('Arial-BoldMT')).toMatchObject({ family: 'Liberation Sans', impliedBold: true });
+    expect(substituteFamily('Arial,BoldItalic')).toMatchObject({ family: 'Liberation Sans', impliedBold: true, impliedItalic: true });
+    expect(substituteFamily('Arial CYR').family).toBe('Liberation Sans');
+    expect(substituteFamily('Times New Roman').impliedBold).toBeUndefined();
+  });
+
+  it('looks a font list up by its first name', () => {
+    expect(substituteFamily('Courier New;Arial;sans-serif').family).toBe('Liberation Mono');
+    expect(substituteFamily('Segoe UI;Lucida Grande;Arial').family).toBe('DejaVu Sans');
+  });
+
+  it('uses the generic hint only when asked', () => {
+    expect(substituteFamily('Minion Pro', { genericHint: 'serif' }).family).toBe('DejaVu Sans');
+    expect(substituteFamily('Minion Pro', { genericHint: 'serif', preferHint: true }).family).toBe('DejaVu Serif');
+    expect(substituteFamily('Arial', { genericHint: 'serif', preferHint: true }).family).toBe('Liberation Sans');
+  });
+
+  it('recognises symbol fonts', () => {
+    expect(substituteFamily('Wingdings')).toMatchObject({ reason: 'symbol', symbolSet: 'wingdings', family: 'DejaVu Sans' });
+    expect(symbolSetOf('wingdings 2')).toBe('wingdings2');
+    expect(symbolSetOf('Symbol')).toBe('symbol');
+    expect(symbolSetOf('Segoe UI Symbol')).toBeUndefined();
+    expect(compactFamilyName(' Wingdings-3 ')).toBe('wingdings3');
+  });
+});
+
+// Fidelity check against the LibreOffice 7.4 renders of the dev corpus: for every family used in a
+// visible run, does the PDF LibreOffice produced embed the shipped family we pick?
+const corpus = '/work/shared/corpus/docx/dev';
+
+interface ManifestFile {
+  readonly name: string;
+  readonly libreoffice_fonts: readonly string[];
+}
+
+const PS_PREFIX: Record<string, string> = {
+  Carlito: 'Carlito', Caladea: 'Caladea', 'Liberation Sans': 'LiberationSans', 'Liberation Sans Narrow': 'LiberationSansNarrow',
+  'Liberation Serif': 'LiberationSerif', 'Liberation Mono': 'LiberationMono', 'DejaVu Sans': 'DejaVuSans',
+  'DejaVu Serif': 'DejaVuSerif', 'DejaVu Sans Mono': 'DejaVuSansMono', 'DejaVu Math TeX Gyre': 'DejaVuMathTeXGyre',
+};
+
+function hintOf(fontTable: string, family: string): GenericClass | undefined {
+  const m = new RegExp(`<w:font w:name="${family.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"(.*?)</w:font>`, 's').exec(fontTable);
+  if (!m) return undefined;
+  if (/w:pitch w:val="fixed"/.test(m[1]!) || /w:family w:val="modern"/.test(m[1]!)) return 'mono';
+  if (/w:family w:val="roman"/.test(m[1]!)) return 'serif';
+  return 'sans';
+}
+
+describe.runIf(existsSync(join(corpus, 'manifest.json')))('substitution against the dev corpus LibreOffice renders', () => {
+  it('matches the fonts LibreOffice used better by name than by font-table hints', () => {
+    const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8')) as { files: ManifestFile[] };
+    let byName = 0;
+    let byHint = 0;
+    let total = 0;
+    for (const f of manifest.files) {
+      const zip = unzipSync(new Uint8Array(readFileSync(join(corpus, f.name))), {
+        filter: (e) => e.name === 'word/document.xml' || e.name === 'word/fontTable.xml',
+      });
+      const doc = zip['word/document.xml'] ? strFromU8(zip['word/document.xml']) : '';
+      const table = zip['word/fontTable.xml'] ? strFromU8(zip['word/fontTable.xml']) : '';
+      const used = new Set<string>();
+      for (const run of doc.match(/<w:r[ >].*?<\/w:r>/gs) ?? []) {
+        const font = /w:ascii="([^"]+)"/.exec(run)?.[1];
+        if (font && /<w:t[ >][^<]*[A-Za-z]/.test(run) && !symbolSetOf(font)) used.add(font);
+      }
+      const lo = new Set(f.libreoffice_fonts.map((n) => n.split('-')[0]!));
+      for (const font of used) {
+        const name = substituteFamily(font);
+        if (name.reason === 'metric' || name.reason === 'shipped') continue; // only the rule for unknown families is in question
+        total++;
+        if (lo.has(PS_PREFIX[name.family]!)) byName++;
+        const hinted = substituteFamily(font, { genericHint: hintOf(table, font), preferHint: true });
+        if (lo.has(PS_PREFIX[hinted.family]!)) byHint++;
+      }
+    }
+    expect(total).toBeGreaterThan(40);
+    expect(byName / total).toBeGreaterThan(0.95);
+    expect(byName).toBeGreaterThan(byHint);
+  });
+});
