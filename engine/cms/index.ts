@@ -32,3 +32,5 @@ export type { FetchLike, TsaOptions, TstInfo, TimestampContext } from './timesta
 export { createDetachedCms, estimateDetachedCmsSize, TIMESTAMP_SIZE_HINT } from './detached';
 export type { DetachedCmsOptions, CmsContext } from './detached';
 export { bufferSource } from './buffer-source';
+export { issueCertificate, encodeName } from './x509-build';
+export type { IssueOptions, NameParts } from './x509-build';

@@ -20,3 +20,5 @@ export type { FieldInfo } from './fields';
 export { docMdpLevel, checkSigningAllowed } from './permissions';
 export { formatPdfDate, formatDisplayDate } from './pdf-date';
 export { helveticaWidth, winAnsiLiteral } from './appearance';
+export { createDevIdentity, signerFromDevIdentity, describeSigningCertificate } from './dev-identity';
+export type { DevIdentity, DevIdentityOptions, SigningKeyDescription } from './dev-identity';

@@ -1,0 +1,160 @@
+/**
+ * `colophon sign`: signs a PDF (PAdES B-B … B-LTA, visible or invisible, approval or certification)
+ * with a key from PKCS#12, PEM or the development identity kept in the data directory.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import type { Diagnostic, EngineHost, Result } from '../../engine/core';
+import type { CmsSigner, DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
+import { decodePem, signerFromPem, signerFromPkcs12 } from '../../engine/cms';
+import { signPdf, signerFromDevIdentity } from '../../engine/sign';
+import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
+import { createNodeHost } from '../../node/host';
+import { defaultDataDir, loadOrCreateDevIdentity } from '../../node/dev-identity';
+import { EXIT } from '../io';
+import type { CliCommand, CliIo } from '../io';
+import { parseArgs } from '../args';
+import type { ArgSpec } from '../args';
+
+const SPEC: ArgSpec = {
+  flags: {
+    help: 'boolean', o: 'string', output: 'string', p12: 'string', password: 'string', pem: 'string', 'key-password': 'string', dev: 'boolean', 'data-dir': 'string',
+    level: 'string', tsa: 'string', visible: 'string', image: 'string', certify: 'string', 'audit-trail': 'string', reason: 'string', location: 'string', contact: 'string',
+    name: 'string', field: 'string', pss: 'boolean', digest: 'string', pkcs7: 'boolean', cert: 'list', ocsp: 'list', crl: 'list', lock: 'string',
+  },
+  aliases: { h: 'help' },
+};
+
+const HELP = `Usage: colophon sign IN.pdf -o OUT.pdf (--p12 FILE --password PW | --pem FILE | --dev) [options]
+
+Key:
+  --p12 FILE             PKCS#12 (.p12/.pfx; legacy RC2/3DES files work); password from --password or $COLOPHON_SIGN_PASSWORD
+  --pem FILE             PEM with certificate(s) and private key; --key-password for an encrypted key
+  --dev                  the development identity (created on first use in --data-dir, default $COLOPHON_DATA_DIR or ~/.local/share/colophon)
+  --pss                  RSA-PSS instead of PKCS#1 v1.5;  --digest SHA-256|SHA-384|SHA-512
+
+Signature:
+  --level B-B|B-T|B-LT|B-LTA   PAdES level (default B-B); B-T and B-LTA need --tsa URL
+  --tsa URL              RFC 3161 time-stamp authority
+  --cert F --ocsp F --crl F    DER (or PEM certificate) files for the DSS (B-LT, B-LTA); repeatable
+  --visible page,x,y,w,h visible widget (points from the page's lower-left corner); invisible by default
+  --image FILE           PNG or JPEG shown in the visible widget
+  --certify 1|2|3        certification signature with DocMDP P (1 no changes, 2 forms+signing, 3 also annotations)
+  --lock all|include:a,b|exclude:a,b   lock fields when this signature is applied (FieldMDP)
+  --reason, --location, --contact, --name TEXT, --field NAME
+  --pkcs7                adbe.pkcs7.detached instead of ETSI.CAdES.detached
+  --audit-trail FILE     append an audit-trail page (events JSON) before signing
+`;
+
+type Flags = Record<string, string | boolean | string[] | undefined>;
+
+/** Runs the sign command. */
+export const runSign: CliCommand = async (argv, io) => {
+  const args = parseArgs(argv, SPEC);
+  if (!args.ok) return usage(io, args.error);
+  const { flags, positional } = args.value;
+  if (flags.help) {
+    io.stdout(HELP);
+    return EXIT.ok;
+  }
+  const input = positional[0];
+  const output = (flags.o ?? flags.output) as string | undefined;
+  if (!input || positional.length > 1) return usage(io, 'give exactly one input file.');
+  if (!output) return usage(io, 'give the output file with -o.');
+  const parsed = signOptionsFromFlags(flags);
+  if (typeof parsed === 'string') return usage(io, parsed);
+  const host = createNodeHost();
+  const signer = await loadSigner(flags, host);
+  if (!signer.ok) return report(io, signer.errors, signer.warnings);
+  const bytes = new Uint8Array(readFileSync(input));
+  const ext = extname(input).toLowerCase();
+  if (ext === '.docx') return usage(io, 'DOCX signing is not available in this build of the sign command.');
+  const result = await signPdf(bytes, { ...parsed, signer: signer.value }, host);
+  if (!result.ok) return report(io, result.errors, result.warnings);
+  writeFileSync(output, result.value);
+  for (const w of result.warnings) io.stderr(`warning ${w.code}: ${w.message}\n`);
+  io.stdout(`Signed ${input} -> ${output} (${parsed.level ?? 'B-B'}, signer ${signer.value.certificate.commonName})\n`);
+  return EXIT.ok;
+};
+
+function usage(io: CliIo, message: string): number {
+  io.stderr(`colophon sign: ${message}\n\n${HELP}`);
+  return EXIT.usage;
+}
+
+function report(io: CliIo, errors: readonly Diagnostic[], warnings: readonly Diagnostic[]): number {
+  for (const w of warnings) io.stderr(`warning ${w.code}: ${w.message}\n`);
+  for (const e of errors) io.stderr(`error ${e.code}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);
+  return EXIT.failed;
+}
+
+/** Turns the flags into signPdf options (without the signer); returns an error text on bad input. */
+export function signOptionsFromFlags(flags: Flags): Omit<SignPdfOptions, 'signer'> | string {
+  const level = (flags.level as string | undefined) ?? 'B-B';
+  if (!['B-B', 'B-T', 'B-LT', 'B-LTA'].includes(level)) return `--level must be B-B, B-T, B-LT or B-LTA (got '${level}').`;
+  const tsaUrl = flags.tsa as string | undefined;
+  if ((level === 'B-T' || level === 'B-LTA') && !tsaUrl) return `--level ${level} needs --tsa URL.`;
+  const certify = flags.certify as string | undefined;
+  if (certify && !['1', '2', '3'].includes(certify)) return `--certify must be 1, 2 or 3 (got '${certify}').`;
+  let visible: VisibleSignature | undefined;
+  if (flags.visible) {
+    const v = String(flags.visible).split(',').map(Number);
+    if (v.length !== 5 || v.some((x) => !Number.isFinite(x)) || v[0]! < 1 || v[3]! <= 0 || v[4]! <= 0) return '--visible must be page,x,y,w,h with a page number from 1 and a positive size.';
+    visible = { page: v[0]!, rect: [v[1]!, v[2]!, v[3]!, v[4]!], ...(flags.image ? { image: new Uint8Array(readFileSync(String(flags.image))) } : {}) };
+  } else if (flags.image) return '--image needs --visible.';
+  const lock = parseLock(flags.lock as string | undefined);
+  if (typeof lock === 'string') return lock;
+  const tsa: TsaOptions | undefined = tsaUrl ? { url: tsaUrl, fetch: (url, init) => fetch(url, init) } : undefined;
+  const list = (k: string): Uint8Array[] => ((flags[k] as string[] | undefined) ?? []).flatMap((f) => readDerOrPem(f));
+  return {
+    level: level as PadesLevel,
+    ...(tsa ? { timestamp: tsa } : {}),
+    ...(visible ? { visible } : {}),
+    ...(certify ? { certify: Number(certify) as 1 | 2 | 3 } : {}),
+    ...(lock ? { lock } : {}),
+    ...(flags.pkcs7 ? { subFilter: 'adbe.pkcs7.detached' as const } : {}),
+    ...text(flags, { reason: 'reason', location: 'location', contactInfo: 'contact', signerName: 'name', fieldName: 'field' }),
+    validation: { certificates: list('cert'), ocsps: list('ocsp'), crls: list('crl') },
+  };
+}
+
+function text(flags: Flags, map: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, f] of Object.entries(map)) if (typeof flags[f] === 'string') out[k] = flags[f] as string;
+  return out;
+}
+
+function parseLock(spec: string | undefined): SignPdfOptions['lock'] | string | undefined {
+  if (!spec) return undefined;
+  if (spec === 'all') return { action: 'All' };
+  const m = /^(include|exclude):(.+)$/.exec(spec);
+  if (!m) return "--lock must be 'all', 'include:a,b' or 'exclude:a,b'.";
+  return { action: m[1] === 'include' ? 'Include' : 'Exclude', fields: m[2]!.split(',') };
+}
+
+function readDerOrPem(path: string): Uint8Array[] {
+  const b = new Uint8Array(readFileSync(path));
+  const head = new TextDecoder().decode(b.subarray(0, 64));
+  return head.includes('-----BEGIN') ? decodePem(new TextDecoder().decode(b)).map((p) => p.der) : [b];
+}
+
+async function loadSigner(flags: Flags, host: EngineHost): Promise<Result<CmsSigner>> {
+  const subtle = host.crypto!.subtle;
+  const digest = flags.digest as DigestName | undefined;
+  const options: SignerOptions = { ...(flags.pss ? { rsaPadding: 'pss' as const } : {}), ...(digest ? { digest } : {}) };
+  if (digest && !['SHA-256', 'SHA-384', 'SHA-512'].includes(digest)) return fail('sign/bad-digest', `--digest must be SHA-256, SHA-384 or SHA-512 (got '${digest}').`);
+  if (flags.p12) {
+    const password = (flags.password as string | undefined) ?? process.env.COLOPHON_SIGN_PASSWORD ?? '';
+    return signerFromPkcs12(new Uint8Array(readFileSync(String(flags.p12))), password, subtle, options);
+  }
+  if (flags.pem) return signerFromPem(readFileSync(String(flags.pem), 'utf8'), flags['key-password'] as string | undefined, subtle, options);
+  if (flags.dev) {
+    const id = await loadOrCreateDevIdentity((flags['data-dir'] as string | undefined) ?? defaultDataDir(), host);
+    return id.ok ? signerFromDevIdentity(id.value, host, options) : id;
+  }
+  return fail('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.');
+}
+
+function fail(code: string, message: string): Result<never> {
+  return { ok: false, errors: [{ severity: 'error', code, message }], warnings: [] };
+}
