@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Micro-benchmark of line-break opportunity finding: the WASM kernel vs its TS twin on a few MB of
+ * Micro-benchmark of line-break opportunity finding: the WASM kernel vs its TS twin, and vs the
+ * `linebreak` npm package (the UAX #14 implementation pdfkit and react-pdf use), on a few MB of
  * synthetic mixed business text (English prose with figures, dates, parentheses, quotes, URLs and
  * e-mail addresses; German and French paragraphs; some Japanese and Chinese; emoji), split into
  * paragraphs as layout calls it. Deterministic: a fixed-seed generator, no I/O.
@@ -109,12 +110,20 @@ export async function benchLineBreak({ megabytes = 4, rounds = 8 } = {}) {
     const kernelMs = timeBest(run(kernel.findBreakOpportunities), rounds);
     const wholeMs = timeBest(() => kernel.findBreakOpportunities(whole), rounds);
     const twinMs = timeBest(run(twin.findBreakOpportunitiesTwin), Math.min(rounds, 2));
+    const { default: LineBreaker } = await import('linebreak');
+    const linebreakPackage = (p) => {
+      const breaker = new LineBreaker(p);
+      while (breaker.nextBreak()) { /* walk every opportunity */ }
+    };
+    const packageMs = timeBest(run(linebreakPackage), Math.min(rounds, 2));
     return {
       corpus: { bytes: corpus.bytes, codeUnits: corpus.codeUnits, paragraphs: corpus.paragraphs.length },
       kernel: rate(kernelMs),
       kernelWholeText: rate(wholeMs),
       twin: rate(twinMs),
+      linebreakPackage: rate(packageMs),
       speedup: twinMs / kernelMs,
+      speedupOverPackage: packageMs / kernelMs,
       kernelInfo: kernel.kernelInfo(),
     };
   } finally {
@@ -130,5 +139,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(line('kernel (per paragraph)', r.kernel));
   console.log(line('kernel (whole text)', r.kernelWholeText));
   console.log(line('twin (per paragraph)', r.twin));
-  console.log(`kernel/twin speed-up: ${r.speedup.toFixed(1)}x  (wasm ${r.kernelInfo.wasmBytes} bytes, active: ${r.kernelInfo.active})`);
+  console.log(line('npm linebreak 1.1', r.linebreakPackage));
+  console.log(`kernel/twin speed-up: ${r.speedup.toFixed(1)}x, kernel/linebreak: ${r.speedupOverPackage.toFixed(1)}x  (wasm ${r.kernelInfo.wasmBytes} bytes, active: ${r.kernelInfo.active})`);
 }
