@@ -118,3 +118,23 @@ export async function startLocalTsa(pki: TestPki): Promise<LocalTsa> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A CRL (DER) from the test root, empty, made with `openssl ca -gencrl`. */
+export function makeTestCrl(pki: TestPki): Uint8Array {
+  const cfg = join(pki.dir, 'ca.cnf');
+  writeFileSync(join(pki.dir, 'index.txt'), '');
+  writeFileSync(join(pki.dir, 'crlnumber'), '01\n');
+  writeFileSync(cfg, `[ ca ]\ndefault_ca = test\n[ test ]\ndatabase = ${pki.dir}/index.txt\ncrlnumber = ${pki.dir}/crlnumber\ndefault_md = sha256\ndefault_crl_days = 30\n`);
+  openssl(['ca', '-gencrl', '-config', cfg, '-keyfile', pki.caKeyPath, '-cert', pki.caCertPath, '-out', 'crl.pem'], pki.dir);
+  openssl(['crl', '-in', 'crl.pem', '-outform', 'DER', '-out', 'crl.der'], pki.dir);
+  return new Uint8Array(readFileSync(join(pki.dir, 'crl.der')));
+}
+
+/** An OCSP response (DER) from the test root saying the RSA signer is good, made with `openssl ocsp`. */
+export function makeTestOcsp(pki: TestPki): Uint8Array {
+  const serial = spawnSync('openssl', ['x509', '-in', pki.rsa.certPath, '-noout', '-serial'], { encoding: 'utf8' }).stdout.trim().split('=')[1]!;
+  writeFileSync(join(pki.dir, 'ocsp-index.txt'), `V\t351231235959Z\t\t${serial}\tunknown\t/C=BE/O=Colophon Test/CN=RSA Signer\n`);
+  openssl(['ocsp', '-issuer', pki.caCertPath, '-cert', pki.rsa.certPath, '-no_nonce', '-reqout', 'ocsp-req.der'], pki.dir);
+  openssl(['ocsp', '-index', 'ocsp-index.txt', '-rsigner', pki.caCertPath, '-rkey', pki.caKeyPath, '-CA', pki.caCertPath, '-reqin', 'ocsp-req.der', '-respout', 'ocsp-resp.der'], pki.dir);
+  return new Uint8Array(readFileSync(join(pki.dir, 'ocsp-resp.der')));
+}
