@@ -87,6 +87,11 @@ export interface FieldInline extends InRun {
   readonly result: readonly Inline[];
   /** True when the reader already computed `result` from the package (AUTHOR, DATE, DOCPROPERTY...). */
   readonly computed?: boolean;
+  /**
+   * The field's result continues past this paragraph (a TOC's result spans many paragraphs): `result`
+   * holds the part in this paragraph; the following paragraphs hold the rest as ordinary inlines.
+   */
+  readonly continues?: boolean;
 }
 
 /** A footnote or endnote reference mark in the text (w:footnoteReference, w:endnoteReference). */
@@ -110,11 +115,15 @@ export interface FloatAnchor {
     readonly relativeTo: 'page' | 'margin' | 'column' | 'character' | 'leftMargin' | 'rightMargin' | 'insideMargin' | 'outsideMargin';
     readonly align?: 'left' | 'center' | 'right' | 'inside' | 'outside';
     readonly offsetPt?: number;
+    /** Offset as a fraction of the reference area's width (wp14:pctPosHOffset), when given instead of points. */
+    readonly offsetPct?: number;
   };
   readonly vertical: {
     readonly relativeTo: 'page' | 'margin' | 'paragraph' | 'line' | 'topMargin' | 'bottomMargin' | 'insideMargin' | 'outsideMargin';
     readonly align?: 'top' | 'center' | 'bottom' | 'inside' | 'outside';
     readonly offsetPt?: number;
+    /** Offset as a fraction of the reference area's height (wp14:pctPosVOffset), when given instead of points. */
+    readonly offsetPct?: number;
   };
   readonly wrap: 'none' | 'square' | 'tight' | 'through' | 'topAndBottom';
   readonly wrapSide: 'both' | 'left' | 'right' | 'largest';

@@ -1,0 +1,89 @@
+/**
+ * The parse context: everything a story reader needs (package, styles, numbering, settings, options)
+ * and the document-wide collections it fills (media, charts, revision authors, diagnostics).
+ */
+import type { DiagnosticBag, EngineHost } from '../core';
+import type { ChartModel, DocProperties, DocSettings, FontGeneric, Inline, LinkTarget, MediaItem, Revision, RunProps } from '../model';
+import type { XmlElement } from '../xml';
+import type { PropsEnv } from './env';
+import type { ListCounters } from './list-counters';
+import type { Numbering } from './numbering';
+import type { DocxPackage } from './package';
+import type { StyleSheet } from './styles';
+
+/** Which view of tracked changes to produce. */
+export type TrackedChangesView = 'markup' | 'final' | 'original';
+
+/** Document-wide state of one parseDocx call. */
+export interface DocxContext {
+  readonly pkg: DocxPackage;
+  readonly bag: DiagnosticBag;
+  readonly host: EngineHost;
+  readonly view: TrackedChangesView;
+  readonly fileName?: string;
+  readonly env: PropsEnv;
+  readonly styles: StyleSheet;
+  readonly numbering: Numbering;
+  readonly settings: DocSettings;
+  readonly properties: DocProperties;
+  /** w:family of declared fonts, by name. */
+  readonly fontGenerics: ReadonlyMap<string, FontGeneric>;
+  readonly media: Record<string, MediaItem>;
+  readonly charts: Record<string, ChartModel>;
+  readonly authors: string[];
+  readonly authorIndex: Map<string, number>;
+  /** Notes, comments and header/footer parts already read (so shared ones are read once). */
+  readonly footnoteParts: Set<string>;
+  /** Nesting depth of stories (text boxes in tables in text boxes...), bounded. */
+  depth: number;
+}
+
+/** Where the reader is: the part being read and its own list counters and open fields. */
+export interface StoryState {
+  readonly part: string;
+  readonly kind: 'body' | 'header' | 'footer' | 'footnote' | 'endnote' | 'comment' | 'textbox';
+  readonly counters: ListCounters;
+  /** Complex fields still open (they may span paragraphs, as a TOC does). */
+  readonly fields: FieldFrame[];
+  /** Paragraph counter, for diagnostics locations. */
+  paragraphs: number;
+  /** Bookmark marks met between blocks, waiting for the next paragraph. */
+  pendingMarks: Inline[];
+}
+
+/** A complex field being assembled (fldChar begin … separate … end, §17.16.18). */
+export interface FieldFrame {
+  instruction: string;
+  state: 'instruction' | 'result';
+  result: Inline[];
+  readonly props: RunProps;
+  readonly revision?: Revision;
+  /** Part of the result was already flushed into an earlier paragraph (the field spans paragraphs). */
+  flushed: boolean;
+  /** Link target the result's runs take (HYPERLINK fields), set at `separate`. */
+  link?: LinkTarget;
+  /** The field began while its parent was still in its instruction (IF { MERGEFIELD } ...). */
+  readonly inParentInstruction: boolean;
+}
+
+/** Largest nesting of stories (tables, text boxes, notes) followed; deeper content is flattened with a warning. */
+export const MAX_STORY_DEPTH = 24;
+
+/** Records an element the reader does not handle (counted per element name). */
+export function unsupported(ctx: DocxContext, el: XmlElement | string, at: string): void {
+  const name = typeof el === 'string' ? el : el.name;
+  ctx.bag.warn('docx/unsupported-element', `<${name}> is not supported; its text (if any) is kept.`, { at });
+}
+
+/** A Revision for a tracked-change element (w:ins, w:del, w:moveFrom, w:moveTo, w:rPrChange...). */
+export function revisionOf(ctx: DocxContext, type: Revision['type'], el: XmlElement): Revision {
+  const author = el.attrs['w:author'] ?? '';
+  let idx = ctx.authorIndex.get(author);
+  if (idx === undefined) {
+    idx = ctx.authors.length;
+    ctx.authors.push(author);
+    ctx.authorIndex.set(author, idx);
+  }
+  const date = el.attrs['w:date'];
+  return date ? { type, author, authorIndex: idx, date } : { type, author, authorIndex: idx };
+}

@@ -1,0 +1,60 @@
+/**
+ * DrawingML text bodies (a:txBody / dsp:txBody: a:p, a:r, a:t, §21.1.2) as model paragraphs, for
+ * SmartArt drawings: size (hundredths of a point), bold, italic, underline, colour, Latin typeface
+ * and paragraph alignment.
+ */
+import type { Block, Inline, ParagraphProps, RunProps } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child, children, textContent } from '../xml';
+import type { DocxContext } from './context';
+import { drawingColor } from './theme';
+import { intValue } from './values';
+
+const ALIGN: Record<string, ParagraphProps['alignment']> = { l: 'left', ctr: 'center', r: 'right', just: 'both', dist: 'distribute' };
+
+function baseParagraphProps(alignment: ParagraphProps['alignment']): ParagraphProps {
+  return {
+    alignment,
+    indent: { leftPt: 0, rightPt: 0, firstLinePt: 0 },
+    spacing: { beforePt: 0, afterPt: 0, beforeAuto: false, afterAuto: false, line: { rule: 'auto', multiple: 0.9 } },
+    contextualSpacing: false, keepNext: false, keepLines: false, widowControl: true, pageBreakBefore: false,
+    suppressAutoHyphens: false, tabs: [], bidi: false, snapToGrid: false,
+  };
+}
+
+function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string): RunProps {
+  const sz = intValue(attr(rPr, 'sz'));
+  const u = attr(rPr, 'u');
+  const p: { -readonly [K in keyof RunProps]: RunProps[K] } = {
+    font: attr(child(rPr, 'a:latin'), 'typeface') ?? fallbackFont,
+    sizePt: sz && sz > 0 ? Math.min(sz / 100, 400) : 18,
+    bold: attr(rPr, 'b') === '1',
+    italic: attr(rPr, 'i') === '1',
+    strike: attr(rPr, 'strike') === 'sngStrike',
+    doubleStrike: attr(rPr, 'strike') === 'dblStrike',
+    caps: attr(rPr, 'cap') === 'all',
+    smallCaps: attr(rPr, 'cap') === 'small',
+    vertAlign: 'baseline', positionPt: 0, spacingPt: 0, scalePct: 100, hidden: false, rtl: false,
+  };
+  if (u && u !== 'none') p.underline = { style: 'single' };
+  const color = drawingColor(ctx.env.theme, ctx.env.mapping, child(rPr, 'a:solidFill'));
+  if (color) p.color = color;
+  return p;
+}
+
+/** Converts a text body to paragraphs; `font` is the theme's minor Latin face by default. */
+export function dmlTextBlocks(ctx: DocxContext, txBody: XmlElement | undefined, at: string): Block[] {
+  const font = ctx.env.theme.minor.latin ?? 'Calibri';
+  const out: Block[] = [];
+  for (const p of children(txBody, 'a:p')) {
+    const inlines: Inline[] = [];
+    for (const r of p.children) {
+      if (r.kind !== 'element') continue;
+      if (r.name === 'a:r' || r.name === 'a:fld') inlines.push({ kind: 'text', text: textContent(child(r, 'a:t') ?? r), props: runProps(ctx, child(r, 'a:rPr'), font) });
+      else if (r.name === 'a:br') inlines.push({ kind: 'break', type: 'line', props: runProps(ctx, child(r, 'a:rPr'), font) });
+    }
+    const endProps = runProps(ctx, child(p, 'a:endParaRPr') ?? child(child(p, 'a:r'), 'a:rPr'), font);
+    out.push({ kind: 'paragraph', props: baseParagraphProps(ALIGN[attr(child(p, 'a:pPr'), 'algn') ?? 'l'] ?? 'left'), inlines, markProps: endProps, at });
+  }
+  return out;
+}

@@ -1,0 +1,172 @@
+/**
+ * DrawingML objects in runs (w:drawing → wp:inline / wp:anchor, §20.4): pictures (pic:pic), shapes
+ * and text boxes (wps:wsp), groups (wpg:wgp) and canvases, charts (c:chart) and SmartArt (its
+ * fallback drawing, else its text). Unknown graphics keep their text in an invisible box.
+ */
+import type { FloatAnchor, ImageInline, Inline, ShapeInline } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child } from '../xml';
+import { chooseAlternate } from './alternate';
+import { readAnchor } from './anchor';
+import { readChartPart } from './chart';
+import { unsupported } from './context';
+import type { InlineReader } from './inline-reader';
+import { mediaFor } from './media';
+import { groupChildren, readShape, textBoxesOf, transformOf } from './shapes';
+import { smartArtText } from './smartart';
+import { emuAttr } from './values';
+
+/** Size, placement and description shared by every drawing object. */
+export interface DrawingFrame {
+  readonly widthPt: number;
+  readonly heightPt: number;
+  readonly anchor?: FloatAnchor;
+  readonly alt?: string;
+  readonly title?: string;
+}
+
+/** Reads the objects of a w:drawing. */
+export function readDrawing(r: InlineReader, el: XmlElement): Inline[] {
+  const out: Inline[] = [];
+  for (const c of el.children) {
+    if (c.kind !== 'element') continue;
+    if (c.name === 'wp:inline' || c.name === 'wp:anchor') {
+      const item = readObject(r, c);
+      if (item) out.push(item);
+    } else if (c.name === 'mc:AlternateContent') {
+      const chosen = chooseAlternate(c);
+      if (chosen) out.push(...readDrawing(r, chosen));
+    }
+  }
+  return out;
+}
+
+function frameOf(el: XmlElement): DrawingFrame {
+  const extent = child(el, 'wp:extent');
+  const docPr = child(el, 'wp:docPr');
+  const f: { -readonly [K in keyof DrawingFrame]: DrawingFrame[K] } = {
+    widthPt: Math.max(0, emuAttr(extent, 'cx') ?? 0),
+    heightPt: Math.max(0, emuAttr(extent, 'cy') ?? 0),
+  };
+  if (el.name === 'wp:anchor') f.anchor = readAnchor(el);
+  const descr = attr(docPr, 'descr');
+  const title = attr(docPr, 'title');
+  if (descr) f.alt = descr;
+  if (title) f.title = title;
+  return f;
+}
+
+function readObject(r: InlineReader, el: XmlElement): Inline | undefined {
+  const frame = frameOf(el);
+  const data = child(child(el, 'a:graphic'), 'a:graphicData');
+  const g = data?.children.find((c): c is XmlElement => c.kind === 'element');
+  if (!g) return undefined;
+  if (attr(child(el, 'wp:docPr'), 'hidden') === '1') return undefined;
+  switch (g.name) {
+    case 'pic:pic':
+      return readPicture(r, g, frame);
+    case 'wps:wsp':
+      return readShape(r, g, frame);
+    case 'wpg:wgp':
+    case 'wpc:wpc':
+    case 'lc:lockedCanvas':
+      return readGroupObject(r, g, frame);
+    case 'c:chart':
+      return readChartRef(r, g, frame);
+    case 'dgm:relIds':
+      return readSmartArt(r, g, frame);
+    case 'mc:AlternateContent': {
+      const chosen = chooseAlternate(g);
+      const inner = chosen?.children.find((c): c is XmlElement => c.kind === 'element');
+      return inner ? readObject(r, { ...el, children: el.children.map((c) => (c === child(el, 'a:graphic') ? { kind: 'element', name: 'a:graphic', attrs: {}, children: [{ kind: 'element', name: 'a:graphicData', attrs: {}, children: [inner] }] } : c)) }) : undefined;
+    }
+    default:
+      unsupported(r.ctx, g, r.at);
+      return textOnlyBox(r, g, frame);
+  }
+}
+
+/** A picture (pic:pic, §20.2.2.5): a:blip r:embed → media, a:srcRect crop, a:xfrm rotation and flips. */
+export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFrame): ImageInline | undefined {
+  const blipFill = child(pic, 'pic:blipFill');
+  const blip = child(blipFill, 'a:blip');
+  const media = mediaFor(r.ctx, r.story.part, attr(blip, 'r:embed') ?? attr(blip, 'r:link'), r.at);
+  if (!media) return undefined;
+  const img: { -readonly [K in keyof ImageInline]: ImageInline[K] } = {
+    kind: 'image',
+    media,
+    widthPt: frame.widthPt,
+    heightPt: frame.heightPt,
+    props: r.props(),
+    ...transformOf(child(child(pic, 'pic:spPr'), 'a:xfrm')),
+  };
+  const src = child(blipFill, 'a:srcRect');
+  if (src) {
+    const f = (n: string) => Math.max(-1, Math.min(1, (Number(attr(src, n) ?? 0) || 0) / 100000));
+    const crop = { left: f('l'), top: f('t'), right: f('r'), bottom: f('b') };
+    if (crop.left || crop.top || crop.right || crop.bottom) img.crop = crop;
+  }
+  if (frame.anchor) img.anchor = frame.anchor;
+  if (frame.alt) img.alt = frame.alt;
+  if (frame.title) img.title = frame.title;
+  return img;
+}
+
+function readGroupObject(r: InlineReader, g: XmlElement, frame: DrawingFrame): ShapeInline {
+  const shape: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
+    kind: 'shape',
+    widthPt: frame.widthPt,
+    heightPt: frame.heightPt,
+    geometry: 'group',
+    paths: [],
+    props: r.props(),
+    children: groupChildren(r, g, frame.widthPt, frame.heightPt),
+    ...transformOf(child(child(g, 'wpg:grpSpPr'), 'a:xfrm')),
+  };
+  if (frame.anchor) shape.anchor = frame.anchor;
+  return shape;
+}
+
+function readChartRef(r: InlineReader, g: XmlElement, frame: DrawingFrame): Inline | undefined {
+  const id = attr(g, 'r:id');
+  const rel = id ? r.ctx.pkg.rels(r.story.part).get(id) : undefined;
+  if (!rel || rel.external) {
+    r.ctx.bag.warn('docx/missing-chart', 'A chart refers to a part that is missing.', { at: r.at });
+    return undefined;
+  }
+  const key = r.ctx.pkg.zip.find(rel.target)?.name ?? rel.target;
+  if (!r.ctx.charts[key]) {
+    const chart = readChartPart(r.ctx, key);
+    if (!chart) return undefined;
+    r.ctx.charts[key] = chart;
+  }
+  return { kind: 'chart', chart: key, widthPt: frame.widthPt, heightPt: frame.heightPt, props: r.props(), ...(frame.anchor ? { anchor: frame.anchor } : {}) };
+}
+
+/** SmartArt (dgm:relIds, §21.4): its pre-rendered drawing part when present, else its text in a box. */
+function readSmartArt(r: InlineReader, g: XmlElement, frame: DrawingFrame): Inline | undefined {
+  r.ctx.bag.warn('docx/smartart', 'SmartArt is drawn from its saved drawing when present, else shown as its text.', { at: r.at });
+  const blocks = smartArtText(r, g);
+  return {
+    kind: 'shape',
+    widthPt: frame.widthPt,
+    heightPt: frame.heightPt,
+    geometry: 'rect',
+    paths: [],
+    props: r.props(),
+    ...(blocks.children ? { children: blocks.children } : {}),
+    ...(blocks.text ? { text: { blocks: blocks.text, insetsPt: { top: 0, bottom: 0, left: 0, right: 0 }, verticalAlign: 'top' as const, autoFit: false } } : {}),
+    ...(frame.anchor ? { anchor: frame.anchor } : {}),
+  };
+}
+
+/** An unknown graphic: an undrawn box holding any text boxes it contains, so their text is not lost. */
+function textOnlyBox(r: InlineReader, g: XmlElement, frame: DrawingFrame): ShapeInline | undefined {
+  const blocks = textBoxesOf(r, g);
+  if (blocks.length === 0) return undefined;
+  return {
+    kind: 'shape', widthPt: frame.widthPt, heightPt: frame.heightPt, geometry: 'rect', paths: [], props: r.props(),
+    text: { blocks, insetsPt: { top: 0, bottom: 0, left: 0, right: 0 }, verticalAlign: 'top', autoFit: true },
+    ...(frame.anchor ? { anchor: frame.anchor } : {}),
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The complex-field state machine (fldChar begin/separate/end, §17.16.18) over a story: fields nest,
+ * their instructions may be split across runs, and their results may span paragraphs (a TOC).
+ */
+import type { FieldInline, Inline, LinkTarget, Revision, RunProps, TextRun } from '../model';
+import type { DocxContext, FieldFrame, StoryState } from './context';
+import { computeFieldText, hyperlinkTarget, parseInstruction } from './fields';
+
+/** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
+const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
+/** Fields that produce no visible result by design. */
+const SILENT_FIELDS = new Set(['XE', 'TC', 'RD', 'SET', 'PRIVATE', 'ADDIN', 'TA', 'LISTNUM', 'GOTOBUTTON', 'MACROBUTTON', 'AUTOTEXTLIST', 'ASK', 'FILLIN', '']);
+
+/** Opens a field at fldChar begin. */
+export function beginField(story: StoryState, props: RunProps, revision: Revision | undefined): void {
+  const top = story.fields[story.fields.length - 1];
+  if (story.fields.length >= 64) return;
+  story.fields.push({
+    instruction: '',
+    state: 'instruction',
+    result: [],
+    props,
+    ...(revision ? { revision } : {}),
+    flushed: false,
+    inParentInstruction: top !== undefined && top.state === 'instruction',
+  });
+}
+
+/** Switches the innermost field to its result at fldChar separate. */
+export function separateField(story: StoryState): void {
+  const top = story.fields[story.fields.length - 1];
+  if (!top || top.state === 'result') return;
+  top.state = 'result';
+  const instr = parseInstruction(top.instruction);
+  if (instr.name === 'HYPERLINK') {
+    const link = hyperlinkTarget(instr);
+    if (link) top.link = link;
+  }
+}
+
+/** Appends instruction text (w:instrText) to the innermost field. */
+export function appendInstruction(story: StoryState, text: string): void {
+  const top = story.fields[story.fields.length - 1];
+  if (top && top.state === 'instruction' && top.instruction.length < 100_000) top.instruction += text;
+}
+
+/** The link that runs emitted now take from enclosing HYPERLINK fields. */
+export function fieldLink(story: StoryState): LinkTarget | undefined {
+  for (let i = story.fields.length - 1; i >= 0; i--) {
+    const f = story.fields[i]!;
+    if (f.state === 'result' && f.link) return f.link;
+  }
+  return undefined;
+}
+
+/** Where inline content goes now: the innermost field's result, or `out` (undefined = an instruction, dropped). */
+export function currentTarget(story: StoryState, out: Inline[]): Inline[] | undefined {
+  const top = story.fields[story.fields.length - 1];
+  if (!top) return out;
+  return top.state === 'result' ? top.result : undefined;
+}
+
+/** Closes the innermost field at fldChar end and emits it into its parent. */
+export function endField(ctx: DocxContext, story: StoryState, out: Inline[], at: string): void {
+  const frame = story.fields.pop();
+  if (!frame) return;
+  const field = buildField(ctx, frame, at);
+  const parent = story.fields[story.fields.length - 1];
+  if (parent && parent.state === 'instruction') {
+    // A nested field inside an instruction contributes its result text (IF { MERGEFIELD x } = ...).
+    parent.instruction += textOf(field ? field.result : frame.result);
+    return;
+  }
+  const target = parent ? parent.result : out;
+  if (field) target.push(field);
+  else for (const i of frame.result) target.push(i);
+}
+
+/** Moves open fields' results into the paragraph at its end; the fields continue in the next paragraph. */
+export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline[], at: string): void {
+  for (let i = story.fields.length - 1; i >= 0; i--) {
+    const frame = story.fields[i]!;
+    if (frame.state !== 'result') continue;
+    const parent = i > 0 ? story.fields[i - 1] : undefined;
+    if (parent && parent.state !== 'result') continue;
+    const target = parent ? parent.result : out;
+    if (!frame.flushed) {
+      const field = buildField(ctx, frame, at, true);
+      if (field) target.push(field);
+    } else {
+      for (const x of frame.result) target.push(x);
+    }
+    frame.result = [];
+    frame.flushed = true;
+  }
+}
+
+/** Builds the FieldInline of a frame; undefined when its result was already flushed (the rest flows plainly). */
+export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues = false): FieldInline | undefined {
+  if (frame.flushed) return undefined;
+  const instruction = parseInstruction(frame.instruction);
+  const computed = continues ? undefined : computeFieldText(ctx, instruction);
+  let result: Inline[] = frame.result;
+  if (computed !== undefined) {
+    const props = firstTextProps(frame.result) ?? frame.props;
+    result = computed === '' ? [] : [{ kind: 'text', text: computed, props, ...(frame.link ? { link: frame.link } : {}) }];
+  } else if (result.length === 0 && !LAYOUT_FIELDS.has(instruction.name) && !SILENT_FIELDS.has(instruction.name)) {
+    ctx.bag.warn('docx/field-no-result', `The ${instruction.name} field has no cached result and cannot be computed; it shows nothing.`, { at });
+  }
+  const f: { -readonly [K in keyof FieldInline]: FieldInline[K] } = {
+    kind: 'field',
+    instruction,
+    rawInstruction: frame.instruction.trim(),
+    result,
+    props: frame.props,
+  };
+  if (computed !== undefined) f.computed = true;
+  if (continues) f.continues = true;
+  if (frame.revision) f.revision = frame.revision;
+  if (frame.link) f.link = frame.link;
+  return f;
+}
+
+function firstTextProps(inlines: readonly Inline[]): RunProps | undefined {
+  for (const i of inlines) if (i.kind === 'text') return i.props;
+  return undefined;
+}
+
+/** The plain text of inlines (text runs and nested field results). */
+export function textOf(inlines: readonly Inline[]): string {
+  let s = '';
+  for (const i of inlines) {
+    if (i.kind === 'text') s += (i as TextRun).text;
+    else if (i.kind === 'field') s += textOf(i.result);
+    else if (i.kind === 'tab') s += '\t';
+  }
+  return s;
+}

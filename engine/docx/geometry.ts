@@ -1,0 +1,266 @@
+/**
+ * Outlines of DrawingML preset shapes (a:prstGeom, ECMA-376 Part 1 §20.1.9.18 and the preset shape
+ * definitions of §20.1.10.56) for the shapes documents commonly use, in points with the origin at
+ * the shape's top-left; and custom geometry (a:custGeom paths) scaled to the shape.
+ */
+import type { PathCommand } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child, children } from '../xml';
+import { degToRad, detCos, detSin } from './det-math';
+import { intValue } from './values';
+
+type Adj = (name: string, dflt: number) => number;
+type Preset = (w: number, h: number, adj: Adj) => PathCommand[][];
+
+const K = 0.5522847498307936;
+
+const M = (x: number, y: number): PathCommand => ({ op: 'M', x, y });
+const L = (x: number, y: number): PathCommand => ({ op: 'L', x, y });
+const C = (x1: number, y1: number, x2: number, y2: number, x: number, y: number): PathCommand => ({ op: 'C', x1, y1, x2, y2, x, y });
+const Z: PathCommand = { op: 'Z' };
+
+function polygon(points: ReadonlyArray<readonly [number, number]>): PathCommand[] {
+  const out: PathCommand[] = [];
+  points.forEach(([x, y], i) => out.push(i === 0 ? M(x, y) : L(x, y)));
+  out.push(Z);
+  return out;
+}
+
+function ellipsePath(cx: number, cy: number, rx: number, ry: number): PathCommand[] {
+  const kx = rx * K;
+  const ky = ry * K;
+  return [
+    M(cx + rx, cy),
+    C(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+    C(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+    C(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+    C(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+    Z,
+  ];
+}
+
+function roundRectPath(w: number, h: number, r0: number): PathCommand[] {
+  const r = Math.max(0, Math.min(r0, w / 2, h / 2));
+  const k = r * (1 - K);
+  return [
+    M(r, 0), L(w - r, 0), C(w - k, 0, w, k, w, r), L(w, h - r), C(w, h - k, w - k, h, w - r, h), L(r, h), C(k, h, 0, h - k, 0, h - r),
+    L(0, r), C(0, k, k, 0, r, 0), Z,
+  ];
+}
+
+/** Regular star or polygon points around the box centre (deterministic trig). */
+function radial(w: number, h: number, n: number, innerRatio: number | undefined): Array<[number, number]> {
+  const pts: Array<[number, number]> = [];
+  const steps = innerRatio === undefined ? n : n * 2;
+  for (let i = 0; i < steps; i++) {
+    const a = -Math.PI / 2 + (i * 2 * Math.PI) / steps;
+    const f = innerRatio !== undefined && i % 2 === 1 ? innerRatio : 1;
+    pts.push([w / 2 + (w / 2) * f * detCos(a), h / 2 + (h / 2) * f * detSin(a)]);
+  }
+  return pts;
+}
+
+function arrow(w: number, h: number, adj: Adj, dir: 'right' | 'left' | 'up' | 'down'): PathCommand[] {
+  const horizontal = dir === 'right' || dir === 'left';
+  const len = horizontal ? w : h;
+  const thick = horizontal ? h : w;
+  const ss = Math.min(w, h);
+  const shaft = (thick * Math.max(0, Math.min(adj('adj1', 50000), 100000))) / 100000;
+  const head = Math.min(len, (ss * Math.max(0, adj('adj2', 50000))) / 100000);
+  const a = (thick - shaft) / 2;
+  // Right-pointing in (along, across), then mapped.
+  const pts: Array<[number, number]> = [[0, a], [len - head, a], [len - head, 0], [len, thick / 2], [len - head, thick], [len - head, thick - a], [0, thick - a]];
+  const map = ([u, v]: [number, number]): [number, number] => {
+    switch (dir) {
+      case 'right': return [u, v];
+      case 'left': return [len - u, v];
+      case 'down': return [v, u];
+      default: return [v, len - u];
+    }
+  };
+  return polygon(pts.map(map));
+}
+
+function callout(w: number, h: number, adj: Adj, body: 'rect' | 'round' | 'ellipse'): PathCommand[][] {
+  const tx = w / 2 + (w * adj('adj1', -20833)) / 100000;
+  const ty = h / 2 + (h * adj('adj2', 62500)) / 100000;
+  const shape = body === 'ellipse' ? ellipsePath(w / 2, h / 2, w / 2, h / 2) : body === 'round' ? roundRectPath(w, h, Math.min(w, h) * 0.16667) : polygon([[0, 0], [w, 0], [w, h], [0, h]]);
+  // The tail: a wedge from two points on the body's nearer side to the tip.
+  const below = ty > h;
+  const above = ty < 0;
+  const tail: Array<[number, number]> = below
+    ? [[w * 0.25, h], [tx, ty], [w * 0.45, h]]
+    : above ? [[w * 0.25, 0], [tx, ty], [w * 0.45, 0]]
+      : tx < 0 ? [[0, h * 0.25], [tx, ty], [0, h * 0.45]] : [[w, h * 0.25], [tx, ty], [w, h * 0.45]];
+  return [shape, polygon(tail)];
+}
+
+const rect: Preset = (w, h) => [polygon([[0, 0], [w, 0], [w, h], [0, h]])];
+
+/** Preset outlines by a:prstGeom/@prst. */
+const PRESETS: Record<string, Preset> = {
+  rect,
+  flowChartProcess: rect,
+  snip1Rect: rect,
+  roundRect: (w, h, adj) => [roundRectPath(w, h, (Math.min(w, h) * adj('adj', 16667)) / 100000)],
+  flowChartAlternateProcess: (w, h) => [roundRectPath(w, h, Math.min(w, h) / 6)],
+  flowChartTerminator: (w, h) => [roundRectPath(w, h, Math.min(w / 2, h / 2))],
+  ellipse: (w, h) => [ellipsePath(w / 2, h / 2, w / 2, h / 2)],
+  flowChartConnector: (w, h) => [ellipsePath(w / 2, h / 2, w / 2, h / 2)],
+  line: (w, h) => [[M(0, 0), L(w, h)]],
+  straightConnector1: (w, h) => [[M(0, 0), L(w, h)]],
+  bentConnector2: (w, h) => [[M(0, 0), L(w, 0), L(w, h)]],
+  bentConnector3: (w, h, adj) => {
+    const x = (w * adj('adj1', 50000)) / 100000;
+    return [[M(0, 0), L(x, 0), L(x, h), L(w, h)]];
+  },
+  curvedConnector3: (w, h) => [[M(0, 0), C(w / 2, 0, w / 2, h, w, h)]],
+  triangle: (w, h, adj) => [polygon([[(w * adj('adj', 50000)) / 100000, 0], [w, h], [0, h]])],
+  rtTriangle: (w, h) => [polygon([[0, 0], [w, h], [0, h]])],
+  diamond: (w, h) => [polygon([[w / 2, 0], [w, h / 2], [w / 2, h], [0, h / 2]])],
+  flowChartDecision: (w, h) => [polygon([[w / 2, 0], [w, h / 2], [w / 2, h], [0, h / 2]])],
+  parallelogram: (w, h, adj) => {
+    const x = (Math.min(w, h) * adj('adj', 25000)) / 100000;
+    return [polygon([[x, 0], [w, 0], [w - x, h], [0, h]])];
+  },
+  trapezoid: (w, h, adj) => {
+    const x = (Math.min(w, h) * adj('adj', 25000)) / 100000;
+    return [polygon([[x, 0], [w - x, 0], [w, h], [0, h]])];
+  },
+  hexagon: (w, h, adj) => {
+    const x = (Math.min(w, h) * adj('adj', 25000)) / 100000;
+    return [polygon([[x, 0], [w - x, 0], [w, h / 2], [w - x, h], [x, h], [0, h / 2]])];
+  },
+  octagon: (w, h, adj) => {
+    const x = (Math.min(w, h) * adj('adj', 29289)) / 100000;
+    return [polygon([[x, 0], [w - x, 0], [w, x], [w, h - x], [w - x, h], [x, h], [0, h - x], [0, x]])];
+  },
+  pentagon: (w, h) => [polygon(radial(w, h, 5, undefined))],
+  star5: (w, h) => [polygon(radial(w, h, 5, 0.382))],
+  star4: (w, h) => [polygon(radial(w, h, 4, 0.25))],
+  star6: (w, h) => [polygon(radial(w, h, 6, 0.5))],
+  plus: (w, h, adj) => {
+    const x = (Math.min(w, h) * adj('adj', 25000)) / 100000;
+    return [polygon([[x, 0], [w - x, 0], [w - x, x], [w, x], [w, h - x], [w - x, h - x], [w - x, h], [x, h], [x, h - x], [0, h - x], [0, x], [x, x]])];
+  },
+  rightArrow: (w, h, adj) => [arrow(w, h, adj, 'right')],
+  leftArrow: (w, h, adj) => [arrow(w, h, adj, 'left')],
+  upArrow: (w, h, adj) => [arrow(w, h, adj, 'up')],
+  downArrow: (w, h, adj) => [arrow(w, h, adj, 'down')],
+  chevron: (w, h, adj) => {
+    const x = Math.min(w, (Math.min(w, h) * adj('adj', 50000)) / 100000);
+    return [polygon([[0, 0], [w - x, 0], [w, h / 2], [w - x, h], [0, h], [x, h / 2]])];
+  },
+  homePlate: (w, h, adj) => {
+    const x = Math.min(w, (Math.min(w, h) * adj('adj', 50000)) / 100000);
+    return [polygon([[0, 0], [w - x, 0], [w, h / 2], [w - x, h], [0, h]])];
+  },
+  wedgeRectCallout: (w, h, adj) => callout(w, h, adj, 'rect'),
+  wedgeRoundRectCallout: (w, h, adj) => callout(w, h, adj, 'round'),
+  wedgeEllipseCallout: (w, h, adj) => callout(w, h, adj, 'ellipse'),
+  frame: (w, h, adj) => {
+    const t = (Math.min(w, h) * adj('adj1', 12500)) / 100000;
+    return [polygon([[0, 0], [w, 0], [w, h], [0, h]]), polygon([[t, t], [t, h - t], [w - t, h - t], [w - t, t]])];
+  },
+  can: (w, h, adj) => {
+    const ry = Math.min(h / 2, (Math.min(w, h) * adj('adj', 25000)) / 200000);
+    const k = ry * K;
+    return [
+      [M(0, ry), C(0, ry - k, w / 2 - (w / 2) * K, 0, w / 2, 0), C(w / 2 + (w / 2) * K, 0, w, ry - k, w, ry), L(w, h - ry),
+        C(w, h - ry + k, w / 2 + (w / 2) * K, h, w / 2, h), C(w / 2 - (w / 2) * K, h, 0, h - ry + k, 0, h - ry), Z],
+      [M(0, ry), C(0, ry + k, w / 2 - (w / 2) * K, 2 * ry, w / 2, 2 * ry), C(w / 2 + (w / 2) * K, 2 * ry, w, ry + k, w, ry)],
+    ];
+  },
+};
+
+/** Reads a:avLst guide values (a:gd name="adj" fmla="val 25000"). */
+export function readAdjustments(prstGeom: XmlElement | undefined): Adj {
+  const map = new Map<string, number>();
+  for (const gd of children(child(prstGeom, 'a:avLst'), 'a:gd')) {
+    const name = attr(gd, 'name');
+    const m = /^val\s+(-?\d+)/.exec(attr(gd, 'fmla') ?? '');
+    if (name && m) map.set(name, Number(m[1]));
+  }
+  return (name, dflt) => map.get(name) ?? (name === 'adj1' ? map.get('adj') ?? dflt : name === 'adj' ? map.get('adj1') ?? dflt : dflt);
+}
+
+/** True when the preset's outline is drawn by `presetPaths` (others fall back to a rectangle). */
+export function isKnownPreset(name: string): boolean {
+  return name in PRESETS;
+}
+
+/** The outline of a preset shape of `w`×`h` points; unknown presets give the bounding rectangle. */
+export function presetPaths(name: string, w: number, h: number, adj: Adj = (_n, d) => d): PathCommand[][] {
+  const p = PRESETS[name] ?? rect;
+  return p(Math.max(0, w), Math.max(0, h), adj);
+}
+
+/** Converts a:custGeom paths (§20.1.9.8) to outlines scaled to the shape. */
+export function customPaths(custGeom: XmlElement, w: number, h: number): PathCommand[][] {
+  const out: PathCommand[][] = [];
+  for (const path of children(child(custGeom, 'a:pathLst'), 'a:path')) {
+    const pw = intValue(attr(path, 'w')) || 0;
+    const ph = intValue(attr(path, 'h')) || 0;
+    const sx = pw > 0 ? w / pw : 1 / 12700;
+    const sy = ph > 0 ? h / ph : 1 / 12700;
+    const pt = (el: XmlElement | undefined): [number, number] => [(intValue(attr(el, 'x')) ?? 0) * sx, (intValue(attr(el, 'y')) ?? 0) * sy];
+    const cmds: PathCommand[] = [];
+    let cur: [number, number] = [0, 0];
+    for (const c of path.children) {
+      if (c.kind !== 'element' || cmds.length > 10_000) continue;
+      const pts = children(c, 'a:pt');
+      switch (c.name) {
+        case 'a:moveTo':
+          cur = pt(pts[0]);
+          cmds.push(M(...cur));
+          break;
+        case 'a:lnTo':
+          cur = pt(pts[0]);
+          cmds.push(L(...cur));
+          break;
+        case 'a:cubicBezTo': {
+          const [a, b, d] = [pt(pts[0]), pt(pts[1]), pt(pts[2])];
+          cmds.push(C(a[0], a[1], b[0], b[1], d[0], d[1]));
+          cur = d;
+          break;
+        }
+        case 'a:quadBezTo': {
+          const [q, d] = [pt(pts[0]), pt(pts[1])];
+          cmds.push(C(cur[0] + (2 / 3) * (q[0] - cur[0]), cur[1] + (2 / 3) * (q[1] - cur[1]), d[0] + (2 / 3) * (q[0] - d[0]), d[1] + (2 / 3) * (q[1] - d[1]), d[0], d[1]));
+          cur = d;
+          break;
+        }
+        case 'a:arcTo':
+          cur = arcTo(cmds, cur, (intValue(attr(c, 'wR')) ?? 0) * sx, (intValue(attr(c, 'hR')) ?? 0) * sy, (intValue(attr(c, 'stAng')) ?? 0) / 60000, (intValue(attr(c, 'swAng')) ?? 0) / 60000);
+          break;
+        case 'a:close':
+          cmds.push(Z);
+          break;
+        default:
+          break;
+      }
+    }
+    if (cmds.length > 0) out.push(cmds);
+  }
+  return out;
+}
+
+/** Appends an elliptical arc (DrawingML arcTo: radii, start angle, sweep in degrees) as Béziers. */
+function arcTo(cmds: PathCommand[], from: [number, number], rx: number, ry: number, startDeg: number, sweepDeg: number): [number, number] {
+  const st = degToRad(startDeg);
+  const cx = from[0] - rx * detCos(st);
+  const cy = from[1] - ry * detSin(st);
+  const segments = Math.max(1, Math.min(16, Math.ceil(Math.abs(sweepDeg) / 90)));
+  const step = degToRad(sweepDeg) / segments;
+  const k = (4 / 3) * (detSin(step / 4) / detCos(step / 4));
+  let a = st;
+  let end = from;
+  for (let i = 0; i < segments; i++) {
+    const b = a + step;
+    const [ca, sa, cb, sb] = [detCos(a), detSin(a), detCos(b), detSin(b)];
+    end = [cx + rx * cb, cy + ry * sb];
+    cmds.push(C(cx + rx * (ca - k * sa), cy + ry * (sa + k * ca), cx + rx * (cb + k * sb), cy + ry * (sb - k * cb), end[0], end[1]));
+    a = b;
+  }
+  return end;
+}

@@ -1,0 +1,55 @@
+/**
+ * List counters (§17.9): counted in document order per story, shared by numbering instances of one
+ * abstract numbering, restarted by w:lvlRestart rules and by start overrides when an instance is
+ * first used; and the label text built from w:lvlText's %1..%9 placeholders.
+ */
+import { formatNumber } from '../format';
+import type { ResolvedList } from './numbering';
+
+/** Counters of one story (the body, or one header, footer or note). */
+export class ListCounters {
+  private readonly counters = new Map<string, Array<number | undefined>>();
+  private readonly usedNums = new Set<string>();
+
+  /** Counts one paragraph at `ilvl` and returns every level's current value (start values where unused). */
+  count(numId: string, list: ResolvedList, ilvl: number): number[] {
+    let c = this.counters.get(list.counterKey);
+    if (!c) {
+      c = new Array(9).fill(undefined);
+      this.counters.set(list.counterKey, c);
+    }
+    if (!this.usedNums.has(numId)) {
+      this.usedNums.add(numId);
+      // A numbering instance with start overrides restarts those levels when it is first used.
+      for (const [lvl, start] of list.startOverrides) c[lvl] = start - 1;
+    }
+    const def = list.levels[ilvl];
+    const start = def?.start ?? 1;
+    const prev = c[ilvl];
+    c[ilvl] = prev === undefined ? startFor(list, ilvl, start) : prev + 1;
+    for (let j = ilvl + 1; j < 9; j++) {
+      const restart = list.levels[j]?.restart ?? j;
+      if (ilvl < restart) c[j] = undefined;
+    }
+    const out: number[] = [];
+    for (let j = 0; j < 9; j++) out.push(c[j] ?? startFor(list, j, list.levels[j]?.start ?? 1));
+    return out;
+  }
+}
+
+function startFor(list: ResolvedList, ilvl: number, start: number): number {
+  return list.startOverrides.get(ilvl) ?? start;
+}
+
+/** Builds a label from the level's lvlText: %n becomes level n's value in its own format (decimal when isLgl). */
+export function formatLabel(list: ResolvedList, ilvl: number, values: readonly number[]): string {
+  const def = list.levels[ilvl];
+  if (!def || def.lvlText === undefined) return '';
+  if (def.numFmt === 'bullet') return def.lvlText === '' && def.pictureBullet ? '\u2022' : def.lvlText;
+  return def.lvlText.replace(/%([1-9])/g, (_m, d: string) => {
+    const k = Number(d) - 1;
+    const lvl = list.levels[k];
+    const fmt = def.isLgl && k <= ilvl ? (lvl?.numFmt === 'decimalZero' ? 'decimalZero' : 'decimal') : lvl?.numFmt ?? 'decimal';
+    return formatNumber(values[k] ?? 1, fmt);
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * parseDocx: DOCX bytes → DocModel. Opens the package, reads theme, settings, styles and numbering
+ * once, then the body (in sections), headers and footers, notes and comments, collecting media,
+ * charts and diagnostics. Pure and synchronous; never throws.
+ */
+import {
+  checkCancelled, DiagnosticBag, guard, resolveLimits, type EngineHost, type InputLimits, type Result, fail,
+} from '../core';
+import type { DocModel, FontGeneric, HeaderFooter } from '../model';
+import { child } from '../xml';
+import { readBody } from './body';
+import type { DocxContext, TrackedChangesView } from './context';
+import { unsupported } from './context';
+import { readDocProperties } from './doc-props';
+import { readEmbeddedFonts } from './embedded-fonts';
+import type { PropsEnv } from './env';
+import { readFontTable } from './font-table';
+import { emptyNumbering, readNumbering } from './numbering';
+import { openPackage, type DocxPackage } from './package';
+import { readSettings, readThemeFontLang } from './settings';
+import { readComments, readHeaderFooter, readNotes } from './stories';
+import { emptyStyles, readStyles } from './styles';
+import { readColorMapping, readTheme, wmlColor } from './theme';
+import { abort } from '../core';
+
+/** Options of parseDocx. */
+export interface ParseDocxOptions {
+  /** Which view of tracked changes to produce: all markup (default), accepted (`final`) or rejected (`original`). */
+  readonly trackedChanges?: TrackedChangesView;
+  /** The input's file name, for FILENAME fields. */
+  readonly fileName?: string;
+  readonly limits?: Partial<InputLimits>;
+  /** Turn warnings into errors. */
+  readonly strict?: boolean;
+}
+
+/** Parses a DOCX package into a DocModel (see the folder's index.ts for what it covers). Never throws. */
+export function parseDocx(bytes: Uint8Array, options: ParseDocxOptions = {}, host: EngineHost = {}): Result<DocModel> {
+  const bag = new DiagnosticBag();
+  const result = guard('docx', bag, () => buildModel(bytes, options, host, bag));
+  if (options.strict && result.ok && result.warnings.length > 0) {
+    return fail(result.warnings.map((w) => ({ ...w, severity: 'error' as const })), []);
+  }
+  return result;
+}
+
+function partOf(pkg: DocxPackage, type: string): string | undefined {
+  const rel = pkg.relOfType(pkg.mainPart, type);
+  return rel ? pkg.zip.find(rel.target)?.name ?? rel.target : undefined;
+}
+
+function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHost, bag: DiagnosticBag): DocModel {
+  if (!(bytes instanceof Uint8Array)) abort('docx/bad-input', 'parseDocx expects the file as a Uint8Array.');
+  const limits = resolveLimits(options.limits);
+  const pkg = openPackage(bytes, limits, bag);
+  const docRoot = pkg.xml(pkg.mainPart, true)!;
+  const body = child(docRoot, 'w:body');
+  if (docRoot.name !== 'w:document' || !body) {
+    abort('docx/no-main-document', `The main part ${pkg.mainPart} is not a WordprocessingML document (its root is <${docRoot.name}>).`, { at: pkg.mainPart });
+  }
+  checkCancelled(host);
+  const settingsRoot = pkg.xml(partOf(pkg, 'settings') ?? '');
+  const env: PropsEnv = {
+    theme: readTheme(pkg.xml(partOf(pkg, 'theme') ?? '')),
+    mapping: readColorMapping(child(settingsRoot, 'w:clrSchemeMapping')),
+    themeFontLang: readThemeFontLang(settingsRoot),
+  };
+  const unknownProp = (name: string) => unsupported(ctxRef.ctx!, name, 'word/styles.xml');
+  const ctxRef: { ctx?: DocxContext } = {};
+  const stylesRoot = pkg.xml(partOf(pkg, 'styles') ?? '');
+  const styles = stylesRoot ? readStyles(env, stylesRoot, (n) => bag.warn('docx/unsupported-element', `<${n}> is not supported; its text (if any) is kept.`, { at: 'word/styles.xml' })) : emptyStyles();
+  void unknownProp;
+  const numberingRoot = pkg.xml(partOf(pkg, 'numbering') ?? '');
+  const numbering = numberingRoot ? readNumbering(env, numberingRoot, styles) : emptyNumbering();
+  const bgEl = child(docRoot, 'w:background');
+  const bg = bgEl ? wmlColor(env.theme, env.mapping, bgEl, 'w:color', 'w:themeColor', 'w:themeTint', 'w:themeShade') : undefined;
+  const settings = readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined);
+  const pkgRel = (type: string) => {
+    const rel = pkg.relOfType('', type);
+    return rel ? pkg.xml(rel.target) : undefined;
+  };
+  const properties = readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties'));
+  const fontTablePart = partOf(pkg, 'fontTable');
+  const fontTable = readFontTable(pkg.xml(fontTablePart ?? ''));
+  const fontGenerics = new Map<string, FontGeneric>(fontTable.fonts.map((f) => [f.name, f.generic]));
+  const ctx: DocxContext = {
+    pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering, settings, properties, fontGenerics,
+    media: {}, charts: {}, authors: [], authorIndex: new Map(), footnoteParts: new Set(), depth: 0,
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+  };
+  ctxRef.ctx = ctx;
+  const sections = readBody(ctx, body!);
+  checkCancelled(host);
+  const headerFooters: Record<string, HeaderFooter> = {};
+  for (const s of sections) {
+    for (const refs of [s.props.headers, s.props.footers]) {
+      for (const part of [refs.default, refs.first, refs.even]) {
+        if (part && !headerFooters[part]) headerFooters[part] = readHeaderFooter(ctx, part);
+      }
+    }
+  }
+  const footnotes = readNotes(ctx, partOf(pkg, 'footnotes'), 'footnote');
+  const endnotes = readNotes(ctx, partOf(pkg, 'endnotes'), 'endnote');
+  const comments = readComments(ctx, partOf(pkg, 'comments'));
+  const styleNames: Record<string, string> = {};
+  for (const [id, def] of styles.styles) if (def.type === 'paragraph' && def.name) styleNames[id] = def.name;
+  const model: DocModel = {
+    kind: 'document',
+    sections,
+    headerFooters,
+    footnotes,
+    endnotes,
+    comments,
+    media: ctx.media,
+    charts: ctx.charts,
+    fonts: fontTable.fonts,
+    embeddedFonts: fontTablePart ? readEmbeddedFonts(ctx, fontTablePart, fontTable.embeds) : [],
+    settings,
+    properties,
+    styleNames,
+    revisionAuthors: ctx.authors,
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+  };
+  host.onProgress?.({ stage: 'parse', done: 1, total: 1 });
+  return model;
+}

@@ -1,0 +1,81 @@
+/**
+ * Final run properties: a fully cascaded RawRun plus a font slot give a RunProps. The complex-script
+ * slot takes bCs/iCs/szCs and the bidi language (§17.3.2.2, §17.3.2.17, §17.3.2.39).
+ */
+import type { FontGeneric, RunProps } from '../model';
+import { Slot } from './font-slots';
+import type { RawRun } from './run-props';
+
+/** Word's font when no level names one, and its size when none gives one (§17.3.2.38: 20 half-points). */
+export const DEFAULT_FONT = 'Times New Roman';
+export const DEFAULT_SIZE_PT = 10;
+
+const cache = new WeakMap<RawRun, Array<RunProps | undefined>>();
+
+/** The font family a slot names, falling back across slots as Word does when one is missing. */
+export function slotFont(raw: RawRun, slot: Slot): string {
+  switch (slot) {
+    case Slot.Ascii:
+      return raw.ascii ?? raw.hAnsi ?? DEFAULT_FONT;
+    case Slot.HAnsi:
+      return raw.hAnsi ?? raw.ascii ?? DEFAULT_FONT;
+    case Slot.EastAsia:
+      return raw.eastAsia ?? raw.ascii ?? raw.hAnsi ?? DEFAULT_FONT;
+    default:
+      return raw.cs ?? raw.ascii ?? raw.hAnsi ?? DEFAULT_FONT;
+  }
+}
+
+/** Resolves a cascaded RawRun for one slot (memoised per RawRun object). */
+export function resolveRun(raw: RawRun, slot: Slot, generic: (font: string) => FontGeneric | undefined): RunProps {
+  let row = cache.get(raw);
+  if (!row) {
+    row = [undefined, undefined, undefined, undefined];
+    cache.set(raw, row);
+  }
+  const hit = row[slot];
+  if (hit) return hit;
+  const made = buildRunProps(raw, slot, generic);
+  row[slot] = made;
+  return made;
+}
+
+function buildRunProps(raw: RawRun, slot: Slot, generic: (font: string) => FontGeneric | undefined): RunProps {
+  const cs = slot === Slot.Cs;
+  const font = slotFont(raw, slot);
+  const p: { -readonly [K in keyof RunProps]: RunProps[K] } = {
+    font,
+    sizePt: (cs ? raw.szCs ?? raw.sz : raw.sz) ?? DEFAULT_SIZE_PT,
+    bold: (cs ? raw.bCs : raw.b) === true,
+    italic: (cs ? raw.iCs : raw.i) === true,
+    strike: raw.strike === true && raw.dstrike !== true,
+    doubleStrike: raw.dstrike === true,
+    caps: raw.caps === true,
+    smallCaps: raw.smallCaps === true && raw.caps !== true,
+    vertAlign: raw.vertAlign ?? 'baseline',
+    positionPt: raw.position ?? 0,
+    spacingPt: raw.spacing ?? 0,
+    scalePct: raw.scale ?? 100,
+    hidden: raw.vanish === true,
+    rtl: raw.rtl === true,
+  };
+  const g = generic(font);
+  if (g) p.fontGeneric = g;
+  if (raw.underline && raw.underline.style !== 'none') {
+    p.underline = raw.underline.color ? { style: raw.underline.style, color: raw.underline.color } : { style: raw.underline.style };
+  }
+  if (raw.color && raw.color !== 'auto') p.color = raw.color;
+  if (raw.highlight && raw.highlight !== 'none') p.highlight = raw.highlight;
+  if (raw.shd) p.shading = raw.shd;
+  if (raw.kern !== undefined && raw.kern > 0) p.kernMinPt = raw.kern;
+  if (raw.ligatures !== undefined) p.ligatures = raw.ligatures;
+  if (raw.emboss) p.emboss = true;
+  if (raw.imprint) p.imprint = true;
+  if (raw.outline) p.outline = true;
+  if (raw.shadow) p.shadow = true;
+  const lang = slot === Slot.EastAsia ? raw.langEastAsia : cs ? raw.langBidi : raw.lang;
+  if (lang) p.lang = lang;
+  if (raw.bdr) p.border = raw.bdr;
+  if (raw.rStyle) p.styleId = raw.rStyle;
+  return p;
+}

@@ -1,0 +1,61 @@
+/**
+ * Document settings (word/settings.xml, CT_Settings, §17.15) that change layout, plus the inputs
+ * other readers need from it (theme font languages, colour mapping).
+ */
+import type { DocSettings } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child, children } from '../xml';
+import { DEFAULT_ENDNOTES, DEFAULT_FOOTNOTES, readNoteOptions } from './sections';
+import { intAttr, measureValue, onOff } from './values';
+
+/** Reads settings; `background` comes from document.xml's w:background (resolved by the caller). */
+export function readSettings(root: XmlElement | undefined, background: string | undefined): DocSettings {
+  const flag = (name: string) => onOff(child(root, name)) === true;
+  const compat = child(root, 'w:compat');
+  const tab = measureValue(attr(child(root, 'w:defaultTabStop'), 'w:val'), 20);
+  const zone = measureValue(attr(child(root, 'w:hyphenationZone'), 'w:val'), 20);
+  const limit = intAttr(child(root, 'w:consecutiveHyphenLimit'));
+  const s: { -readonly [K in keyof DocSettings]: DocSettings[K] } = {
+    defaultTabStopPt: tab !== undefined && tab > 0 ? Math.min(tab, 1584) : 36,
+    evenAndOddHeaders: flag('w:evenAndOddHeaders'),
+    mirrorMargins: flag('w:mirrorMargins'),
+    gutterAtTop: flag('w:gutterAtTop'),
+    autoHyphenation: flag('w:autoHyphenation'),
+    doNotHyphenateCaps: flag('w:doNotHyphenateCaps'),
+    compatibilityMode: compatibilityMode(root, compat),
+    footnotes: readNoteOptions(child(root, 'w:footnotePr'), DEFAULT_FOOTNOTES),
+    endnotes: readNoteOptions(child(root, 'w:endnotePr'), DEFAULT_ENDNOTES),
+    displayBackgroundShape: flag('w:displayBackgroundShape'),
+    doNotUseHtmlParagraphAutoSpacing: onOff(child(compat, 'w:doNotUseHTMLParagraphAutoSpacing')) === true,
+    // Word drops space before at the top of a page after a natural break; no setting turns that off.
+    suppressSpacingAtTopOfPage: true,
+  };
+  if (zone !== undefined && zone > 0) s.hyphenationZonePt = zone;
+  if (limit !== undefined && limit > 0) s.consecutiveHyphenLimit = limit;
+  if (background) s.background = background;
+  const docId = attr(child(root, 'w15:docId'), 'w15:val');
+  if (docId) s.docId = docId.replace(/[{}]/g, '');
+  return s;
+}
+
+/** w:compatSetting compatibilityMode, or 12 (Word 2007) for files without one, 11 when w:compat holds legacy switches only. */
+function compatibilityMode(root: XmlElement | undefined, compat: XmlElement | undefined): number {
+  for (const cs of children(compat, 'w:compatSetting')) {
+    if (attr(cs, 'w:name') === 'compatibilityMode' && attr(cs, 'w:uri') === 'http://schemas.microsoft.com/office/word') {
+      const v = Number(attr(cs, 'w:val'));
+      if (Number.isFinite(v) && v >= 9 && v <= 99) return Math.trunc(v);
+    }
+  }
+  return root ? 12 : 15;
+}
+
+/** The theme font languages (w:themeFontLang, §17.15.1.88). */
+export function readThemeFontLang(root: XmlElement | undefined): { latin?: string; eastAsia?: string; bidi?: string } {
+  const el = child(root, 'w:themeFontLang');
+  if (!el) return {};
+  const out: { latin?: string; eastAsia?: string; bidi?: string } = {};
+  if (el.attrs['w:val']) out.latin = el.attrs['w:val'];
+  if (el.attrs['w:eastAsia']) out.eastAsia = el.attrs['w:eastAsia'];
+  if (el.attrs['w:bidi']) out.bidi = el.attrs['w:bidi'];
+  return out;
+}

@@ -1,0 +1,100 @@
+/**
+ * Fills and outlines of DrawingML shapes (a:spPr fill and a:ln, §20.1.8 and §20.1.2.2.24), falling
+ * back to the theme formats a shape's wps:style references (a:fillRef / a:lnRef idx with a
+ * placeholder colour, §20.1.4.2). Gradients and patterns are reduced to one representative colour.
+ */
+import type { Color, ShapeLine } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child } from '../xml';
+import type { PropsEnv } from './env';
+import { drawingColor } from './theme';
+import { emuAttr, intValue } from './values';
+
+/** Fill decided by a shape: a colour, explicitly none, or not said (undefined). */
+export type FillChoice = { readonly color?: Color } | undefined;
+
+const FILL_NAMES = new Set(['a:noFill', 'a:solidFill', 'a:gradFill', 'a:pattFill', 'a:blipFill', 'a:grpFill']);
+
+/** Reads the fill element inside `parent` (spPr, a style list entry), `placeholder` standing for phClr. */
+export function readFill(env: PropsEnv, parent: XmlElement | undefined, placeholder?: string, groupFill?: Color): FillChoice {
+  if (!parent) return undefined;
+  for (const c of parent.children) {
+    if (c.kind !== 'element' || !FILL_NAMES.has(c.name)) continue;
+    switch (c.name) {
+      case 'a:noFill':
+        return {};
+      case 'a:solidFill': {
+        const color = drawingColor(env.theme, env.mapping, c, placeholder);
+        return color ? { color } : {};
+      }
+      case 'a:gradFill': {
+        // The middle stop is the closest single colour to what a gradient looks like overall.
+        const stops = child(c, 'a:gsLst')?.children.filter((g): g is XmlElement => g.kind === 'element' && g.name === 'a:gs') ?? [];
+        const mid = stops[Math.floor(stops.length / 2)];
+        const color = mid ? drawingColor(env.theme, env.mapping, mid, placeholder) : undefined;
+        return color ? { color } : {};
+      }
+      case 'a:pattFill': {
+        const color = drawingColor(env.theme, env.mapping, child(c, 'a:fgClr'), placeholder);
+        return color ? { color } : {};
+      }
+      case 'a:grpFill':
+        return groupFill ? { color: groupFill } : {};
+      default:
+        return {};
+    }
+  }
+  return undefined;
+}
+
+/** Resolves a shape's fill: its spPr, else its style's fillRef. */
+export function shapeFill(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined, groupFill?: Color): Color | undefined {
+  const own = readFill(env, spPr, undefined, groupFill);
+  if (own) return own.color;
+  const ref = child(style, 'a:fillRef');
+  const idx = intValue(attr(ref, 'idx')) ?? 0;
+  if (!ref || idx <= 0) return undefined;
+  const placeholder = drawingColor(env.theme, env.mapping, ref);
+  const entry = env.theme.fillStyles[Math.min(idx, 3) - 1];
+  const fromTheme = entry ? readFill(env, { kind: 'element', name: 'x', attrs: {}, children: [entry] }, placeholder) : undefined;
+  return fromTheme ? fromTheme.color : placeholder;
+}
+
+/** DrawingML preset dashes (ST_PresetLineDashVal) as multiples of the line width. */
+const DASHES: Record<string, number[]> = {
+  dash: [4, 3], sysDash: [3, 1], dot: [1, 3], sysDot: [1, 1], lgDash: [8, 3], dashDot: [4, 3, 1, 3], sysDashDot: [3, 1, 1, 1],
+  lgDashDot: [8, 3, 1, 3], lgDashDotDot: [8, 3, 1, 3, 1, 3], sysDashDotDot: [3, 1, 1, 1, 1, 1],
+};
+
+/** Resolves a shape's outline: a:ln in spPr over the style's lnRef entry. Undefined = no line. */
+export function shapeLine(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined): ShapeLine | undefined {
+  const ln = child(spPr, 'a:ln');
+  const ref = child(style, 'a:lnRef');
+  const idx = intValue(attr(ref, 'idx')) ?? 0;
+  const placeholder = ref ? drawingColor(env.theme, env.mapping, ref) : undefined;
+  const themeLn = ref && idx > 0 ? env.theme.lineStyles[Math.min(idx, 3) - 1] : undefined;
+  const ownFill = readFill(env, ln);
+  let color: Color | undefined;
+  if (ownFill) {
+    if (ownFill.color === undefined) return undefined;
+    color = ownFill.color;
+  } else if (themeLn) {
+    const tf = readFill(env, themeLn, placeholder);
+    if (tf && tf.color === undefined) return undefined;
+    color = tf?.color ?? placeholder;
+  } else {
+    return undefined;
+  }
+  const w = emuAttr(ln, 'w') ?? emuAttr(themeLn, 'w') ?? 0.75;
+  const widthPt = Math.max(0.25, Math.min(w, 100));
+  const dashName = attr(child(ln, 'a:prstDash'), 'val') ?? attr(child(themeLn, 'a:prstDash'), 'val');
+  const line: { -readonly [K in keyof ShapeLine]: ShapeLine[K] } = { widthPt };
+  if (color) line.color = color;
+  const dash = dashName ? DASHES[dashName] : undefined;
+  if (dash) line.dash = dash.map((d) => d * widthPt);
+  const head = attr(child(ln, 'a:headEnd'), 'type');
+  const tail = attr(child(ln, 'a:tailEnd'), 'type');
+  if (head && head !== 'none') line.headArrow = true;
+  if (tail && tail !== 'none') line.tailArrow = true;
+  return line;
+}

@@ -1,0 +1,156 @@
+/**
+ * Shapes and text boxes (wps:wsp, §20.4 / MS-ODRAWXML 2.3) and group children (wpg:wgp with
+ * a:xfrm chOff/chExt mapping child coordinates onto the group's extent, §20.1.7.5).
+ */
+import type { Block, ImageInline, ShapeInline, Transform2D } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child } from '../xml';
+import { chooseAlternate } from './alternate';
+import { readBlocks } from './blocks';
+import { unsupported, type StoryState } from './context';
+import type { DrawingFrame } from './drawing';
+import { readPicture } from './drawing';
+import { customPaths, isKnownPreset, presetPaths, readAdjustments } from './geometry';
+import type { InlineReader } from './inline-reader';
+import { shapeFill, shapeLine } from './shape-style';
+import { emuAttr, intValue } from './values';
+
+/** Rotation and flips of an a:xfrm (rot in 60000ths of a degree). */
+export function transformOf(xfrm: XmlElement | undefined): Transform2D {
+  if (!xfrm) return {};
+  const t: { -readonly [K in keyof Transform2D]: Transform2D[K] } = {};
+  const rot = intValue(attr(xfrm, 'rot'));
+  if (rot) t.rotationDeg = (rot / 60000) % 360;
+  if (attr(xfrm, 'flipH') === '1' || attr(xfrm, 'flipH') === 'true') t.flipH = true;
+  if (attr(xfrm, 'flipV') === '1' || attr(xfrm, 'flipV') === 'true') t.flipV = true;
+  return t;
+}
+
+/** Reads the blocks of a text box's w:txbxContent as their own story (lists continue the parent's). */
+export function readTextBoxBlocks(r: InlineReader, content: XmlElement): Block[] {
+  const story: StoryState = { part: r.story.part, kind: 'textbox', counters: r.story.counters, fields: [], paragraphs: 0, pendingMarks: [] };
+  return readBlocks(r.ctx, story, content);
+}
+
+/** All text box contents inside an element (for objects drawn only as their text). */
+export function textBoxesOf(r: InlineReader, el: XmlElement): Block[] {
+  const out: Block[] = [];
+  const stack: XmlElement[] = [el];
+  while (stack.length) {
+    const e = stack.pop()!;
+    if (e.name === 'w:txbxContent') {
+      out.push(...readTextBoxBlocks(r, e));
+      continue;
+    }
+    for (let i = e.children.length - 1; i >= 0; i--) {
+      const c = e.children[i]!;
+      if (c.kind === 'element') stack.push(c);
+    }
+  }
+  return out;
+}
+
+const VERTICAL: Record<string, 'top' | 'center' | 'bottom'> = { t: 'top', ctr: 'center', b: 'bottom', just: 'center', dist: 'center' };
+
+/** Reads a wps:wsp into a ShapeInline of the given frame. */
+export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame, groupFill?: string): ShapeInline {
+  const spPr = child(wsp, 'wps:spPr');
+  const style = child(wsp, 'wps:style');
+  const prst = child(spPr, 'a:prstGeom');
+  const cust = child(spPr, 'a:custGeom');
+  const name = prst ? attr(prst, 'prst') ?? 'rect' : cust ? 'custom' : 'rect';
+  if (prst && !isKnownPreset(name)) {
+    r.ctx.bag.warn('docx/unsupported-geometry', `Preset shape "${name}" is drawn as its bounding rectangle.`, { at: r.at });
+  }
+  const w = frame.widthPt;
+  const h = frame.heightPt;
+  const shape: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
+    kind: 'shape',
+    widthPt: w,
+    heightPt: h,
+    geometry: name,
+    paths: cust ? customPaths(cust, w, h) : presetPaths(name, w, h, readAdjustments(prst)),
+    props: r.props(),
+    ...transformOf(child(spPr, 'a:xfrm')),
+  };
+  const fill = shapeFill(r.ctx.env, spPr, style, groupFill);
+  if (fill && name !== 'line' && name !== 'straightConnector1') shape.fill = fill;
+  const line = shapeLine(r.ctx.env, spPr, style);
+  if (line) shape.line = line;
+  const content = child(child(wsp, 'wps:txbx'), 'w:txbxContent');
+  if (child(wsp, 'wps:linkedTxbx')) {
+    r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });
+  }
+  if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'));
+  if (frame.anchor) shape.anchor = frame.anchor;
+  return shape;
+}
+
+function textOf(r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined): NonNullable<ShapeInline['text']> {
+  const inset = (n: string, d: number) => Math.max(0, emuAttr(bodyPr, n) ?? d);
+  return {
+    blocks: readTextBoxBlocks(r, content),
+    insetsPt: { left: inset('lIns', 7.2), top: inset('tIns', 3.6), right: inset('rIns', 7.2), bottom: inset('bIns', 3.6) },
+    verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? 't'] ?? 'top',
+    autoFit: child(bodyPr, 'a:spAutoFit') !== undefined,
+  };
+}
+
+/** The child coordinate mapping of a group's a:xfrm: child point → points in the group's box. */
+interface GroupMap {
+  readonly sx: number;
+  readonly sy: number;
+  readonly chOffX: number;
+  readonly chOffY: number;
+}
+
+function groupMap(xfrm: XmlElement | undefined, widthPt: number, heightPt: number): GroupMap {
+  const chOff = child(xfrm, 'a:chOff');
+  const chExt = child(xfrm, 'a:chExt');
+  const cx = emuAttr(chExt, 'cx') ?? 0;
+  const cy = emuAttr(chExt, 'cy') ?? 0;
+  return {
+    sx: cx > 0 ? widthPt / cx : 1,
+    sy: cy > 0 ? heightPt / cy : 1,
+    chOffX: emuAttr(chOff, 'x') ?? 0,
+    chOffY: emuAttr(chOff, 'y') ?? 0,
+  };
+}
+
+const MAX_GROUP_DEPTH = 16;
+
+/** Positions and reads the children of a group (or canvas) of `widthPt`×`heightPt`. */
+export function groupChildren(
+  r: InlineReader, g: XmlElement, widthPt: number, heightPt: number, depth = 0,
+): NonNullable<ShapeInline['children']> {
+  const grpSpPr = child(g, 'wpg:grpSpPr') ?? child(g, 'a:grpSpPr');
+  const map = groupMap(child(grpSpPr, 'a:xfrm'), widthPt, heightPt);
+  const out: Array<{ xPt: number; yPt: number; item: ImageInline | ShapeInline }> = [];
+  if (depth > MAX_GROUP_DEPTH) return out;
+  for (const c of g.children) {
+    if (c.kind !== 'element') continue;
+    const el = c.name === 'mc:AlternateContent' ? chooseAlternate(c)?.children.find((x): x is XmlElement => x.kind === 'element') : c;
+    if (!el) continue;
+    const spPr = child(el, 'wps:spPr') ?? child(el, 'pic:spPr') ?? child(el, 'wpg:grpSpPr');
+    const xfrm = child(spPr, 'a:xfrm');
+    const off = child(xfrm, 'a:off');
+    const ext = child(xfrm, 'a:ext');
+    const xPt = ((emuAttr(off, 'x') ?? 0) - map.chOffX) * map.sx;
+    const yPt = ((emuAttr(off, 'y') ?? 0) - map.chOffY) * map.sy;
+    const frame: DrawingFrame = { widthPt: Math.max(0, (emuAttr(ext, 'cx') ?? 0) * map.sx), heightPt: Math.max(0, (emuAttr(ext, 'cy') ?? 0) * map.sy) };
+    let item: ImageInline | ShapeInline | undefined;
+    if (el.name === 'wps:wsp') item = readShape(r, el, frame);
+    else if (el.name === 'pic:pic') item = readPicture(r, el, frame);
+    else if (el.name === 'wpg:grpSp') {
+      item = {
+        kind: 'shape', widthPt: frame.widthPt, heightPt: frame.heightPt, geometry: 'group', paths: [], props: r.props(),
+        children: groupChildren(r, el, frame.widthPt, frame.heightPt, depth + 1), ...transformOf(xfrm),
+      };
+    } else if (el.name !== 'wpg:grpSpPr' && el.name !== 'wpg:cNvGrpSpPr' && el.name !== 'wpc:bg' && el.name !== 'wpc:whole' && el.name !== 'a:grpSpPr' && el.name !== 'a:nvGrpSpPr') {
+      unsupported(r.ctx, el, r.at);
+      continue;
+    }
+    if (item && out.length < 10_000) out.push({ xPt, yPt, item });
+  }
+  return out;
+}

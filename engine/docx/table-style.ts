@@ -1,0 +1,155 @@
+/**
+ * Table style conditional formatting (w:tblStylePr, §17.7.6): which conditions apply to a cell given
+ * its position and w:tblLook, and the combined formatting they give its borders, shading, margins,
+ * alignment and content. Later conditions win: wholeTable < column bands < row bands < lastCol <
+ * firstCol < lastRow < firstRow < corner cells (Word's precedence).
+ */
+import type { StyleDef } from './styles';
+import type { CellFormat } from './cascade';
+import type { DocxContext } from './context';
+import { overridePara, type RawPara } from './para-props';
+import { overrideRun, type RawRun } from './run-props';
+import { overrideCell, overrideTable, readRawCell, readRawTable, type RawBorders, type RawCell, type RawTable, type TableLook } from './table-props';
+
+/** One condition's formatting, merged across the style's basedOn chain. */
+export interface ConditionFormat {
+  readonly table: RawTable;
+  readonly cell: RawCell;
+  readonly rPr: RawRun;
+  readonly pPr: RawPara;
+}
+
+/** A table style ready to apply. */
+export interface ResolvedTableStyle {
+  readonly id?: string;
+  /** The style's own w:tblPr, w:tcPr, w:rPr, w:pPr (merged with wholeTable). */
+  readonly base: ConditionFormat;
+  readonly conditions: ReadonlyMap<string, ConditionFormat>;
+}
+
+const cache = new WeakMap<DocxContext, Map<string, ResolvedTableStyle>>();
+
+/** Resolves a table style (or an empty one) once per document. */
+export function resolveTableStyle(ctx: DocxContext, id: string | undefined): ResolvedTableStyle {
+  let m = cache.get(ctx);
+  if (!m) {
+    m = new Map();
+    cache.set(ctx, m);
+  }
+  const key = id ?? '';
+  const hit = m.get(key);
+  if (hit) return hit;
+  const chain: readonly StyleDef[] = id ? ctx.styles.chain(id).filter((s) => s.type === 'table') : [];
+  const base = { table: {} as RawTable, cell: {} as RawCell, rPr: {} as RawRun, pPr: {} as RawPara };
+  const conditions = new Map<string, { table: RawTable; cell: RawCell; rPr: RawRun; pPr: RawPara }>();
+  for (const def of chain) {
+    overrideTable(base.table, readRawTable(ctx.env, def.tblPr));
+    overrideCell(base.cell, readRawCell(ctx.env, def.tcPr));
+    overrideRun(base.rPr, def.rPr);
+    overridePara(base.pPr, def.pPr);
+    for (const [type, block] of def.conditions) {
+      let c = conditions.get(type);
+      if (!c) {
+        c = { table: {}, cell: {}, rPr: {}, pPr: {} };
+        conditions.set(type, c);
+      }
+      overrideTable(c.table, readRawTable(ctx.env, block.tblPr));
+      overrideCell(c.cell, readRawCell(ctx.env, block.tcPr));
+      overrideRun(c.rPr, block.rPr);
+      overridePara(c.pPr, block.pPr);
+    }
+  }
+  const resolved: ResolvedTableStyle = { ...(id ? { id } : {}), base, conditions };
+  m.set(key, resolved);
+  return resolved;
+}
+
+/** Where a cell sits, for choosing conditions. */
+export interface CellPosition {
+  readonly row: number;
+  readonly rows: number;
+  readonly cell: number;
+  readonly cells: number;
+  readonly look: TableLook;
+  readonly rowBand: number;
+  readonly colBand: number;
+}
+
+/** The conditions that apply to a cell, lowest precedence first. */
+export function cellConditions(p: CellPosition): string[] {
+  const out = ['wholeTable'];
+  const { look } = p;
+  const lastCell = p.cell === p.cells - 1;
+  const lastRow = p.row === p.rows - 1;
+  if (!look.noVBand && !(look.firstColumn && p.cell === 0) && !(look.lastColumn && lastCell)) {
+    const ci = p.cell - (look.firstColumn ? 1 : 0);
+    out.push(Math.floor(ci / p.colBand) % 2 === 0 ? 'band1Vert' : 'band2Vert');
+  }
+  if (!look.noHBand && !(look.firstRow && p.row === 0) && !(look.lastRow && lastRow)) {
+    const ri = p.row - (look.firstRow ? 1 : 0);
+    out.push(Math.floor(ri / p.rowBand) % 2 === 0 ? 'band1Horz' : 'band2Horz');
+  }
+  if (look.lastColumn && lastCell) out.push('lastCol');
+  if (look.firstColumn && p.cell === 0) out.push('firstCol');
+  if (look.lastRow && lastRow) out.push('lastRow');
+  if (look.firstRow && p.row === 0) out.push('firstRow');
+  if (look.firstRow && look.lastColumn && p.row === 0 && lastCell) out.push('neCell');
+  if (look.firstRow && look.firstColumn && p.row === 0 && p.cell === 0) out.push('nwCell');
+  if (look.lastRow && look.lastColumn && lastRow && lastCell) out.push('seCell');
+  if (look.lastRow && look.firstColumn && lastRow && p.cell === 0) out.push('swCell');
+  return out;
+}
+
+const ROW_CONDITIONS = new Set(['firstRow', 'lastRow', 'band1Horz', 'band2Horz']);
+const COLUMN_CONDITIONS = new Set(['firstCol', 'lastCol', 'band1Vert', 'band2Vert']);
+
+/**
+ * Maps a condition's borders onto one cell's edges: a row condition's left/right are the row's ends
+ * and its insideV the edges between its cells; a column condition's top/bottom are the column's ends;
+ * wholeTable is the table itself; corner cells apply as written.
+ */
+export function conditionEdges(type: string, b: RawBorders, p: CellPosition): RawBorders {
+  const firstCell = p.cell === 0;
+  const lastCell = p.cell === p.cells - 1;
+  const firstRow = p.row === 0;
+  const lastRow = p.row === p.rows - 1;
+  const rowish = ROW_CONDITIONS.has(type) || type === 'wholeTable';
+  const colish = COLUMN_CONDITIONS.has(type) || type === 'wholeTable';
+  const pick = (outer: keyof RawBorders, inner: keyof RawBorders, atEdge: boolean) => (atEdge ? b[outer] : b[inner]);
+  const out: RawBorders = {};
+  const set = (k: keyof RawBorders, v: RawBorders[keyof RawBorders]) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set('left', rowish ? pick('left', 'insideV', firstCell) : b.left);
+  set('right', rowish ? pick('right', 'insideV', lastCell) : b.right);
+  set('top', colish ? pick('top', 'insideH', firstRow) : b.top);
+  set('bottom', colish ? pick('bottom', 'insideH', lastRow) : b.bottom);
+  if (b.tl2br !== undefined) out.tl2br = b.tl2br;
+  if (b.tr2bl !== undefined) out.tr2bl = b.tr2bl;
+  return out;
+}
+
+const formatCache = new WeakMap<ResolvedTableStyle, Map<string, CellFormat>>();
+
+/** The content formatting (rPr/pPr) the table style gives a cell under its conditions. */
+export function cellContentFormat(style: ResolvedTableStyle, conditions: readonly string[]): CellFormat {
+  let m = formatCache.get(style);
+  if (!m) {
+    m = new Map();
+    formatCache.set(style, m);
+  }
+  const key = `${style.id ?? ''}|${conditions.join(',')}`;
+  const hit = m.get(key);
+  if (hit) return hit;
+  const rPr = overrideRun({}, style.base.rPr);
+  const pPr = overridePara({}, style.base.pPr);
+  for (const c of conditions) {
+    const f = style.conditions.get(c);
+    if (!f) continue;
+    overrideRun(rPr, f.rPr);
+    overridePara(pPr, f.pPr);
+  }
+  const made: CellFormat = { key, rPr, pPr };
+  m.set(key, made);
+  return made;
+}

@@ -1,0 +1,187 @@
+/**
+ * VML drawings in runs (w:pict, w:object; ECMA-376 Part 4 §19): v:shape, v:rect, v:roundrect,
+ * v:oval, v:line, v:group, text boxes (v:textbox → w:txbxContent), pictures (v:imagedata), OLE
+ * objects as their preview picture, and header watermarks (PowerPlusWaterMarkObject, v:textpath).
+ */
+import type { Block, ImageInline, Inline, ParagraphProps, ShapeInline } from '../model';
+import type { XmlElement } from '../xml';
+import { attr, child } from '../xml';
+import { unsupported } from './context';
+import { presetPaths } from './geometry';
+import type { InlineReader } from './inline-reader';
+import { mediaFor } from './media';
+import { readTextBoxBlocks } from './shapes';
+import { lengthPt, parseStyle, vmlAnchor, vmlBool, vmlColor, vmlFraction } from './vml-style';
+
+const SHAPES = new Set(['v:shape', 'v:rect', 'v:roundrect', 'v:oval', 'v:line', 'v:group', 'v:image', 'v:polyline', 'v:arc', 'v:curve']);
+const IGNORED = new Set(['v:shapetype', 'o:OLEObject', 'w10:wrap', 'o:lock', 'w:control', 'w:objectEmbed', 'w:objectLink', 'v:fill', 'v:stroke', 'v:shadow']);
+
+/** o:spt shape types (MSO_SPT) that map onto a preset outline. */
+const SPT_PRESET: Record<string, string> = {
+  '1': 'rect', '2': 'roundRect', '3': 'ellipse', '4': 'diamond', '5': 'triangle', '6': 'rtTriangle', '7': 'parallelogram', '8': 'trapezoid',
+  '9': 'hexagon', '10': 'octagon', '11': 'plus', '12': 'star5', '13': 'rightArrow', '15': 'homePlate', '20': 'line', '32': 'straightConnector1',
+  '55': 'chevron', '56': 'pentagon', '61': 'wedgeRectCallout', '62': 'wedgeRoundRectCallout', '63': 'wedgeEllipseCallout', '66': 'leftArrow',
+  '67': 'downArrow', '68': 'upArrow', '75': 'rect', '109': 'flowChartProcess', '110': 'flowChartDecision', '116': 'flowChartTerminator', '202': 'rect',
+};
+
+/** Reads the shapes in a w:pict or w:object. */
+export function readVml(r: InlineReader, el: XmlElement): Inline[] {
+  const out: Inline[] = [];
+  const isObject = el.name === 'w:object';
+  for (const c of el.children) {
+    if (c.kind !== 'element') continue;
+    if (SHAPES.has(c.name)) {
+      const item = readVmlShape(r, c, true);
+      if (item) out.push(item);
+    } else if (!IGNORED.has(c.name)) {
+      unsupported(r.ctx, c, r.at);
+    }
+  }
+  if (isObject && out.length > 0) r.ctx.bag.warn('docx/ole-object', 'Embedded objects (OLE) are shown as their preview picture.', { at: r.at });
+  return out;
+}
+
+function sizeOf(style: Map<string, string>, el: XmlElement): { w: number; h: number } {
+  if (el.name === 'v:line') {
+    const from = (attr(el, 'from') ?? '0,0').split(',').map((v) => lengthPt(v) ?? 0);
+    const to = (attr(el, 'to') ?? '0,0').split(',').map((v) => lengthPt(v) ?? 0);
+    return { w: Math.abs((to[0] ?? 0) - (from[0] ?? 0)), h: Math.abs((to[1] ?? 0) - (from[1] ?? 0)) };
+  }
+  return { w: Math.max(0, lengthPt(style.get('width')) ?? 0), h: Math.max(0, lengthPt(style.get('height')) ?? 0) };
+}
+
+/** Reads one VML shape; `top` shapes may float (position:absolute), group children are placed by the group. */
+function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w: number; h: number }): ImageInline | ShapeInline | undefined {
+  const style = parseStyle(attr(el, 'style'));
+  if (style.get('visibility') === 'hidden' || style.get('display') === 'none') return undefined;
+  const { w, h } = size ?? sizeOf(style, el);
+  const floating = top && style.get('position') === 'absolute';
+  const anchor = floating ? vmlAnchor(style, child(el, 'w10:wrap')) : undefined;
+  const transform = {
+    ...(Number(style.get('rotation')) ? { rotationDeg: Number(style.get('rotation')) % 360 } : {}),
+    ...((style.get('flip') ?? '').includes('x') ? { flipH: true } : {}),
+    ...((style.get('flip') ?? '').includes('y') ? { flipV: true } : {}),
+  };
+  if (el.name === 'v:group') return readGroup(r, el, w, h, anchor, transform);
+  const id = `${attr(el, 'id') ?? ''} ${attr(el, 'o:spid') ?? ''}`;
+  const textpath = child(el, 'v:textpath');
+  const watermark = id.includes('PowerPlusWaterMarkObject') || id.includes('WordPictureWatermark');
+  const imagedata = child(el, 'v:imagedata');
+  const textbox = child(el, 'v:textbox');
+  if (imagedata && !textbox && !textpath) {
+    const media = mediaFor(r.ctx, r.story.part, attr(imagedata, 'r:id') ?? attr(imagedata, 'r:pict') ?? attr(imagedata, 'o:relid'), r.at);
+    if (!media) return undefined;
+    const img: { -readonly [K in keyof ImageInline]: ImageInline[K] } = { kind: 'image', media, widthPt: w, heightPt: h, props: r.props(), ...transform };
+    const crop = { left: vmlFraction(attr(imagedata, 'cropleft')) ?? 0, top: vmlFraction(attr(imagedata, 'croptop')) ?? 0, right: vmlFraction(attr(imagedata, 'cropright')) ?? 0, bottom: vmlFraction(attr(imagedata, 'cropbottom')) ?? 0 };
+    if (crop.left || crop.top || crop.right || crop.bottom) img.crop = crop;
+    if (anchor) img.anchor = anchor;
+    const alt = attr(el, 'alt') ?? attr(imagedata, 'o:title');
+    if (alt) img.alt = alt;
+    return img;
+  }
+  const geometry = geometryOf(r, el);
+  const shape: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
+    kind: 'shape', widthPt: w, heightPt: h, geometry, paths: presetPaths(geometry, w, h, roundAdj(el)), props: r.props(), ...transform,
+  };
+  const fillEl = child(el, 'v:fill');
+  const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
+  const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
+  if (filled && fill && geometry !== 'line') shape.fill = fill;
+  const strokeEl = child(el, 'v:stroke');
+  const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(strokeEl, 'on'), true);
+  if (stroked && !textpath) {
+    const weight = lengthPt(attr(strokeEl, 'weight') ?? attr(el, 'strokeweight'), 1) ?? 0.75;
+    shape.line = { widthPt: Math.max(0.25, weight), color: vmlColor(attr(strokeEl, 'color') ?? attr(el, 'strokecolor')) ?? '000000' };
+  }
+  if (textbox) {
+    const content = child(textbox, 'w:txbxContent');
+    if (content) shape.text = textboxOf(r, textbox, content, style);
+  } else if (textpath) {
+    shape.text = watermarkText(r, textpath, w, h, fill);
+  }
+  if (watermark) shape.watermark = true;
+  if (anchor) shape.anchor = anchor;
+  return shape;
+}
+
+function geometryOf(r: InlineReader, el: XmlElement): string {
+  switch (el.name) {
+    case 'v:rect':
+      return 'rect';
+    case 'v:roundrect':
+      return 'roundRect';
+    case 'v:oval':
+      return 'ellipse';
+    case 'v:line':
+      return 'line';
+    default: {
+      const type = (attr(el, 'type') ?? '').replace(/^#_x0000_t/, '');
+      const spt = attr(el, 'o:spt') ?? type;
+      const preset = SPT_PRESET[spt];
+      if (preset) return preset;
+      if (attr(el, 'path') || spt === '' ) {
+        if (attr(el, 'path')) r.ctx.bag.warn('docx/unsupported-geometry', 'A VML shape with a custom path is drawn as its bounding rectangle.', { at: r.at });
+        return 'rect';
+      }
+      if (spt !== '136') r.ctx.bag.warn('docx/unsupported-geometry', `VML shape type ${spt} is drawn as its bounding rectangle.`, { at: r.at });
+      return 'rect';
+    }
+  }
+}
+
+function roundAdj(el: XmlElement) {
+  const arc = vmlFraction(attr(el, 'arcsize'));
+  return (name: string, d: number) => (name === 'adj' && arc !== undefined ? arc * 100000 : d);
+}
+
+function textboxOf(r: InlineReader, textbox: XmlElement, content: XmlElement, shapeStyle: Map<string, string>): NonNullable<ShapeInline['text']> {
+  const inset = (attr(textbox, 'inset') ?? '').split(',');
+  const side = (i: number, d: number) => lengthPt(inset[i]?.trim() || undefined) ?? d;
+  const tbStyle = parseStyle(attr(textbox, 'style'));
+  const anchorV = shapeStyle.get('v-text-anchor') ?? '';
+  return {
+    blocks: readTextBoxBlocks(r, content),
+    insetsPt: { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) },
+    verticalAlign: anchorV.startsWith('middle') ? 'center' : anchorV.startsWith('bottom') ? 'bottom' : 'top',
+    autoFit: tbStyle.get('mso-fit-shape-to-text') === 't' || shapeStyle.get('mso-fit-shape-to-text') === 't',
+  };
+}
+
+/** A WordArt text path (watermarks): its string as one centred paragraph sized to fill the shape. */
+function watermarkText(r: InlineReader, textpath: XmlElement, w: number, h: number, fill: string | undefined): NonNullable<ShapeInline['text']> {
+  const text = attr(textpath, 'string') ?? '';
+  const tpStyle = parseStyle(attr(textpath, 'style'));
+  const family = (tpStyle.get('font-family') ?? '').replace(/["&quot;]/g, '').trim() || r.props().font;
+  const len = Math.max(1, [...text].length);
+  const sizePt = Math.max(1, Math.min(h * 0.9, (w / len) * 1.8));
+  const props = { ...r.props(), font: family, sizePt, ...(fill ? { color: fill } : {}) };
+  const pProps: ParagraphProps = {
+    alignment: 'center', indent: { leftPt: 0, rightPt: 0, firstLinePt: 0 },
+    spacing: { beforePt: 0, afterPt: 0, beforeAuto: false, afterAuto: false, line: { rule: 'auto', multiple: 1 } },
+    contextualSpacing: false, keepNext: false, keepLines: false, widowControl: false, pageBreakBefore: false, suppressAutoHyphens: true,
+    tabs: [], bidi: false, snapToGrid: false,
+  };
+  const block: Block = { kind: 'paragraph', props: pProps, inlines: text ? [{ kind: 'text', text, props }] : [], markProps: props, at: r.at };
+  return { blocks: [block], insetsPt: { top: 0, bottom: 0, left: 0, right: 0 }, verticalAlign: 'center', autoFit: false };
+}
+
+/** v:group: children in the group's coordinate space (coordsize/coordorigin) scaled to its size. */
+function readGroup(
+  r: InlineReader, el: XmlElement, w: number, h: number, anchor: ShapeInline['anchor'], transform: object,
+): ShapeInline {
+  const [cw, ch] = (attr(el, 'coordsize') ?? '1000,1000').split(',').map((v) => Number(v) || 1000);
+  const [ox, oy] = (attr(el, 'coordorigin') ?? '0,0').split(',').map((v) => Number(v) || 0);
+  const sx = w / (cw ?? 1000);
+  const sy = h / (ch ?? 1000);
+  const kids: Array<{ xPt: number; yPt: number; item: ImageInline | ShapeInline }> = [];
+  for (const c of el.children) {
+    if (c.kind !== 'element' || !SHAPES.has(c.name) || kids.length > 5000) continue;
+    const st = parseStyle(attr(c, 'style'));
+    const cx = Number(st.get('left') ?? 0) || 0;
+    const cy = Number(st.get('top') ?? 0) || 0;
+    const size = { w: Math.max(0, (Number(st.get('width') ?? 0) || 0) * sx), h: Math.max(0, (Number(st.get('height') ?? 0) || 0) * sy) };
+    const item = readVmlShape(r, c, false, size);
+    if (item) kids.push({ xPt: (cx - (ox ?? 0)) * sx, yPt: (cy - (oy ?? 0)) * sy, item });
+  }
+  return { kind: 'shape', widthPt: w, heightPt: h, geometry: 'group', paths: [], props: r.props(), children: kids, ...transform, ...(anchor ? { anchor } : {}) };
+}
