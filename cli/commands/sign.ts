@@ -7,7 +7,7 @@ import { extname } from 'node:path';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
 import type { CmsSigner, DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
 import { decodePem, signerFromPem, signerFromPkcs12 } from '../../engine/cms';
-import { signPdf, signerFromDevIdentity } from '../../engine/sign';
+import { signDocx, signPdf, signerFromDevIdentity } from '../../engine/sign';
 import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
 import { createNodeHost } from '../../node/host';
 import { defaultDataDir, loadOrCreateDevIdentity } from '../../node/dev-identity';
@@ -25,7 +25,10 @@ const SPEC: ArgSpec = {
   aliases: { h: 'help' },
 };
 
-const HELP = `Usage: colophon sign IN.pdf -o OUT.pdf (--p12 FILE --password PW | --pem FILE | --dev) [options]
+const HELP = `Usage: colophon sign IN.pdf|IN.docx -o OUT (--p12 FILE --password PW | --pem FILE | --dev) [options]
+
+A DOCX gets an OOXML package signature as Word writes it (--reason becomes the purpose); the
+remaining signature options apply to PDF.
 
 Key:
   --p12 FILE             PKCS#12 (.p12/.pfx; legacy RC2/3DES files work); password from --password or $COLOPHON_SIGN_PASSWORD
@@ -68,7 +71,15 @@ export const runSign: CliCommand = async (argv, io) => {
   if (!signer.ok) return report(io, signer.errors, signer.warnings);
   const bytes = new Uint8Array(readFileSync(input));
   const ext = extname(input).toLowerCase();
-  if (ext === '.docx') return usage(io, 'DOCX signing is not available in this build of the sign command.');
+  if (ext === '.docx' || ext === '.docm' || ext === '.dotx') {
+    const pdfOnly = ['level', 'tsa', 'visible', 'image', 'certify', 'lock', 'pkcs7', 'audit-trail'].filter((f) => flags[f] !== undefined && f !== 'level');
+    if (pdfOnly.length > 0 || (flags.level && flags.level !== 'B-B')) return usage(io, `--${pdfOnly[0] ?? 'level'} applies to PDF signing only.`);
+    const docx = await signDocx(bytes, { signer: signer.value, ...(parsed.reason ? { comments: parsed.reason } : {}) }, host);
+    if (!docx.ok) return report(io, docx.errors, docx.warnings);
+    writeFileSync(output, docx.value);
+    io.stdout(`Signed ${input} -> ${output} (OOXML package signature, signer ${signer.value.certificate.commonName})\n`);
+    return EXIT.ok;
+  }
   const result = await signPdf(bytes, { ...parsed, signer: signer.value }, host);
   if (!result.ok) return report(io, result.errors, result.warnings);
   writeFileSync(output, result.value);

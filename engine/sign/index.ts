@@ -22,3 +22,5 @@ export { formatPdfDate, formatDisplayDate } from './pdf-date';
 export { helveticaWidth, winAnsiLiteral } from './appearance';
 export { createDevIdentity, signerFromDevIdentity, describeSigningCertificate } from './dev-identity';
 export type { DevIdentity, DevIdentityOptions, SigningKeyDescription } from './dev-identity';
+export { signDocx, verifyDocxSignatures, canonicalize, prefixRestoreFromSource, relationshipTransform } from './docx';
+export type { SignDocxOptions, DocxSignatureReport, ReferenceCheck, PrefixRestore } from './docx';
