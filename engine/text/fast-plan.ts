@@ -27,8 +27,18 @@ export type PairSubtable =
       readonly values: Float64Array;
     };
 
+/** One ligature substitution subtable (GSUB type 4) the fast path applies itself. */
+export interface LigatureSubtable {
+  /** Coverage index per glyph (-1 = not covered). */
+  readonly coverage: Int32Array;
+  /** Per coverage index, the ligatures in table order: output glyph and the components after the first. */
+  readonly sets: readonly (readonly { readonly glyph: number; readonly components: readonly number[] }[])[];
+}
+
 /** What the fast path needs for one (script, kern, liga) combination. */
 export interface FastPlan {
+  /** Ligature lookups in the order fontkit applies them (lookup index order, duplicates kept). */
+  readonly ligatureLookups: readonly (readonly LigatureSubtable[])[];
   /** 1 for glyphs that need real shaping (in an active lookup's entry coverage, or marks). */
   readonly blocked: Uint8Array;
   /** Adjacent glyph pairs (first * 65536 + second) that need real shaping (ligature starts). */
@@ -53,12 +63,15 @@ export function activeFeatures(kern: boolean, liga: boolean): string[] {
   return DEFAULT_FEATURES.filter((f) => (f === 'kern' ? kern : f === 'liga' || f === 'clig' ? liga : true));
 }
 
-/** Feature indexes of the language system fontkit would select, or undefined when it has none. */
-function selectLangSys(table: LayoutTable, script: string): readonly number[] | undefined {
+/**
+ * Feature indexes of the language system fontkit selects: the script, else DFLT/dflt/latn, default
+ * language. When none exists fontkit keeps its previous selection; our adapter resets that before
+ * every call (fontkit-adapter.ts), so it is then "no features".
+ */
+function selectLangSys(table: LayoutTable, script: string): readonly number[] {
   let langs = table.scripts.get(script);
   for (const s of DEFAULT_SCRIPTS) langs ??= table.scripts.get(s);
-  if (!langs) return table.scripts.size === 0 ? [] : undefined;
-  return langs.get('') ?? [];
+  return langs?.get('') ?? [];
 }
 
 /** Feature tag → lookup indexes for a language system (a later duplicate tag wins, as in fontkit). */
@@ -86,12 +99,22 @@ export function buildFastPlan(
     const sink: BlockSink = { blocked, blockedPairs, reachable };
     const tags = activeFeatures(kern, liga);
     markGdefMarks(bytes, dir, blocked);
+    const ligatureLookups: LigatureSubtable[][] = [];
     const gsubReader = tableReader(bytes, dir, 'GSUB');
     if (gsubReader) {
       const gsub = readLayoutTable(gsubReader, false);
       const ls = selectLangSys(gsub, script);
-      if (!ls) return undefined;
-      for (const idx of lookupEntries(featureMap(gsub, ls), tags)) blockLookup(gsub, idx, sink);
+      // fontkit's default shaper puts every feature in one stage: lookups run once each, by index.
+      const entries = lookupEntries(featureMap(gsub, ls), tags).sort((a, b) => a - b);
+      const others: number[] = [];
+      for (const idx of entries) {
+        const lig = readLigatureLookup(gsub, idx, numGlyphs);
+        if (lig) ligatureLookups.push(lig);
+        else others.push(idx);
+      }
+      // Ligature glyphs may now appear in the text: every later check must consider them.
+      sink.reachable = withLigatureGlyphs(reachable, ligatureLookups);
+      for (const idx of others) blockLookup(gsub, idx, sink);
     }
     const pairLookups: PairSubtable[][] = [];
     let gposHasKern = false;
@@ -99,7 +122,6 @@ export function buildFastPlan(
     if (gposReader) {
       const gpos = readLayoutTable(gposReader, true);
       const ls = selectLangSys(gpos, script);
-      if (!ls) return undefined;
       const features = featureMap(gpos, ls);
       gposHasKern = features.has('kern');
       for (const idx of lookupEntries(features, tags)) {
@@ -114,7 +136,7 @@ export function buildFastPlan(
       if (k === null) return undefined;
       kernPairs = k;
     }
-    return { blocked, blockedPairs, pairLookups, kernPairs };
+    return { blocked, blockedPairs, ligatureLookups, pairLookups, kernPairs };
   } catch (e) {
     if (e instanceof FontFormatError) return undefined;
     throw e;
@@ -137,7 +159,58 @@ function markGdefMarks(bytes: Uint8Array, dir: SfntDirectory, blocked: Uint8Arra
 interface BlockSink {
   readonly blocked: Uint8Array;
   readonly blockedPairs: Set<number>;
-  readonly reachable: Uint8Array;
+  reachable: Uint8Array;
+}
+
+/** Reads a ligature lookup the fast path can apply (format 1, components adjacent), else undefined. */
+function readLigatureLookup(gsub: LayoutTable, index: number, numGlyphs: number): LigatureSubtable[] | undefined {
+  const l = gsub.lookup(index);
+  if (!l || l.type !== 4 || (l.flags & 0x6) !== 0) return undefined;
+  const out: LigatureSubtable[] = [];
+  for (const st of l.subtables) {
+    if (st.u16(0) !== 1) return undefined;
+    const setCount = st.u16(4);
+    const sets: { glyph: number; components: number[] }[][] = [];
+    for (let i = 0; i < setCount; i++) {
+      const set = st.sub(st.u16(6 + i * 2));
+      const n = set.u16(0);
+      const ligs: { glyph: number; components: number[] }[] = [];
+      for (let j = 0; j < n; j++) {
+        const lig = set.sub(set.u16(2 + j * 2));
+        const count = lig.u16(2);
+        const components: number[] = [];
+        for (let k = 1; k < count; k++) components.push(lig.u16(4 + (k - 1) * 2));
+        ligs.push({ glyph: lig.u16(0), components });
+      }
+      sets.push(ligs);
+    }
+    out.push({ coverage: coverageIndexes(st.sub(st.u16(2)), numGlyphs), sets });
+  }
+  return out;
+}
+
+/** The reachable set plus every ligature glyph that can form from reachable glyphs (to a fixpoint). */
+function withLigatureGlyphs(reachable: Uint8Array, lookups: readonly (readonly LigatureSubtable[])[]): Uint8Array {
+  if (lookups.length === 0) return reachable;
+  const r = reachable.slice();
+  for (let changed = true, guard = 0; changed && guard < 8; guard++) {
+    changed = false;
+    for (const lookup of lookups) {
+      for (const st of lookup) {
+        for (let g = 0; g < st.coverage.length; g++) {
+          const ci = st.coverage[g]!;
+          if (ci < 0 || !r[g]) continue;
+          for (const lig of st.sets[ci] ?? []) {
+            if (lig.glyph < r.length && !r[lig.glyph] && lig.components.every((c) => r[c] === 1)) {
+              r[lig.glyph] = 1;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+  }
+  return r;
 }
 
 function blockLookup(table: LayoutTable, index: number, sink: BlockSink): void {

@@ -71,6 +71,9 @@ export class FontContext {
   private readonly resolved = new Map<string, LoadedFont>();
   private readonly views = new Map<string, LoadedFont>();
   private readonly chains = new Map<string, readonly LoadedFont[]>();
+  /** Chains for requests that match the primary's own style, by primary face (the common case). */
+  private readonly ownStyleChains = new Map<LoadedFont, readonly LoadedFont[]>();
+  private readonly sink = (d: Diagnostic): void => this.bag.add(d);
 
   constructor(source: FontSource | undefined, embedded: readonly EmbeddedFace[] = [], options: FontContextOptions = {}) {
     this.source = source;
@@ -88,6 +91,7 @@ export class FontContext {
     this.faces.set(key, list);
     this.resolved.clear();
     this.chains.clear();
+    this.ownStyleChains.clear();
   }
 
   /** Adds a font embedded in the document (call before `prepare`/`resolve`). */
@@ -149,6 +153,7 @@ export class FontContext {
     missing.forEach((f, i) => this.files.set(f, loaded[i]));
     this.resolved.clear();
     this.chains.clear();
+    this.ownStyleChains.clear();
   }
 
   private async fetchFile(fileName: string): Promise<Uint8Array | undefined> {
@@ -197,7 +202,7 @@ export class FontContext {
     const key = `${id}|${synthBold ? 1 : 0}${synthItalic ? 1 : 0}`;
     let v = this.views.get(key);
     if (!v) {
-      v = createLoadedFont(p, { id, family, bold: face.bold, italic: face.italic, syntheticBold: synthBold, syntheticItalic: synthItalic, origin }, (d) => this.bag.add(d));
+      v = createLoadedFont(p, { id, family, bold: face.bold, italic: face.italic, syntheticBold: synthBold, syntheticItalic: synthItalic, origin }, this.sink);
       this.views.set(key, v);
     }
     return v;
@@ -299,7 +304,12 @@ export class FontContext {
    * marks stay with their base's face when it has them. Fallbacks and missing glyphs are reported.
    */
   segmentByFont(text: string, primary: LoadedFont, request?: Style): FontSegment[] {
-    return segmentText(text, this.fallbackChain(primary, request), (d) => this.bag.add(d));
+    let chain = request ? undefined : this.ownStyleChains.get(primary);
+    if (!chain) {
+      chain = this.fallbackChain(primary, request);
+      if (!request) this.ownStyleChains.set(primary, chain);
+    }
+    return segmentText(text, chain, this.sink);
   }
 }
 

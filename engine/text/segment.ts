@@ -18,6 +18,20 @@ function hex(cp: number): string {
   return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+const LATIN_END = 0x300;
+const latinCoverage = new WeakMap<LoadedFont, Uint8Array>();
+
+/** Which characters below U+0300 a face has (memoised per face: most text never leaves this range). */
+function coverageOf(font: LoadedFont): Uint8Array {
+  let c = latinCoverage.get(font);
+  if (!c) {
+    c = new Uint8Array(LATIN_END);
+    for (let cp = 0x20; cp < LATIN_END; cp++) c[cp] = font.hasGlyph(cp) ? 1 : 0;
+    latinCoverage.set(font, c);
+  }
+  return c;
+}
+
 /** Characters that take whatever face surrounds them. */
 function inheritsFace(cp: number): boolean {
   return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0xfffc || isDefaultIgnorable(cp);
@@ -31,6 +45,7 @@ function inheritsFace(cp: number): boolean {
  */
 export function segmentText(text: string, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): FontSegment[] {
   const primary = chain[0]!;
+  const primaryLatin = coverageOf(primary);
   const segments: FontSegment[] = [];
   let segStart = 0;
   // Face of the open segment; undefined while only inheriting characters were seen (they join the next face).
@@ -42,22 +57,31 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
     if (segFont !== undefined) segStart = at;
     segFont = font;
   };
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i)!;
-    if (!inheritsFace(cp)) {
-      if (isCombiningMark(cp) && segFont !== undefined && baseStart >= segStart) {
-        if (!segFont.hasGlyph(cp)) {
-          const both = chain.find((f) => f.hasGlyph(cp) && f.hasGlyph(baseCp));
-          if (both && both !== segFont) open(baseStart, both);
-          else if (!both) open(i, pick(cp, chain, report));
-        }
-      } else {
-        const font = pick(cp, chain, report);
-        if (font !== segFont) open(i, font);
-        baseStart = i;
-        baseCp = cp;
-      }
+  const visit = (cp: number, i: number): void => {
+    if (inheritsFace(cp)) return;
+    if (isCombiningMark(cp) && segFont !== undefined && baseStart >= segStart) {
+      if (segFont.hasGlyph(cp)) return;
+      const both = chain.find((f) => f.hasGlyph(cp) && f.hasGlyph(baseCp));
+      if (both && both !== segFont) open(baseStart, both);
+      else if (!both) open(i, pick(cp, chain, report));
+      return;
     }
+    const font = pick(cp, chain, report);
+    if (font !== segFont) open(i, font);
+    baseStart = i;
+    baseCp = cp;
+  };
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    // Common case: a printable Latin character the primary face has, inside a primary-face segment.
+    if (segFont === primary && c >= 0x20 && c < LATIN_END && primaryLatin[c] === 1 && (c < 0x7f || (c > 0x9f && c !== 0xad))) {
+      baseStart = i;
+      baseCp = c;
+      i++;
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    visit(cp, i);
     i += cp > 0xffff ? 2 : 1;
   }
   if (text.length > segStart || segments.length === 0) segments.push({ start: segStart, end: text.length, font: segFont ?? primary });

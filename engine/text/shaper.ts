@@ -7,7 +7,7 @@
  * layout for everything else. Results are cached per font, keyed by (options, text), in a bounded
  * two-generation cache, since layout shapes word by word and words repeat.
  */
-import { buildFastPlan, type FastPlan, type PairSubtable } from './fast-plan';
+import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
 import { FontkitShaper } from './fontkit-adapter';
 import type { FontProgram } from './font-program';
 import { FastClass, fastClass, forEachFastCodePoint, isCombiningMark, isDefaultIgnorable } from './unicode-props';
@@ -47,7 +47,12 @@ export interface ShapedText {
   readonly simplified?: boolean;
 }
 
-const CACHE_LIMIT = 4096;
+/**
+ * Entries per cache generation (two generations per font). The dev corpus has about 63,000 distinct
+ * words; a document rarely more than 10,000. One entry is a few hundred bytes, so a font's cache
+ * stays under ~15 MB.
+ */
+const CACHE_LIMIT = 16384;
 
 /** A bounded cache: two generations, the older dropped when the younger fills. */
 class TwoGenerationCache<V> {
@@ -71,13 +76,17 @@ class TwoGenerationCache<V> {
   }
 }
 
+/** fontkit's OpenType script tag per fast class (its Unicode-script → tag table). */
 const SCRIPT_TAGS: Record<number, string> = {
   [FastClass.Common]: 'zzzz', [FastClass.Latin]: 'latn', [FastClass.Greek]: 'grek', [FastClass.Cyrillic]: 'cyrl',
+  [FastClass.Han]: 'hani', [FastClass.Hiragana]: 'hira', [FastClass.Katakana]: 'kana',
 };
 
 /** Shapes text with one font program; one instance per program, shared by all documents. */
 export class Shaper {
   private readonly program: FontProgram;
+  /** Plain-options results by (kern, liga) index, keyed by the text itself; others by a full key. */
+  private readonly plainCaches = [0, 1, 2, 3].map(() => new TwoGenerationCache<ShapedText>());
   private readonly cache = new TwoGenerationCache<ShapedText>();
   private readonly plans = new Map<string, FastPlan | null>();
   private fontkit: FontkitShaper | null | undefined;
@@ -95,12 +104,18 @@ export class Shaper {
     const liga = options.liga ?? true;
     const rtl = options.rtl ?? false;
     const plain = !rtl && options.script === undefined && options.language === undefined && options.features === undefined;
-    const key = plain
-      ? `${kern ? 1 : 0}${liga ? 1 : 0}\u0000${text}`
-      : `${kern ? 1 : 0}${liga ? 1 : 0}${rtl ? 1 : 0}|${options.script ?? ''}|${options.language ?? ''}|${featureKey(options.features)}\u0000${text}`;
+    if (plain) {
+      const cache = this.plainCaches[(kern ? 2 : 0) + (liga ? 1 : 0)]!;
+      const hit = cache.get(text);
+      if (hit) return hit;
+      const r = (this.fastPathEnabled ? this.tryFast(text, kern, liga) : undefined) ?? this.full(text, kern, liga, false, options);
+      cache.set(text, r);
+      return r;
+    }
+    const key = `${kern ? 1 : 0}${liga ? 1 : 0}${rtl ? 1 : 0}|${options.script ?? ''}|${options.language ?? ''}|${featureKey(options.features)}\u0000${text}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const result = (plain && this.fastPathEnabled ? this.tryFast(text, kern, liga) : undefined) ?? this.full(text, kern, liga, rtl, options);
+    const result = this.full(text, kern, liga, rtl, options);
     this.cache.set(key, result);
     return result;
   }
@@ -143,18 +158,16 @@ export class Shaper {
       clusters[count++] = i;
     }
     const plan = this.plan(SCRIPT_TAGS[script]!, kern, liga);
-    if (!plan) return undefined;
+    if (!plan || isBlocked(plan, glyphs, count)) return undefined;
+    for (const lookup of plan.ligatureLookups) count = applyLigatureLookup(lookup, glyphs, clusters, count);
+    if (plan.ligatureLookups.length > 0 && isBlocked(plan, glyphs, count)) return undefined;
     const advances = new Int32Array(count);
-    const pairs = plan.blockedPairs.size > 0 ? plan.blockedPairs : undefined;
-    for (let i = 0; i < count; i++) {
-      const g = glyphs[i]!;
-      if (plan.blocked[g]) return undefined;
-      if (pairs && i + 1 < count && pairs.has(g * 0x10000 + glyphs[i + 1]!)) return undefined;
-      advances[i] = this.program.advanceWidth(g);
-    }
+    for (let i = 0; i < count; i++) advances[i] = this.program.advanceWidth(glyphs[i]!);
     for (const lookup of plan.pairLookups) applyPairLookup(lookup, glyphs, advances, count);
     if (plan.kernPairs) applyKernPairs(plan.kernPairs, glyphs, advances, count);
-    return { glyphs, advances, clusters, totalAdvance: sum(advances) };
+    const g = count === n ? glyphs : glyphs.slice(0, count);
+    const c = count === n ? clusters : clusters.slice(0, count);
+    return { glyphs: g, advances, clusters: c, totalAdvance: sum(advances) };
   }
 
   private full(text: string, kern: boolean, liga: boolean, rtl: boolean, options: ShapeOptions): ShapedText {
@@ -251,6 +264,42 @@ function sum(a: Int32Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i]!;
   return s;
+}
+
+/** Whether some glyph needs full shaping, or some adjacent pair starts a ligature we do not apply. */
+function isBlocked(plan: FastPlan, glyphs: Uint16Array, count: number): boolean {
+  const pairs = plan.blockedPairs.size > 0 ? plan.blockedPairs : undefined;
+  for (let i = 0; i < count; i++) {
+    const g = glyphs[i]!;
+    if (plan.blocked[g]) return true;
+    if (pairs && i + 1 < count && pairs.has(g * 0x10000 + glyphs[i + 1]!)) return true;
+  }
+  return false;
+}
+
+/**
+ * Applies one ligature lookup as fontkit does (GSUB type 4): at each position the first subtable
+ * covering the glyph whose ligature components follow it wins; scanning resumes after the ligature.
+ * Returns the new glyph count (arrays are compacted in place; clusters keep the first component's).
+ */
+function applyLigatureLookup(lookup: readonly LigatureSubtable[], g: Uint16Array, cl: Uint32Array, count: number): number {
+  let n = count;
+  for (let i = 0; i < n; i++) {
+    const a = g[i]!;
+    for (const st of lookup) {
+      const ci = st.coverage[a]!;
+      if (ci < 0) continue;
+      const lig = (st.sets[ci] ?? []).find((l) => i + l.components.length < n && l.components.every((c, k) => g[i + 1 + k] === c));
+      if (!lig) continue;
+      const k = lig.components.length;
+      g[i] = lig.glyph;
+      g.copyWithin(i + 1, i + 1 + k, n);
+      cl.copyWithin(i + 1, i + 1 + k, n);
+      n -= k;
+      break;
+    }
+  }
+  return n;
 }
 
 function applyPairLookup(lookup: readonly PairSubtable[], g: Uint16Array, adv: Int32Array, n: number): void {

@@ -2,7 +2,9 @@
  * The few Unicode character properties text handling needs, as compact range tables:
  * default-ignorable code points (DerivedCoreProperties.txt, minus U+115F, U+1160, U+3164, U+FFA0 as
  * HarfBuzz and fontkit do), combining marks (general category M, main blocks), and the script
- * class used to decide whether a word may take the fast shaping path.
+ * class used to decide whether a word may take the fast shaping path: scripts fontkit shapes with
+ * its default shaper and no script-specific processing (Latin, Greek, Cyrillic, Han, kana), plus
+ * Common characters. Arabic, Hebrew, Indic, Hangul (composed/decomposed by fontkit) are excluded.
  */
 
 /** Whether a code point is default-ignorable (rendered invisible, zero advance). */
@@ -75,6 +77,9 @@ export enum FastClass {
   Latin = 2,
   Greek = 3,
   Cyrillic = 4,
+  Han = 5,
+  Hiragana = 6,
+  Katakana = 7,
 }
 
 // [start, end, class] triples, sorted. Unlisted code points are FastClass.None. Script values follow
@@ -91,11 +96,27 @@ const FAST_RANGES: readonly number[] = [
   0x20a0, 0x20c0, 1, 0x2100, 0x2125, 1, 0x2127, 0x2129, 1, 0x212a, 0x212b, 2, 0x212c, 0x2131, 1,
   0x2132, 0x2132, 2, 0x2133, 0x214d, 1, 0x214e, 0x214e, 2, 0x214f, 0x215f, 1, 0x2160, 0x2188, 2,
   0x2189, 0x218b, 1, 0x2190, 0x2426, 1, 0x2440, 0x244a, 1, 0x2460, 0x27ff, 1, 0x2900, 0x2b73, 1,
-  0xfb00, 0xfb06, 2,
+  0x3000, 0x3004, 1, 0x3005, 0x3005, 5, 0x3006, 0x3006, 1, 0x3007, 0x3007, 5, 0x3008, 0x3020, 1, 0x3021, 0x3029, 5,
+  0x3030, 0x3037, 1, 0x3038, 0x303b, 5, 0x303c, 0x303f, 1, 0x3041, 0x3096, 6, 0x309b, 0x309c, 1, 0x309d, 0x309f, 6,
+  0x30a0, 0x30a0, 1, 0x30a1, 0x30fa, 7, 0x30fb, 0x30fc, 1, 0x30fd, 0x30ff, 7, 0x3400, 0x4db5, 5, 0x4e00, 0x9fef, 5,
+  0xfb00, 0xfb06, 2, 0xff01, 0xff20, 1, 0xff21, 0xff3a, 2, 0xff3b, 0xff40, 1, 0xff41, 0xff5a, 2, 0xff5b, 0xff65, 1,
+  0xff66, 0xff6f, 7, 0xff70, 0xff70, 1, 0xff71, 0xff9d, 7, 0xff9e, 0xff9f, 1, 0xffe0, 0xffe6, 1, 0xffe8, 0xffee, 1,
 ];
+
+const TABLE_END = 0x2c00;
+
+/** FastClass per code point below U+2C00, built once from FAST_RANGES (read-only afterwards). */
+const FAST_TABLE: Uint8Array = (() => {
+  const t = new Uint8Array(TABLE_END);
+  for (let i = 0; i < FAST_RANGES.length; i += 3) {
+    for (let cp = FAST_RANGES[i]!; cp <= FAST_RANGES[i + 1]! && cp < TABLE_END; cp++) t[cp] = FAST_RANGES[i + 2]!;
+  }
+  return t;
+})();
 
 /** The fast-path script class of a code point. */
 export function fastClass(cp: number): FastClass {
+  if (cp < TABLE_END) return FAST_TABLE[cp]! as FastClass;
   let lo = 0;
   let hi = FAST_RANGES.length / 3 - 1;
   while (lo <= hi) {
