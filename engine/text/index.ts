@@ -19,6 +19,8 @@
  *      `mapSymbolText(family, text)` first for runs in Symbol/Wingdings/Webdings when `resolve`
  *      returned a non-symbol face (`!font.isSymbolFont`), and for w:sym characters;
  *   4. `fonts.diagnostics()` → folded warnings for the stage result.
+ * The LibreOffice 7.4 reference renders use standard ligatures (their ToUnicode maps contain fi, fl,
+ * ffi, ti, tt… for Carlito, DejaVu and Caladea), so `liga: true` matches them; Word uses none by default.
  * The PDF renderer collects the glyph ids used per `font.id` and calls `subsetFont(font, ids)`, then
  * `toUnicodeCMap(newGid → text)` and `cidWidthArray(subset.widths)` for the /W array.
  */
