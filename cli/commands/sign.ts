@@ -7,7 +7,8 @@ import { extname } from 'node:path';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
 import type { CmsSigner, DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
 import { decodePem, signerFromPem, signerFromPkcs12 } from '../../engine/cms';
-import { signDocx, signPdf, signerFromDevIdentity } from '../../engine/sign';
+import { readAuditTrail, signDocx, signPdf, signerFromDevIdentity } from '../../engine/sign';
+import type { AuditTrail } from '../../engine/sign';
 import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
 import { createNodeHost } from '../../node/host';
 import { defaultDataDir, loadOrCreateDevIdentity } from '../../node/dev-identity';
@@ -46,7 +47,8 @@ Signature:
   --lock all|include:a,b|exclude:a,b   lock fields when this signature is applied (FieldMDP)
   --reason, --location, --contact, --name TEXT, --field NAME
   --pkcs7                adbe.pkcs7.detached instead of ETSI.CAdES.detached
-  --audit-trail FILE     append an audit-trail page (events JSON) before signing
+  --audit-trail FILE     append an audit-trail page before signing; FILE is JSON shaped like the
+                         /v1/sign body: { signer: {name, email, ip?, userAgent?}, auditTrail: [...], eventId? }
 `;
 
 type Flags = Record<string, string | boolean | string[] | undefined>;
@@ -80,7 +82,13 @@ export const runSign: CliCommand = async (argv, io) => {
     io.stdout(`Signed ${input} -> ${output} (OOXML package signature, signer ${signer.value.certificate.commonName})\n`);
     return EXIT.ok;
   }
-  const result = await signPdf(bytes, { ...parsed, signer: signer.value }, host);
+  let auditTrail: AuditTrail | undefined;
+  if (flags['audit-trail']) {
+    const trail = readAuditTrailFile(String(flags['audit-trail']));
+    if (!trail.ok) return report(io, trail.errors, trail.warnings);
+    auditTrail = trail.value;
+  }
+  const result = await signPdf(bytes, { ...parsed, signer: signer.value, ...(auditTrail ? { auditTrail } : {}) }, host);
   if (!result.ok) return report(io, result.errors, result.warnings);
   writeFileSync(output, result.value);
   for (const w of result.warnings) io.stderr(`warning ${w.code}: ${w.message}\n`);
@@ -168,4 +176,15 @@ async function loadSigner(flags: Flags, host: EngineHost): Promise<Result<CmsSig
 
 function fail(code: string, message: string): Result<never> {
   return { ok: false, errors: [{ severity: 'error', code, message }], warnings: [] };
+}
+
+function readAuditTrailFile(path: string): Result<AuditTrail> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    return fail('sign/audit-bad-json', `${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (typeof json !== 'object' || json === null) return fail('sign/audit-bad-json', `${path} must hold a JSON object.`);
+  return readAuditTrail(json as Record<string, unknown>);
 }

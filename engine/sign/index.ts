@@ -24,3 +24,5 @@ export { createDevIdentity, signerFromDevIdentity, describeSigningCertificate } 
 export type { DevIdentity, DevIdentityOptions, SigningKeyDescription } from './dev-identity';
 export { signDocx, verifyDocxSignatures, canonicalize, prefixRestoreFromSource, relationshipTransform } from './docx';
 export type { SignDocxOptions, DocxSignatureReport, ReferenceCheck, PrefixRestore } from './docx';
+export { readAuditTrail, describeEvent, buildAuditTrailModel, appendAuditTrail, renderAuditTrailPdf, MAX_AUDIT_EVENTS } from './audit-trail';
+export type { AuditTrail, AuditEvent, AuditSigner, AuditPageInput } from './audit-trail';

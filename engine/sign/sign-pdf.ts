@@ -12,6 +12,8 @@ import type { PrepareOptions } from './types';
 import { addValidationData } from './dss';
 import type { ValidationData } from './dss';
 import { addDocumentTimestamp } from './doc-timestamp';
+import { appendAuditTrail } from './audit-trail';
+import type { AuditTrail } from './audit-trail';
 
 /** PAdES baseline levels (ETSI EN 319 142-1 §6). */
 export type PadesLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
@@ -29,6 +31,8 @@ export interface SignPdfOptions extends Omit<PrepareOptions, 'contentsSize' | 'k
   readonly contentsSize?: number;
   /** Allowance for a time-stamp token when sizing the placeholder. */
   readonly timestampSizeHint?: number;
+  /** Append an audit-trail page (signer, events, SHA-256 of the document before it) before signing. */
+  readonly auditTrail?: AuditTrail;
 }
 
 /** Signs a PDF in one call; see the module comment. */
@@ -43,10 +47,18 @@ export async function signPdf(pdf: Uint8Array, options: SignPdfOptions, host: En
   const profile = options.subFilter === 'adbe.pkcs7.detached' ? 'pkcs7' : 'cades';
   const ctx = { subtle, ...(host.randomBytes ? { randomBytes: host.randomBytes } : {}), ...(host.signal ? { signal: host.signal } : {}) };
   const cmsOptions = { profile, ...(needsTsa ? { timestamp: options.timestamp! } : {}) } as const;
+  let input = pdf;
+  const early: Diagnostic[] = [];
+  if (options.auditTrail) {
+    const withTrail = await appendAuditTrail(pdf, options.auditTrail, host);
+    if (!withTrail.ok) return withTrail;
+    input = withTrail.value;
+    early.push(...withTrail.warnings);
+  }
   const estimate = options.contentsSize ?? Math.ceil((await estimateDetachedCmsSize(options.signer, cmsOptions, ctx, options.timestampSizeHint ?? TIMESTAMP_SIZE_HINT)) * 1.05) + 512;
-  const prepared = await prepareSignature(pdf, { ...options, contentsSize: estimate, digest: options.signer.digest, signerName: options.signerName ?? options.signer.certificate.commonName }, host);
+  const prepared = await prepareSignature(input, { ...options, contentsSize: estimate, digest: options.signer.digest, signerName: options.signerName ?? options.signer.certificate.commonName }, host);
   if (!prepared.ok) return prepared;
-  const warnings: Diagnostic[] = [...prepared.warnings];
+  const warnings: Diagnostic[] = [...early, ...prepared.warnings];
   const cms = await createDetachedCms(prepared.value.digest, options.signer, { ...cmsOptions, signingTime: prepared.value.signingTime }, ctx);
   if (!cms.ok) return fail(cms.errors, warnings);
   const signed = completeSignature(prepared.value, cms.value);
