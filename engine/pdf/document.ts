@@ -10,7 +10,7 @@ import type { PdfDict, PdfObject, PdfRef, PdfStream } from './objects';
 import { isDict, isName, isRef, isStream } from './objects';
 import { PdfParser } from './parser';
 import type { XrefEntry, XrefInfo } from './xref';
-import { MAX_OBJECT_NUMBER, readXref, reconstructXref } from './xref';
+import { readXref, reconstructXref } from './xref';
 import { matchesAt } from './lexer';
 
 /** Options for opening a PDF. */
@@ -59,7 +59,8 @@ export class PdfDocument {
     let max = 0;
     for (const n of this.xref.entries.keys()) if (n > max) max = n;
     const s = this.trailer.entries.get('Size');
-    const declared = typeof s === 'number' && Number.isInteger(s) && s > 0 && s <= MAX_OBJECT_NUMBER + 1 ? s : 0;
+    // A /Size far beyond the objects present is a lie; trusting it would push new objects past the limit.
+    const declared = typeof s === 'number' && Number.isInteger(s) && s > 0 && s <= max + 1 + 100_000 ? s : 0;
     return Math.max(max + 1, declared);
   }
 

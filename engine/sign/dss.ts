@@ -4,7 +4,7 @@
  * (PAdES B-LT). Each signature also gets a /VRI entry keyed by the SHA-1 of its /Contents.
  */
 import { zlibSync } from 'fflate';
-import { DiagnosticError, fail, ok, toHex, warning } from '../core';
+import { fail, ok, toHex, warning, toDiagnostic } from '../core';
 import type { Diagnostic, EngineHost, Result } from '../core';
 import type { CmsSigner } from '../cms';
 import { OID, bufferSource, bytesEqual, parseSignedData } from '../cms';
@@ -82,8 +82,8 @@ export async function addValidationData(pdf: Uint8Array, options: AddValidationO
     const id = new Uint8Array(await subtle.digest('SHA-256', bufferSource(new TextEncoder().encode(`dss|${doc.startXref}|${doc.bytes.length}`)))).slice(0, 16);
     return ok(writeIncrementalUpdate(doc, set.list(), { id1: id, id0: id }).bytes, warnings);
   } catch (e) {
-    if (e instanceof DiagnosticError) return fail(e.diagnostic, warnings);
-    throw e;
+    // Bad input must give a diagnostic, never an exception across the stage boundary.
+    return fail(toDiagnostic('sign', e), warnings);
   }
 }
 

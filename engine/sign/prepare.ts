@@ -4,7 +4,7 @@
  * everything else, and return the digest of those bytes. The CMS is made elsewhere (any signer)
  * and written into the placeholder by `completeSignature`.
  */
-import { DiagnosticError, fail, hostNow, ok, checkCancelled } from '../core';
+import { DiagnosticError, fail, hostNow, ok, checkCancelled, toDiagnostic } from '../core';
 import type { EngineHost, Result } from '../core';
 import type { DigestName } from '../cms';
 import { bufferSource } from '../cms';
@@ -59,8 +59,8 @@ export async function prepareSignature(pdf: Uint8Array, options: PrepareOptions,
     const prepared = await finish(written.bytes, written.offsets.get(sigRef.num)!, options, subtle);
     return ok({ ...prepared, fieldName, signingTime, kind }, opened.warnings);
   } catch (e) {
-    if (e instanceof DiagnosticError) return fail(e.diagnostic, opened.warnings);
-    throw e;
+    // Bad input must give a diagnostic, never an exception across the stage boundary.
+    return fail(toDiagnostic('sign', e), opened.warnings);
   }
 }
 

@@ -4,7 +4,7 @@
  * objects are imported into an incremental update of the document, so earlier revisions and
  * signatures are untouched.
  */
-import { DiagnosticError, fail, hostNow, ok, toHex } from '../../core';
+import { fail, hostNow, ok, toHex, toDiagnostic } from '../../core';
 import type { EngineHost, Result } from '../../core';
 import { bufferSource } from '../../cms';
 import { listPages, openPdf, pageMediaBox, writeIncrementalUpdate } from '../../pdf';
@@ -51,7 +51,7 @@ export async function appendAuditTrail(pdf: Uint8Array, trail: AuditTrail, host:
     const id = new Uint8Array(await subtle.digest('SHA-256', bufferSource(new TextEncoder().encode(`audit|${sha}`)))).slice(0, 16);
     return ok(writeIncrementalUpdate(doc, set.list(), { id1: id, id0: id }).bytes, [...opened.warnings, ...rendered.warnings]);
   } catch (e) {
-    if (e instanceof DiagnosticError) return fail(e.diagnostic, opened.warnings);
-    throw e;
+    // Bad input must give a diagnostic, never an exception across the stage boundary.
+    return fail(toDiagnostic('sign', e), opened.warnings);
   }
 }

@@ -5,7 +5,7 @@
  * SignatureInfoV1, XAdES SignedProperties with the signing certificate and time (ETSI EN 319 132),
  * the origin part and the relationships that reach them.
  */
-import { DiagnosticError, abort, fail, hostNow, ok, encodeUtf8 } from '../../core';
+import { abort, fail, hostNow, ok, encodeUtf8, toDiagnostic } from '../../core';
 import type { EngineHost, Result } from '../../core';
 import type { CmsSigner, DigestName } from '../../cms';
 import { bufferSource, curveBytes, curveName, ecdsaDerToRaw, encodeBase64 } from '../../cms';
@@ -50,8 +50,8 @@ export async function signDocx(docx: Uint8Array, options: SignDocxOptions, host:
     const names = [...order, ...added.filter((n) => !order.includes(n)), sigPart];
     return ok(writeZip(names.map((name) => ({ name, data: parts.get(name)! }))));
   } catch (e) {
-    if (e instanceof DiagnosticError) return fail(e.diagnostic);
-    throw e;
+    // Bad input must give a diagnostic, never an exception across the stage boundary.
+    return fail(toDiagnostic('sign', e));
   }
 }
 

@@ -3,7 +3,7 @@
  * reference, every Manifest reference (with the RelationshipTransform), verifies SignatureValue with
  * the embedded certificate, and lists package content the signature does not cover.
  */
-import { DiagnosticError, fail, ok, encodeUtf8 } from '../../core';
+import { fail, ok, encodeUtf8, toDiagnostic } from '../../core';
 import type { EngineHost, Result } from '../../core';
 import type { CertificateInfo } from '../../cms';
 import { bufferSource, bytesEqual, curveName, decodeBase64, parseCertificate } from '../../cms';
@@ -54,8 +54,8 @@ export async function verifyDocxSignatures(docx: Uint8Array, host: EngineHost): 
     for (const name of signatureParts([...parts.keys()], read)) reports.push(await checkSignature(name, read(name)!, [...parts.keys()], read, subtle));
     return ok(reports);
   } catch (e) {
-    if (e instanceof DiagnosticError) return fail(e.diagnostic);
-    throw e;
+    // Bad input must give a diagnostic, never an exception across the stage boundary.
+    return fail(toDiagnostic('sign', e));
   }
 }
 
@@ -171,8 +171,8 @@ async function verifyValue(cert: CertificateInfo, method: string, data: Uint8Arr
     }
     const key = await subtle.importKey('spki', bufferSource(cert.spkiDer), { name: 'ECDSA', namedCurve: curveName(cert.curve) }, false, ['verify']);
     return await subtle.verify({ name: 'ECDSA', hash: m.digest }, key, bufferSource(sig), bufferSource(data));
-  } catch (e) {
-    if (e instanceof DiagnosticError) return false;
+  } catch {
+    // A key WebCrypto cannot import, or a malformed signature value, is a failed verification.
     return false;
   }
 }
