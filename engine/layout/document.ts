@@ -29,7 +29,7 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
   const bag = new DiagnosticBag();
   return guardAsync('layout', bag, async () => {
     const limits = resolveLimits(options.limits);
-    const faces = await createFaceResolver(doc, host, bag);
+    const faces = await createFaceResolver(doc, host);
     const resources = new ResourceTables();
     const env: DocumentEnv = {
       doc,
@@ -47,7 +47,9 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
       result = runPass(env, state, notes, host, limits);
       next = stateOf(result, state);
     }
-    return drawPages(doc, result, next, env, resources, host);
+    const layout = drawPages(doc, result, next, env, resources, host);
+    faces.reportTo(bag);
+    return layout;
   });
 }
 

@@ -12,6 +12,7 @@
 import { crc32, encodeUtf8 } from '../core';
 import { subsetCff } from './cff-subset';
 import { loadFontProgram, type FontProgram } from './font-program';
+import { FontFormatError } from './sfnt-reader';
 import type { LoadedFont } from './loaded-font';
 import { ByteReader, tableReader } from './sfnt-reader';
 import { ByteWriter, writeSfnt, type SfntTable } from './sfnt-writer';
@@ -185,7 +186,26 @@ export function pdfFontDescriptor(p: FontProgram, italicHint = false): PdfFontDe
  */
 export function subsetFont(font: LoadedFont, glyphIds: Iterable<number>): FontSubset {
   // A LoadedFont's bytes always parsed (that is how it was created), so this is a cache hit.
-  const p = loadFontProgram(font.data) as FontProgram;
+  return subsetFontData({ data: font.data, id: font.id, postscriptName: font.postscriptName, italic: font.italic }, glyphIds);
+}
+
+/** What subsetting needs to know of a face (a LayoutDoc font carries exactly this). */
+export interface SubsetSource {
+  readonly data: Uint8Array;
+  /** Stable face key, part of the subset tag. */
+  readonly id: string;
+  readonly postscriptName: string;
+  readonly italic: boolean;
+}
+
+/**
+ * Subsets font bytes (as carried by a LayoutDoc) to the given glyph ids; see `subsetFont`. Throws a
+ * FontFormatError only when the bytes are not a font at all (a LayoutDoc's fonts always are).
+ */
+export function subsetFontData(font: SubsetSource, glyphIds: Iterable<number>): FontSubset {
+  const loaded = loadFontProgram(font.data);
+  if (loaded instanceof FontFormatError) throw loaded;
+  const p = loaded;
   const olds = closeGlyphSet(p, glyphIds, p.isCff ? undefined : tableReader(p.bytes, p.dir, 'glyf'));
   const map = new Map<number, number>(olds.map((g, i) => [g, i]));
   const tag = subsetTagFor(font.id, olds);

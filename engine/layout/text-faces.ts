@@ -1,0 +1,147 @@
+/**
+ * The FaceResolver over engine/text: collects every font the document asks for, loads them once
+ * (the only async step of layout), then resolves run properties to faces synchronously.
+ */
+import type { DiagnosticBag, EngineHost } from '../core';
+import type { Block, DocModel, Inline, RunProps } from '../model';
+import { createFontContext, mapSymbolText, type FaceRequest, type FontContext, type GenericClass, type LoadedFont } from '../text';
+import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
+
+/** A face resolver whose font warnings are collected once, when layout ends. */
+export interface DocumentFaces extends FaceResolver {
+  /** Adds the font context's folded warnings (substitutions, fallbacks, missing glyphs) to a bag. */
+  reportTo(bag: DiagnosticBag): void;
+}
+
+/** Creates the resolver for a document: loads every face its runs need. */
+export async function createFaceResolver(doc: DocModel, host: EngineHost): Promise<DocumentFaces> {
+  const fonts = createFontContext(host.fonts, doc.embeddedFonts);
+  await fonts.prepare(collectRequests(doc));
+  const resolver = new TextFaces(fonts);
+  return {
+    mapText: (text, props) => resolver.mapText(text, props),
+    primary: (props) => resolver.primary(props),
+    segment: (text, props) => resolver.segment(text, props),
+    reportTo: (bag) => bag.addAll(fonts.diagnostics()),
+  };
+}
+
+const GENERIC: Record<string, GenericClass | undefined> = { roman: 'serif', swiss: 'sans', modern: 'mono' };
+
+function requestOf(p: RunProps): FaceRequest {
+  const hint = p.fontGeneric ? GENERIC[p.fontGeneric] : undefined;
+  return { family: p.font, bold: p.bold, italic: p.italic, ...(hint ? { genericHint: hint } : {}) };
+}
+
+/** Every face request a document makes (runs, list labels, paragraph marks, all stories). */
+export function collectRequests(doc: DocModel): FaceRequest[] {
+  const seen = new Map<string, FaceRequest>();
+  const add = (p: RunProps) => {
+    const key = `${p.font}|${p.bold ? 1 : 0}${p.italic ? 1 : 0}|${p.fontGeneric ?? ''}`;
+    if (!seen.has(key)) seen.set(key, requestOf(p));
+  };
+  const inlines = (list: readonly Inline[]) => {
+    for (const i of list) {
+      if ('props' in i && i.props) add(i.props);
+      if (i.kind === 'field') inlines(i.result);
+      else if (i.kind === 'shape' && i.text) blocks(i.text.blocks);
+    }
+  };
+  const blocks = (list: readonly Block[]) => {
+    for (const b of list) {
+      if (b.kind === 'paragraph') {
+        add(b.markProps);
+        if (b.props.list) add(b.props.list.props);
+        inlines(b.inlines);
+      } else for (const r of b.rows) for (const c of r.cells) blocks(c.blocks);
+    }
+  };
+  for (const s of doc.sections) blocks(s.blocks);
+  for (const hf of Object.values(doc.headerFooters)) blocks(hf.blocks);
+  for (const n of Object.values(doc.footnotes)) blocks(n.blocks);
+  for (const n of Object.values(doc.endnotes)) blocks(n.blocks);
+  for (const c of Object.values(doc.comments)) blocks(c.blocks);
+  return [...seen.values()];
+}
+
+/** Adapts LoadedFont to the layout's Face. */
+class FaceAdapter implements Face {
+  readonly key: string;
+  readonly family: string;
+  readonly postscriptName: string;
+  readonly data: Uint8Array;
+  readonly unitsPerEm: number;
+  readonly syntheticBold: boolean;
+  readonly syntheticItalic: boolean;
+  readonly underlinePosition: number;
+  readonly underlineThickness: number;
+  readonly strikeoutPosition: number;
+  readonly strikeoutSize: number;
+  private readonly metricsBySize = new Map<number, LineMetrics>();
+
+  constructor(readonly font: LoadedFont) {
+    this.key = font.id;
+    this.family = font.family;
+    this.postscriptName = font.postscriptName;
+    this.data = font.data;
+    this.unitsPerEm = font.unitsPerEm;
+    this.syntheticBold = font.syntheticBold;
+    this.syntheticItalic = font.syntheticItalic;
+    // post.underlinePosition is the top of the underline (negative below the baseline); the layout
+    // wants the centre of the stroke as a positive offset down.
+    this.underlinePosition = -font.metrics.underlinePosition + font.metrics.underlineThickness / 2;
+    this.underlineThickness = font.metrics.underlineThickness;
+    this.strikeoutPosition = font.metrics.strikeoutPosition;
+    this.strikeoutSize = font.metrics.strikeoutSize;
+  }
+
+  shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
+    return this.font.shape(text, { kern, liga, rtl });
+  }
+
+  lineMetrics(sizePt: number): LineMetrics {
+    let m = this.metricsBySize.get(sizePt);
+    if (!m) {
+      m = this.font.wordLineMetrics(sizePt);
+      this.metricsBySize.set(sizePt, m);
+    }
+    return m;
+  }
+}
+
+class TextFaces {
+  private readonly adapters = new Map<LoadedFont, FaceAdapter>();
+  private readonly primaries = new Map<string, FaceAdapter>();
+
+  constructor(private readonly fonts: FontContext) {}
+
+  private adapt(font: LoadedFont): FaceAdapter {
+    let a = this.adapters.get(font);
+    if (!a) {
+      a = new FaceAdapter(font);
+      this.adapters.set(font, a);
+    }
+    return a;
+  }
+
+  primary(props: RunProps): FaceAdapter {
+    const key = `${props.font}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}|${props.fontGeneric ?? ''}`;
+    let face = this.primaries.get(key);
+    if (!face) {
+      face = this.adapt(this.fonts.resolve(requestOf(props)));
+      this.primaries.set(key, face);
+    }
+    return face;
+  }
+
+  mapText(text: string, props: RunProps): string {
+    const face = this.primary(props);
+    return face.font.isSymbolFont ? text : mapSymbolText(props.font, text);
+  }
+
+  segment(text: string, props: RunProps): FaceSegment[] {
+    const primary = this.primary(props);
+    const segs = this.fonts.segmentByFont(text, primary.font);
+    return segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.adapt(s.font) }));
+  }
+}
