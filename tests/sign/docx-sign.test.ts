@@ -11,6 +11,8 @@ import type { CmsSigner } from '../../engine/cms';
 import type { EngineHost } from '../../engine/core';
 import { relationshipTransform, signDocx, verifyDocxSignatures } from '../../engine/sign';
 import { parseDocx } from '../../engine/docx';
+import { convertDocxToPdf } from '../../engine/convert';
+import { createNodeHost } from '../../node/host';
 import { openZip, writeZip } from '../../engine/zip';
 import { makeDocx, para } from '../helpers/make-docx';
 import { makeTestPki } from './helpers/pki';
@@ -84,7 +86,7 @@ describe('signDocx', () => {
     expect(v2.ok && v2.value[0]!.unsigned).toEqual(['word/_rels/document.xml.rels#rId99']);
   });
 
-  it('still opens: the DOCX parser reads the signed package with the same text', async () => {
+  it('still opens and converts: the DOCX parser reads the signed package unchanged and it converts to PDF', async () => {
     const input = sampleDocx();
     const signed = await signDocx(input, { signer: await signer('rsa') }, host);
     if (!signed.ok) throw new Error('sign');
@@ -92,6 +94,8 @@ describe('signDocx', () => {
     const after = parseDocx(signed.value, {}, host);
     expect(after.ok).toBe(true);
     if (before.ok && after.ok) expect(JSON.stringify(after.value)).toBe(JSON.stringify(before.value));
+    const pdf = await convertDocxToPdf(signed.value, {}, createNodeHost());
+    expect(pdf.ok && pdf.value.pages).toBe(1);
   });
 
   it('escapes markup characters in the RelationshipTransform output (C14N §2.2)', () => {

@@ -27,11 +27,11 @@ function run(sizePt: number, bold = false, color?: string): RunProps {
   };
 }
 
-function paragraphProps(afterPt: number, tabsPt: readonly number[] = [], leftPt = 0, firstLinePt = 0): ParagraphProps {
+function paragraphProps(afterPt: number, tabsPt: readonly number[] = [], leftPt = 0, firstLinePt = 0, beforePt = 0): ParagraphProps {
   return {
     alignment: 'left',
     indent: { leftPt, rightPt: 0, firstLinePt },
-    spacing: { beforePt: 0, afterPt, beforeAuto: false, afterAuto: false, line: { rule: 'auto', multiple: 1.15 } },
+    spacing: { beforePt, afterPt, beforeAuto: false, afterAuto: false, line: { rule: 'auto', multiple: 1.15 } },
     contextualSpacing: false, keepNext: false, keepLines: false, widowControl: true, pageBreakBefore: false, suppressAutoHyphens: true,
     tabs: tabsPt.map((positionPt) => ({ positionPt, alignment: 'left' as const, leader: 'none' as const })),
     bidi: false, snapToGrid: false,
@@ -55,15 +55,15 @@ export function buildAuditTrailModel(input: AuditPageInput): DocModel {
   const blocks: Block[] = [
     para([{ text: 'Audit trail', props: run(18, true) }], paragraphProps(4)),
     para([{ text: `Generated ${input.generatedAt.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC')} before the electronic signature was applied.`, props: run(9, false, '555555') }], paragraphProps(14)),
-    para([{ text: 'Signer', props: run(12, true) }], paragraphProps(6)),
+    para([{ text: 'Signer', props: run(12, true) }], paragraphProps(6, [], 0, 0, 0)),
     labelled('Name', s.name),
     labelled('E-mail', s.email),
     labelled('IP address', s.ip ?? '—'),
     labelled('User agent', s.userAgent ?? '—'),
-    para([{ text: 'Document', props: run(12, true) }], paragraphProps(6)),
+    para([{ text: 'Document', props: run(12, true) }], paragraphProps(6, [], 0, 0, 10)),
     labelled('Event id', trail.eventId ?? '—'),
     labelled('SHA-256', input.documentSha256),
-    para([{ text: 'Events', props: run(12, true) }], paragraphProps(6)),
+    para([{ text: 'Events', props: run(12, true) }], paragraphProps(6, [], 0, 0, 10)),
     para([{ text: 'Time', props: run(9, true) }, 'tab', { text: 'Event', props: run(9, true) }, 'tab', { text: 'Details', props: run(9, true) }], paragraphProps(3, [130, 250], 250, -250)),
     ...trail.events.map((e) => {
       const d = describeEvent(e);
