@@ -8,6 +8,7 @@ type Loader = () => Promise<CliCommand>;
 
 const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   convert: { summary: 'convert DOCX files to PDF', load: async () => (await import('./commands/convert')).runConvert },
+  sign: { summary: 'sign PDF (PAdES) or DOCX (OOXML signature) files', load: async () => (await import('./commands/sign')).runSign },
 };
 
 /** Registers a command (used by command modules that are optional in a build). */
