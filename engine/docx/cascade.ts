@@ -47,9 +47,29 @@ export function runBaseFor(ctx: DocxContext, styleId: string | undefined, cell: 
   return base;
 }
 
-/** Cascades a run: the paragraph's base, its character style, then direct formatting. */
+const directCache = new WeakMap<RawRun, Map<RawRun, RawRun>>();
+
+/**
+ * Cascades a run: the paragraph's base, its character style, then direct formatting. `direct` must be
+ * interned (intern.ts), so results are memoised by identity and equal formatting gives one object.
+ */
 export function cascadeRun(ctx: DocxContext, base: RawRun, direct: RawRun | undefined): RawRun {
-  const charStyle = ctx.styles.characterStyle(direct?.rStyle);
+  if (!direct) return base;
+  let m = directCache.get(base);
+  if (!m) {
+    m = new Map();
+    directCache.set(base, m);
+  }
+  let hit = m.get(direct);
+  if (!hit) {
+    hit = cascadeRunUncached(ctx, base, direct);
+    m.set(direct, hit);
+  }
+  return hit;
+}
+
+function cascadeRunUncached(ctx: DocxContext, base: RawRun, direct: RawRun): RawRun {
+  const charStyle = ctx.styles.characterStyle(direct.rStyle);
   let styled = base;
   if (charStyle) {
     let m = charCache.get(base);
@@ -60,7 +80,7 @@ export function cascadeRun(ctx: DocxContext, base: RawRun, direct: RawRun | unde
     styled = m.get(charStyle) ?? toggleRun(overrideRun({}, base), ctx.styles.chainRun(charStyle));
     m.set(charStyle, styled);
   }
-  if (!direct || isEmpty(direct)) return styled;
+  if (isEmpty(direct)) return styled;
   return overrideRun(overrideRun({}, styled), direct);
 }
 
@@ -69,8 +89,26 @@ function isEmpty(o: object): boolean {
   return true;
 }
 
-/** Cascades a paragraph's properties, finding its numbering (direct numPr, else the style's). */
+const paraCache = new WeakMap<RawPara, Map<string, ParagraphCascade>>();
+
+/** Cascades a paragraph's properties (memoised per interned direct properties and cell format). */
 export function cascadeParagraph(ctx: DocxContext, direct: RawPara, cell: CellFormat | undefined): ParagraphCascade {
+  let m = paraCache.get(direct);
+  if (!m) {
+    m = new Map();
+    paraCache.set(direct, m);
+  }
+  const key = cell?.key ?? '';
+  let hit = m.get(key);
+  if (!hit) {
+    hit = cascadeParagraphUncached(ctx, direct, cell);
+    m.set(key, hit);
+  }
+  return hit;
+}
+
+/** Cascades a paragraph's properties, finding its numbering (direct numPr, else the style's). */
+function cascadeParagraphUncached(ctx: DocxContext, direct: RawPara, cell: CellFormat | undefined): ParagraphCascade {
   const styles = ctx.styles;
   const styleId = direct.pStyle && styles.styles.get(direct.pStyle)?.type === 'paragraph' ? direct.pStyle : styles.defaultParagraphStyle;
   const styleRaw = styles.chainPara(styleId);

@@ -8,6 +8,7 @@ import type { XmlElement } from '../xml';
 import type { PropsEnv } from './env';
 import type { ListCounters } from './list-counters';
 import type { Numbering } from './numbering';
+import type { ParseCaches } from './intern';
 import type { DocxPackage } from './package';
 import type { StyleSheet } from './styles';
 
@@ -36,6 +37,10 @@ export interface DocxContext {
   readonly footnoteParts: Set<string>;
   /** Nesting depth of stories (text boxes in tables in text boxes...), bounded. */
   depth: number;
+  /** The generic family of a declared font (w:family), for RunProps.fontGeneric. */
+  readonly generic: (font: string) => FontGeneric | undefined;
+  /** Interned property records (see intern.ts). */
+  readonly caches: ParseCaches;
 }
 
 /** Where the reader is: the part being read and its own list counters and open fields. */

@@ -63,6 +63,10 @@ export function slotOf(cp: number, hint: 'default' | 'eastAsia' | 'cs' | undefin
   return Slot.HAnsi;
 }
 
+const NON_LATIN = /[\u0590-\uffff]/;
+const NON_ASCII = /[^\u0000-\u007f]/;
+const HINTABLE = /[\u00a1-\u00bf\u00d7\u00f7\u02b0-\u04ff]/;
+
 /**
  * Splits text into maximal pieces of one slot. Combining marks stay with their base character.
  * `hAnsiIsAscii` merges the two Latin slots when they name the same font (the common case).
@@ -73,6 +77,13 @@ export function splitBySlot(
   complexRun: boolean,
   hAnsiIsAscii = false,
 ): Array<{ readonly slot: Slot; readonly text: string }> {
+  // Fast paths: a complex-script run is one piece; Latin-only text (no character from U+0590 on,
+  // which is where complex and East Asian scripts and hinted punctuation begin) is one piece when
+  // the two Latin slots share a font, or when it is pure ASCII.
+  if (complexRun) return [{ slot: Slot.Cs, text }];
+  if (!NON_LATIN.test(text) && (hAnsiIsAscii || !NON_ASCII.test(text)) && (hint !== 'eastAsia' || !HINTABLE.test(text))) {
+    return [{ slot: Slot.Ascii, text }];
+  }
   const out: Array<{ slot: Slot; text: string }> = [];
   let start = 0;
   let current: Slot | -1 = -1;

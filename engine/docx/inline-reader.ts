@@ -3,14 +3,15 @@
  * simple and complex fields, tracked changes, bookmarks, comments, content controls, custom XML and
  * smart tags (transparent), and markup-compatibility choices. Unknown containers are recursed into.
  */
-import type { Inline, LinkTarget, Revision, RunProps } from '../model';
+import type { FontGeneric, Inline, LinkTarget, Revision, RunProps } from '../model';
 import type { XmlElement } from '../xml';
 import { chooseAlternate } from './alternate';
 import { cascadeRun, type ParagraphCascade } from './cascade';
 import { revisionOf, unsupported, type DocxContext, type StoryState } from './context';
 import { appendInstruction, currentTarget, fieldLink, flushOpenFields } from './field-state';
 import { Slot, splitBySlot } from './font-slots';
-import { readRawRun, type RawRun } from './run-props';
+import { internRun } from './intern';
+import type { RawRun } from './run-props';
 import { resolveRun } from './resolve-run';
 import { RUN_CONTENT } from './run-content';
 import { PARA_CONTENT } from './para-content';
@@ -56,10 +57,10 @@ export class InlineReader {
   run(r: XmlElement): void {
     const rPr = r.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPr');
     const saved = { raw: this.raw, revision: this.revision };
-    let direct = rPr ? readRawRun(this.ctx.env, rPr, this.unknownProp) : undefined;
+    let direct = internRun(this.ctx, rPr, this.at);
     const change = rPr?.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPrChange');
     if (change) {
-      if (this.ctx.view === 'original') direct = readRawRun(this.ctx.env, change.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPr'));
+      if (this.ctx.view === 'original') direct = internRun(this.ctx, change.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPr'), this.at);
       else if (this.ctx.view === 'markup' && !this.revision) this.revision = revisionOf(this.ctx, 'format', change);
     }
     this.raw = cascadeRun(this.ctx, this.cascade.runBase, direct);
@@ -148,9 +149,9 @@ export class InlineReader {
     return o;
   }
 
-  readonly generic = (font: string) => this.ctx.fontGenerics.get(font);
-
-  private readonly unknownProp = (name: string): void => unsupported(this.ctx, name, this.at);
+  get generic(): (font: string) => FontGeneric | undefined {
+    return this.ctx.generic;
+  }
 }
 
 function nextElementIndex(kids: XmlElement['children'], i: number): number {

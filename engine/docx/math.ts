@@ -10,7 +10,7 @@ import { cascadeRun } from './cascade';
 import type { InlineReader } from './inline-reader';
 import { Slot } from './font-slots';
 import { resolveRun } from './resolve-run';
-import { readRawRun } from './run-props';
+import { internRun } from './intern';
 
 const MAX_MATH_DEPTH = 64;
 
@@ -121,7 +121,7 @@ function mathProps(r: InlineReader, el: XmlElement): RunProps {
     }
   }
   const rPr = child(firstRun, 'w:rPr');
-  const raw = cascadeRun(r.ctx, r.cascade.runBase, rPr ? readRawRun(r.ctx.env, rPr) : undefined);
+  const raw = cascadeRun(r.ctx, r.cascade.runBase, internRun(r.ctx, rPr, r.at));
   const props = resolveRun(raw, Slot.Ascii, r.generic);
   return rPr && child(rPr, 'w:rFonts') ? props : { ...props, font: 'Cambria Math' };
 }

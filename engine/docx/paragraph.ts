@@ -3,18 +3,19 @@
  * w:pPrChange in the `original` view), the paragraph mark's run properties and revision, the list
  * label counted in this story, and the inline content.
  */
-import type { ListLabel, Paragraph, Revision } from '../model';
+import type { ListLabel, Paragraph, ParagraphProps, Revision } from '../model';
 import type { XmlElement } from '../xml';
 import { child } from '../xml';
-import { cascadeParagraph, cascadeRun, type CellFormat } from './cascade';
-import { revisionOf, unsupported, type DocxContext, type StoryState } from './context';
+import { cascadeParagraph, cascadeRun, type CellFormat, type ParagraphCascade } from './cascade';
+import { revisionOf, type DocxContext, type StoryState } from './context';
 import { splitBySlot, Slot } from './font-slots';
 import { InlineReader } from './inline-reader';
 import { formatLabel } from './list-counters';
-import { readRawPara } from './para-props';
+import { internPara, internRun } from './intern';
 import { resolveParagraph } from './resolve-para';
 import { resolveRun } from './resolve-run';
-import { overrideRun, readRawRun } from './run-props';
+import { overrideRun, type RawRun } from './run-props';
+import type { LevelDef } from './numbering';
 
 /** A paragraph as read, with what the block reader must do next. */
 export interface ReadParagraph {
@@ -25,34 +26,79 @@ export interface ReadParagraph {
   readonly sectPr?: XmlElement;
 }
 
-const MARK_REVISIONS: ReadonlyArray<[string, Revision['type']]> = [['w:ins', 'insert'], ['w:del', 'delete'], ['w:moveFrom', 'moveFrom'], ['w:moveTo', 'moveTo']];
+const MARK_REVISIONS: ReadonlyMap<string, Revision['type']> = new Map([['w:ins', 'insert'], ['w:del', 'delete'], ['w:moveFrom', 'moveFrom'], ['w:moveTo', 'moveTo']]);
+
+const propsCache = new WeakMap<ParagraphCascade, Map<number, ParagraphProps>>();
+
+/** Resolved paragraph properties, shared by paragraphs with the same cascade and mark size. */
+function paragraphProps(ctx: DocxContext, cascade: ParagraphCascade, charUnitPt: number): ParagraphProps {
+  let m = propsCache.get(cascade);
+  if (!m) {
+    m = new Map();
+    propsCache.set(cascade, m);
+  }
+  let hit = m.get(charUnitPt);
+  if (!hit) {
+    const styleName = cascade.styleId ? ctx.styles.styles.get(cascade.styleId)?.name : undefined;
+    hit = resolveParagraph(cascade.raw, {
+      autoSpacingPt: ctx.settings.doNotUseHtmlParagraphAutoSpacing ? 5 : 14,
+      charUnitPt,
+      ...(styleName ? { styleName } : {}),
+    });
+    m.set(charUnitPt, hit);
+  }
+  return hit;
+}
+
+/** The w:pPr children read here, found in one pass. */
+interface PPrParts {
+  pPr?: XmlElement;
+  rPr?: XmlElement;
+  sectPr?: XmlElement;
+  change?: XmlElement;
+}
+
+function pPrParts(p: XmlElement): PPrParts {
+  const out: PPrParts = {};
+  const first = p.children.find((c): c is XmlElement => c.kind === 'element');
+  if (!first || first.name !== 'w:pPr') return out;
+  out.pPr = first;
+  for (const c of first.children) {
+    if (c.kind !== 'element') continue;
+    if (c.name === 'w:rPr') out.rPr = c;
+    else if (c.name === 'w:sectPr') out.sectPr = c;
+    else if (c.name === 'w:pPrChange') out.change = c;
+  }
+  return out;
+}
+
+/** The tracked change of a paragraph mark (w:pPr/w:rPr/w:ins etc.) and whether this view removes the mark. */
+function markChange(ctx: DocxContext, markPr: XmlElement | undefined): { revision?: Revision; removed: boolean } {
+  if (!markPr) return { removed: false };
+  for (const c of markPr.children) {
+    if (c.kind !== 'element') continue;
+    const type = MARK_REVISIONS.get(c.name);
+    if (!type) continue;
+    const isInsert = type === 'insert' || type === 'moveTo';
+    if (ctx.view === 'markup') return { revision: revisionOf(ctx, type, c), removed: false };
+    return { removed: ctx.view === 'final' ? !isInsert : isInsert };
+  }
+  return { removed: false };
+}
 
 /** Reads a paragraph in a story (cell format for paragraphs inside table cells). */
 export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement, cell: CellFormat | undefined): ReadParagraph {
   const at = `${story.part}#p${++story.paragraphs}`;
-  const pPr = child(p, 'w:pPr');
-  const unknown = (name: string) => unsupported(ctx, name, at);
-  let direct = readRawPara(ctx.env, pPr, unknown);
-  const change = child(pPr, 'w:pPrChange');
-  if (change && ctx.view === 'original') direct = readRawPara(ctx.env, child(change, 'w:pPr'));
+  const parts = pPrParts(p);
+  let direct = internPara(ctx, parts.pPr, at);
+  if (parts.change && ctx.view === 'original') direct = internPara(ctx, child(parts.change, 'w:pPr'), at);
   const cascade = cascadeParagraph(ctx, direct, cell);
-  const markPr = child(pPr, 'w:rPr');
-  const markRaw = cascadeRun(ctx, cascade.runBase, markPr ? readRawRun(ctx.env, markPr, unknown) : undefined);
-  const generic = (font: string) => ctx.fontGenerics.get(font);
-  const markProps = resolveRun(markRaw, Slot.Ascii, generic);
-  let markRevision: Revision | undefined;
-  let removed = false;
-  for (const [name, type] of MARK_REVISIONS) {
-    const el = child(markPr, name);
-    if (!el) continue;
-    const isInsert = type === 'insert' || type === 'moveTo';
-    removed = ctx.view === 'final' ? !isInsert : ctx.view === 'original' ? isInsert : false;
-    if (ctx.view === 'markup') markRevision = revisionOf(ctx, type, el);
-    break;
-  }
-  if (!markRevision && change && ctx.view === 'markup') markRevision = revisionOf(ctx, 'format', change);
-  const sectPr = child(pPr, 'w:sectPr');
-  const joinsNext = removed && !sectPr;
+  const markRaw = cascadeRun(ctx, cascade.runBase, internRun(ctx, parts.rPr, at));
+  const markProps = resolveRun(markRaw, Slot.Ascii, ctx.generic);
+  const mark = markChange(ctx, parts.rPr);
+  let markRevision = mark.revision;
+  if (!markRevision && parts.change && ctx.view === 'markup') markRevision = revisionOf(ctx, 'format', parts.change);
+  const joinsNext = mark.removed && !parts.sectPr;
   const reader = new InlineReader(ctx, story, cascade, at);
   if (story.pendingMarks.length > 0) {
     reader.out.push(...story.pendingMarks);
@@ -60,22 +106,8 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
   }
   reader.content(p);
   const inlines = reader.finish();
-  const styleName = cascade.styleId ? ctx.styles.styles.get(cascade.styleId)?.name : undefined;
-  const props = resolveParagraph(cascade.raw, {
-    autoSpacingPt: ctx.settings.doNotUseHtmlParagraphAutoSpacing ? 5 : 14,
-    charUnitPt: markProps.sizePt,
-    ...(styleName ? { styleName } : {}),
-  });
-  let list: ListLabel | undefined;
-  if (cascade.list && !joinsNext) {
-    const { numId, ilvl, list: def } = cascade.list;
-    const values = story.counters.count(numId, def, ilvl);
-    const level = def.levels[ilvl]!;
-    const text = formatLabel(def, ilvl, values);
-    const labelRaw = overrideRun(overrideRun({}, markRaw), level.rPr);
-    const slot = text === '' ? Slot.Ascii : splitBySlot(text, labelRaw.hint, labelRaw.rtl === true, false)[0]!.slot;
-    list = { text, props: resolveRun(labelRaw, slot, generic), suffix: level.suffix, alignment: level.jc, numId, level: ilvl };
-  }
+  const props = paragraphProps(ctx, cascade, markProps.sizePt);
+  const list = cascade.list && !joinsNext ? listLabel(ctx, story, cascade.list, markRaw) : undefined;
   const paragraph: Paragraph = {
     kind: 'paragraph',
     props: list ? { ...props, list } : props,
@@ -84,5 +116,29 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
     ...(markRevision ? { markRevision } : {}),
     at,
   };
-  return { paragraph, joinsNext, ...(sectPr ? { sectPr } : {}) };
+  return parts.sectPr ? { paragraph, joinsNext, sectPr: parts.sectPr } : { paragraph, joinsNext };
+}
+
+const labelProps = new WeakMap<RawRun, WeakMap<LevelDef, RawRun>>();
+
+/**
+ * Counts the paragraph in its list and builds its label: the paragraph mark's run properties
+ * overlaid by the level's w:rPr (Word ignores the text runs' formatting for the label).
+ */
+function listLabel(ctx: DocxContext, story: StoryState, l: NonNullable<ParagraphCascade['list']>, markRaw: RawRun): ListLabel {
+  const values = story.counters.count(l.numId, l.list, l.ilvl);
+  const level = l.list.levels[l.ilvl]!;
+  const text = formatLabel(l.list, l.ilvl, values);
+  let m = labelProps.get(markRaw);
+  if (!m) {
+    m = new WeakMap();
+    labelProps.set(markRaw, m);
+  }
+  let raw = m.get(level);
+  if (!raw) {
+    raw = overrideRun(overrideRun({}, markRaw), level.rPr);
+    m.set(level, raw);
+  }
+  const slot = text === '' ? Slot.Ascii : splitBySlot(text, raw.hint, raw.rtl === true, false)[0]!.slot;
+  return { text, props: resolveRun(raw, slot, ctx.generic), suffix: level.suffix, alignment: level.jc, numId: l.numId, level: l.ilvl };
 }

@@ -15,6 +15,7 @@ import { readDocProperties } from './doc-props';
 import { readEmbeddedFonts } from './embedded-fonts';
 import type { PropsEnv } from './env';
 import { readFontTable } from './font-table';
+import { newCaches } from './intern';
 import { emptyNumbering, readNumbering } from './numbering';
 import { openPackage, type DocxPackage } from './package';
 import { readSettings, readThemeFontLang } from './settings';
@@ -85,7 +86,7 @@ function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHo
   const fontGenerics = new Map<string, FontGeneric>(fontTable.fonts.map((f) => [f.name, f.generic]));
   const ctx: DocxContext = {
     pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering, settings, properties, fontGenerics,
-    media: {}, charts: {}, authors: [], authorIndex: new Map(), footnoteParts: new Set(), depth: 0,
+    media: {}, charts: {}, authors: [], authorIndex: new Map(), footnoteParts: new Set(), depth: 0, caches: newCaches(), generic: (font: string) => fontGenerics.get(font),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };
   ctxRef.ctx = ctx;

@@ -10,7 +10,9 @@ import type { RawRun } from './run-props';
 export const DEFAULT_FONT = 'Times New Roman';
 export const DEFAULT_SIZE_PT = 10;
 
-const cache = new WeakMap<RawRun, Array<RunProps | undefined>>();
+/** Resolved props per slot, stored on the RawRun under a symbol (for-in skips it, so merges do not copy it). */
+const RESOLVED = Symbol('resolved');
+type WithCache = RawRun & { [RESOLVED]?: Array<RunProps | undefined> };
 
 /** The font family a slot names, falling back across slots as Word does when one is missing. */
 export function slotFont(raw: RawRun, slot: Slot): string {
@@ -28,10 +30,11 @@ export function slotFont(raw: RawRun, slot: Slot): string {
 
 /** Resolves a cascaded RawRun for one slot (memoised per RawRun object). */
 export function resolveRun(raw: RawRun, slot: Slot, generic: (font: string) => FontGeneric | undefined): RunProps {
-  let row = cache.get(raw);
+  const holder = raw as WithCache;
+  let row = holder[RESOLVED];
   if (!row) {
     row = [undefined, undefined, undefined, undefined];
-    cache.set(raw, row);
+    if (Object.isExtensible(raw)) holder[RESOLVED] = row;
   }
   const hit = row[slot];
   if (hit) return hit;
