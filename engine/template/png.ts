@@ -18,7 +18,7 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Uint
   const stride = width * 4;
   const raw = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  const idat = zlibSync(raw, { level: 9 });
+  const idat = zlibSync(raw, { level: 6 });
   const chunks = [chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))];
   let n = SIGNATURE.length;
   for (const c of chunks) n += c.length;

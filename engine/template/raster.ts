@@ -95,25 +95,25 @@ export function fillEdges(edges: EdgeList, width: number, height: number): Uint8
   const ss = SUPERSAMPLE;
   const counts = new Uint16Array(width * height);
   const n = edges.length / 4;
-  // Edges sorted by their top, so each sub-scanline only looks at edges that may cross it.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => Math.min(edges[a * 4 + 1]!, edges[a * 4 + 3]!) - Math.min(edges[b * 4 + 1]!, edges[b * 4 + 3]!) || a - b);
+  const top = (i: number) => Math.min(edges[i * 4 + 1]!, edges[i * 4 + 3]!);
+  const bottom = (i: number) => Math.max(edges[i * 4 + 1]!, edges[i * 4 + 3]!);
+  // Edges sorted by their top; an active list holds those crossing the current sub-scanline.
+  const order = Array.from({ length: n }, (_, i) => i).filter((i) => top(i) !== bottom(i)).sort((a, b) => top(a) - top(b) || a - b);
+  let active: number[] = [];
+  let next = 0;
   const xs: number[] = [];
   const dirs: number[] = [];
   for (let sy = 0; sy < height * ss; sy++) {
     const y = (sy + 0.5) / ss;
+    while (next < order.length && top(order[next]!) <= y) active.push(order[next++]!);
+    active = active.filter((i) => bottom(i) > y);
     xs.length = 0;
     dirs.length = 0;
-    for (let k = 0; k < n; k++) {
-      const e = order[k]! * 4;
-      const y0 = edges[e + 1]!, y1 = edges[e + 3]!;
-      if ((y0 < y1 ? y0 : y1) > y) break;
-      if (y0 === y1) continue;
-      const up = y0 < y1;
-      const top = up ? y0 : y1, bottom = up ? y1 : y0;
-      if (y < top || y >= bottom) continue;
-      const x0 = edges[e]!, x1 = edges[e + 2]!;
+    for (const i of active) {
+      const e = i * 4;
+      const x0 = edges[e]!, y0 = edges[e + 1]!, x1 = edges[e + 2]!, y1 = edges[e + 3]!;
       xs.push(x0 + ((y - y0) * (x1 - x0)) / (y1 - y0));
-      dirs.push(up ? 1 : -1);
+      dirs.push(y0 < y1 ? 1 : -1);
     }
     fillRow(xs, dirs, counts, width, Math.floor(sy / ss), ss);
   }
