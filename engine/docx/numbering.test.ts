@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Paragraph } from '../model';
+import { para } from '../../tests/helpers/make-docx';
+import { bodyParagraphs, parseFixture } from './test-util';
+
+const LEVELS = `
+  <w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/><w:lvlJc w:val="left"/>
+    <w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr></w:lvl>
+  <w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%1.%2)"/><w:suff w:val="space"/><w:lvlJc w:val="right"/>
+    <w:pPr><w:ind w:left="1440" w:hanging="360"/></w:pPr><w:rPr><w:b/><w:color w:val="FF0000"/></w:rPr></w:lvl>
+  <w:lvl w:ilvl="2"><w:start w:val="3"/><w:numFmt w:val="upperRoman"/><w:lvlText w:val="%3"/><w:lvlRestart w:val="0"/></w:lvl>`;
+
+const NUMBERING = `
+  <w:abstractNum w:abstractNumId="0">${LEVELS}</w:abstractNum>
+  <w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="\uF0B7"/>
+    <w:rPr><w:rFonts w:ascii="Symbol" w:hAnsi="Symbol" w:hint="default"/></w:rPr></w:lvl></w:abstractNum>
+  <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>
+  <w:num w:numId="2"><w:abstractNumId w:val="0"/></w:num>
+  <w:num w:numId="3"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="5"/></w:lvlOverride></w:num>
+  <w:num w:numId="4"><w:abstractNumId w:val="1"/></w:num>`;
+
+const li = (text: string, numId: number, ilvl = 0, extra = '') => para(text, `${extra}<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
+const labels = (ps: Paragraph[]) => ps.map((p) => p.props.list?.text ?? null);
+
+describe('numbering', () => {
+  it('counts levels, restarts deeper levels after a higher one, and formats %n in each level\'s format', () => {
+    const body = li('a', 1) + li('b', 1, 1) + li('c', 1, 1) + li('d', 1) + li('e', 1, 1) + li('f', 1, 2) + li('g', 1) + li('h', 1, 2);
+    const ps = bodyParagraphs(parseFixture({ body, numbering: NUMBERING }));
+    // Level 2 never restarts (lvlRestart 0) and starts at 3.
+    expect(labels(ps)).toEqual(['1.', '1.a)', '1.b)', '2.', '2.a)', 'III', '3.', 'IV']);
+  });
+
+  it('continues lists across numbering instances of one abstract, and restarts on a start override', () => {
+    const body = li('a', 1) + li('b', 2) + li('c', 3) + li('d', 3) + li('e', 1);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.', '2.', '5.', '6.', '7.']);
+  });
+
+  it('merges the level indents above the paragraph style and builds the label from the mark and level rPr', () => {
+    const styles = '<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/><w:pPr><w:ind w:left="720"/></w:pPr></w:style>';
+    const body = li('a', 1, 1, '<w:pStyle w:val="ListParagraph"/><w:rPr><w:i/><w:sz w:val="28"/></w:rPr>');
+    const [p] = bodyParagraphs(parseFixture({ body, numbering: NUMBERING, styles }));
+    expect(p!.props.indent).toEqual({ leftPt: 72, rightPt: 0, firstLinePt: -18 });
+    expect(p!.props.list).toMatchObject({ text: '1.a)', suffix: 'space', alignment: 'right', numId: '1', level: 1 });
+    expect(p!.props.list!.props).toMatchObject({ bold: true, italic: true, color: 'FF0000', sizePt: 14 });
+  });
+
+  it('keeps symbol-font bullets as the private-use character in the bullet font', () => {
+    const [p] = bodyParagraphs(parseFixture({ body: li('x', 4), numbering: NUMBERING }));
+    expect(p!.props.list!.text).toBe('\uF0B7');
+    expect(p!.props.list!.props.font).toBe('Symbol');
+  });
+
+  it('reaches numbering through paragraph styles, and numId 0 switches it off', () => {
+    const styles = `<w:style w:type="paragraph" w:styleId="H1"><w:name w:val="heading 1"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style>
+      <w:style w:type="paragraph" w:styleId="H2"><w:name w:val="heading 2"/><w:pPr><w:numPr><w:ilvl w:val="1"/><w:numId w:val="1"/></w:numPr></w:pPr></w:style>`;
+    const body = para('a', '<w:pStyle w:val="H1"/>') + para('b', '<w:pStyle w:val="H2"/>') + para('c', '<w:pStyle w:val="H1"/><w:numPr><w:numId w:val="0"/></w:numPr>') + para('d', '<w:pStyle w:val="H1"/>');
+    const ps = bodyParagraphs(parseFixture({ body, numbering: NUMBERING, styles }));
+    expect(labels(ps)).toEqual(['1.', '1.a)', null, '2.']);
+    expect(ps.map((p) => p.props.outlineLevel)).toEqual([0, 1, 0, 0]);
+  });
+
+  it('follows numStyleLink to the abstract numbering with the matching styleLink', () => {
+    const numbering = `<w:abstractNum w:abstractNumId="5"><w:styleLink w:val="MyList"/>${LEVELS}</w:abstractNum>
+      <w:abstractNum w:abstractNumId="6"><w:numStyleLink w:val="MyList"/></w:abstractNum>
+      <w:num w:numId="7"><w:abstractNumId w:val="5"/></w:num><w:num w:numId="8"><w:abstractNumId w:val="6"/></w:num>`;
+    const styles = '<w:style w:type="numbering" w:styleId="MyList"><w:name w:val="MyList"/><w:pPr><w:numPr><w:numId w:val="7"/></w:numPr></w:pPr></w:style>';
+    expect(labels(bodyParagraphs(parseFixture({ body: li('a', 8) + li('b', 8), numbering, styles })))).toEqual(['1.', '2.']);
+  });
+
+  it('survives numStyleLink cycles', () => {
+    const numbering = `<w:abstractNum w:abstractNumId="1"><w:numStyleLink w:val="S1"/></w:abstractNum>
+      <w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num>`;
+    const styles = '<w:style w:type="numbering" w:styleId="S1"><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style>';
+    expect(labels(bodyParagraphs(parseFixture({ body: li('a', 1), numbering, styles })))).toEqual([null]);
+  });
+
+  it('shows all levels in decimal when the level is legal (isLgl)', () => {
+    const numbering = `<w:abstractNum w:abstractNumId="0">
+      <w:lvl w:ilvl="0"><w:numFmt w:val="upperRoman"/><w:lvlText w:val="%1."/></w:lvl>
+      <w:lvl w:ilvl="1"><w:isLgl/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>`;
+    expect(labels(bodyParagraphs(parseFixture({ body: li('a', 1) + li('b', 1) + li('c', 1, 1), numbering })))).toEqual(['I.', 'II.', '2.1']);
+  });
+
+  it('counts paragraphs inside tables in body order, and headers count on their own', () => {
+    const body = li('a', 1) + `<w:tbl><w:tblGrid><w:gridCol w:w="1000"/></w:tblGrid><w:tr><w:tc>${li('b', 1)}</w:tc></w:tr></w:tbl>` + li('c', 1) +
+      '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>';
+    const doc = parseFixture({ body, numbering: NUMBERING, headers: { rIdH: li('h', 1) } });
+    const table = doc.sections[0]!.blocks[1]!;
+    if (table.kind !== 'table') throw new Error('expected a table');
+    expect((table.rows[0]!.cells[0]!.blocks[0] as Paragraph).props.list!.text).toBe('2.');
+    expect(labels(bodyParagraphs(doc))).toEqual(['1.', '3.']);
+    expect((doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph).props.list!.text).toBe('1.');
+  });
+
+  it('does not count a paragraph whose mark is deleted in the final view', () => {
+    const deleted = para('b', '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr><w:del w:id="1" w:author="A"/></w:rPr>');
+    const body = li('a', 1) + deleted + li('c', 1);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING }, { trackedChanges: 'final' })))).toEqual(['1.', '2.']);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING }, { trackedChanges: 'markup' })))).toEqual(['1.', '2.', '3.']);
+  });
+});
