@@ -9,7 +9,7 @@ const sep = '<w:r><w:fldChar w:fldCharType="separate"/></w:r>';
 const end = '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
 const instr = (s: string) => `<w:r><w:instrText xml:space="preserve">${s}</w:instrText></w:r>`;
 const fields = (p: Paragraph) => p.inlines.filter((i): i is FieldInline => i.kind === 'field');
-const text = (inlines: readonly Inline[]) => inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'field' ? `{${text(i.result)}}` : `<${i.kind}>`)).join('');
+const text = (inlines: readonly Inline[]): string => inlines.map((i) => (i.kind === 'text' ? i.text : i.kind === 'field' ? `{${text(i.result)}}` : `<${i.kind}>`)).join('');
 
 describe('field instructions', () => {
   it('parses names, arguments and switches with and without arguments', () => {
