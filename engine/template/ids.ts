@@ -73,8 +73,8 @@ export class IdAllocator {
       else if (n.name === 'w:bookmarkEnd') ends.add(n.attrs['w:id'] ?? '');
       for (const c of n.children) stack.push(c);
     }
-    for (const n of all) this.renumberOne(n, copy, bookmarkMap, starts, ends);
     removeOrphans(nodes, starts, ends);
+    for (const n of all) this.renumberOne(n, copy, bookmarkMap, starts, ends);
   }
 
   private renumberOne(n: XmlElement, copy: number, map: Map<string, string>, starts: Set<string>, ends: Set<string>): void {
@@ -117,7 +117,6 @@ function removeOrphans(nodes: readonly XmlNode[], starts: Set<string>, ends: Set
   while (stack.length) {
     const n = stack.pop()!;
     if (n.kind !== 'element') continue;
-    const before = n.children.length;
     n.children = n.children.filter((c) => {
       if (c.kind !== 'element') return true;
       if (c.name === 'w:bookmarkStart') return ends.has(c.attrs['w:id'] ?? '');
@@ -125,7 +124,6 @@ function removeOrphans(nodes: readonly XmlNode[], starts: Set<string>, ends: Set
       // A comment is anchored once; a copy would reference it twice.
       return c.name !== 'w:commentRangeStart' && c.name !== 'w:commentRangeEnd' && c.name !== 'w:commentReference';
     });
-    void before;
     for (const c of n.children) stack.push(c);
   }
 }

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { makeDocx, para, run } from '../../tests/helpers/make-docx';
+import { checkPackage, findAll, inlineSdt, partText, partTree, pngDataUrl } from '../../tests/template/helpers';
+import { openZip } from '../zip';
+import { fillTemplate } from './fill';
+import type { FillOptions, FillRequest, FillResult } from './types';
+
+async function fill(docx: Uint8Array, request: FillRequest, options: FillOptions = {}): Promise<FillResult> {
+  const r = await fillTemplate(docx, request, options);
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.code}: ${e.message}`).join('\n'));
+  expect(checkPackage(r.value.docx)).toEqual([]);
+  return r.value;
+}
+
+const lines = (docx: Uint8Array) => partText(docx).split('\n');
+const grid = '<w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>';
+const cell = (inner: string) => `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr>${inner}</w:tc>`;
+
+describe('loops over paragraphs', () => {
+  it('repeats the paragraphs between the tags and drops the tag-only paragraphs', async () => {
+    const docx = makeDocx(para('Items for {{company}}:') + para('{{#items}}') + para('- {{name}} ({{company}})') + para('{{/items}}') + para('end'));
+    const out = await fill(docx, { data: { company: 'ACME', items: [{ name: 'one' }, { name: 'two' }, { name: 'three' }] } });
+    expect(lines(out.docx)).toEqual(['Items for ACME:', '- one (ACME)', '- two (ACME)', '- three (ACME)', 'end']);
+    expect(out.report).toEqual({ filled: ['company', 'items', 'name'], missing: [], unknown: [] });
+  });
+
+  it('nests loops and reads the current item with {{.}}', async () => {
+    const docx = makeDocx(para('{{#groups}}') + para('[{{title}}]') + para('{{#tags}}') + para('* {{.}}') + para('{{/tags}}') + para('{{/groups}}'));
+    const out = await fill(docx, { data: { groups: [{ title: 'A', tags: ['x', 'y'] }, { title: 'B', tags: [] }, { title: 'C', tags: ['z'] }] } });
+    expect(lines(out.docx)).toEqual(['[A]', '* x', '* y', '[B]', '[C]', '* z']);
+  });
+
+  it('repeats runs when both tags are in one paragraph', async () => {
+    const out = await fill(makeDocx(para('Tags: {{#tags}}{{.}}; {{/tags}}done')), { data: { tags: ['a', 'b', 'c'] } });
+    expect(lines(out.docx)).toEqual(['Tags: a; b; c; done']);
+  });
+});
+
+describe('conditions', () => {
+  it('shows {{#flag}} content when true, {{^flag}} content when false or absent', async () => {
+    const docx = makeDocx(para('{{#vip}}') + para('Welcome, VIP') + para('{{/vip}}') + para('{{^vip}}') + para('Hello') + para('{{/vip}}') + para('{{#paid}}PAID{{/paid}}{{^paid}}DUE{{/paid}}'));
+    expect(lines((await fill(docx, { data: { vip: true, paid: false } })).docx)).toEqual(['Welcome, VIP', 'DUE']);
+    expect(lines((await fill(docx, { data: { vip: false, paid: 'yes' } })).docx)).toEqual(['Hello', 'PAID']);
+    const none = await fill(docx, { data: {} });
+    expect(lines(none.docx)).toEqual(['Hello', 'DUE']);
+    expect(none.report.missing).toEqual(['vip', 'paid']);
+  });
+
+  it('uses an object value as the scope of a condition', async () => {
+    const out = await fill(makeDocx(para('{{#client}}{{name}} of {{city}}{{/client}}')), { data: { client: { name: 'Ada', city: 'London' } } });
+    expect(lines(out.docx)).toEqual(['Ada of London']);
+  });
+});
+
+describe('loops over table rows', () => {
+  it('repeats one row when the tags are in its first and last cell, images included, with unique ids', async () => {
+    const tbl = `<w:tbl>${grid}<w:tr>${cell(para('Name'))}${cell(para('Photo'))}</w:tr>` +
+      `<w:tr>${cell('<w:p><w:bookmarkStart w:id="5" w:name="row"/>' + run('{{#people}}{{name}}') + '<w:bookmarkEnd w:id="5"/></w:p>')}` +
+      `${cell(`<w:p>${inlineSdt('<w:tag w:val="photo"/><w:id w:val="77"/>', run('x'))}${run('{{/people}}')}</w:p>`)}</w:tr></w:tbl>`;
+    const logo = pngDataUrl(16, 16);
+    const out = await fill(makeDocx(tbl + para('')), { data: { people: [{ name: 'Ann', photo: logo }, { name: 'Bob', photo: logo }, { name: 'Cy', photo: pngDataUrl(8, 8) }] } });
+    expect(findAll(partTree(out.docx, 'word/document.xml'), 'w:tr')).toHaveLength(4);
+    expect(lines(out.docx).filter((l) => l !== '')).toEqual(['Name', 'Photo', 'Ann', 'Bob', 'Cy']);
+    const tree = partTree(out.docx, 'word/document.xml');
+    expect(findAll(tree, 'wp:docPr').map((d) => d.attrs.id)).toEqual(['1', '2', '3']);
+    expect(findAll(tree, 'w:bookmarkStart').map((b) => b.attrs['w:name'])).toEqual(['row', 'row_2', 'row_3']);
+    // Same image bytes share one media part; checkPackage (in fill) proved ids are unique.
+    expect(openZip(out.docx).entries.filter((e) => e.name.startsWith('word/media/')).map((e) => e.name)).toEqual(['word/media/colophon-image1.png', 'word/media/colophon-image2.png']);
+  });
+
+  it('repeats several rows when the tags are in different rows', async () => {
+    const tbl = `<w:tbl>${grid}<w:tr>${cell(para('{{#orders}}Order {{id}}'))}${cell(para(''))}</w:tr>` +
+      `<w:tr>${cell(para('{{#lines}}{{item}}'))}${cell(para('{{qty}}{{/lines}}'))}</w:tr><w:tr>${cell(para('total {{total}}{{/orders}}'))}${cell(para(''))}</w:tr></w:tbl>`;
+    const out = await fill(makeDocx(tbl + para('')), { data: { orders: [
+      { id: 1, total: 5, lines: [{ item: 'a', qty: 2 }, { item: 'b', qty: 3 }] },
+      { id: 2, total: 0, lines: [] },
+    ] } });
+    expect(lines(out.docx).filter((l) => l !== '')).toEqual(['Order 1', 'a', '2', 'b', '3', 'total 5', 'Order 2', 'total 0']);
+  });
+
+  it('removes a table whose only rows were in a false section, and keeps cells valid', async () => {
+    const tbl = `<w:tbl>${grid}<w:tr>${cell(para('{{#rows}}{{a}}'))}${cell(para('{{/rows}}'))}</w:tr></w:tbl>`;
+    const cellLoop = `<w:tbl>${grid}<w:tr>${cell(para('{{#x}}') + para('in') + para('{{/x}}'))}${cell(para('b'))}</w:tr></w:tbl>`;
+    const out = await fill(makeDocx(para('before') + tbl + cellLoop + para('after')), { data: { rows: [], x: false } });
+    const tree = partTree(out.docx, 'word/document.xml');
+    expect(findAll(tree, 'w:tbl')).toHaveLength(1);
+    for (const tc of findAll(tree, 'w:tc')) expect(tc.children.some((c) => c.kind === 'element' && c.name === 'w:p')).toBe(true);
+    expect(lines(out.docx)).toEqual(['before', '', 'b', 'after']);
+  });
+
+  it('treats MERGEFIELD TableStart:/TableEnd: regions as loops', async () => {
+    const field = (name: string) => `<w:fldSimple w:instr=" MERGEFIELD ${name} "><w:r><w:t>«${name}»</w:t></w:r></w:fldSimple>`;
+    const tbl = `<w:tbl>${grid}<w:tr>${cell(`<w:p>${field('TableStart:Items')}${field('Name')}</w:p>`)}${cell(`<w:p>${field('Price')}${field('TableEnd:Items')}</w:p>`)}</w:tr></w:tbl>`;
+    const out = await fill(makeDocx(tbl + para('')), { data: { Items: [{ Name: 'Tea', Price: '2.50' }, { Name: 'Cake', Price: '3.00' }] } });
+    expect(lines(out.docx).filter((l) => l !== '')).toEqual(['Tea', '2.50', 'Cake', '3.00']);
+  });
+});
+
+describe('section problems', () => {
+  it('warns about unclosed and stray tags and leaves them', async () => {
+    const r = await fillTemplate(makeDocx(para('{{#open}}') + para('x') + para('{{/stray}}')), { data: {} });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.warnings.map((w) => w.code).sort()).toEqual(['template/unclosed-section', 'template/unopened-section']);
+    expect(lines(r.value.docx)).toEqual(['{{#open}}', 'x', '{{/stray}}']);
+  });
+
+  it('bounds what a loop may create', async () => {
+    const r = await fillTemplate(makeDocx(para('{{#a}}') + para('{{x}} {{y}} {{z}}') + para('{{/a}}')), { data: { a: Array.from({ length: 50_000 }, () => ({})) } }, { limits: { maxXmlElements: 100_000 } });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors[0]!.code).toBe('template/too-large');
+  });
+});
