@@ -89,7 +89,7 @@ describe('signatures', () => {
     const out = await fill(makeDocx(para('{{sig}}')), { fields: [{ id: 'sig', type: 'signature', value: 'Ada Lovelace' }] });
     const png = openZip(out.docx).read('word/media/colophon-image1.png');
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
-    const [w, h] = extents(out.docx)[0]!;
+    const [w, h] = extents(out.docx)[0] as [number, number];
     expect(w).toBeGreaterThan(3 * h);
     expect(h).toBeGreaterThan(30);
     // Deterministic: the same request gives the same package.
