@@ -1,0 +1,73 @@
+/**
+ * Revisions from the raw bytes (ISO 32000-1 §7.5.6): every `%%EOF` marker ends a revision, whatever
+ * the cross-reference chain says — attacks (incremental saving, shadow) often break or bypass the
+ * chain, so the signed revision of a signature is found from its ByteRange end and these markers.
+ */
+import type { Diagnostic } from '../core';
+import type { PdfDocument } from '../pdf';
+import { openPdf } from '../pdf';
+
+/** One revision: bytes [0, end) form the file as it was when the revision was saved. */
+export interface Revision {
+  /** 1-based. */
+  readonly index: number;
+  /** Offset of `%%EOF`. */
+  readonly eofAt: number;
+  /** Offset after `%%EOF` and the end-of-line that follows it. */
+  readonly end: number;
+}
+
+/** Most revisions considered; a file with more markers is treated by its last ones. */
+const MAX_REVISIONS = 10_000;
+
+/**
+ * A Latin-1 view of bytes as a string, so native `indexOf` can search large files quickly.
+ * TextDecoder's `latin1` is windows-1252, which still maps one byte to one UTF-16 unit, so offsets
+ * agree with byte offsets and ASCII keywords match.
+ */
+export function latin1View(bytes: Uint8Array): string {
+  return new TextDecoder('latin1').decode(bytes);
+}
+
+/** Finds the revisions of a file by its `%%EOF` markers. */
+export function findRevisions(bytes: Uint8Array, text: string = latin1View(bytes)): Revision[] {
+  const out: Revision[] = [];
+  for (let at = text.indexOf('%%EOF'); at >= 0; at = text.indexOf('%%EOF', at + 5)) {
+    let end = at + 5;
+    if (bytes[end] === 0x0d) end++;
+    if (bytes[end] === 0x0a) end++;
+    out.push({ index: 0, eofAt: at, end });
+    // Keep only the newest markers of a hostile file, in amortised linear time.
+    if (out.length >= 2 * MAX_REVISIONS) out.splice(0, MAX_REVISIONS);
+  }
+  return out.slice(-MAX_REVISIONS).map((r, i) => ({ ...r, index: i + 1 }));
+}
+
+/** The revision whose end matches a ByteRange end (tolerating the end-of-line after `%%EOF`). */
+export function revisionEndingAt(revisions: readonly Revision[], offset: number): Revision | undefined {
+  return revisions.find((r) => offset >= r.eofAt + 5 && offset <= r.end);
+}
+
+/** Opens prefixes of a file as PDF documents, caching each by its length. */
+export class RevisionCache {
+  private readonly docs = new Map<number, PdfDocument | null>();
+  readonly warnings: Diagnostic[] = [];
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly final: PdfDocument,
+  ) {
+    this.docs.set(bytes.length, final);
+  }
+
+  /** The document made of bytes [0, end), or null when that prefix is not a readable PDF. */
+  at(end: number): PdfDocument | null {
+    const hit = this.docs.get(end);
+    if (hit !== undefined) return hit;
+    const r = openPdf(this.bytes.subarray(0, end));
+    const doc = r.ok ? r.value : null;
+    if (!r.ok) this.warnings.push(...r.errors.map((e) => ({ ...e, severity: 'warning' as const, message: `Revision ending at ${end}: ${e.message}` })));
+    this.docs.set(end, doc);
+    return doc;
+  }
+}
