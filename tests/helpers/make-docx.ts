@@ -122,6 +122,8 @@ export interface MakeDocxOptions {
   readonly appProps?: string;
   /** Custom properties: name → string value (docProps/custom.xml). */
   readonly customProps?: Readonly<Record<string, string>>;
+  /** Relationships of other parts by part name (e.g. `word/fontTable.xml` → its embedded fonts, `word/header1.xml` → images). */
+  readonly partRels?: Readonly<Record<string, readonly ExtraRel[]>>;
   /** Entries written as-is after everything else (for corrupt-package tests). */
   readonly rawEntries?: readonly ZipInput[];
 }
@@ -187,6 +189,7 @@ export function makeDocx(options: MakeDocxOptions | string = {}): Uint8Array {
     if (p.relType) docRels.push({ id, type: p.relType, target: relativeToWord(p.name) });
     if (p.rels) add(relsNameFor(p.name), relsXml(p.rels));
   }
+  for (const [name, rels] of Object.entries(o.partRels ?? {})) add(relsNameFor(name), relsXml(rels));
   add('word/_rels/document.xml.rels', relsXml(docRels));
   add('_rels/.rels', relsXml(packageRels(o, add)));
   files.unshift({ name: '[Content_Types].xml', data: encodeUtf8(contentTypesXml(overrides)) });

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartInline, ImageInline, Inline, Paragraph, ShapeInline } from '../model';
+import { OFFICE_THEME, para } from '../../tests/helpers/make-docx';
+import { bodyParagraphs, parseFixture, parseWithWarnings, plainText } from './test-util';
+
+/** A 1×1 PNG. */
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4,
+  0x89, 0, 0, 0, 13, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0, 5, 0, 1, 0xff, 0x89, 0x99, 0x3d, 0x1d, 0, 0, 0, 0,
+  0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+]);
+const media = { rIdImg: { name: 'image1.png', data: PNG } };
+
+const graphic = (uri: string, inner: string) => `<a:graphic><a:graphicData uri="${uri}">${inner}</a:graphicData></a:graphic>`;
+const pic = (extra = '') => graphic('http://schemas.openxmlformats.org/drawingml/2006/picture',
+  `<pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="p"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/>${extra}<a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+  '<pic:spPr><a:xfrm rot="5400000" flipH="1"><a:off x="0" y="0"/><a:ext cx="1270000" cy="635000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic>');
+const inline = (g: string) => `<w:p><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="1270000" cy="635000"/><wp:docPr id="1" name="Picture 1" descr="A chart" title="T"/>${g}</wp:inline></w:drawing></w:r></w:p>`;
+const anchor = (g: string, pos: string, wrap = '<wp:wrapSquare wrapText="bothSides"/>', attrs = 'behindDoc="0"') =>
+  `<w:p><w:r><w:drawing><wp:anchor distT="12700" distB="25400" distL="114300" distR="114300" simplePos="0" relativeHeight="251659264" ${attrs} locked="0" layoutInCell="1" allowOverlap="1">` +
+  `<wp:simplePos x="0" y="0"/>${pos}<wp:extent cx="2540000" cy="1270000"/><wp:effectExtent l="0" t="0" r="0" b="0"/>${wrap}<wp:docPr id="2" name="Shape 2"/>${g}</wp:anchor></w:drawing></w:r></w:p>`;
+const inlinesOf = (p: Paragraph) => p.inlines.filter((i) => i.kind !== 'text');
+const first = <T extends Inline>(doc: ReturnType<typeof parseFixture>, i = 0) => inlinesOf(bodyParagraphs(doc)[i]!)[0] as T;
+
+describe('drawings', () => {
+  it('reads inline pictures with crop, rotation, flips and alt text, and collects the media', () => {
+    const doc = parseFixture({ body: inline(pic('<a:srcRect l="10000" t="0" r="25000" b="5000"/>')), media });
+    const img = first<ImageInline>(doc);
+    expect(img).toMatchObject({ kind: 'image', media: 'word/media/image1.png', widthPt: 100, heightPt: 50, rotationDeg: 90, flipH: true, alt: 'A chart', title: 'T' });
+    expect(img.crop).toEqual({ left: 0.1, top: 0, right: 0.25, bottom: 0.05 });
+    expect(img.anchor).toBeUndefined();
+    expect(doc.media['word/media/image1.png']).toEqual({ contentType: 'image/png', data: PNG });
+  });
+
+  it('reads floating placement: alignment, offsets, percentage offsets, wrapping and distances', () => {
+    const pos = '<wp:positionH relativeFrom="margin"><wp:align>center</wp:align></wp:positionH><wp:positionV relativeFrom="paragraph"><wp:posOffset>127000</wp:posOffset></wp:positionV>';
+    const img = first<ImageInline>(parseFixture({ body: anchor(pic(), pos), media }));
+    expect(img.anchor).toEqual({
+      horizontal: { relativeTo: 'margin', align: 'center' }, vertical: { relativeTo: 'paragraph', offsetPt: 10 },
+      wrap: 'square', wrapSide: 'both', distancePt: { top: 1, bottom: 2, left: 9, right: 9 }, behindText: false, allowOverlap: true, layoutInCell: true, zIndex: 251659264,
+    });
+    const pct = '<wp:positionH relativeFrom="page"><wp14:pctPosHOffset>25000</wp14:pctPosHOffset></wp:positionH><wp:positionV relativeFrom="topMargin"><wp:align>bottom</wp:align></wp:positionV>';
+    const behind = first<ImageInline>(parseFixture({ body: anchor(pic(), pct, '<wp:wrapNone/>', 'behindDoc="1"'), media }));
+    expect(behind.anchor).toMatchObject({ horizontal: { relativeTo: 'page', offsetPct: 0.25 }, vertical: { relativeTo: 'topMargin', align: 'bottom' }, wrap: 'none', behindText: true });
+  });
+
+  it('reads shapes with preset geometry, theme colours, outline and a text box', () => {
+    const wsp = '<wps:wsp><wps:cNvSpPr/><wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="1270000"/></a:xfrm><a:prstGeom prst="roundRect"><a:avLst><a:gd name="adj" fmla="val 10000"/></a:avLst></a:prstGeom>' +
+      '<a:solidFill><a:schemeClr val="accent1"><a:lumMod val="75000"/></a:schemeClr></a:solidFill><a:ln w="25400"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill><a:prstDash val="dash"/><a:tailEnd type="triangle"/></a:ln></wps:spPr>' +
+      `<wps:txbx><w:txbxContent>${para('In the box')}</w:txbxContent></wps:txbx><wps:bodyPr lIns="0" tIns="12700" rIns="0" bIns="0" anchor="ctr"><a:spAutoFit/></wps:bodyPr></wps:wsp>`;
+    const pos = '<wp:positionH relativeFrom="column"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="line"><wp:posOffset>0</wp:posOffset></wp:positionV>';
+    const shape = first<ShapeInline>(parseFixture({ body: anchor(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp), pos), theme: OFFICE_THEME }));
+    // lumMod 75% of accent1 (DrawingML), as PowerPoint's "Accent 1, darker 25%".
+    expect(shape).toMatchObject({ kind: 'shape', geometry: 'roundRect', widthPt: 200, heightPt: 100, fill: '2F5597' });
+    expect(shape.line).toEqual({ widthPt: 2, color: 'FF0000', dash: [8, 6], tailArrow: true });
+    expect(shape.paths[0]![0]).toEqual({ op: 'M', x: 10, y: 0 });
+    expect(shape.text).toMatchObject({ insetsPt: { left: 0, top: 1, right: 0, bottom: 0 }, verticalAlign: 'center', autoFit: true });
+    expect(plainText(shape.text!.blocks[0] as Paragraph)).toBe('In the box');
+  });
+
+  it('takes outline and fill from the theme through wps:style references', () => {
+    const theme = OFFICE_THEME.replace('<a:fillStyleLst/><a:lnStyleLst/>',
+      '<a:fillStyleLst><a:solidFill><a:schemeClr val="phClr"/></a:solidFill><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:fillStyleLst>' +
+      '<a:lnStyleLst><a:ln w="6350"><a:solidFill><a:schemeClr val="phClr"/></a:solidFill></a:ln><a:ln w="12700"><a:solidFill><a:schemeClr val="phClr"/></a:solidFill></a:ln></a:lnStyleLst>');
+    const wsp = '<wps:wsp><wps:spPr><a:prstGeom prst="ellipse"><a:avLst/></a:prstGeom></wps:spPr><wps:style><a:lnRef idx="2"><a:schemeClr val="accent2"/></a:lnRef>' +
+      '<a:fillRef idx="1"><a:schemeClr val="accent6"/></a:fillRef><a:effectRef idx="0"><a:scrgbClr r="0" g="0" b="0"/></a:effectRef><a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef></wps:style><wps:bodyPr/></wps:wsp>';
+    const shape = first<ShapeInline>(parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp)), theme }));
+    expect(shape.fill).toBe('70AD47');
+    expect(shape.line).toEqual({ widthPt: 1, color: 'ED7D31' });
+    expect(shape.paths[0]![0]).toMatchObject({ op: 'M', x: 100, y: 25 });
+  });
+
+  it('places group children in the group\'s coordinates scaled to its size', () => {
+    const child = (x: number, y: number, prst: string) => `<wps:wsp><wps:spPr><a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="1000" cy="500"/></a:xfrm><a:prstGeom prst="${prst}"><a:avLst/></a:prstGeom></wps:spPr><wps:bodyPr/></wps:wsp>`;
+    const wgp = `<wpg:wgp><wpg:cNvGrpSpPr/><wpg:grpSpPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="1270000"/><a:chOff x="1000" y="1000"/><a:chExt cx="2000" cy="1000"/></a:xfrm></wpg:grpSpPr>${child(1000, 1000, 'rect')}${child(2000, 1500, 'ellipse')}` +
+      `<pic:pic><pic:nvPicPr><pic:cNvPr id="3" name="p"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill><pic:spPr><a:xfrm><a:off x="1000" y="1500"/><a:ext cx="500" cy="500"/></a:xfrm></pic:spPr></pic:pic></wpg:wgp>`;
+    const group = first<ShapeInline>(parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingGroup', wgp)), media }));
+    expect(group.geometry).toBe('group');
+    // The group's frame is 100×50 pt and its child space 2000×1000 units from (1000, 1000).
+    expect(group.children!.map((c) => [c.xPt, c.yPt, c.item.kind, c.item.widthPt, c.item.heightPt])).toEqual([
+      [0, 0, 'shape', 50, 25], [50, 25, 'shape', 50, 25], [0, 25, 'image', 25, 25],
+    ]);
+  });
+
+  it('prefers the wps choice of mc:AlternateContent over its VML fallback', () => {
+    const wsp = `<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:txbx><w:txbxContent>${para('choice')}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>`;
+    const body = `<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:inline><wp:extent cx="12700" cy="12700"/><wp:docPr id="1" name="s"/>${graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp)}</wp:inline></w:drawing></mc:Choice>` +
+      `<mc:Fallback><w:pict><v:rect style="width:1pt;height:1pt"><v:textbox><w:txbxContent>${para('fallback')}</w:txbxContent></v:textbox></v:rect></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>`;
+    const shape = first<ShapeInline>(parseFixture({ body }));
+    expect(plainText(shape.text!.blocks[0] as Paragraph)).toBe('choice');
+  });
+
+  it('reads charts from the chart part\'s cached values, with theme accent colours', () => {
+    const ser = (i: number, name: string, vals: number[]) => `<c:ser><c:idx val="${i}"/><c:order val="${i}"/><c:tx><c:strRef><c:f>S!$B$1</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>${name}</c:v></c:pt></c:strCache></c:strRef></c:tx>` +
+      '<c:cat><c:strRef><c:f>S!$A$2:$A$3</c:f><c:strCache><c:ptCount val="2"/><c:pt idx="0"><c:v>Q1</c:v></c:pt><c:pt idx="1"><c:v>Q2</c:v></c:pt></c:strCache></c:strRef></c:cat>' +
+      `<c:val><c:numRef><c:f>S!$B$2:$B$3</c:f><c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="2"/>${vals.map((v, k) => `<c:pt idx="${k}"><c:v>${v}</c:v></c:pt>`).join('')}</c:numCache></c:numRef></c:val></c:ser>`;
+    const chartXml = '<?xml version="1.0"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart>' +
+      '<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Sales</a:t></a:r></a:p></c:rich></c:tx></c:title><c:autoTitleDeleted val="0"/><c:plotArea>' +
+      `<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/><c:varyColors val="0"/>${ser(0, 'North', [1, 2.5])}${ser(1, 'South', [3, 4])}<c:gapWidth val="219"/><c:axId val="1"/><c:axId val="2"/></c:barChart>` +
+      '<c:catAx><c:axId val="1"/><c:scaling/><c:delete val="0"/><c:axPos val="b"/></c:catAx><c:valAx><c:axId val="2"/><c:scaling><c:max val="5"/></c:scaling><c:delete val="0"/><c:axPos val="l"/><c:majorGridlines/><c:numFmt formatCode="0.0" sourceLinked="0"/><c:majorUnit val="1"/></c:valAx>' +
+      '</c:plotArea><c:legend><c:legendPos val="b"/></c:legend></c:chart></c:chartSpace>';
+    const g = graphic('http://schemas.openxmlformats.org/drawingml/2006/chart', '<c:chart r:id="rIdC"/>');
+    const doc = parseFixture({
+      body: inline(g), theme: OFFICE_THEME,
+      parts: { rIdC: { name: 'word/charts/chart1.xml', contentType: 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml', relType: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart', data: chartXml } },
+    });
+    const ci = first<ChartInline>(doc);
+    expect(ci).toMatchObject({ kind: 'chart', chart: 'word/charts/chart1.xml', widthPt: 100, heightPt: 50 });
+    const chart = doc.charts['word/charts/chart1.xml']!;
+    expect(chart.title).toBe('Sales');
+    expect(chart.legend).toEqual({ position: 'bottom' });
+    expect(chart.plots[0]).toMatchObject({ type: 'column', grouping: 'clustered', gapWidthPct: 219 });
+    expect(chart.plots[0]!.series.map((s) => [s.name, s.categories, s.values, s.color])).toEqual([
+      ['North', ['Q1', 'Q2'], [1, 2.5], '4472C4'], ['South', ['Q1', 'Q2'], [3, 4], 'ED7D31'],
+    ]);
+    expect(chart.axes).toEqual([
+      { kind: 'category', position: 'bottom', majorGridlines: false, deleted: false },
+      { kind: 'value', position: 'left', majorGridlines: true, deleted: false, max: 5, majorUnit: 1, formatCode: '0.0' },
+    ]);
+  });
+});
+
+describe('VML', () => {
+  it('reads floating text boxes, pictures and colours from VML', () => {
+    const body = '<w:p><w:r><w:pict><v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202" path="m,l,21600r21600,l21600,xe"/>' +
+      '<v:shape id="tb" type="#_x0000_t202" style="position:absolute;margin-left:10pt;margin-top:20pt;width:100pt;height:50pt;z-index:3;mso-position-horizontal-relative:page;mso-position-vertical-relative:margin" fillcolor="#ff0 [3204]" strokecolor="red" strokeweight="2pt">' +
+      `<v:textbox inset="0,0,0,0" style="mso-fit-shape-to-text:t"><w:txbxContent>${para('VML box')}</w:txbxContent></v:textbox><w10:wrap type="square" side="left"/></v:shape></w:pict></w:r>` +
+      '<w:r><w:pict><v:shape style="width:72pt;height:36pt"><v:imagedata r:id="rIdImg" o:title="logo" cropleft="6554f"/></v:shape></w:pict></w:r></w:p>';
+    const doc = parseFixture({ body, media });
+    const [box, img] = inlinesOf(bodyParagraphs(doc)[0]!) as [ShapeInline, ImageInline];
+    expect(box).toMatchObject({ kind: 'shape', geometry: 'rect', widthPt: 100, heightPt: 50, fill: 'FFFF00', line: { widthPt: 2, color: 'FF0000' } });
+    expect(box.anchor).toMatchObject({ horizontal: { relativeTo: 'page', offsetPt: 10 }, vertical: { relativeTo: 'margin', offsetPt: 20 }, wrap: 'square', wrapSide: 'left', zIndex: 3, behindText: false });
+    expect(box.text).toMatchObject({ insetsPt: { left: 0, top: 0, right: 0, bottom: 0 }, autoFit: true });
+    expect(plainText(box.text!.blocks[0] as Paragraph)).toBe('VML box');
+    expect(img).toMatchObject({ kind: 'image', media: 'word/media/image1.png', widthPt: 72, heightPt: 36, alt: 'logo' });
+    expect(img.crop!.left).toBeCloseTo(0.1, 3);
+  });
+
+  it('marks header watermarks and keeps their text', () => {
+    const hdr = '<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject1" o:spid="_x0000_s2049" type="#_x0000_t136" style="position:absolute;margin-left:0;margin-top:0;width:400pt;height:100pt;rotation:315;z-index:-251657216;mso-position-horizontal:center;mso-position-horizontal-relative:margin;mso-position-vertical:center;mso-position-vertical-relative:margin" fillcolor="silver" stroked="f">' +
+      '<v:textpath style="font-family:&quot;Calibri&quot;;font-size:1pt" string="DRAFT"/></v:shape></w:pict></w:r></w:p>';
+    const doc = parseFixture({ body: para('x') + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>', headers: { rIdH: hdr } });
+    const wm = (doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph).inlines[0] as ShapeInline;
+    expect(wm).toMatchObject({ kind: 'shape', watermark: true, rotationDeg: 315, fill: 'C0C0C0' });
+    expect(wm.line).toBeUndefined();
+    expect(wm.anchor).toMatchObject({ horizontal: { relativeTo: 'margin', align: 'center' }, vertical: { relativeTo: 'margin', align: 'center' }, behindText: true });
+    const p = wm.text!.blocks[0] as Paragraph;
+    expect(plainText(p)).toBe('DRAFT');
+    expect(p.props.alignment).toBe('center');
+    expect((p.inlines[0] as { props: { font: string } }).props.font).toBe('Calibri');
+  });
+
+  it('shows OLE objects as their preview picture with a warning', () => {
+    const body = '<w:p><w:r><w:object w:dxaOrig="1440" w:dyaOrig="720"><v:shape style="width:72pt;height:36pt" o:ole=""><v:imagedata r:id="rIdImg" o:title=""/></v:shape>' +
+      '<o:OLEObject Type="Embed" ProgID="Excel.Sheet.12" ShapeID="_x0000_i1025" DrawAspect="Content" ObjectID="_1" r:id="rIdOle"/></w:object></w:r></w:p>';
+    const r = parseWithWarnings({ body, media });
+    if (!r.ok) throw new Error('parse failed');
+    expect(first<ImageInline>(r.value)).toMatchObject({ kind: 'image', widthPt: 72 });
+    expect(r.warnings.map((w) => w.code)).toContain('docx/ole-object');
+  });
+});
