@@ -22,7 +22,7 @@ export type RenderFn = (container: XmlElement, scope: Scope) => void;
 /** Fills a control; returns false (with a warning) when the value does not fit the control type. */
 export function fillControl(ctx: FillContext, info: ControlInfo, path: readonly XmlElement[], r: Resolved, scope: Scope, render: RenderFn, raw: unknown): boolean {
   const name = info.name;
-  if (info.type === 'group' || info.type === 'docPart' || info.type === 'other') return mismatch(ctx, name, `a ${info.type} control`, r.kind);
+  if (info.type === 'group' || info.type === 'other') return mismatch(ctx, name, `a ${info.type} control`, r.kind);
   if (info.type === 'repeatingSection') return fillRepeating(ctx, info, raw, scope, render);
   switch (r.kind) {
     case 'image':
