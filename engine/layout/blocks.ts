@@ -32,24 +32,20 @@ export class BlockUnitBuilder {
       return out;
     }
     const p = block;
-    const sp = p.props.spacing;
     const prev = this.prev;
-    const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
-    const before = p.props.contextualSpacing && sameStyle ? 0 : sp.beforePt;
-    const prevAfter = prev && prev.props.contextualSpacing && sameStyle ? 0 : this.prevAfter;
+    const nextPara = next?.kind === 'paragraph' ? next : undefined;
+    const gap = spaceBetween(prev, this.prevAfter, p);
     const out: Unit[] = [];
-    const gap = prevAfter + before;
     const keepPrev = prev?.props.keepNext === true;
     if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
     const laid = layoutParagraph(p, this.widthPt, this.ctx);
-    const nextPara = next?.kind === 'paragraph' ? next : undefined;
     const join = {
       joinedAbove: prev !== undefined && sameBorders(prev.props.borders, p.props.borders),
       joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),
     };
     out.push(...paragraphUnits(laid, this.ctx, join, p.props.keepNext && next !== undefined));
     this.prev = p;
-    this.prevAfter = sp.afterPt;
+    this.prevAfter = spaceAfter(p, nextPara);
     return out;
   }
 
@@ -57,6 +53,32 @@ export class BlockUnitBuilder {
   trailingSpace(): number {
     return this.prevAfter;
   }
+}
+
+/**
+ * The space between two paragraphs (§17.3.1.33). Word adds the previous paragraph's space after and
+ * this one's space before, except that w:contextualSpacing drops them between paragraphs of the same
+ * style, and HTML auto spacing (beforeAutospacing / afterAutospacing) collapses to the larger value,
+ * vanishes at the top of a story and between items of the same list.
+ */
+export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph): number {
+  const sp = p.props.spacing;
+  const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
+  let before = p.props.contextualSpacing && sameStyle ? 0 : sp.beforePt;
+  if (sp.beforeAuto && (prev === undefined || sameList(prev, p))) before = 0;
+  const after = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
+  if ((prev?.props.spacing.afterAuto ?? false) || sp.beforeAuto) return Math.max(after, before);
+  return after + before;
+}
+
+function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {
+  const sp = p.props.spacing;
+  if (sp.afterAuto && next !== undefined && sameList(p, next)) return 0;
+  return sp.afterPt;
+}
+
+function sameList(a: Paragraph, b: Paragraph): boolean {
+  return a.props.list !== undefined && b.props.list !== undefined && a.props.list.numId === b.props.list.numId;
 }
 
 function sameBorders(a: ParagraphBorders | undefined, b: ParagraphBorders | undefined): boolean {

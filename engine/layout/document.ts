@@ -6,7 +6,7 @@
 import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
 import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
 import { emitStory } from './blocks';
-import type { DocumentEnv } from './context';
+import { hasEastAsianText, type DocumentEnv } from './context';
 import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
 import { numberNotes } from './notes';
@@ -36,6 +36,7 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
       faces,
       bag,
       revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
+      useDocGrid: hasEastAsianText(doc),
       drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, bag),
     };
     const notes = numberNotes(doc);

@@ -3,8 +3,8 @@
  *
  * Line height follows Word: the tallest ascent plus the deepest descent of the fonts on the line
  * (the paragraph mark counts on the last line), then w:spacing/@w:lineRule (§17.3.1.33): `auto`
- * multiplies it, `exact` replaces it, `atLeast` raises it. Extra space goes above the text
- * (the baseline sits `descent` above the bottom of the line box).
+ * multiplies it, `exact` replaces it, `atLeast` raises it. Proportional spacing puts its extra below
+ * the text; exact and at-least heights put theirs above (the descent stays at the bottom).
  */
 import type { Alignment, LineSpacing, RunProps } from '../../model';
 import type { FaceResolver } from '../faces';
@@ -101,7 +101,7 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
       x += width;
     }
   }
-  const m = lineMetrics(d, isLast, params);
+  const m = lineMetrics(d, params);
   return {
     fragments,
     start: d.start,
@@ -154,7 +154,7 @@ function stretchSpaces(p: GlyphPiece, text: string, extra: number, isLastInk: bo
   return { advances, width };
 }
 
-function lineMetrics(d: LineDraft, isLast: boolean, params: LineBoxParams): Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselinePt'> {
+function lineMetrics(d: LineDraft, params: LineBoxParams): Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselinePt'> {
   let ascent = 0;
   let descent = 0;
   let natural = 0;
@@ -166,12 +166,11 @@ function lineMetrics(d: LineDraft, isLast: boolean, params: LineBoxParams): Pick
     any = true;
   };
   for (const placed of d.pieces) measure(placed, consider, params);
-  if (isLast || !any) {
+  // The paragraph mark sizes an empty line only (LibreOffice; Word also lets it grow the last line).
+  if (!any) {
     const mark = params.markProps;
-    if (!mark.hidden || !any) {
-      const m = params.faces.primary(mark).lineMetrics(mark.sizePt);
-      consider(m.ascentPt, m.descentPt, m.lineHeightPt);
-    }
+    const m = params.faces.primary(mark).lineMetrics(mark.sizePt);
+    consider(m.ascentPt, m.descentPt, m.lineHeightPt);
   }
   // Leading (line height beyond ascent + descent) is kept, placed above the text.
   const naturalHeight = Math.max(natural, ascent + descent);
@@ -190,7 +189,11 @@ function lineMetrics(d: LineDraft, isLast: boolean, params: LineBoxParams): Pick
   if (params.gridPitchPt && params.gridPitchPt > 1 && params.spacing.rule === 'auto') {
     height = Math.ceil(height / params.gridPitchPt - 0.01) * params.gridPitchPt;
   }
-  return { ascentPt: ascent, descentPt: descent, heightPt: height, baselinePt: height - descent };
+  // Proportional spacing adds its extra below the text (the baseline stays one ascent, plus leading,
+  // from the top); exact and at-least heights put the difference above, keeping the descent at the bottom.
+  const leading = Math.max(0, naturalHeight - ascent - descent);
+  const baselinePt = params.spacing.rule === 'auto' ? Math.min(height - descent, leading + ascent) : height - descent;
+  return { ascentPt: ascent, descentPt: descent, heightPt: height, baselinePt };
 }
 
 function measure(placed: PlacedPiece, consider: (a: number, d: number, h: number) => void, params: LineBoxParams): void {
