@@ -29,14 +29,15 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
   const bag = new DiagnosticBag();
   return guardAsync('layout', bag, async () => {
     const limits = resolveLimits(options.limits);
-    const faces = await createFaceResolver(doc, host);
+    const eastAsian = hasEastAsianText(doc);
+    const faces = await createFaceResolver(doc, host, eastAsian);
     const resources = new ResourceTables();
     const env: DocumentEnv = {
       doc,
       faces,
       bag,
       revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
-      useDocGrid: hasEastAsianText(doc),
+      useDocGrid: eastAsian,
       drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, bag),
     };
     const notes = numberNotes(doc);

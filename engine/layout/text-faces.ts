@@ -14,8 +14,8 @@ export interface DocumentFaces extends FaceResolver {
 }
 
 /** Creates the resolver for a document: loads every face its runs need. */
-export async function createFaceResolver(doc: DocModel, host: EngineHost): Promise<DocumentFaces> {
-  const fonts = createFontContext(host.fonts, doc.embeddedFonts);
+export async function createFaceResolver(doc: DocModel, host: EngineHost, eastAsian: boolean): Promise<DocumentFaces> {
+  const fonts = createFontContext(host.fonts, doc.embeddedFonts, { eastAsianFallback: eastAsian });
   await fonts.prepare(collectRequests(doc));
   const resolver = new TextFaces(fonts);
   return {

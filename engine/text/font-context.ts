@@ -10,7 +10,7 @@ import { loadFontProgram, type FontProgram } from './font-program';
 import { LAST_RESORT_FAMILY, lastResortFontBytes } from './last-resort';
 import { createLoadedFont, type FaceOrigin, type LoadedFont } from './loaded-font';
 import { segmentText, type FontSegment } from './segment';
-import { DEFAULT_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
+import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
 import { compactFamilyName, substituteFamily, type Substitution } from './substitution';
 
 /** A face request: family and style as the document asks, with an optional generic-class hint. */
@@ -34,6 +34,8 @@ export interface FontContextOptions {
   readonly familyOverrides?: Readonly<Record<string, string>>;
   /** A host extra-face family tried last in the per-character fallback chain (e.g. a CJK font). */
   readonly extraFallbackFamily?: string;
+  /** Load the shipped CJK face and use it in fallback chains (the document has East Asian text). */
+  readonly eastAsianFallback?: boolean;
 }
 
 interface FaceEntry {
@@ -141,6 +143,7 @@ export class FontContext {
       if (f) out.push(f.fileName);
     }
     for (const fam of FALLBACK_FAMILIES) out.push(shippedFacesOf(fam)[0]!.fileName);
+    if (this.options.eastAsianFallback) out.push(shippedFacesOf(EAST_ASIAN_FALLBACK_FAMILY)[0]!.fileName);
     return out;
   }
 
@@ -286,6 +289,7 @@ export class FontContext {
       this.shippedFace(DEFAULT_FAMILY, want),
       this.shippedFace(DEFAULT_FAMILY, plain),
       ...FALLBACK_FAMILIES.map((f) => this.shippedFace(f, plain)),
+      this.options.eastAsianFallback ? this.shippedFace(EAST_ASIAN_FALLBACK_FAMILY, plain) : undefined,
       this.options.extraFallbackFamily ? this.fromFaces({ family: this.options.extraFallbackFamily, ...want }) : undefined,
     ];
     const seen = new Set<string>();

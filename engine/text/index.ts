@@ -24,7 +24,7 @@
  * The PDF renderer collects the glyph ids used per `font.id` and calls `subsetFont(font, ids)`, then
  * `toUnicodeCMap(newGid → text)` and `cidWidthArray(subset.widths)` for the /W array.
  */
-export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, shippedFacesOf } from './shipped-fonts';
+export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
 export { substituteFamily, symbolSetOf, compactFamilyName } from './substitution';
 export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet } from './substitution';

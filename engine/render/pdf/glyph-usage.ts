@@ -23,25 +23,34 @@ export function collectGlyphUsage(doc: LayoutDoc): GlyphUsage {
         usage.set(item.font, map);
       }
       const { glyphs, clusters, text } = item;
+      // A glyph stands for the characters from its cluster to the next larger cluster of the run.
+      // Clusters ascend in left-to-right runs and descend in right-to-left ones, so look them up sorted.
+      const starts = [...new Set(clusters)].sort((a, b) => a - b);
+      const seenCluster = new Set<number>();
       for (let i = 0; i < glyphs.length; i++) {
         const g = glyphs[i]!;
-        if (map.has(g)) continue;
         const start = clusters[i] ?? 0;
-        // The glyph's characters run to the next cluster that differs (ligatures span several).
-        let end = text.length;
-        for (let k = i + 1; k < clusters.length; k++) {
-          const c = clusters[k]!;
-          if (c > start) {
-            end = c;
-            break;
-          }
-        }
-        // Glyphs sharing a cluster with a previous glyph (marks, decompositions) map to nothing new.
-        const shared = i > 0 && clusters[i - 1] === start;
-        map.set(g, shared ? '' : text.slice(start, Math.max(start, end)));
+        const first = !seenCluster.has(start);
+        seenCluster.add(start);
+        if (map.has(g) && (map.get(g) !== '' || !first)) continue;
+        const k = binarySearch(starts, start);
+        const end = k + 1 < starts.length ? starts[k + 1]! : text.length;
+        // Further glyphs of a cluster (marks, decompositions) stand for nothing more.
+        map.set(g, first ? text.slice(start, Math.max(start, end)) : '');
       }
     }
   };
   for (const page of doc.pages) visit(page.items);
   return usage;
+}
+
+function binarySearch(sorted: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sorted[mid]! <= v) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
