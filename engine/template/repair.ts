@@ -10,6 +10,8 @@ import { el, firstChild } from './wml';
 
 const NEEDS_PARAGRAPH = new Set(['w:tc', 'w:txbxContent', 'w:hdr', 'w:ftr', 'w:footnote', 'w:endnote', 'w:comment']);
 
+const LEAVES = new Set(['w:rPr', 'w:pPr', 'w:t', 'w:tcPr', 'w:trPr', 'w:tblPr', 'w:sectPr', 'w:sdtPr', 'w:instrText', 'w:tblGrid']);
+
 /** Applies the repairs to a part's tree. */
 export function repairStructure(root: XmlElement): void {
   const post: XmlElement[] = [];
@@ -17,12 +19,15 @@ export function repairStructure(root: XmlElement): void {
   while (stack.length) {
     const e = stack.pop()!;
     post.push(e);
-    for (const c of e.children) if (c.kind === 'element' && c.name !== 'w:rPr' && c.name !== 'w:pPr' && c.name !== 'w:t') stack.push(c);
+    // Property elements and text hold nothing that needs repair (runs may: drawings hold text boxes).
+    for (const c of e.children) if (c.kind === 'element' && !LEAVES.has(c.name)) stack.push(c);
   }
   // Children before parents, so an emptied table is removed before its cell is checked.
   for (let i = post.length - 1; i >= 0; i--) {
     const e = post[i]!;
-    e.children = e.children.filter((c) => !(c.kind === 'element' && isEmptyTable(c)) && !(c.kind === 'element' && isEmptyRowControl(c)));
+    if (e.children.some((c) => c.kind === 'element' && (c.name === 'w:tbl' || c.name === 'w:sdt'))) {
+      e.children = e.children.filter((c) => !(c.kind === 'element' && (isEmptyTable(c) || isEmptyRowControl(c))));
+    }
     if (NEEDS_PARAGRAPH.has(e.name)) endWithParagraph(e);
     if (e.name === 'w:body') bodyEndsWithParagraph(e);
   }
