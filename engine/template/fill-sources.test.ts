@@ -108,6 +108,13 @@ describe('MERGEFIELDs', () => {
     expect(runs.find((r) => r.includes('February'))).toContain('"w:i"');
     expect(runs.find((r) => r.includes('1,234.50'))).toContain('"w:b"');
   });
+  it('keeps a bookmark that sat inside a complex field', async () => {
+    const body = '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>MERGEFIELD x</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>' +
+      '<w:bookmarkStart w:id="3" w:name="inside"/><w:r><w:t>«x»</w:t></w:r><w:bookmarkEnd w:id="3"/><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>';
+    const out = await fill(makeDocx(body), { data: { x: 'value' } });
+    const xml = partXml(out.docx, 'word/document.xml');
+    expect(xml).toContain('<w:bookmarkStart w:id="3" w:name="inside"/><w:bookmarkEnd w:id="3"/><w:r><w:t>value</w:t></w:r>');
+  });
 });
 
 describe('pictures', () => {

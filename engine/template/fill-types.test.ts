@@ -167,6 +167,13 @@ describe('form controls', () => {
     expect(partXml(out.docx, 'word/document.xml')).toContain('w:fullDate="2024-07-04T00:00:00Z"');
   });
 
+  it('takes an ISO string from a data object as the date of a date control', async () => {
+    const date = '<w:tag w:val="d"/><w:date><w:dateFormat w:val="d/M/yyyy"/></w:date>';
+    const out = await fill(makeDocx(`<w:p>${inlineSdt(date, run('pick'))}</w:p>`), { data: { d: '2025-12-24' } });
+    expect(partText(out.docx).split('\n')[0]).toBe('24/12/2025');
+    expect(partXml(out.docx, 'word/document.xml')).toContain('w:fullDate="2025-12-24T00:00:00Z"');
+  });
+
   it('selects dropdown entries by value or display text, and refuses values not in the list', async () => {
     const list = (tag: string, kind = 'w:dropDownList') =>
       inlineSdt(`<w:tag w:val="${tag}"/><${kind}><w:listItem w:displayText="Red colour" w:value="red"/><w:listItem w:displayText="Blue colour" w:value="blue"/></${kind}>`, run('choose'));

@@ -5,7 +5,7 @@
  * repeating sections (`w15:repeatingSection`, [MS-DOCX] §2.6.1). The control stays (so the document can
  * be filled again); `w:showingPlcHdr` is cleared.
  */
-import { formatDatePicture } from '../format';
+import { formatDatePicture, parseIsoDateParts } from '../format';
 import type { XmlElement } from '../xml';
 import { countElements, spend, type FillContext } from './context';
 import { chooseExtent, drawingExtent, replacePicture } from './drawing';
@@ -35,10 +35,13 @@ export function fillControl(ctx: FillContext, info: ControlInfo, path: readonly 
     case 'date':
       if (info.type === 'date') return setDate(ctx, info, r);
       break;
-    case 'text':
+    case 'text': {
+      const parts = info.type === 'date' ? parseIsoDateParts(r.text) : undefined;
+      if (parts) return setDate(ctx, info, { kind: 'date', iso: r.text.trim(), parts });
       if (info.type === 'checkbox') return setCheckbox(ctx, info, /^(true|1|yes|on|x|checked)$/i.test(r.text.trim()));
       if (info.type === 'dropdown' || info.type === 'comboBox') return selectItem(ctx, info, r.text);
       break;
+    }
     case 'dropdown':
       if (info.type === 'dropdown' || info.type === 'comboBox') return selectItem(ctx, info, r.value);
       break;

@@ -103,15 +103,21 @@ export function writeAtSite(ctx: FillContext, site: InlineSite, r: Resolved, rPr
   return [...site.nodes];
 }
 
-/** Replaces consecutive sibling nodes by a list (inserted where the first one was). */
+/**
+ * Replaces consecutive sibling nodes by a list (inserted where the first one was). Bookmark, comment
+ * range and permission anchors among them stay (before the replacement), so their pairs stay whole.
+ */
 export function replaceNodes(parent: XmlElement, nodes: readonly XmlNode[], replacement: readonly XmlNode[]): void {
   const first = parent.children.indexOf(nodes[0]!);
   if (first < 0) return;
+  const anchors = nodes.filter((n) => n.kind === 'element' && ANCHOR.test(n.name));
   const drop = new Set(nodes);
   const kept = parent.children.filter((c) => !drop.has(c));
-  kept.splice(first, 0, ...replacement);
+  kept.splice(first, 0, ...anchors, ...replacement);
   parent.children = kept;
 }
+
+const ANCHOR = /^w:(bookmarkStart|bookmarkEnd|commentRangeStart|commentRangeEnd|permStart|permEnd)$/;
 
 function writeTableAt(ctx: FillContext, site: InlineSite, r: Extract<Resolved, { kind: 'table' }>, name: string): XmlElement[] {
   const path = site.path;
