@@ -96,6 +96,16 @@ describe('loops over table rows', () => {
   });
 });
 
+describe('repeating section controls', () => {
+  it('repeats the item of a w15:repeatingSection once per list element, inner controls filled per item', async () => {
+    const item = inlineSdt('<w15:repeatingSectionItem/><w:id w:val="11"/>', `<w:p>${inlineSdt('<w:tag w:val="name"/><w:id w:val="12"/><w:text/>', run('Name'))}${run(' / {{role}}')}</w:p>`);
+    const docx = makeDocx(inlineSdt('<w:tag w:val="people"/><w:id w:val="10"/><w15:repeatingSection/>', item) + para('end'));
+    const out = await fill(docx, { data: { people: [{ name: 'Ann', role: 'chair' }, { name: 'Bob', role: 'clerk' }] } });
+    expect(lines(out.docx)).toEqual(['Ann / chair', 'Bob / clerk', 'end']);
+    expect([...out.report.filled].sort()).toEqual(['name', 'people', 'role']);
+  });
+});
+
 describe('section problems', () => {
   it('warns about unclosed and stray tags and leaves them', async () => {
     const r = await fillTemplate(makeDocx(para('{{#open}}') + para('x') + para('{{/stray}}')), { data: {} });
