@@ -22,3 +22,29 @@ export function chooseAlternate(el: XmlElement): XmlElement | undefined {
   }
   return child(el, 'mc:Fallback');
 }
+
+/**
+ * A copy of a subtree with every mc:AlternateContent replaced by the children of its chosen branch
+ * (copying only the elements on the way to one), for DrawingML where alternates may sit anywhere.
+ */
+export function flattenAlternates(el: XmlElement, depth = 0): XmlElement {
+  if (depth > 64) return el;
+  let changed = false;
+  const out: XmlElement['children'] = [];
+  for (const c of el.children) {
+    if (c.kind !== 'element') {
+      out.push(c);
+      continue;
+    }
+    if (c.name === 'mc:AlternateContent') {
+      changed = true;
+      const chosen = chooseAlternate(c);
+      if (chosen) for (const k of chosen.children) out.push(k.kind === 'element' ? flattenAlternates(k, depth + 1) : k);
+      continue;
+    }
+    const f = flattenAlternates(c, depth + 1);
+    if (f !== c) changed = true;
+    out.push(f);
+  }
+  return changed ? { ...el, children: out } : el;
+}

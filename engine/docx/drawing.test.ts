@@ -159,3 +159,13 @@ describe('VML', () => {
     expect(r.warnings.map((w) => w.code)).toContain('docx/ole-object');
   });
 });
+
+describe('fill opacity', () => {
+  it('drops fully transparent fills and blends translucent ones over white', () => {
+    const wsp = (alpha: number) => `<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="000000"><a:alpha val="${alpha}"/></a:srgbClr></a:solidFill></wps:spPr><wps:bodyPr/></wps:wsp>`;
+    const shapeOf = (alpha: number) => first<ShapeInline>(parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp(alpha))) }));
+    expect(shapeOf(0).fill).toBeUndefined();
+    expect(shapeOf(50000).fill).toBe('808080');
+    expect(shapeOf(100000).fill).toBe('000000');
+  });
+});

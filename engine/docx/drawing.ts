@@ -6,7 +6,7 @@
 import type { FloatAnchor, ImageInline, Inline, ShapeInline } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
-import { chooseAlternate } from './alternate';
+import { chooseAlternate, flattenAlternates } from './alternate';
 import { readAnchor } from './anchor';
 import { readChartPart } from './chart';
 import { unsupported } from './context';
@@ -31,7 +31,7 @@ export function readDrawing(r: InlineReader, el: XmlElement): Inline[] {
   for (const c of el.children) {
     if (c.kind !== 'element') continue;
     if (c.name === 'wp:inline' || c.name === 'wp:anchor') {
-      const item = readObject(r, c);
+      const item = readObject(r, flattenAlternates(c));
       if (item) out.push(item);
     } else if (c.name === 'mc:AlternateContent') {
       const chosen = chooseAlternate(c);
@@ -75,11 +75,6 @@ function readObject(r: InlineReader, el: XmlElement): Inline | undefined {
       return readChartRef(r, g, frame);
     case 'dgm:relIds':
       return readSmartArt(r, g, frame);
-    case 'mc:AlternateContent': {
-      const chosen = chooseAlternate(g);
-      const inner = chosen?.children.find((c): c is XmlElement => c.kind === 'element');
-      return inner ? readObject(r, { ...el, children: el.children.map((c) => (c === child(el, 'a:graphic') ? { kind: 'element', name: 'a:graphic', attrs: {}, children: [{ kind: 'element', name: 'a:graphicData', attrs: {}, children: [inner] }] } : c)) }) : undefined;
-    }
     default:
       unsupported(r.ctx, g, r.at);
       return textOnlyBox(r, g, frame);

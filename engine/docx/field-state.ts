@@ -99,7 +99,7 @@ export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline
 export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues = false): FieldInline | undefined {
   if (frame.flushed) return undefined;
   const instruction = parseInstruction(frame.instruction);
-  const computed = continues ? undefined : computeFieldText(ctx, instruction);
+  const computed = continues ? undefined : computeFieldText(ctx, instruction, frame.result.length > 0);
   let result: Inline[] = frame.result;
   if (computed !== undefined) {
     const props = firstTextProps(frame.result) ?? frame.props;

@@ -96,3 +96,13 @@ describe('fields', () => {
     expect(fields(p!).map((f) => [f.instruction.name, text(f.result)])).toEqual([['PAGE', ''], ['DATE', '2031'], ['FORMCHECKBOX', '\u2612']]);
   });
 });
+
+describe('stored dates', () => {
+  it('keep a cached result without a picture (the author\'s locale format), and recompute with one', () => {
+    const core = '<dcterms:modified xsi:type="dcterms:W3CDTF">2009-04-20T22:16:00Z</dcterms:modified>';
+    const body = '<w:p><w:fldSimple w:instr=" SAVEDATE \\* MERGEFORMAT "><w:r><w:t>20.04.2009 22:16</w:t></w:r></w:fldSimple></w:p>' +
+      '<w:p><w:fldSimple w:instr="SAVEDATE"/></w:p><w:p><w:fldSimple w:instr="SAVEDATE \\@ &quot;MMMM yyyy&quot;"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>';
+    const ps = bodyParagraphs(parseFixture({ body, coreProps: core }));
+    expect(ps.map((p) => text(p.inlines))).toEqual(['{20.04.2009 22:16}', '{4/20/2009 10:16:00 PM}', '{April 2009}']);
+  });
+});

@@ -103,15 +103,19 @@ const DOC_PROPERTY_NAMES: Record<string, keyof DocProperties> = {
   words: 'words', characters: 'characters', createtime: 'created', lastsavedtime: 'modified', lastprinted: 'lastPrinted', totaleditingtime: 'totalEditingMinutes',
 };
 
+/** Word's en-US defaults when a date field has no `\@` picture. */
 const DEFAULT_DATE_PICTURE: Record<string, string> = {
-  DATE: 'M/d/yyyy', TIME: 'h:mm am/pm', CREATEDATE: 'M/d/yyyy h:mm:ss am/pm', SAVEDATE: 'M/d/yyyy h:mm:ss am/pm', PRINTDATE: 'M/d/yyyy h:mm:ss am/pm',
+  DATE: 'M/d/yyyy', TIME: 'h:mm AM/PM', CREATEDATE: 'M/d/yyyy h:mm:ss AM/PM', SAVEDATE: 'M/d/yyyy h:mm:ss AM/PM', PRINTDATE: 'M/d/yyyy h:mm:ss AM/PM',
 };
+
+/** Stored-date fields keep a cached result when they have no picture: it is in the author's locale format. */
+const STORED_DATES = new Set(['CREATEDATE', 'SAVEDATE', 'PRINTDATE']);
 
 /**
  * Computes a field's text from the package or the host clock, or returns undefined to keep the
  * cached result (fields layout computes, and fields unknown here).
  */
-export function computeFieldText(ctx: DocxContext, instr: FieldInstruction): string | undefined {
+export function computeFieldText(ctx: DocxContext, instr: FieldInstruction, hasCachedResult = false): string | undefined {
   const name = instr.name;
   let text: string | undefined;
   const prop = PROPERTY_FIELDS[name];
@@ -121,7 +125,7 @@ export function computeFieldText(ctx: DocxContext, instr: FieldInstruction): str
   else if (name === 'NUMWORDS' || name === 'NUMCHARS') {
     const v = name === 'NUMWORDS' ? ctx.properties.words : ctx.properties.characters;
     text = v === undefined ? undefined : formatNumberResult(v, instr);
-  } else if (name in DEFAULT_DATE_PICTURE) {
+  } else if (name in DEFAULT_DATE_PICTURE && !(STORED_DATES.has(name) && hasCachedResult && switchArg(instr, '\\@') === undefined)) {
     const parts = dateFor(ctx, name);
     text = parts ? formatDatePicture(parts, switchArg(instr, '\\@') ?? DEFAULT_DATE_PICTURE[name]!) : undefined;
   }

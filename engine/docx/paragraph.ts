@@ -56,6 +56,8 @@ interface PPrParts {
   rPr?: XmlElement;
   sectPr?: XmlElement;
   change?: XmlElement;
+  /** w:numPr/w:ins: the numbering itself is a tracked insertion (§17.13.5.19). */
+  numberingInsert?: XmlElement;
 }
 
 function pPrParts(p: XmlElement): PPrParts {
@@ -68,6 +70,10 @@ function pPrParts(p: XmlElement): PPrParts {
     if (c.name === 'w:rPr') out.rPr = c;
     else if (c.name === 'w:sectPr') out.sectPr = c;
     else if (c.name === 'w:pPrChange') out.change = c;
+    else if (c.name === 'w:numPr') {
+      const ins = c.children.find((x): x is XmlElement => x.kind === 'element' && x.name === 'w:ins');
+      if (ins) out.numberingInsert = ins;
+    }
   }
   return out;
 }
@@ -92,12 +98,14 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
   const parts = pPrParts(p);
   let direct = internPara(ctx, parts.pPr, at);
   if (parts.change && ctx.view === 'original') direct = internPara(ctx, child(parts.change, 'w:pPr'), at);
+  else if (parts.numberingInsert && ctx.view === 'original') direct = { ...direct, numPr: { numId: '0' } };
   const cascade = cascadeParagraph(ctx, direct, cell);
   const markRaw = cascadeRun(ctx, cascade.runBase, internRun(ctx, parts.rPr, at));
   const markProps = resolveRun(markRaw, Slot.Ascii, ctx.generic);
   const mark = markChange(ctx, parts.rPr);
   let markRevision = mark.revision;
-  if (!markRevision && parts.change && ctx.view === 'markup') markRevision = revisionOf(ctx, 'format', parts.change);
+  const formatChange = parts.change ?? parts.numberingInsert;
+  if (!markRevision && formatChange && ctx.view === 'markup') markRevision = revisionOf(ctx, 'format', formatChange);
   const joinsNext = mark.removed && !parts.sectPr;
   const reader = new InlineReader(ctx, story, cascade, at);
   if (story.pendingMarks.length > 0) {

@@ -62,7 +62,7 @@ function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHo
   checkCancelled(host);
   const settingsRoot = pkg.xml(partOf(pkg, 'settings') ?? '');
   const env: PropsEnv = {
-    theme: readTheme(pkg.xml(partOf(pkg, 'theme') ?? '')),
+    theme: readTheme(pkg.xml(partOf(pkg, 'theme') ?? ''), partOf(pkg, 'theme')),
     mapping: readColorMapping(child(settingsRoot, 'w:clrSchemeMapping')),
     themeFontLang: readThemeFontLang(settingsRoot),
   };

@@ -7,7 +7,8 @@ import type { Color, ShapeLine } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
 import type { PropsEnv } from './env';
-import { drawingColor } from './theme';
+import { blendColors } from './color';
+import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr, intValue } from './values';
 
 /** Fill decided by a shape: a colour, explicitly none, or not said (undefined). */
@@ -25,7 +26,10 @@ export function readFill(env: PropsEnv, parent: XmlElement | undefined, placehol
         return {};
       case 'a:solidFill': {
         const color = drawingColor(env.theme, env.mapping, c, placeholder);
-        return color ? { color } : {};
+        // Opacity has no place in the model: transparent fills vanish, translucent ones are blended over white.
+        const alpha = drawingAlpha(c);
+        if (!color || alpha === 0) return {};
+        return { color: alpha < 1 ? blendColors('FFFFFF', color, alpha) : color };
       }
       case 'a:gradFill': {
         // The middle stop is the closest single colour to what a gradient looks like overall.
@@ -55,9 +59,15 @@ export function shapeFill(env: PropsEnv, spPr: XmlElement | undefined, style: Xm
   const idx = intValue(attr(ref, 'idx')) ?? 0;
   if (!ref || idx <= 0) return undefined;
   const placeholder = drawingColor(env.theme, env.mapping, ref);
-  const entry = env.theme.fillStyles[Math.min(idx, 3) - 1];
+  const entry = themeFillEntry(env, idx);
   const fromTheme = entry ? readFill(env, { kind: 'element', name: 'x', attrs: {}, children: [entry] }, placeholder) : undefined;
   return fromTheme ? fromTheme.color : placeholder;
+}
+
+/** The theme fill a fillRef index names: 1–999 the fill style list, 1001+ the background fill list (§20.1.4.2.10). */
+export function themeFillEntry(env: PropsEnv, idx: number): XmlElement | undefined {
+  if (idx >= 1001) return env.theme.backgroundFillStyles[Math.min(idx - 1001, env.theme.backgroundFillStyles.length - 1)];
+  return idx > 0 ? env.theme.fillStyles[Math.min(idx, env.theme.fillStyles.length) - 1] : undefined;
 }
 
 /** DrawingML preset dashes (ST_PresetLineDashVal) as multiples of the line width. */

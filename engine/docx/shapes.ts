@@ -12,7 +12,8 @@ import type { DrawingFrame } from './drawing';
 import { readPicture } from './drawing';
 import { customPaths, isKnownPreset, presetPaths, readAdjustments } from './geometry';
 import type { InlineReader } from './inline-reader';
-import { shapeFill, shapeLine } from './shape-style';
+import { mediaFor } from './media';
+import { readFill, shapeFill, shapeLine, themeFillEntry } from './shape-style';
 import { emuAttr, intValue } from './values';
 
 /** Rotation and flips of an a:xfrm (rot in 60000ths of a degree). */
@@ -75,6 +76,8 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   };
   const fill = shapeFill(r.ctx.env, spPr, style, groupFill);
   if (fill && name !== 'line' && name !== 'straightConnector1') shape.fill = fill;
+  const image = pictureFill(r, child(spPr, 'a:blipFill'), r.story.part) ?? styleFillImage(r, spPr, style);
+  if (image) shape.fillImage = image;
   const line = shapeLine(r.ctx.env, spPr, style);
   if (line) shape.line = line;
   const content = child(child(wsp, 'wps:txbx'), 'w:txbxContent');
@@ -84,6 +87,21 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'));
   if (frame.anchor) shape.anchor = frame.anchor;
   return shape;
+}
+
+/** A picture fill (a:blipFill, §20.1.8.14) whose blip is related from `part`: stretched unless it has a:tile. */
+export function pictureFill(r: InlineReader, blipFill: XmlElement | undefined, part: string): ShapeInline['fillImage'] {
+  if (!blipFill) return undefined;
+  const media = mediaFor(r.ctx, part, attr(child(blipFill, 'a:blip'), 'r:embed'), r.at);
+  return media ? { media, tile: child(blipFill, 'a:tile') !== undefined } : undefined;
+}
+
+/** A theme picture fill reached through wps:style/a:fillRef when the shape names no fill itself. */
+function styleFillImage(r: InlineReader, spPr: XmlElement | undefined, style: XmlElement | undefined): ShapeInline['fillImage'] {
+  if (readFill(r.ctx.env, spPr) !== undefined || !r.ctx.env.theme.part) return undefined;
+  const idx = intValue(attr(child(style, 'a:fillRef'), 'idx')) ?? 0;
+  const entry = themeFillEntry(r.ctx.env, idx);
+  return entry && entry.name === 'a:blipFill' ? pictureFill(r, entry, r.ctx.env.theme.part) : undefined;
 }
 
 function textOf(r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined): NonNullable<ShapeInline['text']> {

@@ -25,6 +25,10 @@ export interface Theme {
   readonly lineStyles: readonly XmlElement[];
   /** a:fmtScheme/a:fillStyleLst children (for fillRef idx 1..n). */
   readonly fillStyles: readonly XmlElement[];
+  /** a:fmtScheme/a:bgFillStyleLst children (for fillRef idx 1001..n). */
+  readonly backgroundFillStyles: readonly XmlElement[];
+  /** The theme part's name (its pictures are related from it). */
+  readonly part?: string;
 }
 
 /** Word's mapping from WordprocessingML/abstract colour names to scheme slots (w:clrSchemeMapping defaults). */
@@ -58,10 +62,11 @@ export const EMPTY_THEME: Theme = {
   minor: { scripts: new Map() },
   lineStyles: [],
   fillStyles: [],
+  backgroundFillStyles: [],
 };
 
-/** Reads a:theme. */
-export function readTheme(root: XmlElement | undefined): Theme {
+/** Reads a:theme (from `part`, whose relationships its picture fills use). */
+export function readTheme(root: XmlElement | undefined, part?: string): Theme {
   const elements = child(root, 'a:themeElements');
   if (!elements) return EMPTY_THEME;
   const colors = new Map(Object.entries(FALLBACK_COLORS));
@@ -79,6 +84,8 @@ export function readTheme(root: XmlElement | undefined): Theme {
     minor: readFontSet(child(fonts, 'a:minorFont')),
     lineStyles: children(child(fmt, 'a:lnStyleLst')),
     fillStyles: children(child(fmt, 'a:fillStyleLst')),
+    backgroundFillStyles: children(child(fmt, 'a:bgFillStyleLst')),
+    ...(part ? { part } : {}),
   };
 }
 
@@ -199,6 +206,18 @@ export function drawingColor(theme: Theme, mapping: ColorMapping, parent: XmlEle
     transforms.push({ name: t.name.slice(t.name.indexOf(':') + 1), value: v === undefined ? 0 : v / 100000 });
   }
   return transforms.length ? applyDrawingTransforms(base, transforms) : base;
+}
+
+/** The opacity (a:alpha, 0–1) of the colour choice inside `parent`; 1 when not given. */
+export function drawingAlpha(parent: XmlElement | undefined): number {
+  if (!parent) return 1;
+  for (const c of parent.children) {
+    if (c.kind !== 'element' || !COLOR_ELEMENTS.has(c.name)) continue;
+    const a = child(c, 'a:alpha');
+    const v = a ? intValue(attr(a, 'val')) : undefined;
+    return v === undefined ? 1 : Math.max(0, Math.min(1, v / 100000));
+  }
+  return 1;
 }
 
 /** Script tag of the theme's per-script fonts for a language (w:themeFontLang eastAsia/bidi, §17.15.1.88). */

@@ -87,6 +87,12 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
   const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
   if (filled && fill && geometry !== 'line') shape.fill = fill;
+  const fillImageId = attr(fillEl, 'r:id');
+  if (filled && fillImageId) {
+    const media = mediaFor(r.ctx, r.story.part, fillImageId, r.at);
+    const type = attr(fillEl, 'type');
+    if (media) shape.fillImage = { media, tile: type === 'tile' || type === 'pattern' };
+  }
   const strokeEl = child(el, 'v:stroke');
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(strokeEl, 'on'), true);
   if (stroked && !textpath) {
