@@ -181,6 +181,12 @@ export interface ShapeInline extends InRun, Transform2D {
   /** Outline of the geometry in shape coordinates, when it is drawn. */
   readonly paths: ReadonlyArray<readonly PathCommand[]>;
   readonly fill?: Color;
+  /**
+   * Picture fill (a:blipFill in spPr, VML v:fill with an image): key into DocModel.media. The image
+   * is stretched over the shape, or repeated at its own size when `tile` is set; `fill` then holds
+   * a representative colour for renderers that cannot draw it.
+   */
+  readonly fillImage?: { readonly media: string; readonly tile: boolean };
   readonly line?: ShapeLine;
   /** Text box content (wps:txbx / v:textbox). */
   readonly text?: {
