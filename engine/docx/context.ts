@@ -69,6 +69,8 @@ export interface FieldFrame {
   link?: LinkTarget;
   /** The field began while its parent was still in its instruction (IF { MERGEFIELD } ...). */
   readonly inParentInstruction: boolean;
+  /** w:fldLock: the cached result must not be recomputed. */
+  readonly locked?: boolean;
 }
 
 /** Largest nesting of stories (tables, text boxes, notes) followed; deeper content is flattened with a warning. */

@@ -2,9 +2,9 @@
  * The complex-field state machine (fldChar begin/separate/end, §17.16.18) over a story: fields nest,
  * their instructions may be split across runs, and their results may span paragraphs (a TOC).
  */
-import type { FieldInline, Inline, LinkTarget, Revision, RunProps, TextRun } from '../model';
+import type { FieldInline, FieldInstruction, Inline, LinkTarget, Revision, RunProps, TextRun } from '../model';
 import type { DocxContext, FieldFrame, StoryState } from './context';
-import { computeFieldText, hyperlinkTarget, parseInstruction } from './fields';
+import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
 const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
@@ -12,7 +12,7 @@ const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'R
 const SILENT_FIELDS = new Set(['XE', 'TC', 'RD', 'SET', 'PRIVATE', 'ADDIN', 'TA', 'LISTNUM', 'GOTOBUTTON', 'MACROBUTTON', 'AUTOTEXTLIST', 'ASK', 'FILLIN', '']);
 
 /** Opens a field at fldChar begin. */
-export function beginField(story: StoryState, props: RunProps, revision: Revision | undefined): void {
+export function beginField(story: StoryState, props: RunProps, revision: Revision | undefined, locked = false): void {
   const top = story.fields[story.fields.length - 1];
   if (story.fields.length >= 64) return;
   story.fields.push({
@@ -23,6 +23,7 @@ export function beginField(story: StoryState, props: RunProps, revision: Revisio
     ...(revision ? { revision } : {}),
     flushed: false,
     inParentInstruction: top !== undefined && top.state === 'instruction',
+    ...(locked ? { locked } : {}),
   });
 }
 
@@ -99,11 +100,12 @@ export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline
 export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues = false): FieldInline | undefined {
   if (frame.flushed) return undefined;
   const instruction = parseInstruction(frame.instruction);
-  const computed = continues ? undefined : computeFieldText(ctx, instruction, frame.result.length > 0);
+  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.result.length > 0);
   let result: Inline[] = frame.result;
   if (computed !== undefined) {
-    const props = firstTextProps(frame.result) ?? frame.props;
-    result = computed === '' ? [] : [{ kind: 'text', text: computed, props, ...(frame.link ? { link: frame.link } : {}) }];
+    const base = firstTextProps(frame.result) ?? frame.props;
+    const props = computed.font || computed.sizePt ? { ...base, ...(computed.font ? { font: computed.font } : {}), ...(computed.sizePt ? { sizePt: computed.sizePt } : {}) } : base;
+    result = computed.text === '' ? [] : [{ kind: 'text', text: computed.text, props, ...(frame.link ? { link: frame.link } : {}) }];
   } else if (result.length === 0 && !LAYOUT_FIELDS.has(instruction.name) && !SILENT_FIELDS.has(instruction.name)) {
     ctx.bag.warn('docx/field-no-result', `The ${instruction.name} field has no cached result and cannot be computed; it shows nothing.`, { at });
   }
@@ -119,6 +121,12 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
   if (frame.revision) f.revision = frame.revision;
   if (frame.link) f.link = frame.link;
   return f;
+}
+
+function computeField(ctx: DocxContext, instruction: FieldInstruction, hasCache: boolean): ComputedField | undefined {
+  if (instruction.name === 'SYMBOL') return computeSymbol(instruction);
+  const text = computeFieldText(ctx, instruction, hasCache);
+  return text === undefined ? undefined : { text };
 }
 
 function firstTextProps(inlines: readonly Inline[]): RunProps | undefined {

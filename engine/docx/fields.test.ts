@@ -106,3 +106,16 @@ describe('stored dates', () => {
     expect(ps.map((p) => text(p.inlines))).toEqual(['{20.04.2009 22:16}', '{4/20/2009 10:16:00 PM}', '{April 2009}']);
   });
 });
+
+describe('special fields', () => {
+  it('computes SYMBOL fields in their font and size, shows drop-down selections, and leaves locked fields cached', () => {
+    const body = '<w:p><w:fldSimple w:instr=" SYMBOL 183 \\f &quot;Symbol&quot; \\s 14 "><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>' +
+      `<w:p><w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:ddList><w:result w:val="1"/><w:listEntry w:val="Red"/><w:listEntry w:val="Green"/></w:ddList></w:ffData></w:fldChar></w:r>${instr('FORMDROPDOWN')}${end}</w:p>` +
+      `<w:p><w:r><w:fldChar w:fldCharType="begin" w:fldLock="1"/></w:r>${instr('AUTHOR')}${sep}${run('Locked Name')}${end}</w:p>`;
+    const ps = bodyParagraphs(parseFixture({ body, coreProps: '<dc:creator>New</dc:creator>' }));
+    const sym = fields(ps[0]!)[0]!.result[0]!;
+    expect(sym.kind === 'text' && [sym.text, sym.props.font, sym.props.sizePt]).toEqual(['\u00b7', 'Symbol', 14]);
+    expect(text(ps[1]!.inlines)).toBe('{Green}');
+    expect(text(ps[2]!.inlines)).toBe('{Locked Name}');
+  });
+});

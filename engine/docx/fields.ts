@@ -111,6 +111,31 @@ const DEFAULT_DATE_PICTURE: Record<string, string> = {
 /** Stored-date fields keep a cached result when they have no picture: it is in the author's locale format. */
 const STORED_DATES = new Set(['CREATEDATE', 'SAVEDATE', 'PRINTDATE']);
 
+/** A computed result that needs its own font or size (SYMBOL). */
+export interface ComputedField {
+  readonly text: string;
+  readonly font?: string;
+  readonly sizePt?: number;
+}
+
+/**
+ * SYMBOL fields (§17.16.5.62): `SYMBOL 183 \f "Symbol" \s 10` draws one character (decimal or 0x hex,
+ * ANSI unless \u) in the given font and size.
+ */
+export function computeSymbol(instr: FieldInstruction): ComputedField | undefined {
+  const raw = instr.args[0];
+  if (!raw) return undefined;
+  const code = /^0x[0-9a-f]+$/i.test(raw) ? parseInt(raw.slice(2), 16) : Number(raw);
+  if (!Number.isInteger(code) || code <= 0 || code > 0x10ffff) return undefined;
+  const font = switchArg(instr, '\\f');
+  const size = Number(switchArg(instr, '\\s'));
+  return {
+    text: String.fromCodePoint(code),
+    ...(font ? { font } : {}),
+    ...(Number.isFinite(size) && size > 0 && size < 1638 ? { sizePt: size } : {}),
+  };
+}
+
 /**
  * Computes a field's text from the package or the host clock, or returns undefined to keep the
  * cached result (fields layout computes, and fields unknown here).

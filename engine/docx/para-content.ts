@@ -30,8 +30,10 @@ function hyperlink(r: InlineReader, el: XmlElement): void {
 function fldSimple(r: InlineReader, el: XmlElement): void {
   const raw = attr(el, 'w:instr') ?? '';
   r.flushText();
+  const lock = attr(el, 'w:fldLock');
   const frame: FieldFrame = {
-    instruction: raw, state: 'result', result: [], props: r.props(), flushed: false, inParentInstruction: false, ...(r.revision ? { revision: r.revision } : {}),
+    instruction: raw, state: 'result', result: [], props: r.props(), flushed: false, inParentInstruction: false,
+    ...(r.revision ? { revision: r.revision } : {}), ...(lock === '1' || lock === 'true' ? { locked: true } : {}),
   };
   const instruction = parseInstruction(raw);
   if (instruction.name === 'HYPERLINK') {

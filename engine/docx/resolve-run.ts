@@ -59,7 +59,8 @@ function buildRunProps(raw: RawRun, slot: Slot, generic: (font: string) => FontG
     positionPt: raw.position ?? 0,
     spacingPt: raw.spacing ?? 0,
     scalePct: raw.scale ?? 100,
-    hidden: raw.vanish === true,
+    // w:specVanish hides a paragraph mark always (a style separator joins the paragraphs).
+    hidden: raw.vanish === true || raw.specVanish === true,
     rtl: raw.rtl === true,
   };
   const g = generic(font);

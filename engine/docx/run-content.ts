@@ -6,7 +6,7 @@ import { datePartsFromDate, formatDatePicture } from '../format';
 import { hostNow } from '../core';
 import type { BreakInline, FieldInline, NoteReference, TabInline } from '../model';
 import type { XmlElement, XmlNode } from '../xml';
-import { attr, textContent } from '../xml';
+import { attr, child, textContent } from '../xml';
 import { beginField, endField, separateField, appendInstruction } from './field-state';
 import { DATE_ELEMENT_PICTURES, parseInstruction } from './fields';
 import type { InlineReader } from './inline-reader';
@@ -87,23 +87,30 @@ function fldChar(r: InlineReader, el: XmlElement): void {
   const type = attr(el, 'w:fldCharType');
   r.flushText();
   if (type === 'begin') {
-    beginField(r.story, r.props(), r.revision);
-    // A form checkbox has no result: its state is drawn as a ballot box character.
-    const checkbox = formCheckbox(el);
+    const lock = attr(el, 'w:fldLock');
+    beginField(r.story, r.props(), r.revision, lock === '1' || lock === 'true' || lock === 'on');
+    // Form checkboxes and drop-downs have no cached result: their state is the result.
+    const state = formFieldText(el);
     const frame = r.story.fields[r.story.fields.length - 1];
-    if (checkbox !== undefined && frame) frame.result.push({ kind: 'text', text: checkbox ? '\u2612' : '\u2610', props: r.props() });
+    if (state !== undefined && frame) frame.result.push({ kind: 'text', text: state, props: r.props() });
   } else if (type === 'separate') separateField(r.story);
   else if (type === 'end') endField(r.ctx, r.story, r.out, r.at);
 }
 
-/** A legacy form checkbox (w:ffData/w:checkBox) shows its state as ☒/☐. */
-function formCheckbox(el: XmlElement): boolean | undefined {
-  const ff = el.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:ffData');
-  const cb = ff?.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:checkBox');
-  if (!cb) return undefined;
-  const checked = cb.children.find((c): c is XmlElement => c.kind === 'element' && (c.name === 'w:checked' || c.name === 'w:default'));
-  const v = checked ? attr(checked, 'w:val') : undefined;
-  return checked !== undefined && v !== '0' && v !== 'false';
+/** Legacy form fields (w:ffData, §17.16.17): a checkbox shows ☒/☐, a drop-down its selected entry. */
+function formFieldText(el: XmlElement): string | undefined {
+  const ff = child(el, 'w:ffData');
+  const cb = child(ff, 'w:checkBox');
+  if (cb) {
+    const state = child(cb, 'w:checked') ?? child(cb, 'w:default');
+    const v = state ? attr(state, 'w:val') : undefined;
+    return state !== undefined && v !== '0' && v !== 'false' ? '\u2612' : '\u2610';
+  }
+  const dd = child(ff, 'w:ddList');
+  if (!dd) return undefined;
+  const entries = dd.children.filter((c): c is XmlElement => c.kind === 'element' && c.name === 'w:listEntry').map((e) => attr(e, 'w:val') ?? '');
+  const index = Number(attr(child(dd, 'w:result'), 'w:val') ?? attr(child(dd, 'w:default'), 'w:val') ?? 0);
+  return entries[Number.isInteger(index) && index >= 0 ? index : 0] ?? '';
 }
 
 /** A field that the element stands for (w:pgNum, w:dayShort...), with a computed result when possible. */

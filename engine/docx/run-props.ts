@@ -197,7 +197,7 @@ const RUN_READERS: Record<string, RunReader> = {
 const IGNORED_RUN_PROPS = new Set([
   'w:noProof', 'w:webHidden', 'w:snapToGrid', 'w:rPrChange', 'w:ins', 'w:del', 'w:moveFrom', 'w:moveTo', 'w:oMath',
   'w14:textOutline', 'w14:textFill', 'w14:shadow', 'w14:reflection', 'w14:glow', 'w14:props3d', 'w14:scene3d',
-  'w14:numForm', 'w14:numSpacing', 'w14:stylisticSets', 'w14:cntxtAlts', 'w:specVanish',
+  'w14:numForm', 'w14:numSpacing', 'w14:stylisticSets', 'w14:cntxtAlts',
 ]);
 
 /** Reads one w:rPr; `unknown` is told about children that are not handled. */

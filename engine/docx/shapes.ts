@@ -136,6 +136,8 @@ function groupMap(xfrm: XmlElement | undefined, widthPt: number, heightPt: numbe
 }
 
 const MAX_GROUP_DEPTH = 16;
+/** Group children that describe the group itself. */
+const GROUP_NON_SHAPES = new Set(['wpg:grpSpPr', 'wpg:cNvGrpSpPr', 'wpg:cNvPr', 'wpc:bg', 'wpc:whole', 'a:grpSpPr', 'a:nvGrpSpPr', 'a:extLst']);
 
 /** Positions and reads the children of a group (or canvas) of `widthPt`×`heightPt`. */
 export function groupChildren(
@@ -164,7 +166,7 @@ export function groupChildren(
         kind: 'shape', widthPt: frame.widthPt, heightPt: frame.heightPt, geometry: 'group', paths: [], props: r.props(),
         children: groupChildren(r, el, frame.widthPt, frame.heightPt, depth + 1), ...transformOf(xfrm),
       };
-    } else if (el.name !== 'wpg:grpSpPr' && el.name !== 'wpg:cNvGrpSpPr' && el.name !== 'wpc:bg' && el.name !== 'wpc:whole' && el.name !== 'a:grpSpPr' && el.name !== 'a:nvGrpSpPr') {
+    } else if (!GROUP_NON_SHAPES.has(el.name)) {
       unsupported(r.ctx, el, r.at);
       continue;
     }
