@@ -6,6 +6,7 @@
  */
 import type { PdfDocument, PdfObject, XrefEntry } from '../pdf';
 import { PdfParser, isName, isStream } from '../pdf';
+import { findObjectHeaders } from './revisions';
 
 /** One object that differs between two revisions. */
 export interface ObjectChange {
@@ -125,19 +126,16 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 /** Objects defined in bytes after the signed revision that the final xref does not point to. */
 function hiddenDefinitions(after: PdfDocument, signedEnd: number, text: string): number[] {
   const out: number[] = [];
-  const re = /(\d+)\s+(\d+)\s+obj\b/g;
-  re.lastIndex = signedEnd;
-  for (let m = re.exec(text); m && out.length < 1000; m = re.exec(text)) {
-    if (m.index > 0 && /[0-9]/.test(text[m.index - 1]!)) continue;
-    const num = Number(m[1]);
-    const e = after.xref.entries.get(num);
+  for (const h of findObjectHeaders(text, signedEnd, text.length, 100_000)) {
+    if (out.length >= 1000) break;
+    const e = after.xref.entries.get(h.num);
     if (e && e.type === 'used' && e.offset >= signedEnd) continue;
     if (e && e.type === 'compressed') {
       const s = after.xref.entries.get(e.stream);
       if (s && s.type === 'used' && s.offset >= signedEnd) continue;
     }
-    if (isStructuralAt(after, m.index)) continue;
-    out.push(num);
+    if (isStructuralAt(after, h.offset)) continue;
+    out.push(h.num);
   }
   return out;
 }

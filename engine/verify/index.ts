@@ -35,3 +35,5 @@ export type {
   VerificationReport,
   VerifyOptions,
 } from './types';
+export { verifyDocx } from './verify-docx';
+export type { XmlReferenceReport, XmlSignatureReport } from './types';

@@ -71,3 +71,29 @@ export class RevisionCache {
     return doc;
   }
 }
+
+/** An `n g obj` header found in the raw bytes. */
+export interface ObjectHeader {
+  readonly num: number;
+  readonly offset: number;
+}
+
+const HEADER_TAIL = /(?:^|[^0-9])(\d{1,10})[ \t\r\n\f\0]{1,8}(\d{1,5})[ \t\r\n\f\0]{1,8}$/;
+
+/**
+ * Finds `n g obj` headers in text[from, to): `obj` is located with native search and the numbers are
+ * read backwards from a short window, so long digit runs (hex signatures, zero padding) cost linear time.
+ */
+export function findObjectHeaders(text: string, from: number, to: number, max: number): ObjectHeader[] {
+  const out: ObjectHeader[] = [];
+  for (let at = text.indexOf('obj', from); at >= 0 && at < to && out.length < max; at = text.indexOf('obj', at + 3)) {
+    const next = text.charCodeAt(at + 3);
+    if ((next >= 0x30 && next <= 0x39) || (next >= 0x41 && next <= 0x5a) || (next >= 0x61 && next <= 0x7a)) continue;
+    const base = Math.max(0, at - 32);
+    const m = HEADER_TAIL.exec(text.slice(base, at));
+    if (!m) continue;
+    const offset = base + m.index + (m[0].length - m[0].replace(/^[^0-9]/, '').length);
+    out.push({ num: Number(m[1]), offset });
+  }
+  return out;
+}

@@ -4,10 +4,10 @@
  * DocMDP / FieldMDP, the PAdES level reached (ETSI EN 319 142-1 §6), the attack class, and the
  * ETSI indication — assembled into a SignatureReport.
  */
-import type { CertificateInfo } from '../cms';
 import { warning } from '../core';
 import type { Diagnostic } from '../core';
-import { buildPath, summarizeCertificate, validityProblem } from './chain';
+import { summarizeCertificate } from './chain';
+import { evaluateChain } from './trust';
 import type { Change } from './classify-rules';
 import { classifyChanges, flagsOf } from './classify';
 import { deepEqual, diffRevisions } from './diff';
@@ -15,7 +15,6 @@ import { attackName, classifyAttack, signatureIndication } from './indication';
 import { judgeChanges } from './mdp';
 import type { RoleMap } from './roles';
 import { mapRoles } from './roles';
-import { checkRevocation } from './revocation';
 import type { EvaluatedSignature, PdfContext } from './signature-eval';
 import { cmsRevocationData, dssRevocationData, hasDss, mergeRevocationData } from './validation-data';
 import type { ChainReport, CmsReport, ModificationReport, PadesLevel, SignatureReport } from './types';
@@ -40,7 +39,17 @@ export async function reportSignature(ctx: PdfContext, ev: EvaluatedSignature, s
   const signer = ev.crypto.cms?.signerCert;
   const ownTs = ev.kind !== 'document-timestamp' && ev.crypto.timestamp && !ev.crypto.timestamp.failure ? ev.crypto.timestamp.genTime : undefined;
   const poe = earliest(ownTs, sc.laterPoe);
-  const chain = signer ? await chainReport(ctx, ev, signer, poe) : notEvaluated(ev);
+  const chain = signer
+    ? await evaluateChain({
+        signer,
+        trust: ev.trust,
+        validationTime: ctx.validationTime,
+        ...(poe ? { poe } : {}),
+        revocationData: () => mergeRevocationData(ev.crypto.cms?.parsed ? cmsRevocationData(ev.crypto.cms.parsed, ev.crypto.cms.signerInfo) : { crls: [], ocsps: [] }, dssRevocationData(ctx.dss, ev.vriKey)),
+        options: ctx.options,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      })
+    : notEvaluated(ev);
   const modifications = analyseModifications(ctx, ev, sc, diagnostics);
   const failures = [...ev.crypto.failures, ...sc.extraFailures];
   const intact = ev.br.ranges.length === 0 ? false : ev.crypto.intact;
@@ -87,27 +96,6 @@ function earliest(a: Date | undefined, b: Date | undefined): Date | undefined {
 
 function notEvaluated(ev: EvaluatedSignature): ChainReport {
   return { status: 'not-evaluated', certificates: [], revocation: [], problem: ev.crypto.cms?.parsed ? 'The signing certificate was not found.' : 'The signature could not be read.' };
-}
-
-async function chainReport(ctx: PdfContext, ev: EvaluatedSignature, signer: CertificateInfo, poe: Date | undefined): Promise<ChainReport> {
-  const at = poe ?? ctx.validationTime;
-  const base = { validatedAt: at.toISOString(), timeSource: poe ? ('timestamp' as const) : ('validation-time' as const) };
-  const path = await buildPath(signer, ev.trust);
-  const certificates = path.path.map(summarizeCertificate);
-  const anchor = path.anchor ? { anchor: path.anchor.subject } : {};
-  if (path.status !== 'trusted') return { status: path.status, certificates, ...base, revocation: [], ...(path.problem ? { problem: path.problem } : {}) };
-  const bad = validityProblem(path.path, at, ctx.anchors);
-  if (bad) {
-    return { status: bad.kind, certificates, ...anchor, ...base, revocation: [], problem: `Certificate '${bad.cert.commonName}' is ${bad.kind === 'expired' ? 'expired' : 'not yet valid'} at ${at.toISOString()}.` };
-  }
-  if (ctx.options.revocation === 'off') return { status: 'trusted', certificates, ...anchor, ...base, revocation: [] };
-  const cmsData = ev.crypto.cms?.parsed ? cmsRevocationData(ev.crypto.cms.parsed, ev.crypto.cms.signerInfo) : { crls: [], ocsps: [] };
-  const data = mergeRevocationData(cmsData, dssRevocationData(ctx.dss, ev.vriKey));
-  const online = ctx.options.allowOnline && ctx.options.fetch ? { fetch: ctx.options.fetch, ...(ctx.signal ? { signal: ctx.signal } : {}) } : undefined;
-  const revocation = await checkRevocation(ctx.subtle, path.path, ctx.anchors, data, at, online);
-  const revoked = revocation.find((r) => r.status === 'revoked');
-  if (revoked) return { status: 'revoked', certificates, ...anchor, ...base, revocation, problem: `Certificate '${revoked.subject}' was revoked at ${revoked.revokedAt}.` };
-  return { status: 'trusted', certificates, ...anchor, ...base, revocation };
 }
 
 function cmsReport(ev: EvaluatedSignature): CmsReport {

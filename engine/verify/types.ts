@@ -29,8 +29,8 @@ export type SubIndication =
 /** What a PDF signature is (ISO 32000-2 §12.8). */
 export type SignatureKind = 'approval' | 'certification' | 'document-timestamp';
 
-/** How much of the file a signature covers (pyHanko's coverage levels). */
-export type Coverage = 'entire-file' | 'entire-revision' | 'contiguous-from-start' | 'unclear';
+/** How much of the file a signature covers (pyHanko's coverage levels; `partial` for packages with unsigned content). */
+export type Coverage = 'entire-file' | 'entire-revision' | 'contiguous-from-start' | 'unclear' | 'partial';
 
 /** Modification levels, least to most invasive (pyHanko's ModificationLevel, DocMDP-aligned). */
 export type ModificationLevel = 'none' | 'dss' | 'form-filling' | 'annotations' | 'other';
@@ -137,7 +137,7 @@ export interface TimestampReport {
 export interface RevocationReport {
   readonly subject: string;
   readonly status: 'good' | 'revoked' | 'unknown';
-  readonly source?: 'cms' | 'adbe' | 'dss' | 'vri' | 'online';
+  readonly source?: 'cms' | 'adbe' | 'dss' | 'vri' | 'xades' | 'online';
   readonly revokedAt?: string;
 }
 
@@ -169,6 +169,23 @@ export interface AttackReport {
   readonly evidence: string;
 }
 
+/** One XML-DSig reference of a package signature. */
+export interface XmlReferenceReport {
+  readonly uri: string;
+  readonly inManifest: boolean;
+  readonly verified: boolean | null;
+  readonly problem?: string;
+}
+
+/** The package-signature facts of a DOCX signature (ECMA-376 Part 2 §13.2). */
+export interface XmlSignatureReport {
+  /** The signature part, e.g. `_xmlsignatures/sig1.xml`. */
+  readonly part: string;
+  readonly references: readonly XmlReferenceReport[];
+  /** `verified/total` of the Manifest references (xmlsec1 reports OK even when one fails). */
+  readonly manifest: string;
+}
+
 /** The report for one signature. */
 export interface SignatureReport {
   /** 0-based, in the order the signatures were applied (by signed revision). */
@@ -193,11 +210,13 @@ export interface SignatureReport {
   readonly modifications: ModificationReport;
   readonly pades: { readonly level: PadesLevel | null; readonly missing: readonly string[] };
   readonly attack?: AttackReport;
+  /** DOCX package signatures only. */
+  readonly xml?: XmlSignatureReport;
   readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Summary verdict of a document (the vocabulary of the verification corpus). */
-export type DocumentVerdict = 'valid' | 'valid-with-permitted-changes' | 'invalid-signature' | 'indeterminate' | 'modified-after-signing' | 'attack' | 'unsigned';
+export type DocumentVerdict = 'valid' | 'valid-with-permitted-changes' | 'valid-partial' | 'invalid-signature' | 'indeterminate' | 'modified-after-signing' | 'attack' | 'unsigned';
 
 /** Document-level facts. */
 export interface DocumentReport {
@@ -212,6 +231,8 @@ export interface DocumentReport {
   readonly repaired: boolean;
   /** Parts or relationships outside the signed scope (DOCX). */
   readonly unsignedParts?: readonly string[];
+  /** Parts and relationships signing applications leave unsigned by design: document properties, signature parts (DOCX). */
+  readonly unsignedByDesign?: readonly string[];
 }
 
 /** The verification report, in the shape of `POST /v1/verify` (shared/API.md). */
