@@ -148,6 +148,16 @@ describe('hostile input', () => {
     expect(!delims.ok && delims.errors[0]!.code).toBe('template/bad-delimiters');
   });
 
+  it('isolates 20,000 split tags in one paragraph in linear time', async () => {
+    const runs = Array.from({ length: 20_000 }, (_, i) => `<w:r><w:t>${i % 2 ? 'a}}' : '{{'}</w:t></w:r>`).join('');
+    const many = makeDocx(`<w:p>${runs}${run('.')}</w:p>`);
+    const t0 = performance.now();
+    const r = await fillTemplate(many, { data: { a: 'x' } });
+    const ms = performance.now() - t0;
+    expect(r.ok && partText(r.value.docx).split('\n')[0]).toBe('x'.repeat(10_000) + '.');
+    expect(ms).toBeLessThan(5_000);
+  });
+
   it('stops when the host cancels', async () => {
     const ac = new AbortController();
     ac.abort();

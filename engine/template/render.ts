@@ -10,7 +10,7 @@ import { chooseExtent, drawingExtent, replacePicture } from './drawing';
 import type { FoundValue, Scope } from './scope';
 import { controlKeys, readControl } from './sdt';
 import { fillControl } from './sdt-fill';
-import { expandSection, matchingClose } from './sections';
+import { expandSection, matchSections } from './sections';
 import { collectTokens, sectionOf, type MergeToken, type PictureToken, type SdtToken, type TagToken, type Token } from './tokens';
 import { resolveValue } from './values';
 import { isImageDataUrl } from './image';
@@ -22,6 +22,7 @@ import { firstChild } from './wml';
 export function renderContent(ctx: FillContext, container: XmlElement, scope: Scope): number {
   const tokens = collectTokens(container, ctx.delims, (code, message) => ctx.bag.warn(code, message, { at: ctx.part }));
   const stale = new Set<XmlElement>();
+  const closes = matchSections(tokens);
   for (let i = 0; i < tokens.length; i++) {
     checkCancelled(ctx.host);
     const t = tokens[i]!;
@@ -32,7 +33,7 @@ export function renderContent(ctx: FillContext, container: XmlElement, scope: Sc
         ctx.bag.warn('template/unopened-section', `'${sec.name}' is closed without being opened; the tag was left as it was.`, { at: ctx.part });
         continue;
       }
-      const j = matchingClose(tokens, i, sec.name);
+      const j = closes[i]!;
       if (j < 0) {
         ctx.bag.warn('template/unclosed-section', `'${sec.name}' is opened but never closed in ${ctx.part}; the tag was left as it was.`, { at: ctx.part });
         continue;

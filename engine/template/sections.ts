@@ -21,17 +21,25 @@ const BLOCK_CONTAINERS = new Set([
   'w:document', 'w:footnotes', 'w:endnotes', 'w:comment', 'w:docPartBody',
 ]);
 
-/** Index of the token closing the section opened at `i` (same name, nesting counted), or -1. */
-export function matchingClose(tokens: readonly Token[], i: number, name: string): number {
-  let depth = 0;
-  for (let j = i + 1; j < tokens.length; j++) {
-    const s = sectionOf(tokens[j]!);
-    if (!s || s.name !== name) continue;
-    if (s.kind !== 'close') depth++;
-    else if (depth === 0) return j;
-    else depth--;
-  }
-  return -1;
+/**
+ * For every section-opening token, the index of the token that closes it (same name, nesting
+ * counted per name), or -1. One pass with a stack per name, so unclosed tags cost nothing extra.
+ */
+export function matchSections(tokens: readonly Token[]): Int32Array {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const open = new Map<string, number[]>();
+  tokens.forEach((t, i) => {
+    const s = sectionOf(t);
+    if (!s) return;
+    let stack = open.get(s.name);
+    if (s.kind !== 'close') {
+      if (!stack) open.set(s.name, (stack = []));
+      stack.push(i);
+    } else if (stack && stack.length > 0) {
+      match[stack.pop()!] = i;
+    }
+  });
+  return match;
 }
 
 function isInline(chain: readonly XmlElement[], from: number): boolean {

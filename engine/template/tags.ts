@@ -100,13 +100,15 @@ function collectSegments(p: XmlElement): { segments: Segment[]; text: string } {
 
 /**
  * Rewrites a paragraph so each tag sits alone in one run. Returns the number of tags found.
- * The paragraph's visible text is unchanged; only run boundaries move.
+ * The paragraph's visible text is unchanged; only run boundaries move. Tags are found on the text
+ * first, then isolated from last to first, so one pass over the runs serves every tag (earlier text
+ * and the runs holding it are never moved by a later tag's isolation).
  */
 export function isolateTags(p: XmlElement, d: Delimiters): number {
-  let { segments, text } = collectSegments(p);
+  const { segments, text } = collectSegments(p);
   if (text.indexOf(d.start) === -1) return 0;
+  const tags: Array<[number, number]> = [];
   let pos = 0;
-  let found = 0;
   for (;;) {
     let s = text.indexOf(d.start, pos);
     if (s === -1) break;
@@ -115,19 +117,45 @@ export function isolateTags(p: XmlElement, d: Delimiters): number {
     const inner = text.lastIndexOf(d.start, e - 1);
     if (inner > s && inner + d.start.length <= e) s = inner;
     const end = e + d.end.length;
-    const tagText = text.slice(s, end);
-    if (!parseTag(tagText, d)) {
-      pos = s + 1;
-      continue;
-    }
-    found++;
-    if (!isIsolated(segments, s, end)) {
-      isolate(segments, s, end, tagText);
-      ({ segments, text } = collectSegments(p));
-    }
-    pos = end;
+    if (parseTag(text.slice(s, end), d)) {
+      tags.push([s, end]);
+      pos = end;
+    } else pos = s + 1;
   }
-  return found;
+  const edits: Edits = new Map();
+  for (let k = tags.length - 1; k >= 0; k--) {
+    const [s, end] = tags[k]!;
+    if (!isIsolated(segments, s, end)) isolate(segments, s, end, text.slice(s, end), edits);
+  }
+  applyEdits(edits);
+  return tags.length;
+}
+
+/** Run-level changes per parent, applied in one pass each (thousands of tags stay linear). */
+type Edits = Map<XmlElement, Map<XmlElement, { keep: boolean; after: XmlElement[] }>>;
+
+function editOf(edits: Edits, parent: XmlElement, run: XmlElement): { keep: boolean; after: XmlElement[] } {
+  let m = edits.get(parent);
+  if (!m) edits.set(parent, (m = new Map()));
+  let e = m.get(run);
+  if (!e) m.set(run, (e = { keep: true, after: [] }));
+  return e;
+}
+
+function applyEdits(edits: Edits): void {
+  for (const [parent, m] of edits) {
+    const out: XmlNode[] = [];
+    for (const c of parent.children) {
+      const e = c.kind === 'element' ? m.get(c) : undefined;
+      if (!e) {
+        out.push(c);
+        continue;
+      }
+      if (e.keep) out.push(c);
+      for (const a of e.after) out.push(a);
+    }
+    parent.children = out;
+  }
 }
 
 function segmentAt(segments: readonly Segment[], offset: number): number {
@@ -154,46 +182,56 @@ function setText(t: XmlElement, text: string): void {
   t.children = fresh.children;
 }
 
-function isolate(segments: readonly Segment[], s: number, end: number, tagText: string): void {
+function isolate(segments: readonly Segment[], s: number, end: number, tagText: string, edits: Edits): void {
   const i = segmentAt(segments, s);
   const j = segmentAt(segments, end - 1);
   const first = segments[i]!;
   const offset = s - first.start;
   const emptied: Segment[] = [];
   if (i !== j) {
-    setText(first.t!, first.text.slice(0, offset) + tagText);
+    setText(first.t!, tText(first.t!).slice(0, offset) + tagText);
     for (let k = i + 1; k <= j; k++) {
       const seg = segments[k]!;
       if (!seg.t) continue;
-      const rest = k === j ? seg.text.slice(end - seg.start) : '';
+      // Live text: a later tag may already have cut this run after our end.
+      const rest = k === j ? tText(seg.t).slice(end - seg.start) : '';
       setText(seg.t, rest);
       if (rest === '') emptied.push(seg);
     }
   }
-  splitRun(first.run!, first.t!, first.parent!, offset, offset + tagText.length);
+  splitRun(first.run!, first.t!, offset, offset + tagText.length, editOf(edits, first.parent!, first.run!));
   for (const seg of emptied) {
     seg.run!.children = seg.run!.children.filter((c) => c !== seg.t);
     const hasContent = seg.run!.children.some((c) => c.kind === 'element' && c.name !== 'w:rPr');
-    if (!hasContent) seg.parent!.children = seg.parent!.children.filter((c) => c !== seg.run);
+    if (!hasContent) editOf(edits, seg.parent!, seg.run!).keep = false;
   }
 }
 
-/** Splits `run` around characters [from, to) of its text element `t` so that range gets a run of its own. */
-function splitRun(run: XmlElement, t: XmlElement, parent: XmlElement, from: number, to: number): void {
+/**
+ * Splits `run` around characters [from, to) of its text element `t` so that range gets a run of its
+ * own. The original run keeps what precedes the range (so text before it stays where it was).
+ */
+function splitRun(run: XmlElement, t: XmlElement, from: number, to: number, edit: { after: XmlElement[] }): void {
   const text = tText(t);
   const rPr = run.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPr');
   const at = run.children.indexOf(t);
-  const before = run.children.slice(0, at).filter((c) => c !== rPr);
   const after = run.children.slice(at + 1);
-  const shell = (content: XmlNode[]): XmlElement => el('w:r', { ...run.attrs }, rPr ? [cloneNode(rPr), ...content] : content);
-  const runs: XmlElement[] = [];
   const head = text.slice(0, from);
   const tail = text.slice(to);
-  if (before.some((c) => c.kind === 'element') || head !== '') runs.push(shell([...before, ...(head !== '' ? [makeT(head)] : [])]));
-  runs.push(shell([makeT(text.slice(from, to))]));
-  if (after.some((c) => c.kind === 'element') || tail !== '') runs.push(shell([...(tail !== '' ? [makeT(tail)] : []), ...after]));
-  const idx = parent.children.indexOf(run);
-  if (idx >= 0) parent.children.splice(idx, 1, ...runs);
+  const shell = (content: XmlNode[]): XmlElement => el('w:r', { ...run.attrs }, rPr ? [cloneNode(rPr), ...content] : content);
+  const hasBefore = run.children.slice(0, at).some((c) => c.kind === 'element' && c !== rPr);
+  const inserted: XmlElement[] = [];
+  if (head !== '' || hasBefore) {
+    run.children = run.children.slice(0, head !== '' ? at + 1 : at);
+    if (head !== '') setText(t, head);
+    inserted.push(shell([makeT(text.slice(from, to))]));
+  } else {
+    run.children = run.children.slice(0, at + 1);
+    setText(t, text.slice(from, to));
+  }
+  if (after.some((c) => c.kind === 'element') || tail !== '') inserted.push(shell([...(tail !== '' ? [makeT(tail)] : []), ...after]));
+  // Runs split off for a tag further left come before those split off for tags further right.
+  edit.after.unshift(...inserted);
 }
 
 /** Parses a delimiter option (`'{{ }}'`, `'{ }'`, or an object) into start and end. */

@@ -99,7 +99,11 @@ export function writeAtSite(ctx: FillContext, site: InlineSite, r: Resolved, rPr
     const text = format ? format(inlineText(r)) : inlineText(r);
     replacement = text === '' ? [] : [makeRun(rPr, textContentNodes(text))];
   }
-  replaceNodes(site.parent, site.nodes, replacement);
+  const only = site.nodes.length === 1 ? site.nodes[0]! : undefined;
+  if (only && only.name === 'w:r' && replacement.length <= 1) {
+    // The common case: the value's run takes the tag run's place in place (no sibling search).
+    only.children = replacement.length === 1 ? (replacement[0] as XmlElement).children : [];
+  } else replaceNodes(site.parent, site.nodes, replacement);
   return [...site.nodes];
 }
 
@@ -110,11 +114,10 @@ export function writeAtSite(ctx: FillContext, site: InlineSite, r: Resolved, rPr
 export function replaceNodes(parent: XmlElement, nodes: readonly XmlNode[], replacement: readonly XmlNode[]): void {
   const first = parent.children.indexOf(nodes[0]!);
   if (first < 0) return;
+  const last = nodes.length === 1 ? first : parent.children.indexOf(nodes[nodes.length - 1]!, first);
+  if (last < first) return;
   const anchors = nodes.filter((n) => n.kind === 'element' && ANCHOR.test(n.name));
-  const drop = new Set(nodes);
-  const kept = parent.children.filter((c) => !drop.has(c));
-  kept.splice(first, 0, ...anchors, ...replacement);
-  parent.children = kept;
+  parent.children.splice(first, last - first + 1, ...anchors, ...replacement);
 }
 
 const ANCHOR = /^w:(bookmarkStart|bookmarkEnd|commentRangeStart|commentRangeEnd|permStart|permEnd)$/;
