@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 /**
  * Benchmark: filling a 113-page template (700 paragraphs of 80 words, each with a placeholder, as
- * LibreOffice lays it out) whose table gets 1,000 rows from a loop (148 pages filled), through fillTemplate. In the same run, for comparison: docxtemplater (the
- * common JavaScript alternative, same template and data, same delimiters) and the floor any XML-level
- * filler pays (unzip + parse + serialise + zip of a package the size of the filled output). Prints
- * medians and ratios.
+ * LibreOffice lays it out) whose table gets 1,000 rows from a loop (148 pages filled), through
+ * fillTemplate. In the same run, for comparison: docxtemplater (the common JavaScript alternative,
+ * same template, data and delimiters) and the floor any XML-level filler pays (unzip + parse +
+ * serialise + zip of a package the size of the filled output). Prints medians and ratios.
  * Run: node scripts/bench-template.mjs [rows] [paragraphs] [save-filled-to.docx]
  */
 import { register } from 'tsx/esm/api';
