@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { findObjectHeaders, findRevisions, latin1View, revisionEndingAt } from './revisions';
+
+const bytes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
+
+describe('revisions from the raw bytes', () => {
+  it('ends a revision after %%EOF and its end-of-line', () => {
+    const b = bytes('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\r\nmore\n%%EOF');
+    const revs = findRevisions(b);
+    expect(revs.map((r) => [r.index, r.end])).toEqual([
+      [1, 36],
+      [2, b.length],
+    ]);
+    expect(revisionEndingAt(revs, 34)?.index).toBe(1);
+    expect(revisionEndingAt(revs, 36)?.index).toBe(1);
+    expect(revisionEndingAt(revs, 33)).toBeUndefined();
+    expect(revisionEndingAt(revs, 20)).toBeUndefined();
+  });
+
+  it('keeps a bounded number of markers from a hostile file', () => {
+    const b = bytes('%%EOF\n'.repeat(25_000));
+    const revs = findRevisions(b);
+    expect(revs.length).toBe(10_000);
+    expect(revs[revs.length - 1]!.end).toBe(b.length);
+  });
+});
+
+describe('object headers', () => {
+  it('finds `n g obj` headers but not endobj or words containing obj', () => {
+    const text = '1 0 obj\n<</Type/ObjStm>>\nendobj\n12  3\r\nobj (object) 4 0 objective';
+    expect(findObjectHeaders(text, 0, text.length, 10)).toEqual([
+      { num: 1, offset: 0 },
+      { num: 12, offset: 32 },
+    ]);
+  });
+
+  it('scans long digit runs in linear time (hex /Contents and zero padding once took seconds)', () => {
+    const text = `<${'0'.repeat(400_000)}> ${'31'.repeat(200_000)} 7 0 obj`;
+    const t = performance.now();
+    const found = findObjectHeaders(latin1View(bytes(text)), 0, text.length, 10);
+    expect(performance.now() - t).toBeLessThan(200);
+    expect(found.map((h) => h.num)).toEqual([7]);
+  });
+});
