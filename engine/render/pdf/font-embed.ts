@@ -3,12 +3,13 @@
  * CIDFontType2 (TrueType outlines, FontFile2) or CIDFontType0 (CFF, FontFile3) descendant
  * (ISO 32000-1 §9.7), with /W widths and a ToUnicode CMap (§9.10.3) so text extracts correctly.
  */
-import { PDFHexString, PDFName, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { PDFName, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import type { DiagnosticBag } from '../../core';
 import type { LayoutDoc } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
 import type { ContentFont } from './content';
 import type { GlyphUsage } from './glyph-usage';
+import { flateStream } from './streams';
 
 /** An embedded font: the Type0 font's reference and how content addresses it. */
 export interface EmbeddedFont {
@@ -36,7 +37,7 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
     const d = subset.descriptor;
     const fileKey = subset.format === 'truetype' ? 'FontFile2' : 'FontFile3';
     const fileDict = subset.format === 'cff' ? { Subtype: 'CIDFontType0C' } : subset.format === 'opentype' ? { Subtype: 'OpenType' } : {};
-    const fileRef = ctx.register(ctx.flateStream(subset.data, fileDict));
+    const fileRef = ctx.register(flateStream(ctx, subset.data, fileDict));
     const descriptor = ctx.register(
       ctx.obj({
         Type: 'FontDescriptor',
@@ -57,13 +58,13 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
         Type: 'Font',
         Subtype: subset.format === 'truetype' ? 'CIDFontType2' : 'CIDFontType0',
         BaseFont: PDFName.of(subset.baseFontName),
-        CIDSystemInfo: { Registry: PDFHexString.fromText('Adobe'), Ordering: PDFHexString.fromText('Identity'), Supplement: 0 },
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
         FontDescriptor: descriptor,
         W: cidWidthArray(subset.widths) as never,
         ...(subset.format === 'truetype' ? { CIDToGIDMap: 'Identity' } : {}),
       }),
     );
-    const toUnicode = ctx.register(ctx.flateStream(toUnicodeCMap(unicode)));
+    const toUnicode = ctx.register(flateStream(ctx, toUnicodeCMap(unicode)));
     const ref = ctx.register(
       ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: 'Identity-H', DescendantFonts: [cid], ToUnicode: toUnicode }),
     );

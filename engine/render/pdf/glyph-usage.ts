@@ -23,8 +23,12 @@ export function collectGlyphUsage(doc: LayoutDoc): GlyphUsage {
         usage.set(item.font, map);
       }
       const { glyphs, clusters, text } = item;
+      if (ascending(clusters)) {
+        logicalRun(map, glyphs, clusters, text);
+        continue;
+      }
       // A glyph stands for the characters from its cluster to the next larger cluster of the run.
-      // Clusters ascend in left-to-right runs and descend in right-to-left ones, so look them up sorted.
+      // Clusters descend in right-to-left runs (visual order), so look them up sorted.
       const starts = [...new Set(clusters)].sort((a, b) => a - b);
       const seenCluster = new Set<number>();
       for (let i = 0; i < glyphs.length; i++) {
@@ -53,4 +57,29 @@ function binarySearch(sorted: readonly number[], v: number): number {
     else hi = mid - 1;
   }
   return lo;
+}
+
+function ascending(clusters: readonly number[]): boolean {
+  for (let i = 1; i < clusters.length; i++) if (clusters[i]! < clusters[i - 1]!) return false;
+  return true;
+}
+
+/** The common case: glyphs in logical order; a glyph's text runs to the next glyph's cluster. */
+function logicalRun(map: Map<number, string>, glyphs: readonly number[], clusters: readonly number[], text: string): void {
+  const n = glyphs.length;
+  for (let i = 0; i < n; i++) {
+    const g = glyphs[i]!;
+    const start = clusters[i]!;
+    const first = i === 0 || clusters[i - 1] !== start;
+    const known = map.get(g);
+    if (known !== undefined && (known !== '' || !first)) continue;
+    let end = text.length;
+    for (let k = i + 1; k < n; k++) {
+      if (clusters[k]! > start) {
+        end = clusters[k]!;
+        break;
+      }
+    }
+    map.set(g, first ? text.slice(start, end) : '');
+  }
 }

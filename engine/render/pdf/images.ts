@@ -2,9 +2,11 @@
  * Images: the pictures a LayoutDoc draws, embedded as image XObjects (§8.9.5). PNG and JPEG are
  * embedded directly; other formats (GIF, BMP, TIFF, EMF/WMF, SVG) are issue #4 and are reported.
  */
-import type { PDFDocument, PDFRef } from 'pdf-lib';
-import type { DiagnosticBag } from '../../core';
+import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { DiagnosticError, type DiagnosticBag } from '../../core';
 import type { LayoutDoc } from '../../model';
+import { readJpegInfo } from './jpeg';
+import { pngToPdfImage, type PdfImageData } from './png';
 
 /** An embedded image: its reference and resource name. */
 export interface EmbeddedImage {
@@ -28,18 +30,70 @@ export function sniffImage(data: Uint8Array): 'png' | 'jpeg' | 'gif' | 'bmp' | '
 }
 
 /** Embeds every image of the layout that the renderer supports. */
-export async function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: DiagnosticBag): Promise<Map<number, EmbeddedImage>> {
+export function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: DiagnosticBag): Map<number, EmbeddedImage> {
   const out = new Map<number, EmbeddedImage>();
   for (let i = 0; i < layout.images.length; i++) {
     const img = layout.images[i]!;
     const kind = sniffImage(img.data);
     try {
-      if (kind === 'png') out.set(i, { ref: (await pdf.embedPng(img.data)).ref, name: `Im${i}` });
-      else if (kind === 'jpeg') out.set(i, { ref: (await pdf.embedJpg(img.data)).ref, name: `Im${i}` });
+      if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data)), name: `Im${i}` });
+      else if (kind === 'jpeg') out.set(i, { ref: writeJpeg(pdf, img.data), name: `Im${i}` });
       else bag.warn('render/unsupported-image', `A ${kind.toUpperCase()} picture is not drawn yet (issue #4).`);
     } catch (e) {
+      if (e instanceof DiagnosticError) {
+        bag.add({ ...e.diagnostic, severity: 'warning' });
+        continue;
+      }
       bag.warn('render/bad-image', `A ${kind.toUpperCase()} picture could not be decoded and is not drawn (${e instanceof Error ? e.message : String(e)}).`);
     }
   }
   return out;
+}
+
+/** Writes an image XObject (and its /SMask) from PNG-derived data. */
+function writeImage(pdf: PDFDocument, img: PdfImageData): PDFRef {
+  const ctx = pdf.context;
+  const colorSpace =
+    typeof img.colorSpace === 'string'
+      ? PDFName.of(img.colorSpace)
+      : ctx.obj([PDFName.of('Indexed'), PDFName.of(img.colorSpace.base), PDFNumber.of(Math.max(0, img.colorSpace.palette.length / 3 - 1)), PDFHexString.of(hex(img.colorSpace.palette))]);
+  const dict: Record<string, unknown> = {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: img.width,
+    Height: img.height,
+    ColorSpace: colorSpace,
+    BitsPerComponent: img.bitsPerComponent,
+    Filter: 'FlateDecode',
+  };
+  if (img.decodeParms) dict.DecodeParms = { ...img.decodeParms };
+  if (img.smask) {
+    dict.SMask = ctx.register(
+      ctx.stream(img.smask.data, { Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, ColorSpace: 'DeviceGray', BitsPerComponent: img.smask.bitsPerComponent, Filter: 'FlateDecode' }),
+    );
+  }
+  return ctx.register(ctx.stream(img.data, dict as never));
+}
+
+function hex(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += bytes[i]!.toString(16).padStart(2, '0');
+  return s;
+}
+
+/** Writes a JPEG as a DCTDecode image XObject, bytes unchanged. */
+function writeJpeg(pdf: PDFDocument, data: Uint8Array): PDFRef {
+  const info = readJpegInfo(data);
+  const colorSpace = info.components === 1 ? 'DeviceGray' : info.components === 3 ? 'DeviceRGB' : 'DeviceCMYK';
+  const dict: Record<string, unknown> = {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: info.width,
+    Height: info.height,
+    ColorSpace: colorSpace,
+    BitsPerComponent: info.bitsPerComponent,
+    Filter: 'DCTDecode',
+  };
+  if (info.invertedCmyk) dict.Decode = [1, 0, 1, 0, 1, 0, 1, 0];
+  return pdf.context.register(pdf.context.stream(data, dict as never));
 }

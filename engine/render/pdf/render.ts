@@ -13,6 +13,7 @@ import { embedFonts } from './font-embed';
 import { collectGlyphUsage } from './glyph-usage';
 import { embedImages } from './images';
 import { addLinks, addOutline } from './navigation';
+import { flateStream } from './streams';
 
 /** Options of renderPdf. */
 export interface RenderPdfOptions {
@@ -28,7 +29,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     const ctx = pdf.context;
     const usage = collectGlyphUsage(layout);
     const fonts = embedFonts(pdf, layout, usage, bag);
-    const images = await embedImages(pdf, layout, bag);
+    const images = embedImages(pdf, layout, bag);
     const pageRefs: PDFRef[] = [];
     const hash = new ContentHash();
     for (let i = 0; i < layout.pages.length; i++) {
@@ -49,7 +50,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
         },
       });
       hash.add(content);
-      const stream = ctx.flateStream(content);
+      const stream = flateStream(ctx, content);
       const leaf = pdf.addPage([page.widthPt, page.heightPt]);
       leaf.node.set(PDFName.of('Contents'), ctx.register(stream));
       const fontDict: Record<string, PDFRef> = {};
@@ -63,7 +64,8 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     addLinks(pdf, layout, pageRefs);
     addOutline(pdf, layout, pageRefs);
     setInfo(pdf, layout, options, hash.hex());
-    const bytes = await pdf.save({ useObjectStreams: true, addDefaultPage: false, updateFieldAppearances: false });
+    // Object streams would be compressed with pdf-lib's slow deflate for a few kilobytes saved.
+    const bytes = await pdf.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
     return bytes;
   });
 }

@@ -1,0 +1,228 @@
+/**
+ * PNG → PDF image XObjects without a decode/re-encode round trip where possible.
+ *
+ * A PNG's IDAT stream is zlib data with per-row filters, which PDF's FlateDecode with the PNG
+ * predictors reads as it is (ISO 32000-1 §7.4.4.4). Opaque greyscale, RGB and palette images are
+ * therefore copied through. Images with an alpha channel (or interlacing, or 16-bit samples with
+ * alpha) are unfiltered here, split into colour and an /SMask, and compressed again with fflate.
+ */
+import { unzlibSync, zlibSync } from 'fflate';
+import { abort } from '../../core';
+
+/** What is needed to write an image XObject (and its soft mask). */
+export interface PdfImageData {
+  readonly width: number;
+  readonly height: number;
+  readonly colorSpace: 'DeviceGray' | 'DeviceRGB' | { readonly palette: Uint8Array; readonly base: 'DeviceRGB' };
+  readonly bitsPerComponent: number;
+  /** Flate-compressed samples. */
+  readonly data: Uint8Array;
+  /** PNG predictor parameters when `data` is copied from IDAT. */
+  readonly decodeParms?: { readonly Predictor: 15; readonly Colors: number; readonly BitsPerComponent: number; readonly Columns: number };
+  /** Alpha as a separate greyscale image. */
+  readonly smask?: { readonly data: Uint8Array; readonly bitsPerComponent: number };
+}
+
+const MAX_PIXELS = 100_000_000;
+
+/** Converts PNG bytes to PDF image data. Throws a DiagnosticError for damaged or unsupported files. */
+export function pngToPdfImage(png: Uint8Array): PdfImageData {
+  const info = readChunks(png);
+  const { width, height, bitDepth, colorType, interlace } = info;
+  if (width * height > MAX_PIXELS) abort('render/image-too-large', `A ${width}×${height} picture is larger than the ${MAX_PIXELS}-pixel limit.`);
+  const colors = colorType === 2 ? 3 : colorType === 6 ? 4 : colorType === 4 ? 2 : 1;
+  const hasAlpha = colorType === 4 || colorType === 6;
+  const paletteAlpha = colorType === 3 && info.trns !== undefined;
+  if (!hasAlpha && !paletteAlpha && interlace === 0) {
+    return {
+      width,
+      height,
+      colorSpace: colorType === 3 ? { palette: info.palette ?? new Uint8Array(3), base: 'DeviceRGB' } : colorType === 2 ? 'DeviceRGB' : 'DeviceGray',
+      bitsPerComponent: bitDepth,
+      data: info.idat,
+      decodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: bitDepth, Columns: width },
+    };
+  }
+  // Decode: inflate, unfilter (and de-interlace), then split colour and alpha.
+  const raw = unzlibSync(info.idat, { out: new Uint8Array(rawSize(width, height, colors, bitDepth, interlace)) });
+  const pixels = interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
+  if (colorType === 3) return paletteImage(pixels, info, width, height, bitDepth);
+  if (!hasAlpha) {
+    // Interlaced but opaque: the de-interlaced samples, compressed again.
+    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: zlibSync(pixels, { level: 6 }) };
+  }
+  const bpc = bitDepth === 16 ? 8 : bitDepth;
+  const step = bitDepth === 16 ? 2 : 1;
+  const n = width * height;
+  const colorOut = new Uint8Array(n * (colors - 1));
+  const alphaOut = new Uint8Array(n);
+  for (let i = 0, c = 0; i < n; i++) {
+    const base = i * colors * step;
+    for (let k = 0; k < colors - 1; k++) colorOut[c++] = pixels[base + k * step]!;
+    alphaOut[i] = pixels[base + (colors - 1) * step]!;
+  }
+  return {
+    width,
+    height,
+    colorSpace: colors === 4 ? 'DeviceRGB' : 'DeviceGray',
+    bitsPerComponent: bpc,
+    data: zlibSync(colorOut, { level: 6 }),
+    ...(alphaOut.every((a) => a === 255) ? {} : { smask: { data: zlibSync(alphaOut, { level: 6 }), bitsPerComponent: 8 } }),
+  };
+}
+
+interface PngInfo {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colorType: number;
+  interlace: number;
+  idat: Uint8Array;
+  palette?: Uint8Array;
+  trns?: Uint8Array;
+}
+
+function readChunks(png: Uint8Array): PngInfo {
+  const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  if (png.length < 33 || v.getUint32(0) !== 0x89504e47) abort('render/bad-image', 'The picture is not a PNG file.');
+  let p = 8;
+  const idat: Uint8Array[] = [];
+  let info: Partial<PngInfo> = {};
+  while (p + 8 <= png.length) {
+    const len = v.getUint32(p);
+    const type = String.fromCharCode(png[p + 4]!, png[p + 5]!, png[p + 6]!, png[p + 7]!);
+    const start = p + 8;
+    if (start + len > png.length) abort('render/bad-image', 'The PNG picture is truncated.');
+    const body = png.subarray(start, start + len);
+    if (type === 'IHDR') {
+      info = { width: v.getUint32(start), height: v.getUint32(start + 4), bitDepth: png[start + 8]!, colorType: png[start + 9]!, interlace: png[start + 12]! };
+    } else if (type === 'PLTE') info.palette = body;
+    else if (type === 'tRNS') info.trns = body;
+    else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') break;
+    p = start + len + 4;
+  }
+  const { width, height, bitDepth, colorType } = info;
+  if (!width || !height || bitDepth === undefined || colorType === undefined || ![0, 2, 3, 4, 6].includes(colorType) || ![1, 2, 4, 8, 16].includes(bitDepth)) {
+    abort('render/bad-image', 'The PNG picture has a damaged or unsupported header.');
+  }
+  if (idat.length === 0) abort('render/bad-image', 'The PNG picture has no image data.');
+  let total = 0;
+  for (const c of idat) total += c.length;
+  const joined = idat.length === 1 ? idat[0]! : new Uint8Array(total);
+  if (idat.length > 1) {
+    let o = 0;
+    for (const c of idat) {
+      joined.set(c, o);
+      o += c.length;
+    }
+  }
+  return { width, height, bitDepth, colorType, interlace: info.interlace ?? 0, idat: joined, ...(info.palette ? { palette: info.palette } : {}), ...(info.trns ? { trns: info.trns } : {}) };
+}
+
+function rowBytes(width: number, colors: number, bitDepth: number): number {
+  return Math.ceil((width * colors * bitDepth) / 8);
+}
+
+const PASSES = [
+  [0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2],
+] as const;
+
+function rawSize(width: number, height: number, colors: number, bitDepth: number, interlace: number): number {
+  if (interlace === 0) return (rowBytes(width, colors, bitDepth) + 1) * height;
+  let n = 0;
+  for (const [x0, y0, dx, dy] of PASSES) {
+    const w = Math.ceil((width - x0) / dx);
+    const h = Math.ceil((height - y0) / dy);
+    if (w > 0 && h > 0) n += (rowBytes(w, colors, bitDepth) + 1) * h;
+  }
+  return n;
+}
+
+/** Reverses the PNG row filters (PNG spec §9) into packed rows without filter bytes. */
+function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0): Uint8Array {
+  const stride = rowBytes(width, colors, bitDepth);
+  const bpp = Math.max(1, (colors * bitDepth) >> 3);
+  const out = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[offset + y * (stride + 1)] ?? 0;
+    const src = offset + y * (stride + 1) + 1;
+    const row = y * stride;
+    const prev = row - stride;
+    for (let x = 0; x < stride; x++) {
+      const a = x >= bpp ? out[row + x - bpp]! : 0;
+      const b = y > 0 ? out[prev + x]! : 0;
+      const c = x >= bpp && y > 0 ? out[prev + x - bpp]! : 0;
+      const r = raw[src + x] ?? 0;
+      let v: number;
+      switch (filter) {
+        case 1: v = r + a; break;
+        case 2: v = r + b; break;
+        case 3: v = r + ((a + b) >> 1); break;
+        case 4: {
+          const p = a + b - c;
+          const pa = Math.abs(p - a);
+          const pb = Math.abs(p - b);
+          const pc = Math.abs(p - c);
+          v = r + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
+          break;
+        }
+        default: v = r;
+      }
+      out[row + x] = v & 255;
+    }
+  }
+  return out;
+}
+
+/** Adam7 de-interlacing (PNG spec §8.2), only for sample sizes of 8 or 16 bits. */
+function deinterlace(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number): Uint8Array {
+  if (bitDepth < 8) abort('render/unsupported-image', 'Interlaced PNGs with fewer than 8 bits per sample are not supported yet.');
+  const bytesPerPixel = (colors * bitDepth) >> 3;
+  const out = new Uint8Array(width * height * bytesPerPixel);
+  let offset = 0;
+  for (const [x0, y0, dx, dy] of PASSES) {
+    const w = Math.ceil((width - x0) / dx);
+    const h = Math.ceil((height - y0) / dy);
+    if (w <= 0 || h <= 0) continue;
+    const pass = unfilter(raw, w, h, colors, bitDepth, offset);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const dst = ((y0 + y * dy) * width + x0 + x * dx) * bytesPerPixel;
+        out.set(pass.subarray((y * w + x) * bytesPerPixel, (y * w + x + 1) * bytesPerPixel), dst);
+      }
+    }
+    offset += (rowBytes(w, colors, bitDepth) + 1) * h;
+  }
+  return out;
+}
+
+function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: number, bitDepth: number): PdfImageData {
+  const palette = info.palette ?? new Uint8Array(3);
+  const trns = info.trns ?? new Uint8Array(0);
+  const alpha = new Uint8Array(width * height);
+  const indices = new Uint8Array(width * height);
+  const stride = info.interlace === 0 ? rowBytes(width, 1, bitDepth) : width;
+  const perByte = 8 / bitDepth;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let idx: number;
+      if (bitDepth === 8 || info.interlace !== 0) idx = packed[y * stride + x]!;
+      else {
+        const byte = packed[y * stride + Math.floor(x / perByte)]!;
+        const shift = 8 - bitDepth * ((x % perByte) + 1);
+        idx = (byte >> shift) & ((1 << bitDepth) - 1);
+      }
+      indices[y * width + x] = idx;
+      alpha[y * width + x] = idx < trns.length ? trns[idx]! : 255;
+    }
+  }
+  return {
+    width,
+    height,
+    colorSpace: { palette, base: 'DeviceRGB' },
+    bitsPerComponent: 8,
+    data: zlibSync(indices, { level: 6 }),
+    smask: { data: zlibSync(alpha, { level: 6 }), bitsPerComponent: 8 },
+  };
+}
