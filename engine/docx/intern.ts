@@ -91,30 +91,38 @@ const MAX_BUCKET = 16;
 const RUN_SKIP = new Set(['w:rPrChange', 'w:ins', 'w:del', 'w:moveFrom', 'w:moveTo']);
 const PARA_SKIP = new Set(['w:rPr', 'w:sectPr', 'w:pPrChange']);
 
-function intern<T>(
-  cache: Map<number, Array<Interned<T>>>, el: XmlElement | undefined, skip: ReadonlySet<string>, read: (unknown: string[]) => T,
-): Interned<T> {
-  const h = el ? elementHash(el, skip) : 0;
-  let bucket = cache.get(h);
-  if (bucket) {
-    for (const e of bucket) {
-      if (e.el === el || (e.el && el && sameContent(e.el, el, skip))) return e;
-    }
-  } else {
-    bucket = [];
-    cache.set(h, bucket);
+/** Looks an element up in a cache: the entry read from equal content, or undefined (with its hash). */
+function lookup<T>(cache: Map<number, Array<Interned<T>>>, el: XmlElement | undefined, skip: ReadonlySet<string>, h: number): Interned<T> | undefined {
+  const bucket = cache.get(h);
+  if (!bucket) return undefined;
+  for (let i = 0; i < bucket.length; i++) {
+    const e = bucket[i]!;
+    if (e.el === el || (e.el && el && sameContent(e.el, el, skip))) return e;
   }
-  const unknown: string[] = [];
-  const made: Interned<T> = { el, raw: read(unknown), unknown };
-  if (bucket.length < MAX_BUCKET) bucket.push(made);
+  return undefined;
+}
+
+function store<T>(cache: Map<number, Array<Interned<T>>>, h: number, made: Interned<T>): Interned<T> {
+  const bucket = cache.get(h);
+  if (!bucket) cache.set(h, [made]);
+  else if (bucket.length < MAX_BUCKET) bucket.push(made);
   return made;
+}
+
+function report(ctx: DocxContext, hit: Interned<unknown>, at: string): void {
+  for (let i = 0; i < hit.unknown.length; i++) unsupported(ctx, hit.unknown[i]!, at);
 }
 
 /** The interned RawRun of a w:rPr (undefined element → undefined). Unsupported children are reported each time. */
 export function internRun(ctx: DocxContext, rPr: XmlElement | undefined, at: string): RawRun | undefined {
   if (!rPr) return undefined;
-  const hit = intern(ctx.caches.runs, rPr, RUN_SKIP, (unknown) => readRawRun(ctx.env, rPr, (n) => unknown.push(n)));
-  for (const n of hit.unknown) unsupported(ctx, n, at);
+  const h = elementHash(rPr, RUN_SKIP);
+  let hit = lookup(ctx.caches.runs, rPr, RUN_SKIP, h);
+  if (!hit) {
+    const unknown: string[] = [];
+    hit = store(ctx.caches.runs, h, { el: rPr, raw: readRawRun(ctx.env, rPr, (n) => unknown.push(n)), unknown });
+  }
+  if (hit.unknown.length > 0) report(ctx, hit, at);
   return hit.raw;
 }
 
@@ -123,7 +131,12 @@ export function internRun(ctx: DocxContext, rPr: XmlElement | undefined, at: str
  * w:pPr shares this document's empty record (never a module-wide one: downstream caches key on it).
  */
 export function internPara(ctx: DocxContext, pPr: XmlElement | undefined, at: string): RawPara {
-  const hit = intern(ctx.caches.paras, pPr, PARA_SKIP, (unknown) => (pPr ? readRawPara(ctx.env, pPr, (n) => unknown.push(n)) : {}));
-  for (const n of hit.unknown) unsupported(ctx, n, at);
+  const h = pPr ? elementHash(pPr, PARA_SKIP) : 0;
+  let hit = lookup(ctx.caches.paras, pPr, PARA_SKIP, h);
+  if (!hit) {
+    const unknown: string[] = [];
+    hit = store(ctx.caches.paras, h, { el: pPr, raw: pPr ? readRawPara(ctx.env, pPr, (n) => unknown.push(n)) : {}, unknown });
+  }
+  if (hit.unknown.length > 0) report(ctx, hit, at);
   return hit.raw;
 }

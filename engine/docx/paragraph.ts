@@ -62,7 +62,11 @@ interface PPrParts {
 
 function pPrParts(p: XmlElement): PPrParts {
   const out: PPrParts = {};
-  const first = p.children.find((c): c is XmlElement => c.kind === 'element');
+  let first: XmlElement | undefined;
+  for (let i = 0; i < p.children.length && !first; i++) {
+    const c = p.children[i]!;
+    if (c.kind === 'element') first = c;
+  }
   if (!first || first.name !== 'w:pPr') return out;
   out.pPr = first;
   for (const c of first.children) {
