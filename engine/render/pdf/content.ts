@@ -208,23 +208,34 @@ function roundTrig(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
-/** Builds `[<hex> adj <hex> ...]` placing each glyph at its layout advance. */
+/**
+ * Builds `[(..) adj (..)]` placing each glyph at its layout advance. Codes are two raw bytes per glyph
+ * in literal strings (§7.3.4.2), half the size of hex strings; the stream is written as Latin-1 bytes.
+ */
 function tjArray(run: GlyphRun, font: ContentFont, th: number): string {
-  const parts: string[] = ['['];
-  let hex = '';
+  let out = '[';
+  let str = '';
   const scale = 1000 / (run.sizePt * th);
-  for (let i = 0; i < run.glyphs.length; i++) {
+  const last = run.glyphs.length - 1;
+  for (let i = 0; i <= last; i++) {
     const g = run.glyphs[i]!;
     const cid = font.glyphMap.get(g) ?? 0;
-    hex += (cid < 16 ? '000' : cid < 256 ? '00' : cid < 4096 ? '0' : '') + cid.toString(16);
-    if (i === run.glyphs.length - 1) break;
+    str += byteChar(cid >> 8) + byteChar(cid & 255);
+    if (i === last) break;
     const adj = font.width(g) - run.advances[i]! * scale;
-    if (Math.abs(adj) >= 0.05) {
-      parts.push(`<${hex}>`, n(adj, 2));
-      hex = '';
+    if (adj >= 0.05 || adj <= -0.05) {
+      out += '(' + str + ')' + n(adj, 2);
+      str = '';
     }
   }
-  if (hex) parts.push(`<${hex}>`);
-  parts.push(']');
-  return parts.join('');
+  if (str) out += '(' + str + ')';
+  return out + ']';
+}
+
+const BYTE_CHARS: string[] = Array.from({ length: 256 }, (_, b) =>
+  b === 0x28 ? '\\(' : b === 0x29 ? '\\)' : b === 0x5c ? '\\\\' : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b),
+);
+
+function byteChar(b: number): string {
+  return BYTE_CHARS[b]!;
 }

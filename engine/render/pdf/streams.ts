@@ -6,10 +6,15 @@
 import { zlibSync } from 'fflate';
 import type { PDFContext, PDFRawStream } from 'pdf-lib';
 
-const encoder = new TextEncoder();
+/** Latin-1 bytes of a string whose characters are all below U+0100 (content streams carry raw bytes). */
+export function latin1Bytes(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
 
-/** A FlateDecode stream of bytes or of an ASCII string (content streams, CMaps). */
+/** A FlateDecode stream of bytes or of a Latin-1 string (content streams, CMaps). */
 export function flateStream(ctx: PDFContext, contents: string | Uint8Array, dict: Record<string, unknown> = {}): PDFRawStream {
-  const bytes = typeof contents === 'string' ? encoder.encode(contents) : contents;
+  const bytes = typeof contents === 'string' ? latin1Bytes(contents) : contents;
   return ctx.stream(zlibSync(bytes, { level: 6 }), { ...dict, Filter: 'FlateDecode' } as never);
 }
