@@ -4,6 +4,7 @@
  */
 import type { FieldInline, FieldInstruction, Inline, LinkTarget, Revision, RunProps, TextRun } from '../model';
 import type { DocxContext, FieldFrame, StoryState } from './context';
+import { evaluateEq, evaluateIf } from './field-eval';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
@@ -100,7 +101,7 @@ export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline
 export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues = false): FieldInline | undefined {
   if (frame.flushed) return undefined;
   const instruction = parseInstruction(frame.instruction);
-  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.result.length > 0);
+  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.instruction, frame.result.length > 0);
   let result: Inline[] = frame.result;
   if (computed !== undefined) {
     const base = firstTextProps(frame.result) ?? frame.props;
@@ -123,8 +124,17 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
   return f;
 }
 
-function computeField(ctx: DocxContext, instruction: FieldInstruction, hasCache: boolean): ComputedField | undefined {
+function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: string, hasCache: boolean): ComputedField | undefined {
   if (instruction.name === 'SYMBOL') return computeSymbol(instruction);
+  // IF and EQ results come from their instructions; a cached result (Word's own evaluation) wins.
+  if (instruction.name === 'IF' && !hasCache) {
+    const t = evaluateIf(instruction);
+    return t === undefined ? undefined : { text: t };
+  }
+  if (instruction.name === 'EQ' && !hasCache) {
+    const t = evaluateEq(raw);
+    return t === undefined ? undefined : { text: t };
+  }
   const text = computeFieldText(ctx, instruction, hasCache);
   return text === undefined ? undefined : { text };
 }

@@ -82,10 +82,10 @@ describe('fields', () => {
   });
 
   it('warns about fields that have no result and cannot be computed, but not about PAGE', () => {
-    const r = parseWithWarnings({ body: `<w:p>${begin}${instr('EQ \\f(1,2)')}${end}${begin}${instr('PAGE')}${end}</w:p>` });
+    const r = parseWithWarnings({ body: `<w:p>${begin}${instr('DISPLAYBARCODE 12345 QR')}${end}${begin}${instr('PAGE')}${end}</w:p>` });
     expect(r.ok).toBe(true);
     expect(r.warnings.filter((w) => w.code === 'docx/field-no-result').map((w) => w.message)).toEqual([
-      'The EQ field has no cached result and cannot be computed; it shows nothing.',
+      'The DISPLAYBARCODE field has no cached result and cannot be computed; it shows nothing.',
     ]);
   });
 
@@ -117,5 +117,14 @@ describe('special fields', () => {
     expect(sym.kind === 'text' && [sym.text, sym.props.font, sym.props.sizePt]).toEqual(['\u00b7', 'Symbol', 14]);
     expect(text(ps[1]!.inlines)).toBe('{Green}');
     expect(text(ps[2]!.inlines)).toBe('{Locked Name}');
+  });
+});
+
+describe('evaluated fields', () => {
+  it('evaluates IF comparisons and EQ equations that have no cached result', () => {
+    const body = `<w:p>${begin}${instr('IF ')}${begin}${instr('MERGEFIELD n')}${sep}${run('3')}${end}${instr(' > 2 "many" "few"')}${end}</w:p>` +
+      `<w:p>${begin}${instr('IF "abc" = "a*" "match" "no"')}${end}</w:p>` +
+      `<w:p>${begin}${instr('EQ \\f(1,2)')}${end}</w:p><w:p>${begin}${instr('EQ \\o\\ac(○,字)')}${end}</w:p><w:p>${begin}${instr('EQ \\r(3,x)')}${end}</w:p>`;
+    expect(bodyParagraphs(parseFixture({ body })).map((p) => text(p.inlines))).toEqual(['{many}', '{match}', '{1/2}', '{字}', '{3√x}']);
   });
 });
