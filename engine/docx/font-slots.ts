@@ -81,6 +81,7 @@ export function splitBySlot(
   // which is where complex and East Asian scripts and hinted punctuation begin) is one piece when
   // the two Latin slots share a font, or when it is pure ASCII.
   if (complexRun) return [{ slot: Slot.Cs, text }];
+  if (!NON_ASCII.test(text)) return [{ slot: Slot.Ascii, text }];
   if (!NON_LATIN.test(text) && (hAnsiIsAscii || !NON_ASCII.test(text)) && (hint !== 'eastAsia' || !HINTABLE.test(text))) {
     return [{ slot: Slot.Ascii, text }];
   }

@@ -55,19 +55,20 @@ export class InlineReader {
 
   /** Reads a w:r (CT_R, §17.3.2.25). */
   run(r: XmlElement): void {
-    const rPr = r.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPr');
-    const saved = { raw: this.raw, revision: this.revision };
+    const rPr = firstChild(r, 'w:rPr');
+    const savedRaw = this.raw;
+    const savedRevision = this.revision;
     let direct = internRun(this.ctx, rPr, this.at);
-    const change = rPr?.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPrChange');
+    const change = rPr ? firstChild(rPr, 'w:rPrChange') : undefined;
     if (change) {
-      if (this.ctx.view === 'original') direct = internRun(this.ctx, change.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rPr'), this.at);
+      if (this.ctx.view === 'original') direct = internRun(this.ctx, firstChild(change, 'w:rPr'), this.at);
       else if (this.ctx.view === 'markup' && !this.revision) this.revision = revisionOf(this.ctx, 'format', change);
     }
     this.raw = cascadeRun(this.ctx, this.cascade.runBase, direct);
     this.runContent(r);
     this.flushText();
-    this.raw = saved.raw;
-    this.revision = saved.revision;
+    this.raw = savedRaw;
+    this.revision = savedRevision;
   }
 
   /** Reads run content children (EG_RunInnerContent, §17.3.3). */
@@ -152,6 +153,16 @@ export class InlineReader {
   get generic(): (font: string) => FontGeneric | undefined {
     return this.ctx.generic;
   }
+}
+
+/** The first child element named `name` (a loop, no callback: this runs for every run). */
+function firstChild(el: XmlElement, name: string): XmlElement | undefined {
+  const cs = el.children;
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
+    if (c.kind === 'element' && c.name === name) return c;
+  }
+  return undefined;
 }
 
 function nextElementIndex(kids: XmlElement['children'], i: number): number {
