@@ -4,13 +4,12 @@
  * charts and diagnostics. Pure and synchronous; never throws.
  */
 import {
-  checkCancelled, DiagnosticBag, guard, resolveLimits, type EngineHost, type InputLimits, type Result, fail,
+  abort, checkCancelled, DiagnosticBag, fail, guard, resolveLimits, type EngineHost, type InputLimits, type Result,
 } from '../core';
-import type { DocModel, FontGeneric, HeaderFooter } from '../model';
-import { child } from '../xml';
+import type { DocModel, FontDeclaration, FontGeneric, HeaderFooter, Section } from '../model';
+import { child, type XmlElement } from '../xml';
 import { readBody } from './body';
 import type { DocxContext, TrackedChangesView } from './context';
-import { unsupported } from './context';
 import { readDocProperties } from './doc-props';
 import { readEmbeddedFonts } from './embedded-fonts';
 import type { PropsEnv } from './env';
@@ -22,7 +21,6 @@ import { readSettings, readThemeFontLang } from './settings';
 import { readComments, readHeaderFooter, readNotes } from './stories';
 import { emptyStyles, readStyles } from './styles';
 import { readColorMapping, readTheme, wmlColor } from './theme';
-import { abort } from '../core';
 
 /** Options of parseDocx. */
 export interface ParseDocxOptions {
@@ -52,76 +50,85 @@ function partOf(pkg: DocxPackage, type: string): string | undefined {
 
 function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHost, bag: DiagnosticBag): DocModel {
   if (!(bytes instanceof Uint8Array)) abort('docx/bad-input', 'parseDocx expects the file as a Uint8Array.');
-  const limits = resolveLimits(options.limits);
-  const pkg = openPackage(bytes, limits, bag);
+  const pkg = openPackage(bytes, resolveLimits(options.limits), bag);
   const docRoot = pkg.xml(pkg.mainPart, true)!;
   const body = child(docRoot, 'w:body');
   if (docRoot.name !== 'w:document' || !body) {
     abort('docx/no-main-document', `The main part ${pkg.mainPart} is not a WordprocessingML document (its root is <${docRoot.name}>).`, { at: pkg.mainPart });
   }
   checkCancelled(host);
-  const settingsRoot = pkg.xml(partOf(pkg, 'settings') ?? '');
-  const env: PropsEnv = {
-    theme: readTheme(pkg.xml(partOf(pkg, 'theme') ?? ''), partOf(pkg, 'theme')),
-    mapping: readColorMapping(child(settingsRoot, 'w:clrSchemeMapping')),
-    themeFontLang: readThemeFontLang(settingsRoot),
-  };
-  const unknownProp = (name: string) => unsupported(ctxRef.ctx!, name, 'word/styles.xml');
-  const ctxRef: { ctx?: DocxContext } = {};
-  const stylesRoot = pkg.xml(partOf(pkg, 'styles') ?? '');
-  const styles = stylesRoot ? readStyles(env, stylesRoot, (n) => bag.warn('docx/unsupported-element', `<${n}> is not supported; its text (if any) is kept.`, { at: 'word/styles.xml' })) : emptyStyles();
-  void unknownProp;
-  const numberingRoot = pkg.xml(partOf(pkg, 'numbering') ?? '');
-  const numbering = numberingRoot ? readNumbering(env, numberingRoot, styles) : emptyNumbering();
-  const bgEl = child(docRoot, 'w:background');
-  const bg = bgEl ? wmlColor(env.theme, env.mapping, bgEl, 'w:color', 'w:themeColor', 'w:themeTint', 'w:themeShade') : undefined;
-  const settings = readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined);
-  const pkgRel = (type: string) => {
-    const rel = pkg.relOfType('', type);
-    return rel ? pkg.xml(rel.target) : undefined;
-  };
-  const properties = readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties'));
   const fontTablePart = partOf(pkg, 'fontTable');
   const fontTable = readFontTable(pkg.xml(fontTablePart ?? ''));
-  const fontGenerics = new Map<string, FontGeneric>(fontTable.fonts.map((f) => [f.name, f.generic]));
-  const ctx: DocxContext = {
-    pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering, settings, properties, fontGenerics,
-    media: {}, charts: {}, authors: [], authorIndex: new Map(), footnoteParts: new Set(), depth: 0, caches: newCaches(), generic: (font: string) => fontGenerics.get(font),
-    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
-  };
-  ctxRef.ctx = ctx;
-  const sections = readBody(ctx, body!);
+  const ctx = readDocumentParts(pkg, docRoot, fontTable.fonts, options, host, bag);
+  const sections = readBody(ctx, body);
   checkCancelled(host);
-  const headerFooters: Record<string, HeaderFooter> = {};
-  for (const s of sections) {
-    for (const refs of [s.props.headers, s.props.footers]) {
-      for (const part of [refs.default, refs.first, refs.even]) {
-        if (part && !headerFooters[part]) headerFooters[part] = readHeaderFooter(ctx, part);
-      }
-    }
-  }
-  const footnotes = readNotes(ctx, partOf(pkg, 'footnotes'), 'footnote');
-  const endnotes = readNotes(ctx, partOf(pkg, 'endnotes'), 'endnote');
-  const comments = readComments(ctx, partOf(pkg, 'comments'));
   const styleNames: Record<string, string> = {};
-  for (const [id, def] of styles.styles) if (def.type === 'paragraph' && def.name) styleNames[id] = def.name;
+  for (const [id, def] of ctx.styles.styles) if (def.type === 'paragraph' && def.name) styleNames[id] = def.name;
   const model: DocModel = {
     kind: 'document',
     sections,
-    headerFooters,
-    footnotes,
-    endnotes,
-    comments,
+    headerFooters: readHeadersAndFooters(ctx, sections),
+    footnotes: readNotes(ctx, partOf(pkg, 'footnotes'), 'footnote'),
+    endnotes: readNotes(ctx, partOf(pkg, 'endnotes'), 'endnote'),
+    comments: readComments(ctx, partOf(pkg, 'comments')),
     media: ctx.media,
     charts: ctx.charts,
     fonts: fontTable.fonts,
     embeddedFonts: fontTablePart ? readEmbeddedFonts(ctx, fontTablePart, fontTable.embeds) : [],
-    settings,
-    properties,
+    settings: ctx.settings,
+    properties: ctx.properties,
     styleNames,
     revisionAuthors: ctx.authors,
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };
   host.onProgress?.({ stage: 'parse', done: 1, total: 1 });
   return model;
+}
+
+/** Reads what every story needs, once: theme, settings, styles, numbering, properties, font generics. */
+function readDocumentParts(
+  pkg: DocxPackage, docRoot: XmlElement, fonts: readonly FontDeclaration[], options: ParseDocxOptions, host: EngineHost, bag: DiagnosticBag,
+): DocxContext {
+  const settingsRoot = pkg.xml(partOf(pkg, 'settings') ?? '');
+  const themePart = partOf(pkg, 'theme');
+  const env: PropsEnv = {
+    theme: readTheme(pkg.xml(themePart ?? ''), themePart),
+    mapping: readColorMapping(child(settingsRoot, 'w:clrSchemeMapping')),
+    themeFontLang: readThemeFontLang(settingsRoot),
+  };
+  const stylesPart = partOf(pkg, 'styles') ?? '';
+  const stylesRoot = pkg.xml(stylesPart);
+  const unknown = (at: string) => (n: string) => bag.warn('docx/unsupported-element', `<${n}> is not supported; its text (if any) is kept.`, { at });
+  const styles = stylesRoot ? readStyles(env, stylesRoot, unknown(stylesPart)) : emptyStyles();
+  const numberingPart = partOf(pkg, 'numbering') ?? '';
+  const numberingRoot = pkg.xml(numberingPart);
+  const numbering = numberingRoot ? readNumbering(env, numberingRoot, styles, unknown(numberingPart)) : emptyNumbering();
+  const bgEl = child(docRoot, 'w:background');
+  const bg = bgEl ? wmlColor(env.theme, env.mapping, bgEl, 'w:color', 'w:themeColor', 'w:themeTint', 'w:themeShade') : undefined;
+  const pkgRel = (type: string) => {
+    const rel = pkg.relOfType('', type);
+    return rel ? pkg.xml(rel.target) : undefined;
+  };
+  const fontGenerics = new Map<string, FontGeneric>(fonts.map((f) => [f.name, f.generic]));
+  return {
+    pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering,
+    settings: readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined),
+    properties: readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties')),
+    fontGenerics, media: {}, charts: {}, authors: [], authorIndex: new Map(), footnoteParts: new Set(), depth: 0, caches: newCaches(),
+    generic: (font: string) => fontGenerics.get(font),
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+  };
+}
+
+/** Reads every header and footer part the sections refer to, once each. */
+function readHeadersAndFooters(ctx: DocxContext, sections: readonly Section[]): Record<string, HeaderFooter> {
+  const out: Record<string, HeaderFooter> = {};
+  for (const s of sections) {
+    for (const refs of [s.props.headers, s.props.footers]) {
+      for (const part of [refs.default, refs.first, refs.even]) {
+        if (part && !out[part]) out[part] = readHeaderFooter(ctx, part);
+      }
+    }
+  }
+  return out;
 }
