@@ -33,8 +33,6 @@ export interface DocxContext {
   readonly charts: Record<string, ChartModel>;
   readonly authors: string[];
   readonly authorIndex: Map<string, number>;
-  /** Notes, comments and header/footer parts already read (so shared ones are read once). */
-  readonly footnoteParts: Set<string>;
   /** Nesting depth of stories (text boxes in tables in text boxes...), bounded. */
   depth: number;
   /** The generic family of a declared font (w:family), for RunProps.fontGeneric. */

@@ -114,7 +114,7 @@ function readDocumentParts(
     pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering,
     settings: readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined),
     properties: readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties')),
-    fontGenerics, media: {}, charts: {}, authors: [], authorIndex: new Map(), footnoteParts: new Set(), depth: 0, caches: newCaches(),
+    fontGenerics, media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(),
     generic: (font: string) => fontGenerics.get(font),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };
