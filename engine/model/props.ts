@@ -117,7 +117,7 @@ export interface ParagraphBorders {
 
 /** The resolved list label of a numbered or bulleted paragraph (numbering.xml applied, counters counted). */
 export interface ListLabel {
-  /** The label text, e.g. `2.1.` or `•` (symbol-font bullets already mapped to Unicode). */
+  /** The label text, e.g. `2.1.` or `•`; a symbol-font bullet keeps its code (e.g. U+F0B7 in Symbol) and `props.font`, for layout to map. */
   readonly text: string;
   readonly props: RunProps;
   /** What follows the label (w:suff). */
