@@ -75,6 +75,8 @@ export interface SignatureField {
   /** Object number of the signature dictionary (0 when direct). */
   readonly sigNum: number;
   readonly sig: PdfDict;
+  /** The field has a /V, but it does not lead to a readable signature dictionary (damaged or deleted). */
+  readonly unreadable?: boolean;
 }
 
 /** The signed signature fields of a document, in field-tree order. */
@@ -86,7 +88,9 @@ export function listSignatureFields(doc: PdfDocument, fields: readonly FormField
     const v = f.value;
     const sig = isDict(v) ? v : doc.resolveDict(v);
     if (!sig) {
-      unsigned.push(f.name);
+      // A /V that leads nowhere readable is a broken signature, not an empty field.
+      if (v !== undefined && v !== null) signed.push({ field: f, sigNum: isRef(v) ? v.num : 0, sig: { kind: 'dict', entries: new Map() }, unreadable: true });
+      else unsigned.push(f.name);
       continue;
     }
     signed.push({ field: f, sigNum: isRef(v) ? v.num : 0, sig });

@@ -19,6 +19,7 @@ export interface IndicationInput {
 
 /** What each ByteRange rule means, for reasons. */
 const BYTE_RANGE_TEXT: Record<string, string> = {
+  'verify/signature-unreadable': 'the signature dictionary cannot be read (the file is damaged there)',
   'verify/byterange-missing': 'the signature has no /ByteRange',
   'verify/byterange-malformed': 'the /ByteRange is not a list of non-negative integer pairs',
   'verify/byterange-not-at-start': 'the /ByteRange does not start at the beginning of the file',
@@ -90,6 +91,7 @@ export function attackName(kind: AttackReport['kind']): string {
  * a broken one is simply invalid.
  */
 export function classifyAttack(intact: boolean | null, byteRangeIssues: readonly string[], hasContents: boolean, m: ModificationReport): AttackReport | undefined {
+  if (byteRangeIssues.includes('verify/signature-unreadable')) return undefined;
   if (!hasContents || byteRangeIssues.includes('verify/byterange-missing') || byteRangeIssues.includes('verify/byterange-malformed')) {
     return { kind: 'usf', evidence: 'the signature dictionary lacks a usable /Contents or /ByteRange, which some viewers treat as a valid signature' };
   }

@@ -92,7 +92,9 @@ export async function evaluateSignature(ctx: PdfContext, sf: SignatureField): Pr
   const sig = sf.sig;
   const subFilter = nameOf(doc, sig.entries.get('SubFilter'));
   const isTimestamp = isName(doc.resolve(sig.entries.get('Type')), 'DocTimeStamp') || subFilter === 'ETSI.RFC3161';
-  const br = checkByteRange(doc, ctx.text, sig, sf.sigNum, ctx.revisions);
+  const br: ByteRangeCheck = sf.unreadable
+    ? { values: null, ranges: [], issues: ['verify/signature-unreadable'], revision: null, coverage: 'unclear', signedBytes: 0, end: 0 }
+    : checkByteRange(doc, ctx.text, sig, sf.sigNum, ctx.revisions);
   // Permissions are read from the signature dictionary as signed, not as a later revision may show it.
   const signedDict = br.origin?.dict ?? sig;
   const permissions = signaturePermissions(doc, signedDict, sf.field.dict, sf.sigNum);

@@ -7,8 +7,8 @@
 import type { CertificateInfo } from '../cms';
 import { decodePem, parseCertificate } from '../cms';
 import type { Diagnostic, EngineHost, Result } from '../core';
-import { DiagnosticBag, checkCancelled, fail, hostNow, ok, toDiagnostic, warning } from '../core';
-import { openPdf } from '../pdf';
+import { DiagnosticBag, DiagnosticError, checkCancelled, fail, hostNow, ok, toDiagnostic, warning } from '../core';
+import { PdfDocument, openPdf, reconstructXref } from '../pdf';
 import type { RoleMap } from './roles';
 import { mapRoles } from './roles';
 import { listFormFields, listSignatureFields } from './fields';
@@ -43,21 +43,57 @@ export async function verifyPdf(bytes: Uint8Array, options: VerifyOptions = {}, 
   const subtle = host.crypto?.subtle;
   if (!subtle) return fail({ severity: 'error', code: 'verify/no-crypto', message: 'The host gives no WebCrypto implementation, so signatures cannot be checked.' });
   const opened = openPdf(bytes, { maxBytes: options.maxBytes ?? 512 * 1024 * 1024 });
-  if (!opened.ok) return fail(opened.errors.map((e) => ({ ...e, hint: e.hint ?? 'The file could not be read as a PDF, so its signatures could not be evaluated.' })), opened.warnings);
   const bag = new DiagnosticBag();
+  let doc: PdfDocument | undefined = opened.ok ? opened.value : undefined;
+  // A catalog the cross-reference table cannot reach may still be found by scanning (damaged files).
+  if (!opened.ok && opened.errors[0]?.code === 'pdf/no-catalog') doc = scannedDocument(bytes);
+  if (!doc) {
+    const errors = opened.ok ? [] : opened.errors;
+    return fail(errors.map((e) => ({ ...e, hint: e.hint ?? 'The file could not be read as a PDF, so its signatures could not be evaluated.' })), opened.warnings);
+  }
   bag.addAll(opened.warnings);
+  if (!opened.ok) bag.warn('verify/catalog-by-scan', 'The cross-reference table leads to no catalog; the objects were found by scanning the file.');
   try {
-    const report = await verifyOpened(bytes, opened.value, options, host, subtle, bag);
-    bag.addAll(opened.value.warnings.slice(0, 100));
+    const report = await verifyOpened(bytes, doc, options, host, subtle, bag);
+    bag.addAll(doc.warnings.slice(0, 100));
     return ok(report, bag.list());
   } catch (e) {
     return fail(toDiagnostic('verify', e), bag.list());
   }
 }
 
-async function verifyOpened(bytes: Uint8Array, doc: PdfContext['doc'], options: VerifyOptions, host: EngineHost, subtle: SubtleCrypto, bag: DiagnosticBag): Promise<VerificationReport> {
+/** A document built by scanning the bytes for objects (what a repairing viewer shows), if it has a catalog. */
+function scannedDocument(bytes: Uint8Array): PdfDocument | undefined {
+  try {
+    const doc = new PdfDocument(bytes, reconstructXref(bytes), true);
+    return doc.catalog() ? doc : undefined;
+  } catch (e) {
+    if (e instanceof DiagnosticError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The document whose signatures are evaluated: the cross-reference view, unless that view is
+ * damaged (unreadable objects) or shows fewer signed fields than the bytes hold — a truncated or
+ * chain-breaking update — in which case the view a repairing reader builds by scanning is used.
+ */
+function pickDocument(bytes: Uint8Array, text: string, opened: PdfDocument, bag: DiagnosticBag): PdfDocument {
+  if (opened.repaired || !text.includes('/ByteRange')) return opened;
+  const found = listSignatureFields(opened).signed.length;
+  if (found > 0 && opened.warnings.length === 0) return opened;
+  const scanned = scannedDocument(bytes);
+  if (!scanned || listSignatureFields(scanned).signed.length <= found) return opened;
+  bag.warn('verify/xref-hides-signatures', 'The cross-reference chain shows fewer signatures than the file holds; they were found by scanning the objects, as a repairing viewer would.', {
+    hint: 'The file was probably truncated, damaged, or changed without a proper incremental update.',
+  });
+  return scanned;
+}
+
+async function verifyOpened(bytes: Uint8Array, opened: PdfDocument, options: VerifyOptions, host: EngineHost, subtle: SubtleCrypto, bag: DiagnosticBag): Promise<VerificationReport> {
   const warnings: Diagnostic[] = [];
   const text = latin1View(bytes);
+  const doc = pickDocument(bytes, text, opened, bag);
   const dss = readDss(doc);
   const ctx: PdfContext = {
     doc,
