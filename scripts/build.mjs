@@ -19,3 +19,8 @@ const common = {
 };
 
 await build({ ...common, entryPoints: { cli: join(root, 'cli/node-main.ts') }, outdir: join(root, 'dist') });
+
+// The benchmark runs as a plain bundle too, so it measures what users run (no loader in the way).
+if (process.argv.includes('--bench')) {
+  await build({ ...common, sourcemap: false, entryPoints: { bench: join(root, 'scripts/bench.ts'), profile: join(root, 'scripts/profile.ts') }, outdir: join(root, 'dist') });
+}

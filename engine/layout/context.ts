@@ -9,6 +9,7 @@ import type { ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { drawObject, floatPosition, type ObjectContext } from './objects';
 import type { ObjectInline } from './inline/itemize';
+import type { WordCache } from './inline/pieces';
 
 /** Per-story facts that change what fields and note marks print. */
 export interface StoryFacts {
@@ -26,6 +27,7 @@ export interface DocumentEnv {
   readonly revisionMarkup: boolean;
   /** Snap lines to the section's document grid (w:docGrid type lines): only for East Asian text. */
   readonly useDocGrid: boolean;
+  readonly wordCache: WordCache;
   drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
 }
 
@@ -36,6 +38,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
   const ctx: BlockContext = {
     faces: env.faces,
     revisionMarkup: env.revisionMarkup,
+    wordCache: env.wordCache,
     defaultTabPt: env.doc.settings.defaultTabStopPt,
     ...(gridPitchPt ? { gridPitchPt } : {}),
     compatibilityMode: env.doc.settings.compatibilityMode,

@@ -10,6 +10,7 @@ import { hasEastAsianText, type DocumentEnv } from './context';
 import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
 import { numberNotes } from './notes';
+import { WordCache } from './inline/pieces';
 import { runPass, type PassResult, type PassState } from './pass';
 import { createFaceResolver } from './text-faces';
 import { drawChart } from './chart';
@@ -38,6 +39,7 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
       bag,
       revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
       useDocGrid: eastAsian,
+      wordCache: new WordCache(),
       drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, bag),
     };
     const notes = numberNotes(doc);

@@ -9,13 +9,15 @@ import type { NoteCall, Unit } from './flow/units';
 import { breakLines } from './inline/break-lines';
 import { itemizeParagraph, type ItemizeContext, type ObjectInline, type ParaContent } from './inline/itemize';
 import { finishLines, type LineBox } from './inline/line-box';
-import { shapePieces } from './inline/pieces';
+import { shapePieces, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
 
 /** Context for laying out paragraphs in a story. */
 export interface ParagraphContext extends ItemizeContext, EmitContext {
   readonly defaultTabPt: number;
+  /** Shaped words of the document, shared by all its stories. */
+  readonly wordCache: WordCache;
   /** Line pitch of the section's document grid, when it has one (w:docGrid type lines). */
   readonly gridPitchPt?: number;
 }
@@ -32,7 +34,7 @@ export interface LaidParagraph {
 export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph {
   const content = itemizeParagraph(p, ctx);
   const breaks = findBreakOpportunities(content.text);
-  const pieces = shapePieces(content, breaks);
+  const pieces = shapePieces(content, breaks, ctx.wordCache);
   const ind = p.props.indent;
   const limit = boxWidthPt - ind.rightPt;
   const limitX = () => limit;

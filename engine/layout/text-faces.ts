@@ -112,6 +112,8 @@ class FaceAdapter implements Face {
 class TextFaces {
   private readonly adapters = new Map<LoadedFont, FaceAdapter>();
   private readonly primaries = new Map<string, FaceAdapter>();
+  /** Run properties are shared by many runs: look their face up by identity first. */
+  private readonly byProps = new WeakMap<RunProps, FaceAdapter>();
 
   constructor(private readonly fonts: FontContext) {}
 
@@ -125,12 +127,15 @@ class TextFaces {
   }
 
   primary(props: RunProps): FaceAdapter {
+    const known = this.byProps.get(props);
+    if (known) return known;
     const key = `${props.font}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}|${props.fontGeneric ?? ''}`;
     let face = this.primaries.get(key);
     if (!face) {
       face = this.adapt(this.fonts.resolve(requestOf(props)));
       this.primaries.set(key, face);
     }
+    this.byProps.set(props, face);
     return face;
   }
 

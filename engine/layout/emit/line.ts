@@ -72,7 +72,7 @@ export function xAt(line: LineBox, index: number): number {
     if (index < frag.piece.start || index >= frag.piece.end) continue;
     if (frag.k === 'special') return frag.x;
     let x = frag.x;
-    for (let g = 0; g < frag.advances.length && frag.piece.clusters[g]! < index; g++) x += frag.advances[g]!;
+    for (let g = 0; g < frag.advances.length && frag.piece.start + frag.piece.rel[g]! < index; g++) x += frag.advances[g]!;
     return x;
   }
   return line.fragments.length > 0 ? line.fragments[0]!.x : 0;
@@ -113,7 +113,7 @@ class RunBuilder {
     for (let g = 0; g < p.glyphs.length; g++) {
       this.glyphs.push(p.glyphs[g]!);
       this.advances.push(frag.advances[g]!);
-      this.clusters.push(p.clusters[g]!);
+      this.clusters.push(p.start + p.rel[g]!);
     }
     this.end = Math.max(this.end, p.end);
     this.xEnd += frag.width;

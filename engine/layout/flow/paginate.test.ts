@@ -27,6 +27,12 @@ describe('Paginator', () => {
     expect(layout(units)).toEqual([['a', 'b', 'c', 'd'], ['e', 'f']]);
   });
 
+  it('does not end a column at spacing that follows a keep-with-next line', () => {
+    // Four lines fit; the heading (h) must stay with the next line, and the spacing between them does not fit.
+    const units = [line('a'), line('b'), line('c'), line('h', 20, false), spaceUnit(30, false), line('next')];
+    expect(layout(units)).toEqual([['a', 'b', 'c'], ['h', 'next']]);
+  });
+
   it('breaks where it is when no break is allowed in the whole column', () => {
     const units = Array.from({ length: 7 }, (_, i) => line(`k${i}`, 20, false));
     expect(layout(units)).toEqual([['k0', 'k1', 'k2', 'k3', 'k4'], ['k5', 'k6']]);

@@ -140,8 +140,9 @@ export class Paginator {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
-    if (unit.discardable) {
-      // Spacing that does not fit hangs below the margin: the column simply ends here.
+    if (unit.discardable && this.breakAllowedHere(page)) {
+      // Spacing that does not fit hangs below the margin: the column simply ends here (and the
+      // spacing vanishes at the top of the next one).
       this.nextColumn('natural');
       return undefined;
     }
@@ -176,6 +177,13 @@ export class Paginator {
       if (p.unit === first) return true;
     }
     return false;
+  }
+
+  /** Whether the last unit placed in the current column allows a break after it. */
+  private breakAllowedHere(page: PageState): boolean {
+    const last = page.placed[page.placed.length - 1];
+    if (!last || last.column !== page.column || last.y < page.regionTop - EPS) return true;
+    return last.unit.breakAfter;
   }
 
   private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number }>): void {

@@ -62,16 +62,16 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     let ending: LineDraft['ending'] = 'paragraph';
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
-      const snapshot = line.snapshot();
+      line.save();
+      const wasEmpty = line.isEmpty();
       for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
       if (line.inkRight() > limit + EPS) {
-        if (!snapshot.empty) {
-          line.restore(snapshot);
+        line.restore();
+        if (!wasEmpty) {
           ending = 'wrap';
           break;
         }
         // A word wider than the line: break it where it stops fitting.
-        line.restore(snapshot);
         const cut = emergencyCut(queue, pos, wordEnd, line, limit, text);
         queue = cut.queue;
         pos = cut.pos;
@@ -105,19 +105,19 @@ function findWordEnd(pieces: readonly Piece[], pos: number, breaks: Uint8Array):
 function emergencyCut(queue: Piece[], pos: number, wordEnd: number, line: LineFill, limit: number, text: string): { queue: Piece[]; pos: number } {
   for (let k = pos; k < wordEnd; k++) {
     const piece = queue[k]!;
-    const before = line.snapshot();
+    line.save();
     line.add(piece);
     if (line.inkRight() <= limit + EPS) continue;
-    line.restore(before);
+    line.restore();
     if (piece.k !== 'glyphs' || piece.glyphs.length < 2) {
       // Nothing smaller to place: put it alone if the line is empty, otherwise leave it for the next line.
-      if (line.snapshot().empty) {
+      if (line.isEmpty()) {
         line.add(piece);
         return { queue, pos: k + 1 };
       }
       return { queue, pos: k };
     }
-    const g = fitGlyphs(piece, limit - line.inkRight(), line.snapshot().empty);
+    const g = fitGlyphs(piece, limit - line.inkRight(), line.isEmpty());
     const [head, tail] = splitGlyphPiece(piece, g, text);
     line.add(head);
     const next = queue.slice();
@@ -133,7 +133,7 @@ function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): numbe
   while (g < piece.glyphs.length) {
     // Keep clusters together: advance over glyphs sharing a cluster.
     let h = g + 1;
-    while (h < piece.glyphs.length && piece.clusters[h] === piece.clusters[g]) h++;
+    while (h < piece.glyphs.length && piece.rel[h] === piece.rel[g]) h++;
     let cw = 0;
     for (let k = g; k < h; k++) cw += piece.advances[k]!;
     if (w + cw > room + EPS) break;
@@ -142,20 +142,9 @@ function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): numbe
   }
   if (g === 0 && mustTakeOne) {
     g = 1;
-    while (g < piece.glyphs.length && piece.clusters[g] === piece.clusters[0]) g++;
+    while (g < piece.glyphs.length && piece.rel[g] === piece.rel[0]) g++;
   }
   return Math.min(Math.max(g, 1), piece.glyphs.length - 1);
-}
-
-interface Snapshot {
-  readonly count: number;
-  readonly x: number;
-  readonly pending: Pending | undefined;
-  readonly pendingSeg: number;
-  readonly pendingDec: number;
-  readonly pendingSaw: boolean;
-  readonly lastTab: number;
-  readonly empty: boolean;
 }
 
 class LineFill {
@@ -163,6 +152,14 @@ class LineFill {
   private x: number;
   private pending: Pending | undefined;
   private afterLastTab = 0;
+  // One saved state (the line filler never needs more than one level): no allocation per word.
+  private sCount = 0;
+  private sX = 0;
+  private sPending: Pending | undefined;
+  private sSeg = 0;
+  private sDec = 0;
+  private sSaw = false;
+  private sLastTab = 0;
 
   constructor(
     private readonly startX: number,
@@ -172,30 +169,31 @@ class LineFill {
     this.x = startX;
   }
 
-  snapshot(): Snapshot {
-    const p = this.pending;
-    return {
-      count: this.placed.length,
-      x: this.x,
-      pending: p,
-      pendingSeg: p?.segWidth ?? 0,
-      pendingDec: p?.segBeforeDecimal ?? 0,
-      pendingSaw: p?.sawDecimal ?? false,
-      lastTab: this.afterLastTab,
-      empty: this.placed.length === 0,
-    };
+  isEmpty(): boolean {
+    return this.placed.length === 0;
   }
 
-  restore(s: Snapshot): void {
-    this.placed.length = s.count;
-    this.x = s.x;
-    this.pending = s.pending;
-    if (s.pending) {
-      s.pending.segWidth = s.pendingSeg;
-      s.pending.segBeforeDecimal = s.pendingDec;
-      s.pending.sawDecimal = s.pendingSaw;
+  save(): void {
+    const p = this.pending;
+    this.sCount = this.placed.length;
+    this.sX = this.x;
+    this.sPending = p;
+    this.sSeg = p?.segWidth ?? 0;
+    this.sDec = p?.segBeforeDecimal ?? 0;
+    this.sSaw = p?.sawDecimal ?? false;
+    this.sLastTab = this.afterLastTab;
+  }
+
+  restore(): void {
+    this.placed.length = this.sCount;
+    this.x = this.sX;
+    this.pending = this.sPending;
+    if (this.sPending) {
+      this.sPending.segWidth = this.sSeg;
+      this.sPending.segBeforeDecimal = this.sDec;
+      this.sPending.sawDecimal = this.sSaw;
     }
-    this.afterLastTab = s.lastTab;
+    this.afterLastTab = this.sLastTab;
   }
 
   add(piece: Piece): void {
@@ -284,7 +282,7 @@ function pendingTabWidth(p: Pending): number {
 function decimalOffset(piece: GlyphPiece, text: string): number {
   let w = 0;
   for (let g = 0; g < piece.glyphs.length; g++) {
-    const ch = text.charCodeAt(piece.clusters[g]!);
+    const ch = text.charCodeAt(piece.start + piece.rel[g]!);
     if (ch === 0x2e /* . */ || ch === 0x2c /* , */) return w;
     w += piece.advances[g]!;
   }

@@ -23,6 +23,8 @@ export interface Span {
   readonly end: number;
   readonly props: RunProps;
   readonly face: Face;
+  /** Everything shaping depends on but the text (face, size, scale, spacing, features): the word cache key. */
+  readonly shapeKey: string;
   /** Effective font size after super/subscript and small caps. */
   readonly sizePt: number;
   /** Baseline shift, positive up. */
@@ -184,12 +186,15 @@ class Builder {
     const underline = (props.underline !== undefined) || (markup === true && (revision.type === 'insert' || revision.type === 'moveTo'));
     const strike = props.strike || props.doubleStrike || (markup === true && (revision.type === 'delete' || revision.type === 'moveFrom'));
     const base = this.out.length;
+    const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
+    const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
     for (const seg of this.ctx.faces.segment(text, props)) {
       this.spans.push({
         start: base + seg.start,
         end: base + seg.end,
         props,
         face: seg.face,
+        shapeKey: seg.face.key + '|' + features,
         sizePt,
         risePt,
         color,

@@ -132,14 +132,14 @@ function countStretchableSpaces(d: LineDraft, text: string): number {
     const p = d.pieces[k]!.piece;
     if (p.k !== 'glyphs') continue;
     const limit = k === lastInk ? inkGlyphCount(p, text) : p.glyphs.length;
-    for (let g = 0; g < limit; g++) if (isStretchable(text.charCodeAt(p.clusters[g]!))) n++;
+    for (let g = 0; g < limit; g++) if (isStretchable(text.charCodeAt(p.start + p.rel[g]!))) n++;
   }
   return n;
 }
 
 function inkGlyphCount(p: GlyphPiece, text: string): number {
   let g = p.glyphs.length;
-  while (g > 0 && (text.charCodeAt(p.clusters[g - 1]!) === 0x20 || text.charCodeAt(p.clusters[g - 1]!) === 0x3000)) g--;
+  while (g > 0 && (text.charCodeAt(p.start + p.rel[g - 1]!) === 0x20 || text.charCodeAt(p.start + p.rel[g - 1]!) === 0x3000)) g--;
   return g;
 }
 
@@ -148,7 +148,7 @@ function stretchSpaces(p: GlyphPiece, text: string, extra: number, isLastInk: bo
   const advances = p.advances.slice();
   let width = 0;
   for (let g = 0; g < advances.length; g++) {
-    if (g < limit && isStretchable(text.charCodeAt(p.clusters[g]!))) advances[g] = advances[g]! + extra;
+    if (g < limit && isStretchable(text.charCodeAt(p.start + p.rel[g]!))) advances[g] = advances[g]! + extra;
     width += advances[g]!;
   }
   return { advances, width };

@@ -4,19 +4,59 @@
  */
 import type { ParaContent, Span, Special } from './itemize';
 
-/** Glyphs of one span between two break opportunities. Advances in points, final except justification. */
+/**
+ * Glyphs of one span between two break opportunities. Advances in points, final except justification.
+ * The arrays come from the word cache and are shared: never mutate them.
+ */
 export interface GlyphPiece {
   readonly k: 'glyphs';
   readonly start: number;
   readonly end: number;
   readonly span: Span;
-  readonly glyphs: number[];
-  readonly advances: number[];
-  /** Absolute text index of each glyph's first character. */
-  readonly clusters: number[];
+  readonly glyphs: readonly number[];
+  readonly advances: readonly number[];
+  /** Each glyph's first character, relative to `start` (absolute index = start + rel). */
+  readonly rel: readonly number[];
   readonly width: number;
   /** Width of the spaces this piece ends with (they hang past the line end). */
   readonly trailingSpace: number;
+}
+
+/** A shaped word in points, shared by every occurrence of the same text in the same style. */
+interface ShapedWord {
+  readonly glyphs: readonly number[];
+  readonly advances: readonly number[];
+  readonly rel: readonly number[];
+  readonly width: number;
+  readonly trailingSpace: number;
+}
+
+/**
+ * Shaped words of one document, keyed by style (face, size, scale, letter spacing, features) and text.
+ * Words repeat a lot in real documents, so most pieces cost one map lookup and no allocation.
+ */
+export class WordCache {
+  private readonly styles = new Map<string, Map<string, ShapedWord>>();
+  private size = 0;
+
+  /** The shaped word for a span's style and a text, computing it on first use. */
+  get(span: Span, text: string): ShapedWord {
+    let words = this.styles.get(span.shapeKey);
+    if (!words) {
+      words = new Map();
+      this.styles.set(span.shapeKey, words);
+    }
+    let w = words.get(text);
+    if (!w) {
+      w = shapeWord(span, text);
+      // Bounded: a hostile document with millions of distinct words cannot grow it without limit.
+      if (this.size < 200_000) {
+        words.set(text, w);
+        this.size++;
+      }
+    }
+    return w;
+  }
 }
 
 /** A tab, break or inline object. */
@@ -35,7 +75,7 @@ export interface SpecialPiece {
 export type Piece = GlyphPiece | SpecialPiece;
 
 /** Shapes the spans of a paragraph into pieces in text order. `breaks[i]` ≠ 0 marks an opportunity before i. */
-export function shapePieces(content: ParaContent, breaks: Uint8Array): Piece[] {
+export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: WordCache): Piece[] {
   const out: Piece[] = [];
   const { text, spans, specials } = content;
   let si = 0;
@@ -56,7 +96,7 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array): Piece[] {
     }
     let end = i + 1;
     while (end < span.end && breaks[end] === 0 && !specials.has(end)) end++;
-    out.push(shapeGlyphPiece(text, i, end, span));
+    out.push(glyphPiece(text, i, end, span, cache));
     i = end;
   }
   return out;
@@ -70,9 +110,13 @@ function specialPiece(at: number, special: Special): SpecialPiece {
   return { k: 'special', start: at, end: at + 1, special, width: 0, ascent: 0, descent: 0 };
 }
 
-/** Shapes text[start, end) of one span into a glyph piece. */
-export function shapeGlyphPiece(text: string, start: number, end: number, span: Span): GlyphPiece {
-  const str = text.slice(start, end);
+/** The glyph piece for text[start, end) of one span. */
+export function glyphPiece(text: string, start: number, end: number, span: Span, cache: WordCache): GlyphPiece {
+  const w = cache.get(span, text.slice(start, end));
+  return { k: 'glyphs', start, end, span, glyphs: w.glyphs, advances: w.advances, rel: w.rel, width: w.width, trailingSpace: w.trailingSpace };
+}
+
+function shapeWord(span: Span, str: string): ShapedWord {
   const p = span.props;
   const kern = p.kernMinPt !== undefined && span.sizePt >= p.kernMinPt;
   const shaped = span.face.shape(str, kern, p.ligatures === true, p.rtl);
@@ -80,39 +124,37 @@ export function shapeGlyphPiece(text: string, start: number, end: number, span: 
   const scale = (span.sizePt / span.face.unitsPerEm) * (p.scalePct / 100);
   const glyphs = new Array<number>(n);
   const advances = new Array<number>(n);
-  const clusters = new Array<number>(n);
+  const rel = new Array<number>(n);
   let width = 0;
   for (let g = 0; g < n; g++) {
     glyphs[g] = shaped.glyphs[g]!;
     const a = shaped.advances[g]! * scale + p.spacingPt;
     advances[g] = a;
-    clusters[g] = start + shaped.clusters[g]!;
+    rel[g] = shaped.clusters[g]!;
     width += a;
   }
-  let trailingSpace = 0;
-  for (let g = n - 1; g >= 0; g--) {
-    const ch = text.charCodeAt(clusters[g]!);
+  return { glyphs, advances, rel, width, trailingSpace: trailingSpaceOf(str, advances, rel, 0) };
+}
+
+function trailingSpaceOf(text: string, advances: readonly number[], rel: readonly number[], base: number): number {
+  let t = 0;
+  for (let g = advances.length - 1; g >= 0; g--) {
+    const ch = text.charCodeAt(base + rel[g]!);
     if (ch !== 0x20 && ch !== 0x3000) break;
-    trailingSpace += advances[g]!;
+    t += advances[g]!;
   }
-  return { k: 'glyphs', start, end, span, glyphs, advances, clusters, width, trailingSpace };
+  return t;
 }
 
 /** Splits a glyph piece at glyph index `g` (a cluster boundary), reshaping nothing. */
 export function splitGlyphPiece(piece: GlyphPiece, g: number, text: string): [GlyphPiece, GlyphPiece] {
-  const cut = piece.clusters[g] ?? piece.end;
+  const cut = g < piece.rel.length ? piece.start + piece.rel[g]! : piece.end;
   const make = (from: number, to: number, start: number, end: number): GlyphPiece => {
     const advances = piece.advances.slice(from, to);
     let width = 0;
     for (const a of advances) width += a;
-    const clusters = piece.clusters.slice(from, to);
-    let trailingSpace = 0;
-    for (let k = advances.length - 1; k >= 0; k--) {
-      const ch = text.charCodeAt(clusters[k]!);
-      if (ch !== 0x20 && ch !== 0x3000) break;
-      trailingSpace += advances[k]!;
-    }
-    return { k: 'glyphs', start, end, span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, clusters, width, trailingSpace };
+    const rel = piece.rel.slice(from, to).map((r) => piece.start + r - start);
+    return { k: 'glyphs', start, end, span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start) };
   };
   return [make(0, g, piece.start, cut), make(g, piece.glyphs.length, cut, piece.end)];
 }

@@ -1,0 +1,140 @@
+// npm run bench: converts the dev corpus (or the DOCX files given) in one process and, in the same run,
+// measures the parse floor (unzip + XML parse of the same packages) and LibreOffice's batch conversion
+// of the same files when `soffice` is installed. Prints per-document and total times, pages per second
+// and the ratios. Times are wall-clock on this machine; run it on an idle machine for clean figures.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { convertDocxToPdf } from '../engine/convert';
+import { parseDocx } from '../engine/docx';
+import { initKernel, layoutDocument } from '../engine/layout';
+import { renderPdf } from '../engine/render/pdf';
+import { parseXml } from '../engine/xml';
+import { openZip } from '../engine/zip';
+import { createNodeHost } from '../node/host';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const noSoffice = args.includes('--no-soffice');
+const files = pickFiles(args.filter((a) => !a.startsWith('--')));
+if (files.length === 0) {
+  console.log('bench: no DOCX files (give paths, or keep ../shared/corpus/docx/dev next to the project).');
+  process.exit(0);
+}
+const inputs = files.map((f) => ({ name: basename(f), bytes: new Uint8Array(readFileSync(f)) }));
+
+function pickFiles(given: string[]): string[] {
+  if (given.length > 0) return given.map((g) => resolve(g));
+  const dir = resolve(process.env.COLOPHON_SHARED ?? join(root, '..', 'shared'), 'corpus', 'docx', 'dev');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.docx'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+function parseFloor(): number {
+  const t0 = performance.now();
+  for (const input of inputs) {
+    try {
+      const zip = openZip(input.bytes);
+      for (const e of zip.entries) {
+        const data = zip.read(e);
+        if (/\.(xml|rels)$/i.test(e.name)) parseXml(data, { part: e.name });
+      }
+    } catch {
+      // A damaged package costs what it costs; the floor only times the work.
+    }
+  }
+  return performance.now() - t0;
+}
+
+async function colophon(): Promise<{ ms: number; pages: number; perDoc: Array<{ name: string; ms: number; pages: number; ok: boolean }> }> {
+  const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+  const perDoc: Array<{ name: string; ms: number; pages: number; ok: boolean }> = [];
+  let pages = 0;
+  const t0 = performance.now();
+  for (const input of inputs) {
+    const d0 = performance.now();
+    const r = await convertDocxToPdf(input.bytes, { fileName: input.name }, host);
+    const ms = performance.now() - d0;
+    const n = r.ok ? r.value.pages : 0;
+    pages += n;
+    perDoc.push({ name: input.name, ms, pages: n, ok: r.ok });
+  }
+  return { ms: performance.now() - t0, pages, perDoc };
+}
+
+function soffice(): number | undefined {
+  if (noSoffice) return undefined;
+  const which = spawnSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' });
+  if (which.status !== 0) return undefined;
+  const out = mkdtempSync(join(tmpdir(), 'colophon-bench-lo-'));
+  const profile = mkdtempSync(join(tmpdir(), 'colophon-bench-profile-'));
+  try {
+    const t0 = performance.now();
+    execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${profile}`, '--convert-to', 'pdf', '--outdir', out, ...files], {
+      stdio: 'ignore',
+      timeout: 30 * 60 * 1000,
+    });
+    return performance.now() - t0;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** CPU milliseconds of this process (steadier than wall time on a shared machine). */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+async function stages(): Promise<{ parse: number; layout: number; render: number }> {
+  const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+  const t = { parse: 0, layout: 0, render: 0 };
+  for (const input of inputs) {
+    let c = cpuMs();
+    const d = parseDocx(input.bytes, { fileName: input.name }, host);
+    t.parse += cpuMs() - c;
+    if (!d.ok) continue;
+    c = cpuMs();
+    const l = await layoutDocument(d.value, {}, host);
+    t.layout += cpuMs() - c;
+    if (!l.ok) continue;
+    c = cpuMs();
+    await renderPdf(l.value, {}, host);
+    t.render += cpuMs() - c;
+  }
+  return t;
+}
+
+await initKernel();
+const floorMs = parseFloor();
+const ours = await colophon();
+const warmCpu0 = cpuMs();
+const warm = await colophon();
+const warmCpu = cpuMs() - warmCpu0;
+const floorCpu0 = cpuMs();
+parseFloor();
+const floorCpu = cpuMs() - floorCpu0;
+const split = await stages();
+const loMs = soffice();
+const rss = process.memoryUsage().rss;
+
+const pad = (s: string, n: number) => (s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length));
+console.log(`\n${pad('document', 58)} ${'pages'.padStart(5)} ${'ms'.padStart(8)}`);
+for (const d of ours.perDoc) console.log(`${pad(d.name, 58)} ${String(d.pages).padStart(5)} ${d.ms.toFixed(1).padStart(8)}${d.ok ? '' : '  FAILED'}`);
+const s = (ms: number) => (ms / 1000).toFixed(2) + ' s';
+console.log(`\ndocuments: ${inputs.length}, pages: ${ours.pages}`);
+console.log(`parse floor (unzip + XML parse of every part): ${s(floorMs)}`);
+console.log(`colophon, first run (fonts loaded cold):  ${s(ours.ms)}  ${(ours.pages / (ours.ms / 1000)).toFixed(0)} pages/s  = ${(ours.ms / floorMs).toFixed(2)}× the parse floor`);
+console.log(`colophon, second run (warm caches):       ${s(warm.ms)}  ${(warm.pages / (warm.ms / 1000)).toFixed(0)} pages/s  = ${(warm.ms / floorMs).toFixed(2)}× the parse floor`);
+console.log(`CPU time, warm run: ${s(warmCpu)} (parse floor ${s(floorCpu)}: ${(warmCpu / floorCpu).toFixed(2)}×); by stage: parse ${s(split.parse)}, layout ${s(split.layout)}, render ${s(split.render)}`);
+if (loMs !== undefined) {
+  console.log(`LibreOffice (soffice --convert-to pdf, one batch): ${s(loMs)}  ${(ours.pages / (loMs / 1000)).toFixed(1)} pages/s`);
+  console.log(`ratio LibreOffice / colophon: ${(loMs / ours.ms).toFixed(1)}× (first run), ${(loMs / warm.ms).toFixed(1)}× (warm)`);
+} else console.log('LibreOffice: not measured (soffice not installed, or --no-soffice).');
+console.log(`peak-ish RSS: ${(rss / 1048576).toFixed(0)} MiB`);

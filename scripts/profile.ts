@@ -1,0 +1,38 @@
+// Profiling aid: `node scripts/build.mjs --bench && node --cpu-prof dist/profile.js parse|layout|render`
+// runs one stage over the dev corpus twice (warm-up, then the measured loop) so a CPU profile shows
+// only that stage. Used to find hot paths before optimising (GUIDE §3.10).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseDocx } from '../engine/docx';
+import { initKernel, layoutDocument } from '../engine/layout';
+import type { DocModel, LayoutDoc } from '../engine/model';
+import { renderPdf } from '../engine/render/pdf';
+import { createNodeHost } from '../node/host';
+
+const stage = process.argv[2] ?? 'layout';
+const dir = resolve(process.env.COLOPHON_SHARED ?? join(process.cwd(), '..', 'shared'), 'corpus', 'docx', 'dev');
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+const inputs = readdirSync(dir).filter((f) => f.endsWith('.docx')).sort().map((f) => new Uint8Array(readFileSync(join(dir, f))));
+await initKernel();
+const docs: DocModel[] = [];
+const layouts: LayoutDoc[] = [];
+for (const b of inputs) {
+  const d = parseDocx(b, {}, host);
+  if (!d.ok) continue;
+  docs.push(d.value);
+  if (stage === 'render') {
+    const l = await layoutDocument(d.value, {}, host);
+    if (l.ok) layouts.push(l.value);
+  }
+}
+const cpu = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+for (let round = 0; round < 2; round++) {
+  const t = cpu();
+  if (stage === 'parse') for (const b of inputs) parseDocx(b, {}, host);
+  else if (stage === 'layout') for (const d of docs) await layoutDocument(d, {}, host);
+  else for (const l of layouts) await renderPdf(l, {}, host);
+  console.log(`${stage} round ${round}: ${(cpu() - t).toFixed(0)} ms CPU`);
+}
