@@ -7,6 +7,7 @@
 import type { PdfDict, PdfDocument } from '../pdf';
 import { PdfParser, isArray, isString } from '../pdf';
 import type { Revision } from './revisions';
+import type { ByteText } from './revisions';
 import { revisionEndingAt } from './revisions';
 import type { Coverage } from './types';
 
@@ -29,7 +30,7 @@ const MAX_RANGES = 64;
 const HEADER_WINDOW = 4 * 1024 * 1024;
 
 /** Checks a signature's ByteRange against the file. */
-export function checkByteRange(doc: PdfDocument, text: string, sig: PdfDict, sigNum: number, revisions: readonly Revision[]): ByteRangeCheck {
+export function checkByteRange(doc: PdfDocument, text: ByteText, sig: PdfDict, sigNum: number, revisions: readonly Revision[]): ByteRangeCheck {
   const bytes = doc.bytes;
   const issues: string[] = [];
   const raw = doc.resolve(sig.entries.get('ByteRange'));
@@ -116,7 +117,7 @@ function checkGap(bytes: Uint8Array, a: number, b: number, sig: PdfDict, issues:
 }
 
 /** Finds the indirect object whose bytes hold the gap: it must be this signature's dictionary. */
-function originOf(doc: PdfDocument, text: string, a: number, b: number, sigNum: number, issues: string[]): ByteRangeCheck['origin'] {
+function originOf(doc: PdfDocument, text: ByteText, a: number, b: number, sigNum: number, issues: string[]): ByteRangeCheck['origin'] {
   const header = objectHeaderBefore(text, a);
   if (!header) {
     issues.push('verify/byterange-not-own-dictionary');
@@ -137,7 +138,7 @@ function originOf(doc: PdfDocument, text: string, a: number, b: number, sigNum: 
 }
 
 /** The nearest `n g obj` header before `pos`, unless an `endobj` comes first. */
-function objectHeaderBefore(text: string, pos: number): { num: number; offset: number } | undefined {
+function objectHeaderBefore(text: ByteText, pos: number): { num: number; offset: number } | undefined {
   const stop = Math.max(0, pos - HEADER_WINDOW);
   let p = pos;
   while (p > stop) {

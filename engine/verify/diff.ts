@@ -6,6 +6,7 @@
  */
 import type { PdfDocument, PdfObject, XrefEntry } from '../pdf';
 import { PdfParser, isName, isStream } from '../pdf';
+import type { ByteText } from './revisions';
 import { findObjectHeaders } from './revisions';
 
 /** One object that differs between two revisions. */
@@ -30,7 +31,7 @@ export interface RevisionDiff {
 const MAX_CHANGES = 50_000;
 
 /** Compares the signed revision with the final document. */
-export function diffRevisions(before: PdfDocument, after: PdfDocument, signedEnd: number, text: string): RevisionDiff {
+export function diffRevisions(before: PdfDocument, after: PdfDocument, signedEnd: number, text: ByteText): RevisionDiff {
   const changes: ObjectChange[] = [];
   const nums = new Set<number>([...before.xref.entries.keys(), ...after.xref.entries.keys()]);
   for (const num of nums) {
@@ -58,7 +59,7 @@ function isStructural(o: PdfObject | undefined): boolean {
   return isStream(o) && (isName(o.dict.entries.get('Type'), 'XRef') || isName(o.dict.entries.get('Type'), 'ObjStm'));
 }
 
-function compareObject(num: number, before: PdfDocument, after: PdfDocument, ea: XrefEntry | undefined, text: string): ObjectChange | undefined {
+function compareObject(num: number, before: PdfDocument, after: PdfDocument, ea: XrefEntry | undefined, text: ByteText): ObjectChange | undefined {
   const existed = before.xref.entries.get(num);
   const old = existed && existed.type !== 'free' ? before.getObject(num) : undefined;
   if (ea && ea.type === 'used') {
@@ -76,7 +77,7 @@ function compareObject(num: number, before: PdfDocument, after: PdfDocument, ea:
 }
 
 /** The object number of an `n g obj` header at `offset`, if there is one. */
-function headerNumberAt(text: string, offset: number): number | undefined {
+function headerNumberAt(text: ByteText, offset: number): number | undefined {
   const m = /^\s*(\d+)\s+\d+\s+obj\b/.exec(text.slice(offset, offset + 40));
   return m ? Number(m[1]) : undefined;
 }
@@ -124,7 +125,7 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** Objects defined in bytes after the signed revision that the final xref does not point to. */
-function hiddenDefinitions(after: PdfDocument, signedEnd: number, text: string): number[] {
+function hiddenDefinitions(after: PdfDocument, signedEnd: number, text: ByteText): number[] {
   const out: number[] = [];
   for (const h of findObjectHeaders(text, signedEnd, text.length, 100_000)) {
     if (out.length >= 1000) break;

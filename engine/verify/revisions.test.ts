@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findObjectHeaders, findRevisions, latin1View, revisionEndingAt } from './revisions';
+import { ByteText, findObjectHeaders, findRevisions, revisionEndingAt } from './revisions';
 
 const bytes = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0) & 0xff);
 
@@ -28,7 +28,7 @@ describe('revisions from the raw bytes', () => {
 describe('object headers', () => {
   it('finds `n g obj` headers but not endobj or words containing obj', () => {
     const text = '1 0 obj\n<</Type/ObjStm>>\nendobj\n12  3\r\nobj (object) 4 0 objective';
-    expect(findObjectHeaders(text, 0, text.length, 10)).toEqual([
+    expect(findObjectHeaders(new ByteText(bytes(text)), 0, text.length, 10)).toEqual([
       { num: 1, offset: 0 },
       { num: 12, offset: 32 },
     ]);
@@ -37,8 +37,24 @@ describe('object headers', () => {
   it('scans long digit runs in linear time (hex /Contents and zero padding once took seconds)', () => {
     const text = `<${'0'.repeat(400_000)}> ${'31'.repeat(200_000)} 7 0 obj`;
     const t = performance.now();
-    const found = findObjectHeaders(latin1View(bytes(text)), 0, text.length, 10);
+    const found = findObjectHeaders(new ByteText(bytes(text)), 0, text.length, 10);
     expect(performance.now() - t).toBeLessThan(200);
     expect(found.map((h) => h.num)).toEqual([7]);
+  });
+});
+
+describe('ByteText', () => {
+  it('searches bytes like a Latin-1 string would', () => {
+    const s = 'ab%%EOF xx %%EOF obj endobj \u00ff';
+    const t = new ByteText(bytes(s));
+    for (const w of ['%%EOF', 'obj', 'endobj', 'zz', 'b']) {
+      expect(t.indexOf(w)).toBe(s.indexOf(w));
+      expect(t.indexOf(w, 5)).toBe(s.indexOf(w, 5));
+      expect(t.lastIndexOf(w)).toBe(s.lastIndexOf(w));
+      expect(t.lastIndexOf(w, 12)).toBe(s.lastIndexOf(w, 12));
+    }
+    expect(t.slice(2, 7)).toBe('%%EOF');
+    expect(t.charCodeAt(s.length - 1)).toBe(0xff);
+    expect(t.charCodeAt(s.length)).toBeNaN();
   });
 });

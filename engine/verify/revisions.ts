@@ -21,16 +21,66 @@ export interface Revision {
 const MAX_REVISIONS = 10_000;
 
 /**
- * A Latin-1 view of bytes as a string, so native `indexOf` can search large files quickly.
- * TextDecoder's `latin1` is windows-1252, which still maps one byte to one UTF-16 unit, so offsets
- * agree with byte offsets and ASCII keywords match.
+ * Searches over raw bytes with the string-like calls the raw-byte scans need. The first byte of a
+ * keyword is found with the native typed-array search, so scanning a 10 MB file costs a few
+ * milliseconds and no 10 MB string is ever built. Offsets are byte offsets; `slice` is Latin-1.
  */
-export function latin1View(bytes: Uint8Array): string {
-  return new TextDecoder('latin1').decode(bytes);
+export class ByteText {
+  constructor(readonly bytes: Uint8Array) {}
+
+  get length(): number {
+    return this.bytes.length;
+  }
+
+  /** First occurrence of an ASCII keyword at or after `from`, or -1. */
+  indexOf(word: string, from = 0): number {
+    const b = this.bytes;
+    const first = word.charCodeAt(0);
+    for (let i = b.indexOf(first, Math.max(0, from)); i >= 0 && i + word.length <= b.length; i = b.indexOf(first, i + 1)) {
+      if (this.matches(i, word)) return i;
+    }
+    return -1;
+  }
+
+  /** Last occurrence of an ASCII keyword starting at or before `before`, or -1. */
+  lastIndexOf(word: string, before = this.bytes.length): number {
+    const b = this.bytes;
+    const first = word.charCodeAt(0);
+    const start = Math.min(before, b.length - word.length);
+    if (start < 0) return -1;
+    for (let i = b.lastIndexOf(first, start); i >= 0; i = i > 0 ? b.lastIndexOf(first, i - 1) : -1) {
+      if (this.matches(i, word)) return i;
+    }
+    return -1;
+  }
+
+  /** True when the keyword occurs anywhere. */
+  includes(word: string): boolean {
+    return this.indexOf(word) >= 0;
+  }
+
+  /** The byte at `i`, or NaN outside the bytes (as String.prototype.charCodeAt). */
+  charCodeAt(i: number): number {
+    return i >= 0 && i < this.bytes.length ? this.bytes[i]! : NaN;
+  }
+
+  /** A short range as Latin-1 text (callers keep ranges small). */
+  slice(start: number, end: number): string {
+    const a = Math.max(0, start);
+    const e = Math.min(this.bytes.length, end);
+    let s = '';
+    for (let i = a; i < e; i++) s += String.fromCharCode(this.bytes[i]!);
+    return s;
+  }
+
+  private matches(at: number, word: string): boolean {
+    for (let k = 1; k < word.length; k++) if (this.bytes[at + k] !== word.charCodeAt(k)) return false;
+    return true;
+  }
 }
 
 /** Finds the revisions of a file by its `%%EOF` markers. */
-export function findRevisions(bytes: Uint8Array, text: string = latin1View(bytes)): Revision[] {
+export function findRevisions(bytes: Uint8Array, text: ByteText = new ByteText(bytes)): Revision[] {
   const out: Revision[] = [];
   for (let at = text.indexOf('%%EOF'); at >= 0; at = text.indexOf('%%EOF', at + 5)) {
     let end = at + 5;
@@ -84,7 +134,7 @@ const HEADER_TAIL = /(?:^|[^0-9])(\d{1,10})[ \t\r\n\f\0]{1,8}(\d{1,5})[ \t\r\n\f
  * Finds `n g obj` headers in text[from, to): `obj` is located with native search and the numbers are
  * read backwards from a short window, so long digit runs (hex signatures, zero padding) cost linear time.
  */
-export function findObjectHeaders(text: string, from: number, to: number, max: number): ObjectHeader[] {
+export function findObjectHeaders(text: ByteText, from: number, to: number, max: number): ObjectHeader[] {
   const out: ObjectHeader[] = [];
   for (let at = text.indexOf('obj', from); at >= 0 && at < to && out.length < max; at = text.indexOf('obj', at + 3)) {
     const next = text.charCodeAt(at + 3);

@@ -14,7 +14,7 @@ import type { TrustContext } from './chain';
 import type { SignatureField } from './fields';
 import type { SignaturePermissions } from './mdp';
 import { signaturePermissions } from './mdp';
-import type { RevisionCache, Revision } from './revisions';
+import type { ByteText, RevisionCache, Revision } from './revisions';
 import type { CryptoResult } from './signature-crypto';
 import { checkSignatureCrypto } from './signature-crypto';
 import type { DssContents } from './validation-data';
@@ -24,7 +24,7 @@ import type { SignatureKind, VerifyOptions } from './types';
 export interface PdfContext {
   readonly doc: PdfDocument;
   readonly bytes: Uint8Array;
-  readonly text: string;
+  readonly text: ByteText;
   readonly revisions: readonly Revision[];
   readonly cache: RevisionCache;
   readonly subtle: SubtleCrypto;

@@ -13,7 +13,7 @@ import type { RoleMap } from './roles';
 import { mapRoles } from './roles';
 import { listFormFields, listSignatureFields } from './fields';
 import { documentReason, documentVerdict } from './indication';
-import { RevisionCache, findRevisions, latin1View } from './revisions';
+import { ByteText, RevisionCache, findRevisions } from './revisions';
 import type { EvaluatedSignature, PdfContext } from './signature-eval';
 import { evaluateSignature } from './signature-eval';
 import type { SignatureContext } from './signature-report';
@@ -78,10 +78,10 @@ function scannedDocument(bytes: Uint8Array): PdfDocument | undefined {
  * damaged (unreadable objects) or shows fewer signed fields than the bytes hold — a truncated or
  * chain-breaking update — in which case the view a repairing reader builds by scanning is used.
  */
-function pickDocument(bytes: Uint8Array, text: string, opened: PdfDocument, bag: DiagnosticBag): PdfDocument {
-  if (opened.repaired || !text.includes('/ByteRange')) return opened;
+function pickDocument(bytes: Uint8Array, text: ByteText, opened: PdfDocument, bag: DiagnosticBag): PdfDocument {
+  if (opened.repaired) return opened;
   const found = listSignatureFields(opened).signed.length;
-  if (found > 0 && opened.warnings.length === 0) return opened;
+  if ((found > 0 && opened.warnings.length === 0) || !text.includes('/ByteRange')) return opened;
   const scanned = scannedDocument(bytes);
   if (!scanned || listSignatureFields(scanned).signed.length <= found) return opened;
   bag.warn('verify/xref-hides-signatures', 'The cross-reference chain shows fewer signatures than the file holds; they were found by scanning the objects, as a repairing viewer would.', {
@@ -92,7 +92,7 @@ function pickDocument(bytes: Uint8Array, text: string, opened: PdfDocument, bag:
 
 async function verifyOpened(bytes: Uint8Array, opened: PdfDocument, options: VerifyOptions, host: EngineHost, subtle: SubtleCrypto, bag: DiagnosticBag): Promise<VerificationReport> {
   const warnings: Diagnostic[] = [];
-  const text = latin1View(bytes);
+  const text = new ByteText(bytes);
   const doc = pickDocument(bytes, text, opened, bag);
   const dss = readDss(doc);
   const ctx: PdfContext = {
