@@ -28,7 +28,9 @@ export interface Relationship {
 }
 
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+/** Relationship type of the digital signature origin part (§13.2.4.1). */
 export const REL_SIGNATURE_ORIGIN = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin';
+/** Relationship type of a signature part, from the origin (§13.2.4.2). */
 export const REL_SIGNATURE = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/signature';
 
 /** Opens a package over a zip archive. */

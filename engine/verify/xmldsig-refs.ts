@@ -13,6 +13,7 @@ import { readRelationships, relationshipTransformC14n } from './opc';
 import type { XElement } from './xml-tree';
 import { findById, parseXTree, xAttr, xChild, xChildren, xText } from './xml-tree';
 
+/** The XML-DSig namespace. */
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 const OPC_DSIG_NS = 'http://schemas.openxmlformats.org/package/2006/digital-signature';
 const RELATIONSHIP_TRANSFORM = 'http://schemas.openxmlformats.org/package/2006/RelationshipTransform';
