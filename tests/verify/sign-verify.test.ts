@@ -141,10 +141,27 @@ describe('CMS shapes from other signers (openssl cms)', () => {
   });
 });
 
-describe('webcrypto availability', () => {
+describe('stage contract', () => {
   it('returns "could not evaluate" without WebCrypto', async () => {
     const r = await verifyPdf(await makePdf(), {}, {});
     expect(r).toMatchObject({ ok: false, errors: [{ code: 'verify/no-crypto' }] });
+  });
+
+  it('reports progress and honours cancellation', async () => {
+    const signed = await signPdf(await makePdf(), { signer: await signerOf(pki.rsa) }, host);
+    if (!signed.ok) throw new Error('sign');
+    const events: number[] = [];
+    const r = await verifyPdf(signed.value, {}, { ...host, onProgress: (e) => events.push(e.done) });
+    expect(r.ok).toBe(true);
+    expect(events).toEqual([1, 2]);
+    const controller = new AbortController();
+    controller.abort();
+    expect(await verifyPdf(signed.value, {}, { ...host, signal: controller.signal })).toMatchObject({ ok: false, errors: [{ code: 'core/cancelled' }] });
+  });
+
+  it('says "unsigned" (not valid, with a reason) for a PDF without signatures', async () => {
+    const r = await verifyPdf(await makePdf(), {}, host);
+    expect(r.ok && r.value).toMatchObject({ valid: false, reason: 'The document has no signatures.', document: { verdict: 'unsigned' }, signatures: [] });
     expect(webcrypto.subtle).toBeDefined();
   });
 });
