@@ -10,6 +10,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   convert: { summary: 'convert DOCX files to PDF', load: async () => (await import('./commands/convert')).runConvert },
   annotate: { summary: 'fill a DOCX template (DOCX or PDF out)', load: async () => (await import('./commands/annotate')).runAnnotate },
   fields: { summary: "list a DOCX template's fields as JSON", load: async () => (await import('./commands/fields')).runFields },
+  verify: { summary: 'check the signatures of a PDF or DOCX', load: async () => (await import('./commands/verify')).runVerify },
   sign: { summary: 'sign PDF (PAdES) or DOCX (OOXML signature) files', load: async () => (await import('./commands/sign')).runSign },
 };
 

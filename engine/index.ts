@@ -8,3 +8,7 @@ export { parseDocx, type ParseDocxOptions } from './docx';
 export { layoutDocument, dumpLayout, type LayoutOptions } from './layout';
 export { renderPdf, type RenderPdfOptions } from './render/pdf';
 export { convertDocxToPdf, type ConvertOptions, type ConvertResult } from './convert';
+export { fillTemplate, listFields as listTemplateFields, annotateDocument, parseFillRequest } from './template';
+export { signPdf, prepareSignature, completeSignature, signDocx, readAuditTrail } from './sign';
+export type { SignPdfOptions, PadesLevel, PrepareOptions, PreparedSignature } from './sign';
+export { verifyPdf, verifyDocx } from './verify';
