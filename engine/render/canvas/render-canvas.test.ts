@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDocx } from '../../docx';
+import { initKernel, layoutDocument } from '../../layout';
+import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
+import { createNodeHost } from '../../../node/host';
+import { makeDocx, para } from '../../../tests/helpers/make-docx';
+import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
+
+type Call = [string, ...unknown[]];
+
+/** A Canvas2D that records every call and property write, with the current transform tracked. */
+function recorder(): Canvas2D & { calls: Call[] } {
+  const calls: Call[] = [];
+  const method = (name: string) => (...args: unknown[]) => void calls.push([name, ...args]);
+  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1 };
+  const target = { calls } as Record<string, unknown>;
+  for (const m of ['save', 'restore', 'translate', 'scale', 'transform', 'beginPath', 'moveTo', 'lineTo', 'bezierCurveTo', 'quadraticCurveTo', 'closePath', 'rect', 'fill', 'stroke', 'clip', 'fillRect', 'drawImage', 'setLineDash']) {
+    target[m] = method(m);
+  }
+  for (const p of Object.keys(props)) {
+    Object.defineProperty(target, p, { get: () => props[p], set: (v) => { props[p] = v; calls.push([`set ${p}`, v]); } });
+  }
+  return target as unknown as Canvas2D & { calls: Call[] };
+}
+
+const fakePath = (d: string) => ({ d });
+const host = createNodeHost();
+
+async function layout(body: string, extra: Parameters<typeof makeDocx>[0] = {}): Promise<LayoutDoc> {
+  const parsed = parseDocx(makeDocx({ ...(typeof extra === 'object' ? extra : {}), body }), {}, host);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const laid = await layoutDocument(parsed.value, {}, host);
+  if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
+  return laid.value;
+}
+
+function runsOf(items: readonly LayoutItem[], out: GlyphRun[] = []): GlyphRun[] {
+  for (const it of items) {
+    if (it.kind === 'glyphs') out.push(it);
+    else if (it.kind === 'group') runsOf(it.items, out);
+  }
+  return out;
+}
+
+beforeAll(() => initKernel());
+
+describe('renderCanvas', () => {
+  it('fills each visible glyph at its layout pen position, from the font outline, at the given scale', async () => {
+    const doc = await layout(para('Hello canvas'));
+    const ctx = recorder();
+    const r = await renderCanvas(doc, 0, ctx, { scale: 2, createPath: fakePath });
+    expect(r.ok).toBe(true);
+    const runs = runsOf(doc.pages[0]!.items);
+    const run = runs[0]!;
+    // 'Hello canvas' has one space (an empty outline): 11 glyphs filled.
+    expect(r.ok && r.value.glyphs).toBe(11);
+    expect(ctx.calls[1]).toEqual(['scale', 2, 2]);
+    const translates = ctx.calls.filter((c) => c[0] === 'translate');
+    expect(translates[0]).toEqual(['translate', run.x, run.y]);
+    // The second glyph sits at x + first advance.
+    expect(translates[1]![1]).toBeCloseTo(run.x + run.advances[0]!, 9);
+    const fills = ctx.calls.filter((c) => c[0] === 'fill');
+    expect((fills[0]![1] as { d: string }).d).toMatch(/^M/);
+    // The y axis is flipped for font units: scale(k, -k) with k = size / unitsPerEm.
+    const font = doc.fonts[run.font]!;
+    const glyphScale = ctx.calls.find((c) => c[0] === 'scale' && c[2] !== 2)!;
+    expect(glyphScale[1]).toBeCloseTo(run.sizePt / font.unitsPerEm, 12);
+    expect(glyphScale[2]).toBeCloseTo(-run.sizePt / font.unitsPerEm, 12);
+  });
+
+  it('paints the page white first and draws rectangles and lines with their colours', async () => {
+    const doc: LayoutDoc = {
+      pages: [{ widthPt: 100, heightPt: 50, section: 0, label: '1', items: [
+        { kind: 'rect', x: 1, y: 2, w: 3, h: 4, fill: 'FF0000', stroke: '00FF00', lineWidth: 0.5 },
+        { kind: 'line', x1: 0, y1: 10, x2: 50, y2: 10, width: 2, color: '0000FF', dash: [3, 1] },
+        { kind: 'path', commands: [{ op: 'M', x: 0, y: 0 }, { op: 'C', x1: 1, y1: 1, x2: 2, y2: 2, x: 3, y: 0 }, { op: 'Z' }], fill: '123456', fillOpacity: 0.5 },
+        { kind: 'link', x: 0, y: 0, w: 10, h: 10, url: 'https://example.com/' },
+      ] }],
+      fonts: [], images: [], destinations: {}, outline: [], info: {},
+    };
+    const ctx = recorder();
+    const r = await renderCanvas(doc, 0, ctx, { createPath: fakePath });
+    expect(r.ok && r.value.shapes).toBe(3);
+    const names = ctx.calls.map((c) => c[0]);
+    expect(ctx.calls.slice(2, 4)).toEqual([['set fillStyle', '#FFFFFF'], ['fillRect', 0, 0, 100, 50]]);
+    expect(ctx.calls).toContainEqual(['rect', 1, 2, 3, 4]);
+    expect(ctx.calls).toContainEqual(['set fillStyle', '#FF0000']);
+    expect(ctx.calls).toContainEqual(['set strokeStyle', '#00FF00']);
+    expect(ctx.calls).toContainEqual(['setLineDash', [3, 1]]);
+    expect(ctx.calls).toContainEqual(['bezierCurveTo', 1, 1, 2, 2, 3, 0]);
+    expect(ctx.calls).toContainEqual(['set globalAlpha', 0.5]);
+    expect(names.filter((n) => n === 'drawImage')).toHaveLength(0);
+  });
+
+  it('draws images through the decoder, once per image bytes, with crop and rotation', async () => {
+    const data = new Uint8Array([1, 2, 3]);
+    const doc: LayoutDoc = {
+      pages: [
+        { widthPt: 100, heightPt: 100, section: 0, label: '1', items: [{ kind: 'image', x: 10, y: 20, w: 30, h: 40, image: 0, crop: { left: 0.5, top: 0, right: 0, bottom: 0 } }] },
+        { widthPt: 100, heightPt: 100, section: 0, label: '2', items: [{ kind: 'group', items: [{ kind: 'image', x: 0, y: 0, w: 10, h: 10, image: 0, rotationDeg: 90 }] }] },
+      ],
+      fonts: [], images: [{ contentType: 'image/png', data }], destinations: {}, outline: [], info: {},
+    };
+    let decodes = 0;
+    const bitmap = { bitmap: true };
+    const cache = createCanvasCache();
+    const options = { createPath: fakePath, cache, decodeImage: async () => { decodes++; return bitmap; } };
+    const ctx = recorder();
+    const first = await renderCanvas(doc, 0, ctx, options);
+    expect(first.ok && first.value.images).toBe(1);
+    // Half the width cropped on the left: the full image is 60 wide and starts 30 to the left, clipped to the box.
+    expect(ctx.calls).toContainEqual(['drawImage', bitmap, -20, 20, 60, 40]);
+    expect(ctx.calls).toContainEqual(['clip']);
+    const ctx2 = recorder();
+    await renderCanvas(doc, 1, ctx2, options);
+    expect(decodes).toBe(1);
+    const t = ctx2.calls.find((c) => c[0] === 'transform')!;
+    expect(t[1]).toBeCloseTo(0, 12);
+    expect(t[2]).toBeCloseTo(1, 12);
+  });
+
+  it('reports undecodable images and unreadable glyph outlines as warnings, not failures', async () => {
+    const doc: LayoutDoc = {
+      pages: [{ widthPt: 100, heightPt: 100, section: 0, label: '1', items: [
+        { kind: 'image', x: 0, y: 0, w: 10, h: 10, image: 0 },
+        { kind: 'glyphs', x: 0, y: 50, font: 0, sizePt: 12, glyphs: [1, 2, 3], advances: [5, 5, 5], text: 'abc', clusters: [0, 1, 2], color: '000000' },
+      ] }],
+      fonts: [{ key: 'bad', postscriptName: 'Bad', family: 'Bad', data: new Uint8Array(40), unitsPerEm: 1000, syntheticBold: false, syntheticItalic: false }],
+      images: [{ contentType: 'image/x-emf', data: new Uint8Array(8) }], destinations: {}, outline: [], info: {},
+    };
+    const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => undefined });
+    expect(r.ok).toBe(true);
+    const codes = r.warnings.map((w) => [w.code, w.count ?? 1]);
+    expect(codes).toContainEqual(['render/image-undecodable', 1]);
+    expect(codes).toContainEqual(['render/glyph-outline', 3]);
+  });
+
+  it('strokes synthetic bold and shears synthetic italic like the PDF text matrix', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const fonts = base.fonts.map((f, i) => (i === run.font ? { ...f, syntheticBold: true, syntheticItalic: true } : f));
+    const ctx = recorder();
+    await renderCanvas({ ...base, fonts }, 0, ctx, { createPath: fakePath });
+    expect(ctx.calls).toContainEqual(['transform', 1, 0, 0.2126, 1, 0, 0]);
+    expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
+  });
+
+  it('fails with render/no-page for a page that does not exist', async () => {
+    const doc = await layout(para('x'));
+    const r = await renderCanvas(doc, 5, recorder(), { createPath: fakePath });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors[0]!.code).toBe('render/no-page');
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * renderCanvas: draws one page of a LayoutDoc on a Canvas 2D context — the same items, in the same
+ * order and at the same positions as the PDF renderer (engine/render/pdf/content.ts), so the preview
+ * shows what the PDF will. Glyphs are filled from their outlines (no system fonts involved).
+ */
+import { DiagnosticBag, fail, ok, type Result } from '../../core';
+import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import { createGlyphPaths } from './glyph-paths';
+import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
+
+/** Synthetic italic shear, as the PDF renderer's text matrix (tan 12° ≈ 0.2126). */
+const ITALIC_SHEAR = 0.2126;
+/** Synthetic bold stroke width as a fraction of the font size, as the PDF renderer's `2 Tr`. */
+const BOLD_STROKE = 0.03;
+/** Most distinct warnings per page (repeats are folded with a count). */
+const MAX_WARNINGS = 50;
+
+interface DrawState {
+  readonly doc: LayoutDoc;
+  readonly ctx: Canvas2D;
+  readonly cache: CanvasCache;
+  readonly createPath: (d: string) => PathHandle;
+  readonly decoded: ReadonlyMap<number, ImageHandle | undefined>;
+  readonly warnings: DiagnosticBag;
+  readonly at: string;
+  glyphs: number;
+  shapes: number;
+  images: number;
+}
+
+/**
+ * Draws page `pageIndex` of `doc` on `ctx` at `options.scale` pixels per point; resolves with what was
+ * drawn. Links are not drawn. Never throws: a bad page index fails with `render/no-page`; missing
+ * glyph outlines and undecodable images are counted warnings.
+ */
+export async function renderCanvas(doc: LayoutDoc, pageIndex: number, ctx: Canvas2D, options: RenderCanvasOptions = {}): Promise<Result<CanvasRenderStats>> {
+  const page = doc.pages[pageIndex];
+  if (!page || !Number.isInteger(pageIndex)) {
+    return fail({ severity: 'error', code: 'render/no-page', message: `The document has ${doc.pages.length} pages; page index ${pageIndex} does not exist.` });
+  }
+  const createPath = options.createPath ?? defaultCreatePath();
+  if (!createPath) {
+    return fail({ severity: 'error', code: 'render/no-path2d', message: 'This environment has no Path2D; give options.createPath.' });
+  }
+  const cache = options.cache ?? createCanvasCache();
+  const decoded = await decodePageImages(doc, page, cache, options.decodeImage ?? defaultDecodeImage());
+  const state: DrawState = { doc, ctx, cache, createPath, decoded, warnings: new DiagnosticBag(MAX_WARNINGS), at: `page ${pageIndex + 1}`, glyphs: 0, shapes: 0, images: 0 };
+  const scale = options.scale ?? 1;
+  ctx.save();
+  try {
+    ctx.scale(scale, scale);
+    const background = options.background === undefined ? '#FFFFFF' : options.background;
+    if (background !== null) {
+      ctx.fillStyle = background;
+      ctx.fillRect(0, 0, page.widthPt, page.heightPt);
+    }
+    for (const item of page.items) drawItem(state, item);
+  } finally {
+    ctx.restore();
+  }
+  return ok({ glyphs: state.glyphs, shapes: state.shapes, images: state.images }, state.warnings.list());
+}
+
+function drawItem(s: DrawState, item: LayoutItem): void {
+  switch (item.kind) {
+    case 'glyphs':
+      drawGlyphs(s, item);
+      return;
+    case 'rect':
+      if (!item.fill && !item.stroke) return;
+      s.ctx.beginPath();
+      s.ctx.rect(item.x, item.y, item.w, item.h);
+      paint(s, item.fill, item.stroke, item.lineWidth, undefined, undefined);
+      return;
+    case 'line':
+      s.ctx.beginPath();
+      s.ctx.moveTo(item.x1, item.y1);
+      s.ctx.lineTo(item.x2, item.y2);
+      paint(s, undefined, item.color, item.width, item.dash, undefined);
+      return;
+    case 'path':
+      if (!item.fill && !item.stroke) return;
+      s.ctx.beginPath();
+      tracePath(s.ctx, item.commands);
+      paint(s, item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
+      return;
+    case 'image':
+      drawImage(s, item);
+      return;
+    case 'group':
+      s.ctx.save();
+      if (item.clip) {
+        s.ctx.beginPath();
+        s.ctx.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h);
+        s.ctx.clip();
+      }
+      if (item.transform) s.ctx.transform(...item.transform);
+      for (const child of item.items) drawItem(s, child);
+      s.ctx.restore();
+      return;
+    case 'link':
+      return;
+  }
+}
+
+/** Fills and/or strokes the current path (fill first, as PDF `B`). */
+function paint(s: DrawState, fill: string | undefined, stroke: string | undefined, lineWidth: number | undefined, dash: readonly number[] | undefined, fillOpacity: number | undefined): void {
+  const { ctx } = s;
+  if (fill) {
+    ctx.fillStyle = cssColor(fill);
+    const alpha = fillOpacity !== undefined && fillOpacity >= 0 && fillOpacity < 1 ? fillOpacity : 1;
+    ctx.globalAlpha = alpha;
+    ctx.fill();
+    ctx.globalAlpha = 1;
+  }
+  if (stroke) {
+    ctx.strokeStyle = cssColor(stroke);
+    ctx.lineWidth = lineWidth ?? 1;
+    ctx.setLineDash(dash && dash.every((d) => Number.isFinite(d) && d >= 0) ? [...dash] : []);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  s.shapes++;
+}
+
+function tracePath(ctx: Canvas2D, commands: readonly PathCommand[]): void {
+  for (const c of commands) {
+    if (c.op === 'M') ctx.moveTo(c.x, c.y);
+    else if (c.op === 'L') ctx.lineTo(c.x, c.y);
+    else if (c.op === 'C') ctx.bezierCurveTo(c.x1, c.y1, c.x2, c.y2, c.x, c.y);
+    else ctx.closePath();
+  }
+}
+
+/** Places each glyph at its layout advance, like the PDF's TJ array (glyphs in visual order). */
+function drawGlyphs(s: DrawState, run: GlyphRun): void {
+  const font = s.doc.fonts[run.font];
+  if (!font || run.glyphs.length === 0) {
+    if (!font) s.warnings.warn('render/missing-font', `A glyph run refers to font ${run.font}, which the document does not have.`, { at: s.at });
+    return;
+  }
+  const paths = glyphPaths(s, font.data, font.unitsPerEm);
+  const th = (run.scalePct ?? 100) / 100;
+  const k = run.sizePt / paths.unitsPerEm;
+  const { ctx } = s;
+  const color = cssColor(run.color);
+  ctx.fillStyle = color;
+  if (font.syntheticBold) {
+    ctx.strokeStyle = color;
+    ctx.lineWidth = (BOLD_STROKE * run.sizePt) / k;
+    ctx.setLineDash([]);
+  }
+  let pen = run.x;
+  for (let i = 0; i < run.glyphs.length; i++) {
+    const before = paths.failures.size;
+    const path = paths.path(run.glyphs[i]!);
+    if (paths.failures.size > before) {
+      s.warnings.warn('render/glyph-outline', `Glyphs of ${font.postscriptName || font.key} have no readable outline; they are not drawn.`, { at: s.at });
+    }
+    if (path) {
+      ctx.save();
+      ctx.translate(pen, run.y);
+      ctx.scale(k * th, -k);
+      if (font.syntheticItalic) ctx.transform(1, 0, ITALIC_SHEAR, 1, 0, 0);
+      ctx.fill(path as never);
+      if (font.syntheticBold) ctx.stroke(path as never);
+      ctx.restore();
+      s.glyphs++;
+    }
+    pen += run.advances[i] ?? 0;
+  }
+}
+
+function glyphPaths(s: DrawState, data: Uint8Array, unitsPerEm: number): GlyphPathCache {
+  let paths = s.cache.glyphs.get(data);
+  if (!paths) {
+    paths = createGlyphPaths(data, unitsPerEm, s.createPath);
+    s.cache.glyphs.set(data, paths);
+  }
+  return paths;
+}
+
+/** Draws an image with its crop, rotation and flips, as the PDF renderer places it. */
+function drawImage(s: DrawState, item: ImageItem): void {
+  if (item.w <= 0 || item.h <= 0) return;
+  const bitmap = s.decoded.get(item.image);
+  if (!bitmap) {
+    const type = s.doc.images[item.image]?.contentType ?? 'unknown';
+    s.warnings.warn('render/image-undecodable', `An image (${type}) could not be decoded for the preview; it is not drawn.`, { at: s.at });
+    return;
+  }
+  const { ctx } = s;
+  const c = item.crop;
+  const kw = c ? 1 - c.left - c.right : 1;
+  const kh = c ? 1 - c.top - c.bottom : 1;
+  const fullW = kw > 0.001 ? item.w / kw : item.w;
+  const fullH = kh > 0.001 ? item.h / kh : item.h;
+  ctx.save();
+  if (item.rotationDeg || item.flipH || item.flipV) {
+    const cx = item.x + item.w / 2;
+    const cy = item.y + item.h / 2;
+    const rad = ((item.rotationDeg ?? 0) * Math.PI) / 180;
+    const cos = Math.cos(rad);
+    const sin = Math.sin(rad);
+    const sx = item.flipH ? -1 : 1;
+    const sy = item.flipV ? -1 : 1;
+    // Rotate clockwise on the y-down page (DrawingML rot), flips applied in the image's own frame.
+    ctx.translate(cx, cy);
+    ctx.transform(cos * sx, sin * sx, -sin * sy, cos * sy, 0, 0);
+    ctx.translate(-cx, -cy);
+  }
+  if (c) {
+    ctx.beginPath();
+    ctx.rect(item.x, item.y, item.w, item.h);
+    ctx.clip();
+  }
+  ctx.drawImage(bitmap as never, item.x - (c ? c.left * fullW : 0), item.y - (c ? c.top * fullH : 0), fullW, fullH);
+  ctx.restore();
+  s.images++;
+}
+
+/** Decodes (once per image bytes, through the cache) the images this page uses. */
+async function decodePageImages(
+  doc: LayoutDoc, page: LayoutPage, cache: CanvasCache, decode: ((data: Uint8Array, type: string) => Promise<ImageHandle | undefined>) | undefined,
+): Promise<Map<number, ImageHandle | undefined>> {
+  const wanted = new Set<number>();
+  const visit = (items: readonly LayoutItem[]): void => {
+    for (const it of items) {
+      if (it.kind === 'image') wanted.add(it.image);
+      else if (it.kind === 'group') visit(it.items);
+    }
+  };
+  visit(page.items);
+  const out = new Map<number, ImageHandle | undefined>();
+  for (const index of wanted) {
+    const img = doc.images[index];
+    if (!img || !decode) {
+      out.set(index, undefined);
+      continue;
+    }
+    let pending = cache.images.get(img.data);
+    if (!pending) {
+      pending = decode(img.data, img.contentType).catch(() => undefined);
+      cache.images.set(img.data, pending);
+    }
+    out.set(index, await pending);
+  }
+  return out;
+}
+
+function defaultCreatePath(): ((d: string) => PathHandle) | undefined {
+  const P = (globalThis as { Path2D?: new (d: string) => PathHandle }).Path2D;
+  return P ? (d) => new P(d) : undefined;
+}
+
+function defaultDecodeImage(): ((data: Uint8Array, type: string) => Promise<ImageHandle | undefined>) | undefined {
+  const g = globalThis as { createImageBitmap?: (b: unknown) => Promise<ImageHandle>; Blob?: new (parts: unknown[], o: { type: string }) => unknown };
+  const create = g.createImageBitmap;
+  const BlobCtor = g.Blob;
+  if (!create || !BlobCtor) return undefined;
+  return (data, type) => create(new BlobCtor([data], { type }));
+}
+
+/** `RRGGBB` → `#RRGGBB`; anything else black, as the PDF renderer does. */
+function cssColor(color: string): string {
+  return /^[0-9A-Fa-f]{6}$/.test(color) ? `#${color}` : '#000000';
+}

@@ -1,0 +1,78 @@
+/**
+ * The slice of the Canvas 2D API the canvas renderer draws with, so it runs on a page canvas, an
+ * OffscreenCanvas in a worker, or a recording fake in tests (no DOM types needed at run time).
+ */
+
+/** An opaque path object the context can fill (a `Path2D`). */
+export type PathHandle = object;
+
+/** A decoded image the context can draw (an `ImageBitmap`, an `HTMLImageElement`…). */
+export type ImageHandle = object;
+
+/** The drawing calls renderCanvas makes (a subset of CanvasRenderingContext2D). */
+export interface Canvas2D {
+  save(): void;
+  restore(): void;
+  translate(x: number, y: number): void;
+  scale(x: number, y: number): void;
+  transform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  bezierCurveTo(x1: number, y1: number, x2: number, y2: number, x: number, y: number): void;
+  quadraticCurveTo(x1: number, y1: number, x: number, y: number): void;
+  closePath(): void;
+  rect(x: number, y: number, w: number, h: number): void;
+  fill(path?: never): void;
+  stroke(path?: never): void;
+  clip(): void;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  drawImage(image: never, dx: number, dy: number, dw: number, dh: number): void;
+  setLineDash(segments: number[]): void;
+  fillStyle: unknown;
+  strokeStyle: unknown;
+  lineWidth: number;
+  globalAlpha: number;
+}
+
+/** Options of renderCanvas. */
+export interface RenderCanvasOptions {
+  /** Device pixels per point (default 1). The caller sizes the canvas to `widthPt × scale`. */
+  readonly scale?: number;
+  /** Page background painted first (default `#FFFFFF`; `null` leaves the canvas as it is). */
+  readonly background?: string | null;
+  /** Builds a path object from SVG path data (default: `new Path2D(d)` where Path2D exists). */
+  readonly createPath?: (svgPathData: string) => PathHandle;
+  /** Decodes an image (default: `createImageBitmap` on a Blob where both exist). */
+  readonly decodeImage?: (data: Uint8Array, contentType: string) => Promise<ImageHandle | undefined>;
+  /** Caches glyph paths and decoded images across pages of the same LayoutDoc (see createCanvasCache). */
+  readonly cache?: CanvasCache;
+}
+
+/** What renderCanvas drew, for tests and the playground's status line. */
+export interface CanvasRenderStats {
+  readonly glyphs: number;
+  readonly shapes: number;
+  readonly images: number;
+}
+
+/** Caches reused across pages (and re-renders at another zoom) of one LayoutDoc. */
+export interface CanvasCache {
+  /** Glyph paths per font program (keyed by its bytes). */
+  readonly glyphs: WeakMap<Uint8Array, GlyphPathCache>;
+  /** Decoded images per image bytes. */
+  readonly images: WeakMap<Uint8Array, Promise<ImageHandle | undefined>>;
+}
+
+/** The glyph paths of one font: glyph id → path (undefined for empty or unreadable glyphs). */
+export interface GlyphPathCache {
+  readonly unitsPerEm: number;
+  path(glyphId: number): PathHandle | undefined;
+  /** Glyphs whose outline could not be read (counted once each). */
+  readonly failures: Set<number>;
+}
+
+/** Creates an empty cache; keep one per LayoutDoc to reuse glyph paths and decoded images. */
+export function createCanvasCache(): CanvasCache {
+  return { glyphs: new WeakMap(), images: new WeakMap() };
+}
