@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['engine/**/*.test.ts', 'worker/**/*.test.ts', 'server/**/*.test.ts', 'cli/**/*.test.ts', 'node/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['engine/**/*.test.ts', 'client/**/*.test.ts', 'worker/**/*.test.ts', 'server/**/*.test.ts', 'cli/**/*.test.ts', 'node/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
     pool: 'forks',
     testTimeout: 30_000,
