@@ -6,6 +6,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webcrypto, randomBytes } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import type { EngineHost, ExtraFontFace, FontSource } from '../engine/core';
 
 /** Finds the shipped `fonts/` folder from the source tree or the built `dist/` bundle. */
@@ -51,6 +52,11 @@ export function createNodeHost(options: NodeHostOptions = {}): EngineHost {
     now: options.now ?? (() => new Date()),
     randomBytes: (n: number) => new Uint8Array(randomBytes(n)),
     crypto: webcrypto as unknown as Crypto,
+    // Native zlib, bounded: a lying zip entry cannot expand past its declared size.
+    inflateRaw: (data, size) => {
+      const out = inflateRawSync(data, { maxOutputLength: Math.max(1, size) });
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    },
     ...(options.signal ? { signal: options.signal } : {}),
   };
 }

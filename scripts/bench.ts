@@ -36,10 +36,12 @@ function pickFiles(given: string[]): string[] {
 }
 
 function parseFloor(): number {
+  // The same native inflater the converter gets from the Node host, so the floor is as fast as ours.
+  const inflate = createNodeHost().inflateRaw;
   const t0 = performance.now();
   for (const input of inputs) {
     try {
-      const zip = openZip(input.bytes);
+      const zip = openZip(input.bytes, undefined, inflate);
       for (const e of zip.entries) {
         const data = zip.read(e);
         if (/\.(xml|rels)$/i.test(e.name)) parseXml(data, { part: e.name });

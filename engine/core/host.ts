@@ -52,6 +52,12 @@ export interface EngineHost {
   readonly signal?: AbortSignal;
   /** Progress callback. */
   readonly onProgress?: (e: ProgressEvent) => void;
+  /**
+   * Inflates raw DEFLATE data that must expand to exactly `size` bytes, throwing if it would expand
+   * further. Optional: the engine inflates in JavaScript without it; a host with native zlib (Node)
+   * is several times faster. Decompression is deterministic, so output bytes do not depend on it.
+   */
+  readonly inflateRaw?: (data: Uint8Array, size: number) => Uint8Array;
 }
 
 /** Fixed epoch used when the host gives no clock, so output stays deterministic. */

@@ -207,7 +207,9 @@ class Parser {
     }
     const rawName = s.slice(nameStart, i);
     if (rawName.length === 0) abort('xml/bad-start-tag', `${this.part} has '<' without an element name (${this.where(this.pos)}).`, { at: this.part });
-    const rawAttrs: string[] = [];
+    let attrs: Record<string, string> = {};
+    let attrCount = 0;
+    let declaresNs = false;
     let selfClosing = false;
     for (;;) {
       while (i < n) {
@@ -227,21 +229,32 @@ class Parser {
         i += 2;
         break;
       }
-      const eq = s.indexOf('=', i);
-      if (eq === -1) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
-      const attrName = s.slice(i, eq).trim();
-      let q = eq + 1;
+      // Attribute name: up to '=' or white space; quotes and angle brackets are not allowed in it.
+      const nameStart = i;
+      while (i < n) {
+        const ch = s.charCodeAt(i);
+        if (ch === 61 || ch === 32 || ch === 9 || ch === 10 || ch === 13) break;
+        if (ch === 60 || ch === 62 || ch === 34 || ch === 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
+        i++;
+      }
+      const attrName = s.slice(nameStart, i);
+      while (i < n && s.charCodeAt(i) !== 61) {
+        const ch = s.charCodeAt(i);
+        if (ch !== 32 && ch !== 9 && ch !== 10 && ch !== 13) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
+        i++;
+      }
+      if (i >= n || attrName.length === 0) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
+      let q = i + 1;
       while (q < n && (s.charCodeAt(q) === 32 || s.charCodeAt(q) === 9 || s.charCodeAt(q) === 10 || s.charCodeAt(q) === 13)) q++;
       const quote = s.charCodeAt(q);
-      if ((quote !== 34 && quote !== 39) || attrName.length === 0 || /[\s<>"']/.test(attrName)) {
-        abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
-      }
+      if (quote !== 34 && quote !== 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
       const close = s.indexOf(quote === 34 ? '"' : "'", q + 1);
       if (close === -1) abort('xml/bad-attribute', `${this.part}: unterminated attribute value in <${rawName}>.`, { at: this.part });
       const rawValue = s.slice(q + 1, close);
       if (rawValue.indexOf('<') !== -1) abort('xml/bad-attribute', `${this.part}: '<' in an attribute value of <${rawName}> (${this.where(q)}).`, { at: this.part });
-      rawAttrs.push(attrName, rawValue.indexOf('&') === -1 ? rawValue : decodeEntities(rawValue, () => this.unknownEntities++));
-      if (rawAttrs.length / 2 > this.limits.maxXmlAttributes) {
+      attrs[attrName] = rawValue.indexOf('&') === -1 ? rawValue : decodeEntities(rawValue, () => this.unknownEntities++);
+      if (attrName.charCodeAt(0) === 120 /* x */ && attrName.startsWith('xmlns')) declaresNs = true;
+      if (++attrCount > this.limits.maxXmlAttributes) {
         abort('xml/too-many-attributes', `${this.part}: <${rawName}> has more than ${this.limits.maxXmlAttributes} attributes.`, { at: this.part });
       }
       i = close + 1;
@@ -254,8 +267,9 @@ class Parser {
       abort('xml/too-deep', `${this.part} nests elements deeper than ${this.limits.maxXmlDepth} levels (${this.where(this.pos)}).`, { at: this.part });
     }
     const parentScope = this.stack.length > 0 ? this.stack[this.stack.length - 1]!.scope : ROOT_SCOPE;
-    const scope = this.scopeFor(rawAttrs, parentScope);
-    const el: XmlElement = { kind: 'element', name: renameQName(rawName, scope, true), attrs: buildAttrs(rawAttrs, scope), children: [] };
+    const scope = declaresNs ? this.scopeFor(attrs, parentScope) : parentScope;
+    if (scope.renames) attrs = renameAttrs(attrs, scope);
+    const el: XmlElement = { kind: 'element', name: scope.renames ? renameQName(rawName, scope, true) : rawName, attrs, children: [] };
     const top = this.stack[this.stack.length - 1];
     if (top) {
       top.el.children.push(el);
@@ -268,14 +282,13 @@ class Parser {
   }
 
   /** Computes this element's prefix renames from its namespace declarations (fast path: none). */
-  private scopeFor(rawAttrs: string[], parent: Scope): Scope {
+  private scopeFor(attrs: Record<string, string>, parent: Scope): Scope {
     let renames: Map<string, string> | undefined;
-    for (let k = 0; k < rawAttrs.length; k += 2) {
-      const name = rawAttrs[k]!;
+    for (const name in attrs) {
       if (name.charCodeAt(0) !== 120 || !name.startsWith('xmlns')) continue;
       const declared = name.length === 5 ? '' : name.charCodeAt(5) === 58 ? name.slice(6) : undefined;
       if (declared === undefined) continue;
-      const uri = rawAttrs[k + 1]!;
+      const uri = attrs[name]!;
       if (isStrictNamespace(uri)) this.strict = true;
       const canonical = CANONICAL_PREFIX.get(uri);
       const target = canonical === undefined ? declared : DEFAULT_NAMESPACE_PREFIXES.has(canonical) ? '' : canonical;
@@ -309,20 +322,19 @@ function renameQName(raw: string, scope: Scope, isElement: boolean): string {
   return target === '' ? raw.slice(colon + 1) : `${target}:${raw.slice(colon + 1)}`;
 }
 
-function buildAttrs(raw: string[], scope: Scope): Record<string, string> {
+/** Renames attribute names (and namespace declarations) to canonical prefixes, keeping their order. */
+function renameAttrs(raw: Record<string, string>, scope: Scope): Record<string, string> {
   const attrs: Record<string, string> = {};
-  for (let k = 0; k < raw.length; k += 2) {
-    let name = raw[k]!;
-    if (scope.renames) {
-      if (name === 'xmlns' || name.startsWith('xmlns:')) {
-        const declared = name.length === 5 ? '' : name.slice(6);
-        const target = scope.renames.get(declared);
-        if (target !== undefined) name = target === '' ? 'xmlns' : `xmlns:${target}`;
-      } else {
-        name = renameQName(name, scope, false);
-      }
+  for (const original in raw) {
+    let name = original;
+    if (name === 'xmlns' || name.startsWith('xmlns:')) {
+      const declared = name.length === 5 ? '' : name.slice(6);
+      const target = scope.renames!.get(declared);
+      if (target !== undefined) name = target === '' ? 'xmlns' : `xmlns:${target}`;
+    } else {
+      name = renameQName(name, scope, false);
     }
-    attrs[name] = raw[k + 1]!;
+    attrs[name] = raw[original]!;
   }
   return attrs;
 }

@@ -37,8 +37,11 @@ const ZIP64_EOCD_SIG = 0x06064b50;
 const CEN_SIG = 0x02014b50;
 const LOC_SIG = 0x04034b50;
 
+/** A native raw-DEFLATE inflater with a hard output bound (see EngineHost.inflateRaw). */
+export type InflateRaw = (data: Uint8Array, size: number) => Uint8Array;
+
 /** Reads a zip's central directory, checking limits. Throws a DiagnosticError (`zip/...`) when unusable. */
-export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS): ZipArchive {
+export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS, inflateRaw?: InflateRaw): ZipArchive {
   if (bytes.length > limits.maxInputBytes) {
     abort('zip/too-large', `The file is ${bytes.length} bytes; the limit is ${limits.maxInputBytes}.`);
   }
@@ -105,7 +108,7 @@ export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS)
     read: (e) => {
       const entry = typeof e === 'string' ? byName.get(e.replace(/^\/+/, '').toLowerCase()) : e;
       if (!entry) abort('zip/missing-entry', `The package has no entry ${String(e)}.`);
-      return inflateEntry(bytes, entry, warnings);
+      return inflateEntry(bytes, entry, warnings, inflateRaw);
     },
   };
 }
@@ -149,7 +152,7 @@ function readZip64Extra(bytes: Uint8Array, start: number, len: number, size: num
   return { size, compressedSize: csize, headerOffset: offset };
 }
 
-function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[]): Uint8Array {
+function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[], inflateRaw: InflateRaw | undefined): Uint8Array {
   const h = entry.headerOffset;
   if (readU32(bytes, h) !== LOC_SIG) abort('zip/bad-local-header', `The entry ${entry.name} has a damaged local header.`);
   const start = h + 30 + readU16(bytes, h + 26) + readU16(bytes, h + 28);
@@ -160,7 +163,7 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[]
   if (entry.method === 0) {
     out = raw;
   } else if (entry.method === 8) {
-    out = inflateBounded(raw, entry);
+    out = inflateRaw ? inflateNative(raw, entry, inflateRaw) : inflateBounded(raw, entry);
   } else {
     abort('zip/unsupported-method', `The entry ${entry.name} uses compression method ${entry.method}; only stored and deflate are supported.`);
   }
@@ -171,6 +174,18 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[]
     warnings.push(warning('zip/bad-crc', `The entry ${entry.name} fails its CRC-32 check; its data may be damaged.`, { at: entry.name }));
   }
   return out;
+}
+
+function inflateNative(raw: Uint8Array, entry: ZipEntry, inflateRaw: InflateRaw): Uint8Array {
+  try {
+    return inflateRaw(raw, entry.size);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (/larger|exceed|maxOutputLength|RangeError/i.test(message) || (e instanceof RangeError)) {
+      abort('zip/size-mismatch', `The entry ${entry.name} inflates to more than the ${entry.size} bytes it declares.`);
+    }
+    abort('zip/bad-deflate', `The entry ${entry.name} has damaged compressed data (${message}).`);
+  }
 }
 
 const CHUNK = 1 << 18;

@@ -97,3 +97,23 @@ function findSig(b: Uint8Array, sig: number): number {
   for (let i = b.length - 4; i >= 0; i--) if (v.getUint32(i, true) === sig) return i;
   return -1;
 }
+
+describe('zip with a host inflater', () => {
+  it('uses the host inflater and maps its overflow to zip/size-mismatch', async () => {
+    const { inflateRawSync } = await import('node:zlib');
+    const data = new TextEncoder().encode('abcdefgh'.repeat(4000));
+    const z = writeZip([{ name: 'a.xml', data }]);
+    let calls = 0;
+    const native = (d: Uint8Array, size: number) => {
+      calls++;
+      const out = inflateRawSync(d, { maxOutputLength: size });
+      return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+    };
+    expect(openZip(z, undefined, native).read('a.xml')).toEqual(data);
+    expect(calls).toBe(1);
+    const cen = findSig(z, 0x02014b50);
+    new DataView(z.buffer).setUint32(cen + 24, 100, true);
+    new DataView(z.buffer).setUint32(22, 100, true);
+    expect(codeOf(() => openZip(z, undefined, native).read('a.xml'))).toBe('zip/size-mismatch');
+  });
+});

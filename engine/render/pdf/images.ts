@@ -5,6 +5,7 @@
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
 import type { LayoutDoc } from '../../model';
+import type { InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
 import { pngToPdfImage, type PdfImageData } from './png';
 
@@ -30,13 +31,13 @@ export function sniffImage(data: Uint8Array): 'png' | 'jpeg' | 'gif' | 'bmp' | '
 }
 
 /** Embeds every image of the layout that the renderer supports. */
-export function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: DiagnosticBag): Map<number, EmbeddedImage> {
+export function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: DiagnosticBag, inflateRaw?: InflateRaw): Map<number, EmbeddedImage> {
   const out = new Map<number, EmbeddedImage>();
   for (let i = 0; i < layout.images.length; i++) {
     const img = layout.images[i]!;
     const kind = sniffImage(img.data);
     try {
-      if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data)), name: `Im${i}` });
+      if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data, inflateRaw)), name: `Im${i}` });
       else if (kind === 'jpeg') out.set(i, { ref: writeJpeg(pdf, img.data), name: `Im${i}` });
       else bag.warn('render/unsupported-image', `A ${kind.toUpperCase()} picture is not drawn yet (issue #4).`);
     } catch (e) {

@@ -8,6 +8,7 @@
  */
 import { unzlibSync, zlibSync } from 'fflate';
 import { abort } from '../../core';
+import type { InflateRaw } from '../../zip';
 
 /** What is needed to write an image XObject (and its soft mask). */
 export interface PdfImageData {
@@ -25,8 +26,11 @@ export interface PdfImageData {
 
 const MAX_PIXELS = 100_000_000;
 
+/** Re-encoded samples use the same fast level as content streams (see streams.ts). */
+const LEVEL = 2;
+
 /** Converts PNG bytes to PDF image data. Throws a DiagnosticError for damaged or unsupported files. */
-export function pngToPdfImage(png: Uint8Array): PdfImageData {
+export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImageData {
   const info = readChunks(png);
   const { width, height, bitDepth, colorType, interlace } = info;
   if (width * height > MAX_PIXELS) abort('render/image-too-large', `A ${width}×${height} picture is larger than the ${MAX_PIXELS}-pixel limit.`);
@@ -44,12 +48,14 @@ export function pngToPdfImage(png: Uint8Array): PdfImageData {
     };
   }
   // Decode: inflate, unfilter (and de-interlace), then split colour and alpha.
-  const raw = unzlibSync(info.idat, { out: new Uint8Array(rawSize(width, height, colors, bitDepth, interlace)) });
+  const expected = rawSize(width, height, colors, bitDepth, interlace);
+  // IDAT is a zlib stream: a native raw inflater (host) skips the 2-byte header; the Adler-32 trailer is ignored.
+  const raw = inflateRaw && info.idat.length > 6 ? inflateRaw(info.idat.subarray(2, info.idat.length - 4), expected) : unzlibSync(info.idat, { out: new Uint8Array(expected) });
   const pixels = interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
   if (colorType === 3) return paletteImage(pixels, info, width, height, bitDepth);
   if (!hasAlpha) {
     // Interlaced but opaque: the de-interlaced samples, compressed again.
-    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: zlibSync(pixels, { level: 6 }) };
+    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: zlibSync(pixels, { level: LEVEL }) };
   }
   const bpc = bitDepth === 16 ? 8 : bitDepth;
   const step = bitDepth === 16 ? 2 : 1;
@@ -66,8 +72,8 @@ export function pngToPdfImage(png: Uint8Array): PdfImageData {
     height,
     colorSpace: colors === 4 ? 'DeviceRGB' : 'DeviceGray',
     bitsPerComponent: bpc,
-    data: zlibSync(colorOut, { level: 6 }),
-    ...(alphaOut.every((a) => a === 255) ? {} : { smask: { data: zlibSync(alphaOut, { level: 6 }), bitsPerComponent: 8 } }),
+    data: zlibSync(colorOut, { level: LEVEL }),
+    ...(alphaOut.every((a) => a === 255) ? {} : { smask: { data: zlibSync(alphaOut, { level: LEVEL }), bitsPerComponent: 8 } }),
   };
 }
 
@@ -145,31 +151,43 @@ function unfilter(raw: Uint8Array, width: number, height: number, colors: number
   const bpp = Math.max(1, (colors * bitDepth) >> 3);
   const out = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
-    const filter = raw[offset + y * (stride + 1)] ?? 0;
     const src = offset + y * (stride + 1) + 1;
+    if (src + stride > raw.length) break;
     const row = y * stride;
     const prev = row - stride;
-    for (let x = 0; x < stride; x++) {
-      const a = x >= bpp ? out[row + x - bpp]! : 0;
-      const b = y > 0 ? out[prev + x]! : 0;
-      const c = x >= bpp && y > 0 ? out[prev + x - bpp]! : 0;
-      const r = raw[src + x] ?? 0;
-      let v: number;
-      switch (filter) {
-        case 1: v = r + a; break;
-        case 2: v = r + b; break;
-        case 3: v = r + ((a + b) >> 1); break;
-        case 4: {
-          const p = a + b - c;
-          const pa = Math.abs(p - a);
-          const pb = Math.abs(p - b);
-          const pc = Math.abs(p - c);
-          v = r + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-          break;
+    // One specialised loop per filter type: no per-byte switch.
+    switch (raw[src - 1]) {
+      case 0:
+        out.set(raw.subarray(src, src + stride), row);
+        break;
+      case 1:
+        for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + (x >= bpp ? out[row + x - bpp]! : 0)) & 255;
+        break;
+      case 2:
+        if (y === 0) out.set(raw.subarray(src, src + stride), row);
+        else for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + out[prev + x]!) & 255;
+        break;
+      case 3:
+        for (let x = 0; x < stride; x++) {
+          const a = x >= bpp ? out[row + x - bpp]! : 0;
+          const b = y > 0 ? out[prev + x]! : 0;
+          out[row + x] = (raw[src + x]! + ((a + b) >> 1)) & 255;
         }
-        default: v = r;
-      }
-      out[row + x] = v & 255;
+        break;
+      case 4:
+        for (let x = 0; x < stride; x++) {
+          const a = x >= bpp ? out[row + x - bpp]! : 0;
+          const b = y > 0 ? out[prev + x]! : 0;
+          const c = x >= bpp && y > 0 ? out[prev + x - bpp]! : 0;
+          const p = a + b - c;
+          const pa = p > a ? p - a : a - p;
+          const pb = p > b ? p - b : b - p;
+          const pc = p > c ? p - c : c - p;
+          out[row + x] = (raw[src + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+        }
+        break;
+      default:
+        abort('render/bad-image', `The PNG picture uses an unknown row filter (${raw[src - 1]}).`);
     }
   }
   return out;
@@ -222,7 +240,7 @@ function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: 
     height,
     colorSpace: { palette, base: 'DeviceRGB' },
     bitsPerComponent: 8,
-    data: zlibSync(indices, { level: 6 }),
-    smask: { data: zlibSync(alpha, { level: 6 }), bitsPerComponent: 8 },
+    data: zlibSync(indices, { level: LEVEL }),
+    smask: { data: zlibSync(alpha, { level: LEVEL }), bitsPerComponent: 8 },
   };
 }

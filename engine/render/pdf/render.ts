@@ -29,7 +29,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     const ctx = pdf.context;
     const usage = collectGlyphUsage(layout);
     const fonts = embedFonts(pdf, layout, usage, bag);
-    const images = embedImages(pdf, layout, bag);
+    const images = embedImages(pdf, layout, bag, host.inflateRaw);
     const pageRefs: PDFRef[] = [];
     const hash = new ContentHash();
     for (let i = 0; i < layout.pages.length; i++) {

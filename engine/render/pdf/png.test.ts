@@ -1,0 +1,122 @@
+import { unzlibSync, zlibSync } from 'fflate';
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { crc32, DiagnosticError } from '../../core';
+import { readJpegInfo } from './jpeg';
+import { pngToPdfImage } from './png';
+
+/** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters. */
+function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = []): Uint8Array {
+  const colors = colorType === 2 ? 3 : colorType === 6 ? 4 : colorType === 4 ? 2 : 1;
+  const stride = width * colors;
+  const raw = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const filter = y % 5;
+    raw[y * (stride + 1)] = filter;
+    for (let x = 0; x < stride; x++) {
+      const v = samples[y * stride + x]!;
+      const a = x >= colors ? samples[y * stride + x - colors]! : 0;
+      const b = y > 0 ? samples[(y - 1) * stride + x]! : 0;
+      const c = x >= colors && y > 0 ? samples[(y - 1) * stride + x - colors]! : 0;
+      const p = a + b - c;
+      const pred = [0, a, b, (a + b) >> 1, Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c][filter]!;
+      raw[y * (stride + 1) + 1 + x] = (v - pred) & 255;
+    }
+  }
+  const chunk = (type: string, data: Uint8Array) => {
+    const out = new Uint8Array(12 + data.length);
+    const v = new DataView(out.buffer);
+    v.setUint32(0, data.length);
+    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+    out.set(data, 8);
+    v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+    return out;
+  };
+  const ihdr = new Uint8Array(13);
+  const hv = new DataView(ihdr.buffer);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
+  ihdr[8] = 8;
+  ihdr[9] = colorType;
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...extra.map(([t, d]) => chunk(t, d)), chunk('IDAT', zlibSync(raw)), chunk('IEND', new Uint8Array(0))];
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const png = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) {
+    png.set(p, o);
+    o += p.length;
+  }
+  return png;
+}
+
+function random(n: number, seed: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let s = seed;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    out[i] = s >>> 24;
+  }
+  return out;
+}
+
+const native = (d: Uint8Array, size: number) => {
+  const b = inflateRawSync(d, { maxOutputLength: size });
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+};
+
+describe('pngToPdfImage', () => {
+  it('passes opaque RGB data through with PNG predictors', () => {
+    const png = encodePng(7, 5, 2, random(7 * 5 * 3, 1));
+    const img = pngToPdfImage(png);
+    expect(img).toMatchObject({ width: 7, height: 5, colorSpace: 'DeviceRGB', bitsPerComponent: 8, decodeParms: { Predictor: 15, Colors: 3, Columns: 7 } });
+    expect(img.smask).toBeUndefined();
+  });
+
+  it('splits RGBA into colour and an SMask, undoing every row filter (JS and native inflate)', () => {
+    const w = 9;
+    const h = 10;
+    const rgba = random(w * h * 4, 7);
+    for (const inflate of [undefined, native]) {
+      const img = pngToPdfImage(encodePng(w, h, 6, rgba), inflate);
+      const color = unzlibSync(img.data);
+      const alpha = unzlibSync(img.smask!.data);
+      for (let i = 0; i < w * h; i++) {
+        expect([color[i * 3], color[i * 3 + 1], color[i * 3 + 2], alpha[i]]).toEqual([rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2], rgba[i * 4 + 3]]);
+      }
+    }
+  });
+
+  it('drops the SMask of an RGBA image that is fully opaque, and handles grey + alpha', () => {
+    const rgba = random(4 * 4 * 4, 3).map((v, i) => (i % 4 === 3 ? 255 : v));
+    expect(pngToPdfImage(encodePng(4, 4, 6, rgba)).smask).toBeUndefined();
+    const ga = random(3 * 3 * 2, 5);
+    const img = pngToPdfImage(encodePng(3, 3, 4, ga));
+    expect(img.colorSpace).toBe('DeviceGray');
+    expect(Array.from(unzlibSync(img.smask!.data))).toEqual(Array.from({ length: 9 }, (_, i) => ga[i * 2 + 1]));
+  });
+
+  it('turns palette transparency (tRNS) into indices plus an SMask', () => {
+    const palette = new Uint8Array([255, 0, 0, 0, 255, 0, 0, 0, 255]);
+    const img = pngToPdfImage(encodePng(3, 2, 3, new Uint8Array([0, 1, 2, 2, 1, 0]), [['PLTE', palette], ['tRNS', new Uint8Array([0, 128])]]));
+    expect(img.colorSpace).toEqual({ palette, base: 'DeviceRGB' });
+    expect(Array.from(unzlibSync(img.smask!.data))).toEqual([0, 128, 255, 255, 128, 0]);
+  });
+
+  it('rejects damaged PNGs with a diagnostic', () => {
+    const good = encodePng(2, 2, 2, random(12, 9));
+    for (const bad of [good.subarray(0, 20), new Uint8Array([1, 2, 3]), good.slice().fill(0, 16, 24)]) {
+      expect(() => pngToPdfImage(bad)).toThrow(DiagnosticError);
+    }
+  });
+});
+
+describe('readJpegInfo', () => {
+  it('reads the frame header and flags Adobe CMYK', () => {
+    const sof = [0xff, 0xc0, 0, 17, 8, 0, 20, 0, 30, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+    expect(readJpegInfo(new Uint8Array([0xff, 0xd8, ...sof]))).toEqual({ width: 30, height: 20, components: 3, bitsPerComponent: 8, invertedCmyk: false });
+    const adobe = [0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, 0];
+    const cmyk = [0xff, 0xc2, 0, 20, 8, 0, 4, 0, 5, 4, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0];
+    expect(readJpegInfo(new Uint8Array([0xff, 0xd8, ...adobe, ...cmyk]))).toMatchObject({ components: 4, invertedCmyk: true, width: 5, height: 4 });
+    expect(() => readJpegInfo(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]))).toThrow(DiagnosticError);
+  });
+});
