@@ -1,0 +1,170 @@
+/**
+ * The browser worker client and entry, run in Node over a MessageChannel: same bytes as the engine
+ * called directly, progress, cancellation, transfers, lazy fonts, crashes reported as diagnostics.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { webcrypto } from 'node:crypto';
+import * as Comlink from 'comlink';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { convertDocxToPdf, type ProgressEvent } from '../engine';
+import { initKernel } from '../engine/layout';
+import { createNodeHost, findFontsDir } from '../node/host';
+import { makeDocx, para } from '../tests/helpers/make-docx';
+import { createBrowserApi, createBrowserEnvironment, createFetchFontSource } from './browser-entry';
+import { createColophon, type ColophonEngine } from './client';
+
+const fontsDir = findFontsDir();
+const NOW = new Date(Date.UTC(2026, 2, 3, 4, 5, 6));
+const requested: string[] = [];
+
+/** A fetch over the shipped fonts folder (what the static server does in the browser). */
+const diskFetch = (async (url: string) => {
+  const name = String(url).replace(/^.*\//, '');
+  requested.push(name);
+  try {
+    const bytes = readFileSync(join(fontsDir, name));
+    return { ok: true, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) };
+  } catch {
+    return { ok: false, arrayBuffer: async () => new ArrayBuffer(0) };
+  }
+}) as unknown as typeof fetch;
+
+let engines: ColophonEngine[] = [];
+
+function startEngine(): ColophonEngine {
+  const engine = createColophon({
+    fontBaseUrl: 'https://app.example/fonts',
+    createEndpoint: () => {
+      const { port1, port2 } = new MessageChannel();
+      Comlink.expose(createBrowserApi(createBrowserEnvironment({ fetch: diskFetch, crypto: webcrypto as unknown as Crypto })), port1);
+      return Object.assign(port2 as unknown as Comlink.Endpoint, { terminate: () => { port1.close(); port2.close(); } });
+    },
+  });
+  engines.push(engine);
+  return engine;
+}
+
+beforeAll(() => initKernel());
+afterEach(() => {
+  for (const e of engines) e.terminate();
+  engines = [];
+  requested.length = 0;
+});
+
+const LONG = Array.from({ length: 120 }, (_, i) => para(`Paragraph ${i} ${'lorem ipsum dolor sit amet '.repeat(8)}`)).join('');
+
+describe('createColophon (worker client)', () => {
+  it('converts to the same bytes as the engine called directly, with progress per page', async () => {
+    const docx = makeDocx({ body: LONG });
+    const direct = await convertDocxToPdf(docx, {}, createNodeHost({ now: () => NOW }));
+    const events: ProgressEvent[] = [];
+    const viaWorker = await startEngine().convert(docx.slice(), {}, { now: NOW, onProgress: (e) => events.push(e) });
+    expect(viaWorker.ok && direct.ok).toBe(true);
+    if (!viaWorker.ok || !direct.ok) return;
+    expect(Buffer.from(viaWorker.value.pdf).equals(Buffer.from(direct.value.pdf))).toBe(true);
+    expect(viaWorker.value.pages).toBeGreaterThan(2);
+    await new Promise((r) => setTimeout(r, 20)); // progress messages may trail the result
+    expect(events.filter((e) => e.stage === 'layout').length).toBeGreaterThan(0);
+  });
+
+  it('starts lazily, transfers the input (detached after the call) unless keepInput is set', async () => {
+    let started = 0;
+    const engine = createColophon({
+      createEndpoint: () => {
+        started++;
+        const { port1, port2 } = new MessageChannel();
+        Comlink.expose(createBrowserApi(createBrowserEnvironment({ fetch: diskFetch, crypto: webcrypto as unknown as Crypto })), port1);
+        return port2 as unknown as Comlink.Endpoint;
+      },
+    });
+    engines.push(engine);
+    expect(started).toBe(0);
+    const moved = makeDocx({ body: para('x') });
+    const r = await engine.fields(moved);
+    expect(r.ok).toBe(true);
+    expect(started).toBe(1);
+    expect(moved.byteLength).toBe(0);
+    const kept = makeDocx({ body: para('y') });
+    await engine.fields(kept, {}, { keepInput: true });
+    expect(kept.byteLength).toBeGreaterThan(0);
+    expect(started).toBe(1);
+  });
+
+  it('loads font files on demand, once each, and the CJK face only for East Asian text', async () => {
+    const engine = startEngine();
+    await engine.convert(makeDocx({ body: para('Latin only') }));
+    await engine.convert(makeDocx({ body: para('Latin again') }));
+    expect(requested.length).toBeGreaterThan(0);
+    expect(new Set(requested).size).toBe(requested.length); // each file fetched once, then cached
+    expect(requested).not.toContain('DroidSansFallbackFull.ttf');
+    await engine.convert(makeDocx({ body: para('漢字のテキスト') }));
+    expect(requested).toContain('DroidSansFallbackFull.ttf');
+  });
+
+  it('lays out a document for the canvas preview (LayoutDoc with font programs)', async () => {
+    const r = await startEngine().layout(makeDocx({ body: para('Preview') }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.pages).toHaveLength(1);
+    expect(r.value.fonts[0]!.data.byteLength).toBeGreaterThan(1000);
+  });
+
+  it('cancels: the call resolves at once with core/cancelled', async () => {
+    const controller = new AbortController();
+    const engine = startEngine();
+    const pending = engine.convert(makeDocx({ body: LONG + LONG }), {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    const r = await pending;
+    expect(!r.ok && r.errors[0]!.code).toBe('core/cancelled');
+    const already = await engine.convert(makeDocx({ body: para('z') }), {}, { signal: controller.signal });
+    expect(!already.ok && already.errors[0]!.code).toBe('core/cancelled');
+    // The worker is still usable afterwards.
+    expect((await engine.fields(makeDocx({ body: para('ok') }))).ok).toBe(true);
+  });
+
+  it('generates a signing identity in the worker and signs with it', async () => {
+    const engine = startEngine();
+    const id = await engine.createIdentity({ commonName: 'Browser signer' });
+    expect(id.ok).toBe(true);
+    if (!id.ok) return;
+    expect(id.value.signerKeyPem).toContain('BEGIN PRIVATE KEY');
+    const pdf = await engine.convert(makeDocx({ body: para('Sign me') }));
+    if (!pdf.ok) throw new Error('convert failed');
+    const signed = await engine.sign(pdf.value.pdf, { identity: { kind: 'pem', pem: id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem } });
+    expect(signed.ok).toBe(true);
+    if (!signed.ok) return;
+    const report = await engine.verify(signed.value.document, { trustAnchors: [id.value.caCertificatePem] });
+    expect(report.ok && report.value.signatures[0]!.facets).toMatchObject({ intact: true });
+  });
+
+  it('reports a worker that fails to start as worker/failed instead of hanging', async () => {
+    const engine = createColophon({
+      createEndpoint: () => {
+        const target = new EventTarget() as EventTarget & Comlink.Endpoint;
+        Object.assign(target, { postMessage: () => setTimeout(() => target.dispatchEvent(Object.assign(new Event('error'), { message: 'script 404' })), 1) });
+        return target;
+      },
+    });
+    const r = await engine.convert(makeDocx({ body: para('x') }));
+    expect(!r.ok && r.errors[0]!.code).toBe('worker/failed');
+    expect(!r.ok && r.errors[0]!.message).toContain('script 404');
+  });
+});
+
+describe('createFetchFontSource', () => {
+  it('refuses names that are not plain file names and retries failed fetches', async () => {
+    let calls = 0;
+    const source = createFetchFontSource('https://x.example/f', (async () => {
+      calls++;
+      return calls === 1 ? { ok: false, arrayBuffer: async () => new ArrayBuffer(0) } : { ok: true, arrayBuffer: async () => new ArrayBuffer(3) };
+    }) as never);
+    expect(await source.loadFile('../secret')).toBeUndefined();
+    expect(calls).toBe(0);
+    expect(await source.loadFile('A.ttf')).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await source.loadFile('A.ttf'))?.byteLength).toBe(3);
+    expect((await source.loadFile('A.ttf'))?.byteLength).toBe(3);
+    expect(calls).toBe(2);
+  });
+});
