@@ -16,7 +16,8 @@ if (!existsSync(scorer) || !existsSync(join(corpus, 'dev'))) {
 }
 const args = process.argv.slice(2);
 const set = args.find((a) => !a.startsWith('-')) ?? 'dev';
-const out = join(root, '.fidelity', set);
+// FIDELITY_OUT picks the output folder, so two runs at once (several engineers on one machine) don't collide.
+const out = resolve(process.env.FIDELITY_OUT ?? join(root, '.fidelity', set));
 mkdirSync(out, { recursive: true });
 if (!existsSync(join(root, 'dist', 'cli.js'))) {
   const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
