@@ -45,6 +45,11 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
     para(LOREM, '<w:spacing w:line="480" w:lineRule="auto"/>') + para(LOREM, '<w:spacing w:line="300" w:lineRule="exact"/>') + para(LOREM, '<w:spacing w:line="400" w:lineRule="atLeast"/>'),
   ),
   'paragraph-spacing': doc(para('Before 24, after 12.', '<w:spacing w:before="480" w:after="240"/>') + para('Next paragraph.') + para('Contextual A', '<w:pStyle w:val="Normal"/><w:contextualSpacing/>') + para('Contextual B', '<w:contextualSpacing/>')),
+  'spacing-collapse': doc(
+    para('AAAA after 20', '<w:spacing w:before="0" w:after="400" w:line="240" w:lineRule="auto"/>') +
+      para('BBBB before 20', '<w:spacing w:before="400" w:after="0" w:line="240" w:lineRule="auto"/>') +
+      para('CCCC before 10', '<w:spacing w:before="200" w:after="0" w:line="240" w:lineRule="auto"/>'),
+  ),
   'tabs': doc(
     '<w:p><w:pPr><w:tabs><w:tab w:val="center" w:pos="3000"/><w:tab w:val="right" w:leader="dot" w:pos="6000"/><w:tab w:val="decimal" w:pos="8000"/></w:tabs></w:pPr>' +
       run('Left') + '<w:r><w:tab/></w:r>' + run('Centre') + '<w:r><w:tab/></w:r>' + run('Right') + '<w:r><w:tab/></w:r>' + run('12.50') + '</w:p>',

@@ -90,6 +90,14 @@ describe('layout features', () => {
     expect(justified.some((r) => Math.abs(r.x + width(r) - 540) < 4)).toBe(true);
   });
 
+  it('collapses space after and space before to the larger one, as Word and LibreOffice do', async () => {
+    const d = await layout('spacing-collapse');
+    const [a, b, c] = [find(d, 'AAAA'), find(d, 'BBBB'), find(d, 'CCCC')];
+    const line = 13.43; // Carlito 11 pt, single spacing
+    expect(b.y - a.y).toBeCloseTo(line + 20, 1);
+    expect(c.y - b.y).toBeCloseTo(line + 10, 1);
+  });
+
   it('resolves centre, right (with dot leader) and decimal tabs', async () => {
     const d = await layout('tabs');
     const centre = find(d, 'Centre');
