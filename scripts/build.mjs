@@ -20,7 +20,7 @@ const common = {
 
 await build({ ...common, entryPoints: { cli: join(root, 'cli/node-main.ts') }, outdir: join(root, 'dist') });
 // The /v1 server and its engine worker (worker_threads); server.js starts dist/worker-node.js beside it.
-await build({ ...common, entryPoints: { 'worker-node': join(root, 'worker/node-entry.ts') }, outdir: join(root, 'dist') });
+await build({ ...common, entryPoints: { server: join(root, 'server/node-main.ts'), 'worker-node': join(root, 'worker/node-entry.ts') }, outdir: join(root, 'dist') });
 
 // The benchmark runs as a plain bundle too, so it measures what users run (no loader in the way).
 if (process.argv.includes('--bench')) {

@@ -1,0 +1,150 @@
+/**
+ * createApp: the /v1 Hono app over the engine worker pool (../shared/API.md). Testable in process
+ * with `app.request`; server/start.ts puts it on a socket.
+ * In: configuration and dependencies (store, mailer, pool, signing key, logger, clock).
+ * Must not: write or log document content, keys or codes; answer with a stack trace.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { authenticateKey } from './auth';
+import type { ServerConfig } from './config';
+import type { AppDeps, AppEnv, AppState } from './context';
+import { ConcurrencyGate, FixedWindowLimiter, rateLimitHeaders } from './limits';
+import { HttpProblem, sendProblem } from './problem';
+import { mountAuthRoutes } from './routes/auth';
+import { mountDocumentRoutes } from './routes/documents';
+import { mountSignatureRoutes } from './routes/signatures';
+import { mountSystemRoutes } from './routes/system';
+import { mountTelemetryRoutes } from './routes/telemetry';
+import { mountStatic } from './static';
+
+/** Largest telemetry body. */
+export const MAX_COLLECT_BYTES = 64 * 1024;
+
+/** Builds the app. */
+export function createApp(config: ServerConfig, deps: AppDeps, options: { readonly fontsDir?: string } = {}): Hono<AppEnv> {
+  const now = deps.now ?? Date.now;
+  const state: AppState = {
+    config, deps, now, startedAt: now(),
+    keyLimiter: new FixedWindowLimiter(config.rateLimit, config.rateWindowMs, now),
+    collectLimiter: new FixedWindowLimiter(config.collectPerIp, 60_000, now),
+    keyGate: new ConcurrencyGate(config.keyConcurrency),
+  };
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(state));
+  app.use('/v1/*', cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-License-Key', 'X-Request-Id'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Content-Disposition', 'X-Colophon-Pages', 'X-Colophon-Warnings'],
+    maxAge: 600,
+  }));
+  const tooLarge = (max: number) => (c: Context) =>
+    sendProblem(c, new HttpProblem(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${formatBytes(max)}.`, [{ field: 'body', issue: `at most ${formatBytes(max)}` }]));
+  app.use('/v1/collect', bodyLimit({ maxSize: MAX_COLLECT_BYTES, onError: tooLarge(MAX_COLLECT_BYTES) }));
+  app.use('/v1/*', bodyLimit({ maxSize: config.maxBodyBytes, onError: tooLarge(config.maxBodyBytes) }));
+
+  const authOnly = authenticate(state);
+  const gate = limitConcurrency(state);
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await authOnly(c, async () => {
+      await gate(c, next);
+    });
+  };
+  mountSystemRoutes(app, state);
+  mountAuthRoutes(app, state);
+  mountDocumentRoutes(app, state, guard);
+  mountSignatureRoutes(app, state, guard, authOnly);
+  mountTelemetryRoutes(app, state, authOnly);
+  if (config.playgroundDir) mountStatic(app, config.playgroundDir, options.fontsDir);
+
+  app.notFound((c) => {
+    const allowed = [...new Set(app.routes.filter((r) => r.path === c.req.path && r.method !== 'ALL').map((r) => r.method))];
+    if (allowed.length > 0) {
+      return sendProblem(c, new HttpProblem(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(' or ')}.`, undefined, { Allow: allowed.join(', ') }));
+    }
+    return sendProblem(c, new HttpProblem(404, 'NOT_FOUND', `There is no route ${c.req.path}; see /v1/openapi.json.`));
+  });
+  app.onError((err, c) => {
+    if (err instanceof HttpProblem) return sendProblem(c, err);
+    deps.log.error('unhandled error', { requestId: c.get('requestId'), path: c.req.path, error: err.name, message: err.message.slice(0, 300) });
+    return sendProblem(c, new HttpProblem(500, 'INTERNAL_ERROR', 'Something went wrong on our side; please report the request id.'));
+  });
+  return app;
+}
+
+function formatBytes(n: number): string {
+  return n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`;
+}
+
+/** Request id (the caller's if well-formed), client IP, and one access-log line per request. */
+function requestContext(state: AppState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const id = given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    c.set('requestId', id);
+    c.set('clientIp', clientIp(c, state.config.trustProxy));
+    c.header('X-Request-Id', id);
+    await next();
+    if (c.res.headers.get('X-Request-Id') !== id) {
+      try {
+        c.res.headers.set('X-Request-Id', id);
+      } catch {
+        c.res = new Response(c.res.body, { status: c.res.status, headers: new Headers([...c.res.headers, ['X-Request-Id', id]]) });
+      }
+    }
+    const key = c.get('key');
+    state.deps.log.info('request', {
+      requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started),
+      bytesIn: Number(c.req.header('content-length')) || 0, bytesOut: Number(c.res.headers.get('content-length')) || undefined, keyId: key?.id,
+    });
+  };
+}
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first) return first.slice(0, 64);
+  }
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** Bearer API key → `key`, then the per-key rate limit (headers on every answer, 429 past the limit). */
+function authenticate(state: AppState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const m = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(c.req.header('authorization') ?? '');
+    const key = m ? await authenticateKey(state.deps.store, m[1]!) : undefined;
+    if (!key) {
+      const message = m ? 'The API key is not valid.' : 'Send Authorization: Bearer <API key>; get a key with /v1/auth/register and /v1/auth/verify.';
+      throw new HttpProblem(401, 'AUTHENTICATION_ERROR', message, undefined, { 'WWW-Authenticate': 'Bearer' });
+    }
+    c.set('key', key);
+    const d = state.keyLimiter.take(String(key.id));
+    const headers = rateLimitHeaders(d, state.config.rateWindowMs);
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
+    if (!d.allowed) {
+      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `Rate limit of ${d.limit} requests per ${Math.round(state.config.rateWindowMs / 1000)} s reached; retry in ${d.resetS} s.`, undefined, { ...headers, 'Retry-After': String(d.resetS) });
+    }
+    await next();
+  };
+}
+
+/** At most `keyConcurrency` engine requests in flight per key. */
+function limitConcurrency(state: AppState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const release = state.keyGate.acquire(String(c.get('key').id));
+    if (!release) {
+      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `This key already has ${state.config.keyConcurrency} requests in flight; retry when one finishes.`, undefined, { 'Retry-After': '1' });
+    }
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Request reading and validation: strict query parameters, JSON and multipart bodies, base64
+ * documents. Every rejection is a 400 problem with field-level details; unknown input is rejected.
+ */
+import type { Context } from 'hono';
+import { HttpProblem, validationProblem, type ProblemDetail } from './problem';
+
+/** Allowed query parameters: a list of accepted values, or a validator returning an issue. */
+export type QuerySpec = Readonly<Record<string, readonly string[] | ((value: string) => string | undefined)>>;
+
+/** Reads the query string against `spec`: unknown, repeated or invalid parameters are rejected. */
+export function readQuery(c: Context, spec: QuerySpec): Record<string, string> {
+  const url = new URL(c.req.url);
+  const out: Record<string, string> = {};
+  const details: ProblemDetail[] = [];
+  for (const [name, value] of url.searchParams) {
+    const rule = spec[name];
+    if (!rule) details.push({ field: name, issue: `unknown query parameter; allowed: ${Object.keys(spec).join(', ') || 'none'}` });
+    else if (name in out) details.push({ field: name, issue: 'given more than once' });
+    else if (Array.isArray(rule) && !rule.includes(value)) details.push({ field: name, issue: `must be one of ${rule.join(', ')}` });
+    else if (typeof rule === 'function' && rule(value)) details.push({ field: name, issue: rule(value)! });
+    else out[name] = value;
+  }
+  if (details.length > 0) throw validationProblem(details);
+  return out;
+}
+
+/** The media type of the request body, lower-case, without parameters. */
+export function mediaType(c: Context): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Parses a JSON object body; rejects other media types, bad JSON and non-objects. */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  if (mediaType(c) !== 'application/json') {
+    throw validationProblem([{ field: 'body', issue: 'send Content-Type: application/json' }], 'The request body must be JSON.');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    throw validationProblem([{ field: 'body', issue: 'not valid JSON' }], 'The request body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationProblem([{ field: 'body', issue: 'must be a JSON object' }]);
+  return body as Record<string, unknown>;
+}
+
+/** Rejects keys of `obj` that are not in `allowed` (prefixing fields with `prefix`). */
+export function rejectUnknownKeys(obj: Record<string, unknown>, allowed: readonly string[], prefix = ''): void {
+  const extra = Object.keys(obj).filter((k) => !allowed.includes(k));
+  if (extra.length > 0) throw validationProblem(extra.map((k) => ({ field: prefix + k, issue: `unknown field; allowed: ${allowed.join(', ')}` })));
+}
+
+/** A multipart body's parts: files as bytes with their names, text parts as strings. */
+export interface MultipartParts {
+  readonly files: Map<string, { readonly name: string; readonly bytes: Uint8Array }>;
+  readonly texts: Map<string, string>;
+}
+
+/** Parses a multipart/form-data body, accepting only the named parts (each once). */
+export async function readMultipart(c: Context, allowed: readonly string[]): Promise<MultipartParts> {
+  if (mediaType(c) !== 'multipart/form-data') {
+    throw validationProblem([{ field: 'body', issue: 'send multipart/form-data' }], 'The request body must be multipart/form-data.');
+  }
+  let form: FormData;
+  try {
+    form = await c.req.raw.formData();
+  } catch {
+    throw validationProblem([{ field: 'body', issue: 'not a readable multipart/form-data body' }], 'The multipart body could not be read.');
+  }
+  const files = new Map<string, { name: string; bytes: Uint8Array }>();
+  const texts = new Map<string, string>();
+  const details: ProblemDetail[] = [];
+  for (const [name, value] of form.entries()) {
+    if (!allowed.includes(name)) details.push({ field: name, issue: `unknown part; allowed: ${allowed.join(', ')}` });
+    else if (files.has(name) || texts.has(name)) details.push({ field: name, issue: 'given more than once' });
+    else if (typeof value === 'string') texts.set(name, value);
+    else files.set(name, { name: value.name, bytes: new Uint8Array(await value.arrayBuffer()) });
+  }
+  if (details.length > 0) throw validationProblem(details);
+  return { files, texts };
+}
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** Decodes `{ base64 }` (standard or URL alphabet, whitespace and a `data:` prefix tolerated) to bytes. */
+export function readBase64Document(value: unknown, field: string): Uint8Array {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationProblem([{ field, issue: 'must be an object { base64 }' }]);
+  rejectUnknownKeys(value as Record<string, unknown>, ['base64', 'name'], `${field}.`);
+  const raw = (value as { base64?: unknown }).base64;
+  if (typeof raw !== 'string' || raw.length === 0) throw validationProblem([{ field: `${field}.base64`, issue: 'must be a non-empty base64 string' }]);
+  const body = raw.replace(/^data:[^,]{0,200};base64,/, '').replace(/\s+/g, '');
+  if (!BASE64.test(body) || body.length % 4 === 1) throw validationProblem([{ field: `${field}.base64`, issue: 'is not valid base64' }]);
+  return ownedBytes(Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64'));
+}
+
+/** The document's optional file name from `{ base64, name }`. */
+export function documentName(value: unknown): string | undefined {
+  const n = (value as { name?: unknown } | null)?.name;
+  return typeof n === 'string' ? n : undefined;
+}
+
+/** Bytes that own their whole ArrayBuffer (so the buffer can be transferred to a worker). */
+export function ownedBytes(view: Uint8Array): Uint8Array {
+  return view.byteOffset === 0 && view.byteLength === view.buffer.byteLength && view.buffer instanceof ArrayBuffer ? view : view.slice();
+}
+
+/** Throws 400 INVALID_FILE_FORMAT unless the bytes are a ZIP package (DOCX). */
+export function requireZip(bytes: Uint8Array, field: string): void {
+  if (!(bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
+    throw new HttpProblem(400, 'INVALID_FILE_FORMAT', 'The file is not a DOCX (Office Open XML) document.', [{ field, issue: 'expected a .docx file (a ZIP package)' }]);
+  }
+}
+
+/** A safe download name: the input's base name without its extension, plus `ext`. */
+export function downloadName(input: string | undefined, ext: string): string {
+  const base = (input ?? '').split(/[\\/]/).pop()!.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const clean = base.replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^[ .]+/, '').slice(0, 120);
+  return `${clean || 'document'}${ext}`;
+}
+
+/** The Content-Disposition header for a download (ASCII fallback plus RFC 6266 `filename*`). */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

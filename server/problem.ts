@@ -1,0 +1,112 @@
+/**
+ * The error body of API.md: RFC 9457 problem details (`type, title, status, detail`) and the hosted
+ * API's convention (`code, error, message`) in one object, plus the request id and field details.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Diagnostic } from '../engine';
+
+/** Machine-readable error codes of API.md. */
+export type ProblemCode =
+  | 'VALIDATION_ERROR' | 'INVALID_FILE_FORMAT' | 'AUTHENTICATION_ERROR' | 'RATE_LIMIT_ERROR' | 'PAYLOAD_TOO_LARGE'
+  | 'UNPROCESSABLE_DOCUMENT' | 'TIMEOUT' | 'SERVICE_UNAVAILABLE' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR';
+
+/** One field-level problem. */
+export interface ProblemDetail {
+  readonly field: string;
+  readonly issue: string;
+}
+
+/** The error response body. */
+export interface ProblemBody {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: ProblemCode;
+  readonly error: string;
+  readonly message: string;
+  readonly requestId: string;
+  readonly details?: readonly ProblemDetail[];
+}
+
+/** HTTP reason phrases of the statuses the service answers with. */
+export const REASON: Readonly<Record<number, string>> = {
+  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large',
+  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+/** An error a handler throws to answer with a problem body. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ProblemCode,
+    message: string,
+    readonly details?: readonly ProblemDetail[],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Builds the problem body for a status, code and message. */
+export function problemBody(status: number, code: ProblemCode, message: string, requestId: string, details?: readonly ProblemDetail[]): ProblemBody {
+  const error = REASON[status] ?? 'Error';
+  return {
+    type: `https://colophon.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
+    title: error,
+    status,
+    detail: message,
+    code,
+    error,
+    message,
+    requestId,
+    ...(details && details.length > 0 ? { details } : {}),
+  };
+}
+
+/** Answers with a problem body (`application/problem+json`). */
+export function sendProblem(c: Context, p: HttpProblem): Response {
+  const body = problemBody(p.status, p.code, p.message, (c.get('requestId') as string | undefined) ?? '', p.details);
+  for (const [k, v] of Object.entries(p.headers)) c.header(k, v);
+  c.header('Content-Type', 'application/problem+json');
+  return c.body(JSON.stringify(body), p.status);
+}
+
+/** A 400 with field-level details. */
+export function validationProblem(details: readonly ProblemDetail[], message = 'The request is not valid; see details.'): HttpProblem {
+  return new HttpProblem(400, 'VALIDATION_ERROR', message, details);
+}
+
+/** Diagnostics as field-level details (at most 50, so a hostile file cannot make the answer unbounded). */
+export function diagnosticDetails(list: readonly Diagnostic[], field: string): ProblemDetail[] {
+  return list.slice(0, 50).map((d) => ({ field: d.at && !d.at.includes(' ') && !d.at.includes('/') ? d.at : field, issue: `${d.code}: ${d.message}${d.hint ? ` ${d.hint}` : ''}` }));
+}
+
+/** Engine codes that blame the request's values rather than the document. */
+const REQUEST_MISTAKES = new Set([
+  'template/bad-request', 'template/data-too-deep', 'template/reserved-key', 'template/bad-delimiters', 'template/bad-image', 'template/bad-value',
+  'template/bad-date', 'template/bad-signature', 'template/value-too-large', 'template/invalid-characters', 'template/not-in-list',
+]);
+
+const FORMAT_MISTAKES = new Set(['worker/unknown-format', 'zip/not-a-zip', 'zip/no-directory', 'docx/bad-zip', 'docx/no-content-types', 'docx/no-main-document', 'template/no-document', 'template/no-content-types']);
+
+/**
+ * Maps a failed engine result to an HTTP problem: request mistakes are 400, internal errors 500,
+ * anything else about the document 422.
+ */
+export function engineProblem(errors: readonly Diagnostic[], field: string): HttpProblem {
+  const first = errors[0];
+  const code = first?.code ?? 'core/unknown';
+  if (code.endsWith('/internal') || code === 'worker/bad-request') {
+    return new HttpProblem(500, 'INTERNAL_ERROR', 'The engine failed on this request; this is a bug in Colophon. Please report it with the request id.');
+  }
+  if (FORMAT_MISTAKES.has(code)) {
+    return new HttpProblem(400, 'INVALID_FILE_FORMAT', first?.message ?? 'The file format is not supported.', diagnosticDetails(errors, field));
+  }
+  if (REQUEST_MISTAKES.has(code) || code.startsWith('sign/audit')) {
+    return new HttpProblem(400, 'VALIDATION_ERROR', first?.message ?? 'The request is not valid.', diagnosticDetails(errors, field));
+  }
+  return new HttpProblem(422, 'UNPROCESSABLE_DOCUMENT', `The document could not be processed: ${first?.message ?? 'unknown error'}`, diagnosticDetails(errors, field));
+}

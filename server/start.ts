@@ -1,0 +1,87 @@
+/**
+ * startServer: the Node side of the service — SQLite store and mailer in the data directory, the
+ * worker pool, the signing key, the app on a socket (@hono/node-server), graceful shutdown.
+ * Used by `colophon serve`, dist/server.js (`npm start`) and the socket tests.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { findFontsDir } from '../node/host';
+import pkg from '../package.json';
+import { createApp } from './app';
+import type { ServerConfig } from './config';
+import type { AppEnv } from './context';
+import { createJsonLogger, silentLogger, type Logger } from './logger';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
+import { createWorkerPool, type EnginePool } from './pool';
+import { lazy, loadSigningService } from './signing';
+import { openSqliteStore } from './store/sqlite';
+import type { Store } from './store/types';
+
+/** The package version the service reports. */
+export const SERVICE_VERSION: string = pkg.version;
+
+/** A running server. */
+export interface ServerHandle {
+  /** Base URL, e.g. http://127.0.0.1:8787 */
+  readonly url: string;
+  readonly port: number;
+  readonly app: Hono<AppEnv>;
+  readonly pool: EnginePool;
+  readonly store: Store;
+  /** Stops accepting connections, lets in-flight requests finish (up to the grace period), then frees everything. */
+  close(): Promise<void>;
+}
+
+/** Replaceable parts (tests inject a mailer or a pool). */
+export interface StartOptions {
+  readonly log?: Logger;
+  readonly mailer?: Mailer;
+  readonly pool?: EnginePool;
+}
+
+/** Starts the service with `config` and resolves once it listens. */
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<ServerHandle> {
+  const log = options.log ?? (config.log === 'off' ? silentLogger : createJsonLogger());
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = openSqliteStore(join(config.dataDir, 'colophon.db'));
+  const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom));
+  const pool = options.pool ?? createWorkerPool({
+    size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb,
+    onEvent: (e) => log.warn('engine worker replaced', { ...e }),
+  });
+  const signing = lazy(() => loadSigningService(config));
+  const app = createApp(config, { store, mailer, pool, signing, log, version: SERVICE_VERSION }, { fontsDir: findFontsDir() });
+  const server = createAdaptorServer({ fetch: app.fetch });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  log.info('listening', { url, dataDir: config.dataDir, mail: mailer.description, workers: config.workers, playground: config.playgroundDir ?? 'none' });
+  // Warm the signing key so the first /v1/sign does not wait for key generation.
+  void signing().catch((e: unknown) => log.error('signing key unavailable', { message: e instanceof Error ? e.message : String(e) }));
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      log.info('shutting down', { graceS: config.shutdownGraceMs / 1000 });
+      const httpServer = server as import('node:http').Server;
+      const done = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      const idle = setInterval(() => httpServer.closeIdleConnections(), 100);
+      const force = setTimeout(() => httpServer.closeAllConnections(), config.shutdownGraceMs);
+      await done;
+      clearInterval(idle);
+      clearTimeout(force);
+      await pool.close();
+      await mailer.close();
+      await store.close();
+      log.info('stopped');
+    })();
+    return closing;
+  };
+  return { url, port, app, pool, store, close };
+}
