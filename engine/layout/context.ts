@@ -25,8 +25,6 @@ export interface DocumentEnv {
   readonly faces: FaceResolver;
   readonly bag: DiagnosticBag;
   readonly revisionMarkup: boolean;
-  /** Snap lines to the section's document grid (w:docGrid type lines): only for East Asian text. */
-  readonly useDocGrid: boolean;
   readonly wordCache: WordCache;
   drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
 }
@@ -34,7 +32,7 @@ export interface DocumentEnv {
 /** Builds the block context for a story in a section. */
 export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts): BlockContext {
   const grid = section.docGrid;
-  const gridPitchPt = env.useDocGrid && grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
+  const gridPitchPt = grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
   const ctx: BlockContext = {
     faces: env.faces,
     revisionMarkup: env.revisionMarkup,
@@ -64,11 +62,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
 
 const EAST_ASIAN = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
-/**
- * Whether the document's body holds East Asian text. The line grid (w:docGrid) only takes effect
- * then: LibreOffice applies it with Asian language support only, and Western documents often carry a
- * grid from their template that would otherwise double every line.
- */
+/** Whether the document's body holds East Asian text (the CJK fallback face is loaded only then). */
 export function hasEastAsianText(doc: DocModel): boolean {
   let found = false;
   const visit = (blocks: DocModel['sections'][number]['blocks']): void => {

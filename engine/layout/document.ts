@@ -38,7 +38,6 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
       faces,
       bag,
       revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
-      useDocGrid: eastAsian,
       wordCache: new WordCache(),
       drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, bag),
     };

@@ -5,7 +5,7 @@
  * another pass when the body used such a value and it changed.
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
-import type { FieldInline, SectionProps } from '../model';
+import type { Block, FieldInline, Inline, SectionProps } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
 import { blockContext, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber } from './fields';
@@ -159,7 +159,11 @@ class Pass {
 
   /** Lays out a header or footer for a page (cached by what its fields would print). */
   headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story {
-    const key = `${part}|${page.label}|${page.section}|${state.numPages ?? ''}|${state.sectionPages?.[page.section] ?? ''}|${widthPt.toFixed(2)}`;
+    // Parts without page fields look the same on every page: lay them out once per width and section.
+    const dynamic = this.partHasPageFields(part);
+    const key = dynamic
+      ? `${part}|${page.label}|${page.section}|${state.numPages ?? ''}|${state.sectionPages?.[page.section] ?? ''}|${widthPt.toFixed(2)}`
+      : `${part}|${page.section}|${widthPt.toFixed(2)}`;
     let story = this.hfCache.get(key);
     if (!story) {
       const hf = this.env.doc.headerFooters[part];
@@ -178,6 +182,18 @@ class Pass {
       this.hfCache.set(key, story);
     }
     return story;
+  }
+
+  private readonly dynamicParts = new Map<string, boolean>();
+
+  /** Whether a header/footer part holds a field whose text depends on the page (PAGE, NUMPAGES...). */
+  private partHasPageFields(part: string): boolean {
+    let known = this.dynamicParts.get(part);
+    if (known === undefined) {
+      known = blocksHaveFields(this.env.doc.headerFooters[part]?.blocks ?? [], PAGE_FIELDS);
+      this.dynamicParts.set(part, known);
+    }
+    return known;
   }
 
   /** The laid-out story of a note at a width. */
@@ -229,4 +245,13 @@ class Pass {
       });
     }
   }
+}
+
+/** Fields whose result depends on the page a story is drawn on. */
+const PAGE_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'STYLEREF', 'SECTION']);
+
+function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>): boolean {
+  const inInlines = (inlines: readonly Inline[]): boolean =>
+    inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && !!i.text && blocksHaveFields(i.text.blocks, names)));
+  return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => blocksHaveFields(c.blocks, names)))));
 }

@@ -78,6 +78,8 @@ class FaceAdapter implements Face {
   readonly strikeoutPosition: number;
   readonly strikeoutSize: number;
   private readonly metricsBySize = new Map<number, LineMetrics>();
+  /** The face has a glyph for every printable ASCII character. */
+  readonly coversAscii: boolean;
 
   constructor(readonly font: LoadedFont) {
     this.key = font.id;
@@ -93,6 +95,9 @@ class FaceAdapter implements Face {
     this.underlineThickness = font.metrics.underlineThickness;
     this.strikeoutPosition = font.metrics.strikeoutPosition;
     this.strikeoutSize = font.metrics.strikeoutSize;
+    let all = !font.isSymbolFont;
+    for (let c = 0x20; all && c < 0x7f; c++) if (!font.hasGlyph(c)) all = false;
+    this.coversAscii = all;
   }
 
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
@@ -146,7 +151,17 @@ class TextFaces {
 
   segment(text: string, props: RunProps): FaceSegment[] {
     const primary = this.primary(props);
+    // Fast path: printable ASCII in a face that has all of it (the common case) needs no fallback.
+    if (primary.coversAscii && isPrintableAscii(text)) return [{ start: 0, end: text.length, face: primary }];
     const segs = this.fonts.segmentByFont(text, primary.font);
     return segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.adapt(s.font) }));
   }
+}
+
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return false;
+  }
+  return true;
 }

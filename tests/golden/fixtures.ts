@@ -50,6 +50,9 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
       para('BBBB before 20', '<w:spacing w:before="400" w:after="0" w:line="240" w:lineRule="auto"/>') +
       para('CCCC before 10', '<w:spacing w:before="200" w:after="0" w:line="240" w:lineRule="auto"/>'),
   ),
+  'line-grid': doc(para(LOREM + ' ' + LOREM, '<w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/>') + para('Single', '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'), {
+    sectPr: LETTER_SECT_PR.replace('<w:docGrid w:linePitch="360"/>', '<w:docGrid w:type="lines" w:linePitch="360"/>'),
+  }),
   'tabs': doc(
     '<w:p><w:pPr><w:tabs><w:tab w:val="center" w:pos="3000"/><w:tab w:val="right" w:leader="dot" w:pos="6000"/><w:tab w:val="decimal" w:pos="8000"/></w:tabs></w:pPr>' +
       run('Left') + '<w:r><w:tab/></w:r>' + run('Centre') + '<w:r><w:tab/></w:r>' + run('Right') + '<w:r><w:tab/></w:r>' + run('12.50') + '</w:p>',

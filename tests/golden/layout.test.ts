@@ -98,6 +98,15 @@ describe('layout features', () => {
     expect(c.y - b.y).toBeCloseTo(line + 10, 1);
   });
 
+  it('snaps lines to the document grid before applying the line spacing multiple', async () => {
+    const d = await layout('line-grid');
+    const lines = runs(d);
+    expect(lines[1]!.y - lines[0]!.y).toBeCloseTo(18 * 1.15, 2);
+    const single = find(d, 'Single');
+    // The next line starts one 20.7 pt line lower; its text is centred in 18 pt instead of 18 × 1.15.
+    expect(single.y - lines[lines.length - 2]!.y).toBeCloseTo(18 * 1.15 + ((18 - 13.43) * (1 - 1.15)) / 2, 1);
+  });
+
   it('resolves centre, right (with dot leader) and decimal tabs', async () => {
     const d = await layout('tabs');
     const centre = find(d, 'Centre');

@@ -31,28 +31,41 @@ interface ShapedWord {
   readonly trailingSpace: number;
 }
 
+/** Shaped words of one font program, by style key and text. */
+interface FontWords {
+  readonly styles: Map<string, Map<string, ShapedWord>>;
+  size: number;
+}
+
 /**
- * Shaped words of one document, keyed by style (face, size, scale, letter spacing, features) and text.
- * Words repeat a lot in real documents, so most pieces cost one map lookup and no allocation.
+ * Shaped words keyed by font program, style (size, scale, letter spacing, features) and text. Words
+ * repeat a lot, within and across documents, so most pieces cost one map lookup and no allocation.
+ * Entries hang off the font's bytes (a WeakMap), so they live exactly as long as the font is loaded.
  */
 export class WordCache {
-  private readonly styles = new Map<string, Map<string, ShapedWord>>();
-  private size = 0;
+  private static readonly byFont = new WeakMap<Uint8Array, FontWords>();
+  /** Most words kept per font program, so hostile input cannot grow the cache without limit. */
+  static readonly LIMIT = 250_000;
 
   /** The shaped word for a span's style and a text, computing it on first use. */
   get(span: Span, text: string): ShapedWord {
-    let words = this.styles.get(span.shapeKey);
+    const data = span.face.data;
+    let font = WordCache.byFont.get(data);
+    if (!font) {
+      font = { styles: new Map(), size: 0 };
+      WordCache.byFont.set(data, font);
+    }
+    let words = font.styles.get(span.shapeKey);
     if (!words) {
       words = new Map();
-      this.styles.set(span.shapeKey, words);
+      font.styles.set(span.shapeKey, words);
     }
     let w = words.get(text);
     if (!w) {
       w = shapeWord(span, text);
-      // Bounded: a hostile document with millions of distinct words cannot grow it without limit.
-      if (this.size < 200_000) {
+      if (font.size < WordCache.LIMIT) {
         words.set(text, w);
-        this.size++;
+        font.size++;
       }
     }
     return w;
