@@ -107,7 +107,7 @@ class FaceAdapter implements Face {
   lineMetrics(sizePt: number): LineMetrics {
     let m = this.metricsBySize.get(sizePt);
     if (!m) {
-      m = this.font.wordLineMetrics(sizePt);
+      m = this.font.libreOfficeLineMetrics(sizePt);
       this.metricsBySize.set(sizePt, m);
     }
     return m;
