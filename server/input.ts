@@ -91,7 +91,8 @@ export function readBase64Document(value: unknown, field: string): Uint8Array {
   if (typeof raw !== 'string' || raw.length === 0) throw validationProblem([{ field: `${field}.base64`, issue: 'must be a non-empty base64 string' }]);
   const body = raw.replace(/^data:[^,]{0,200};base64,/, '').replace(/\s+/g, '');
   if (!BASE64.test(body) || body.length % 4 === 1) throw validationProblem([{ field: `${field}.base64`, issue: 'is not valid base64' }]);
-  return ownedBytes(Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64'));
+  const decoded = Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64');
+  return ownedBytes(new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength));
 }
 
 /** The document's optional file name from `{ base64, name }`. */

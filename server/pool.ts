@@ -72,6 +72,13 @@ interface Waiter {
   readonly reject: (e: PoolError) => void;
 }
 
+/** How long a new worker may take to start before it counts as crashed. */
+const STARTUP_MS = 30_000;
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1);
+}
+
 /** Starts `size` workers and returns the pool. */
 export function createWorkerPool(options: PoolOptions): EnginePool {
   const spawn = options.spawn ?? spawnNodeWorker;
@@ -164,23 +171,31 @@ export function createWorkerPool(options: PoolOptions): EnginePool {
         pump();
       }
     };
-    const timer = setTimeout(() => {
-      finish(() => reject(new PoolError('timeout', `The job did not finish within the per-job time limit of ${Math.round(options.timeoutMs / 1000)} s; it was stopped.`)));
-      options.onEvent?.({ event: 'worker-timeout', worker: slot.id });
-      terminate(slot);
-    }, options.timeoutMs);
+    // The time limit counts from when the worker takes the job; a replacement still starting gets STARTUP_MS.
+    const overrun = (startup: boolean) => () => {
+      terminate(slot); // first, so finishing does not hand the next job to this worker
+      finish(() => reject(startup
+        ? new PoolError('crashed', `The engine worker did not start within ${STARTUP_MS / 1000} s.`)
+        : new PoolError('timeout', `The job did not finish within the per-job time limit of ${seconds(options.timeoutMs)} s; it was stopped.`)));
+      options.onEvent?.({ event: startup ? 'worker-startup-timeout' : 'worker-timeout', worker: slot.id });
+    };
+    let timer = slot.isReady ? setTimeout(overrun(false), options.timeoutMs) : setTimeout(overrun(true), STARTUP_MS);
     slot.fail = (e) => finish(() => reject(e));
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     slot.ready
-      .then(() => task(slot.w.api, { jobId: `job-${++seq}`, cancelFlag: flag }))
-      .then(
-        (v) => finish(() => {
-          completed++;
-          resolve(v);
-        }),
-        (e: unknown) => finish(() => reject(new PoolError('crashed', `The engine worker failed: ${e instanceof Error ? e.message : String(e)}`))),
-      );
+      .then(() => {
+        if (settled) return undefined;
+        clearTimeout(timer);
+        timer = setTimeout(overrun(false), options.timeoutMs);
+        return task(slot.w.api, { jobId: `job-${++seq}`, cancelFlag: flag }).then(
+          (v) => finish(() => {
+            completed++;
+            resolve(v);
+          }),
+        );
+      })
+      .catch((e: unknown) => finish(() => reject(new PoolError('crashed', `The engine worker failed: ${e instanceof Error ? e.message : String(e)}`))));
   }
 
   for (let i = 0; i < options.size; i++) addSlot();

@@ -102,6 +102,7 @@ export function engineProblem(errors: readonly Diagnostic[], field: string): Htt
   if (code.endsWith('/internal') || code === 'worker/bad-request') {
     return new HttpProblem(500, 'INTERNAL_ERROR', 'The engine failed on this request; this is a bug in Colophon. Please report it with the request id.');
   }
+  if (code === 'core/cancelled') return new HttpProblem(503, 'SERVICE_UNAVAILABLE', 'The request was cancelled before the engine finished.', undefined, { 'Retry-After': '1' });
   if (FORMAT_MISTAKES.has(code)) {
     return new HttpProblem(400, 'INVALID_FILE_FORMAT', first?.message ?? 'The file format is not supported.', diagnosticDetails(errors, field));
   }

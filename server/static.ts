@@ -34,7 +34,11 @@ export function mountStatic(app: Hono<AppEnv>, root: string, fontsDir?: string):
     const st = statSync(file);
     if (!st.isFile()) return undefined;
     const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
-    const headers = { 'Content-Type': contentTypeOf(file), 'Cache-Control': cacheControlOf('/' + rel.replace(/\\/g, '/')), ETag: etag, 'X-Content-Type-Options': 'nosniff' };
+    // Cross-origin isolation lets the playground share a cancel flag (SharedArrayBuffer) with its worker.
+    const headers = {
+      'Content-Type': contentTypeOf(file), 'Cache-Control': cacheControlOf('/' + rel.replace(/\\/g, '/')), ETag: etag, 'X-Content-Type-Options': 'nosniff',
+      'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin',
+    };
     if (ifNoneMatch === etag) return new Response(null, { status: 304, headers });
     const data = readFileSync(file);
     return new Response(data, { headers: { ...headers, 'Content-Length': String(data.length) } });
@@ -48,7 +52,7 @@ export function mountStatic(app: Hono<AppEnv>, root: string, fontsDir?: string):
     } catch {
       return next();
     }
-    if (rel.includes('\0')) return next();
+    if (rel.includes('\0') || rel.split(/[\\/]/).includes('..')) return next();
     const etag = c.req.header('if-none-match');
     const hit = serve(base, rel === '' ? 'index.html' : rel, etag) ?? (fontsDir && rel.startsWith('fonts/') ? serve(resolve(fontsDir), rel.slice(6), etag) : undefined);
     if (hit) return Promise.resolve(hit);

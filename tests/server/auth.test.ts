@@ -1,0 +1,118 @@
+/**
+ * API keys by e-mail code: validation, per-address and per-IP resend limits, wrong / expired /
+ * exhausted codes, single use, mail failure, 401 on every protected route, the problem body.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from '../../server/mail';
+import { codeOf, makeTestApp, obtainKey, type TestApp } from './helpers';
+import { hashSecret } from '../../server/auth';
+
+const PROBLEM_KEYS = ['code', 'detail', 'error', 'message', 'requestId', 'status', 'title', 'type'];
+
+async function problem(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toBe('application/problem+json');
+  const body = (await res.json()) as Record<string, unknown> & { details?: Array<{ field: string; issue: string }> };
+  for (const k of PROBLEM_KEYS) expect(body, k).toHaveProperty(k);
+  expect(body.code).toBe(code);
+  expect(body.status).toBe(status);
+  expect(body.message).toBe(body.detail);
+  expect(body.requestId).toBe(res.headers.get('x-request-id'));
+  expect(JSON.stringify(body)).not.toMatch(/\n\s+at /); // never a stack trace
+  return body;
+}
+
+describe('auth routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ workers: 1, registerPerEmail: 3, registerPerIp: 4, trustProxy: true });
+  });
+  afterAll(async () => t.close());
+
+  const register = (email: string, ip = '198.51.100.1') => t.app.request(`/v1/auth/register?email=${encodeURIComponent(email)}`, { headers: { 'X-Forwarded-For': ip } });
+
+  it('rejects a missing, malformed or extra parameter with field details', async () => {
+    expect((await problem(await t.app.request('/v1/auth/register'), 400, 'VALIDATION_ERROR')).details).toEqual([{ field: 'email', issue: 'is required' }]);
+    expect((await problem(await register('not-an-address'), 400, 'VALIDATION_ERROR')).details![0]!.field).toBe('email');
+    const extra = await problem(await t.app.request('/v1/auth/register?email=a@example.com&admin=1'), 400, 'VALIDATION_ERROR');
+    expect(extra.details![0]!.field).toBe('admin');
+    const v = await problem(await t.app.request('/v1/auth/verify?email=a@example.com&code=12ab'), 400, 'VALIDATION_ERROR');
+    expect(v.details![0]!.field).toBe('code');
+    const both = await problem(await t.app.request('/v1/auth/verify'), 400, 'VALIDATION_ERROR');
+    expect(both.details!.map((d) => d.field)).toEqual(['email', 'code']);
+  });
+
+  it('limits codes per address and per client IP, with Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await register('limit@example.com', `203.0.113.${i}`)).status).toBe(200);
+    const limited = await register('limit@example.com', '203.0.113.99');
+    await problem(limited, 429, 'RATE_LIMIT_ERROR');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // Per IP: 4 different addresses from one IP, the fifth is refused.
+    for (let i = 0; i < 4; i++) expect((await register(`ip${i}@example.com`, '192.0.2.50')).status).toBe(200);
+    const byIp = await problem(await register('ip9@example.com', '192.0.2.50'), 429, 'RATE_LIMIT_ERROR');
+    expect(byIp.message).toContain('network address');
+    // Addresses are case-insensitive for the limit.
+    await problem(await register('LIMIT@Example.com', '203.0.113.100'), 429, 'RATE_LIMIT_ERROR');
+  });
+
+  it('voids a code after 5 wrong attempts', async () => {
+    const before = t.smtp.messages.length;
+    expect((await register('wrong@example.com')).status).toBe(200);
+    const code = codeOf(await t.smtp.waitFor('wrong@example.com', before));
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let i = 0; i < 4; i++) {
+      const b = await problem(await t.app.request(`/v1/auth/verify?email=wrong@example.com&code=${wrong}`), 400, 'VALIDATION_ERROR');
+      expect(b.details).toEqual([{ field: 'code', issue: 'wrong' }]);
+    }
+    const fifth = await problem(await t.app.request(`/v1/auth/verify?email=wrong@example.com&code=${wrong}`), 400, 'VALIDATION_ERROR');
+    expect(fifth.details).toEqual([{ field: 'code', issue: 'exhausted' }]);
+    const late = await problem(await t.app.request(`/v1/auth/verify?email=wrong@example.com&code=${code}`), 400, 'VALIDATION_ERROR');
+    expect(late.details).toEqual([{ field: 'code', issue: 'no-code' }]);
+  });
+
+  it('expires a code after 15 minutes', async () => {
+    const before = t.smtp.messages.length;
+    expect((await register('late@example.com')).status).toBe(200);
+    const code = codeOf(await t.smtp.waitFor('late@example.com', before));
+    t.advance(15 * 60 * 1000 + 1);
+    const b = await problem(await t.app.request(`/v1/auth/verify?email=late@example.com&code=${code}`), 400, 'VALIDATION_ERROR');
+    expect(b.details).toEqual([{ field: 'code', issue: 'expired' }]);
+  });
+
+  it('returns the key once and stores only its hash', async () => {
+    const before = t.smtp.messages.length;
+    expect((await register('once@example.com')).status).toBe(200);
+    const code = codeOf(await t.smtp.waitFor('once@example.com', before));
+    const first = await t.app.request(`/v1/auth/verify?email=once@example.com&code=${code}`);
+    const key = (await first.json()) as string;
+    await problem(await t.app.request(`/v1/auth/verify?email=once@example.com&code=${code}`), 400, 'VALIDATION_ERROR');
+    expect((await t.store.findKey(hashSecret(key)))?.email).toBe('once@example.com');
+    expect(await t.store.getCode('once@example.com')).toBeUndefined();
+  });
+
+  it('answers 503 with Retry-After when the mail cannot be sent', async () => {
+    const broken = await makeTestApp({ workers: 1 }, { mailer: createSmtpMailer('smtp://127.0.0.1:1', 'x@localhost') });
+    try {
+      const res = await broken.app.request('/v1/auth/register?email=nomail@example.com');
+      await problem(res, 503, 'SERVICE_UNAVAILABLE');
+      expect(res.headers.get('retry-after')).toBe('60');
+      // The code was withdrawn, so it cannot be guessed.
+      expect(await broken.store.getCode('nomail@example.com')).toBeUndefined();
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('answers 401 without or with an unknown key on every protected route', async () => {
+    const key = await obtainKey(t, 'protected@example.com');
+    const routes: Array<[string, string]> = [['POST', '/v1/convert'], ['POST', '/v1/annotate'], ['POST', '/v1/sign'], ['POST', '/v1/verify'], ['GET', '/v1/verify/key'], ['GET', '/v1/usage']];
+    for (const [method, path] of routes) {
+      const none = await t.app.request(path, { method });
+      await problem(none, 401, 'AUTHENTICATION_ERROR');
+      expect(none.headers.get('www-authenticate')).toBe('Bearer');
+      await problem(await t.app.request(path, { method, headers: { Authorization: `Bearer ${key}x` } }), 401, 'AUTHENTICATION_ERROR');
+      await problem(await t.app.request(path, { method, headers: { Authorization: `Basic ${key}` } }), 401, 'AUTHENTICATION_ERROR');
+    }
+    expect((await t.app.request('/v1/verify/key', { headers: { Authorization: `bearer ${key}` } })).status).toBe(200);
+  });
+});
