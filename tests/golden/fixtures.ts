@@ -2,6 +2,7 @@
  * Layout fixtures: one small document per feature, made with makeDocx (no corpus files).
  */
 import { LETTER_SECT_PR, OFFICE_THEME, WORD_DEFAULT_STYLES, para, run, type MakeDocxOptions } from '../helpers/make-docx';
+import { inlinePicture, TINY_PNG } from '../helpers/tiny-png';
 
 const LOREM =
   'Colophon lays out documents the way Word does: words fill a line while they fit, spaces at the end of a line hang into the margin, and the next word starts the next line.';
@@ -53,6 +54,12 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
   'line-grid': doc(para(LOREM + ' ' + LOREM, '<w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/>') + para('Single', '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'), {
     sectPr: LETTER_SECT_PR.replace('<w:docGrid w:linePitch="360"/>', '<w:docGrid w:type="lines" w:linePitch="360"/>'),
   }),
+  'inline-image': doc(
+    `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/></w:pPr>${inlinePicture('rIdImg', 144, 72)}</w:p>` +
+      `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/></w:pPr>${run('Text beside ')}${inlinePicture('rIdImg', 36, 36, 2)}${run(' a small picture.')}</w:p>` +
+      para('After the pictures.', '<w:spacing w:before="0" w:after="0"/>'),
+    { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
+  ),
   'tabs': doc(
     '<w:p><w:pPr><w:tabs><w:tab w:val="center" w:pos="3000"/><w:tab w:val="right" w:leader="dot" w:pos="6000"/><w:tab w:val="decimal" w:pos="8000"/></w:tabs></w:pPr>' +
       run('Left') + '<w:r><w:tab/></w:r>' + run('Centre') + '<w:r><w:tab/></w:r>' + run('Right') + '<w:r><w:tab/></w:r>' + run('12.50') + '</w:p>',

@@ -107,6 +107,18 @@ describe('layout features', () => {
     expect(single.y - lines[lines.length - 2]!.y).toBeCloseTo(18 * 1.15 + ((18 - 13.43) * (1 - 1.15)) / 2, 1);
   });
 
+  it('gives inline pictures their own height, not scaled by the line-spacing multiple', async () => {
+    const d = await layout('inline-image');
+    const images = d.pages[0]!.items.filter((i) => i.kind === 'image');
+    expect(images).toHaveLength(2);
+    const [big, small] = images as Array<{ y: number; h: number }>;
+    expect(big!.h).toBeCloseTo(72, 1);
+    // The second paragraph starts right below the first picture plus the font's descent (not 1.15 × 72).
+    expect(small!.y - (big!.y + big!.h)).toBeLessThan(6);
+    const beside = find(d, 'Text beside');
+    expect(beside.y).toBeCloseTo(small!.y + small!.h, 0);
+  });
+
   it('resolves centre, right (with dot leader) and decimal tabs', async () => {
     const d = await layout('tabs');
     const centre = find(d, 'Centre');

@@ -155,62 +155,81 @@ function stretchSpaces(p: GlyphPiece, text: string, extra: number, isLastInk: bo
 }
 
 function lineMetrics(d: LineDraft, params: LineBoxParams): Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselinePt'> {
-  let ascent = 0;
-  let descent = 0;
-  let natural = 0;
-  let any = false;
-  const consider = (a: number, dsc: number, h: number) => {
-    ascent = Math.max(ascent, a);
-    descent = Math.max(descent, dsc);
-    natural = Math.max(natural, h);
-    any = true;
-  };
-  for (const placed of d.pieces) measure(placed, consider, params);
-  // The paragraph mark sizes an empty line only (LibreOffice; Word also lets it grow the last line).
-  if (!any) {
+  const m = { ascent: 0, descent: 0, natural: 0, object: 0, any: false };
+  for (const placed of d.pieces) measure(placed, m, params);
+  // The paragraph mark sizes a line without text (empty, or pictures only: it gives their descent);
+  // LibreOffice does not let it grow a line with text (Word grows the last line).
+  if (m.ascent === 0 && m.descent === 0) {
     const mark = params.markProps;
-    const m = params.faces.primary(mark).lineMetrics(mark.sizePt);
-    consider(m.ascentPt, m.descentPt, m.lineHeightPt);
+    const lm = params.faces.primary(mark).lineMetrics(mark.sizePt);
+    take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
   }
-  // Leading (line height beyond ascent + descent) is kept.
-  const naturalHeight = Math.max(natural, ascent + descent);
+  const { ascent, descent } = m;
+  const naturalHeight = Math.max(m.natural, ascent + descent);
   const leading = Math.max(0, naturalHeight - ascent - descent);
+  // Inline objects stand on the baseline at their own height: the line-spacing multiple scales the
+  // text's height, not a picture's (measured against LibreOffice: a 74 pt picture in a 1.15-spaced
+  // paragraph takes 74 pt plus the text's descent, rounded to the grid when there is one).
+  const objectHeight = m.object > 0 ? m.object + descent : 0;
   const sp = params.spacing;
   const pitch = params.gridPitchPt && params.gridPitchPt > 1 ? params.gridPitchPt : 0;
+  const snap = (h: number) => (pitch ? Math.ceil(h / pitch - 0.001) * pitch : h);
   if (sp.rule === 'auto') {
     // Document grid (w:docGrid type lines, §17.6.5): the natural height rounds up to whole grid lines
     // before the multiple applies, and the text is centred in the extra room (measured in LibreOffice:
     // Calibri 11 pt at 1.15 lines on an 18 pt grid is 20.7 pt high, its text 2.6 pt lower).
-    const snapped = pitch ? Math.ceil(naturalHeight / pitch - 0.001) * pitch : naturalHeight;
-    const height = snapped * sp.multiple;
+    const snapped = snap(naturalHeight);
+    const textHeight = snapped * sp.multiple;
+    const objectBox = snap(objectHeight);
+    if (objectBox > textHeight) {
+      const base = (objectBox - objectHeight) / 2 + m.object;
+      return { ascentPt: Math.max(ascent, m.object), descentPt: descent, heightPt: objectBox, baselinePt: base };
+    }
     const centre = ((snapped - naturalHeight) * sp.multiple) / 2;
     // Proportional spacing adds its extra below the text.
-    return { ascentPt: ascent, descentPt: descent, heightPt: height, baselinePt: Math.min(height - descent, centre + leading + ascent) };
+    return { ascentPt: ascent, descentPt: descent, heightPt: textHeight, baselinePt: Math.min(textHeight - descent, centre + leading + ascent) };
   }
-  const height = sp.rule === 'exact' ? sp.pt : Math.max(naturalHeight, sp.pt);
+  const content = Math.max(naturalHeight, objectHeight);
+  const height = sp.rule === 'exact' ? sp.pt : Math.max(content, sp.pt);
   // Exact and at-least heights put the difference above the text: the descent stays at the bottom.
-  return { ascentPt: ascent, descentPt: descent, heightPt: height, baselinePt: height - descent };
+  return { ascentPt: Math.max(ascent, m.object), descentPt: descent, heightPt: height, baselinePt: height - descent };
 }
 
-function measure(placed: PlacedPiece, consider: (a: number, d: number, h: number) => void, params: LineBoxParams): void {
+interface Measure {
+  ascent: number;
+  descent: number;
+  natural: number;
+  object: number;
+  any: boolean;
+}
+
+function take(m: Measure, a: number, d: number, h: number): void {
+  m.ascent = Math.max(m.ascent, a);
+  m.descent = Math.max(m.descent, d);
+  m.natural = Math.max(m.natural, h);
+  m.any = true;
+}
+
+function measure(placed: PlacedPiece, m: Measure, params: LineBoxParams): void {
   const p = placed.piece;
   if (p.k === 'glyphs') {
-    const m = p.span.face.lineMetrics(p.span.sizePt);
+    const lm = p.span.face.lineMetrics(p.span.sizePt);
     const rise = p.span.risePt;
-    const leading = m.lineHeightPt - m.ascentPt - m.descentPt;
+    const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
     // Raised or lowered text grows the line only by what sticks out (w:position, super/subscript).
-    const a = m.ascentPt + Math.max(0, rise);
-    const dsc = m.descentPt + Math.max(0, -rise);
-    consider(a, dsc, a + dsc + leading);
+    const a = lm.ascentPt + Math.max(0, rise);
+    const dsc = lm.descentPt + Math.max(0, -rise);
+    take(m, a, dsc, a + dsc + leading);
     return;
   }
   if (p.special.kind === 'object') {
-    consider(p.ascent, p.descent, p.ascent + p.descent);
+    m.object = Math.max(m.object, p.ascent);
+    m.any = true;
     return;
   }
   const props = p.special.props;
   if (!props.hidden) {
-    const m = params.faces.primary(props).lineMetrics(props.sizePt);
-    consider(m.ascentPt, m.descentPt, m.lineHeightPt);
+    const lm = params.faces.primary(props).lineMetrics(props.sizePt);
+    take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
   }
 }
