@@ -44,7 +44,8 @@ export const GUID_PROPERTY = 'DocumentGuid';
 
 /**
  * Computes a document's telemetry identity from its bytes; see the module comment.
- * Never throws: bytes that are not a DOCX are identified by their content hash.
+ * Bytes that are not a DOCX are identified by their content hash; nothing in the input can make it
+ * throw (generating a GUID needs `crypto.getRandomValues`, present in Node and every browser).
  */
 export function documentIdentity(bytes: Uint8Array, options: IdentityOptions = {}): DocumentIdentity {
   const parts = openMetadataParts(bytes);

@@ -93,12 +93,10 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
     const controller = new AbortController();
     const key = job?.jobId ?? `\u0000extra-${++anonymous}`;
     running.set(key, controller);
-    const flag = job?.cancelFlag;
-    const poll = flag ? setInterval(() => Atomics.load(flag, 0) !== 0 && controller.abort(), 20) : undefined;
     try {
       const at = job?.now !== undefined ? new Date(job.now) : undefined;
       const host = await env.createHost(init, {
-        signal: controller.signal,
+        signal: flagSignal(controller, job?.cancelFlag),
         ...(onProgress ? { onProgress: (e) => void Promise.resolve(onProgress(e)).catch(() => undefined) } : {}),
         ...(at ? { now: () => new Date(at.getTime()) } : {}),
       });
@@ -106,7 +104,6 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
     } catch (e) {
       return { ok: false, errors: [toDiagnostic('worker', e)], warnings: [] };
     } finally {
-      if (poll) clearInterval(poll);
       running.delete(key);
       (onProgress as { [Comlink.releaseProxy]?: () => void } | undefined)?.[Comlink.releaseProxy]?.();
     }
@@ -141,6 +138,24 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
       return runExtra(job, undefined, (host) => createDevIdentity(options, host));
     },
   };
+}
+
+/**
+ * The job's signal; with a shared cancel flag, reading `aborted` also polls the flag, so the engine's
+ * synchronous cancellation checks (between layout blocks) see a cancel before the event loop runs.
+ * (The same contract as worker.ts's jobs.)
+ */
+function flagSignal(controller: AbortController, flag: Int32Array | undefined): AbortSignal {
+  const signal = controller.signal;
+  if (!flag) return signal;
+  const base = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
+  Object.defineProperty(signal, 'aborted', {
+    get() {
+      if (!base.call(signal) && Atomics.load(flag, 0) !== 0) controller.abort();
+      return base.call(signal) as boolean;
+    },
+  });
+  return signal;
 }
 
 interface WorkerScope {

@@ -168,3 +168,18 @@ describe('createFetchFontSource', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('layout cancellation through the shared flag', () => {
+  it('stops a long layout mid-way when the flag is set, even while layout runs synchronously', async () => {
+    const api = createBrowserApi(createBrowserEnvironment({ fetch: diskFetch, crypto: webcrypto as unknown as Crypto }));
+    await api.init({ fontBaseUrl: 'https://app.example/fonts/' });
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    let pages = 0;
+    const r = await api.layout(makeDocx({ body: LONG + LONG + LONG }), {}, { cancelFlag: flag }, (e) => {
+      if (e.stage === 'layout') pages = e.done;
+      if (e.stage === 'layout' && e.done >= 2) Atomics.store(flag, 0, 1);
+    });
+    expect(!r.ok && r.errors[0]!.code).toBe('core/cancelled');
+    expect(pages).toBeLessThan(8);
+  });
+});

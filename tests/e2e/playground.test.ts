@@ -151,9 +151,14 @@ describe('playground (Chromium)', () => {
     expect(await page.textContent('#report')).toMatch(/intact\s*true/);
     expect(await page.textContent('#report')).toMatch(/trusted\s*false/);
     const signed = await download(page, '#download-signed');
-    // A fresh page verifies the downloaded file when it is dropped on it (picked through the input).
+    // A fresh page verifies the downloaded file when it is dropped on the drop zone.
     const { page: other } = await openPlayground(context);
-    await other.setInputFiles('#file', { name: 'order-signed.pdf', mimeType: 'application/pdf', buffer: signed });
+    const dataTransfer = await other.evaluateHandle(({ b64, name }) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type: 'application/pdf' }));
+      return dt;
+    }, { b64: signed.toString('base64'), name: 'order-signed.pdf' });
+    await other.dispatchEvent('#open', 'drop', { dataTransfer });
     await other.waitForSelector('#verify:not([hidden]) .verdict');
     expect(await other.textContent('#report')).toContain('1 signature(s)');
     expect(await other.textContent('#report')).toContain(keys.commonName);
