@@ -12,6 +12,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const fontsDir = join(root, 'fonts');
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 /** Loaded on first use only (4 MB, East Asian text): precached after the rest, not before the page works. */
 const LAZY_FONTS = new Set(['DroidSansFallbackFull.ttf']);
 
@@ -69,5 +70,8 @@ export default defineConfig({
       checks: { ineffectiveDynamicImport: false, bundlerTimings: false },
     },
   },
-  server: { fs: { allow: [root] } },
+  // Cross-origin isolation lets the client give jobs a SharedArrayBuffer cancel flag (immediate cancellation).
+  // /v1 (telemetry ingest, API) goes to a local `npm start` server during development.
+  server: { fs: { allow: [root] }, headers: ISOLATION, proxy: { '/v1': 'http://127.0.0.1:8787' } },
+  preview: { headers: ISOLATION },
 });
