@@ -62,10 +62,11 @@ function customWithGuid(parts: MetadataParts, guid: string): XmlDocument {
   const root = doc.root;
   if (!root.attrs['xmlns:vt']) root.attrs['xmlns:vt'] = NAMESPACE_URI.vt!;
   if (findCustomProperty(root, GUID_PROPERTY)) return doc; // never overwrite (an empty one stays as written)
+  // Written without braces, so readers that take the value verbatim and readers that strip braces agree.
   // pid values start at 2 and are unique within the part (§22.3.2.2).
   const pids = children(root, 'op:property').map((p) => Number(attr(p, 'pid'))).filter((n) => Number.isInteger(n));
   const pid = Math.max(1, ...pids) + 1;
-  root.children.push(element('op:property', { fmtid: CUSTOM_FMTID, pid: String(pid), name: GUID_PROPERTY }, [element('vt:lpwstr', {}, [{ kind: 'text', text: `{${guid}}` }])]));
+  root.children.push(element('op:property', { fmtid: CUSTOM_FMTID, pid: String(pid), name: GUID_PROPERTY }, [element('vt:lpwstr', {}, [{ kind: 'text', text: guid }])]));
   return doc;
 }
 

@@ -54,14 +54,14 @@ describe('documentIdentity', () => {
     const exported = writeDocumentIdentity(docx, id);
     expect(exported.ok).toBe(true);
     const out = exported.ok ? exported.value : new Uint8Array();
-    expect(part(out, 'docProps/custom.xml')).toContain('name="DocumentGuid"><vt:lpwstr>{11111111-2222-4333-8444-555555555555}</vt:lpwstr>');
+    expect(part(out, 'docProps/custom.xml')).toContain('name="DocumentGuid"><vt:lpwstr>11111111-2222-4333-8444-555555555555</vt:lpwstr>');
     expect(part(out, 'docProps/core.xml')).toContain('<dcterms:created xsi:type="dcterms:W3CDTF">2026-01-15T09:41:00Z</dcterms:created>');
     expect(part(out, '[Content_Types].xml')).toContain('PartName="/docProps/custom.xml"');
     expect(part(out, '_rels/.rels')).toContain('relationships/custom-properties');
     expect(part(out, 'word/document.xml')).toBe(part(docx, 'word/document.xml'));
     const parsed = parseDocx(out, {}, {});
     expect(parsed.ok && parsed.value.properties.created).toBe('2026-01-15T09:41:00Z');
-    expect(parsed.ok && parsed.value.properties.custom.DocumentGuid).toBe('{11111111-2222-4333-8444-555555555555}');
+    expect(parsed.ok && parsed.value.properties.custom.DocumentGuid).toBe('11111111-2222-4333-8444-555555555555');
     const reopened = documentIdentity(out, { randomUUID: () => { throw new Error('must not generate'); } });
     expect(reopened).toEqual({
       documentId: hashId(encodeUtf8(`11111111-2222-4333-8444-555555555555|2026-01-15T09:41:00Z`)),

@@ -86,7 +86,7 @@ describe('telemetry on document open', () => {
     expect(exported.ok).toBe(true);
     if (!exported.ok) return;
     const zip = openZip(exported.value);
-    expect(new TextDecoder().decode(zip.read('docProps/custom.xml'))).toContain('{aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee}');
+    expect(new TextDecoder().decode(zip.read('docProps/custom.xml'))).toContain('<vt:lpwstr>aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee</vt:lpwstr>');
     expect(new TextDecoder().decode(zip.read('docProps/core.xml'))).toContain('>2026-01-02T03:04:00Z</dcterms:created>');
     c.openDocument(exported.value);
     await settle();
