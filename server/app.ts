@@ -47,13 +47,12 @@ export function createApp(config: ServerConfig, deps: AppDeps, options: { readon
   app.use('/v1/collect', bodyLimit({ maxSize: MAX_COLLECT_BYTES, onError: tooLarge(MAX_COLLECT_BYTES) }));
   app.use('/v1/*', bodyLimit({ maxSize: config.maxBodyBytes, onError: tooLarge(config.maxBodyBytes) }));
 
-  const authOnly = authenticate(state);
+  // A request refused for concurrency does not use up the key's rate budget: the gate comes first.
+  const auth = authenticate(state);
+  const rate = rateLimit(state);
   const gate = limitConcurrency(state);
-  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await authOnly(c, async () => {
-      await gate(c, next);
-    });
-  };
+  const authOnly = chain(auth, rate);
+  const guard = chain(auth, gate, rate);
   mountSystemRoutes(app, state);
   mountAuthRoutes(app, state);
   mountDocumentRoutes(app, state, guard);
@@ -114,7 +113,7 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-/** Bearer API key → `key`, then the per-key rate limit (headers on every answer, 429 past the limit). */
+/** Bearer API key → `key` (401 when missing or unknown). */
 function authenticate(state: AppState): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const m = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(c.req.header('authorization') ?? '');
@@ -124,13 +123,31 @@ function authenticate(state: AppState): MiddlewareHandler<AppEnv> {
       throw new HttpProblem(401, 'AUTHENTICATION_ERROR', message, undefined, { 'WWW-Authenticate': 'Bearer' });
     }
     c.set('key', key);
-    const d = state.keyLimiter.take(String(key.id));
+    await next();
+  };
+}
+
+/** The per-key rate limit: RateLimit-* headers on every answer, 429 with Retry-After past the limit. */
+function rateLimit(state: AppState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const d = state.keyLimiter.take(String(c.get('key').id));
     const headers = rateLimitHeaders(d, state.config.rateWindowMs);
     for (const [k, v] of Object.entries(headers)) c.header(k, v);
     if (!d.allowed) {
       throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `Rate limit of ${d.limit} requests per ${Math.round(state.config.rateWindowMs / 1000)} s reached; retry in ${d.resetS} s.`, undefined, { ...headers, 'Retry-After': String(d.resetS) });
     }
     await next();
+  };
+}
+
+/** Runs middlewares one inside the other. */
+function chain(...handlers: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const run = async (i: number): Promise<void> => {
+      if (i === handlers.length) return void (await next());
+      await handlers[i]!(c, () => run(i + 1));
+    };
+    await run(0);
   };
 }
 

@@ -79,82 +79,152 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1);
 }
 
-/** Starts `size` workers and returns the pool. */
-export function createWorkerPool(options: PoolOptions): EnginePool {
-  const spawn = options.spawn ?? spawnNodeWorker;
-  const limits: ResourceLimits = { maxOldGenerationSizeMb: options.memoryMb };
-  const slots: Slot[] = [];
-  const queue: Waiter[] = [];
-  let nextId = 0;
-  let seq = 0;
-  let closed = false;
-  let completed = 0;
-  let replaced = 0;
-  let startFailures = 0;
-  let avgMs = 1000;
+/** A job's settlement callbacks. */
+interface JobCallbacks<T> {
+  readonly resolve: (v: T) => void;
+  readonly reject: (e: PoolError) => void;
+}
 
-  function addSlot(): void {
-    const w = spawn(limits);
-    const slot: Slot = { id: ++nextId, w, busy: false, dead: false, isReady: false, ready: w.api.init({}) };
+/** The pool (see the module comment). */
+class WorkerPool implements EnginePool {
+  private readonly spawn: (limits: ResourceLimits) => NodeEngineWorker;
+  private readonly limits: ResourceLimits;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Waiter[] = [];
+  private nextId = 0;
+  private seq = 0;
+  private closed = false;
+  private completed = 0;
+  private replaced = 0;
+  private startFailures = 0;
+  private avgMs = 1000;
+
+  constructor(private readonly options: PoolOptions) {
+    this.spawn = options.spawn ?? spawnNodeWorker;
+    this.limits = { maxOldGenerationSizeMb: options.memoryMb };
+    for (let i = 0; i < options.size; i++) this.addSlot();
+  }
+
+  run<T>(task: PoolTask<T>, signal?: AbortSignal): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.closed) return reject(new PoolError('closed', 'The server is shutting down.', 5));
+      if (signal?.aborted) return reject(new PoolError('cancelled', 'The request was cancelled.'));
+      const idle = this.idleSlot();
+      if (idle && this.queue.length === 0) return this.execute(idle, task, signal, { resolve, reject });
+      if (this.queue.length >= this.options.queueSize) {
+        const wait = Math.ceil((this.avgMs * (this.queue.length + 1)) / Math.max(1, this.options.size) / 1000);
+        return reject(new PoolError('queue-full', 'All engine workers are busy and the queue is full.', Math.min(60, Math.max(1, wait))));
+      }
+      const onQueuedAbort = (): void => {
+        const i = this.queue.indexOf(waiter);
+        if (i >= 0) this.queue.splice(i, 1);
+        reject(new PoolError('cancelled', 'The request was cancelled while it waited for a worker.'));
+      };
+      const waiter: Waiter = {
+        start: (slot) => {
+          signal?.removeEventListener('abort', onQueuedAbort);
+          this.execute(slot, task, signal, { resolve, reject });
+        },
+        reject,
+      };
+      signal?.addEventListener('abort', onQueuedAbort, { once: true });
+      this.queue.push(waiter);
+    });
+  }
+
+  async check(): Promise<boolean> {
+    const live = this.slots.filter((s) => !s.dead);
+    if (live.length === 0) return false;
+    const idle = live.find((s) => !s.busy && s.isReady);
+    if (!idle) return live.some((s) => s.isReady);
+    const timeout = new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref());
+    return Promise.race([idle.w.api.info().then(() => true, () => false), timeout]);
+  }
+
+  stats(): PoolStats {
+    const live = this.slots.filter((s) => !s.dead);
+    return { workers: live.length, busy: live.filter((s) => s.busy).length, queued: this.queue.length, completed: this.completed, replaced: this.replaced };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.queue.splice(0)) w.reject(new PoolError('closed', 'The server is shutting down.', 5));
+    const all = this.slots.splice(0);
+    for (const s of all) {
+      s.dead = true;
+      s.fail?.(new PoolError('closed', 'The server is shutting down.', 5));
+    }
+    await Promise.all(all.map((s) => s.w.worker.terminate()));
+  }
+
+  private idleSlot(): Slot | undefined {
+    return this.slots.find((s) => !s.busy && !s.dead);
+  }
+
+  private addSlot(): void {
+    const w = this.spawn(this.limits);
+    const slot: Slot = { id: ++this.nextId, w, busy: false, dead: false, isReady: false, ready: w.api.init({}) };
     slot.ready.then(() => {
       slot.isReady = true;
-      startFailures = 0;
+      this.startFailures = 0;
     }, () => undefined);
     w.worker.on('error', (e: Error & { code?: string }) => {
       slot.lastError = e.code ?? e.message;
     });
-    w.worker.on('exit', (code) => onExit(slot, code));
-    slots.push(slot);
+    w.worker.on('exit', (code) => this.onExit(slot, code));
+    this.slots.push(slot);
   }
 
-  function onExit(slot: Slot, code: number): void {
+  private onExit(slot: Slot, code: number): void {
     if (slot.dead) return;
     slot.dead = true;
     const oom = slot.lastError === 'ERR_WORKER_OUT_OF_MEMORY';
     slot.fail?.(
       oom
-        ? new PoolError('out-of-memory', `The job needed more than the per-job memory limit (${options.memoryMb} MB); its worker was stopped.`)
+        ? new PoolError('out-of-memory', `The job needed more than the per-job memory limit (${this.options.memoryMb} MB); its worker was stopped.`)
         : new PoolError('crashed', `The engine worker stopped unexpectedly (exit code ${code}${slot.lastError ? `, ${slot.lastError}` : ''}).`),
     );
-    if (!slot.isReady) startFailures++;
-    options.onEvent?.({ event: 'worker-exit', worker: slot.id, reason: slot.lastError ?? `exit ${code}` });
-    respawn(slot);
+    if (!slot.isReady) this.startFailures++;
+    this.options.onEvent?.({ event: 'worker-exit', worker: slot.id, reason: slot.lastError ?? `exit ${code}` });
+    this.respawn(slot);
   }
 
-  function respawn(slot: Slot): void {
-    const i = slots.indexOf(slot);
-    if (i >= 0) slots.splice(i, 1);
-    if (closed) return;
-    replaced++;
+  private respawn(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i >= 0) this.slots.splice(i, 1);
+    if (this.closed) return;
+    this.replaced++;
     // A worker that cannot even start (missing bundle) must not spin: back off up to 5 s.
-    const delay = startFailures === 0 ? 0 : Math.min(5000, 100 * 2 ** startFailures);
+    const delay = this.startFailures === 0 ? 0 : Math.min(5000, 100 * 2 ** this.startFailures);
     setTimeout(() => {
-      if (closed) return;
-      addSlot();
-      pump();
+      if (this.closed) return;
+      this.addSlot();
+      this.pump();
     }, delay).unref();
   }
 
-  function terminate(slot: Slot): void {
+  /** Stops a worker for good (overrun) and starts its replacement. */
+  private terminate(slot: Slot): void {
     if (slot.dead) return;
     slot.dead = true;
     void slot.w.worker.terminate();
-    respawn(slot);
+    this.respawn(slot);
   }
 
-  function pump(): void {
-    while (queue.length > 0) {
-      const slot = slots.find((s) => !s.busy && !s.dead);
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const slot = this.idleSlot();
       if (!slot) return;
-      queue.shift()!.start(slot);
+      this.queue.shift()!.start(slot);
     }
   }
 
-  function execute<T>(slot: Slot, task: PoolTask<T>, signal: AbortSignal | undefined, resolve: (v: T) => void, reject: (e: PoolError) => void): void {
+  private execute<T>(slot: Slot, task: PoolTask<T>, signal: AbortSignal | undefined, cb: JobCallbacks<T>): void {
     slot.busy = true;
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const started = performance.now();
     let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = (): void => {
       Atomics.store(flag, 0, 1);
     };
@@ -164,89 +234,45 @@ export function createWorkerPool(options: PoolOptions): EnginePool {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       slot.fail = undefined;
-      avgMs = avgMs * 0.8 + (performance.now() - started) * 0.2;
+      this.avgMs = this.avgMs * 0.8 + (performance.now() - started) * 0.2;
       settle();
       if (!slot.dead) {
         slot.busy = false;
-        pump();
+        this.pump();
       }
     };
     // The time limit counts from when the worker takes the job; a replacement still starting gets STARTUP_MS.
-    const overrun = (startup: boolean) => () => {
-      terminate(slot); // first, so finishing does not hand the next job to this worker
-      finish(() => reject(startup
-        ? new PoolError('crashed', `The engine worker did not start within ${STARTUP_MS / 1000} s.`)
-        : new PoolError('timeout', `The job did not finish within the per-job time limit of ${seconds(options.timeoutMs)} s; it was stopped.`)));
-      options.onEvent?.({ event: startup ? 'worker-startup-timeout' : 'worker-timeout', worker: slot.id });
+    const overrun = (startup: boolean) => (): void => {
+      this.terminate(slot); // first, so finishing does not hand the next job to this worker
+      finish(() => cb.reject(this.overrunError(startup)));
+      this.options.onEvent?.({ event: startup ? 'worker-startup-timeout' : 'worker-timeout', worker: slot.id });
     };
-    let timer = slot.isReady ? setTimeout(overrun(false), options.timeoutMs) : setTimeout(overrun(true), STARTUP_MS);
-    slot.fail = (e) => finish(() => reject(e));
+    timer = slot.isReady ? setTimeout(overrun(false), this.options.timeoutMs) : setTimeout(overrun(true), STARTUP_MS);
+    slot.fail = (e) => finish(() => cb.reject(e));
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     slot.ready
-      .then(() => {
-        if (settled) return undefined;
+      .then(async () => {
+        if (settled) return;
         clearTimeout(timer);
-        timer = setTimeout(overrun(false), options.timeoutMs);
-        return task(slot.w.api, { jobId: `job-${++seq}`, cancelFlag: flag }).then(
-          (v) => finish(() => {
-            completed++;
-            resolve(v);
-          }),
-        );
+        timer = setTimeout(overrun(false), this.options.timeoutMs);
+        const v = await task(slot.w.api, { jobId: `job-${++this.seq}`, cancelFlag: flag });
+        finish(() => {
+          this.completed++;
+          cb.resolve(v);
+        });
       })
-      .catch((e: unknown) => finish(() => reject(new PoolError('crashed', `The engine worker failed: ${e instanceof Error ? e.message : String(e)}`))));
+      .catch((e: unknown) => finish(() => cb.reject(new PoolError('crashed', `The engine worker failed: ${e instanceof Error ? e.message : String(e)}`))));
   }
 
-  for (let i = 0; i < options.size; i++) addSlot();
+  private overrunError(startup: boolean): PoolError {
+    return startup
+      ? new PoolError('crashed', `The engine worker did not start within ${STARTUP_MS / 1000} s.`)
+      : new PoolError('timeout', `The job did not finish within the per-job time limit of ${seconds(this.options.timeoutMs)} s; it was stopped.`);
+  }
+}
 
-  return {
-    run<T>(task: PoolTask<T>, signal?: AbortSignal): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        if (closed) return reject(new PoolError('closed', 'The server is shutting down.', 5));
-        if (signal?.aborted) return reject(new PoolError('cancelled', 'The request was cancelled.'));
-        const idle = slots.find((s) => !s.busy && !s.dead);
-        if (idle && queue.length === 0) return execute(idle, task, signal, resolve, reject);
-        if (queue.length >= options.queueSize) {
-          const wait = Math.ceil((avgMs * (queue.length + 1)) / Math.max(1, options.size) / 1000);
-          return reject(new PoolError('queue-full', 'All engine workers are busy and the queue is full.', Math.min(60, Math.max(1, wait))));
-        }
-        const waiter: Waiter = {
-          start: (slot) => {
-            signal?.removeEventListener('abort', onQueuedAbort);
-            execute(slot, task, signal, resolve, reject);
-          },
-          reject,
-        };
-        const onQueuedAbort = (): void => {
-          const i = queue.indexOf(waiter);
-          if (i >= 0) queue.splice(i, 1);
-          reject(new PoolError('cancelled', 'The request was cancelled while it waited for a worker.'));
-        };
-        signal?.addEventListener('abort', onQueuedAbort, { once: true });
-        queue.push(waiter);
-      });
-    },
-    async check() {
-      const live = slots.filter((s) => !s.dead);
-      if (live.length === 0) return false;
-      const idle = live.find((s) => !s.busy && s.isReady);
-      if (!idle) return live.some((s) => s.isReady);
-      const answer = await Promise.race([idle.w.api.info().then(() => true, () => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
-      return answer;
-    },
-    stats() {
-      return { workers: slots.filter((s) => !s.dead).length, busy: slots.filter((s) => s.busy).length, queued: queue.length, completed, replaced };
-    },
-    async close() {
-      closed = true;
-      for (const w of queue.splice(0)) w.reject(new PoolError('closed', 'The server is shutting down.', 5));
-      const all = slots.splice(0);
-      for (const s of all) {
-        s.dead = true;
-        s.fail?.(new PoolError('closed', 'The server is shutting down.', 5));
-      }
-      await Promise.all(all.map((s) => s.w.worker.terminate()));
-    },
-  };
+/** Starts `options.size` workers and returns the pool. */
+export function createWorkerPool(options: PoolOptions): EnginePool {
+  return new WorkerPool(options);
 }

@@ -59,6 +59,9 @@ describe('per-key rate limit and concurrency', () => {
     expect(second.headers.get('retry-after')).toBe('1');
     expect(((await second.json()) as { message: string }).message).toContain('in flight');
     expect((await first).status).toBe(200);
+    // The refused request did not use up rate budget: 3 - the first convert - this request = 1.
+    const after = await t.app.request('/v1/verify/key', { headers: auth });
+    expect(after.headers.get('ratelimit-remaining')).toBe('1');
   });
 });
 
