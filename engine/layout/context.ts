@@ -42,7 +42,8 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     compatibilityMode: env.doc.settings.compatibilityMode,
     fieldText: (f) => facts.fieldText(f),
     noteMark: (t, id) => facts.noteMark(t, id),
-    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, ctx, false),
+    // A cell keeps its last paragraph's space after (it is part of the row height in Word).
+    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, ctx, true),
     drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink) => {
       const page = sink.page;
