@@ -214,13 +214,20 @@ function take(m: Measure, a: number, d: number, h: number): void {
 function measure(placed: PlacedPiece, m: Measure, params: LineBoxParams): void {
   const p = placed.piece;
   if (p.k === 'glyphs') {
-    const lm = p.span.face.lineMetrics(p.span.sizePt);
-    const rise = p.span.risePt;
+    const span = p.span;
+    const lm = span.face.lineMetrics(span.sizePt);
+    const rise = span.risePt;
     const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
     // Raised or lowered text grows the line only by what sticks out (w:position, super/subscript).
     const a = lm.ascentPt + Math.max(0, rise);
     const dsc = lm.descentPt + Math.max(0, -rise);
     take(m, a, dsc, a + dsc + leading);
+    // Superscript and subscript glyphs are drawn smaller, but the line keeps the run's full font
+    // height (measured in LibreOffice: a 15 pt subscript run sets a 15 pt line).
+    if (span.props.vertAlign !== 'baseline' && span.sizePt < span.props.sizePt) {
+      const full = span.face.lineMetrics(span.props.sizePt);
+      take(m, full.ascentPt, full.descentPt, full.lineHeightPt);
+    }
     return;
   }
   if (p.special.kind === 'object') {
