@@ -103,8 +103,11 @@ describe('engine pool limits through the app', () => {
     clearInterval(timer);
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-colophon-pages'))).toBeGreaterThan(100);
-    expect(performance.now() - started).toBeGreaterThan(300);
-    expect(maxGap).toBeLessThan(150);
+    const duration = performance.now() - started;
+    expect(duration).toBeGreaterThan(300);
+    // Had the conversion run on this thread, one gap would span it; timers keep firing instead
+    // (the bound scales with the duration so a busy shared machine does not fail the test).
+    expect(maxGap).toBeLessThan(Math.max(150, duration / 3));
   });
 
   it('stops the job when the client goes away, freeing the worker', async () => {
