@@ -11,6 +11,7 @@ const COMMANDS: Record<string, { summary: string; load: Loader }> = {
   annotate: { summary: 'fill a DOCX template (DOCX or PDF out)', load: async () => (await import('./commands/annotate')).runAnnotate },
   fields: { summary: "list a DOCX template's fields as JSON", load: async () => (await import('./commands/fields')).runFields },
   verify: { summary: 'check the signatures of a PDF or DOCX', load: async () => (await import('./commands/verify')).runVerify },
+  serve: { summary: 'run the /v1 HTTP service and the playground (same as npm start)', load: async () => (await import('./commands/serve')).runServe },
   sign: { summary: 'sign PDF (PAdES) or DOCX (OOXML signature) files', load: async () => (await import('./commands/sign')).runSign },
 };
 

@@ -6,6 +6,7 @@
 import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
 import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
 import { emitStory } from './blocks';
+import { columnSeparatorItems, pageBorderItems } from './decorations';
 import { hasEastAsianText, type DocumentEnv } from './context';
 import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
@@ -90,7 +91,11 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
     if (doc.settings.displayBackgroundShape && doc.settings.background) {
       items.push({ kind: 'rect', x: 0, y: 0, w: page.frame.widthPt, h: page.frame.heightPt, fill: doc.settings.background });
     }
-    items.push(...chrome.background, ...chrome.items, ...sink.background, ...sink.items, ...chrome.foreground, ...sink.foreground);
+    const borders = pageBorderItems(s, page, info.firstOfSection, info.area);
+    const front = s.pageBorders?.zOrder !== 'back';
+    if (!front) items.push(...borders);
+    items.push(...chrome.background, ...chrome.items, ...sink.background, ...columnSeparatorItems(page, doc.sections), ...sink.items, ...chrome.foreground, ...sink.foreground);
+    if (front) items.push(...borders);
     pages.push({ widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label });
     for (const d of sink.destinations) destinations[d.name] ??= { page: index, x: d.x, y: d.y };
     for (const h of sink.headings) outline.push({ title: h.title, level: h.level, page: index, y: h.y });

@@ -108,6 +108,14 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
   'long-word': doc(para('Supercalifragilisticexpialidocious'.repeat(6))),
   'paragraph-border-shading': doc(para('Boxed and shaded.', '<w:pBdr><w:top w:val="single" w:sz="8" w:space="1"/><w:left w:val="single" w:sz="8" w:space="4"/><w:bottom w:val="single" w:sz="8" w:space="1"/><w:right w:val="single" w:sz="8" w:space="4"/></w:pBdr><w:shd w:val="clear" w:fill="FFF2CC"/>')),
   'two-columns': doc(filler(12), { sectPr: LETTER_SECT_PR.replace('<w:cols w:space="720"/>', '<w:cols w:num="2" w:space="720"/>') }),
+  'columns-balanced': doc(
+    filler(3) + `<w:p><w:pPr><w:sectPr><w:type w:val="continuous"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/><w:cols w:num="2" w:sep="1" w:space="720"/></w:sectPr></w:pPr></w:p>` +
+      para('Full width after the columns.'),
+    { sectPr: '<w:sectPr><w:type w:val="continuous"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>' },
+  ),
+  'page-borders': doc(para('A page with a border.'), {
+    sectPr: LETTER_SECT_PR.replace('<w:cols w:space="720"/>', '<w:pgBorders w:offsetFrom="page"><w:top w:val="single" w:sz="12" w:space="24" w:color="FF0000"/><w:left w:val="single" w:sz="12" w:space="24" w:color="FF0000"/><w:bottom w:val="single" w:sz="12" w:space="24" w:color="FF0000"/><w:right w:val="single" w:sz="12" w:space="24" w:color="FF0000"/></w:pgBorders><w:cols w:space="720"/>'),
+  }),
   'tracked-changes': doc(
     '<w:p>' + run('Kept ') + '<w:ins w:id="1" w:author="Alice" w:date="2026-01-01T00:00:00Z"><w:r><w:t xml:space="preserve">inserted </w:t></w:r></w:ins>' +
       '<w:del w:id="2" w:author="Bob" w:date="2026-01-01T00:00:00Z"><w:r><w:delText xml:space="preserve">deleted </w:delText></w:r></w:del>' + run('end.') + '</w:p>',

@@ -252,6 +252,27 @@ describe('layout features', () => {
     expect([...xs].some((x) => x > 306)).toBe(true);
   });
 
+  it('balances two columns before a continuous section break and draws the separator line', async () => {
+    const d = await layout('columns-balanced');
+    const lines = runs(d).filter((r) => !r.text.startsWith('Full width'));
+    const left = lines.filter((r) => r.x < 306);
+    const right = lines.filter((r) => r.x >= 306);
+    expect(Math.abs(left.length - right.length)).toBeLessThanOrEqual(2);
+    const after = find(d, 'Full width');
+    expect(after.x).toBeCloseTo(72, 0);
+    expect(after.y).toBeGreaterThan(Math.max(...lines.map((r) => r.y)));
+    const sep = d.pages[0]!.items.find((i) => i.kind === 'line' && i.x1 === i.x2);
+    expect(sep).toBeDefined();
+  });
+
+  it('draws page borders at their distance from the page edge', async () => {
+    const d = await layout('page-borders');
+    const borders = d.pages[0]!.items.filter((i) => i.kind === 'line' && i.color === 'FF0000') as Array<{ x1: number; y1: number; x2: number; y2: number }>;
+    expect(borders).toHaveLength(4);
+    expect(Math.min(...borders.map((b) => Math.min(b.x1, b.x2)))).toBeCloseTo(24, 0);
+    expect(Math.max(...borders.map((b) => Math.max(b.y1, b.y2)))).toBeCloseTo(792 - 24, 0);
+  });
+
   it('shows tracked changes as coloured markup by default', async () => {
     const d = await layout('tracked-changes');
     const ins = find(d, 'inserted');

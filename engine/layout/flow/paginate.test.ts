@@ -86,6 +86,24 @@ describe('Paginator', () => {
     expect(layout(rows)).toEqual([['H', 'r0', 'r1', 'r2', 'r3'], ['H', 'r4', 'r5', 'r6']]);
   });
 
+  it('balances the columns of a section that ends in a continuous break', () => {
+    const twoCols: PageFrame = { ...frame, bodyBottom: 700, columns: [{ x: 50, width: 240 }, { x: 310, width: 240 }] };
+    const p = new Paginator({ ...host, openFrame: () => twoCols });
+    for (let i = 0; i < 6; i++) p.push(line(`l${i}`));
+    p.startSection(1, 'continuous');
+    p.push(line('after'));
+    const page = p.finish()[0]!;
+    const cols = page.placed.filter((x) => (x.unit as Unit & { name: string }).name.startsWith('l')).map((x) => x.x);
+    expect(cols.filter((x) => x === 50)).toHaveLength(3);
+    expect(cols.filter((x) => x === 310)).toHaveLength(3);
+    const after = page.placed.find((x) => (x.unit as Unit & { name: string }).name === 'after')!;
+    expect(after.y).toBe(100 + 60);
+    expect(page.regions.map((r) => [r.top, r.bottom])).toEqual([
+      [100, 160],
+      [160, 180],
+    ]);
+  });
+
   it('opens pages for sections and skips a page for oddPage breaks', () => {
     const p = new Paginator(host);
     p.startSection(0, 'nextPage');

@@ -26,6 +26,17 @@ export interface PlacedUnit {
   readonly y: number;
 }
 
+/** A band of the page with one column layout (a continuous section break starts a new one). */
+export interface Region {
+  readonly section: number;
+  top: number;
+  /** Lowest point reached by the region's content (set when the region or page closes). */
+  bottom: number;
+  readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+  /** Index in `placed` of the region's first unit. */
+  readonly firstUnit: number;
+}
+
 /** An open or closed page. */
 export interface PageState {
   readonly index: number;
@@ -42,6 +53,7 @@ export interface PageState {
   startedBy: 'natural' | 'hard';
   /** Whether the page holds anything but discardable space. */
   hasContent: boolean;
+  readonly regions: Region[];
 }
 
 /** What the paginator needs from the document layout. */
@@ -83,11 +95,14 @@ export class Paginator {
         this.openPage('hard');
         return;
       }
+      // Word balances the columns of a section that ends in a continuous break (§17.6.4).
+      this.closeRegion(page, true);
       const lowest = this.lowestY(page);
       page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom };
       page.regionTop = lowest;
       page.column = 0;
       page.y = lowest;
+      page.regions.push({ section: index, top: lowest, bottom: lowest, columns: frame.columns, firstUnit: page.placed.length });
       return;
     }
     this.openPage('hard');
@@ -122,7 +137,21 @@ export class Paginator {
   /** Closes the document: the last page stays open for callers to read; returns all pages. */
   finish(): PageState[] {
     if (!this.cur) this.openPage('hard');
+    for (const page of this.pages) this.closeRegion(page, false);
     return this.pages;
+  }
+
+  /** Records the bottom of the page's last region, balancing its columns first when asked. */
+  private closeRegion(page: PageState, balance: boolean): void {
+    const region = page.regions[page.regions.length - 1];
+    if (!region) return;
+    if (balance && region.columns.length > 1) balanceRegion(page, region);
+    let bottom = region.top;
+    for (let i = region.firstUnit; i < page.placed.length; i++) {
+      const p = page.placed[i]!;
+      if (!p.unit.discardable) bottom = Math.max(bottom, p.y + p.unit.heightPt);
+    }
+    region.bottom = bottom;
   }
 
   private tryPlace(unit: Unit): Unit | undefined {
@@ -272,6 +301,7 @@ export class Paginator {
   }
 
   private openPage(startedBy: 'natural' | 'hard'): PageState {
+    if (this.cur) this.closeRegion(this.cur, false);
     const index = this.pages.length;
     const frame = this.host.openFrame(this.section, index);
     const page: PageState = {
@@ -285,9 +315,69 @@ export class Paginator {
       y: frame.bodyTop,
       startedBy,
       hasContent: false,
+      regions: [{ section: this.section, top: frame.bodyTop, bottom: frame.bodyTop, columns: frame.columns, firstUnit: 0 }],
     };
     this.pages.push(page);
     this.cur = page;
     return page;
   }
+}
+
+/**
+ * Balances a region's columns: the lowest column height at which the region's units, in order, fill
+ * the columns (spacing vanishing at column tops), found by bisection, then the units are re-placed.
+ */
+function balanceRegion(page: PageState, region: Region): void {
+  const units = page.placed.slice(region.firstUnit);
+  if (units.length < 2) return;
+  let total = 0;
+  let tallest = 0;
+  for (const p of units) {
+    total += p.unit.heightPt;
+    tallest = Math.max(tallest, p.unit.heightPt);
+  }
+  const n = region.columns.length;
+  const fits = (h: number) => fill(units, n, h) !== undefined;
+  let lo = Math.max(tallest, total / n);
+  let hi = total + 1;
+  if (!fits(hi)) return;
+  for (let k = 0; k < 30 && hi - lo > 0.25; k++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) hi = mid;
+    else lo = mid;
+  }
+  const plan = fill(units, n, hi)!;
+  const kept: PlacedUnit[] = [];
+  plan.forEach((slot, i) => {
+    if (!slot) return;
+    const col = region.columns[slot.column]!;
+    kept.push({ unit: units[i]!.unit, column: slot.column, x: col.x, y: region.top + slot.y });
+  });
+  page.placed.splice(region.firstUnit, units.length, ...kept);
+  page.column = 0;
+  let bottom = region.top;
+  for (const p of kept) bottom = Math.max(bottom, p.y + p.unit.heightPt);
+  page.y = bottom;
+}
+
+/** Fills n columns of height h with the units; undefined if they do not fit. Spacing at a column top vanishes. */
+function fill(units: readonly PlacedUnit[], n: number, h: number): Array<{ column: number; y: number } | undefined> | undefined {
+  const out: Array<{ column: number; y: number } | undefined> = [];
+  let column = 0;
+  let y = 0;
+  for (const p of units) {
+    const u = p.unit;
+    if (y > 0 && y + u.heightPt > h + EPS && !u.discardable) {
+      column++;
+      y = 0;
+      if (column >= n) return undefined;
+    }
+    if (u.discardable && (y === 0 || y + u.heightPt > h + EPS)) {
+      out.push(undefined);
+      continue;
+    }
+    out.push({ column, y });
+    y += u.heightPt;
+  }
+  return out;
 }
