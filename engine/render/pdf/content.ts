@@ -1,20 +1,29 @@
 /**
- * Content streams (ISO 32000-1 §8–9): page items → PDF operators.
+ * Content streams (ISO 32000-1 §8–9): page items → PDF operators, written as bytes.
  *
  * Layout coordinates are y-down from the page's top-left; PDF's are y-up from the bottom-left, so
  * every y is flipped here. Text is drawn glyph by glyph with TJ, whose adjustments carry kerning,
  * letter spacing and justification (§9.4.3), so pen positions match the layout exactly.
+ *
+ * Size matters because every byte is deflated afterwards: consecutive glyph runs share one text
+ * object, the text state (Tf, Tz, Tr: §9.3, kept across text objects) is only written when it
+ * changes, and runs after the first are placed with Td relative to the previous run's start, in
+ * whole thousandths of a point so relative moves never drift from the absolute positions.
  */
-import { formatPdfNumber } from '../../core';
+import { formatPdfNumber as fmt } from '../../core';
 import type { GlyphRun, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import type { ByteSink } from './byte-sink';
 
-/** How a font is addressed in content: its resource name, glyph remapping and widths. */
+/** How a font is addressed in content: its resource name, glyph codes and widths by ORIGINAL glyph id. */
 export interface ContentFont {
   readonly resource: string;
-  /** Original glyph id → glyph id in the embedded subset. */
-  readonly glyphMap: ReadonlyMap<number, number>;
-  /** Advance width of an ORIGINAL glyph id in 1/1000 text space units (what /W says for its CID). */
-  width(glyph: number): number;
+  /** Code of each original glyph id: values below 0x100 are one byte, others two (high byte first). */
+  readonly codes: Int32Array;
+  /** Advance of each original glyph id in 1/1000 text space units (what /W says for its CID). */
+  readonly widths: Float64Array;
+  /** Code and width for glyph ids the subset does not have (they show .notdef). */
+  readonly missingCode: number;
+  readonly missingWidth: number;
   readonly syntheticBold: boolean;
   readonly syntheticItalic: boolean;
 }
@@ -26,42 +35,70 @@ export interface ContentResources {
   image(index: number): string | undefined;
 }
 
-const n = formatPdfNumber;
-
-/** Writes the content stream of a page. */
-export function pageContent(page: LayoutPage, res: ContentResources): string {
-  const w = new ContentWriter(page.heightPt, res);
+/** Writes the content stream of a page into `sink` (which is reset first). */
+export function writePageContent(page: LayoutPage, res: ContentResources, sink: ByteSink): void {
+  sink.reset();
+  const w = new ContentWriter(page.heightPt, res, sink);
   for (const item of page.items) w.item(item);
-  return w.finish();
+  w.endText();
 }
 
-function hexColor(color: string): [number, number, number] {
+/** PDF colour operands `r g b` (0–1, 3 decimals) of a hex colour; black when malformed. */
+function rgbOperands(color: string): string {
   const v = parseInt(color, 16);
-  if (!Number.isFinite(v) || color.length !== 6) return [0, 0, 0];
-  return [((v >> 16) & 255) / 255, ((v >> 8) & 255) / 255, (v & 255) / 255];
+  if (!Number.isFinite(v) || color.length !== 6) return '0 0 0';
+  return `${fmt(((v >> 16) & 255) / 255)} ${fmt(((v >> 8) & 255) / 255)} ${fmt((v & 255) / 255)}`;
+}
+
+/** Graphics and text state that q/Q save and restore. */
+interface SavedState {
+  readonly fill: string;
+  readonly stroke: string;
+  readonly lineWidth: number;
+  readonly dash: string;
+  readonly font: string;
+  readonly size: number;
+  readonly tz: number;
+  readonly tr: number;
 }
 
 class ContentWriter {
-  private readonly out: string[] = [];
   private fill = '';
   private stroke = '';
   private lineWidth = -1;
   private dash = '';
+  // Text state (§9.3): unknown until set; kept across text objects, restored by Q.
+  private font = '';
+  private size = -1;
+  private tz = 100;
+  private tr = 0;
+  private inText = false;
+  /** The text line matrix is an unskewed translation to (lineX, lineY) thousandths of a point. */
+  private lineKnown = false;
+  private lineX = 0;
+  private lineY = 0;
+  /** What a viewer holds: the last Tm's origin and the sum of Td offsets since (as doubles). */
+  private originX = 0;
+  private originY = 0;
+  private relX = 0;
+  private relY = 0;
+  private readonly colors = new Map<string, string>();
 
   constructor(
     private readonly h: number,
     private readonly res: ContentResources,
+    private readonly out: ByteSink,
   ) {}
 
-  finish(): string {
-    return this.out.join('\n');
-  }
-
   item(item: LayoutItem): void {
+    if (item.kind === 'glyphs') {
+      this.glyphs(item);
+      return;
+    }
+    if (item.kind === 'link') return;
+    this.endText();
+    const o = this.out;
     switch (item.kind) {
-      case 'glyphs':
-        this.glyphs(item);
-        break;
       case 'rect':
         this.rect(item.x, item.y, item.w, item.h, item.fill, item.stroke, item.lineWidth);
         break;
@@ -69,7 +106,7 @@ class ContentWriter {
         this.setStroke(item.color);
         this.setLineWidth(item.width);
         this.setDash(item.dash);
-        this.out.push(`${n(item.x1)} ${n(this.h - item.y1)} m ${n(item.x2)} ${n(this.h - item.y2)} l S`);
+        o.numSp(item.x1), o.numSp(this.h - item.y1), o.ascii('m '), o.numSp(item.x2), o.numSp(this.h - item.y2), o.ascii('l S\n');
         break;
       case 'path':
         this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
@@ -80,35 +117,52 @@ class ContentWriter {
       case 'group':
         this.group(item);
         break;
-      case 'link':
-        break;
     }
+  }
+
+  /** Closes the open text object, if any. */
+  endText(): void {
+    if (!this.inText) return;
+    this.out.ascii('ET\n');
+    this.inText = false;
+    this.lineKnown = false;
+  }
+
+  private operands(color: string): string {
+    let s = this.colors.get(color);
+    if (s === undefined) {
+      s = rgbOperands(color);
+      this.colors.set(color, s);
+    }
+    return s;
   }
 
   private setFill(color: string): void {
     if (color === this.fill) return;
-    const [r, g, b] = hexColor(color);
-    this.out.push(`${n(r)} ${n(g)} ${n(b)} rg`);
+    this.out.ascii(this.operands(color));
+    this.out.ascii(' rg\n');
     this.fill = color;
   }
 
   private setStroke(color: string): void {
     if (color === this.stroke) return;
-    const [r, g, b] = hexColor(color);
-    this.out.push(`${n(r)} ${n(g)} ${n(b)} RG`);
+    this.out.ascii(this.operands(color));
+    this.out.ascii(' RG\n');
     this.stroke = color;
   }
 
   private setLineWidth(width: number): void {
     if (width === this.lineWidth) return;
-    this.out.push(`${n(width)} w`);
+    this.out.numSp(width);
+    this.out.ascii('w\n');
     this.lineWidth = width;
   }
 
   private setDash(dash: readonly number[] | undefined): void {
-    const d = dash && dash.length > 0 ? `[${dash.map((v) => n(v)).join(' ')}] 0 d` : '[] 0 d';
+    const d = dash && dash.length > 0 ? `[${dash.map((v) => fmt(v)).join(' ')}] 0 d` : '[] 0 d';
     if (d === this.dash || (this.dash === '' && d === '[] 0 d')) return;
-    this.out.push(d);
+    this.out.ascii(d);
+    this.out.byte(10);
     this.dash = d;
   }
 
@@ -120,26 +174,30 @@ class ContentWriter {
       this.setLineWidth(lineWidth ?? 1);
       this.setDash(undefined);
     }
-    const op = fill && stroke ? 'B' : fill ? 'f' : 'S';
-    this.out.push(`${n(x)} ${n(this.h - y - h)} ${n(w)} ${n(h)} re ${op}`);
+    const o = this.out;
+    o.numSp(x), o.numSp(this.h - y - h), o.numSp(w), o.numSp(h);
+    o.ascii(fill && stroke ? 're B\n' : fill ? 're f\n' : 're S\n');
   }
 
   private path(commands: readonly PathCommand[], fill?: string, stroke?: string, lineWidth?: number, dash?: readonly number[]): void {
     if (!fill && !stroke) return;
-    const parts: string[] = [];
-    for (const c of commands) {
-      if (c.op === 'Z') parts.push('h');
-      else if (c.op === 'C') parts.push(`${n(c.x1)} ${n(this.h - c.y1)} ${n(c.x2)} ${n(this.h - c.y2)} ${n(c.x)} ${n(this.h - c.y)} c`);
-      else parts.push(`${n(c.x)} ${n(this.h - c.y)} ${c.op === 'M' ? 'm' : 'l'}`);
-    }
     if (fill) this.setFill(fill);
     if (stroke) {
       this.setStroke(stroke);
       this.setLineWidth(lineWidth ?? 1);
       this.setDash(dash);
     }
-    parts.push(fill && stroke ? 'B' : fill ? 'f' : 'S');
-    this.out.push(parts.join(' '));
+    const o = this.out;
+    const h = this.h;
+    for (const c of commands) {
+      if (c.op === 'Z') o.ascii('h ');
+      else if (c.op === 'C') {
+        o.numSp(c.x1), o.numSp(h - c.y1), o.numSp(c.x2), o.numSp(h - c.y2), o.numSp(c.x), o.numSp(h - c.y), o.ascii('c ');
+      } else {
+        o.numSp(c.x), o.numSp(h - c.y), o.ascii(c.op === 'M' ? 'm ' : 'l ');
+      }
+    }
+    o.ascii(fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n');
   }
 
   private image(item: Extract<LayoutItem, { kind: 'image' }>): void {
@@ -153,7 +211,8 @@ class ContentWriter {
     const fullH = kh > 0.001 ? item.h / kh : item.h;
     const x0 = item.x - (c ? c.left * fullW : 0);
     const yTop = item.y - (c ? c.top * fullH : 0);
-    const ops: string[] = ['q'];
+    const o = this.out;
+    o.ascii('q\n');
     const cx = item.x + item.w / 2;
     const cy = this.h - (item.y + item.h / 2);
     if (item.rotationDeg || item.flipH || item.flipV) {
@@ -162,45 +221,122 @@ class ContentWriter {
       const sin = roundTrig(Math.sin(-rad));
       const sx = item.flipH ? -1 : 1;
       const sy = item.flipV ? -1 : 1;
-      ops.push(`1 0 0 1 ${n(cx)} ${n(cy)} cm`, `${n(cos * sx)} ${n(sin * sx)} ${n(-sin * sy)} ${n(cos * sy)} 0 0 cm`, `1 0 0 1 ${n(-cx)} ${n(-cy)} cm`);
+      o.ascii('1 0 0 1 '), o.numSp(cx), o.numSp(cy), o.ascii('cm\n');
+      o.numSp(cos * sx), o.numSp(sin * sx), o.numSp(-sin * sy), o.numSp(cos * sy), o.ascii('0 0 cm\n');
+      o.ascii('1 0 0 1 '), o.numSp(-cx), o.numSp(-cy), o.ascii('cm\n');
     }
-    if (c) ops.push(`${n(item.x)} ${n(this.h - item.y - item.h)} ${n(item.w)} ${n(item.h)} re W n`);
-    ops.push(`${n(fullW)} 0 0 ${n(fullH)} ${n(x0)} ${n(this.h - yTop - fullH)} cm`, `/${name} Do`, 'Q');
-    this.out.push(ops.join('\n'));
+    if (c) o.numSp(item.x), o.numSp(this.h - item.y - item.h), o.numSp(item.w), o.numSp(item.h), o.ascii('re W n\n');
+    o.numSp(fullW), o.ascii('0 0 '), o.numSp(fullH), o.numSp(x0), o.numSp(this.h - yTop - fullH), o.ascii('cm\n');
+    o.ascii(`/${name} Do\nQ\n`);
+  }
+
+  private save(): SavedState {
+    return { fill: this.fill, stroke: this.stroke, lineWidth: this.lineWidth, dash: this.dash, font: this.font, size: this.size, tz: this.tz, tr: this.tr };
+  }
+
+  private restore(s: SavedState): void {
+    this.fill = s.fill;
+    this.stroke = s.stroke;
+    this.lineWidth = s.lineWidth;
+    this.dash = s.dash;
+    this.font = s.font;
+    this.size = s.size;
+    this.tz = s.tz;
+    this.tr = s.tr;
   }
 
   private group(item: Extract<LayoutItem, { kind: 'group' }>): void {
-    this.out.push('q');
-    const saved = [this.fill, this.stroke, this.lineWidth, this.dash] as const;
-    if (item.clip) this.out.push(`${n(item.clip.x)} ${n(this.h - item.clip.y - item.clip.h)} ${n(item.clip.w)} ${n(item.clip.h)} re W n`);
+    const o = this.out;
+    o.ascii('q\n');
+    const saved = this.save();
+    if (item.clip) o.numSp(item.clip.x), o.numSp(this.h - item.clip.y - item.clip.h), o.numSp(item.clip.w), o.numSp(item.clip.h), o.ascii('re W n\n');
     if (item.transform) {
       // Conjugate the y-down matrix by the page flip: F·M·F with F = [1 0 0 -1 0 h].
       const [a, b, c, d, e, f] = item.transform;
-      this.out.push(`${n(a)} ${n(-b)} ${n(-c)} ${n(d)} ${n(e + c * this.h)} ${n(this.h - f - d * this.h)} cm`);
+      o.numSp(a), o.numSp(-b), o.numSp(-c), o.numSp(d), o.numSp(e + c * this.h), o.numSp(this.h - f - d * this.h), o.ascii('cm\n');
     }
     for (const child of item.items) this.item(child);
-    this.out.push('Q');
-    [this.fill, this.stroke, this.lineWidth, this.dash] = saved;
+    this.endText();
+    o.ascii('Q\n');
+    this.restore(saved);
+  }
+
+  /** Sets the text state a run needs (inside a text object): font and size, scaling, render mode. */
+  private textState(run: GlyphRun, font: ContentFont, th: number): void {
+    const o = this.out;
+    if (font.resource !== this.font || run.sizePt !== this.size) {
+      o.ascii(`/${font.resource} `), o.numSp(run.sizePt), o.ascii('Tf\n');
+      this.font = font.resource;
+      this.size = run.sizePt;
+    }
+    const tz = th * 100;
+    if (tz !== this.tz) {
+      o.numSp(tz), o.ascii('Tz\n');
+      this.tz = tz;
+    }
+    // Synthetic bold: fill and stroke the outlines with a hairline of 3 % of the size.
+    const tr = font.syntheticBold ? 2 : 0;
+    if (font.syntheticBold) {
+      this.setStroke(run.color);
+      this.setLineWidth(run.sizePt * 0.03);
+    }
+    if (tr !== this.tr) {
+      o.ascii(tr === 2 ? '2 Tr\n' : '0 Tr\n');
+      this.tr = tr;
+    }
+  }
+
+  /**
+   * Moves to a run's start (x, y in thousandths of a point). Td is relative to the line start and
+   * viewers add it in floating point (poppler and pdf.js sum the offsets since the last Tm, then add
+   * the Tm origin), so Td is used only when that sum gives exactly the absolute position a Tm would;
+   * otherwise Tm. Drawn positions are thus bit-identical to absolute placement.
+   */
+  private position(x: number, y: number, skewed: boolean): void {
+    const o = this.out;
+    const xd = x / 1000;
+    const yd = y / 1000;
+    if (!skewed && this.lineKnown) {
+      const dx = (x - this.lineX) / 1000;
+      const dy = (y - this.lineY) / 1000;
+      const relX = this.relX + dx;
+      const relY = this.relY + dy;
+      if (relX + this.originX === xd && relY + this.originY === yd) {
+        o.numSp(dx), o.numSp(dy), o.ascii('Td\n');
+        this.relX = relX;
+        this.relY = relY;
+        this.lineX = x;
+        this.lineY = y;
+        return;
+      }
+    }
+    o.ascii(skewed ? '1 0 0.2126 1 ' : '1 0 0 1 '), o.numSp(xd), o.numSp(yd), o.ascii('Tm\n');
+    this.lineKnown = !skewed;
+    this.originX = xd;
+    this.originY = yd;
+    this.relX = 0;
+    this.relY = 0;
+    this.lineX = x;
+    this.lineY = y;
   }
 
   private glyphs(run: GlyphRun): void {
     if (run.glyphs.length === 0) return;
     const font = this.res.font(run.font);
+    const o = this.out;
     this.setFill(run.color);
-    const th = (run.scalePct ?? 100) / 100;
-    const ops: string[] = ['BT', `/${font.resource} ${n(run.sizePt)} Tf`];
-    if (th !== 1) ops.push(`${n(th * 100)} Tz`);
-    if (font.syntheticBold) {
-      this.setStroke(run.color);
-      ops.push('2 Tr', `${n(run.sizePt * 0.03)} w`);
-      this.lineWidth = -1;
+    if (!this.inText) {
+      o.ascii('BT\n');
+      this.inText = true;
+      // BT sets the text and line matrices to the identity: an unskewed translation to the origin.
+      this.lineKnown = true;
+      this.lineX = this.lineY = 0;
+      this.originX = this.originY = this.relX = this.relY = 0;
     }
-    const y = this.h - run.y;
-    ops.push(font.syntheticItalic ? `1 0 0.2126 1 ${n(run.x)} ${n(y)} Tm` : `1 0 0 1 ${n(run.x)} ${n(y)} Tm`);
-    ops.push(tjArray(run, font, th) + ' TJ');
-    if (font.syntheticBold) ops.push('0 Tr');
-    ops.push('ET');
-    this.out.push(ops.join(' '));
+    const th = (run.scalePct ?? 100) / 100;
+    this.textState(run, font, th);
+    this.position(Math.round(run.x * 1000), Math.round((this.h - run.y) * 1000), font.syntheticItalic);
+    writeShow(o, run, font, th);
   }
 }
 
@@ -208,34 +344,62 @@ function roundTrig(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
+/** For each byte: 0 when it goes into a literal string as is, else the character after the backslash. */
+const ESCAPE = (() => {
+  const t = new Uint8Array(256);
+  t[0x28] = 0x28;
+  t[0x29] = 0x29;
+  t[0x5c] = 0x5c;
+  t[0x0d] = 0x72; // \r: a raw CR would be read as an end of line (§7.3.4.2)
+  t[0x0a] = 0x6e;
+  return t;
+})();
+
 /**
- * Builds `[(..) adj (..)]` placing each glyph at its layout advance. Codes are two raw bytes per glyph
- * in literal strings (§7.3.4.2), half the size of hex strings; the stream is written as Latin-1 bytes.
+ * Writes `[(..) adj (..)]TJ` placing each glyph at its layout advance, or `(..)Tj` when no glyph
+ * needs an adjustment. Codes are raw bytes in literal strings (§7.3.4.2), half the size of hex.
  */
-function tjArray(run: GlyphRun, font: ContentFont, th: number): string {
-  let out = '[';
-  let str = '';
+function writeShow(o: ByteSink, run: GlyphRun, font: ContentFont, th: number): void {
+  const glyphs = run.glyphs;
+  const advances = run.advances;
+  const codes = font.codes;
+  const widths = font.widths;
   const scale = 1000 / (run.sizePt * th);
-  const last = run.glyphs.length - 1;
+  const last = glyphs.length - 1;
+  // Worst case per glyph: two escaped bytes, then `)` + number + `(`.
+  o.ensure(glyphs.length * 4 + 8);
+  const open = o.len;
+  o.buf[o.len++] = 0x5b; // '['
+  o.buf[o.len++] = 0x28; // '('
+  let adjusted = false;
   for (let i = 0; i <= last; i++) {
-    const g = run.glyphs[i]!;
-    const cid = font.glyphMap.get(g) ?? 0;
-    str += byteChar(cid >> 8) + byteChar(cid & 255);
+    const g = glyphs[i]!;
+    const known = g < codes.length;
+    const code = known ? codes[g]! : font.missingCode;
+    o.ensure(52);
+    const b = o.buf;
+    if (code > 0xff) {
+      const hi = (code >> 8) & 0xff;
+      if (ESCAPE[hi] !== 0) (b[o.len++] = 0x5c), (b[o.len++] = ESCAPE[hi]!);
+      else b[o.len++] = hi;
+    }
+    const lo = code & 0xff;
+    if (ESCAPE[lo] !== 0) (b[o.len++] = 0x5c), (b[o.len++] = ESCAPE[lo]!);
+    else b[o.len++] = lo;
     if (i === last) break;
-    const adj = font.width(g) - run.advances[i]! * scale;
+    const adj = (known ? widths[g]! : font.missingWidth) - advances[i]! * scale;
     if (adj >= 0.05 || adj <= -0.05) {
-      out += '(' + str + ')' + n(adj, 2);
-      str = '';
+      b[o.len++] = 0x29;
+      o.num(adj, 2);
+      o.buf[o.len++] = 0x28;
+      adjusted = true;
     }
   }
-  if (str) out += '(' + str + ')';
-  return out + ']';
-}
-
-const BYTE_CHARS: string[] = Array.from({ length: 256 }, (_, b) =>
-  b === 0x28 ? '\\(' : b === 0x29 ? '\\)' : b === 0x5c ? '\\\\' : b === 0x0d ? '\\r' : b === 0x0a ? '\\n' : String.fromCharCode(b),
-);
-
-function byteChar(b: number): string {
-  return BYTE_CHARS[b]!;
+  if (adjusted) {
+    o.ascii(')]TJ\n');
+  } else {
+    // No adjustment: the '[' becomes a space and the array a plain string shown with Tj.
+    o.buf[open] = 0x20;
+    o.ascii(')Tj\n');
+  }
 }

@@ -1,12 +1,14 @@
 /**
- * Fonts: each LayoutDoc font becomes a Type0 font with Identity-H encoding over a subset
- * CIDFontType2 (TrueType outlines, FontFile2) or CIDFontType0 (CFF, FontFile3) descendant
- * (ISO 32000-1 §9.7), with /W widths and a ToUnicode CMap (§9.10.3) so text extracts correctly.
+ * Fonts: each LayoutDoc font becomes a Type0 font over a subset CIDFontType2 (TrueType outlines,
+ * FontFile2) or CIDFontType0 (CFF, FontFile3) descendant (ISO 32000-1 §9.7), with /W widths and a
+ * ToUnicode CMap (§9.10.3) so text extracts correctly. The encoding is the mixed one-/two-byte CMap
+ * of cmaps.ts (Identity-H for subsets too large for it).
  */
 import { PDFName, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import type { DiagnosticBag } from '../../core';
 import type { LayoutDoc } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
+import { MIXED_CMAP_NAME, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap, mixedToUnicodeCMap } from './cmaps';
 import type { ContentFont } from './content';
 import type { GlyphUsage } from './glyph-usage';
 import { flateStream } from './streams';
@@ -21,6 +23,18 @@ export interface EmbeddedFont {
 export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsage, bag: DiagnosticBag): Map<number, EmbeddedFont> {
   const out = new Map<number, EmbeddedFont>();
   const ctx = pdf.context;
+  let mixedEncoding: PDFRef | undefined;
+  const encodingFor = (glyphCount: number): PDFRef | string => {
+    if (glyphCount > MIXED_MAX_GLYPHS) return 'Identity-H';
+    mixedEncoding ??= ctx.register(
+      flateStream(ctx, mixedEncodingCMap(), {
+        Type: 'CMap',
+        CMapName: MIXED_CMAP_NAME,
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      }),
+    );
+    return mixedEncoding;
+  };
   for (const [index, glyphs] of [...usage.entries()].sort((a, b) => a[0] - b[0])) {
     const font = layout.fonts[index];
     if (!font) continue;
@@ -64,24 +78,38 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
         ...(subset.format === 'truetype' ? { CIDToGIDMap: 'Identity' } : {}),
       }),
     );
-    const toUnicode = ctx.register(flateStream(ctx, toUnicodeCMap(unicode)));
+    const encoding = encodingFor(subset.glyphCount);
+    const mixed = encoding !== 'Identity-H';
+    const toUnicode = ctx.register(flateStream(ctx, mixed ? mixedToUnicodeCMap(unicode) : toUnicodeCMap(unicode)));
     const ref = ctx.register(
-      ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: 'Identity-H', DescendantFonts: [cid], ToUnicode: toUnicode }),
+      ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: encoding, DescendantFonts: [cid], ToUnicode: toUnicode }),
     );
-    const widths = subset.widths;
-    const map = subset.glyphMap;
-    out.set(index, {
-      ref,
-      content: {
-        resource: `F${index}`,
-        glyphMap: map,
-        width: (g) => widths[map.get(g) ?? 0] ?? 0,
-        syntheticBold: font.syntheticBold,
-        syntheticItalic: font.syntheticItalic,
-      },
-    });
+    out.set(index, { ref, content: contentFont(`F${index}`, glyphs, subset.glyphMap, subset.widths, mixed, font) });
   }
   return out;
+}
+
+/**
+ * Codes and widths indexed by original glyph id, so drawing a glyph is two array reads. Two-byte
+ * codes are flagged with bit 16 (content.ts writes any code above 0xFF as two bytes).
+ */
+function contentFont(
+  resource: string, used: ReadonlyMap<number, string>, glyphMap: ReadonlyMap<number, number>, widths: readonly number[], mixed: boolean,
+  font: { readonly syntheticBold: boolean; readonly syntheticItalic: boolean },
+): ContentFont {
+  const encode = (cid: number) => (mixed ? mixedCode(cid) : 0x10000 | cid);
+  let size = 0;
+  for (const g of used.keys()) if (g >= size) size = g + 1;
+  const missingCode = encode(0);
+  const missingWidth = widths[0] ?? 0;
+  const codes = new Int32Array(size).fill(missingCode);
+  const byGlyph = new Float64Array(size).fill(missingWidth);
+  for (const [g, cid] of glyphMap) {
+    if (g >= size) continue;
+    codes[g] = encode(cid);
+    byGlyph[g] = widths[cid] ?? 0;
+  }
+  return { resource, codes, widths: byGlyph, missingCode, missingWidth, syntheticBold: font.syntheticBold, syntheticItalic: font.syntheticItalic };
 }
 
 function round(v: number): number {

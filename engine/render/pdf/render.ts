@@ -8,7 +8,8 @@
 import { PDFDocument, PDFHexString, PDFName, PDFString, type PDFRef } from 'pdf-lib';
 import { crc32, DiagnosticBag, encodeUtf8, guardAsync, checkCancelled, type EngineHost, type Result } from '../../core';
 import type { LayoutDoc } from '../../model';
-import { pageContent, type ContentFont } from './content';
+import { ByteSink } from './byte-sink';
+import { writePageContent, type ContentFont } from './content';
 import { embedFonts } from './font-embed';
 import { collectGlyphUsage } from './glyph-usage';
 import { embedImages } from './images';
@@ -32,12 +33,13 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     const images = embedImages(pdf, layout, bag, host.inflateRaw);
     const pageRefs: PDFRef[] = [];
     const hash = new ContentHash();
+    const sink = new ByteSink();
     for (let i = 0; i < layout.pages.length; i++) {
       checkCancelled(host);
       const page = layout.pages[i]!;
       const usedFonts = new Map<number, ContentFont>();
       const usedImages = new Map<number, string>();
-      const content = pageContent(page, {
+      writePageContent(page, {
         font: (index) => {
           const f = fonts.get(index)!;
           usedFonts.set(index, f.content);
@@ -48,7 +50,8 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
           if (img) usedImages.set(index, img.name);
           return img?.name;
         },
-      });
+      }, sink);
+      const content = sink.view();
       hash.add(content);
       const stream = flateStream(ctx, content);
       const leaf = pdf.addPage([page.widthPt, page.heightPt]);
@@ -101,10 +104,10 @@ class ContentHash {
   private b = 0x01000193;
   private c = 0x9e3779b9;
 
-  add(s: string): void {
+  add(s: Uint8Array): void {
     let { a, b, c } = this;
     for (let i = 0; i < s.length; i++) {
-      const ch = s.charCodeAt(i);
+      const ch = s[i]!;
       a = Math.imul(a ^ ch, 0x01000193);
       b = Math.imul(b ^ ch, 0x5bd1e995);
       c = Math.imul(c ^ (ch + i), 0x85ebca6b);

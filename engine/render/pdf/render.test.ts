@@ -1,0 +1,57 @@
+/**
+ * renderPdf end to end on a made-up document: the output is read back by independent tools
+ * (poppler's pdftotext and pdffonts, qpdf --check) when they are installed, so the encodings we
+ * write (mixed one-/two-byte CMap, ToUnicode) are checked against real readers.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeDocx, para } from '../../../tests/helpers/make-docx';
+import { convertDocxToPdf } from '../../convert';
+import { createNodeHost } from '../../../node/host';
+
+function tool(name: string, args: string[]): string | undefined {
+  try {
+    return execFileSync(name, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    const err = e as { code?: string; stdout?: string };
+    if (err.code === 'ENOENT') return undefined;
+    return err.stdout ?? '';
+  }
+}
+
+// Enough distinct characters that the subset has more than 128 glyphs (two-byte codes), plus the
+// characters whose codes need escaping in literal strings.
+const LATIN = 'The quick brown fox (jumps) over \\ the lazy dog: 0123456789.';
+const EXTENDED = 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ ĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğ';
+const GREEK = 'ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩ αβγδεζηθικλμνξοπρστυφχψω';
+
+describe('renderPdf', () => {
+  it('writes a PDF whose text real readers extract, with fonts they accept', async () => {
+    const docx = makeDocx(para(LATIN) + para(EXTENDED) + para(GREEK) + para('<w:r><w:rPr><w:w w:val="80"/></w:rPr><w:t>Scaled text</w:t></w:r>'));
+    const r = await convertDocxToPdf(docx, {}, createNodeHost());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const dir = mkdtempSync(join(tmpdir(), 'colophon-render-'));
+    const file = join(dir, 'out.pdf');
+    writeFileSync(file, r.value.pdf);
+    const text = tool('pdftotext', [file, '-']);
+    if (text === undefined) return;
+    const flat = text.replace(/\s+/g, ' ');
+    for (const line of [LATIN, EXTENDED, GREEK, 'Scaled text']) expect(flat).toContain(line);
+    const fonts = tool('pdffonts', [file]) ?? '';
+    expect(fonts).toMatch(/CID TrueType\s+Custom\s+yes\s+yes\s+yes/);
+    const check = tool('qpdf', ['--check', file]);
+    if (check !== undefined) expect(check).toContain('No syntax or stream encoding errors');
+  });
+
+  it('gives the same bytes for the same input', async () => {
+    const docx = makeDocx(para(LATIN) + para(GREEK));
+    const a = await convertDocxToPdf(docx, {}, createNodeHost());
+    const b = await convertDocxToPdf(docx, {}, createNodeHost());
+    expect(a.ok && b.ok).toBe(true);
+    if (a.ok && b.ok) expect(Buffer.from(a.value.pdf).equals(Buffer.from(b.value.pdf))).toBe(true);
+  });
+});
