@@ -48,7 +48,12 @@ let dir: string;
 /** The server's worker pool, with the test's fixed clock given to every job. */
 function fixedClockPool(): EnginePool {
   const inner = createWorkerPool({ size: 1, queueSize: 32, timeoutMs: 120_000, memoryMb: 1024 });
-  return { ...inner, run: (task, signal) => inner.run((api, job) => task(api, { ...job, now: NOW }), signal) };
+  return {
+    run: (task, signal) => inner.run((api, job) => task(api, { ...job, now: NOW }), signal),
+    check: () => inner.check(),
+    stats: () => inner.stats(),
+    close: () => inner.close(),
+  };
 }
 
 beforeAll(async () => {

@@ -46,7 +46,12 @@ async function openPlayground(context: BrowserContext, url = server.url): Promis
 
 async function openDocx(page: Page, name: string, bytes: Uint8Array): Promise<void> {
   await page.setInputFiles('#file', { name, mimeType: DOCX_TYPE, buffer: Buffer.from(bytes) });
-  await page.waitForSelector('#document[data-pdf-ready="true"]', { timeout: 60_000 });
+  try {
+    await page.waitForSelector('#document[data-pdf-ready="true"]', { timeout: 60_000 });
+  } catch (e) {
+    // Say where the page stood (status line, error message) rather than only "timeout".
+    throw new Error(`${name} did not finish: status "${await page.textContent('#status')}", message "${await page.textContent('#message')}" (${String(e).slice(0, 200)})`);
+  }
 }
 
 async function download(page: Page, button: string): Promise<Buffer> {
