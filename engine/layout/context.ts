@@ -29,10 +29,13 @@ export interface DocumentEnv {
   drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
 }
 
-/** Builds the block context for a story in a section. */
-export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts): BlockContext {
+/**
+ * Builds the block context for a story in a section. The document line grid applies to body text
+ * only (`onGrid`): LibreOffice lays out table cells, notes, headers and text boxes off the grid.
+ */
+export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, onGrid = false): BlockContext {
   const grid = section.docGrid;
-  const gridPitchPt = grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
+  const gridPitchPt = onGrid && grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
   const ctx: BlockContext = {
     faces: env.faces,
     revisionMarkup: env.revisionMarkup,
@@ -42,8 +45,9 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     compatibilityMode: env.doc.settings.compatibilityMode,
     fieldText: (f) => facts.fieldText(f),
     noteMark: (t, id) => facts.noteMark(t, id),
-    // A cell keeps its last paragraph's space after (it is part of the row height in Word).
-    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, ctx, true),
+    // A cell keeps its last paragraph's space after (it is part of the row height in Word); its
+    // text is off the line grid.
+    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, offGrid(), true),
     drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink) => {
       const page = sink.page;
@@ -52,9 +56,11 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       drawObject(inline, pos.x, pos.y, sink, objects);
     },
   };
+  let plain: BlockContext | undefined;
+  const offGrid = (): BlockContext => (gridPitchPt === undefined ? ctx : (plain ??= blockContext(env, section, facts, false)));
   const objects: ObjectContext = {
     media: env.doc.media,
-    layoutBox: (blocks, widthPt) => layoutStory(blocks, widthPt, ctx, false),
+    layoutBox: (blocks, widthPt) => layoutStory(blocks, widthPt, offGrid(), false),
     drawChart: env.drawChart,
     warn: (code, message) => env.bag.warn(code, message),
   };

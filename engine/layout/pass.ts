@@ -84,7 +84,7 @@ class Pass {
       this.paginator.startSection(s, s === 0 ? 'nextPage' : section.props.type);
       const page = this.paginator.page;
       const width = page.frame.columns[0]!.width;
-      const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s)));
+      const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true));
       const blocks = section.blocks;
       for (let i = 0; i < blocks.length; i++) {
         checkCancelled(this.host);
