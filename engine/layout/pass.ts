@@ -5,7 +5,7 @@
  * another pass when the body used such a value and it changed.
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
-import type { Block, FieldInline, Inline, SectionProps } from '../model';
+import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
 import { blockContext, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber } from './fields';
@@ -251,7 +251,8 @@ class Pass {
 const PAGE_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'STYLEREF', 'SECTION']);
 
 function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>): boolean {
+  const inShape = (s: ShapeInline): boolean => (!!s.text && blocksHaveFields(s.text.blocks, names)) || (s.children ?? []).some((c) => c.item.kind === 'shape' && inShape(c.item));
   const inInlines = (inlines: readonly Inline[]): boolean =>
-    inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && !!i.text && blocksHaveFields(i.text.blocks, names)));
+    inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && inShape(i)));
   return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => blocksHaveFields(c.blocks, names)))));
 }
