@@ -4,43 +4,61 @@
  * hundred thousand times (`w:val`, `w:r`) is one string, not a new slice each time. Fewer
  * allocations matter: garbage collection was a quarter of parsing time. Readers compare these
  * strings with constants, which is faster when they are the same string.
+ *
+ * Unique values (w14:paraId, rsids) must not make lookups slow: hashes are mixed and stored, so a
+ * probe compares characters only on a full hash match, and a lookup gives up after a few probes.
  */
 
-/** Mixes a running hash (`h = imul(h, 31) + charCode`) into a table index. */
-function slotOf(h: number, mask: number): number {
-  return (h ^ (h >>> 15)) & mask;
-}
+/** Probes before a lookup gives up and the caller gets a plain slice. */
+const MAX_PROBES = 8;
 
-/** Strings interned by content; full tables stop interning (the caller slices). */
+/** Strings interned by content; a full table stops interning (new strings are sliced). */
 export class Interner {
   private readonly keys: Array<string | undefined>;
+  private readonly hashes: Int32Array;
   private readonly mask: number;
   private count = 0;
   private readonly max: number;
 
   constructor(capacity: number) {
     this.keys = new Array<string | undefined>(capacity).fill(undefined);
+    this.hashes = new Int32Array(capacity);
     this.mask = capacity - 1;
-    // Half full at most, so probes stay short; beyond that, new strings are simply not kept.
+    // Half full at most, so probes stay short.
     this.max = capacity >> 1;
   }
 
-  /** The string `s.slice(start, end)`, shared with earlier equal ones. `h` is its running hash. */
+  /** The string `s.slice(start, end)`, shared with earlier equal ones. `h` is its running hash (`imul(h, 31) + code`). */
   get(s: string, start: number, end: number, h: number): string {
+    // murmur3's finaliser: the running hash alone clusters badly for values such as 0000000A, 0000000B.
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
     const keys = this.keys;
     const len = end - start;
-    let slot = slotOf(h, this.mask);
-    for (;;) {
+    let slot = h & this.mask;
+    for (let probe = 0; probe < MAX_PROBES; probe++) {
       const k = keys[slot];
-      if (k === undefined) break;
-      if (k.length === len && s.startsWith(k, start)) return k;
+      if (k === undefined) {
+        const made = s.slice(start, end);
+        if (this.count < this.max) {
+          keys[slot] = made;
+          this.hashes[slot] = h;
+          this.count++;
+        }
+        return made;
+      }
+      if (this.hashes[slot] === h && k.length === len && sameChars(k, s, start, len)) return k;
       slot = (slot + 1) & this.mask;
     }
-    const made = s.slice(start, end);
-    if (this.count < this.max) {
-      keys[slot] = made;
-      this.count++;
-    }
-    return made;
+    return s.slice(start, end);
   }
+}
+
+/** True when `s` has `k` at `start`. */
+function sameChars(k: string, s: string, start: number, len: number): boolean {
+  for (let i = 0; i < len; i++) if (k.charCodeAt(i) !== s.charCodeAt(start + i)) return false;
+  return true;
 }
