@@ -21,7 +21,7 @@ const SPEC: ArgSpec = {
   flags: {
     help: 'boolean', o: 'string', output: 'string', p12: 'string', password: 'string', pem: 'string', 'key-password': 'string', dev: 'boolean', 'data-dir': 'string',
     level: 'string', tsa: 'string', visible: 'string', image: 'string', certify: 'string', 'audit-trail': 'string', reason: 'string', location: 'string', contact: 'string',
-    name: 'string', field: 'string', pss: 'boolean', digest: 'string', pkcs7: 'boolean', cert: 'list', ocsp: 'list', crl: 'list', lock: 'string',
+    name: 'string', field: 'string', pss: 'boolean', digest: 'string', pkcs7: 'boolean', cert: 'list', ocsp: 'list', crl: 'list', online: 'boolean', lock: 'string',
   },
   aliases: { h: 'help' },
 };
@@ -41,6 +41,8 @@ Signature:
   --level B-B|B-T|B-LT|B-LTA   PAdES level (default B-B); B-T and B-LTA need --tsa URL
   --tsa URL              RFC 3161 time-stamp authority
   --cert F --ocsp F --crl F    DER (or PEM certificate) files for the DSS (B-LT, B-LTA); repeatable
+  --online               B-LT, B-LTA: fetch an OCSP response (or else a CRL) for each certificate of the
+                         signer's chain from the URLs it names; a failed fetch only warns
   --visible page,x,y,w,h visible widget (points from the page's lower-left corner); invisible by default
   --image FILE           PNG or JPEG shown in the visible widget
   --certify 1|2|3        certification signature with DocMDP P (1 no changes, 2 forms+signing, 3 also annotations)
@@ -74,7 +76,7 @@ export const runSign: CliCommand = async (argv, io) => {
   const bytes = new Uint8Array(readFileSync(input));
   const ext = extname(input).toLowerCase();
   if (ext === '.docx' || ext === '.docm' || ext === '.dotx') {
-    const pdfOnly = ['level', 'tsa', 'visible', 'image', 'certify', 'lock', 'pkcs7', 'audit-trail'].filter((f) => flags[f] !== undefined && f !== 'level');
+    const pdfOnly = ['level', 'tsa', 'visible', 'image', 'certify', 'lock', 'pkcs7', 'audit-trail', 'online'].filter((f) => flags[f] !== undefined && f !== 'level');
     if (pdfOnly.length > 0 || (flags.level && flags.level !== 'B-B')) return usage(io, `--${pdfOnly[0] ?? 'level'} applies to PDF signing only.`);
     const docx = await signDocx(bytes, { signer: signer.value, ...(parsed.reason ? { comments: parsed.reason } : {}) }, host);
     if (!docx.ok) return report(io, docx.errors, docx.warnings);
@@ -113,6 +115,7 @@ export function signOptionsFromFlags(flags: Flags): Omit<SignPdfOptions, 'signer
   if (!['B-B', 'B-T', 'B-LT', 'B-LTA'].includes(level)) return `--level must be B-B, B-T, B-LT or B-LTA (got '${level}').`;
   const tsaUrl = flags.tsa as string | undefined;
   if ((level === 'B-T' || level === 'B-LTA') && !tsaUrl) return `--level ${level} needs --tsa URL.`;
+  if (flags.online && level !== 'B-LT' && level !== 'B-LTA') return '--online fetches revocation data for --level B-LT or B-LTA only.';
   const certify = flags.certify as string | undefined;
   if (certify && !['1', '2', '3'].includes(certify)) return `--certify must be 1, 2 or 3 (got '${certify}').`;
   let visible: VisibleSignature | undefined;
@@ -133,7 +136,7 @@ export function signOptionsFromFlags(flags: Flags): Omit<SignPdfOptions, 'signer
     ...(lock ? { lock } : {}),
     ...(flags.pkcs7 ? { subFilter: 'adbe.pkcs7.detached' as const } : {}),
     ...text(flags, { reason: 'reason', location: 'location', contactInfo: 'contact', signerName: 'name', fieldName: 'field' }),
-    validation: { certificates: list('cert'), ocsps: list('ocsp'), crls: list('crl') },
+    validation: { certificates: list('cert'), ocsps: list('ocsp'), crls: list('crl'), ...(flags.online ? { allowOnline: true, fetch: (url, init) => fetch(url, init) } : {}) },
   };
 }
 

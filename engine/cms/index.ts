@@ -3,6 +3,8 @@
  * certificates, SignedData building and reading, RFC 3161 time-stamps, PKCS#12 (incl. legacy RC2 and
  * 3DES) and PEM key loading, and signers over WebCrypto keys or remote callbacks.
  * In: bytes, certificates, keys, a SubtleCrypto. Out: DER structures and plain data.
+ * Also: checking signatures with certificates (for verification, and for the OCSP responses and CRLs
+ * that signing fetches), revocation verdicts from OCSP and CRLs, and fetching them for a chain.
  * Must not: know about PDF or DOCX, read files, or reach the network other than through a given fetch.
  */
 export * from './der';
@@ -34,3 +36,9 @@ export type { DetachedCmsOptions, CmsContext } from './detached';
 export { bufferSource } from './buffer-source';
 export { issueCertificate, encodeName } from './x509-build';
 export type { IssueOptions, NameParts } from './x509-build';
+export { resolveDigest, resolveSignatureAlgorithm, algorithmLabel, verifyWithCertificate, digestBytes, verifyIssuedBy } from './signature-verify';
+export type { Digest, SignatureAlgorithm, CheckOutcome } from './signature-verify';
+export { crlStatus, ocspStatus, revocationStatusOf } from './revocation-status';
+export type { RevocationStatus } from './revocation-status';
+export { fetchRevocationData, fetchCertificateStatus, ocspUrls, crlUrls } from './revocation-fetch';
+export type { RevocationFetch, RevocationAccess, FetchedStatus, CertificateStatusFetch, FetchRevocationOptions, FetchedRevocationData } from './revocation-fetch';

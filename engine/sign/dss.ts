@@ -1,26 +1,34 @@
 /**
  * The Document Security Store (ISO 32000-2 §12.8.4.3, ETSI EN 319 142-1 §5.4.2): certificates, OCSP
  * responses and CRLs appended in an incremental update so a signature can be validated long after
- * (PAdES B-LT). Each signature also gets a /VRI entry keyed by the SHA-1 of its /Contents.
+ * (PAdES B-LT). Each signature also gets a /VRI entry keyed by the SHA-1 of its /Contents. The OCSP
+ * responses and CRLs come from the caller, or are fetched for the signer's chain through the
+ * caller's fetch when the caller allows it (engine/cms checks each answer before it is embedded).
  */
 import { zlibSync } from 'fflate';
-import { fail, ok, toHex, warning, toDiagnostic } from '../core';
+import { checkCancelled, fail, hostNow, ok, toHex, warning, toDiagnostic } from '../core';
 import type { Diagnostic, EngineHost, Result } from '../core';
-import type { CmsSigner } from '../cms';
-import { OID, bufferSource, bytesEqual, parseSignedData } from '../cms';
+import type { CertificateInfo, CmsSigner, FetchedRevocationData, RevocationFetch } from '../cms';
+import { OID, bufferSource, buildChain, bytesEqual, fetchRevocationData, parseCertificate, parseSignedData } from '../cms';
 import type { PdfDict, PdfObject, PdfRef } from '../pdf';
 import { copyDict, isArray, isDict, isName, isString, pdfArray, pdfDict, pdfName, pdfStream, writeIncrementalUpdate } from '../pdf';
 import { UpdateSet } from './form-update';
 import { listFields } from './fields';
 import { openForSigning } from './prepare';
 
-/** Validation material supplied by the caller (DER each). */
+/** Validation material supplied by the caller (DER each), and whether more may be fetched. */
 export interface ValidationData {
   readonly certificates?: readonly Uint8Array[];
   readonly ocsps?: readonly Uint8Array[];
   readonly crls?: readonly Uint8Array[];
   /** Write /VRI entries (default true; PAdES allows them, ISO 32000-2 deprecates nothing about them). */
   readonly vri?: boolean;
+  /** The host's HTTP fetch, for OCSP responses (preferred) or CRLs of the signer's chain. */
+  readonly fetch?: RevocationFetch;
+  /** Nothing is fetched unless this is true (and `fetch` is given). */
+  readonly allowOnline?: boolean;
+  /** Time allowed for each request; 10 s by default. */
+  readonly timeoutMs?: number;
 }
 
 /** Inputs of `addValidationData`: the material plus, optionally, the signature it is for. */
@@ -62,8 +70,11 @@ export async function addValidationData(pdf: Uint8Array, options: AddValidationO
       ...(options.cms ? embeddedCertificates(options.cms) : []),
       ...(options.certificates ?? []),
     ]);
-    const ocsps = unique(options.ocsps ?? []);
-    const crls = unique(options.crls ?? []);
+    const fetched = options.allowOnline || options.fetch ? await fetchForChain(options, host, subtle) : undefined;
+    checkCancelled(host);
+    warnings.push(...(fetched?.warnings ?? []));
+    const ocsps = unique([...(options.ocsps ?? []), ...(fetched?.ocsps ?? [])]);
+    const crls = unique([...(options.crls ?? []), ...(fetched?.crls ?? [])]);
     if (ocsps.length === 0 && crls.length === 0) {
       warnings.push(warning('sign/no-revocation-data', 'No OCSP responses or CRLs were given; the DSS holds certificates only, which is enough for B-LT only when they are trust anchors.'));
     }
@@ -85,6 +96,31 @@ export async function addValidationData(pdf: Uint8Array, options: AddValidationO
     // Bad input must give a diagnostic, never an exception across the stage boundary.
     return fail(toDiagnostic('sign', e), warnings);
   }
+}
+
+/** The signer's chain: from the signer when given, else from the CMS (its first end-entity certificate). */
+function signerChain(options: AddValidationOptions): CertificateInfo[] {
+  if (options.signer) return buildChain(options.signer.certificate, options.signer.chain);
+  if (!options.cms) return [];
+  const certs = parseSignedData(options.cms).certificates.map((der) => parseCertificate(der));
+  const leaf = certs.find((c) => !c.isCA);
+  return leaf ? buildChain(leaf, certs) : [];
+}
+
+async function fetchForChain(options: AddValidationOptions, host: EngineHost, subtle: SubtleCrypto): Promise<FetchedRevocationData> {
+  const chain = signerChain(options);
+  if (chain.length === 0) return { ocsps: [], crls: [], warnings: [warning('sign/revocation-no-chain', 'No revocation data was fetched: neither a signer nor a signature CMS tells whose chain to check.')] };
+  return fetchRevocationData(
+    chain,
+    {
+      at: hostNow(host),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.allowOnline ? { allowOnline: true } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(host.signal ? { signal: host.signal } : {}),
+    },
+    subtle,
+  );
 }
 
 function existingDss(set: UpdateSet, o: PdfObject | undefined): PdfDict {

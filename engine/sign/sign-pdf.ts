@@ -25,7 +25,7 @@ export interface SignPdfOptions extends Omit<PrepareOptions, 'contentsSize' | 'k
   readonly level?: PadesLevel;
   /** The time-stamp authority (with the fetch the host allows). */
   readonly timestamp?: TsaOptions;
-  /** Certificates, OCSP responses and CRLs for the DSS (B-LT, B-LTA). */
+  /** Certificates, OCSP responses and CRLs for the DSS (B-LT, B-LTA), and whether (and how) to fetch them. */
   readonly validation?: ValidationData;
   /** Override of the reserved /Contents size in bytes. */
   readonly contentsSize?: number;

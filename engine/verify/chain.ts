@@ -4,9 +4,8 @@
  * to a trust anchor the caller passed explicitly. No system trust store is ever consulted.
  * Each link is a verified signature (cached); issuers must be CAs; validity is judged at one time.
  */
-import type { Asn1, CertificateInfo } from '../cms';
-import { OID, buildChain, bytesEqual, children, content, encoding, parseDer, readOid, readOctets } from '../cms';
-import { resolveSignatureAlgorithm, verifyWithCertificate } from './algorithms';
+import type { CertificateInfo } from '../cms';
+import { OID, buildChain, bytesEqual, verifyIssuedBy } from '../cms';
 import type { CertificateSummary } from './types';
 
 /** Certificates available for path building. */
@@ -35,26 +34,6 @@ export function isAnchor(c: CertificateInfo, anchors: readonly CertificateInfo[]
 function mayHaveIssued(child: CertificateInfo, issuer: CertificateInfo): boolean {
   if (!bytesEqual(child.issuerDer, issuer.subjectDer)) return false;
   return !child.authorityKeyId || !issuer.subjectKeyId || bytesEqual(child.authorityKeyId, issuer.subjectKeyId);
-}
-
-const linkCache = new WeakMap<CertificateInfo, Map<CertificateInfo, Promise<boolean>>>();
-
-/** True when `issuer`'s key verifies `child`'s signature (cached per pair). */
-export function verifyIssuedBy(subtle: SubtleCrypto, child: CertificateInfo, issuer: CertificateInfo): Promise<boolean> {
-  let m = linkCache.get(child);
-  if (!m) linkCache.set(child, (m = new Map()));
-  let p = m.get(issuer);
-  if (!p) {
-    const alg = resolveSignatureAlgorithm(certificateSignatureAlgorithm(child), undefined);
-    p = verifyWithCertificate(subtle, issuer, alg, child.tbsDer, child.signatureValue).then((o) => 'verified' in o && o.verified);
-    m.set(issuer, p);
-  }
-  return p;
-}
-
-/** The DER of a certificate's outer signatureAlgorithm (with PSS parameters). */
-export function certificateSignatureAlgorithm(c: CertificateInfo): Uint8Array {
-  return encoding(children(parseDer(c.der))[1]!);
 }
 
 /** Builds a path from `leaf` to an anchor, trying every candidate issuer depth-first. */
@@ -98,52 +77,6 @@ export function validityProblem(path: readonly CertificateInfo[], at: Date, anch
     if (at.getTime() < c.notBefore.getTime()) return { cert: c, kind: 'not-yet-valid' };
   }
   return undefined;
-}
-
-/** Reads the extensions of a certificate as OID → extnValue content. */
-export function certificateExtensions(c: CertificateInfo): Map<string, { critical: boolean; value: Uint8Array }> {
-  const out = new Map<string, { critical: boolean; value: Uint8Array }>();
-  const tbs = children(parseDer(c.tbsDer));
-  const wrapper = tbs.find((n) => n.tag === 0xa3);
-  if (!wrapper) return out;
-  for (const ext of children(children(wrapper)[0]!)) {
-    const parts = children(ext);
-    const critical = parts.length === 3 && parts[1]!.tag === 0x01 && content(parts[1]!)[0] !== 0;
-    out.set(readOid(parts[0]!), { critical, value: readOctets(parts[parts.length - 1]!) });
-  }
-  return out;
-}
-
-/** URIs of a GeneralNames value (uniformResourceIdentifier [6]). */
-function uris(names: Asn1): string[] {
-  const out: string[] = [];
-  for (const g of children(names)) if (g.tag === 0x86) out.push(new TextDecoder().decode(content(g)));
-  return out;
-}
-
-/** OCSP responder URLs from authorityInfoAccess (RFC 5280 §4.2.2.1). */
-export function ocspUrls(c: CertificateInfo): string[] {
-  const aia = certificateExtensions(c).get('1.3.6.1.5.5.7.1.1');
-  if (!aia) return [];
-  const out: string[] = [];
-  for (const ad of children(parseDer(aia.value))) {
-    const [method, location] = children(ad);
-    if (readOid(method!) === '1.3.6.1.5.5.7.48.1' && location?.tag === 0x86) out.push(new TextDecoder().decode(content(location)));
-  }
-  return out;
-}
-
-/** CRL URLs from cRLDistributionPoints (RFC 5280 §4.2.1.13). */
-export function crlUrls(c: CertificateInfo): string[] {
-  const dp = certificateExtensions(c).get('2.5.29.31');
-  if (!dp) return [];
-  const out: string[] = [];
-  for (const point of children(parseDer(dp.value))) {
-    const name = children(point).find((n) => n.tag === 0xa0);
-    const full = name ? children(name).find((n) => n.tag === 0xa0) : undefined;
-    if (full) out.push(...uris(full));
-  }
-  return out;
 }
 
 /** True when the certificate's extended key usage includes `purpose`. */

@@ -6,10 +6,8 @@
  */
 import { DiagnosticError, warning } from '../core';
 import type { Diagnostic } from '../core';
-import type { Asn1, CertificateInfo, ParsedSignedData, ParsedSignerInfo } from '../cms';
-import { OID, attributeOctets, bytesEqual, children, compareDer, content, encoding, findAttribute, parseCertificate, parseSignedData, readNode, readOid, readTime } from '../cms';
-import type { Digest, SignatureAlgorithm } from './algorithms';
-import { algorithmLabel, digestBytes, resolveDigest, resolveSignatureAlgorithm, verifyWithCertificate } from './algorithms';
+import type { Asn1, CertificateInfo, Digest, ParsedSignedData, ParsedSignerInfo, SignatureAlgorithm } from '../cms';
+import { OID, algorithmLabel, attributeOctets, bytesEqual, children, compareDer, content, digestBytes, encoding, findAttribute, parseCertificate, parseSignedData, readNode, readOid, readTime, resolveDigest, resolveSignatureAlgorithm, verifyWithCertificate } from '../cms';
 import type { Indication, SubIndication } from './types';
 
 /** The decisive problem of a check, in ETSI terms. */

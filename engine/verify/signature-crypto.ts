@@ -5,8 +5,7 @@
  * attribute of a CMS signature.
  */
 import type { CertificateInfo } from '../cms';
-import { OID, bytesEqual, findAttribute } from '../cms';
-import { digestBytes } from './algorithms';
+import { OID, bytesEqual, digestBytes, findAttribute } from '../cms';
 import type { TrustContext } from './chain';
 import type { CmsCheck, Failure } from './cms-verify';
 import { checkCms } from './cms-verify';

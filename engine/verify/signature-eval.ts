@@ -7,7 +7,7 @@ import type { CertificateInfo } from '../cms';
 import { toHex } from '../core';
 import type { PdfDocument } from '../pdf';
 import { decodePdfText, isName, isString } from '../pdf';
-import { digestBytes } from './algorithms';
+import { digestBytes } from '../cms';
 import type { ByteRangeCheck } from './byte-range';
 import { checkByteRange } from './byte-range';
 import type { TrustContext } from './chain';

@@ -5,8 +5,7 @@
  * a CMS of its own: its TSTInfo digest, TSA signature and signing-certificate are all checked.
  */
 import type { CertificateInfo, TstInfo } from '../cms';
-import { OID, bytesEqual, readTstInfo } from '../cms';
-import { digestBytes, resolveDigest } from './algorithms';
+import { OID, bytesEqual, digestBytes, readTstInfo, resolveDigest } from '../cms';
 import type { TrustContext } from './chain';
 import { TIME_STAMPING, buildPath, hasExtendedKeyUsage, summarizeCertificate, validityProblem } from './chain';
 import type { CmsCheck, Failure } from './cms-verify';

@@ -4,6 +4,7 @@
  * Vocabulary: ETSI EN 319 102-1 §5.1.3 (indications and sub-indications), pyHanko-style facets
  * (intact, valid, trusted, coverage, modification), ETSI EN 319 142-1 (PAdES baseline levels).
  */
+import type { RevocationFetch as CmsRevocationFetch } from '../cms';
 import type { Diagnostic } from '../core';
 
 /** ETSI EN 319 102-1 Table 4 main indication. */
@@ -245,11 +246,8 @@ export interface VerificationReport {
   readonly signatures: readonly SignatureReport[];
 }
 
-/** The HTTP transport for online revocation fetching (GET for CRLs, POST for OCSP). */
-export type RevocationFetch = (
-  url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer>; signal?: AbortSignal },
-) => Promise<{ ok: boolean; status: number; arrayBuffer(): Promise<ArrayBuffer> }>;
+/** The HTTP transport for online revocation fetching (GET for CRLs, POST for OCSP); engine/cms's, shared with signing. */
+export type RevocationFetch = CmsRevocationFetch;
 
 /** Options of `verifyPdf` / `verifyDocx`. */
 export interface VerifyOptions {

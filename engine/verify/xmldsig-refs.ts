@@ -3,10 +3,9 @@
  * package part URI (`/word/document.xml?ContentType=…`, ECMA-376 Part 2 §13.2.4.6), applying the
  * transforms (canonicalisation, the OPC Relationships Transform), and comparing the digest.
  */
-import { bytesEqual, decodeBase64 } from '../cms';
+import { bytesEqual, decodeBase64, digestBytes } from '../cms';
 import { DiagnosticError, encodeUtf8 } from '../core';
-import type { Digest } from './algorithms';
-import { digestBytes } from './algorithms';
+import type { Digest } from '../cms';
 import { C14N, canonicalizeDocument, canonicalizeElement, isC14nAlgorithm } from './c14n';
 import type { Package } from './opc';
 import { readRelationships, relationshipTransformC14n } from './opc';

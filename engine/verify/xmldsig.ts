@@ -4,11 +4,9 @@
  * here), the SignatureValue over canonical SignedInfo, the signer from KeyInfo, the XAdES
  * SigningCertificate binding (ETSI EN 319 132-1 §5.2.2) and the XAdES signature time-stamp.
  */
-import type { CertificateInfo } from '../cms';
-import { bytesEqual, decodeBase64, parseCertificate } from '../cms';
+import type { CertificateInfo, SignatureAlgorithm } from '../cms';
+import { algorithmLabel, bytesEqual, decodeBase64, digestBytes, parseCertificate, verifyWithCertificate } from '../cms';
 import { DiagnosticError, encodeUtf8 } from '../core';
-import type { SignatureAlgorithm } from './algorithms';
-import { algorithmLabel, digestBytes, verifyWithCertificate } from './algorithms';
 import { C14N, canonicalizeElement } from './c14n';
 import type { TrustContext } from './chain';
 import type { Failure } from './cms-verify';

@@ -2,11 +2,17 @@
  * Signature and digest algorithms for verification, mapped onto WebCrypto: RSA PKCS#1 v1.5
  * (RFC 8017), RSASSA-PSS (RFC 4055 §3.1), ECDSA in DER (RFC 5753 §7.2) or plain r‖s form (BSI
  * TR-03111 §5.2.1 OIDs), Ed25519 (RFC 8419). An algorithm WebCrypto lacks yields an `unsupported`
- * outcome with its name, never a wrong verdict.
+ * outcome with its name, never a wrong verdict. Shared by verification (CMS, certificates, XML-DSig)
+ * and by signing, which checks the OCSP responses and CRLs it fetches before embedding them.
  */
 import { DiagnosticError } from '../core';
-import type { CertificateInfo, DigestName } from '../cms';
-import { OID, algorithmId, bitString, bufferSource, children, content, curveBytes, ecdsaDerToRaw, parseDer, readNode, readOid, readSmallInt, seq } from '../cms';
+import type { DigestName } from './algorithms';
+import { curveBytes, ecdsaDerToRaw } from './algorithms';
+import { bufferSource } from './buffer-source';
+import type { CertificateInfo } from './certificate';
+import { algorithmId, bitString, seq } from './der';
+import { children, content, encoding, parseDer, readNode, readOid, readSmallInt } from './der-read';
+import { OID } from './oids';
 
 /** A digest WebCrypto computes. */
 export type Digest = DigestName | 'SHA-1';
@@ -213,4 +219,24 @@ function rsaSpki(spki: Uint8Array): Uint8Array {
 /** Computes a digest, or reports that WebCrypto lacks it. */
 export async function digestBytes(subtle: SubtleCrypto, digest: Digest, data: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await subtle.digest(digest, bufferSource(data)));
+}
+
+const linkCache = new WeakMap<CertificateInfo, Map<CertificateInfo, Promise<boolean>>>();
+
+/** True when `issuer`'s key verifies `child`'s signature (cached per pair: chains check the same links often). */
+export function verifyIssuedBy(subtle: SubtleCrypto, child: CertificateInfo, issuer: CertificateInfo): Promise<boolean> {
+  let m = linkCache.get(child);
+  if (!m) linkCache.set(child, (m = new Map()));
+  let p = m.get(issuer);
+  if (!p) {
+    const alg = resolveSignatureAlgorithm(certificateSignatureAlgorithm(child), undefined);
+    p = verifyWithCertificate(subtle, issuer, alg, child.tbsDer, child.signatureValue).then((o) => 'verified' in o && o.verified);
+    m.set(issuer, p);
+  }
+  return p;
+}
+
+/** The DER of a certificate's outer signatureAlgorithm (with PSS parameters). */
+function certificateSignatureAlgorithm(c: CertificateInfo): Uint8Array {
+  return encoding(children(parseDer(c.der))[1]!);
 }

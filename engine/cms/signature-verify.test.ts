@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OID, algorithmId, explicit, integer, seq } from '../cms';
-import { algorithmLabel, resolveDigest, resolveSignatureAlgorithm } from './algorithms';
+import { OID, algorithmId, explicit, integer, seq } from './index';
+import { algorithmLabel, resolveDigest, resolveSignatureAlgorithm } from './signature-verify';
 
 describe('digest algorithms', () => {
   it('maps WebCrypto digests and names the ones it lacks', () => {
