@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
+import { collectGlyphUsage } from './glyph-usage';
+
+function run(font: number, glyphs: number[], clusters: number[], text: string, rtl = false): GlyphRun {
+  return { kind: 'glyphs', x: 0, y: 0, font, sizePt: 10, glyphs, advances: glyphs.map(() => 5), text, clusters, color: '000000', ...(rtl ? { rtl } : {}) };
+}
+
+function doc(items: LayoutItem[]): LayoutDoc {
+  return { pages: [{ widthPt: 100, heightPt: 100, items, section: 0, label: '1' }] } as unknown as LayoutDoc;
+}
+
+describe('collectGlyphUsage', () => {
+  it('maps each glyph to its text: ligatures take their whole cluster, later glyphs of a cluster nothing', () => {
+    const usage = collectGlyphUsage(
+      doc([
+        run(0, [10, 11, 12], [0, 1, 3], 'affix'.slice(0, 4)), // 11 is an "ff" ligature (cluster 1–2)
+        run(0, [20, 21], [0, 0], 'é'), // base + combining mark in one cluster
+        { kind: 'group', items: [run(1, [5], [0], 'abc')] },
+      ]),
+    );
+    expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[10, 'a'], [11, 'ff'], [12, 'i'], [20, 'é'], [21, '']]);
+    expect([...usage.get(1)!]).toEqual([[5, 'abc']]);
+  });
+
+  it('keeps the first text of a glyph, but fills one first seen as a mark', () => {
+    const usage = collectGlyphUsage(doc([run(0, [7, 8], [0, 0], 'x'), run(0, [8], [0], 'y'), run(0, [7], [0], 'z')]));
+    expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[7, 'x'], [8, 'y']]);
+  });
+
+  it('reads right-to-left runs by sorted clusters', () => {
+    // Visual order: glyphs for "ab" + "c" reversed.
+    const usage = collectGlyphUsage(doc([run(0, [3, 2, 1], [2, 1, 0], 'abc', true), run(0, [9, 8], [2, 0], 'xyz', true)]));
+    expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[1, 'a'], [2, 'b'], [3, 'c'], [8, 'xy'], [9, 'z']]);
+  });
+});
