@@ -68,7 +68,10 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     addOutline(pdf, layout, pageRefs);
     setInfo(pdf, layout, options, hash.hex());
     // Object streams would be compressed with pdf-lib's slow deflate for a few kilobytes saved.
-    const bytes = await pdf.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+    // pdf-lib yields to the event loop (setTimeout 0, at least 1 ms in Node) every `objectsPerTick`
+    // objects, 50 by default: half a second of idle wall time over the dev corpus. renderPdf runs
+    // in a worker or a server, where there is no UI to keep responsive, so it never yields.
+    const bytes = await pdf.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
     return bytes;
   });
 }
