@@ -52,8 +52,8 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
         },
       }, sink);
       const content = sink.view();
-      hash.add(content);
       const stream = flateStream(ctx, content);
+      hash.add(content.length, stream.contents);
       const leaf = pdf.addPage([page.widthPt, page.heightPt]);
       leaf.node.set(PDFName.of('Contents'), ctx.register(stream));
       const fontDict: Record<string, PDFRef> = {};
@@ -101,26 +101,27 @@ function parseIsoDate(iso: string | undefined): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-/** Three 32-bit FNV-1a lanes over the content streams: 24 hex digits identifying the pages. */
+/**
+ * Identifies the pages from their content streams without another pass over them: the Adler-32
+ * that ends each zlib stream (RFC 1950) and the stream's length, both sizes summed. 24 hex digits.
+ */
 class ContentHash {
-  private a = 0x811c9dc5;
-  private b = 0x01000193;
-  private c = 0x9e3779b9;
+  private readonly records: number[] = [];
+  private plain = 0;
+  private packed = 0;
 
-  add(s: Uint8Array): void {
-    let { a, b, c } = this;
-    for (let i = 0; i < s.length; i++) {
-      const ch = s[i]!;
-      a = Math.imul(a ^ ch, 0x01000193);
-      b = Math.imul(b ^ ch, 0x5bd1e995);
-      c = Math.imul(c ^ (ch + i), 0x85ebca6b);
-    }
-    this.a = a;
-    this.b = b;
-    this.c = c;
+  add(plainLength: number, zlib: Uint8Array): void {
+    const n = zlib.length;
+    const adler = n >= 4 ? ((zlib[n - 4]! << 24) | (zlib[n - 3]! << 16) | (zlib[n - 2]! << 8) | zlib[n - 1]!) >>> 0 : 0;
+    this.records.push(adler, plainLength);
+    this.plain += plainLength;
+    this.packed += n;
   }
 
   hex(): string {
-    return [this.a, this.b, this.c].map((v) => (v >>> 0).toString(16).padStart(8, '0')).join('');
+    const bytes = new Uint8Array(this.records.length * 4);
+    const view = new DataView(bytes.buffer);
+    this.records.forEach((v, i) => view.setUint32(i * 4, v >>> 0));
+    return [crc32(bytes), this.plain, this.packed].map((v) => (v >>> 0).toString(16).padStart(8, '0')).join('');
   }
 }
