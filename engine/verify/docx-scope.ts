@@ -4,8 +4,8 @@
  * Rohlmann et al.). Parts that Office deliberately leaves unsigned — document properties, the
  * thumbnail, the signature infrastructure itself — are listed but not counted against the package.
  */
-import type { Package, Relationship } from './opc';
-import { REL_SIGNATURE, REL_SIGNATURE_ORIGIN, readRelationships, resolveTarget, sourceOfRels } from './opc';
+import type { Package, Relationship } from '../xmldsig';
+import { REL_SIGNATURE, REL_SIGNATURE_ORIGIN, readRelationships, resolveTarget, sourceOfRels } from '../xmldsig';
 import type { ReferenceResult } from './xmldsig-refs';
 
 /** Relationship types whose targets signing applications exclude by design (properties change on save). */

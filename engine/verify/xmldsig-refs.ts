@@ -5,29 +5,27 @@
  */
 import { bytesEqual, decodeBase64, digestBytes } from '../cms';
 import { DiagnosticError, encodeUtf8 } from '../core';
-import type { Digest } from '../cms';
-import { C14N, canonicalizeDocument, canonicalizeElement, isC14nAlgorithm } from './c14n';
-import type { Package } from './opc';
-import { readRelationships, relationshipTransformC14n } from './opc';
-import type { XElement } from './xml-tree';
-import { findById, parseXTree, xAttr, xChild, xChildren, xText } from './xml-tree';
+import type { Package, XElement } from '../xmldsig';
+import {
+  C14N,
+  DSIG_NS,
+  OPC_DSIG_NS,
+  RELATIONSHIP_TRANSFORM,
+  canonicalizeDocument,
+  canonicalizeElement,
+  digestOfUri,
+  findById,
+  isC14nAlgorithm,
+  parseXTree,
+  readRelationships,
+  relationshipTransformC14n,
+  xAttr,
+  xChild,
+  xChildren,
+  xText,
+} from '../xmldsig';
 
-/** The XML-DSig namespace. */
-export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
-const OPC_DSIG_NS = 'http://schemas.openxmlformats.org/package/2006/digital-signature';
-const RELATIONSHIP_TRANSFORM = 'http://schemas.openxmlformats.org/package/2006/RelationshipTransform';
 const EXC_NS = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-
-/** XML-DSig digest method URIs (§6.2, RFC 6931 §2.1). */
-const DIGEST_URIS: Record<string, Digest | null> = {
-  'http://www.w3.org/2000/09/xmldsig#sha1': 'SHA-1',
-  'http://www.w3.org/2001/04/xmlenc#sha256': 'SHA-256',
-  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'SHA-384',
-  'http://www.w3.org/2001/04/xmlenc#sha512': 'SHA-512',
-  'http://www.w3.org/2001/04/xmldsig-more#sha224': null,
-  'http://www.w3.org/2001/04/xmlenc#ripemd160': null,
-  'http://www.w3.org/2001/04/xmldsig-more#md5': null,
-};
 
 /** The outcome of one reference. */
 export interface ReferenceResult {
@@ -39,11 +37,6 @@ export interface ReferenceResult {
   readonly part?: string;
   /** For a relationships part: the Ids (or types) selected by the Relationships Transform, all when absent. */
   readonly selected?: { readonly ids: readonly string[]; readonly types: readonly string[] };
-}
-
-/** The digest of a DigestMethod URI, or undefined when WebCrypto cannot compute it. */
-export function digestOfUri(uri: string | undefined): Digest | undefined {
-  return uri ? (DIGEST_URIS[uri] ?? undefined) : undefined;
 }
 
 /** Checks one ds:Reference against the signature document and the package. */

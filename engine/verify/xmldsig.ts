@@ -7,36 +7,16 @@
 import type { CertificateInfo, SignatureAlgorithm } from '../cms';
 import { algorithmLabel, bytesEqual, decodeBase64, digestBytes, parseCertificate, verifyWithCertificate } from '../cms';
 import { DiagnosticError, encodeUtf8 } from '../core';
-import { C14N, canonicalizeElement } from './c14n';
 import type { TrustContext } from './chain';
 import type { Failure } from './cms-verify';
-import type { Package } from './opc';
 import type { TimestampCheck } from './timestamp';
 import { checkTimestampToken } from './timestamp';
 import type { ReferenceResult } from './xmldsig-refs';
-import { DSIG_NS, checkReference, digestOfUri } from './xmldsig-refs';
-import type { XElement } from './xml-tree';
-import { parseXTree, xAttr, xChild, xChildren, xText } from './xml-tree';
+import { checkReference } from './xmldsig-refs';
+import type { Package, XElement } from '../xmldsig';
+import { C14N, DSIG_NS, OPC_DSIG_NS, canonicalizeElement, digestOfUri, parseXTree, signatureMethodOf, xAttr, xChild, xChildren, xText } from '../xmldsig';
 
 const XADES = ['http://uri.etsi.org/01903/v1.3.2#', 'http://uri.etsi.org/01903/v1.4.1#', 'http://uri.etsi.org/01903/v1.1.1#'];
-const MDSSI = 'http://schemas.openxmlformats.org/package/2006/digital-signature';
-
-/** Signature method URIs (XML-DSig §6.4, RFC 6931 §2.3, RFC 9231 for PSS). */
-const METHODS: Record<string, SignatureAlgorithm> = {
-  'http://www.w3.org/2000/09/xmldsig#rsa-sha1': { kind: 'rsa-pkcs1', hash: 'SHA-1' },
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': { kind: 'rsa-pkcs1', hash: 'SHA-256' },
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384': { kind: 'rsa-pkcs1', hash: 'SHA-384' },
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512': { kind: 'rsa-pkcs1', hash: 'SHA-512' },
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha1': { kind: 'ecdsa', hash: 'SHA-1', raw: true },
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256': { kind: 'ecdsa', hash: 'SHA-256', raw: true },
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384': { kind: 'ecdsa', hash: 'SHA-384', raw: true },
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512': { kind: 'ecdsa', hash: 'SHA-512', raw: true },
-  'http://www.w3.org/2007/05/xmldsig-more#sha1-rsa-MGF1': { kind: 'rsa-pss', hash: 'SHA-1', saltLength: 20 },
-  'http://www.w3.org/2007/05/xmldsig-more#sha256-rsa-MGF1': { kind: 'rsa-pss', hash: 'SHA-256', saltLength: 32 },
-  'http://www.w3.org/2007/05/xmldsig-more#sha384-rsa-MGF1': { kind: 'rsa-pss', hash: 'SHA-384', saltLength: 48 },
-  'http://www.w3.org/2007/05/xmldsig-more#sha512-rsa-MGF1': { kind: 'rsa-pss', hash: 'SHA-512', saltLength: 64 },
-  'http://www.w3.org/2008/xmldsig-more#ed25519': { kind: 'ed25519' },
-};
 
 /** Everything learnt from one signature part. */
 export interface XmlSignatureCheck {
@@ -213,7 +193,7 @@ function readSigningTime(root: XElement, x: Xades | undefined): Date | undefined
   if (!text) {
     for (const object of xChildren(root, DSIG_NS, 'Object')) {
       for (const props of xChildren(object, DSIG_NS, 'SignatureProperties')) {
-        for (const p of xChildren(props, DSIG_NS, 'SignatureProperty')) text ||= xText(xChild(xChild(p, MDSSI, 'SignatureTime'), MDSSI, 'Value'));
+        for (const p of xChildren(props, DSIG_NS, 'SignatureProperty')) text ||= xText(xChild(xChild(p, OPC_DSIG_NS, 'SignatureTime'), OPC_DSIG_NS, 'Value'));
       }
     }
   }
@@ -223,7 +203,7 @@ function readSigningTime(root: XElement, x: Xades | undefined): Date | undefined
 
 async function signatureValue(subtle: SubtleCrypto, root: XElement, signedInfo: XElement, cert: CertificateInfo | undefined, failures: Failure[]): Promise<{ verified: boolean | null; algorithm?: string }> {
   const methodUri = xAttr(xChild(signedInfo, DSIG_NS, 'SignatureMethod'), 'Algorithm') ?? '';
-  const alg: SignatureAlgorithm = METHODS[methodUri] ?? { kind: 'unsupported', name: `signature method ${methodUri || '(none)'}` };
+  const alg: SignatureAlgorithm = signatureMethodOf(methodUri);
   const c14nEl = xChild(signedInfo, DSIG_NS, 'CanonicalizationMethod');
   const c14n = xAttr(c14nEl, 'Algorithm') ?? C14N.inclusive;
   if (!cert) {

@@ -9,13 +9,29 @@ import { abort, fail, hostNow, ok, encodeUtf8, toDiagnostic } from '../../core';
 import type { EngineHost, Result } from '../../core';
 import type { CmsSigner, DigestName } from '../../cms';
 import { bufferSource, curveBytes, curveName, ecdsaDerToRaw, encodeBase64 } from '../../cms';
-import { CANONICAL_PREFIX, parseXml } from '../../xml';
+import type { ContentTypes, XElement } from '../../xmldsig';
+import {
+  C14N,
+  DSIG_NS,
+  OPC_DSIG_NS,
+  RELATIONSHIP_TRANSFORM,
+  REL_SIGNATURE,
+  REL_SIGNATURE_ORIGIN,
+  canonicalizeElement,
+  contentTypeOf,
+  digestUri,
+  findById,
+  parseXTree,
+  readContentTypes,
+  readRelationships,
+  relationshipTransformC14n,
+  relsPartOf,
+  signatureMethodUri,
+  xChild,
+} from '../../xmldsig';
 import { openZip, writeZip } from '../../zip';
-import { canonicalize, prefixRestoreFromSource } from './c14n';
-import { CT_ORIGIN, CT_RELS, CT_SIGNATURE, REL_ORIGIN, REL_SIGNATURE, UNSIGNED_RELATIONSHIP_TYPES, contentTypeOf, partText, readContentTypes, readRelationships, relationshipTransform, relsPartOf } from './opc';
-import type { ContentTypes } from './opc';
-import { locate } from './tree';
-import { ALG, NS, bytesToDecimal, digestUri, signatureMethodUri, xmlAttr, xmlText, xsdDateTime } from './xmldsig';
+import { CT_ORIGIN, CT_RELS, CT_SIGNATURE, UNSIGNED_RELATIONSHIP_TYPES, partText } from './opc';
+import { NS, REFERENCE_TYPE, bytesToDecimal, xmlAttr, xmlText, xsdDateTime } from './xmldsig';
 
 /** Options of `signDocx`. */
 export interface SignDocxOptions {
@@ -77,11 +93,11 @@ function attachSignaturePart(parts: Parts, sigPart: string): string[] {
   const added: string[] = [];
   const pkgRels = parts.get('_rels/.rels');
   if (!pkgRels) abort('sign/docx-not-opc', 'The package has no _rels/.rels.');
-  const rels = readRelationships(pkgRels, '_rels/.rels');
-  let origin = rels.find((r) => r.type === REL_ORIGIN)?.target.replace(/^\//, '');
+  const rels = readRelationships(pkgRels).list;
+  let origin = rels.find((r) => r.type === REL_SIGNATURE_ORIGIN)?.target.replace(/^\//, '');
   if (!origin) {
     origin = '_xmlsignatures/origin.sigs';
-    parts.set('_rels/.rels', insertBefore(pkgRels, '</Relationships>', `<Relationship Id="${freeId(rels, 'rId')}" Type="${REL_ORIGIN}" Target="${origin}"/>`));
+    parts.set('_rels/.rels', insertBefore(pkgRels, '</Relationships>', `<Relationship Id="${freeId(rels, 'rId')}" Type="${REL_SIGNATURE_ORIGIN}" Target="${origin}"/>`));
   }
   if (!parts.has(origin)) {
     parts.set(origin, new Uint8Array(0));
@@ -92,7 +108,7 @@ function attachSignaturePart(parts: Parts, sigPart: string): string[] {
     parts.set(originRels, encodeUtf8(EMPTY_RELS));
     added.push(originRels);
   }
-  const sigRels = readRelationships(parts.get(originRels)!, originRels);
+  const sigRels = readRelationships(parts.get(originRels)!).list;
   const target = sigPart.slice(sigPart.lastIndexOf('/') + 1);
   parts.set(originRels, insertBefore(parts.get(originRels)!, '</Relationships>', `<Relationship Id="${freeId(sigRels, 'rId')}" Type="${REL_SIGNATURE}" Target="${target}"/>`));
   const ct = readContentTypes(parts.get('[Content_Types].xml')!);
@@ -125,10 +141,10 @@ async function manifestReferences(parts: Parts, ct: ContentTypes, digest: Digest
     const relsPart = relsPartOf(name);
     const rels = parts.get(relsPart);
     if (rels) {
-      const list = readRelationships(rels, relsPart);
+      const list = readRelationships(rels).list;
       const ids = list.filter((r) => !UNSIGNED_RELATIONSHIP_TYPES.has(r.type)).map((r) => r.id);
       if (ids.length > 0) {
-        out.push({ uri: `/${relsPart}?ContentType=${CT_RELS}`, digest: await hash(encodeUtf8(relationshipTransform(list, new Set(ids)))), relationshipIds: ids });
+        out.push({ uri: `/${relsPart}?ContentType=${CT_RELS}`, digest: await hash(encodeUtf8(relationshipTransformC14n(list, new Set(ids)))), relationshipIds: ids });
       }
     }
     if (name === '') continue;
@@ -141,7 +157,7 @@ async function manifestReferences(parts: Parts, ct: ContentTypes, digest: Digest
 
 function referenceXml(r: ManifestReference, digestAlg: string): string {
   const transforms = r.relationshipIds
-    ? `<Transforms><Transform Algorithm="${ALG.relationship}">${r.relationshipIds.map((id) => `<mdssi:RelationshipReference SourceId="${xmlAttr(id)}"/>`).join('')}</Transform><Transform Algorithm="${ALG.c14n}"/></Transforms>`
+    ? `<Transforms><Transform Algorithm="${RELATIONSHIP_TRANSFORM}">${r.relationshipIds.map((id) => `<mdssi:RelationshipReference SourceId="${xmlAttr(id)}"/>`).join('')}</Transform><Transform Algorithm="${C14N.inclusive}"/></Transforms>`
     : '';
   return `<Reference URI="${xmlAttr(r.uri)}">${transforms}<DigestMethod Algorithm="${digestAlg}"/><DigestValue>${r.digest}</DigestValue></Reference>`;
 }
@@ -151,7 +167,7 @@ async function buildSignatureXml(manifest: ManifestReference[], o: SignDocxOptio
   const cert = o.signer.certificate;
   const certDigest = encodeBase64(new Uint8Array(await subtle.digest(digest, bufferSource(cert.der))));
   const packageObject =
-    `<Object Id="idPackageObject" xmlns:mdssi="${NS.mdssi}"><Manifest>${manifest.map((r) => referenceXml(r, d)).join('')}</Manifest>` +
+    `<Object Id="idPackageObject" xmlns:mdssi="${OPC_DSIG_NS}"><Manifest>${manifest.map((r) => referenceXml(r, d)).join('')}</Manifest>` +
     `<SignatureProperties><SignatureProperty Id="idSignatureTime" Target="#idPackageSignature"><mdssi:SignatureTime><mdssi:Format>YYYY-MM-DDThh:mm:ssTZD</mdssi:Format><mdssi:Value>${xsdDateTime(time)}</mdssi:Value></mdssi:SignatureTime></SignatureProperty></SignatureProperties></Object>`;
   const officeObject =
     `<Object Id="idOfficeObject"><SignatureProperties><SignatureProperty Id="idOfficeV1Details" Target="#idPackageSignature"><SignatureInfoV1 xmlns="${NS.dsig}">` +
@@ -165,44 +181,39 @@ async function buildSignatureXml(manifest: ManifestReference[], o: SignDocxOptio
     `<xd:SignaturePolicyIdentifier><xd:SignaturePolicyImplied></xd:SignaturePolicyImplied></xd:SignaturePolicyIdentifier></xd:SignedSignatureProperties></xd:SignedProperties></xd:QualifyingProperties></Object>`;
   const keyInfo = `<KeyInfo><X509Data>${[cert, ...o.signer.chain].map((c) => `<X509Certificate>${encodeBase64(c.der)}</X509Certificate>`).join('')}</X509Data></KeyInfo>`;
   const assemble = (signedInfo: string, value: string): string =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Signature xmlns="${NS.ds}" Id="idPackageSignature">${signedInfo}<SignatureValue>${value}</SignatureValue>${keyInfo}${packageObject}${officeObject}${xadesObject}</Signature>`;
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Signature xmlns="${DSIG_NS}" Id="idPackageSignature">${signedInfo}<SignatureValue>${value}</SignatureValue>${keyInfo}${packageObject}${officeObject}${xadesObject}</Signature>`;
   const draft = assemble('<SignedInfo></SignedInfo>', '');
   const refs: string[] = [];
   for (const [id, type, transform] of [
-    ['idPackageObject', ALG.objectType, false],
-    ['idOfficeObject', ALG.objectType, false],
-    ['idSignedProperties', ALG.signedPropertiesType, true],
+    ['idPackageObject', REFERENCE_TYPE.object, false],
+    ['idOfficeObject', REFERENCE_TYPE.object, false],
+    ['idSignedProperties', REFERENCE_TYPE.signedProperties, true],
   ] as const) {
-    const c14n = canonicalById(draft, id);
+    const c14n = canonical(draft, (root) => findById(root, id), `#${id}`);
     const value = encodeBase64(new Uint8Array(await subtle.digest(digest, bufferSource(encodeUtf8(c14n)))));
-    refs.push(`<Reference Type="${type}" URI="#${id}">${transform ? `<Transforms><Transform Algorithm="${ALG.c14n}"/></Transforms>` : ''}<DigestMethod Algorithm="${d}"/><DigestValue>${value}</DigestValue></Reference>`);
+    refs.push(`<Reference Type="${type}" URI="#${id}">${transform ? `<Transforms><Transform Algorithm="${C14N.inclusive}"/></Transforms>` : ''}<DigestMethod Algorithm="${d}"/><DigestValue>${value}</DigestValue></Reference>`);
   }
   const method = signatureMethodUri(o.signer.scheme, digest);
   if (!method) abort('sign/docx-unsupported-algorithm', `No XML-DSig signature method for ${o.signer.scheme}.`);
-  const signedInfo = `<SignedInfo><CanonicalizationMethod Algorithm="${ALG.c14n}"/><SignatureMethod Algorithm="${method}"/>${refs.join('')}</SignedInfo>`;
+  const signedInfo = `<SignedInfo><CanonicalizationMethod Algorithm="${C14N.inclusive}"/><SignatureMethod Algorithm="${method}"/>${refs.join('')}</SignedInfo>`;
   const withInfo = assemble(signedInfo, '');
-  const toSign = encodeUtf8(canonicalByName(withInfo, 'SignedInfo'));
+  const toSign = encodeUtf8(canonical(withInfo, (root) => xChild(root, DSIG_NS, 'SignedInfo'), 'SignedInfo'));
   let value = await o.signer.sign(toSign);
   if (o.signer.scheme === 'ecdsa') value = ecdsaDerToRaw(value, curveBytes(curveName(o.signer.certificate.curve)));
   return assemble(signedInfo, encodeBase64(value));
 }
 
-function parseOwn(xml: string): { root: import('../../xml').XmlElement; restore: Map<string, string> } {
-  const doc = parseXml(xml, { keepWhitespace: true, part: 'signature' });
-  if (!doc.ok) abort('sign/internal', `The signature XML we built does not parse: ${doc.errors[0]!.message}`);
-  return { root: doc.value.root, restore: prefixRestoreFromSource(xml, CANONICAL_PREFIX) };
-}
-
-function canonicalById(xml: string, id: string): string {
-  const { root, restore } = parseOwn(xml);
-  const hit = locate(root, (e) => e.attrs.Id === id, restore);
-  if (!hit) abort('sign/internal', `Element #${id} is missing from the signature XML.`);
-  return canonicalize(hit.el, hit.parentCtx, restore);
-}
-
-function canonicalByName(xml: string, local: string): string {
-  const { root, restore } = parseOwn(xml);
-  const hit = locate(root, (e) => e.name.slice(e.name.indexOf(':') + 1) === local, restore);
-  if (!hit) abort('sign/internal', `Element ${local} is missing from the signature XML.`);
-  return canonicalize(hit.el, hit.parentCtx, restore);
+/**
+ * Canonical XML 1.0 (inclusive, without comments) of one element of the signature XML we built,
+ * computed from its text exactly as a verifier will (engine/xmldsig: prefixes kept as written).
+ */
+function canonical(xml: string, pick: (root: XElement) => XElement | undefined, what: string): string {
+  let el: XElement | undefined;
+  try {
+    el = pick(parseXTree(xml).root);
+  } catch (e) {
+    abort('sign/internal', `The signature XML we built does not parse: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!el) abort('sign/internal', `Element ${what} is missing from the signature XML.`);
+  return canonicalizeElement(el, { algorithm: C14N.inclusive });
 }

@@ -1,59 +1,21 @@
 /**
- * XML-DSig (W3C xmldsig-core1) algorithm identifiers and small text helpers shared by the DOCX
- * signer and checker.
+ * What the DOCX signer writes besides the shared XML-DSig machinery (engine/xmldsig): the XAdES and
+ * Office namespaces, the Reference types, and small text helpers for XML we build.
  */
-import type { DigestName, SignatureScheme } from '../../cms';
 
-/** Namespaces. */
+/** Namespaces the signer writes beyond XML-DSig and OPC. */
 export const NS = {
-  ds: 'http://www.w3.org/2000/09/xmldsig#',
+  /** XAdES 1.3.2 (ETSI EN 319 132-1). */
   xd: 'http://uri.etsi.org/01903/v1.3.2#',
-  mdssi: 'http://schemas.openxmlformats.org/package/2006/digital-signature',
+  /** Office's SignatureInfoV1 (MS-OFFCRYPTO §2.5.2). */
   dsig: 'http://schemas.microsoft.com/office/2006/digsig',
 } as const;
 
-/** Algorithm URIs. */
-export const ALG = {
-  c14n: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
-  c14nWithComments: 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments',
-  excC14n: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-  relationship: 'http://schemas.openxmlformats.org/package/2006/RelationshipTransform',
-  objectType: 'http://www.w3.org/2000/09/xmldsig#Object',
-  signedPropertiesType: 'http://uri.etsi.org/01903#SignedProperties',
+/** Reference Type URIs (XML-DSig §4.4.3.1, ETSI EN 319 132-1 §4.3.1). */
+export const REFERENCE_TYPE = {
+  object: 'http://www.w3.org/2000/09/xmldsig#Object',
+  signedProperties: 'http://uri.etsi.org/01903#SignedProperties',
 } as const;
-
-const DIGEST_URI: Record<DigestName | 'SHA-1', string> = {
-  'SHA-1': 'http://www.w3.org/2000/09/xmldsig#sha1',
-  'SHA-256': 'http://www.w3.org/2001/04/xmlenc#sha256',
-  'SHA-384': 'http://www.w3.org/2001/04/xmldsig-more#sha384',
-  'SHA-512': 'http://www.w3.org/2001/04/xmlenc#sha512',
-};
-
-/** The XML-DSig URI of a digest. */
-export function digestUri(d: DigestName | 'SHA-1'): string {
-  return DIGEST_URI[d];
-}
-
-/** The digest named by a URI. */
-export function digestFromUri(uri: string): DigestName | 'SHA-1' | undefined {
-  return (Object.entries(DIGEST_URI) as Array<[DigestName | 'SHA-1', string]>).find(([, u]) => u === uri)?.[0];
-}
-
-/** The SignatureMethod URI for a scheme and digest (RFC 6931 §2.3). */
-export function signatureMethodUri(scheme: SignatureScheme, d: DigestName): string | undefined {
-  const h = d.replace('-', '').toLowerCase();
-  if (scheme === 'rsa-pkcs1') return `http://www.w3.org/2001/04/xmldsig-more#rsa-${h}`;
-  if (scheme === 'ecdsa') return `http://www.w3.org/2001/04/xmldsig-more#ecdsa-${h}`;
-  return undefined;
-}
-
-/** Parses a SignatureMethod URI. */
-export function signatureMethodFromUri(uri: string): { scheme: 'rsa-pkcs1' | 'ecdsa'; digest: DigestName | 'SHA-1' } | undefined {
-  if (uri === 'http://www.w3.org/2000/09/xmldsig#rsa-sha1') return { scheme: 'rsa-pkcs1', digest: 'SHA-1' };
-  const m = /^http:\/\/www\.w3\.org\/2001\/04\/xmldsig-more#(rsa|ecdsa)-sha(1|256|384|512)$/.exec(uri);
-  if (!m) return undefined;
-  return { scheme: m[1] === 'rsa' ? 'rsa-pkcs1' : 'ecdsa', digest: `SHA-${m[2]}` as DigestName | 'SHA-1' };
-}
 
 /** Escapes text content for XML we write. */
 export function xmlText(s: string): string {

@@ -30,11 +30,13 @@ export function isC14nAlgorithm(uri: string): boolean {
   return (Object.values(C14N) as string[]).includes(uri);
 }
 
+/** Escapes text the canonical way (C14N §2.2: &, <, >, #xD). */
 function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
 }
 
-function escapeAttr(s: string): string {
+/** Escapes an attribute value the canonical way (C14N §2.2: &, <, ", #x9, #xA, #xD). */
+export function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
 }
 
@@ -45,7 +47,7 @@ interface Mode {
 }
 
 function modeOf(o: C14nOptions): Mode {
-  if (!isC14nAlgorithm(o.algorithm)) abort('verify/unsupported-c14n', `Canonicalisation ${o.algorithm} is not supported.`);
+  if (!isC14nAlgorithm(o.algorithm)) abort('xmldsig/unsupported-c14n', `Canonicalisation ${o.algorithm} is not supported.`);
   const exclusive = o.algorithm.startsWith(C14N.exclusive);
   return {
     comments: o.algorithm.endsWith('#WithComments'),

@@ -6,6 +6,7 @@
  */
 import { abort } from '../core';
 import type { ZipArchive } from '../zip';
+import { escapeAttr } from './c14n';
 import type { XElement } from './xml-tree';
 import { parseXTree, xAttr } from './xml-tree';
 
@@ -27,37 +28,53 @@ export interface Relationship {
   readonly targetMode?: string;
 }
 
-const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+/** Relationships namespace (§9.3.2). */
+export const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+/** The Relationships Transform algorithm URI (§13.2.4.24). */
+export const RELATIONSHIP_TRANSFORM = 'http://schemas.openxmlformats.org/package/2006/RelationshipTransform';
 /** Relationship type of the digital signature origin part (§13.2.4.1). */
 export const REL_SIGNATURE_ORIGIN = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin';
 /** Relationship type of a signature part, from the origin (§13.2.4.2). */
 export const REL_SIGNATURE = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/signature';
 
+/** Content types of a package (§10.1.2.2): Default by extension, Override by part name (both lower-case, no leading slash). */
+export interface ContentTypes {
+  readonly defaults: ReadonlyMap<string, string>;
+  readonly overrides: ReadonlyMap<string, string>;
+}
+
+/** Reads [Content_Types].xml. */
+export function readContentTypes(bytes: Uint8Array): ContentTypes {
+  const defaults = new Map<string, string>();
+  const overrides = new Map<string, string>();
+  const doc = parseXTree(new TextDecoder().decode(bytes));
+  for (const c of doc.root.children) {
+    if (c.kind !== 'element') continue;
+    const type = xAttr(c, 'ContentType') ?? '';
+    if (c.local === 'Default') defaults.set((xAttr(c, 'Extension') ?? '').toLowerCase(), type);
+    if (c.local === 'Override') overrides.set((xAttr(c, 'PartName') ?? '').replace(/^\//, '').toLowerCase(), type);
+  }
+  return { defaults, overrides };
+}
+
+/** The content type of a part name (case-insensitive), from its Override or its extension's Default. */
+export function contentTypeOf(ct: ContentTypes, part: string): string | undefined {
+  const key = part.replace(/^\//, '').toLowerCase();
+  const o = ct.overrides.get(key);
+  if (o !== undefined) return o;
+  const dot = key.lastIndexOf('.');
+  return dot >= 0 ? ct.defaults.get(key.slice(dot + 1)) : undefined;
+}
+
 /** Opens a package over a zip archive. */
 export function openPackage(zip: ZipArchive): Package {
   const parts = zip.entries.map((e) => e.name).filter((n) => !n.endsWith('/'));
-  const ct = zip.find('[Content_Types].xml');
-  const defaults = new Map<string, string>();
-  const overrides = new Map<string, string>();
-  if (ct) {
-    const doc = parseXTree(new TextDecoder().decode(zip.read(ct)));
-    for (const c of doc.root.children) {
-      if (c.kind !== 'element') continue;
-      const type = xAttr(c, 'ContentType') ?? '';
-      if (c.local === 'Default') defaults.set((xAttr(c, 'Extension') ?? '').toLowerCase(), type);
-      if (c.local === 'Override') overrides.set((xAttr(c, 'PartName') ?? '').replace(/^\//, '').toLowerCase(), type);
-    }
-  }
+  const entry = zip.find('[Content_Types].xml');
+  const ct = entry ? readContentTypes(zip.read(entry)) : { defaults: new Map<string, string>(), overrides: new Map<string, string>() };
   return {
     zip,
     parts,
-    contentType(part: string): string | undefined {
-      const key = part.replace(/^\//, '').toLowerCase();
-      const o = overrides.get(key);
-      if (o !== undefined) return o;
-      const dot = key.lastIndexOf('.');
-      return dot >= 0 ? defaults.get(key.slice(dot + 1)) : undefined;
-    },
+    contentType: (part: string): string | undefined => contentTypeOf(ct, part),
     read(part: string): Uint8Array | undefined {
       const e = zip.find(part.replace(/^\//, ''));
       return e ? zip.read(e) : undefined;
@@ -106,7 +123,7 @@ function decodeURIComponentSafe(s: string): string {
 /** Parses a relationships part. */
 export function readRelationships(bytes: Uint8Array): { root: XElement; list: Relationship[] } {
   const root = parseXTree(new TextDecoder().decode(bytes)).root;
-  if (root.local !== 'Relationships') abort('verify/bad-relationships', 'A relationships part has no Relationships root.');
+  if (root.local !== 'Relationships') abort('xmldsig/bad-relationships', 'A relationships part has no Relationships root.');
   const list: Relationship[] = [];
   for (const c of root.children) {
     if (c.kind !== 'element' || c.local !== 'Relationship' || c.uri !== RELS_NS) continue;
@@ -116,16 +133,12 @@ export function readRelationships(bytes: Uint8Array): { root: XElement; list: Re
   return { root, list };
 }
 
-function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
-}
-
 /**
  * The Relationships Transform followed by Canonical XML (the only way Office uses it): relationships
  * selected by Id or Type, sorted by Id (ordinal), TargetMode defaulted to Internal, no content,
  * serialised in canonical form (attributes in name order, start/end tag pairs).
  */
-export function relationshipTransformC14n(list: readonly Relationship[], sourceIds: ReadonlySet<string>, sourceTypes: ReadonlySet<string>): string {
+export function relationshipTransformC14n(list: readonly Relationship[], sourceIds: ReadonlySet<string>, sourceTypes: ReadonlySet<string> = new Set()): string {
   const chosen = list.filter((r) => sourceIds.has(r.id) || sourceTypes.has(r.type)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   let out = `<Relationships xmlns="${RELS_NS}">`;
   for (const r of chosen) {

@@ -67,6 +67,13 @@ describe('canonicalisation of a subtree (same-document reference)', () => {
     expect(canonicalizeElement(el, { algorithm: C14N.inclusive })).toBe('<Object xmlns="urn:ds" xmlns:m="urn:m" Id="o" xml:lang="en"><m:V a="1">v</m:V></Object>');
   });
 
+  it('does not render again a namespace an output ancestor already declared (Word writes such redundant declarations)', () => {
+    const sig = '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><Object Id="o" xmlns:mdssi="urn:m"><mdssi:V>1</mdssi:V><Inner xmlns="http://www.w3.org/2000/09/xmldsig#"/></Object></Signature>';
+    expect(canonicalizeElement(findById(parseXTree(sig).root, 'o')!, { algorithm: C14N.inclusive })).toBe(
+      '<Object xmlns="http://www.w3.org/2000/09/xmldsig#" xmlns:mdssi="urn:m" Id="o"><mdssi:V>1</mdssi:V><Inner></Inner></Object>',
+    );
+  });
+
   it('renders only visibly used namespaces (exclusive), plus the InclusiveNamespaces prefixes', () => {
     const el = findById(parseXTree(xml).root, 'o')!;
     expect(canonicalizeElement(el, { algorithm: C14N.exclusive })).toBe('<Object xmlns="urn:ds" Id="o"><m:V xmlns:m="urn:m" a="1">v</m:V></Object>');

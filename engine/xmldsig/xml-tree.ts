@@ -48,7 +48,7 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const MAX_DEPTH = 256;
 const MAX_NODES = 2_000_000;
 
-/** Parses XML text (a string already decoded from bytes). Throws a `verify/xml-...` DiagnosticError. */
+/** Parses XML text (a string already decoded from bytes). Throws a `xmldsig/xml-...` DiagnosticError. */
 export function parseXTree(input: string): XDocument {
   const s = input.replace(/\r\n?/g, '\n');
   const p = new Reader(s);
@@ -61,11 +61,11 @@ export function parseXTree(input: string): XDocument {
     if (p.pos >= s.length) break;
     if (s.startsWith('<!--', p.pos)) (root ? after : before).push(p.comment());
     else if (s.startsWith('<?', p.pos)) (root ? after : before).push(p.pi());
-    else if (s.startsWith('<!DOCTYPE', p.pos)) abort('verify/xml-doctype', 'The XML declares a DOCTYPE, which signature parts must not have.');
+    else if (s.startsWith('<!DOCTYPE', p.pos)) abort('xmldsig/xml-doctype', 'The XML declares a DOCTYPE, which signature parts must not have.');
     else if (s[p.pos] === '<' && !root) root = p.element(undefined, 0);
-    else abort('verify/xml-malformed', `Unexpected content at offset ${p.pos}.`);
+    else abort('xmldsig/xml-malformed', `Unexpected content at offset ${p.pos}.`);
   }
-  if (!root) abort('verify/xml-malformed', 'The XML has no root element.');
+  if (!root) abort('xmldsig/xml-malformed', 'The XML has no root element.');
   return { before, root, after };
 }
 
@@ -85,12 +85,12 @@ class Reader {
 
   private indexOrFail(token: string, from: number): number {
     const i = this.s.indexOf(token, from);
-    if (i < 0) abort('verify/xml-malformed', `Unterminated markup: '${token}' expected after offset ${from}.`);
+    if (i < 0) abort('xmldsig/xml-malformed', `Unterminated markup: '${token}' expected after offset ${from}.`);
     return i;
   }
 
   private count(): void {
-    if (++this.nodes > MAX_NODES) abort('verify/xml-too-large', 'The XML has too many nodes.');
+    if (++this.nodes > MAX_NODES) abort('xmldsig/xml-too-large', 'The XML has too many nodes.');
   }
 
   comment(): XNode {
@@ -111,11 +111,11 @@ class Reader {
   }
 
   element(parent: XElement | undefined, depth: number): XElement {
-    if (depth > MAX_DEPTH) abort('verify/xml-too-deep', 'The XML is nested too deeply.');
+    if (depth > MAX_DEPTH) abort('xmldsig/xml-too-deep', 'The XML is nested too deeply.');
     this.count();
     const s = this.s;
     const m = /^<([^\s/>]+)/.exec(s.slice(this.pos, this.pos + 512));
-    if (!m) abort('verify/xml-malformed', `Bad start tag at offset ${this.pos}.`);
+    if (!m) abort('xmldsig/xml-malformed', `Bad start tag at offset ${this.pos}.`);
     const name = m[1]!;
     this.pos += m[0].length;
     const raw: { name: string; value: string }[] = [];
@@ -123,10 +123,10 @@ class Reader {
       this.skipSpace();
       if (s.startsWith('/>', this.pos) || s[this.pos] === '>') break;
       const a = /^([^\s=/>]+)\s*=\s*(["'])/.exec(s.slice(this.pos, this.pos + 512));
-      if (!a) abort('verify/xml-malformed', `Bad attribute at offset ${this.pos}.`);
+      if (!a) abort('xmldsig/xml-malformed', `Bad attribute at offset ${this.pos}.`);
       const close = this.indexOrFail(a[2]!, this.pos + a[0].length);
       const rawValue = s.slice(this.pos + a[0].length, close);
-      if (rawValue.includes('<')) abort('verify/xml-malformed', `'<' in an attribute value at offset ${this.pos}.`);
+      if (rawValue.includes('<')) abort('xmldsig/xml-malformed', `'<' in an attribute value at offset ${this.pos}.`);
       // §3.3.3: literal white space in a CDATA attribute becomes a space; references keep theirs.
       raw.push({ name: a[1]!, value: decodeEntities(rawValue.replace(/[\t\n]/g, ' ')) });
       this.pos = close + 1;
@@ -145,12 +145,12 @@ class Reader {
     const s = this.s;
     for (;;) {
       const lt = s.indexOf('<', this.pos);
-      if (lt < 0) abort('verify/xml-malformed', `Element '${el.name}' is not closed.`);
+      if (lt < 0) abort('xmldsig/xml-malformed', `Element '${el.name}' is not closed.`);
       if (lt > this.pos) this.text(el, decodeEntities(s.slice(this.pos, lt)));
       this.pos = lt;
       if (s.startsWith('</', lt)) {
         const end = this.indexOrFail('>', lt);
-        if (s.slice(lt + 2, end).trim() !== el.name) abort('verify/xml-malformed', `Mismatched end tag for '${el.name}' at offset ${lt}.`);
+        if (s.slice(lt + 2, end).trim() !== el.name) abort('xmldsig/xml-malformed', `Mismatched end tag for '${el.name}' at offset ${lt}.`);
         this.pos = end + 1;
         return;
       }
@@ -160,7 +160,7 @@ class Reader {
         this.text(el, s.slice(lt + 9, end));
         this.pos = end + 3;
       } else if (s.startsWith('<?', lt)) el.children.push(this.pi());
-      else if (s.startsWith('<!', lt)) abort('verify/xml-doctype', 'Markup declarations are not allowed.');
+      else if (s.startsWith('<!', lt)) abort('xmldsig/xml-doctype', 'Markup declarations are not allowed.');
       else el.children.push(this.element(el, depth + 1));
     }
   }
@@ -186,7 +186,7 @@ class Reader {
       if (prefix === 'xml') return XML_NS;
       if (nsDecls.has(prefix)) return nsDecls.get(prefix)!;
       for (let e = parent; e; e = e.parent) if (e.nsDecls.has(prefix)) return e.nsDecls.get(prefix)!;
-      if (prefix !== '') abort('verify/xml-namespace', `Prefix '${prefix}' is not declared.`);
+      if (prefix !== '') abort('xmldsig/xml-namespace', `Prefix '${prefix}' is not declared.`);
       return '';
     };
     const split = (q: string): [string, string] => {
