@@ -159,7 +159,7 @@ class Package implements DocxPackage {
       this.xmlCache.set(part, null);
       return undefined;
     }
-    const r = parseXml(data, { part, limits: this.limits });
+    const r = parseXml(data, { part, limits: this.limits, shareEmpty: true });
     if (!r.ok) {
       const d = r.errors[0]!;
       if (required) abort('docx/bad-xml', `The main document part ${part} is not well-formed XML: ${d.message}`, { at: part });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { parseXml } from './parse';
 import { serializeXml } from './serialize';
 import { child, children, textContent } from './query';
+import type { XmlElement } from './types';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
@@ -52,6 +53,23 @@ describe('parseXml', () => {
     expect(textContent(child(d.root, 'b')!)).toBe(' ');
     const k = parsed(`<a>\n  <b/>\n</a>`, { keepWhitespace: true });
     expect(k.root.children).toHaveLength(3);
+  });
+
+  it('shares frozen empty attrs and children only when asked', () => {
+    const shared = parsed('<a><b/><c x="1"/><d></d></a>', { shareEmpty: true });
+    const [b, c, d] = shared.root.children as XmlElement[];
+    expect(b!.attrs).toBe(shared.root.attrs);
+    expect(Object.isFrozen(b!.attrs) && Object.isFrozen(b!.children)).toBe(true);
+    expect(b!.children).toBe(c!.children);
+    expect(c!.attrs).toEqual({ x: '1' });
+    // An element written with an end tag still gets its own (empty) children array.
+    expect(Object.isFrozen(d!.children)).toBe(false);
+    const own = parsed('<a><b/><c/></a>');
+    const [ob, oc] = own.root.children as XmlElement[];
+    expect(ob!.attrs).not.toBe(oc!.attrs);
+    expect(ob!.children).not.toBe(oc!.children);
+    ob!.children.push({ kind: 'text', text: 'ok' });
+    ob!.attrs.y = '2';
   });
 
   it('keeps CDATA, comments and processing instructions', () => {
