@@ -172,6 +172,11 @@ function raceAbort<T>(pending: Promise<Result<T>>, signal: AbortSignal, onAbort:
       onAbort();
       resolve(cancelled());
     };
+    // The signal may have been aborted while the worker was starting: no event will come then.
+    if (signal.aborted) {
+      abort();
+      return;
+    }
     signal.addEventListener('abort', abort, { once: true });
     pending.then(
       (v) => { signal.removeEventListener('abort', abort); resolve(v); },
