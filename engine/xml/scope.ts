@@ -8,6 +8,13 @@ import { CANONICAL_PREFIX, isStrictNamespace } from './namespaces';
 /** Written prefix → canonical prefix, for prefixes declared or renamed in this scope or above. */
 export interface Scope {
   readonly renames: Map<string, string> | undefined;
+  /**
+   * Renamed element and attribute names already computed in this scope. A part that binds one
+   * prefix differently (many bind the old `ve:` for markup compatibility) renames in every
+   * element, and qualified names repeat: each is worked out once.
+   */
+  readonly elementNames?: Map<string, string>;
+  readonly attributeNames?: Map<string, string>;
 }
 
 /** The scope outside the root element. */
@@ -36,13 +43,23 @@ export function scopeFor(attrs: Record<string, string>, parent: Scope, onStrict:
       renames.set(declared, target);
     }
   }
-  return renames ? { renames } : parent;
+  return renames ? { renames, elementNames: new Map(), attributeNames: new Map() } : parent;
 }
 
 /** A qualified name with its prefix renamed (elements in a renamed default namespace gain one). */
 export function renameQName(raw: string, scope: Scope, isElement: boolean): string {
   const renames = scope.renames;
   if (!renames) return raw;
+  const cache = isElement ? scope.elementNames : scope.attributeNames;
+  let hit = cache?.get(raw);
+  if (hit === undefined) {
+    hit = computeRename(raw, renames, isElement);
+    cache?.set(raw, hit);
+  }
+  return hit;
+}
+
+function computeRename(raw: string, renames: Map<string, string>, isElement: boolean): string {
   const colon = raw.indexOf(':');
   if (colon === -1) {
     if (!isElement) return raw;
@@ -56,19 +73,32 @@ export function renameQName(raw: string, scope: Scope, isElement: boolean): stri
   return target === '' ? raw.slice(colon + 1) : `${target}:${raw.slice(colon + 1)}`;
 }
 
-/** Renames attribute names (and namespace declarations) to canonical prefixes, keeping their order. */
+/**
+ * Renames attribute names (and namespace declarations) to canonical prefixes, keeping their order;
+ * the same object when no name changes.
+ */
 export function renameAttrs(raw: Record<string, string>, scope: Scope): Record<string, string> {
-  const attrs: Record<string, string> = {};
+  let changes = false;
   for (const original in raw) {
-    let name = original;
-    if (name === 'xmlns' || name.startsWith('xmlns:')) {
-      const declared = name.length === 5 ? '' : name.slice(6);
-      const target = scope.renames!.get(declared);
-      if (target !== undefined) name = target === '' ? 'xmlns' : `xmlns:${target}`;
-    } else {
-      name = renameQName(name, scope, false);
+    if (renameAttrName(original, scope) !== original) {
+      changes = true;
+      break;
     }
-    attrs[name] = raw[original]!;
   }
+  if (!changes) return raw;
+  const attrs: Record<string, string> = {};
+  for (const original in raw) attrs[renameAttrName(original, scope)] = raw[original]!;
   return attrs;
+}
+
+function renameAttrName(original: string, scope: Scope): string {
+  let name = original;
+  if (name === 'xmlns' || name.startsWith('xmlns:')) {
+    const declared = name.length === 5 ? '' : name.slice(6);
+    const target = scope.renames!.get(declared);
+    if (target !== undefined) name = target === '' ? 'xmlns' : `xmlns:${target}`;
+  } else {
+    name = renameQName(name, scope, false);
+  }
+  return name;
 }
