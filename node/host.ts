@@ -6,7 +6,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webcrypto, randomBytes } from 'node:crypto';
-import { inflateRawSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 import type { EngineHost, ExtraFontFace, FontSource } from '../engine/core';
 
 /** Finds the shipped `fonts/` folder from the source tree or the built `dist/` bundle. */
@@ -44,6 +44,8 @@ export interface NodeHostOptions {
 
 let sharedFonts: FontSource | undefined;
 
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+
 /** Creates the host used by the CLI and server: shipped fonts, real clock, Node WebCrypto. */
 export function createNodeHost(options: NodeHostOptions = {}): EngineHost {
   sharedFonts ??= createNodeFontSource();
@@ -54,9 +56,11 @@ export function createNodeHost(options: NodeHostOptions = {}): EngineHost {
     crypto: webcrypto as unknown as Crypto,
     // Native zlib, bounded: a lying zip entry cannot expand past its declared size.
     inflateRaw: (data, size) => {
-      const out = inflateRawSync(data, { maxOutputLength: Math.max(1, size) });
+      const out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, size) });
       return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
     },
+    // zlib.crc32 exists from Node 20.15; the engine's own CRC is used without it.
+    ...(typeof nativeCrc32 === 'function' ? { crc32: (data: Uint8Array, previous?: number) => nativeCrc32(data, previous ?? 0) } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   };
 }

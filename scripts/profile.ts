@@ -29,10 +29,25 @@ const cpu = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
 };
+// With PROFILE_OUT=file.cpuprofile, only the second (warm) round is profiled.
+const profileOut = process.env.PROFILE_OUT;
 for (let round = 0; round < 2; round++) {
+  let session: import('node:inspector/promises').Session | undefined;
+  if (profileOut && round === 1) {
+    const { Session } = await import('node:inspector/promises');
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
   const t = cpu();
   if (stage === 'parse') for (const b of inputs) parseDocx(b, {}, host);
   else if (stage === 'layout') for (const d of docs) await layoutDocument(d, {}, host);
   else for (const l of layouts) await renderPdf(l, {}, host);
   console.log(`${stage} round ${round}: ${(cpu() - t).toFixed(0)} ms CPU`);
+  if (session && profileOut) {
+    const { profile } = await session.post('Profiler.stop');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(profileOut, JSON.stringify(profile));
+  }
 }

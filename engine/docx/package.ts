@@ -4,7 +4,7 @@
  */
 import { abort, DiagnosticError, type DiagnosticBag, type InputLimits } from '../core';
 import { attr, children, parseXml, type XmlElement } from '../xml';
-import { openZip, type InflateRaw, type ZipArchive } from '../zip';
+import { openZip, type Crc32, type InflateRaw, type ZipArchive } from '../zip';
 
 /** One relationship (CT_Relationship, Part 2 §9.3.2.2) with its target resolved to a part name or URL. */
 export interface Relationship {
@@ -38,10 +38,10 @@ export interface DocxPackage {
 const LIMIT_CODES = new Set(['zip/too-large', 'zip/too-many-entries', 'zip/entry-too-large', 'zip/compression-ratio', 'zip/total-too-large', 'zip/encrypted']);
 
 /** Opens the zip and locates the main document part; aborts with `docx/bad-zip` or `docx/no-main-document`. */
-export function openPackage(bytes: Uint8Array, limits: InputLimits, bag: DiagnosticBag, inflateRaw?: InflateRaw): DocxPackage {
+export function openPackage(bytes: Uint8Array, limits: InputLimits, bag: DiagnosticBag, inflateRaw?: InflateRaw, crc?: Crc32): DocxPackage {
   let zip: ZipArchive;
   try {
-    zip = openZip(bytes, limits, inflateRaw);
+    zip = openZip(bytes, limits, inflateRaw, crc);
   } catch (e) {
     if (e instanceof DiagnosticError && !LIMIT_CODES.has(e.diagnostic.code)) {
       abort('docx/bad-zip', `The file is not a readable DOCX package: ${e.diagnostic.message}`, {

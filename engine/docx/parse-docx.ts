@@ -50,7 +50,7 @@ function partOf(pkg: DocxPackage, type: string): string | undefined {
 
 function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHost, bag: DiagnosticBag): DocModel {
   if (!(bytes instanceof Uint8Array)) abort('docx/bad-input', 'parseDocx expects the file as a Uint8Array.');
-  const pkg = openPackage(bytes, resolveLimits(options.limits), bag, host.inflateRaw);
+  const pkg = openPackage(bytes, resolveLimits(options.limits), bag, host.inflateRaw, host.crc32);
   const docRoot = pkg.xml(pkg.mainPart, true)!;
   const body = child(docRoot, 'w:body');
   if (docRoot.name !== 'w:document' || !body) {

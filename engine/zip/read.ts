@@ -40,8 +40,11 @@ const LOC_SIG = 0x04034b50;
 /** A native raw-DEFLATE inflater with a hard output bound (see EngineHost.inflateRaw). */
 export type InflateRaw = (data: Uint8Array, size: number) => Uint8Array;
 
+/** A CRC-32 implementation (see EngineHost.crc32). */
+export type Crc32 = (data: Uint8Array, previous?: number) => number;
+
 /** Reads a zip's central directory, checking limits. Throws a DiagnosticError (`zip/...`) when unusable. */
-export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS, inflateRaw?: InflateRaw): ZipArchive {
+export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS, inflateRaw?: InflateRaw, crcOf: Crc32 = crc32): ZipArchive {
   if (bytes.length > limits.maxInputBytes) {
     abort('zip/too-large', `The file is ${bytes.length} bytes; the limit is ${limits.maxInputBytes}.`);
   }
@@ -108,7 +111,7 @@ export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS,
     read: (e) => {
       const entry = typeof e === 'string' ? byName.get(e.replace(/^\/+/, '').toLowerCase()) : e;
       if (!entry) abort('zip/missing-entry', `The package has no entry ${String(e)}.`);
-      return inflateEntry(bytes, entry, warnings, inflateRaw);
+      return inflateEntry(bytes, entry, warnings, inflateRaw, crcOf);
     },
   };
 }
@@ -152,7 +155,7 @@ function readZip64Extra(bytes: Uint8Array, start: number, len: number, size: num
   return { size, compressedSize: csize, headerOffset: offset };
 }
 
-function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[], inflateRaw: InflateRaw | undefined): Uint8Array {
+function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[], inflateRaw: InflateRaw | undefined, crcOf: Crc32): Uint8Array {
   const h = entry.headerOffset;
   if (readU32(bytes, h) !== LOC_SIG) abort('zip/bad-local-header', `The entry ${entry.name} has a damaged local header.`);
   const start = h + 30 + readU16(bytes, h + 26) + readU16(bytes, h + 28);
@@ -170,7 +173,7 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, warnings: Diagnostic[]
   if (out.length !== entry.size) {
     abort('zip/size-mismatch', `The entry ${entry.name} inflates to ${out.length} bytes, not the ${entry.size} it declares.`);
   }
-  if (crc32(out) !== entry.crc32) {
+  if (crcOf(out) >>> 0 !== entry.crc32) {
     warnings.push(warning('zip/bad-crc', `The entry ${entry.name} fails its CRC-32 check; its data may be damaged.`, { at: entry.name }));
   }
   return out;

@@ -117,3 +117,27 @@ describe('zip with a host inflater', () => {
     expect(codeOf(() => openZip(z, undefined, native).read('a.xml'))).toBe('zip/size-mismatch');
   });
 });
+
+describe('zip with a host CRC-32', () => {
+  it('checks entries with the given implementation, which must agree with the engine own', async () => {
+    const { crc32 } = await import('../core');
+    const bytes = writeZip([{ name: 'a.txt', data: enc('hello world') }]);
+    const seen: number[] = [];
+    const counting = (d: Uint8Array, prev?: number) => {
+      seen.push(d.length);
+      return crc32(d, prev);
+    };
+    const z = openZip(bytes, resolveLimits({}), undefined, counting);
+    expect(new TextDecoder().decode(z.read('a.txt'))).toBe('hello world');
+    expect(seen).toEqual([11]);
+    expect(z.warnings).toEqual([]);
+    const lying = openZip(bytes, resolveLimits({}), undefined, () => 0);
+    lying.read('a.txt');
+    expect(lying.warnings.map((w) => w.code)).toEqual(['zip/bad-crc']);
+    const zlib = (await import('node:zlib')) as { crc32?: (d: Uint8Array, v?: number) => number };
+    if (typeof zlib.crc32 === 'function') {
+      const data = new Uint8Array(100_000).map((_, i) => (i * 7919) & 255);
+      expect(zlib.crc32(data, 0) >>> 0).toBe(crc32(data) >>> 0);
+    }
+  });
+});
