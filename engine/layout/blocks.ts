@@ -38,7 +38,8 @@ export class BlockUnitBuilder {
     const out: Unit[] = [];
     const keepPrev = prev?.props.keepNext === true;
     if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
-    const laid = layoutParagraph(p, this.widthPt, this.ctx);
+    const ctx = this.ctx;
+    const laid = layoutParagraph(p, this.widthPt, ctx, ctx.wrapArea ? (floats) => ctx.wrapArea!(gap, floats) : undefined);
     const join = {
       joinedAbove: prev !== undefined && sameBorders(prev.props.borders, p.props.borders),
       joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),

@@ -7,7 +7,8 @@ import type { DocModel, FieldInline, SectionProps } from '../model';
 import { layoutStory, type BlockContext, type Story } from './blocks';
 import type { ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
-import { drawObject, floatPosition, type ObjectContext } from './objects';
+import { floatExclusion, type Exclusion } from './flow/exclusions';
+import { drawObject, floatPosition, type ObjectContext, type PageGeometry } from './objects';
 import type { ObjectInline } from './inline/itemize';
 import type { WordCache } from './inline/pieces';
 
@@ -33,7 +34,15 @@ export interface DocumentEnv {
  * Builds the block context for a story in a section. The document line grid applies to body text
  * only (`onGrid`): LibreOffice lays out table cells, notes, headers and text boxes off the grid.
  */
-export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, onGrid = false): BlockContext {
+/** What the paginated body offers for wrapping text around floats (see BodyWrap in pass.ts). */
+export interface BodyWrap {
+  /** Where a paragraph after `gapPt` of spacing would start, on which page, beside which exclusions. */
+  at(gapPt: number): { readonly top: number; readonly columnX: number; readonly room: number; readonly page: PageGeometry; readonly exclusions: readonly Exclusion[] } | undefined;
+  /** The geometry of the page being filled. */
+  page(): PageGeometry;
+}
+
+export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, onGrid = false, wrap?: BodyWrap): BlockContext {
   const grid = section.docGrid;
   const gridPitchPt = onGrid && grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
   const ctx: BlockContext = {
@@ -55,6 +64,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
       drawObject(inline, pos.x, pos.y, sink, objects);
     },
+    ...(wrap ? wrapHooks(wrap) : {}),
   };
   let plain: BlockContext | undefined;
   const offGrid = (): BlockContext => (gridPitchPt === undefined ? ctx : (plain ??= blockContext(env, section, facts, false)));
@@ -65,6 +75,32 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     warn: (code, message) => env.bag.warn(code, message),
   };
   return ctx;
+}
+
+/** The exclusion of each wrapping float of a paragraph whose top is at `paragraphTop` on a page. */
+function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, columnX: number, paragraphTop: number): Exclusion[] {
+  const column = { x: columnX, width: page.widthPt - page.marginLeft - page.marginRight };
+  const out: Exclusion[] = [];
+  for (const f of floats) {
+    const pos = floatPosition(f.anchor!, f.widthPt, f.heightPt, page, column, paragraphTop);
+    const e = floatExclusion(f.anchor!, pos.x, pos.y, f.widthPt, f.heightPt);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
+function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclusions'> {
+  return {
+    wrapArea(gapPt, floats) {
+      const at = wrap.at(gapPt);
+      // A paragraph starting at the very bottom moves to the next page: nothing to wrap around here.
+      if (!at || at.room < 1) return undefined;
+      const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top) : [];
+      if (own.length === 0 && at.exclusions.length === 0) return undefined;
+      return { top: at.top, columnX: at.columnX, exclusions: own.length === 0 ? at.exclusions : [...at.exclusions, ...own] };
+    },
+    floatExclusions: (floats, columnX, paragraphTop) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop),
+  };
 }
 
 const EAST_ASIAN = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;

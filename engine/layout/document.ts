@@ -15,6 +15,7 @@ import { WordCache } from './inline/pieces';
 import { runPass, type PassResult, type PassState } from './pass';
 import { createFaceResolver } from './text-faces';
 import { drawChart } from './chart';
+import { pageGeometry } from './objects';
 
 /** Options of layoutDocument. */
 export interface LayoutOptions {
@@ -74,14 +75,7 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
   result.pages.forEach((page, index) => {
     const info = result.info[index]!;
     const s = doc.sections[info.section]!.props;
-    const sink = new CollectingSink(resources, {
-      widthPt: page.frame.widthPt,
-      heightPt: page.frame.heightPt,
-      marginLeft: info.area.left,
-      marginRight: page.frame.widthPt - info.area.right,
-      marginTop: page.frame.bodyTop,
-      marginBottom: page.frame.heightPt - page.frame.bodyBottom,
-    });
+    const sink = new CollectingSink(resources, pageGeometry(page.frame, info.area));
     const offset = verticalOffset(page, s.verticalAlign);
     for (const p of page.placed) p.unit.emit(sink, p.x, p.y + offset);
     drawNotes(page, sink, result, env);

@@ -20,6 +20,18 @@ export interface PageGeometry {
   readonly marginBottom: number;
 }
 
+/** A page's geometry for placing floats: its size and the margins of its body area. */
+export function pageGeometry(frame: { widthPt: number; heightPt: number; bodyTop: number; bodyBottom: number }, area: { left: number; right: number }): PageGeometry {
+  return {
+    widthPt: frame.widthPt,
+    heightPt: frame.heightPt,
+    marginLeft: area.left,
+    marginRight: frame.widthPt - area.right,
+    marginTop: frame.bodyTop,
+    marginBottom: frame.heightPt - frame.bodyBottom,
+  };
+}
+
 /** What object drawing needs from the document. */
 export interface ObjectContext {
   readonly media: Readonly<Record<string, MediaItem>>;
@@ -127,7 +139,7 @@ export function floatPosition(
       left = page.marginLeft;
       width = page.widthPt - page.marginLeft - page.marginRight;
   }
-  let x = left + (hz.offsetPt ?? 0);
+  let x = left + (hz.offsetPct !== undefined ? hz.offsetPct * width : (hz.offsetPt ?? 0));
   if (hz.align === 'center') x = left + (width - w) / 2;
   else if (hz.align === 'right' || hz.align === 'outside') x = left + width - w;
   else if (hz.align === 'left' || hz.align === 'inside') x = left;
@@ -156,7 +168,7 @@ export function floatPosition(
       top = page.marginTop;
       height = page.heightPt - page.marginTop - page.marginBottom;
   }
-  let y = top + (vt.offsetPt ?? 0);
+  let y = top + (vt.offsetPct !== undefined ? vt.offsetPct * (height || page.heightPt) : (vt.offsetPt ?? 0));
   if (vt.align === 'center') y = top + (height - h) / 2;
   else if (vt.align === 'bottom' || vt.align === 'outside') y = top + height - h;
   else if (vt.align === 'top' || vt.align === 'inside') y = top;

@@ -12,6 +12,7 @@ import { finishLines, type LineBox } from './inline/line-box';
 import { shapePieces, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
+import { exclusionsBelow, wrapFits, type Exclusion, type WrapArea } from './flow/exclusions';
 
 /** Context for laying out paragraphs in a story. */
 export interface ParagraphContext extends ItemizeContext, EmitContext {
@@ -20,6 +21,14 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   readonly wordCache: WordCache;
   /** Line pitch of the section's document grid, when it has one (w:docGrid type lines). */
   readonly gridPitchPt?: number;
+  /**
+   * Body text only: where a paragraph starting after `gapPt` of spacing would begin on the current
+   * page and what it must wrap around (earlier floats there and its own `floats`); undefined when
+   * nothing is in the way.
+   */
+  wrapArea?(gapPt: number, floats: readonly ObjectInline[]): WrapArea | undefined;
+  /** Body text only: the exclusions of a paragraph's wrapping floats once its first line is placed. */
+  floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number): Exclusion[];
 }
 
 /** A paragraph broken into lines for one box width. */
@@ -28,23 +37,47 @@ export interface LaidParagraph {
   readonly content: ParaContent;
   readonly lines: readonly LineBox[];
   readonly boxWidthPt: number;
+  /** Space above each line where wrapping moved it below a float (absent when none moved). */
+  readonly skips?: readonly number[];
 }
 
-/** Lays out a paragraph's lines in a box of the given width. */
-export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph {
+/**
+ * Lays out a paragraph's lines in a box of the given width. With a wrap area (body text on a page
+ * holding wrapping floats), lines are fitted beside the floats or moved below them.
+ */
+export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext, wrapAt?: (floats: readonly ObjectInline[]) => WrapArea | undefined): LaidParagraph {
   const content = itemizeParagraph(p, ctx);
   const breaks = findBreakOpportunities(content.text);
   const pieces = shapePieces(content, breaks, ctx.wordCache);
   const ind = p.props.indent;
   const limit = boxWidthPt - ind.rightPt;
-  const limitX = () => limit;
+  const plain = fillLines(p, content, pieces, breaks, ctx, () => limit);
+  const wrap = wrapAt?.(wrappingFloats(content));
+  if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };
+  const fit = wrapFits(wrap, boxWidthPt, ind.leftPt, ind.rightPt, plain.map((l) => l.heightPt));
+  const lines = fillLines(p, content, pieces, breaks, ctx, (i) => fit(i).limit, (i) => fit(i).shift);
+  const skips = lines.map((_, i) => fit(i).skip);
+  return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}) };
+}
+
+function fillLines(
+  p: Paragraph,
+  content: ParaContent,
+  pieces: ReturnType<typeof shapePieces>,
+  breaks: Uint8Array,
+  ctx: ParagraphContext,
+  limitX: (line: number) => number,
+  shiftX?: (line: number) => number,
+): LineBox[] {
+  const ind = p.props.indent;
   const drafts = breakLines(pieces, breaks, content.text, {
     firstStartX: ind.leftPt + ind.firstLinePt,
     otherStartX: ind.leftPt,
     limitX,
+    ...(shiftX ? { shiftX } : {}),
     tabs: { stops: sortStops(p.props.tabs), defaultTabPt: ctx.defaultTabPt, leftIndentPt: ind.leftPt, hanging: ind.firstLinePt < 0 },
   });
-  const lines = finishLines(drafts, {
+  return finishLines(drafts, {
     alignment: p.props.alignment,
     spacing: p.props.spacing.line,
     markProps: p.markProps,
@@ -53,7 +86,6 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
     text: content.text,
     ...(p.props.snapToGrid && ctx.gridPitchPt ? { gridPitchPt: ctx.gridPitchPt } : {}),
   });
-  return { paragraph: p, content, lines, boxWidthPt };
 }
 
 /** Border and shading edges shared with neighbouring paragraphs (Word joins identical borders). */
@@ -75,8 +107,10 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const topPad = top ? top.widthPt + top.spacePt : 0;
   const bottomPad = bottom ? bottom.widthPt + bottom.spacePt : 0;
   const units: Unit[] = [];
+  const floats = wrappingFloats(laid.content);
   for (let i = 0; i < n; i++) {
     const line = laid.lines[i]!;
+    const skip = laid.skips?.[i] ?? 0;
     const first = i === 0;
     const last = i === n - 1;
     const padTop = first ? topPad : 0;
@@ -87,21 +121,31 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (last) breakAfter = !keepWithNext;
     const notes = notesOn(laid.content, line);
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
+    const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
     units.push({
       kind: 'line',
-      heightPt: padTop + line.heightPt + padBottom,
+      heightPt: skip + padTop + line.heightPt + padBottom,
       breakAfter: forceBreak ? true : breakAfter,
       ...(forceBreak ? { forceBreak } : {}),
       ...(notes.length > 0 ? { notes } : {}),
+      ...(exclusions ? { exclusions } : {}),
       emit(sink: ItemSink, x: number, y: number) {
+        if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
+        y += skip;
         decorateParagraphSlice(laid, sink, x, y, padTop + line.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
         if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);
-        if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
         emitLine(line, laid.content, x, y + padTop, sink, ctx);
       },
     });
   }
   return units;
+}
+
+/** The paragraph's floats that text wraps around. */
+export function wrappingFloats(content: ParaContent): ObjectInline[] {
+  const out: ObjectInline[] = [];
+  for (const m of content.markers) if (isFloat(m.inline) && m.inline.anchor!.wrap !== 'none') out.push(m.inline);
+  return out;
 }
 
 function isFloat(inline: Inline): inline is ObjectInline {

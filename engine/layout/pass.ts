@@ -7,11 +7,12 @@
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
 import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
-import { blockContext, type DocumentEnv, type StoryFacts } from './context';
+import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
 import { spaceUnit, type NoteCall } from './flow/units';
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
+import { pageGeometry } from './objects';
 import type { NoteNumbers } from './notes';
 
 /** What one pass learns for the next. */
@@ -84,7 +85,7 @@ class Pass {
       this.paginator.startSection(s, s === 0 ? 'nextPage' : section.props.type);
       const page = this.paginator.page;
       const width = page.frame.columns[0]!.width;
-      const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true));
+      const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true, this.bodyWrap()));
       const blocks = section.blocks;
       for (let i = 0; i < blocks.length; i++) {
         checkCancelled(this.host);
@@ -106,6 +107,19 @@ class Pass {
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),
       headerFooter: (part, page, w, state) => this.headerFooter(part, page, w, state),
+    };
+  }
+
+  /** The body's view of the page being filled, for wrapping text around floats. */
+  private bodyWrap(): BodyWrap {
+    const geometry = (page: PageState) => pageGeometry(page.frame, this.info[page.index]!.area);
+    return {
+      at: (gapPt) => {
+        const next = this.paginator.nextTop(gapPt);
+        if (!next) return undefined;
+        return { top: next.top, columnX: next.columnX, room: next.room, page: geometry(next.page), exclusions: next.page.exclusions };
+      },
+      page: () => geometry(this.paginator.page),
     };
   }
 

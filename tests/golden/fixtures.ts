@@ -2,7 +2,7 @@
  * Layout fixtures: one small document per feature, made with makeDocx (no corpus files).
  */
 import { LETTER_SECT_PR, OFFICE_THEME, WORD_DEFAULT_STYLES, para, run, type MakeDocxOptions } from '../helpers/make-docx';
-import { inlinePicture, TINY_PNG } from '../helpers/tiny-png';
+import { anchoredPicture, inlinePicture, TINY_PNG } from '../helpers/tiny-png';
 
 const LOREM =
   'Colophon lays out documents the way Word does: words fill a line while they fit, spaces at the end of a line hang into the margin, and the next word starts the next line.';
@@ -58,6 +58,22 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
     `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/></w:pPr>${inlinePicture('rIdImg', 144, 72)}</w:p>` +
       `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/></w:pPr>${run('Text beside ')}${inlinePicture('rIdImg', 36, 36, 2)}${run(' a small picture.')}</w:p>` +
       para('After the pictures.', '<w:spacing w:before="0" w:after="0"/>'),
+    { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
+  ),
+  'float-wrap-square-left': doc(
+    `<w:p>${anchoredPicture('rIdImg', 144, 108, { x: 0, y: 0, wrap: 'square' })}${run(LOREM + ' ' + LOREM + ' ' + LOREM)}</w:p>` + filler(3),
+    { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
+  ),
+  'float-wrap-square-right': doc(
+    `<w:p>${anchoredPicture('rIdImg', 144, 72, { x: 324, y: 12, wrap: 'square' })}${run(LOREM + ' ' + LOREM)}</w:p>` + filler(2),
+    { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
+  ),
+  'float-wrap-top-bottom': doc(
+    `<w:p>${anchoredPicture('rIdImg', 216, 72, { x: 72, y: 20, wrap: 'topAndBottom', distPt: 0 })}${run(LOREM)}</w:p>` + filler(2),
+    { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
+  ),
+  'float-wrap-none': doc(
+    `<w:p>${anchoredPicture('rIdImg', 144, 72, { x: 0, y: 0, wrap: 'none' })}${run(LOREM)}</w:p>` + filler(1),
     { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
   ),
   'tabs': doc(

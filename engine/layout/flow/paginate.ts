@@ -6,6 +6,7 @@
  * implements widow/orphan control, keepLines, keepNext and cantSplit. If no break is allowed
  * anywhere in the column (a keep chain longer than a page), it breaks where it is, as Word does.
  */
+import type { Exclusion } from './exclusions';
 import type { NoteCall, Unit } from './units';
 
 /** Geometry of one page's body, decided when the page opens. */
@@ -54,6 +55,8 @@ export interface PageState {
   /** Whether the page holds anything but discardable space. */
   hasContent: boolean;
   readonly regions: Region[];
+  /** Areas of wrapping floats placed on this page, which later body lines wrap around. */
+  readonly exclusions: Array<Exclusion & { readonly owner: Unit }>;
 }
 
 /** What the paginator needs from the document layout. */
@@ -120,6 +123,20 @@ export class Paginator {
       if (++guard > 100_000) throw new Error('pagination did not converge');
       pending = this.tryPlace(pending);
     }
+  }
+
+  /**
+   * Where a paragraph preceded by `gapPt` of spacing would start in the current column: its top
+   * (the spacing vanishes at the top of a column reached by natural flow), the column, and the room
+   * left; undefined before the first page opens.
+   */
+  nextTop(gapPt: number): { top: number; columnX: number; columnWidth: number; room: number; page: PageState } | undefined {
+    const page = this.cur;
+    if (!page) return undefined;
+    const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
+    const gap = this.columnEmpty(page) && page.startedBy === 'natural' ? 0 : gapPt;
+    const top = page.y + gap;
+    return { top, columnX: col.x, columnWidth: col.width, room: this.bottom(page) - top, page };
   }
 
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
@@ -217,6 +234,7 @@ export class Paginator {
 
   private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number }>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
+    if (unit.exclusions) for (const e of unit.exclusions(x, page.y)) page.exclusions.push({ ...e, owner: unit });
     page.y += unit.heightPt;
     for (const n of notes) page.notes.push({ ...n, owner: unit });
     if (!unit.discardable) page.hasContent = true;
@@ -278,6 +296,7 @@ export class Paginator {
     const units = moved.map((m) => m.unit);
     const gone = new Set(units);
     for (let i = page.notes.length - 1; i >= 0; i--) if (gone.has(page.notes[i]!.owner)) page.notes.splice(i, 1);
+    for (let i = page.exclusions.length - 1; i >= 0; i--) if (gone.has(page.exclusions[i]!.owner)) page.exclusions.splice(i, 1);
     page.y = moved.length > 0 ? moved[0]!.y : page.y;
     page.hasContent = page.placed.some((p) => !p.unit.discardable);
     return units;
@@ -316,6 +335,7 @@ export class Paginator {
       startedBy,
       hasContent: false,
       regions: [{ section: this.section, top: frame.bodyTop, bottom: frame.bodyTop, columns: frame.columns, firstUnit: 0 }],
+      exclusions: [],
     };
     this.pages.push(page);
     this.cur = page;

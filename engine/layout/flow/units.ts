@@ -7,6 +7,7 @@
  * (spacing), and how to draw itself once its page position is final.
  */
 import type { ItemSink } from '../emit/sink';
+import type { Exclusion } from './exclusions';
 
 /** A footnote or endnote referenced from a unit, laid out when the unit lands on a page. */
 export interface NoteCall {
@@ -28,6 +29,8 @@ export interface Unit {
   readonly notes?: readonly NoteCall[];
   /** Table header rows to repeat when this row starts a page. */
   readonly repeatHeader?: readonly Unit[];
+  /** Areas text must wrap around from now on (the unit's wrapping floats), given where it is placed. */
+  exclusions?(x: number, y: number): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
   emit(sink: ItemSink, x: number, y: number): void;
   /** Splits a unit taller than the room left (table rows): the part that fits and the rest. */

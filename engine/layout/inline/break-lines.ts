@@ -36,6 +36,8 @@ export interface LineGeometry {
   readonly otherStartX: number;
   /** Right limit (box width minus right indent). Lines may differ with floats, so it is a function. */
   readonly limitX: (lineIndex: number) => number;
+  /** Moves a line's start right (text wrapping beside a float on the left). */
+  readonly shiftX?: (lineIndex: number) => number;
   readonly tabs: TabContext;
 }
 
@@ -56,7 +58,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   let queue = pieces.slice();
   let pos = 0;
   while (pos < queue.length || lines.length === 0) {
-    const startX = lines.length === 0 ? geo.firstStartX : geo.otherStartX;
+    const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
     const line = new LineFill(startX, geo.tabs, text);
     const limit = geo.limitX(lines.length);
     let ending: LineDraft['ending'] = 'paragraph';
