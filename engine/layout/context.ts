@@ -67,7 +67,9 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     ...(wrap ? wrapHooks(wrap) : {}),
   };
   let plain: BlockContext | undefined;
-  const offGrid = (): BlockContext => (gridPitchPt === undefined ? ctx : (plain ??= blockContext(env, section, facts, false)));
+  // Cells and text boxes: off the grid, and not wrapped around the page's floats (their paragraphs
+  // are not where the body flow is).
+  const offGrid = (): BlockContext => (gridPitchPt === undefined && !wrap ? ctx : (plain ??= blockContext(env, section, facts, false)));
   const objects: ObjectContext = {
     media: env.doc.media,
     layoutBox: (blocks, widthPt) => layoutStory(blocks, widthPt, offGrid(), false),
