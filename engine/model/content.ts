@@ -324,4 +324,6 @@ export interface TableCell {
     readonly fitText?: boolean;
   };
   readonly blocks: readonly Block[];
+  /** Tracked insertion or deletion of the cell (w:cellIns / w:cellDel) or of its row (w:trPr/w:ins, w:del); markup view only. */
+  readonly revision?: Revision;
 }

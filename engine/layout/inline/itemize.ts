@@ -9,7 +9,7 @@ import type {
   BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, Paragraph, Revision, RunProps, ShapeInline, TabInline,
 } from '../../model';
 import type { Face, FaceResolver } from '../faces';
-import { revisionColor } from './revisions';
+import { markupStyle } from '../revisions';
 
 /** Size factor and baseline shift for superscript / subscript (LibreOffice's DOCX defaults: 58 %, +33 % / −8 %). */
 export const SUPERSCRIPT = { scale: 0.58, rise: 0.33 } as const;
@@ -181,10 +181,7 @@ class Builder {
     const va = props.vertAlign === 'superscript' ? SUPERSCRIPT : props.vertAlign === 'subscript' ? SUBSCRIPT : undefined;
     const sizePt = props.sizePt * scale * (va ? va.scale : 1);
     const risePt = props.positionPt + (va ? va.rise * props.sizePt : 0);
-    const markup = revision && this.ctx.revisionMarkup && revision.type !== 'format';
-    const color = markup ? revisionColor(revision.authorIndex) : props.color ?? '000000';
-    const underline = (props.underline !== undefined) || (markup === true && (revision.type === 'insert' || revision.type === 'moveTo'));
-    const strike = props.strike || props.doubleStrike || (markup === true && (revision.type === 'delete' || revision.type === 'moveFrom'));
+    const { props: drawn, color, underline, strike } = markupStyle(revision, props, this.ctx.revisionMarkup);
     const base = this.out.length;
     const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
     const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
@@ -192,7 +189,7 @@ class Builder {
       this.spans.push({
         start: base + seg.start,
         end: base + seg.end,
-        props,
+        props: drawn,
         face: seg.face,
         shapeKey: seg.face.key + '|' + features,
         sizePt,

@@ -9,6 +9,7 @@ import type { Story } from '../blocks';
 import type { ItemSink } from '../emit/sink';
 import type { Unit } from '../flow/units';
 import { computeGrid } from './grid';
+import { cellMarkupFill } from '../revisions';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -142,7 +143,8 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], t
 function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number, from: number, to: number | undefined): void {
   const p = pc.cell.props;
   const x = x0 + pc.x;
-  if (p.shading) sink.background.push({ kind: 'rect', x, y, w: pc.width, h, fill: p.shading.fill });
+  const fill = cellMarkupFill(pc.cell.revision) ?? p.shading?.fill;
+  if (fill) sink.background.push({ kind: 'rect', x, y, w: pc.width, h, fill });
   const story = pc.story;
   if (!story) return;
   const m = p.margins;
