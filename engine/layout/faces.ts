@@ -10,6 +10,8 @@ export interface Shaped {
   readonly advances: ArrayLike<number>;
   /** Per glyph, the UTF-16 index (relative to the shaped text) of its first character. */
   readonly clusters: ArrayLike<number>;
+  /** Per glyph, its x offset from the pen position (GPOS placement), when any glyph has one. */
+  readonly xOffsets?: ArrayLike<number>;
 }
 
 /** Vertical metrics of a face at a size, the way Word computes single line spacing. */

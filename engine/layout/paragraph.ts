@@ -4,6 +4,7 @@
  */
 import type { Border, Inline, Paragraph } from '../model';
 import { emitLine, type EmitContext } from './emit/line';
+import { changeBar, isChangedLine } from './revisions';
 import type { ItemSink } from './emit/sink';
 import type { NoteCall, Unit } from './flow/units';
 import { breakLines } from './inline/break-lines';
@@ -50,8 +51,8 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const breaks = findBreakOpportunities(content.text);
   const pieces = shapePieces(content, breaks, ctx.wordCache);
   const ind = p.props.indent;
-  const limit = boxWidthPt - ind.rightPt;
-  const plain = fillLines(p, content, pieces, breaks, ctx, () => limit);
+  const limit = boxWidthPt - lineIndent(p).rightPt;
+  const plain = fillLines(p, content, pieces, breaks, ctx, () => limit, undefined, boxWidthPt);
   const wrap = wrapAt?.(wrappingFloats(content));
   if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };
   const fit = wrapFits(wrap, boxWidthPt, ind.leftPt, ind.rightPt, plain.map((l) => l.heightPt));
@@ -68,8 +69,9 @@ function fillLines(
   ctx: ParagraphContext,
   limitX: (line: number) => number,
   shiftX?: (line: number) => number,
+  mirrorWidthPt?: number,
 ): LineBox[] {
-  const ind = p.props.indent;
+  const ind = mirrorWidthPt !== undefined ? lineIndent(p) : p.props.indent;
   const drafts = breakLines(pieces, breaks, content.text, {
     firstStartX: ind.leftPt + ind.firstLinePt,
     otherStartX: ind.leftPt,
@@ -85,7 +87,18 @@ function fillLines(
     limitX,
     text: content.text,
     ...(p.props.snapToGrid && ctx.gridPitchPt ? { gridPitchPt: ctx.gridPitchPt } : {}),
+    ...(content.bidi ? { bidi: content.bidi } : {}),
+    ...(p.props.bidi && mirrorWidthPt !== undefined ? { mirrorWidthPt } : {}),
   });
+}
+
+/**
+ * Indents in the frame lines are filled in: a right-to-left paragraph (w:bidi) is filled from the
+ * right edge, so its start (physical right) indent leads; the model's indents are physical.
+ */
+function lineIndent(p: Paragraph): Paragraph['props']['indent'] {
+  const ind = p.props.indent;
+  return p.props.bidi ? { ...ind, leftPt: ind.rightPt, rightPt: ind.leftPt } : ind;
 }
 
 /** Border and shading edges shared with neighbouring paragraphs (Word joins identical borders). */
@@ -135,6 +148,8 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
         decorateParagraphSlice(laid, sink, x, y, padTop + line.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
         if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);
         emitLine(line, laid.content, x, y + padTop, sink, ctx);
+        if (ctx.revisionMarkup && isChangedLine(p, line, last)) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, line.heightPt));
+        sink.comments?.line(laid.content, line, x, y + padTop, last, sink);
       },
     });
   }

@@ -5,9 +5,9 @@ describe('engine/text public surface', () => {
   it('exports exactly the documented names', () => {
     expect(Object.keys(text).sort()).toEqual([
       'DEFAULT_FAMILY', 'EAST_ASIAN_FALLBACK_FAMILY', 'FontContext', 'GENERIC_FAMILY', 'SHIPPED_FACES', 'SHIPPED_FAMILIES', 'SYMBOL_FALLBACK_FAMILY',
-      'cidWidthArray', 'compactFamilyName', 'createFontContext', 'deobfuscateFont', 'fontKeyBytes', 'isCombiningMark',
-      'isDefaultIgnorable', 'mapSymbolChar', 'mapSymbolText', 'shippedFacesOf', 'subsetFont', 'subsetFontData', 'subsetTagFor',
-      'substituteFamily', 'symbolCodeToUnicode', 'symbolSetOf', 'toUnicodeCMap',
+      'applyLineRule', 'cidWidthArray', 'compactFamilyName', 'createFontContext', 'deobfuscateFont', 'fontKeyBytes', 'isCombiningMark',
+      'isDefaultIgnorable', 'mapSymbolChar', 'mapSymbolText', 'mirroredCodePoint', 'resolveBidiParagraph', 'shippedFacesOf', 'subsetFont',
+      'subsetFontData', 'subsetTagFor', 'substituteFamily', 'symbolCodeToUnicode', 'symbolSetOf', 'toUnicodeCMap', 'visualOrder',
     ]);
   });
 });

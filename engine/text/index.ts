@@ -41,3 +41,6 @@ export { subsetFont, subsetFontData, cidWidthArray, subsetTagFor } from './subse
 export type { FontSubset, PdfFontDescriptor, SubsetSource } from './subset';
 export { toUnicodeCMap } from './to-unicode';
 export { isCombiningMark, isDefaultIgnorable } from './unicode-props';
+export { resolveBidiParagraph, applyLineRule, visualOrder } from './bidi/levels';
+export type { BaseDirection, BidiParagraph, BidiOptions } from './bidi/levels';
+export { mirroredCodePoint } from './bidi/bidi-class';

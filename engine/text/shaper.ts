@@ -8,6 +8,7 @@
  * two-generation cache, since layout shapes word by word and words repeat.
  */
 import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
+import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
 import type { FontProgram } from './font-program';
 import { FastClass, fastClass, forEachFastCodePoint, isCombiningMark, isDefaultIgnorable } from './unicode-props';
@@ -172,7 +173,9 @@ export class Shaper {
 
   private full(text: string, kern: boolean, liga: boolean, rtl: boolean, options: ShapeOptions): ShapedText {
     const { cps, starts } = decode(text);
-    const gids = cps.map((cp) => this.program.glyphId(cp));
+    // UAX #9 L4: characters at an odd level draw their Bidi_Mirroring_Glyph (the code points, and so
+    // the extracted text, stay the same).
+    const gids = cps.map((cp) => (rtl ? this.mirroredGlyph(cp) : 0) || this.program.glyphId(cp));
     if (cps.length === 0) return { glyphs: new Uint16Array(0), advances: new Int32Array(0), clusters: new Uint32Array(0), totalAdvance: 0 };
     const fk = this.fontkitShaper();
     if (fk) {
@@ -188,6 +191,12 @@ export class Shaper {
     const order = rtl ? [...starts].reverse() : starts;
     const r = this.fromLayout(rtl ? [...gids].reverse() : gids, rtl ? advances.reverse() : advances, order, [], [], cps, starts, text);
     return { ...r, simplified: true };
+  }
+
+  /** The glyph of a character's mirror image (0 when it has none or the font lacks it). */
+  private mirroredGlyph(cp: number): number {
+    const m = mirroredCodePoint(cp);
+    return m === undefined ? 0 : this.program.glyphId(m);
   }
 
   private fontkitShaper(): FontkitShaper | null {

@@ -101,7 +101,7 @@ class RunBuilder {
       span.sizePt === this.span.sizePt &&
       span.color === this.span.color &&
       span.props.scalePct === this.span.props.scalePct &&
-      span.props.rtl === this.span.props.rtl &&
+      (span.level ?? 0) === (this.span.level ?? 0) &&
       Math.abs(y - this.y) < 0.001 &&
       Math.abs(x - this.xEnd) < 0.01
     );
@@ -109,7 +109,8 @@ class RunBuilder {
 
   append(frag: GlyphFragment): void {
     const p = frag.piece;
-    if (this.start < 0) this.start = p.start;
+    // Right-to-left fragments arrive in visual order: the run's text starts at the smallest index.
+    if (this.start < 0 || p.start < this.start) this.start = p.start;
     for (let g = 0; g < p.glyphs.length; g++) {
       this.glyphs.push(p.glyphs[g]!);
       this.advances.push(frag.advances[g]!);
@@ -134,7 +135,7 @@ class RunBuilder {
       clusters: this.clusters.map((c) => c - base),
       color: this.span.color,
       ...(this.span.props.scalePct !== 100 ? { scalePct: this.span.props.scalePct } : {}),
-      ...(this.span.props.rtl ? { rtl: true } : {}),
+      ...(((this.span.level ?? 0) & 1) === 1 ? { rtl: true } : {}),
     };
   }
 }

@@ -8,7 +8,9 @@
 import type {
   BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, Paragraph, Revision, RunProps, ShapeInline, TabInline,
 } from '../../model';
+import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
+import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
 import { markupStyle } from '../revisions';
 
 /** Size factor and baseline shift for superscript / subscript (LibreOffice's DOCX defaults: 58 %, +33 % / −8 %). */
@@ -34,6 +36,8 @@ export interface Span {
   readonly strike: boolean;
   readonly link?: LinkTarget;
   readonly revision?: Revision;
+  /** Bidi embedding level (UAX #9); odd levels are shaped and drawn right to left. Absent: 0. */
+  readonly level?: number;
 }
 
 /** Something in the text that is not glyphs. */
@@ -59,6 +63,8 @@ export interface ParaContent {
   readonly markers: readonly Marker[];
   /** Properties used for an empty paragraph's height (the paragraph mark). */
   readonly markProps: RunProps;
+  /** Bidi levels, when the paragraph is right to left or holds right-to-left text. */
+  readonly bidi?: BidiParagraph;
 }
 
 /** What the itemizer asks of the surrounding layout. */
@@ -82,7 +88,9 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
     else if (suffix === 'space') b.text(' ', p.props.list.props, undefined, undefined);
   }
   b.inlines(p.inlines, 0);
-  return { text: b.out, spans: b.spans, specials: b.specials, markers: b.markers, markProps: p.markProps };
+  const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi);
+  const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
+  return { text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps, ...(bidi ? { bidi } : {}) };
 }
 
 const MAX_FIELD_DEPTH = 16;

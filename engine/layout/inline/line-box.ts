@@ -7,7 +7,9 @@
  * the text; exact and at-least heights put theirs above (the descent stays at the bottom).
  */
 import type { Alignment, LineSpacing, RunProps } from '../../model';
+import type { BidiParagraph } from '../../text';
 import type { FaceResolver } from '../faces';
+import { orderLineFragments } from './bidi';
 import type { LineDraft, PlacedPiece } from './break-lines';
 import type { GlyphPiece, SpecialPiece } from './pieces';
 
@@ -58,6 +60,13 @@ export interface LineBoxParams {
   /** Document grid line pitch when the paragraph snaps to it. */
   readonly gridPitchPt?: number;
   readonly text: string;
+  /** Bidi levels of the paragraph: fragments are put in visual order (UAX #9 L1, L2). */
+  readonly bidi?: BidiParagraph;
+  /**
+   * A right-to-left paragraph: lines were filled in the mirrored frame (x from the right edge) and
+   * are mirrored back across a box of this width; `alignment` is still the physical one.
+   */
+  readonly mirrorWidthPt?: number;
 }
 
 /** Turns drafts into positioned line boxes. */
@@ -72,9 +81,11 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
     free > 0.01 &&
     (params.alignment === 'distribute' || (params.alignment === 'both' && !isLast && d.ending !== 'paragraph' && d.ending !== 'page' && d.ending !== 'column'));
   let shift = 0;
+  // In the mirrored frame of a right-to-left paragraph, the physical right is the frame's left.
+  const alignEnd = params.mirrorWidthPt !== undefined ? 'left' : 'right';
   if (!justify && free > 0) {
     if (params.alignment === 'center') shift = free / 2;
-    else if (params.alignment === 'right') shift = free;
+    else if (params.alignment === alignEnd) shift = free;
   }
   const extraPerSpace = justify ? free / Math.max(1, countStretchableSpaces(d, params.text)) : 0;
   const canStretch = justify && countStretchableSpaces(d, params.text) > 0;
@@ -102,13 +113,15 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
     }
   }
   const m = lineMetrics(d, params);
+  const mirror = params.mirrorWidthPt;
+  const ordered = params.bidi ? orderLineFragments(fragments, params.bidi, params.text, d.startX + shift, mirror) : fragments;
   return {
-    fragments,
+    fragments: ordered,
     start: d.start,
     end: d.end,
     ...m,
     ending: d.ending,
-    inkRightPt: d.endX + shift + (justify ? free : 0),
+    inkRightPt: mirror !== undefined ? mirror - d.startX - shift : d.endX + shift + (justify ? free : 0),
   };
 }
 

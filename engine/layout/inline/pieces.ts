@@ -132,18 +132,26 @@ export function glyphPiece(text: string, start: number, end: number, span: Span,
 function shapeWord(span: Span, str: string): ShapedWord {
   const p = span.props;
   const kern = p.kernMinPt !== undefined && span.sizePt >= p.kernMinPt;
-  const shaped = span.face.shape(str, kern, p.ligatures === true, p.rtl);
+  const rtl = ((span.level ?? 0) & 1) === 1;
+  const shaped = span.face.shape(str, kern, p.ligatures === true, rtl);
   const n = shaped.glyphs.length;
   const scale = (span.sizePt / span.face.unitsPerEm) * (p.scalePct / 100);
   const glyphs = new Array<number>(n);
   const advances = new Array<number>(n);
   const rel = new Array<number>(n);
+  const xo = shaped.xOffsets;
   let width = 0;
-  for (let g = 0; g < n; g++) {
-    glyphs[g] = shaped.glyphs[g]!;
-    const a = shaped.advances[g]! * scale + p.spacingPt;
+  for (let v = 0; v < n; v++) {
+    // Pieces keep glyphs in logical order (line filling and splitting work on it); right-to-left
+    // shaping returns visual order, so it is read backwards. A glyph's x offset (GPOS mark
+    // placement) is folded into the advances around it (same positions, same total width; the
+    // first glyph's own offset and all y offsets are not kept).
+    const g = rtl ? n - 1 - v : v;
+    glyphs[g] = shaped.glyphs[v]!;
+    const fold = xo ? (v + 1 < n ? xo[v + 1]! : 0) - (v > 0 ? xo[v]! : 0) : 0;
+    const a = (shaped.advances[v]! + fold) * scale + p.spacingPt;
     advances[g] = a;
-    rel[g] = shaped.clusters[g]!;
+    rel[g] = shaped.clusters[v]!;
     width += a;
   }
   return { glyphs, advances, rel, width, trailingSpace: trailingSpaceOf(str, advances, rel, 0) };

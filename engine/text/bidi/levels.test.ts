@@ -74,7 +74,7 @@ describe('resolveBidiParagraph', () => {
     const text = 'שנת 2013 טיול';
     const r = resolveBidiParagraph(text, 'rtl');
     expect(r.paragraphLevel).toBe(1);
-    const digits = [...text].map((ch, i) => (/[0-9]/.test(ch) ? r.levels[i] : -1)).filter((l) => l >= 0);
+    const digits = [...text].map((ch, i) => (/[0-9]/.test(ch) ? r.levels[i] : -1)).filter((l): l is number => l !== undefined && l >= 0);
     expect(digits).toEqual([2, 2, 2, 2]);
     expect(r.levels[0]).toBe(1);
     // Visual order: the digits stay in their logical order inside the reversed line.
@@ -97,5 +97,21 @@ describe('resolveBidiParagraph', () => {
     const r = resolveBidiParagraph('א\u{1F600}ב', 'rtl');
     expect(r.levels.length).toBe(4);
     expect(r.levels[1]).toBe(r.levels[2]);
+  });
+});
+
+describe('resolveBidiParagraph options', () => {
+  it('treats line feeds as whitespace inside the paragraph', () => {
+    const r = resolveBidiParagraph('אב\nגד', 'rtl');
+    expect(Array.from(r.levels)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('makes neutrals of right-to-left runs strong R (w:rtl)', () => {
+    const text = 'ab - cd';
+    const plain = resolveBidiParagraph(text, 'ltr');
+    expect(plain.levels[3]).toBe(0);
+    const rtlRuns = new Uint8Array(text.length).fill(1, 2, 5);
+    const r = resolveBidiParagraph(text, 'ltr', { rtlRuns });
+    expect(Array.from(r.levels.slice(2, 5))).toEqual([1, 1, 1]);
   });
 });

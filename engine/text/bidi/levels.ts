@@ -28,10 +28,12 @@ export interface BidiParagraph {
  * Characters removed by X9 get the level of the character before them (the paragraph level at the
  * start). Exposed for the conformance test; layout calls {@link resolveBidiParagraph}.
  */
-export function resolveCodePointLevels(cps: ArrayLike<number>, base: BaseDirection): { paragraphLevel: number; levels: Uint8Array; classes: Uint8Array } {
+export function resolveCodePointLevels(
+  cps: ArrayLike<number>, base: BaseDirection, adjust?: (index: number, c: C) => C,
+): { paragraphLevel: number; levels: Uint8Array; classes: Uint8Array } {
   const n = cps.length;
   const classes = new Uint8Array(n);
-  for (let i = 0; i < n; i++) classes[i] = bidiClassOf(cps[i]!);
+  for (let i = 0; i < n; i++) classes[i] = adjust ? adjust(i, bidiClassOf(cps[i]!)) : bidiClassOf(cps[i]!);
   const { pdiOf, matched } = matchIsolates(classes);
   const paragraphLevel = base === 'rtl' ? 1 : base === 'ltr' ? 0 : Math.max(0, firstStrongLevel(classes, pdiOf, 0, n));
   const ex = resolveExplicit(classes, paragraphLevel, pdiOf);
@@ -44,8 +46,21 @@ export function resolveCodePointLevels(cps: ArrayLike<number>, base: BaseDirecti
   return { paragraphLevel, levels, classes };
 }
 
-/** Resolves a paragraph's levels, one per UTF-16 unit (surrogate pairs share their code point's). */
-export function resolveBidiParagraph(text: string, base: BaseDirection): BidiParagraph {
+/** Options of {@link resolveBidiParagraph}. */
+export interface BidiOptions {
+  /**
+   * Per UTF-16 unit, non-zero where the text belongs to a right-to-left run (w:rtl, ECMA-376 Part 1
+   * §17.3.2.30): its neutral characters (spaces, punctuation, separators) count as strong R there.
+   */
+  readonly rtlRuns?: Uint8Array;
+}
+
+/**
+ * Resolves a paragraph's levels, one per UTF-16 unit (surrogate pairs share their code point's).
+ * Line feeds (U+000A, U+000D) are line breaks inside the paragraph here, not paragraph separators:
+ * they resolve as whitespace.
+ */
+export function resolveBidiParagraph(text: string, base: BaseDirection, options: BidiOptions = {}): BidiParagraph {
   const cps: number[] = [];
   const unitOf: number[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -61,7 +76,15 @@ export function resolveBidiParagraph(text: string, base: BaseDirection): BidiPar
     }
     cps.push(cp);
   }
-  const r = resolveCodePointLevels(cps, base);
+  const firstUnit: number[] = [];
+  for (let u = unitOf.length - 1; u >= 0; u--) firstUnit[unitOf[u]!] = u;
+  const rtl = options.rtlRuns;
+  const r = resolveCodePointLevels(cps, base, (i, c) => {
+    const cp = cps[i]!;
+    if (cp === 0x0a || cp === 0x0d) return C.WS;
+    if (rtl && rtl[firstUnit[i]!] && isNeutralClass(c)) return C.R;
+    return c;
+  });
   if (cps.length === text.length) return r;
   const levels = new Uint8Array(text.length);
   const classes = new Uint8Array(text.length);
@@ -70,6 +93,10 @@ export function resolveBidiParagraph(text: string, base: BaseDirection): BidiPar
     classes[u] = r.classes[unitOf[u]!]!;
   }
   return { paragraphLevel: r.paragraphLevel, levels, classes };
+}
+
+function isNeutralClass(c: C): boolean {
+  return c === C.WS || c === C.ON || c === C.ES || c === C.ET || c === C.CS;
 }
 
 /** Whether a class is whitespace for L1 (WS, isolate controls, and what X9 removes). */

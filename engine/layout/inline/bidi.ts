@@ -1,0 +1,144 @@
+/**
+ * Bidirectional text in paragraphs (UAX #9): levels for the itemized text, spans split where the
+ * level changes (each piece is then shaped in one direction), and per line the L1 whitespace rule
+ * and the L2 visual order of the line's fragments.
+ *
+ * Lines are filled in logical order. A right-to-left paragraph (w:bidi, ECMA-376 Part 1 §17.3.1.6)
+ * is filled in a mirrored frame where x runs from the right edge, so first-line indents, list
+ * numbers and tab stops work from the start side; its fragments are mirrored back when finished.
+ */
+import { resolveBidiParagraph, visualOrder, type BidiParagraph } from '../../text';
+import type { Span } from './itemize';
+import type { Fragment, GlyphFragment } from './line-box';
+import { splitGlyphPiece, type GlyphPiece } from './pieces';
+
+/** Characters that make a left-to-right paragraph need the algorithm (R, AL, AN and explicit controls). */
+const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069\u061C]|[\uD802\uD803\uD83A\uD83B]/;
+
+/**
+ * Resolves the paragraph's levels, or undefined when everything is left to right (no right-to-left
+ * paragraph, run or character), which keeps the common case free.
+ */
+export function resolveParagraphBidi(text: string, spans: readonly Span[], rtlParagraph: boolean): BidiParagraph | undefined {
+  const rtlRun = spans.some((s) => s.props.rtl);
+  if (!rtlParagraph && !rtlRun && !RTL_CHARS.test(text)) return undefined;
+  let rtlRuns: Uint8Array | undefined;
+  if (rtlRun) {
+    rtlRuns = new Uint8Array(text.length);
+    for (const s of spans) if (s.props.rtl) rtlRuns.fill(1, s.start, s.end);
+  }
+  const bidi = resolveBidiParagraph(text, rtlParagraph ? 'rtl' : 'ltr', rtlRuns ? { rtlRuns } : {});
+  if (!rtlParagraph && bidi.levels.every((l) => l === 0)) return undefined;
+  return bidi;
+}
+
+/** Splits spans where the resolved level changes; each part records its level (odd = shaped RTL). */
+export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): Span[] {
+  const out: Span[] = [];
+  for (const s of spans) {
+    let from = s.start;
+    for (let i = s.start + 1; i <= s.end; i++) {
+      if (i < s.end && levels[i] === levels[from]) continue;
+      const level = levels[from] ?? 0;
+      out.push({ ...s, start: from, end: i, level, shapeKey: (level & 1) === 1 ? s.shapeKey + '|rtl' : s.shapeKey });
+      from = i;
+    }
+  }
+  return out;
+}
+
+/** Level of a fragment: its span's, tabs and breaks at the paragraph level (L1), objects their character's. */
+function levelOf(f: Fragment, bidi: BidiParagraph): number {
+  if (f.k === 'glyphs') return f.piece.span.level ?? 0;
+  if (f.piece.special.kind === 'object') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
+  return bidi.paragraphLevel;
+}
+
+/** Splits a glyph fragment before glyph `g` (logical order), keeping its stretched advances. */
+function splitFragment(f: GlyphFragment, g: number, text: string): [GlyphFragment, GlyphFragment] {
+  const [a, b] = splitGlyphPiece(f.piece, g, text);
+  const adv1 = f.advances.slice(0, g);
+  const adv2 = f.advances.slice(g);
+  const w1 = adv1.reduce((s, v) => s + v, 0);
+  return [
+    { k: 'glyphs', x: f.x, piece: a, advances: adv1, width: w1 },
+    { k: 'glyphs', x: f.x + w1, piece: b, advances: adv2, width: f.width - w1 },
+  ];
+}
+
+/** Index of the first trailing space glyph of a piece (logical order), or the glyph count. */
+function trailingSpaceStart(p: GlyphPiece, text: string): number {
+  let g = p.glyphs.length;
+  while (g > 0) {
+    const ch = text.charCodeAt(p.start + p.rel[g - 1]!);
+    if (ch !== 0x20 && ch !== 0x3000) break;
+    g--;
+  }
+  return g;
+}
+
+/**
+ * L1: whitespace at the end of the line and before tabs goes to the paragraph level. A fragment
+ * whose trailing spaces are at another level is split so the spaces can move on their own.
+ */
+function separateTrailingSpaces(frags: readonly Fragment[], bidi: BidiParagraph, text: string): { frags: Fragment[]; levels: number[] } {
+  const out: Fragment[] = [];
+  const levels: number[] = [];
+  for (let k = 0; k < frags.length; k++) {
+    const f = frags[k]!;
+    const next = frags[k + 1];
+    const beforeSeparator = !next || (next.k === 'special' && next.piece.special.kind !== 'object') || isAllSpace(next, text);
+    const level = levelOf(f, bidi);
+    if (f.k === 'glyphs' && beforeSeparator && level !== bidi.paragraphLevel) {
+      const g = trailingSpaceStart(f.piece, text);
+      if (g === 0) {
+        out.push(f);
+        levels.push(bidi.paragraphLevel);
+        continue;
+      }
+      if (g < f.piece.glyphs.length) {
+        const [ink, space] = splitFragment(f, g, text);
+        out.push(ink, space);
+        levels.push(level, bidi.paragraphLevel);
+        continue;
+      }
+    }
+    out.push(f);
+    levels.push(level);
+  }
+  return { frags: out, levels };
+}
+
+function isAllSpace(f: Fragment, text: string): boolean {
+  return f.k === 'glyphs' && trailingSpaceStart(f.piece, text) === 0;
+}
+
+/** A fragment with its glyphs in visual order (reversed for an odd level). */
+function inVisualOrder(f: Fragment, level: number, x: number): Fragment {
+  if (f.k !== 'glyphs' || (level & 1) === 0) return { ...f, x };
+  const p = f.piece;
+  const piece: GlyphPiece = { ...p, glyphs: p.glyphs.slice().reverse(), advances: p.advances.slice().reverse(), rel: p.rel.slice().reverse() };
+  return { k: 'glyphs', x, piece, advances: f.advances.slice().reverse(), width: f.width };
+}
+
+/**
+ * Orders a line's fragments for display (L1, L2). `startX` is where the line's logical start sits;
+ * with `mirrorWidthPt` the line was filled in the mirrored frame of a right-to-left paragraph and
+ * the result is turned back into left-to-right x.
+ */
+export function orderLineFragments(frags: readonly Fragment[], bidi: BidiParagraph, text: string, startX: number, mirrorWidthPt?: number): Fragment[] {
+  const sep = separateTrailingSpaces(frags, bidi, text);
+  const order = visualOrder(sep.levels);
+  // In the mirrored frame x grows leftwards: place the visual order from its right end.
+  if (mirrorWidthPt !== undefined) order.reverse();
+  const out: Fragment[] = [];
+  let x = startX;
+  for (const k of order) {
+    const f = sep.frags[k]!;
+    const placed = inVisualOrder(f, sep.levels[k]!, mirrorWidthPt !== undefined ? mirrorWidthPt - x - f.width : x);
+    out.push(placed);
+    x += f.width;
+  }
+  if (mirrorWidthPt !== undefined) out.reverse();
+  return out;
+}
