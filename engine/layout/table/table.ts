@@ -66,7 +66,9 @@ function placeCells(t: Table, colX: number[]): PlacedCell[][] {
     for (const cell of row.cells) {
       const span = Math.max(1, Math.min(cell.props.gridSpan, lastCol - col));
       if (col >= lastCol) break;
-      out.push({ cell, row: r, col, span, rowSpan: 1, x: colX[col]!, width: colX[col + span]! - colX[col]! });
+      // w:bidiVisual (§17.4.1): a right-to-left table puts its first grid column on the right.
+      const x = t.props.bidiVisual ? colX[lastCol]! - colX[col + span]! : colX[col]!;
+      out.push({ cell, row: r, col, span, rowSpan: 1, x, width: colX[col + span]! - colX[col]! });
       col += span;
     }
     rows.push(out);
