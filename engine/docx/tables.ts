@@ -10,6 +10,7 @@ import { attr, child, children } from '../xml';
 import { readBlocks } from './blocks';
 import type { CellFormat } from './cascade';
 import { revisionOf, type DocxContext, type StoryState } from './context';
+import { cellRevision } from './revision-view';
 import {
   DEFAULT_LOOK, finalBorders, finalMargins, overrideCell, overrideTable, readRawCell, readRawTable, readWidth,
   type RawBorders, type RawCell, type RawTable,
@@ -109,7 +110,9 @@ function readRow(ctx: DocxContext, story: StoryState, tr: XmlElement, rc: RowCon
       row: rc.row, rows: rc.rows, cell: c, cells: cellEls.length, look: rc.look,
       rowBand: table.rowBandSize ?? rc.table.rowBandSize ?? 1, colBand: table.colBandSize ?? rc.table.colBandSize ?? 1,
     };
-    cells.push(readCell(ctx, story, el, span, pos, table, rc.style));
+    const cell = readCell(ctx, story, el, span, pos, table, rc.style);
+    const revision = cellRevision(ctx, el) ?? rev.revision;
+    cells.push(revision ? { ...cell, revision } : cell);
   }
   return { props: rowProps(trPr, gridBefore), cells, ...(rev.revision ? { revision: rev.revision } : {}) };
 }
