@@ -16,11 +16,13 @@ import { runPass, type PassResult, type PassState } from './pass';
 import { createFaceResolver } from './text-faces';
 import { drawChart } from './chart';
 import { pageGeometry } from './objects';
+import { CommentMargin, localizeCommentRanges } from './comments';
 
 /** Options of layoutDocument. */
 export interface LayoutOptions {
   /** Tracked changes as the model holds them: `markup` draws insertions and deletions in author colours. */
   readonly trackedChanges?: 'markup' | 'final' | 'original';
+  /** `show` draws comment balloons in a markup area right of the (scaled-down) page; `hide` (default) draws nothing of comments. */
   readonly comments?: 'show' | 'hide';
   readonly limits?: Partial<InputLimits>;
 }
@@ -28,8 +30,10 @@ export interface LayoutOptions {
 const MAX_PASSES = 3;
 
 /** Lays out a document into pages. Never throws. */
-export async function layoutDocument(doc: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
+export async function layoutDocument(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
   const bag = new DiagnosticBag();
+  const ranges = options.comments === 'show' ? localizeCommentRanges(input) : undefined;
+  const doc = ranges?.doc ?? input;
   return guardAsync('layout', bag, async () => {
     const limits = resolveLimits(options.limits);
     const eastAsian = hasEastAsianText(doc);
@@ -52,7 +56,7 @@ export async function layoutDocument(doc: DocModel, options: LayoutOptions, host
       result = runPass(env, state, notes, host, limits);
       next = stateOf(result, state);
     }
-    const layout = drawPages(doc, result, next, env, resources, host);
+    const layout = drawPages(doc, result, next, env, resources, host, ranges && new CommentMargin(doc, ranges, env));
     faces.reportTo(bag);
     return layout;
   });
@@ -68,7 +72,7 @@ function sameState(a: PassState, b: PassState): boolean {
   return a.numPages === b.numPages && JSON.stringify(a.sectionPages) === JSON.stringify(b.sectionPages);
 }
 
-function drawPages(doc: DocModel, result: PassResult, state: PassState, env: DocumentEnv, resources: ResourceTables, host: EngineHost): LayoutDoc {
+function drawPages(doc: DocModel, result: PassResult, state: PassState, env: DocumentEnv, resources: ResourceTables, host: EngineHost, margin?: CommentMargin): LayoutDoc {
   const pages: LayoutPage[] = [];
   const destinations: Record<string, Destination> = {};
   const outline: OutlineEntry[] = [];
@@ -76,6 +80,7 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
     const info = result.info[index]!;
     const s = doc.sections[info.section]!.props;
     const sink = new CollectingSink(resources, pageGeometry(page.frame, info.area));
+    if (margin) sink.comments = margin.layer();
     const offset = verticalOffset(page, s.verticalAlign);
     for (const p of page.placed) p.unit.emit(sink, p.x, p.y + offset);
     drawNotes(page, sink, result, env);
@@ -90,9 +95,11 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
     if (!front) items.push(...borders);
     items.push(...chrome.background, ...chrome.items, ...sink.background, ...columnSeparatorItems(page, doc.sections), ...sink.items, ...chrome.foreground, ...sink.foreground);
     if (front) items.push(...borders);
-    pages.push({ widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label });
-    for (const d of sink.destinations) destinations[d.name] ??= { page: index, x: d.x, y: d.y };
-    for (const h of sink.headings) outline.push({ title: h.title, level: h.level, page: index, y: h.y });
+    const laid: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
+    const framed = margin && sink.comments ? margin.frame(laid, sink.comments, resources, sink.page) : { page: laid, map: (x: number, y: number) => ({ x, y }) };
+    pages.push(framed.page);
+    for (const d of sink.destinations) destinations[d.name] ??= { page: index, ...framed.map(d.x, d.y) };
+    for (const h of sink.headings) outline.push({ title: h.title, level: h.level, page: index, y: framed.map(0, h.y).y });
     host.onProgress?.({ stage: 'layout', done: index + 1, total: result.pages.length });
   });
   return { pages, fonts: resources.fonts, images: resources.images, destinations, outline, info: documentInfo(doc) };

@@ -2,6 +2,7 @@
  * ItemSink: where emitters put page items, and the document-wide font and image tables.
  */
 import type { Destination, LayoutFont, LayoutImage, LayoutItem, MediaItem } from '../../model';
+import type { CommentLayer } from '../comments/layer';
 import type { Face } from '../faces';
 
 /** Document-wide tables of fonts and images referenced by index from items. */
@@ -66,6 +67,8 @@ export interface ItemSink {
   destination(name: string, x: number, y: number): void;
   /** Records a heading for the outline. */
   heading(title: string, level: number, y: number): void;
+  /** The page's comment layer when comments are shown (highlights and balloon anchors). */
+  readonly comments?: CommentLayer;
 }
 
 /** A sink collecting into arrays, with destinations relative to an unknown page resolved later. */
@@ -75,6 +78,7 @@ export class CollectingSink implements ItemSink {
   readonly foreground: LayoutItem[] = [];
   readonly destinations: Array<{ name: string } & Omit<Destination, 'page'>> = [];
   readonly headings: Array<{ title: string; level: number; y: number }> = [];
+  comments?: CommentLayer;
   constructor(
     readonly resources: ResourceTables,
     readonly page: SinkPage,
