@@ -114,4 +114,12 @@ describe('resolveBidiParagraph options', () => {
     const r = resolveBidiParagraph(text, 'ltr', { rtlRuns });
     expect(Array.from(r.levels.slice(2, 5))).toEqual([1, 1, 1]);
   });
+
+  it('keeps numbers with their separators whole inside right-to-left runs', () => {
+    const text = 'שעה 12:30 ו-53.9';
+    const r = resolveBidiParagraph(text, 'rtl', { rtlRuns: new Uint8Array(text.length).fill(1) });
+    const at = (s: string) => Array.from(r.levels.slice(text.indexOf(s), text.indexOf(s) + s.length));
+    expect(at('12:30')).toEqual([2, 2, 2, 2, 2]);
+    expect(at('53.9')).toEqual([2, 2, 2, 2]);
+  });
 });

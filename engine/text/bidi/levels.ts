@@ -50,7 +50,8 @@ export function resolveCodePointLevels(
 export interface BidiOptions {
   /**
    * Per UTF-16 unit, non-zero where the text belongs to a right-to-left run (w:rtl, ECMA-376 Part 1
-   * §17.3.2.30): its neutral characters (spaces, punctuation, separators) count as strong R there.
+   * §17.3.2.30): its neutral characters (spaces, other neutrals) count as strong R there, but not
+   * the separators and terminators of numbers, so "12:30" and "53.9" stay numbers.
    */
   readonly rtlRuns?: Uint8Array;
 }
@@ -95,8 +96,9 @@ export function resolveBidiParagraph(text: string, base: BaseDirection, options:
   return { paragraphLevel: r.paragraphLevel, levels, classes };
 }
 
+/** Neutrals a w:rtl run makes strong R: not the number separators and terminators (ES, ET, CS). */
 function isNeutralClass(c: C): boolean {
-  return c === C.WS || c === C.ON || c === C.ES || c === C.ET || c === C.CS;
+  return c === C.WS || c === C.ON;
 }
 
 /** Whether a class is whitespace for L1 (WS, isolate controls, and what X9 removes). */
