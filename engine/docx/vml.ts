@@ -86,7 +86,8 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   const fillEl = child(el, 'v:fill');
   const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
   const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
-  if (filled && fill && geometry !== 'line') shape.fill = fill;
+  // A WordArt text path (type 136) fills its glyphs, not its box (see watermarkText).
+  if (filled && fill && geometry !== 'line' && !textpath) shape.fill = fill;
   const fillImageId = attr(fillEl, 'r:id');
   if (filled && fillImageId) {
     const media = mediaFor(r.ctx, r.story.part, fillImageId, r.at);
@@ -103,7 +104,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     const content = child(textbox, 'w:txbxContent');
     if (content) shape.text = textboxOf(r, textbox, content, style);
   } else if (textpath) {
-    shape.text = watermarkText(r, textpath, w, h, fill);
+    shape.text = watermarkText(r, textpath, w, h, fill && withOpacity(fill, vmlFraction(attr(fillEl, 'opacity'))));
   }
   if (watermark) shape.watermark = true;
   if (anchor) shape.anchor = anchor;
@@ -151,6 +152,15 @@ function textboxOf(r: InlineReader, textbox: XmlElement, content: XmlElement, sh
     verticalAlign: anchorV.startsWith('middle') ? 'center' : anchorV.startsWith('bottom') ? 'bottom' : 'top',
     autoFit: tbStyle.get('mso-fit-shape-to-text') === 't' || shapeStyle.get('mso-fit-shape-to-text') === 't',
   };
+}
+
+/** A colour seen at `opacity` over white paper (PDF output draws watermarks opaque). */
+function withOpacity(hex: string, opacity: number | undefined): string {
+  if (opacity === undefined || opacity >= 1 || !/^[0-9A-Fa-f]{6}$/.test(hex)) return hex;
+  const a = Math.max(0, opacity);
+  let out = '';
+  for (let i = 0; i < 6; i += 2) out += Math.round(255 - (255 - parseInt(hex.slice(i, i + 2), 16)) * a).toString(16).padStart(2, '0').toUpperCase();
+  return out;
 }
 
 /** A WordArt text path (watermarks): its string as one centred paragraph sized to fill the shape. */

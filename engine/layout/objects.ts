@@ -6,7 +6,7 @@
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
 import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } from '../model';
-import type { ItemSink } from './emit/sink';
+import { CollectingSink, type ItemSink } from './emit/sink';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 
@@ -72,7 +72,40 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   });
 }
 
+/**
+ * Draws a shape; a rotated or flipped one (a:xfrm rot/flipH/flipV, VML rotation/flip) is drawn upright
+ * and wrapped in a group turned about the shape's centre, text included, as Word shows it.
+ */
 function drawShape(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  const rot = shape.rotationDeg ?? 0;
+  if (!rot && !shape.flipH && !shape.flipV) {
+    drawUpright(shape, x, y, sink, ctx);
+    return;
+  }
+  const sub = new CollectingSink(sink.resources, sink.page);
+  drawUpright(shape, x, y, sub, ctx);
+  const transform = turnAbout(x + shape.widthPt / 2, y + shape.heightPt / 2, rot, shape.flipH === true, shape.flipV === true);
+  if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
+  if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
+  if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
+}
+
+/** The y-down page matrix that flips, then turns clockwise by `deg`, about (cx, cy). */
+export function turnAbout(cx: number, cy: number, deg: number, flipH: boolean, flipV: boolean): [number, number, number, number, number, number] {
+  const t = (deg * Math.PI) / 180;
+  const cos = Math.cos(t);
+  const sin = Math.sin(t);
+  const fx = flipH ? -1 : 1;
+  const fy = flipV ? -1 : 1;
+  // x' = cx + cos·fx·(x − cx) − sin·fy·(y − cy); y' = cy + sin·fx·(x − cx) + cos·fy·(y − cy)
+  const a = cos * fx;
+  const b = sin * fx;
+  const c = -sin * fy;
+  const d = cos * fy;
+  return [a, b, c, d, cx - a * cx - c * cy, cy - b * cx - d * cy];
+}
+
+function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
   for (const path of shape.paths) {
     if (path.length === 0) continue;
