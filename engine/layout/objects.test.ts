@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { FloatAnchor } from '../model';
+import { floatPosition, turnAbout } from './objects';
+
+const apply = (m: readonly number[], x: number, y: number) => [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!].map((v) => Math.round(v * 1000) / 1000 + 0);
+
+describe('turnAbout', () => {
+  it('keeps the centre fixed and turns clockwise on the y-down page', () => {
+    const m = turnAbout(100, 50, 90, false, false);
+    expect(apply(m, 100, 50)).toEqual([100, 50]);
+    // A point right of the centre goes below it (clockwise on screen).
+    expect(apply(m, 110, 50)).toEqual([100, 60]);
+  });
+
+  it('flips before turning', () => {
+    expect(apply(turnAbout(0, 0, 0, true, false), 5, 3)).toEqual([-5, 3]);
+    expect(apply(turnAbout(0, 0, 0, false, true), 5, 3)).toEqual([5, -3]);
+    expect(apply(turnAbout(0, 0, 90, true, false), 5, 0)).toEqual([0, -5]);
+  });
+});
+
+describe('floatPosition', () => {
+  const page = { widthPt: 600, heightPt: 800, marginLeft: 50, marginRight: 50, marginTop: 60, marginBottom: 60 };
+  const anchor = (h: Partial<FloatAnchor['horizontal']>, v: Partial<FloatAnchor['vertical']>): FloatAnchor => ({
+    horizontal: { relativeTo: 'margin', ...h },
+    vertical: { relativeTo: 'paragraph', ...v },
+    wrap: 'square', wrapSide: 'both', distancePt: { top: 0, bottom: 0, left: 0, right: 0 },
+    behindText: false, allowOverlap: true, layoutInCell: true, zIndex: 0,
+  });
+
+  it('places by offset, alignment and percentage of the reference area', () => {
+    expect(floatPosition(anchor({ offsetPt: 10 }, { offsetPt: 5 }), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 60, y: 205 });
+    expect(floatPosition(anchor({ align: 'right' }, {}), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 450, y: 200 });
+    expect(floatPosition(anchor({ relativeTo: 'page', offsetPct: 0.5 }, { relativeTo: 'page', offsetPct: 0.25 }), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 300, y: 200 });
+  });
+});
