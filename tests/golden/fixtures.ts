@@ -3,6 +3,8 @@
  */
 import { LETTER_SECT_PR, OFFICE_THEME, WORD_DEFAULT_STYLES, para, run, type MakeDocxOptions } from '../helpers/make-docx';
 import { anchoredPicture, inlinePicture, TINY_PNG } from '../helpers/tiny-png';
+import type { LayoutOptions } from '../../engine/layout';
+import { REVIEW_FIXTURES, REVIEW_LAYOUT_OPTIONS } from './review-fixtures';
 
 const LOREM =
   'Colophon lays out documents the way Word does: words fill a line while they fit, spaces at the end of a line hang into the margin, and the next word starts the next line.';
@@ -136,4 +138,9 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
     '<w:p>' + run('Kept ') + '<w:ins w:id="1" w:author="Alice" w:date="2026-01-01T00:00:00Z"><w:r><w:t xml:space="preserve">inserted </w:t></w:r></w:ins>' +
       '<w:del w:id="2" w:author="Bob" w:date="2026-01-01T00:00:00Z"><w:r><w:delText xml:space="preserve">deleted </w:delText></w:r></w:del>' + run('end.') + '</w:p>',
   ),
+  // Tracked changes and comments (issue 4).
+  ...REVIEW_FIXTURES,
 };
+
+/** Layout options of fixtures that need more than the defaults. */
+export const FIXTURE_LAYOUT_OPTIONS: Record<string, LayoutOptions> = { ...REVIEW_LAYOUT_OPTIONS };

@@ -12,7 +12,7 @@ import { dumpLayout, initKernel, layoutDocument } from '../../engine/layout';
 import type { GlyphRun, LayoutDoc, LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { makeDocx } from '../helpers/make-docx';
-import { FIXTURES } from './fixtures';
+import { FIXTURE_LAYOUT_OPTIONS, FIXTURES } from './fixtures';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -20,7 +20,7 @@ const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5))
 async function layout(name: string): Promise<LayoutDoc> {
   const parsed = parseDocx(makeDocx(FIXTURES[name]!), { fileName: `${name}.docx` }, host);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const laid = await layoutDocument(parsed.value, {}, host);
+  const laid = await layoutDocument(parsed.value, FIXTURE_LAYOUT_OPTIONS[name] ?? {}, host);
   if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
   return laid.value;
 }

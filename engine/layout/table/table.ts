@@ -9,7 +9,7 @@ import type { Story } from '../blocks';
 import type { ItemSink } from '../emit/sink';
 import type { Unit } from '../flow/units';
 import { computeGrid } from './grid';
-import { cellMarkupFill } from '../revisions';
+import { cellMarkupFill, changeBar } from '../revisions';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -147,6 +147,7 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   const x = x0 + pc.x;
   const fill = cellMarkupFill(pc.cell.revision) ?? p.shading?.fill;
   if (fill) sink.background.push({ kind: 'rect', x, y, w: pc.width, h, fill });
+  if (pc.cell.revision) sink.items.push(changeBar(sink.page.marginLeft, y, h));
   const story = pc.story;
   if (!story) return;
   const m = p.margins;
