@@ -1,24 +1,26 @@
 /**
  * Charts (c:chartSpace, ECMA-376 Part 1 §21.2) read from the chart part's cached values: plot types
  * and grouping, series names, categories, values, colours (explicit, else the theme's accents in
- * order), axes, legend, title and data labels. Live data (the embedded workbook) is not read.
+ * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
+ * (the embedded workbook) is not read.
  */
-import type { ChartAxis, ChartModel, ChartPlot, ChartSeries, Color } from '../model';
+import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
+import {
+  autoSeriesColor, chartColor, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
+} from './chart-style';
 import type { DocxContext } from './context';
-import { drawingColor, themeColor } from './theme';
 import { intValue } from './values';
 
 const MAX_POINTS = 100_000;
+const MAX_SERIES = 1000;
 
 const PLOT_TYPES: Record<string, ChartPlot['type']> = {
   'c:barChart': 'bar', 'c:bar3DChart': 'bar', 'c:lineChart': 'line', 'c:line3DChart': 'line', 'c:pieChart': 'pie', 'c:pie3DChart': 'pie',
   'c:ofPieChart': 'pie', 'c:doughnutChart': 'doughnut', 'c:areaChart': 'area', 'c:area3DChart': 'area', 'c:scatterChart': 'scatter',
-  'c:radarChart': 'radar', 'c:bubbleChart': 'unsupported', 'c:stockChart': 'unsupported', 'c:surfaceChart': 'unsupported', 'c:surface3DChart': 'unsupported',
+  'c:radarChart': 'radar', 'c:bubbleChart': 'scatter', 'c:stockChart': 'line', 'c:surfaceChart': 'unsupported', 'c:surface3DChart': 'unsupported',
 };
-
-const val = (el: XmlElement | undefined, name: string) => attr(child(el, name), 'val');
 
 /** Reads a chart part; undefined (with a warning) when it is missing or malformed. */
 export function readChartPart(ctx: DocxContext, part: string): ChartModel | undefined {
@@ -35,24 +37,28 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
     if (c.kind !== 'element') continue;
     const type = PLOT_TYPES[c.name];
     if (!type) continue;
-    if (type === 'unsupported' || c.name.includes('3D')) {
-      ctx.bag.warn('docx/chart-type', `Chart type ${c.name} is drawn as ${type === 'unsupported' ? 'a placeholder' : 'a flat chart'}.`, { at: part });
-    }
     const plot = readPlot(ctx, c, type, seriesIndex);
     seriesIndex += plot.series.length;
     plots.push(plot);
   }
-  const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readAxes(plotArea) };
-  const title = chartTitle(chart, plots);
-  if (title) model.title = title;
+  const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readChartAxes(ctx, plotArea) };
+  readTitle(ctx, chart, plots, model);
   const legend = child(chart, 'c:legend');
-  if (legend) {
-    const pos = val(legend, 'c:legendPos') ?? 'r';
-    model.legend = { position: pos === 'l' ? 'left' : pos === 't' ? 'top' : pos === 'b' ? 'bottom' : pos === 'tr' ? 'topRight' : 'right' };
-  }
-  const bg = drawingColor(ctx.env.theme, ctx.env.mapping, child(child(root, 'c:spPr'), 'a:solidFill'));
+  if (legend) model.legend = readLegend(ctx, legend);
+  const plotLayout = manualLayout(child(plotArea, 'c:layout'));
+  if (plotLayout) model.plotLayout = plotLayout;
+  const plotFill = chartColor(ctx, child(plotArea, 'c:spPr'));
+  if (plotFill) model.plotBackground = plotFill;
+  const spPr = child(root, 'c:spPr');
+  const bg = chartColor(ctx, spPr);
   if (bg) model.background = bg;
-  const font = attr(findDeep(child(root, 'c:txPr'), 'a:latin'), 'typeface');
+  else if (child(spPr, 'a:noFill')) model.noBackground = true;
+  const border = chartLine(ctx, spPr);
+  if (border) model.border = border;
+  const txPr = child(root, 'c:txPr');
+  const text = chartTextStyle(ctx, txPr);
+  if (text) model.textStyle = text;
+  const font = attr(findDeep(txPr, 'a:latin'), 'typeface');
   model.font = font && !font.startsWith('+') ? font : ctx.env.theme.minor.latin ?? 'Calibri';
   return model;
 }
@@ -60,7 +66,8 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
 function findDeep(el: XmlElement | undefined, name: string): XmlElement | undefined {
   if (!el) return undefined;
   const stack: XmlElement[] = [el];
-  while (stack.length) {
+  let budget = 10_000;
+  while (stack.length && budget-- > 0) {
     const e = stack.pop()!;
     if (e.name === name) return e;
     for (const c of e.children) if (c.kind === 'element') stack.push(c);
@@ -68,93 +75,140 @@ function findDeep(el: XmlElement | undefined, name: string): XmlElement | undefi
   return undefined;
 }
 
-/** Rich or referenced text of a title or series name. */
-function textOf(tx: XmlElement | undefined): string | undefined {
-  if (!tx) return undefined;
-  const rich = child(tx, 'c:rich');
-  if (rich) return children(rich, 'a:p').map((p) => children(p, 'a:r').map((r) => textContent(child(r, 'a:t') ?? r)).join('')).join('\n');
-  const ref = child(tx, 'c:strRef');
-  const cache = child(ref, 'c:strCache');
-  if (cache) return children(cache, 'c:pt').map((p) => textContent(child(p, 'c:v') ?? p)).join(' ');
-  const v = child(tx, 'c:v');
-  return v ? textContent(v) : undefined;
-}
-
-function chartTitle(chart: XmlElement, plots: readonly ChartPlot[]): string | undefined {
-  if (val(chart, 'c:autoTitleDeleted') === '1') return undefined;
+/** The chart title (c:title, §21.2.2.210): its text, style, manual layout and overlay flag. */
+function readTitle(ctx: DocxContext, chart: XmlElement, plots: readonly ChartPlot[], model: { -readonly [K in keyof ChartModel]: ChartModel[K] }): void {
+  if (chartFlag(chart, 'c:autoTitleDeleted') === true && !child(chart, 'c:title')) return;
   const title = child(chart, 'c:title');
-  if (!title) return undefined;
-  const text = textOf(child(title, 'c:tx'));
-  if (text) return text;
+  if (!title) return;
+  const text = chartTextOf(child(title, 'c:tx'));
   // A title without text is Word's automatic title: the series name of a one-series chart.
   const all = plots.flatMap((p) => p.series);
-  return all.length === 1 ? all[0]!.name : 'Chart Title';
+  model.title = text || (all.length === 1 ? all[0]!.name : 'Chart Title');
+  const style = chartTextStyle(ctx, child(child(title, 'c:tx'), 'c:rich')) ?? chartTextStyle(ctx, child(title, 'c:txPr'));
+  if (style) model.titleStyle = style;
+  const layout = manualLayout(child(title, 'c:layout'));
+  if (layout) model.titleLayout = layout;
+  if (chartFlag(title, 'c:overlay') === true) model.titleOverlay = true;
+}
+
+const LEGEND_POS: Record<string, ChartLegend['position']> = { l: 'left', t: 'top', b: 'bottom', tr: 'topRight', r: 'right' };
+
+/** c:legend (§21.2.2.93): position, manual layout, overlay, text and deleted entries. */
+function readLegend(ctx: DocxContext, legend: XmlElement): ChartLegend {
+  const out: { -readonly [K in keyof ChartLegend]: ChartLegend[K] } = { position: LEGEND_POS[chartVal(legend, 'c:legendPos') ?? 'r'] ?? 'right' };
+  const layout = manualLayout(child(legend, 'c:layout'));
+  if (layout) out.layout = layout;
+  if (chartFlag(legend, 'c:overlay') === true) out.overlay = true;
+  const style = chartTextStyle(ctx, child(legend, 'c:txPr'));
+  if (style) out.style = style;
+  const hidden: number[] = [];
+  for (const e of children(legend, 'c:legendEntry')) {
+    const idx = intValue(chartVal(e, 'c:idx'));
+    if (idx !== undefined && idx >= 0 && chartFlag(e, 'c:delete') === true) hidden.push(idx);
+  }
+  if (hidden.length) out.hidden = hidden;
+  return out;
 }
 
 function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], firstIndex: number): ChartPlot {
-  const barDir = val(el, 'c:barDir');
-  const grouping = val(el, 'c:grouping');
+  const barDir = chartVal(el, 'c:barDir');
+  const grouping = chartVal(el, 'c:grouping');
   const plot: { -readonly [K in keyof ChartPlot]: ChartPlot[K] } = {
     type: type === 'bar' && barDir !== 'bar' ? 'column' : type,
     grouping: grouping === 'stacked' ? 'stacked' : grouping === 'percentStacked' ? 'percentStacked' : grouping === 'clustered' ? 'clustered' : type === 'bar' ? 'clustered' : 'standard',
     series: [],
+    source: el.name,
   };
-  const vary = val(el, 'c:varyColors') === '1' && (type === 'pie' || type === 'doughnut');
-  const series = children(el, 'c:ser').slice(0, 1000);
-  plot.series = series.map((s, i) => readSeries(ctx, s, firstIndex + i, vary, type));
-  const hole = intValue(val(el, 'c:holeSize'));
-  if (type === 'doughnut') plot.holeSizePct = hole ?? 50;
-  const gap = intValue(val(el, 'c:gapWidth'));
-  if (gap !== undefined) plot.gapWidthPct = gap;
-  const overlap = intValue(val(el, 'c:overlap'));
-  if (overlap !== undefined) plot.overlapPct = overlap;
+  const all = children(el, 'c:ser');
+  if (all.length > MAX_SERIES) ctx.bag.warn('docx/chart-limit', `A chart has ${all.length} series; the first ${MAX_SERIES} are kept.`);
+  const vary = chartFlag(el, 'c:varyColors') === true && (type === 'pie' || type === 'doughnut' || all.length === 1);
+  if (vary) plot.varyColors = true;
+  plot.series = all.slice(0, MAX_SERIES).map((s, i) => readSeries(ctx, s, firstIndex + i, vary, type));
+  const hole = intValue(chartVal(el, 'c:holeSize'));
+  if (type === 'doughnut') plot.holeSizePct = Math.max(10, Math.min(90, hole ?? 50));
+  const gap = intValue(chartVal(el, 'c:gapWidth'));
+  if (gap !== undefined) plot.gapWidthPct = Math.max(0, Math.min(500, gap));
+  const overlap = intValue(chartVal(el, 'c:overlap'));
+  if (overlap !== undefined) plot.overlapPct = Math.max(-100, Math.min(100, overlap));
+  const first = intValue(chartVal(el, 'c:firstSliceAng'));
+  if (first !== undefined) plot.firstSliceDeg = ((first % 360) + 360) % 360;
+  const ids = children(el, 'c:axId').map((a) => attr(a, 'val') ?? '').filter(Boolean);
+  if (ids.length) plot.axisIds = ids;
+  const labels = dataLabels(ctx, child(el, 'c:dLbls'));
+  if (labels) plot.labels = labels;
   return plot;
 }
 
-function accent(ctx: DocxContext, index: number): Color | undefined {
-  return themeColor(ctx.env.theme, ctx.env.mapping, `accent${(index % 6) + 1}`);
+/** A series' fill and line look (c:ser/c:spPr), with the automatic colour when none is given. */
+function seriesLook(ctx: DocxContext, ser: XmlElement, index: number, type: ChartPlot['type'], s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] }): void {
+  const spPr = child(ser, 'c:spPr');
+  const fill = chartColor(ctx, spPr);
+  const line = chartLine(ctx, spPr);
+  const lineType = type === 'line' || type === 'scatter' || type === 'radar';
+  const color: Color | undefined = (lineType ? line?.color ?? fill : fill ?? undefined) ?? autoSeriesColor(ctx, index);
+  if (color) s.color = color;
+  if (line?.color) s.lineColor = line.color;
+  if (line?.widthPt !== undefined) s.lineWidthPt = line.widthPt;
+  if (line?.none) s.noLine = true;
+  if (child(spPr, 'a:noFill') && !lineType) s.noFill = true;
 }
 
 function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: boolean, type: ChartPlot['type']): ChartSeries {
   const isScatter = type === 'scatter';
-  const values = numbers(child(ser, isScatter ? 'c:yVal' : 'c:val'));
+  const valEl = child(ser, isScatter ? 'c:yVal' : 'c:val');
+  const values = numbers(valEl);
   const cats = strings(child(ser, isScatter ? 'c:xVal' : 'c:cat'));
-  const spPr = child(ser, 'c:spPr');
   const s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] } = {
-    name: textOf(child(ser, 'c:tx')) ?? `Series${index + 1}`,
+    name: chartTextOf(child(ser, 'c:tx')) ?? `Series${index + 1}`,
     categories: cats.length > 0 ? cats : values.map((_v, i) => String(i + 1)),
     values,
   };
   if (isScatter) s.xValues = numbers(child(ser, 'c:xVal'));
-  const fill = drawingColor(ctx.env.theme, ctx.env.mapping, child(spPr, 'a:solidFill'));
-  const line = drawingColor(ctx.env.theme, ctx.env.mapping, child(child(spPr, 'a:ln'), 'a:solidFill'));
-  const color = fill ?? (type === 'line' || type === 'scatter' || type === 'radar' ? line : undefined) ?? accent(ctx, index);
-  if (color) s.color = color;
-  if (line) s.lineColor = line;
-  if (vary) {
-    const points: Array<Color | undefined> = values.map((_v, i) => accent(ctx, i));
-    for (const dPt of children(ser, 'c:dPt')) {
-      const idx = intValue(val(dPt, 'c:idx'));
-      const c = drawingColor(ctx.env.theme, ctx.env.mapping, child(child(dPt, 'c:spPr'), 'a:solidFill'));
-      if (idx !== undefined && idx >= 0 && idx < points.length && c) points[idx] = c;
-    }
-    s.pointColors = points;
-  }
+  seriesLook(ctx, ser, index, type, s);
+  if (vary) s.pointColors = pointColors(ctx, ser, values.length);
   const marker = child(ser, 'c:marker');
-  if (type === 'line' || type === 'scatter' || type === 'radar') s.marker = val(marker, 'c:symbol') !== 'none';
-  const labels = child(ser, 'c:dLbls');
-  if (labels && (val(labels, 'c:showVal') === '1' || val(labels, 'c:showPercent') === '1')) s.dataLabels = true;
-  const codeEl = child(child(child(child(ser, isScatter ? 'c:yVal' : 'c:val'), 'c:numRef'), 'c:numCache'), 'c:formatCode');
+  if (type === 'line' || type === 'scatter' || type === 'radar') {
+    const symbol = chartVal(marker, 'c:symbol');
+    s.marker = symbol !== 'none';
+    if (symbol && symbol !== 'none' && symbol !== 'auto') s.markerSymbol = symbol;
+    const size = intValue(chartVal(marker, 'c:size'));
+    if (size !== undefined) s.markerSizePt = Math.max(2, Math.min(72, size));
+    if (chartFlag(ser, 'c:smooth') === true) s.smooth = true;
+  }
+  const labels = dataLabels(ctx, child(ser, 'c:dLbls'));
+  if (labels) {
+    s.labels = labels;
+    s.dataLabels = true;
+  }
+  const explosion = intValue(chartVal(ser, 'c:explosion'));
+  if (explosion !== undefined && explosion > 0) s.explosionPct = Math.min(400, explosion);
+  const codeEl = child(child(child(valEl, 'c:numRef'), 'c:numCache'), 'c:formatCode') ?? child(child(valEl, 'c:numLit'), 'c:formatCode');
   const code = codeEl ? textContent(codeEl) : '';
   if (code && code !== 'General') s.formatCode = code;
+  const catCode = child(child(child(child(ser, 'c:cat'), 'c:numRef'), 'c:numCache'), 'c:formatCode');
+  const catFormat = catCode ? textContent(catCode) : '';
+  if (catFormat && catFormat !== 'General') s.categoryFormatCode = catFormat;
   return s;
+}
+
+/** Per-point colours of a varyColors series: automatic accents overridden by c:dPt fills. */
+function pointColors(ctx: DocxContext, ser: XmlElement, count: number): Array<Color | undefined> {
+  const n = Math.min(count, MAX_POINTS);
+  const points: Array<Color | undefined> = [];
+  for (let i = 0; i < n; i++) points.push(autoSeriesColor(ctx, i));
+  for (const dPt of children(ser, 'c:dPt')) {
+    const idx = intValue(chartVal(dPt, 'c:idx'));
+    const c = chartColor(ctx, child(dPt, 'c:spPr'));
+    if (idx !== undefined && idx >= 0 && idx < points.length && c) points[idx] = c;
+  }
+  return points;
 }
 
 /** Cached numbers (c:numRef/c:numCache or c:numLit) by point index; gaps are null. */
 function numbers(el: XmlElement | undefined): Array<number | null> {
   const cache = child(child(el, 'c:numRef'), 'c:numCache') ?? child(el, 'c:numLit');
   if (!cache) return [];
-  const count = Math.min(intValue(val(cache, 'c:ptCount')) ?? 0, MAX_POINTS);
+  const count = Math.min(intValue(chartVal(cache, 'c:ptCount')) ?? 0, MAX_POINTS);
   const out: Array<number | null> = new Array(Math.max(0, count)).fill(null);
   for (const pt of children(cache, 'c:pt')) {
     const idx = intValue(attr(pt, 'idx'));
@@ -169,49 +223,17 @@ function numbers(el: XmlElement | undefined): Array<number | null> {
 /** Cached category labels (string, number or multi-level caches; the innermost level of multi-level ones). */
 function strings(el: XmlElement | undefined): string[] {
   if (!el) return [];
-  const cache = child(child(el, 'c:strRef'), 'c:strCache') ?? child(el, 'c:strLit') ?? child(child(el, 'c:numRef'), 'c:numCache') ?? child(el, 'c:numLit')
+  const numCache = child(child(el, 'c:numRef'), 'c:numCache') ?? child(el, 'c:numLit');
+  const cache = child(child(el, 'c:strRef'), 'c:strCache') ?? child(el, 'c:strLit') ?? numCache
     ?? child(child(child(el, 'c:multiLvlStrRef'), 'c:multiLvlStrCache'), 'c:lvl');
   if (!cache) return [];
-  const count = Math.min(intValue(val(cache, 'c:ptCount')) ?? 0, MAX_POINTS);
+  const count = Math.min(intValue(chartVal(cache, 'c:ptCount')) ?? 0, MAX_POINTS);
   const out: string[] = new Array(Math.max(0, count)).fill('');
   for (const pt of children(cache, 'c:pt')) {
     const idx = intValue(attr(pt, 'idx'));
     if (idx === undefined || idx < 0 || idx >= MAX_POINTS) continue;
     while (out.length <= idx) out.push('');
     out[idx] = textContent(child(pt, 'c:v') ?? pt);
-  }
-  return out;
-}
-
-const AX_KIND: Record<string, ChartAxis['kind']> = { 'c:catAx': 'category', 'c:valAx': 'value', 'c:dateAx': 'date', 'c:serAx': 'category' };
-const AX_POS: Record<string, ChartAxis['position']> = { l: 'left', r: 'right', t: 'top', b: 'bottom' };
-
-function readAxes(plotArea: XmlElement | undefined): ChartAxis[] {
-  const out: ChartAxis[] = [];
-  for (const c of plotArea?.children ?? []) {
-    if (c.kind !== 'element' || !AX_KIND[c.name]) continue;
-    const scaling = child(c, 'c:scaling');
-    const num = (name: string, parent: XmlElement | undefined) => {
-      const v = Number(val(parent, name));
-      return Number.isFinite(v) && val(parent, name) !== undefined ? v : undefined;
-    };
-    const ax: { -readonly [K in keyof ChartAxis]: ChartAxis[K] } = {
-      kind: AX_KIND[c.name]!,
-      position: AX_POS[val(c, 'c:axPos') ?? 'b'] ?? 'bottom',
-      majorGridlines: child(c, 'c:majorGridlines') !== undefined,
-      deleted: val(c, 'c:delete') === '1',
-    };
-    const title = textOf(child(child(c, 'c:title'), 'c:tx'));
-    if (title) ax.title = title;
-    const min = num('c:min', scaling);
-    const max = num('c:max', scaling);
-    const unit = num('c:majorUnit', c);
-    if (min !== undefined) ax.min = min;
-    if (max !== undefined) ax.max = max;
-    if (unit !== undefined && unit > 0) ax.majorUnit = unit;
-    const fmt = attr(child(c, 'c:numFmt'), 'formatCode');
-    if (fmt && fmt !== 'General') ax.formatCode = fmt;
-    out.push(ax);
   }
   return out;
 }

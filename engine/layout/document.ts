@@ -45,7 +45,7 @@ export async function layoutDocument(input: DocModel, options: LayoutOptions, ho
       bag,
       revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
       wordCache: new WordCache(),
-      drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, bag),
+      drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, { faces, bag }),
     };
     const notes = numberNotes(doc);
     let state: PassState = {};

@@ -61,6 +61,11 @@ export function collectRequests(doc: DocModel): FaceRequest[] {
   for (const n of Object.values(doc.footnotes)) blocks(n.blocks);
   for (const n of Object.values(doc.endnotes)) blocks(n.blocks);
   for (const c of Object.values(doc.comments)) blocks(c.blocks);
+  // Chart text (titles, tick labels, legends) is drawn in the chart's font, plain and bold.
+  for (const c of Object.values(doc.charts)) {
+    const family = c.font ?? 'Calibri';
+    for (const bold of [false, true]) seen.set(`${family}|${bold ? 1 : 0}0|`, { family, bold, italic: false });
+  }
   return [...seen.values()];
 }
 

@@ -1,0 +1,142 @@
+/**
+ * Draws a chart (ChartModel from the part's cached values) into its box as vector items and real
+ * text: chart area, title, legend, then either the plot plane (bars, lines, areas, scatter with
+ * their axes and gridlines) or a pie/doughnut. Layout follows Office's automatic layout (title on
+ * top, legend at its side, plot area in the rest with room for tick labels) unless the part gives
+ * manual layouts. Kinds without a 2-D drawing fall back to their nearest 2-D form with a warning.
+ */
+import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
+import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, type AxisFrame } from './axes';
+import { titleStyle, type ChartDraw, type Rect } from './context';
+import { drawBars } from './draw-bar';
+import { drawAreas, drawLines } from './draw-line';
+import { drawPie } from './draw-pie';
+import { legendEntries, measureLegend, placeLegend } from './legend';
+import { buildPlane, type Plane } from './plane';
+import { sanitizeChart } from './sanitize';
+import type { ChartText } from './text';
+
+const PAD = 7;
+
+/** Draws a chart into `box`, appending its items to `items`. */
+export function drawChartInto(chart: ChartModel, box: Rect, text: ChartText, items: LayoutItem[], warn: ChartDraw['warn']): void {
+  const safe = sanitizeChart(chart, warn);
+  const draw: ChartDraw = {
+    chart: safe,
+    text,
+    items,
+    base: { sizePt: safe.textStyle?.sizePt ?? 10, bold: safe.textStyle?.bold ?? false, italic: safe.textStyle?.italic ?? false, color: safe.textStyle?.color ?? '000000' },
+    warn,
+  };
+  const border = safe.border?.none ? undefined : safe.border?.color ?? 'D9D9D9';
+  const fill = safe.noBackground ? undefined : safe.background ?? 'FFFFFF';
+  if (fill || border) items.push({ kind: 'rect', ...box, ...(fill ? { fill } : {}), ...(border ? { stroke: border, lineWidth: safe.border?.widthPt ?? 0.75 } : {}) });
+  let inner: Rect = { x: box.x + PAD, y: box.y + PAD, w: Math.max(1, box.w - 2 * PAD), h: Math.max(1, box.h - 2 * PAD) };
+  inner = drawTitle(draw, box, inner);
+  const legend = measureLegend(draw, legendEntries(safe), inner);
+  if (legend) {
+    const at = placeLegend(draw, legend, inner, box);
+    legend.draw(at.x, at.y);
+    inner = at.rest;
+  }
+  const m = safe.plotLayout;
+  const plotBox: Rect = m ? { x: box.x + m.x * box.w, y: box.y + m.y * box.h, w: (m.w ?? 1 - m.x) * box.w, h: (m.h ?? 1 - m.y) * box.h } : inner;
+  drawPlots(draw, plotBox, m?.inner === true);
+}
+
+/** The chart title, centred on top (or at its manual position); returns the box left below it. */
+function drawTitle(draw: ChartDraw, box: Rect, inner: Rect): Rect {
+  const chart = draw.chart;
+  if (!chart.title) return inner;
+  const style = titleStyle(draw, chart.titleStyle);
+  const lines = chart.title.split('\n').slice(0, 20).map((l) => draw.text.shape(l, style));
+  const height = lines.reduce((a, l) => a + l.lineHeight, 0);
+  const m = chart.titleLayout;
+  let y = m ? box.y + m.y * box.h : inner.y;
+  const width = Math.max(...lines.map((l) => l.width));
+  for (const l of lines) {
+    const x = m ? box.x + m.x * box.w + (width - l.width) / 2 : inner.x + (inner.w - l.width) / 2;
+    draw.items.push(...l.place(x, y + l.ascent));
+    y += l.lineHeight;
+  }
+  if (m || chart.titleOverlay) return inner;
+  const used = height + 4;
+  return { ...inner, y: inner.y + used, h: Math.max(1, inner.h - used) };
+}
+
+const FALLBACK: Partial<Record<ChartPlot['type'], ChartPlot['type']>> = { radar: 'line' };
+
+/** The plots as drawn: 2-D forms of 3-D, radar, bubble and stock plots; surfaces dropped (warned). */
+function drawablePlots(draw: ChartDraw): ChartPlot[] {
+  const out: ChartPlot[] = [];
+  for (const p of draw.chart.plots) {
+    const source = p.source ?? p.type;
+    if (p.type === 'unsupported') {
+      draw.warn('layout/chart-unsupported', `The chart kind ${source} has no 2-D drawing; only its frame, title and legend are drawn.`);
+      continue;
+    }
+    const type = FALLBACK[p.type] ?? p.type;
+    if (type !== p.type || /3D|bubble|stock|ofPie/.test(source)) {
+      draw.warn('layout/chart-unsupported', `The chart kind ${source} is drawn as a flat ${type} chart.`);
+    }
+    out.push(type === p.type ? p : { ...p, type, grouping: 'standard' });
+  }
+  return out;
+}
+
+function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
+  if (box.w < 2 || box.h < 2) return;
+  const plots = drawablePlots(draw);
+  const axisPlots = plots.filter((p) => p.type !== 'pie' && p.type !== 'doughnut');
+  if (axisPlots.length === 0) {
+    const pie = plots.find((p) => p.type === 'pie' || p.type === 'doughnut');
+    if (pie) drawPie(draw, pie, box);
+    return;
+  }
+  if (axisPlots.length < plots.length) draw.warn('layout/chart-unsupported', 'A pie plot combined with axis plots is not drawn.');
+  const plane = buildPlane(draw, axisPlots, box, innerGiven);
+  const rect = plane.rect;
+  if (draw.chart.plotBackground) draw.items.push({ kind: 'rect', ...rect, fill: draw.chart.plotBackground });
+  for (const f of plane.frames) drawGridlines(draw, f.frame, rect);
+  const order = (p: ChartPlot) => (p.type === 'area' ? 0 : p.type === 'bar' || p.type === 'column' ? 1 : 2);
+  for (const b of [...plane.bindings].sort((a, c) => order(a.plot) - order(c.plot))) {
+    if (b.plot.type === 'area') drawAreas(draw, b, rect);
+    else if (b.plot.type === 'bar' || b.plot.type === 'column') drawBars(draw, b, rect);
+    else drawLines(draw, b, rect);
+  }
+  drawAxes(draw, plane);
+}
+
+/** Axis lines where each axis crosses the other, tick labels and axis titles. */
+function drawAxes(draw: ChartDraw, plane: Plane): void {
+  const rect = plane.rect;
+  const otherOf = (frame: AxisFrame): AxisFrame | undefined => {
+    for (const b of plane.bindings) {
+      if (b.h === frame) return b.v;
+      if (b.v === frame) return b.h;
+    }
+    return undefined;
+  };
+  for (const { frame, ticks, title } of plane.frames) {
+    const other = otherOf(frame);
+    const crosses = frame.axis?.crosses;
+    const far = frame.kind === 'value' ? frame.far : frame.vertical ? frame.axis?.position === 'right' : frame.axis?.position === 'top';
+    const edge = frame.vertical ? (far ? rect.x + rect.w : rect.x) : far ? rect.y : rect.y + rect.h;
+    let at = edge;
+    if (other?.kind === 'value') at = coordOf(other, rect, crossingValue(other, crosses));
+    else if (other && crosses === 'max') at = frame.vertical ? rect.x + rect.w : rect.y;
+    drawAxisLine(draw, frame, rect, at);
+    const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
+    drawTickLabels(draw, frame, rect, ticks, labelAt, far);
+    if (title) {
+      if (frame.vertical) {
+        const px = far ? rect.x + rect.w + ticks.depth + 4 + title.ascent : rect.x - ticks.depth - 4 - title.descent;
+        const py = rect.y + rect.h / 2 + title.width / 2;
+        draw.items.push({ kind: 'group', transform: [0, -1, 1, 0, px - py, px + py], items: title.place(px, py) });
+      } else {
+        const y = far ? rect.y - ticks.depth - 4 - title.descent : rect.y + rect.h + ticks.depth + 2 + title.ascent;
+        draw.items.push(...title.place(rect.x + (rect.w - title.width) / 2, y));
+      }
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The legend (c:legend, §21.2.2.93): one entry per series, or per category for charts whose points
+ * vary in colour (pie, doughnut), each a swatch (a filled square, or a short line with a marker for
+ * line and scatter series) and the entry's text. Placed at its side of the chart (r, l, t, b, tr) or
+ * at its manual layout, and sized to its entries.
+ */
+import type { ChartModel, Color } from '../../model';
+import { clamp, textStyle, type ChartDraw, type Rect } from './context';
+import { drawMarker } from './markers';
+import type { ShapedText } from './text';
+
+/** One legend entry. */
+export interface LegendEntry {
+  readonly label: string;
+  readonly color: Color;
+  /** Line swatch (line and scatter series) instead of a filled square. */
+  readonly line: boolean;
+  readonly marker?: string;
+}
+
+const MAX_ENTRIES = 200;
+const SWATCH = 7;
+const LINE_SWATCH = 18;
+const GAP = 4;
+const ENTRY_GAP = 9;
+
+/** The legend entries of a chart, in Office's order. */
+export function legendEntries(chart: ChartModel): LegendEntry[] {
+  const out: LegendEntry[] = [];
+  const only = chart.plots.length === 1 ? chart.plots[0] : undefined;
+  if (only && (only.type === 'pie' || only.type === 'doughnut' || only.varyColors) && only.series[0]?.pointColors) {
+    const s = only.series[0];
+    s.pointColors!.forEach((c, i) => out.push({ label: s.categories[i] ?? String(i + 1), color: c ?? s.color ?? '4472C4', line: false }));
+  } else {
+    for (const p of chart.plots) {
+      const line = p.type === 'line' || p.type === 'scatter' || p.type === 'radar';
+      for (const s of p.series) {
+        const entry: LegendEntry = { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line: line && !s.noLine };
+        out.push(line && s.marker ? { ...entry, marker: s.markerSymbol ?? 'circle' } : entry);
+      }
+    }
+  }
+  const hidden = new Set(chart.legend?.hidden ?? []);
+  return out.filter((_e, i) => !hidden.has(i)).slice(0, MAX_ENTRIES);
+}
+
+/** A measured legend, ready to place. */
+export interface LegendBox {
+  readonly w: number;
+  readonly h: number;
+  draw(x: number, y: number): void;
+}
+
+/** Measures the legend for the room it may take (`room`: the chart's inner box). */
+export function measureLegend(draw: ChartDraw, entries: readonly LegendEntry[], room: Rect): LegendBox | undefined {
+  const legend = draw.chart.legend;
+  if (!legend || entries.length === 0) return undefined;
+  const style = textStyle(draw.base, legend.style);
+  const shaped = entries.map((e) => draw.text.shape(e.label, style));
+  const swatchW = entries.some((e) => e.line) ? LINE_SWATCH : SWATCH;
+  const lineH = Math.max(shaped[0]!.lineHeight, SWATCH + 2);
+  const entryW = (t: ShapedText) => swatchW + GAP + t.width;
+  const horizontal = legend.position === 'top' || legend.position === 'bottom';
+  const rows: number[][] = [];
+  if (horizontal) {
+    let row: number[] = [];
+    let used = 0;
+    shaped.forEach((t, i) => {
+      const w = entryW(t) + (row.length ? ENTRY_GAP : 0);
+      if (row.length && used + w > room.w) {
+        rows.push(row);
+        row = [];
+        used = 0;
+      }
+      row.push(i);
+      used += row.length === 1 ? entryW(t) : w;
+    });
+    if (row.length) rows.push(row);
+  } else {
+    const fit = Math.max(1, Math.floor(room.h / lineH));
+    for (let i = 0; i < shaped.length && rows.length < fit; i++) rows.push([i]);
+  }
+  const rowWidth = (r: number[]) => r.reduce((a, i, k) => a + entryW(shaped[i]!) + (k ? ENTRY_GAP : 0), 0);
+  const maxW = horizontal ? room.w : room.w * 0.5;
+  const w = clamp(Math.max(...rows.map(rowWidth)) + 2 * GAP, 0, maxW);
+  const h = rows.length * lineH + GAP;
+  return {
+    w,
+    h,
+    draw(x: number, y: number): void {
+      rows.forEach((r, k) => {
+        let pen = x + (horizontal ? (w - rowWidth(r)) / 2 : GAP);
+        const mid = y + GAP / 2 + k * lineH + lineH / 2;
+        for (const i of r) {
+          const e = entries[i]!;
+          const t = shaped[i]!;
+          drawSwatch(draw, e, pen, mid, swatchW);
+          draw.items.push(...t.place(pen + swatchW + GAP, mid + (t.ascent - t.descent) / 2));
+          pen += entryW(t) + ENTRY_GAP;
+        }
+      });
+    },
+  };
+}
+
+function drawSwatch(draw: ChartDraw, e: LegendEntry, x: number, mid: number, width: number): void {
+  if (e.line) {
+    draw.items.push({ kind: 'line', x1: x, y1: mid, x2: x + width, y2: mid, width: 2, color: e.color });
+    if (e.marker) drawMarker(draw.items, e.marker, x + width / 2, mid, 5, e.color);
+  } else if (e.marker) drawMarker(draw.items, e.marker, x + width / 2, mid, 5, e.color);
+  else draw.items.push({ kind: 'rect', x: x + (width - SWATCH) / 2, y: mid - SWATCH / 2, w: SWATCH, h: SWATCH, fill: e.color });
+}
+
+/** Where the legend goes in the chart's inner box, and the box left for the plot. */
+export function placeLegend(draw: ChartDraw, box: LegendBox, inner: Rect, full: Rect): { x: number; y: number; rest: Rect } {
+  const legend = draw.chart.legend!;
+  const m = legend.layout;
+  if (m) return { x: full.x + m.x * full.w, y: full.y + m.y * full.h, rest: inner };
+  const gap = 6;
+  const overlay = legend.overlay === true;
+  switch (legend.position) {
+    case 'left':
+      return { x: inner.x, y: inner.y + (inner.h - box.h) / 2, rest: overlay ? inner : { ...inner, x: inner.x + box.w + gap, w: inner.w - box.w - gap } };
+    case 'top':
+      return { x: inner.x + (inner.w - box.w) / 2, y: inner.y, rest: overlay ? inner : { ...inner, y: inner.y + box.h + gap, h: inner.h - box.h - gap } };
+    case 'bottom':
+      return { x: inner.x + (inner.w - box.w) / 2, y: inner.y + inner.h - box.h, rest: overlay ? inner : { ...inner, h: inner.h - box.h - gap } };
+    case 'topRight':
+      return { x: inner.x + inner.w - box.w, y: inner.y, rest: overlay ? inner : { ...inner, w: inner.w - box.w - gap } };
+    default:
+      return { x: inner.x + inner.w - box.w, y: inner.y + (inner.h - box.h) / 2, rest: overlay ? inner : { ...inner, w: inner.w - box.w - gap } };
+  }
+}

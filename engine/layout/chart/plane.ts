@@ -1,0 +1,195 @@
+/**
+ * The plot plane of bar, column, line, area and scatter charts: binds each plot to its axes
+ * (c:axId), scales the value axes over the data they carry, and sizes the inner plot rectangle so
+ * tick labels and axis titles fit inside the plot area's box (Office's automatic layout), or takes
+ * the inner rectangle from a manual layout.
+ */
+import type { ChartAxis, ChartPlot } from '../../model';
+import { tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
+import { textStyle, type ChartDraw, type Rect } from './context';
+import { formatChartNumber } from './format-number';
+import { scaleAxis } from './scale';
+import { categoryCount, categoryLabels, isStacked, plotSpans, type PlotSpans } from './series-data';
+import type { ShapedText } from './text';
+
+/** A plot with its horizontal and vertical axis frames. */
+export interface PlotBinding {
+  readonly plot: ChartPlot;
+  readonly h: AxisFrame;
+  readonly v: AxisFrame;
+  /** Stacked or plain spans (not for scatter). */
+  readonly spans?: PlotSpans;
+}
+
+/** The laid-out plane. */
+export interface Plane {
+  readonly rect: Rect;
+  readonly bindings: readonly PlotBinding[];
+  /** Every distinct frame with its tick labels. */
+  readonly frames: ReadonlyArray<{ readonly frame: AxisFrame; readonly ticks: TickLabels; readonly title?: ShapedText }>;
+}
+
+interface Slot {
+  readonly axis: ChartAxis | undefined;
+  readonly vertical: boolean;
+  kind: 'category' | 'value';
+  min: number;
+  max: number;
+  count: number;
+  labels: string[];
+  percent: boolean;
+  format?: string;
+  between?: boolean;
+}
+
+/** Finds a plot's axes: by c:axId, else the chart's first axes of the needed kinds. */
+function axesOf(axes: readonly ChartAxis[], plot: ChartPlot): { cat?: ChartAxis; val?: ChartAxis; x?: ChartAxis; y?: ChartAxis } {
+  const own = plot.axisIds?.length ? axes.filter((a) => a.id !== undefined && plot.axisIds!.includes(a.id)) : [];
+  const pool = own.length ? own : axes;
+  const values = pool.filter((a) => a.kind === 'value');
+  if (plot.type === 'scatter') {
+    const x = values.find((a) => a.position === 'bottom' || a.position === 'top') ?? values[0];
+    const y = values.find((a) => a !== x) ?? pool.find((a) => a !== x);
+    return { ...(x ? { x } : {}), ...(y ? { y } : {}) };
+  }
+  const cat = pool.find((a) => a.kind !== 'value');
+  const val = values[0];
+  return { ...(cat ? { cat } : {}), ...(val ? { val } : {}) };
+}
+
+/** Builds the plane for the axis plots of a chart inside the plot area box `outer`. */
+export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: Rect, innerGiven: boolean): Plane {
+  const slots = new Map<ChartAxis | string, Slot>();
+  const slot = (axis: ChartAxis | undefined, key: string, vertical: boolean, kind: Slot['kind']): Slot => {
+    const k = axis ?? key;
+    let s = slots.get(k);
+    if (!s) {
+      s = { axis, vertical, kind, min: Infinity, max: -Infinity, count: 0, labels: [], percent: false };
+      slots.set(k, s);
+    }
+    return s;
+  };
+  const pending: Array<{ plot: ChartPlot; h: Slot; v: Slot; spans?: PlotSpans }> = [];
+  for (const plot of plots) {
+    const ax = axesOf(draw.chart.axes, plot);
+    if (plot.type === 'scatter') {
+      const h = slot(ax.x, 'x', false, 'value');
+      const v = slot(ax.y, 'y', true, 'value');
+      for (const s of plot.series) {
+        s.values.forEach((y, i) => {
+          const x = s.xValues?.[i] ?? (s.xValues?.length ? null : i + 1);
+          if (y === null || x === null || x === undefined) return;
+          v.min = Math.min(v.min, y);
+          v.max = Math.max(v.max, y);
+          h.min = Math.min(h.min, x);
+          h.max = Math.max(h.max, x);
+        });
+      }
+      pending.push({ plot, h, v });
+      continue;
+    }
+    const horizontalBars = plot.type === 'bar';
+    const cat = slot(ax.cat, 'cat', horizontalBars, 'category');
+    const val = slot(ax.val, 'val', !horizontalBars, 'value');
+    const spans = plotSpans(plot);
+    const n = categoryCount(plot.series);
+    if (n > cat.count) {
+      cat.count = n;
+      cat.labels = categoryLabels(plot.series, n).map((l) => categoryText(l, plot, ax.cat));
+    }
+    cat.between ??= ax.val?.crossBetween ? ax.val.crossBetween === 'between' : plot.type !== 'area';
+    val.min = Math.min(val.min, spans.min, isStacked(plot) || plot.type !== 'line' ? 0 : spans.min);
+    val.max = Math.max(val.max, spans.max);
+    if (plot.grouping === 'percentStacked') val.percent = true;
+    val.format ??= ax.val?.formatCode ?? (plot.grouping === 'percentStacked' ? '0%' : plot.series.find((s) => s.formatCode)?.formatCode);
+    pending.push(horizontalBars ? { plot, h: val, v: cat, spans } : { plot, h: cat, v: val, spans });
+  }
+  const build = (rect: Rect) => {
+    const frames = new Map<Slot, AxisFrame>();
+    for (const s of slots.values()) frames.set(s, frameOf(draw, s, rect));
+    return frames;
+  };
+  let rect = innerGiven ? outer : shrink(outer, 32, 8, 8, 18);
+  let frames = build(rect);
+  if (!innerGiven) {
+    rect = fitInner(draw, outer, frames);
+    frames = build(rect);
+  }
+  const list = [...frames.values()].map((frame) => {
+    const title = frame.axis?.title && !frame.axis.deleted ? draw.text.shape(frame.axis.title, textStyle({ ...draw.base, bold: true }, frame.axis.titleStyle)) : undefined;
+    return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}) };
+  });
+  const bindings = pending.map((p) => ({ plot: p.plot, h: frames.get(p.h)!, v: frames.get(p.v)!, ...(p.spans ? { spans: p.spans } : {}) }));
+  return { rect, bindings, frames: list };
+}
+
+/** A category label, formatted when the categories are numbers with a format (dates). */
+function categoryText(label: string, plot: ChartPlot, axis: ChartAxis | undefined): string {
+  const code = axis?.formatCode ?? plot.series.find((s) => s.categoryFormatCode)?.categoryFormatCode;
+  const n = Number(label);
+  if (!code || label.trim() === '' || !Number.isFinite(n)) return label;
+  return formatChartNumber(n, code);
+}
+
+function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
+  const axis = s.axis;
+  const reversed = axis?.reversed === true;
+  if (s.kind === 'category') {
+    const f: CategoryFrame = { kind: 'category', count: Math.max(1, s.count), labels: s.labels, between: s.between ?? true, vertical: s.vertical, reversed, ...(axis ? { axis } : {}) };
+    return f;
+  }
+  const lengthPt = s.vertical ? rect.h : rect.w;
+  const style = textStyle(draw.base, axis?.textStyle);
+  const percentTop = s.percent && s.max <= 1 + 1e-9;
+  const scale = scaleAxis(s.min, percentTop ? 1 : s.max, {
+    lengthPt,
+    minSpacingPt: s.vertical ? style.sizePt * 2.4 : style.sizePt * 5,
+    ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
+    ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
+    ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
+  });
+  if (axis?.min !== undefined && axis.max !== undefined && axis.min >= axis.max) {
+    draw.warn('layout/chart-axis-range', `A chart axis has min ${axis.min} ≥ max ${axis.max}; an automatic range is used above the minimum.`);
+  }
+  const far = s.vertical ? axis?.position === 'right' : axis?.position === 'top';
+  const f: ValueFrame = { kind: 'value', scale, vertical: s.vertical, reversed, far, ...(s.format ? { format: s.format } : {}), ...(axis ? { axis } : {}) };
+  return f;
+}
+
+function shrink(r: Rect, left: number, right: number, top: number, bottom: number): Rect {
+  const w = Math.max(1, r.w - left - right);
+  const h = Math.max(1, r.h - top - bottom);
+  return { x: r.x + Math.min(left, r.w - 1), y: r.y + Math.min(top, r.h - 1), w, h };
+}
+
+/** The inner plot rectangle: the outer box less the room of each side's tick labels and axis title. */
+function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): Rect {
+  const pad = { left: 0, right: 0, top: 0, bottom: 0 };
+  const probe = shrink(outer, 32, 8, 8, 18);
+  for (const frame of frames.values()) {
+    const ticks = tickLabels(draw, frame, probe);
+    const first = ticks.labels[0]?.text;
+    const titleRoom = frame.axis?.title && !frame.axis.deleted ? textStyle(draw.base, frame.axis.titleStyle).sizePt * 1.3 + 4 : 0;
+    const far = frame.kind === 'value' ? frame.far : frame.vertical ? frame.axis?.position === 'right' : frame.axis?.position === 'top';
+    const depth = ticks.depth + titleRoom;
+    if (frame.vertical) {
+      if (far) pad.right = Math.max(pad.right, depth);
+      else pad.left = Math.max(pad.left, depth);
+      // The end labels of a vertical value axis are centred on the extreme ticks.
+      if (frame.kind === 'value' && first) {
+        pad.top = Math.max(pad.top, first.lineHeight / 2);
+        pad.bottom = Math.max(pad.bottom, first.lineHeight / 2);
+      }
+    } else {
+      if (far) pad.top = Math.max(pad.top, depth);
+      else pad.bottom = Math.max(pad.bottom, depth);
+      // End labels centred on the plot edges (value axes, categories on tick marks) overhang them.
+      if ((frame.kind === 'value' || !frame.between) && ticks.labels.length) {
+        const last = ticks.labels[ticks.labels.length - 1]!.text;
+        pad.right = Math.max(pad.right, last.width / 2);
+        pad.left = Math.max(pad.left, first!.width / 2);
+      }
+    }
+  }
+  return shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
+}

@@ -1,0 +1,103 @@
+/**
+ * Value axis scaling the way Excel picks it automatically: 0 as the minimum unless the values sit in
+ * a narrow band far from zero, about 5 % headroom past the extreme values, a major unit of 1, 2 or
+ * 5 × 10^n chosen so the ticks are no denser than the axis length allows, and min/max rounded out
+ * to whole units. Fixed c:min, c:max and c:majorUnit override the automatic choices.
+ */
+import { decade, pow10 } from './math';
+
+/** An axis range and its major unit. */
+export interface AxisScale {
+  readonly min: number;
+  readonly max: number;
+  readonly unit: number;
+}
+
+/** What scaling needs besides the data range. */
+export interface ScaleOptions {
+  /** Room for the ticks along the axis, in points. */
+  readonly lengthPt: number;
+  /** Smallest distance between two major ticks, in points (about 2.5 label heights). */
+  readonly minSpacingPt: number;
+  readonly fixedMin?: number;
+  readonly fixedMax?: number;
+  readonly fixedUnit?: number;
+}
+
+const MAX_TICKS = 1000;
+
+/** The major unit of 1, 2 or 5 × 10^n that splits `span` into at most `maxIntervals` intervals. */
+export function niceUnit(span: number, maxIntervals: number): number {
+  if (!(span > 0) || !Number.isFinite(span)) return 1;
+  const n = Math.max(1, Math.floor(maxIntervals));
+  const raw = span / n;
+  const e = decade(raw);
+  const base = pow10(e);
+  for (const m of [1, 2, 5, 10]) {
+    const unit = m * base;
+    if (span / unit <= n + 1e-9) return unit;
+  }
+  return 10 * base;
+}
+
+/** Rounds away binary noise (0.30000000000000004 → 0.3) at 12 significant digits. */
+export function cleanNumber(v: number): number {
+  if (v === 0 || !Number.isFinite(v)) return v;
+  const e = decade(v);
+  const f = pow10(11 - e);
+  return e < 300 && e > -300 ? Math.round(v * f) / f : v;
+}
+
+/** Scales a value axis for data in [dataMin, dataMax] (either may be ±Infinity when there is no data). */
+export function scaleAxis(dataMin: number, dataMax: number, options: ScaleOptions): AxisScale {
+  let lo = Number.isFinite(dataMin) ? dataMin : 0;
+  let hi = Number.isFinite(dataMax) ? dataMax : lo;
+  if (lo > hi) [lo, hi] = [hi, lo];
+  const fixedMin = finite(options.fixedMin);
+  const fixedMax = finite(options.fixedMax);
+  if (fixedMin !== undefined) lo = fixedMin;
+  if (fixedMax !== undefined) hi = fixedMax;
+  if (fixedMin !== undefined && fixedMax !== undefined && fixedMin >= fixedMax) hi = lo + 1;
+  if (lo === hi) {
+    if (lo === 0) hi = 1;
+    else if (lo > 0 && fixedMin === undefined) lo = 0;
+    else if (lo < 0 && fixedMax === undefined) hi = 0;
+    else hi = lo + Math.abs(lo);
+  }
+  if (fixedMin === undefined) lo = autoMin(lo, hi);
+  if (fixedMax === undefined && hi < 0 && lo < hi) hi = autoMax(lo, hi);
+  let span = hi - lo;
+  // Headroom: Excel lets the largest value reach about 95 % of the axis before adding a unit.
+  const padHi = fixedMax === undefined && hi > 0 ? hi + span * 0.05 : hi;
+  const padLo = fixedMin === undefined && lo < 0 ? lo - span * 0.05 : lo;
+  span = padHi - padLo;
+  const maxIntervals = Math.max(2, Math.min(10, Math.floor(options.lengthPt / Math.max(1, options.minSpacingPt))));
+  let unit = finite(options.fixedUnit) ?? niceUnit(span, maxIntervals);
+  if (!(unit > 0) || span / unit > MAX_TICKS) unit = niceUnit(span, 10);
+  const min = fixedMin ?? cleanNumber(Math.floor(padLo / unit + 1e-9) * unit);
+  let max = fixedMax ?? cleanNumber(Math.ceil(padHi / unit - 1e-9) * unit);
+  if (max <= min) max = cleanNumber(min + unit);
+  return { min, max, unit };
+}
+
+/** Excel keeps 0 as the minimum unless all values lie within the top sixth of the range from 0. */
+function autoMin(lo: number, hi: number): number {
+  if (lo >= 0) return hi - lo > hi / 6 ? 0 : lo - (hi - lo) / 2;
+  return lo;
+}
+
+function autoMax(lo: number, hi: number): number {
+  return hi - lo > -lo / 6 ? 0 : hi + (hi - lo) / 2;
+}
+
+function finite(v: number | undefined): number | undefined {
+  return v !== undefined && Number.isFinite(v) ? v : undefined;
+}
+
+/** The tick values of a scale, min to max inclusive (at most 1001). */
+export function ticksOf(scale: AxisScale): number[] {
+  const out: number[] = [];
+  const n = Math.min(MAX_TICKS, Math.floor((scale.max - scale.min) / scale.unit + 1e-9));
+  for (let i = 0; i <= n; i++) out.push(cleanNumber(scale.min + i * scale.unit));
+  return out;
+}
