@@ -140,6 +140,26 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
   ),
   // Tracked changes and comments (issue 4).
   ...REVIEW_FIXTURES,
+  // Bidirectional text (UAX #9) and CJK line breaking.
+  'bidi-hebrew-digits': doc(
+    '<w:p><w:pPr><w:bidi/></w:pPr>' + run('טיול להודו בשנת 2013, טיסה 787 בשעה 12:30 עם', '<w:rtl/>') + run(' Turkish Airlines ') +
+      run('ונחזור בעוד שבועיים (בערך) עם המון חוויות, תמונות וסיפורים לספר לכל החברים והמשפחה.', '<w:rtl/>') + '</w:p>',
+  ),
+  'bidi-arabic-joining': doc('<w:p><w:pPr><w:bidi/></w:pPr>' + run('سلام عليكم', '<w:rtl/>') + '</w:p>'),
+  'bidi-rtl-run-in-ltr': doc('<w:p>' + run('The words ') + run('שלום עולם', '<w:rtl/>') + run(' mean hello world.') + '</w:p>'),
+  'bidi-list': doc(
+    ['פריט ראשון ברשימה', 'פריט שני עם המספר 42'].map((t) => `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:bidi/></w:pPr>${run(t, '<w:rtl/>')}</w:p>`).join(''),
+    { numbering: NUMBERING },
+  ),
+  'bidi-table': doc(
+    '<w:tbl><w:tblPr><w:bidiVisual/><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="3000"/></w:tblGrid><w:tr>' +
+      `<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr><w:p><w:pPr><w:bidi/></w:pPr>${run('ראשון', '<w:rtl/>')}</w:p></w:tc>` +
+      `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr><w:p><w:pPr><w:bidi/></w:pPr>${run('שני', '<w:rtl/>')}</w:p></w:tc>` +
+      '</w:tr></w:tbl>' + para(''),
+  ),
+  'cjk-kinsoku': doc(
+    para('中文排版时，标点符号不能出现在行首。例如句号、逗号和右引号」都不应该出现在一行的开头，而左引号「也不应该出现在行尾。这一段文字足够长，可以换行好几次，从而检验断行规则是否正确。', '', '<w:rFonts w:eastAsia="SimSun" w:hint="eastAsia"/>'),
+  ),
 };
 
 /** Layout options of fixtures that need more than the defaults. */
