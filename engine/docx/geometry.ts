@@ -139,6 +139,30 @@ const PRESETS: Record<string, Preset> = {
   star5: (w, h) => [polygon(radial(w, h, 5, 0.382))],
   star4: (w, h) => [polygon(radial(w, h, 4, 0.25))],
   star6: (w, h) => [polygon(radial(w, h, 6, 0.5))],
+  // Inner radius = adj / 50000 of the outer one, with the spec's default adj per star (§20.1.10.56).
+  star7: (w, h, adj) => [polygon(radial(w, h, 7, adj('adj', 34601) / 50000))],
+  star8: (w, h, adj) => [polygon(radial(w, h, 8, adj('adj', 38250) / 50000))],
+  star10: (w, h, adj) => [polygon(radial(w, h, 10, adj('adj', 42533) / 50000))],
+  star12: (w, h, adj) => [polygon(radial(w, h, 12, adj('adj', 37500) / 50000))],
+  star16: (w, h, adj) => [polygon(radial(w, h, 16, adj('adj', 37500) / 50000))],
+  star24: (w, h, adj) => [polygon(radial(w, h, 24, adj('adj', 37500) / 50000))],
+  star32: (w, h, adj) => [polygon(radial(w, h, 32, adj('adj', 37500) / 50000))],
+  flowChartManualOperation: (w, h) => [polygon([[0, 0], [w, 0], [w * 0.8, h], [w * 0.2, h]])],
+  heptagon: (w, h) => [polygon(radial(w, h, 7, undefined))],
+  decagon: (w, h) => [polygon(radial(w, h, 10, undefined))],
+  dodecagon: (w, h) => [polygon(radial(w, h, 12, undefined))],
+  mathPlus: (w, h, adj) => {
+    // Arms reach 73490/200000 of the box from the centre; adj1 is the arm thickness per min(w, h).
+    const a = Math.min(73490, Math.max(0, adj('adj1', 23520)));
+    const [hc, vc, dx1, dy1, d] = [w / 2, h / 2, (w * 73490) / 200000, (h * 73490) / 200000, (Math.min(w, h) * a) / 200000];
+    const [x1, x2, x3, x4, y1, y2, y3, y4] = [hc - dx1, hc - d, hc + d, hc + dx1, vc - dy1, vc - d, vc + d, vc + dy1];
+    return [polygon([[x1, y2], [x2, y2], [x2, y1], [x3, y1], [x3, y2], [x4, y2], [x4, y3], [x3, y3], [x3, y4], [x2, y4], [x2, y3], [x1, y3]])];
+  },
+  mathMinus: (w, h, adj) => {
+    const d = (Math.min(w, h) * Math.min(100000, Math.max(0, adj('adj1', 23520)))) / 200000;
+    const dx1 = (w * 73490) / 200000;
+    return [polygon([[w / 2 - dx1, h / 2 - d], [w / 2 + dx1, h / 2 - d], [w / 2 + dx1, h / 2 + d], [w / 2 - dx1, h / 2 + d]])];
+  },
   plus: (w, h, adj) => {
     const x = (Math.min(w, h) * adj('adj', 25000)) / 100000;
     return [polygon([[x, 0], [w - x, 0], [w - x, x], [w, x], [w, h - x], [w - x, h - x], [w - x, h], [x, h], [x, h - x], [0, h - x], [0, x], [x, x]])];

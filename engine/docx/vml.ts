@@ -22,6 +22,7 @@ const SPT_PRESET: Record<string, string> = {
   '9': 'hexagon', '10': 'octagon', '11': 'plus', '12': 'star5', '13': 'rightArrow', '15': 'homePlate', '20': 'line', '32': 'straightConnector1',
   '55': 'chevron', '56': 'pentagon', '61': 'wedgeRectCallout', '62': 'wedgeRoundRectCallout', '63': 'wedgeEllipseCallout', '66': 'leftArrow',
   '67': 'downArrow', '68': 'upArrow', '75': 'rect', '109': 'flowChartProcess', '110': 'flowChartDecision', '116': 'flowChartTerminator', '202': 'rect',
+  '34': 'bentConnector3', '38': 'curvedConnector3', '119': 'flowChartManualOperation', '120': 'flowChartConnector',
 };
 
 /** Reads the shapes in a w:pict or w:object. */
