@@ -4,11 +4,11 @@
  * A PNG's IDAT stream is zlib data with per-row filters, which PDF's FlateDecode with the PNG
  * predictors reads as it is (ISO 32000-1 §7.4.4.4). Opaque greyscale, RGB and palette images are
  * therefore copied through. Images with an alpha channel (or interlacing, or 16-bit samples with
- * alpha) are unfiltered here, split into colour and an /SMask, and compressed again with fflate.
+ * alpha) are unfiltered here, split into colour and an /SMask, and compressed again with the fast deflater content streams use (streams.ts).
  */
-import { unzlibSync, zlibSync } from 'fflate';
+import { unzlibSync } from 'fflate';
 import { abort } from '../../core';
-import type { InflateRaw } from '../../zip';
+import { deflateZlib, type InflateRaw } from '../../zip';
 
 /** What is needed to write an image XObject (and its soft mask). */
 export interface PdfImageData {
@@ -26,8 +26,6 @@ export interface PdfImageData {
 
 const MAX_PIXELS = 100_000_000;
 
-/** Re-encoded samples use the same fast level as content streams (see streams.ts). */
-const LEVEL = 2;
 
 /** Converts PNG bytes to PDF image data. Throws a DiagnosticError for damaged or unsupported files. */
 export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImageData {
@@ -55,7 +53,7 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
   if (colorType === 3) return paletteImage(pixels, info, width, height, bitDepth);
   if (!hasAlpha) {
     // Interlaced but opaque: the de-interlaced samples, compressed again.
-    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: zlibSync(pixels, { level: LEVEL }) };
+    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: deflateZlib(pixels) };
   }
   const bpc = bitDepth === 16 ? 8 : bitDepth;
   const step = bitDepth === 16 ? 2 : 1;
@@ -72,8 +70,8 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
     height,
     colorSpace: colors === 4 ? 'DeviceRGB' : 'DeviceGray',
     bitsPerComponent: bpc,
-    data: zlibSync(colorOut, { level: LEVEL }),
-    ...(alphaOut.every((a) => a === 255) ? {} : { smask: { data: zlibSync(alphaOut, { level: LEVEL }), bitsPerComponent: 8 } }),
+    data: deflateZlib(colorOut),
+    ...(alphaOut.every((a) => a === 255) ? {} : { smask: { data: deflateZlib(alphaOut), bitsPerComponent: 8 } }),
   };
 }
 
@@ -240,7 +238,7 @@ function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: 
     height,
     colorSpace: { palette, base: 'DeviceRGB' },
     bitsPerComponent: 8,
-    data: zlibSync(indices, { level: LEVEL }),
-    smask: { data: zlibSync(alpha, { level: LEVEL }), bitsPerComponent: 8 },
+    data: deflateZlib(indices),
+    smask: { data: deflateZlib(alpha), bitsPerComponent: 8 },
   };
 }
