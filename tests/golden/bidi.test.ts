@@ -131,6 +131,8 @@ describe('right-to-left paragraphs', () => {
   it('puts the first column of a bidiVisual table on the right', async () => {
     const d = await layout('bidi-table');
     expect(xOf(d, 'ראשון')).toBeGreaterThan(xOf(d, 'שני'));
+    // The table starts at the right margin; its first cell's text ends one cell margin (5.4 pt) inside.
+    expect(right(runs(d).find((r) => r.text === 'ראשון')!)).toBeCloseTo(RIGHT_MARGIN - 5.4, 1);
   });
 });
 

@@ -85,8 +85,11 @@ function preferredWidth(w: TableWidth, availPt: number): number | undefined {
 
 function tableX(t: Table, availPt: number, widthPt: number, compatibilityMode: number): number {
   if (t.props.alignment === 'center') return (availPt - widthPt) / 2;
-  if (t.props.alignment === 'right') return availPt - widthPt;
+  // A right-to-left table (w:bidiVisual) starts at the right: w:jc and w:tblInd work from that side.
+  const rtl = t.props.bidiVisual;
+  if (t.props.alignment === 'right') return rtl ? 0 : availPt - widthPt;
   // Before Word 2013 the indent measured to the first cell's text, so the edge sits one cell margin left.
-  const firstMargin = t.rows[0]?.cells[0]?.props.margins.left ?? t.props.cellMargins.left;
-  return t.props.indentPt - (compatibilityMode < 15 ? firstMargin : 0);
+  const firstMargin = t.rows[0]?.cells[0]?.props.margins[rtl ? 'right' : 'left'] ?? t.props.cellMargins[rtl ? 'right' : 'left'];
+  const indent = t.props.indentPt - (compatibilityMode < 15 ? firstMargin : 0);
+  return rtl ? availPt - widthPt - indent : indent;
 }
