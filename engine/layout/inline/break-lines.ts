@@ -90,6 +90,13 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     lines.push(line.finish(ending));
     if (pos >= queue.length) break;
   }
+  // A text-wrapping break as the last thing of a paragraph leaves the paragraph mark on a line of
+  // its own below it, as in Word ("text<br/><br/>" is three lines).
+  const last = lines[lines.length - 1]!;
+  if (last.ending === 'line') {
+    const startX = geo.otherStartX + (geo.shiftX?.(lines.length) ?? 0);
+    lines.push({ pieces: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
+  }
   return lines;
 }
 
