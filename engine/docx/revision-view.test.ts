@@ -50,6 +50,20 @@ describe('tracked table changes', () => {
   });
 });
 
+describe('tracked changes outside the body', () => {
+  it('applies the view to header tables too', () => {
+    const hdr = `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="2000"/><w:gridCol w:w="2000"/></w:tblGrid><w:tr>` +
+      `<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr><w:p/></w:tc><w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/><w:cellDel ${D}/></w:tcPr><w:p/></w:tc></w:tr></w:tbl><w:p/>`;
+    const fixture = { body: '<w:p/><w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>', headers: { rIdH: hdr } };
+    const cells = (view: 'markup' | 'final') => {
+      const doc = parseFixture(fixture, { trackedChanges: view });
+      const t = Object.values(doc.headerFooters)[0]!.blocks[0]!;
+      return t.kind === 'table' ? t.rows[0]!.cells.length : -1;
+    };
+    expect([cells('markup'), cells('final')]).toEqual([2, 1]);
+  });
+});
+
 describe('tracked section changes', () => {
   it('uses the page size recorded in w:sectPrChange in original only', () => {
     const sectPr = LETTER_SECT_PR.replace('</w:sectPr>', `<w:sectPrChange w:id="9" ${D}><w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr></w:sectPrChange></w:sectPr>`);

@@ -8,6 +8,12 @@ import { attr, children } from '../xml';
 import { readBlocks } from './blocks';
 import type { DocxContext, StoryState } from './context';
 import { ListCounters } from './list-counters';
+import { applyRevisionView } from './revision-view';
+
+/** The part's tree in the document's tracked-changes view (tables and cells of headers, notes and comments too). */
+function viewOf(ctx: DocxContext, root: XmlElement | undefined): XmlElement | undefined {
+  return root ? applyRevisionView(root, ctx.view) : undefined;
+}
 
 /** A fresh story for a part. */
 export function newStory(part: string, kind: StoryState['kind']): StoryState {
@@ -16,7 +22,7 @@ export function newStory(part: string, kind: StoryState['kind']): StoryState {
 
 /** Reads a header or footer part. */
 export function readHeaderFooter(ctx: DocxContext, part: string): HeaderFooter {
-  const root = ctx.pkg.xml(part);
+  const root = viewOf(ctx, ctx.pkg.xml(part));
   const kind = root?.name === 'w:ftr' ? 'footer' : 'header';
   if (!root) ctx.bag.warn('docx/missing-part', `The ${kind} part ${part} is missing; the section shows no ${kind}.`, { at: part });
   return { part, blocks: root ? readBlocks(ctx, newStory(part, kind), root) : [] };
@@ -28,7 +34,7 @@ const NOTE_TYPES = new Set(['normal', 'separator', 'continuationSeparator', 'con
 export function readNotes(ctx: DocxContext, part: string | undefined, kind: 'footnote' | 'endnote'): Record<string, Note> {
   const out: Record<string, Note> = {};
   if (!part) return out;
-  const root = ctx.pkg.xml(part);
+  const root = viewOf(ctx, ctx.pkg.xml(part));
   if (!root) return out;
   const story = newStory(part, kind);
   for (const el of children(root, kind === 'footnote' ? 'w:footnote' : 'w:endnote')) {
@@ -45,7 +51,7 @@ export function readNotes(ctx: DocxContext, part: string | undefined, kind: 'foo
 export function readComments(ctx: DocxContext, part: string | undefined): Record<string, Comment> {
   const out: Record<string, Comment> = {};
   if (!part) return out;
-  const root = ctx.pkg.xml(part);
+  const root = viewOf(ctx, ctx.pkg.xml(part));
   if (!root) return out;
   const story = newStory(part, 'comment');
   for (const el of children(root, 'w:comment')) {
