@@ -122,7 +122,7 @@ function inVisualOrder(f: Fragment, level: number, x: number): Fragment {
 }
 
 /**
- * Orders a line's fragments for display (L1, L2). `startX` is where the line's logical start sits;
+ * Positions a line's fragments for display (L1, L2). `startX` is where the line's logical start sits;
  * with `mirrorWidthPt` the line was filled in the mirrored frame of a right-to-left paragraph and
  * the result is turned back into left-to-right x.
  */
@@ -131,14 +131,14 @@ export function orderLineFragments(frags: readonly Fragment[], bidi: BidiParagra
   const order = visualOrder(sep.levels);
   // In the mirrored frame x grows leftwards: place the visual order from its right end.
   if (mirrorWidthPt !== undefined) order.reverse();
-  const out: Fragment[] = [];
+  const placed = new Array<Fragment>(sep.frags.length);
   let x = startX;
   for (const k of order) {
     const f = sep.frags[k]!;
-    const placed = inVisualOrder(f, sep.levels[k]!, mirrorWidthPt !== undefined ? mirrorWidthPt - x - f.width : x);
-    out.push(placed);
+    placed[k] = inVisualOrder(f, sep.levels[k]!, mirrorWidthPt !== undefined ? mirrorWidthPt - x - f.width : x);
     x += f.width;
   }
-  if (mirrorWidthPt !== undefined) out.reverse();
-  return out;
+  // Fragments stay in logical order, each at its visual x: the page content then reads in logical
+  // order, as Word and LibreOffice write it, which is what text extraction (search, copy) follows.
+  return placed;
 }
