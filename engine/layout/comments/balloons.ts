@@ -32,6 +32,25 @@ export const BALLOON_PAD_PT = 4;
 const BALLOON_GAP_PT = 4;
 const BALLOON_INSET_PT = 9;
 
+/** A long comment's balloon shows its first lines only, up to this share of the page's height (Word cuts long balloons too). */
+const MAX_BALLOON_SHARE = 0.2;
+const MIN_BALLOON_TEXT_PT = 48;
+
+/** Height of the story's lines that fit in `maxPt` (at least its first line). */
+function shownHeight(story: Story, maxPt: number): number {
+  if (story.heightPt <= maxPt) return story.heightPt;
+  let h = 0;
+  for (const { y, unit } of story.units) {
+    if (y + unit.heightPt > maxPt && h > 0) break;
+    h = y + unit.heightPt;
+  }
+  return Math.min(story.heightPt, h);
+}
+
+function cutStory(story: Story, heightPt: number): Story {
+  return { units: story.units.filter((u) => u.y + u.unit.heightPt <= heightPt + 0.01), heightPt };
+}
+
 /** Tops of the balloons: at their anchors' lines where possible, pushed down (then up at the page foot) so none overlap. */
 export function stackBalloons(anchorsY: readonly number[], heights: readonly number[], topPt: number, bottomPt: number): number[] {
   const tops: number[] = [];
@@ -46,6 +65,12 @@ export function stackBalloons(anchorsY: readonly number[], heights: readonly num
     tops[i] = Math.max(topPt, Math.min(tops[i]!, limit - heights[i]!));
     limit = tops[i]! - BALLOON_GAP_PT;
   }
+  // More balloons than room: never overlap, let the last ones run off the foot instead.
+  next = topPt;
+  for (let i = 0; i < heights.length; i++) {
+    tops[i] = Math.max(tops[i]!, next);
+    next = tops[i]! + heights[i]! + BALLOON_GAP_PT;
+  }
   return tops;
 }
 
@@ -58,7 +83,9 @@ export function balloonTextWidth(area: BalloonArea): number {
 export function drawBalloons(
   balloons: readonly Balloon[], area: BalloonArea, items: LayoutItem[], emit: (story: Story, x: number, y: number) => void,
 ): void {
-  const heights = balloons.map((b) => b.story.heightPt + 2 * BALLOON_PAD_PT);
+  const maxText = Math.max(MIN_BALLOON_TEXT_PT, (area.bottomPt - area.topPt) * MAX_BALLOON_SHARE);
+  const shown = balloons.map((b) => shownHeight(b.story, maxText));
+  const heights = shown.map((h) => h + 2 * BALLOON_PAD_PT);
   const tops = stackBalloons(balloons.map((b) => b.anchor.y - 10), heights, area.topPt, area.bottomPt);
   const boxX = area.x + BALLOON_INSET_PT;
   const boxW = area.widthPt - 2 * BALLOON_INSET_PT;
@@ -70,7 +97,7 @@ export function drawBalloons(
     const joinY = top + BALLOON_PAD_PT + 6;
     items.push({ kind: 'line', x1: b.anchor.x, y1: b.anchor.y + 1, x2: turnX, y2: b.anchor.y + 1, width: 0.5, color: b.color, dash });
     items.push({ kind: 'line', x1: turnX, y1: b.anchor.y + 1, x2: boxX, y2: joinY, width: 0.5, color: b.color, dash });
-    emit(b.story, boxX + BALLOON_PAD_PT, top + BALLOON_PAD_PT);
+    emit(shown[i]! < b.story.heightPt ? cutStory(b.story, shown[i]!) : b.story, boxX + BALLOON_PAD_PT, top + BALLOON_PAD_PT);
   });
 }
 

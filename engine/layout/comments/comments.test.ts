@@ -54,6 +54,14 @@ describe('stackBalloons', () => {
   });
 });
 
+describe('stackBalloons when they do not fit', () => {
+  it('never overlaps: the last balloons run off the foot instead', () => {
+    const tops = stackBalloons([10, 10, 10, 10], [100, 100, 100, 100], 0, 200);
+    for (let i = 1; i < tops.length; i++) expect(tops[i]!).toBeGreaterThanOrEqual(tops[i - 1]! + 100);
+    expect(tops[0]).toBe(0);
+  });
+});
+
 describe('initialsOf', () => {
   it('takes the first letter of each word', () => {
     expect(initialsOf('alice  van Smith')).toBe('AVS');

@@ -59,9 +59,10 @@ export class CommentMargin {
     if (this.looks.size === 0) return { page, map: (x, y) => ({ x, y }) };
     const w = page.widthPt;
     const h = page.heightPt;
-    const area: BalloonArea = { x: w, widthPt: MARKUP_AREA_PT, topPt: geometry.marginTop / 2, bottomPt: h - geometry.marginBottom / 2, textRightPt: w - geometry.marginRight };
-    const balloonItems = this.balloons(layer, area, resources, geometry);
     const scale = w / (w + MARKUP_AREA_PT);
+    // The scaled page leaves the paper's foot free: the markup area runs down to it.
+    const area: BalloonArea = { x: w, widthPt: MARKUP_AREA_PT, topPt: geometry.marginTop / 2, bottomPt: h / scale - geometry.marginBottom / 2, textRightPt: w - geometry.marginRight };
+    const balloonItems = this.balloons(layer, area, resources, geometry);
     // Top-aligned like Word's print with markup: the freed strip is at the foot of the paper.
     const dy = 0;
     const map = (x: number, y: number) => ({ x: x * scale, y: y * scale + dy });
