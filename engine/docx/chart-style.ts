@@ -175,6 +175,8 @@ function readAxis(ctx: DocxContext, c: XmlElement, kind: ChartAxis['kind']): Cha
   else if (title) ax.title = 'Axis Title';
   const titleStyle = chartTextStyle(ctx, child(child(title, 'c:tx'), 'c:rich')) ?? chartTextStyle(ctx, child(title, 'c:txPr'));
   if (titleStyle) ax.titleStyle = titleStyle;
+  const bodyPr = child(child(child(title, 'c:tx'), 'c:rich'), 'a:bodyPr') ?? child(child(title, 'c:txPr'), 'a:bodyPr');
+  if (attr(bodyPr, 'rot') === '0' && (attr(bodyPr, 'vert') ?? 'horz') === 'horz') ax.titleHorizontal = true;
   const min = finite(scaling, 'c:min');
   const max = finite(scaling, 'c:max');
   const unit = finite(c, 'c:majorUnit');

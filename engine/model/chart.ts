@@ -96,6 +96,8 @@ export interface ChartAxis {
   readonly gridline?: ChartLine;
   readonly textStyle?: ChartTextStyle;
   readonly titleStyle?: ChartTextStyle;
+  /** The axis title is not turned (a:bodyPr rot="0"); vertical axes turn it 90° by default. */
+  readonly titleHorizontal?: boolean;
   /** c:crossBetween: between puts categories between ticks (bars), midCat on them (lines). */
   readonly crossBetween?: 'between' | 'midCat';
 }

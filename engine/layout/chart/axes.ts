@@ -84,7 +84,12 @@ export interface TickLabels {
   readonly depth: number;
   /** Draw every `step`-th category label (labels that would collide are skipped). */
   readonly step: number;
+  /** Category labels turned 45° (Office's answer to labels wider than their band). */
+  readonly rotated?: boolean;
 }
+
+const DIAGONAL = 0.7071067811865476;
+const MAX_ROTATED = 200;
 
 /** Shapes an axis's tick labels (none when the axis is deleted or its labels are off). */
 export function tickLabels(draw: ChartDraw, frame: AxisFrame, rect: Rect): TickLabels {
@@ -108,6 +113,13 @@ export function tickLabels(draw: ChartDraw, frame: AxisFrame, rect: Rect): TickL
   if (frame.kind === 'category' && labels.length > 1) {
     const band = bandOf(frame, rect);
     step = band > 0 ? Math.max(1, Math.ceil(along / band - 1e-9)) : labels.length;
+    if (step > 1 && !frame.vertical && labels.length <= MAX_ROTATED && band > 0) {
+      const line = labels[0]!.text.lineHeight;
+      let widest = 0;
+      for (const l of labels) widest = Math.max(widest, l.text.width);
+      const rotatedStep = Math.max(1, Math.ceil((line / DIAGONAL) / band - 1e-9));
+      return { labels, depth: (widest + line) * DIAGONAL + LABEL_GAP, step: rotatedStep, rotated: true };
+    }
   }
   return { labels, depth: labels.length ? depth + LABEL_GAP : 0, step };
 }
@@ -118,7 +130,14 @@ export function drawTickLabels(draw: ChartDraw, frame: AxisFrame, rect: Rect, ti
     if (k % ticks.step !== 0) return;
     const c = coordOf(frame, rect, l.at);
     const t = l.text;
-    if (frame.vertical) {
+    if (ticks.rotated) {
+      // Turned 45° about the label's end, which sits just below the tick (Office's diagonal labels).
+      const px = c;
+      const py = at + LABEL_GAP;
+      const items = t.place(px - t.width, py + (t.ascent - t.descent) / 2);
+      const a = DIAGONAL;
+      draw.items.push({ kind: 'group', transform: [a, -a, a, a, px - a * px - a * py, py + a * px - a * py], items });
+    } else if (frame.vertical) {
       const x = far ? at + LABEL_GAP : at - LABEL_GAP - t.width;
       draw.items.push(...t.place(x, c + (t.ascent - t.descent) / 2));
     } else {

@@ -129,7 +129,10 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
     drawTickLabels(draw, frame, rect, ticks, labelAt, far);
     if (title) {
-      if (frame.vertical) {
+      if (frame.vertical && frame.axis?.titleHorizontal) {
+        const x = far ? rect.x + rect.w + ticks.depth + 4 : rect.x - ticks.depth - 4 - title.width;
+        draw.items.push(...title.place(x, rect.y + rect.h / 2 + (title.ascent - title.descent) / 2));
+      } else if (frame.vertical) {
         const px = far ? rect.x + rect.w + ticks.depth + 4 + title.ascent : rect.x - ticks.depth - 4 - title.descent;
         const py = rect.y + rect.h / 2 + title.width / 2;
         draw.items.push({ kind: 'group', transform: [0, -1, 1, 0, px - py, px + py], items: title.place(px, py) });

@@ -26,12 +26,12 @@ export function formatChartNumber(value: number, code: string | undefined): stri
   return formatWithPattern(v, section);
 }
 
-/** Excel's General: up to 10 significant digits, scientific for very large or very small values. */
+/** Excel's General: up to 10 significant digits, whole numbers up to 15 digits, scientific for very large or very small values. */
 export function formatGeneral(value: number): string {
   if (!Number.isFinite(value)) return '';
   if (value === 0) return '0';
   const a = Math.abs(value);
-  if (a >= 1e11 || a < 1e-5) return scientific(value, 2);
+  if ((a >= 1e11 && !(Number.isInteger(a) && a < 1e15)) || a < 1e-5) return scientific(value, 2);
   const digits = Math.max(0, Math.min(10, 9 - decade(a)));
   let s = a.toFixed(digits);
   if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');

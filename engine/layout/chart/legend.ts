@@ -41,7 +41,11 @@ export function legendEntries(chart: ChartModel): LegendEntry[] {
     }
   }
   const hidden = new Set(chart.legend?.hidden ?? []);
-  return out.filter((_e, i) => !hidden.has(i)).slice(0, MAX_ENTRIES);
+  const shown = out.filter((_e, i) => !hidden.has(i)).slice(0, MAX_ENTRIES);
+  // A side legend of stacked series lists them top-down the way they are stacked (last series first).
+  const side = chart.legend?.position !== 'top' && chart.legend?.position !== 'bottom';
+  const stacked = chart.plots.length > 0 && chart.plots.every((p) => (p.grouping === 'stacked' || p.grouping === 'percentStacked') && p.type !== 'bar');
+  return side && stacked && !only?.varyColors ? shown.reverse() : shown;
 }
 
 /** A measured legend, ready to place. */

@@ -169,7 +169,7 @@ function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): R
   for (const frame of frames.values()) {
     const ticks = tickLabels(draw, frame, probe);
     const first = ticks.labels[0]?.text;
-    const titleRoom = frame.axis?.title && !frame.axis.deleted ? textStyle(draw.base, frame.axis.titleStyle).sizePt * 1.3 + 4 : 0;
+    const titleRoom = axisTitleRoom(draw, frame);
     const far = frame.kind === 'value' ? frame.far : frame.vertical ? frame.axis?.position === 'right' : frame.axis?.position === 'top';
     const depth = ticks.depth + titleRoom;
     if (frame.vertical) {
@@ -192,4 +192,17 @@ function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): R
     }
   }
   return shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
+}
+
+/** Room an axis title takes across its axis: a line, or its width when it stands upright beside a vertical axis. */
+function axisTitleRoom(draw: ChartDraw, frame: AxisFrame): number {
+  const axis = frame.axis;
+  if (!axis?.title || axis.deleted) return 0;
+  const style = textStyle({ ...draw.base, bold: true }, axis.titleStyle);
+  if (frame.vertical && axis.titleHorizontal) {
+    let widest = 0;
+    for (const line of axis.title.split('\n').slice(0, 20)) widest = Math.max(widest, draw.text.shape(line, style).width);
+    return widest + 6;
+  }
+  return style.sizePt * 1.3 + 4;
 }

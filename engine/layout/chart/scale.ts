@@ -68,7 +68,8 @@ export function scaleAxis(dataMin: number, dataMax: number, options: ScaleOption
   if (fixedMax === undefined && hi < 0 && lo < hi) hi = autoMax(lo, hi);
   let span = hi - lo;
   // Headroom: Excel lets the largest value reach about 95 % of the axis before adding a unit.
-  const padHi = fixedMax === undefined && hi > 0 ? hi + span * 0.05 : hi;
+  const empty = !Number.isFinite(dataMin) && !Number.isFinite(dataMax);
+  const padHi = fixedMax === undefined && hi > 0 && !empty ? hi + span * 0.05 : hi;
   const padLo = fixedMin === undefined && lo < 0 ? lo - span * 0.05 : lo;
   span = padHi - padLo;
   const maxIntervals = Math.max(2, Math.min(10, Math.floor(options.lengthPt / Math.max(1, options.minSpacingPt))));

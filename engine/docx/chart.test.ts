@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartModel } from '../model';
+import { OFFICE_THEME, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
+import { chartPart, inlineChart, type TestChart } from '../../tests/helpers/make-chart';
+import { parseFixture } from './test-util';
+
+const CATS = ['A', 'B', 'C'];
+
+function readChart(c: TestChart): ChartModel {
+  const doc = parseFixture({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
+  const charts = Object.values(doc.charts);
+  expect(charts).toHaveLength(1);
+  return charts[0]!;
+}
+
+describe('readChartPart', () => {
+  it('reads plot type, grouping, series caches, title, legend and axes', () => {
+    const m = readChart({
+      kind: 'barChart', barDir: 'bar', grouping: 'stacked', categories: CATS, title: 'Totals', legendPos: 't',
+      series: [{ name: 'S1', values: [1, null, 3] }], plotExtra: '<c:gapWidth val="80"/><c:overlap val="100"/>',
+      valAxExtra: '',
+    });
+    const plot = m.plots[0]!;
+    expect(plot).toMatchObject({ type: 'bar', grouping: 'stacked', gapWidthPct: 80, overlapPct: 100, axisIds: ['1', '2'], source: 'c:barChart' });
+    expect(plot.series[0]).toMatchObject({ name: 'S1', categories: CATS, values: [1, null, 3] });
+    expect(m.title).toBe('Totals');
+    expect(m.legend?.position).toBe('top');
+    expect(m.axes.map((a) => [a.kind, a.position, a.id, a.crossAxisId, a.crosses])).toEqual([
+      ['category', 'left', '1', '2', 'autoZero'],
+      ['value', 'bottom', '2', '1', 'autoZero'],
+    ]);
+    expect(m.textStyle?.sizePt).toBe(10);
+  });
+
+  it('cycles the theme accents for series without a fill, then varies them past six series as Office does', () => {
+    const series = Array.from({ length: 8 }, (_v, i) => ({ name: `S${i + 1}`, values: [1, 2, 3] }));
+    const m = readChart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series });
+    const colors = m.plots[0]!.series.map((s) => s.color);
+    expect(colors.slice(0, 6)).toEqual(['4472C4', 'ED7D31', 'A5A5A5', 'FFC000', '5B9BD5', '70AD47']);
+    // Series 7 and 8: accent1 and accent2 at 60 % luminance (darker, same hue).
+    expect(colors[6]).not.toBe('4472C4');
+    const lum = (hex: string) => parseInt(hex.slice(0, 2), 16) + parseInt(hex.slice(2, 4), 16) + parseInt(hex.slice(4, 6), 16);
+    expect(lum(colors[6]!)).toBeLessThan(lum('4472C4'));
+    expect(lum(colors[7]!)).toBeLessThan(lum('ED7D31'));
+  });
+
+  it('reads explicit scheme colours with lumMod/lumOff, markers, smooth lines and data labels', () => {
+    const spPr = '<c:spPr><a:ln w="28575"><a:solidFill><a:schemeClr val="accent2"><a:lumMod val="75000"/></a:schemeClr></a:solidFill></a:ln></c:spPr>';
+    const m = readChart({
+      kind: 'lineChart', grouping: 'standard', categories: CATS,
+      series: [{ name: 'L', values: [1, 2, 3], extra: `${spPr}<c:marker><c:symbol val="diamond"/><c:size val="7"/></c:marker><c:dLbls><c:numFmt formatCode="0.0" sourceLinked="0"/><c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:dLblPos val="t"/></c:dLbls><c:smooth val="1"/>` }],
+    });
+    const s = m.plots[0]!.series[0]!;
+    expect(s.lineColor).toBe(s.color);
+    expect(s.color).not.toBe('ED7D31');
+    expect(s.lineWidthPt).toBeCloseTo(2.25, 6);
+    expect(s).toMatchObject({ marker: true, markerSymbol: 'diamond', markerSizePt: 7 });
+    expect(s.labels).toMatchObject({ showValue: true, showPercent: false, position: 't', formatCode: '0.0' });
+  });
+
+  it('reads pie and doughnut options: varyColors per point, hole size, first slice angle', () => {
+    const m = readChart({ kind: 'doughnutChart', categories: CATS, series: [{ name: 'D', values: [1, 2, 3] }], plotExtra: '<c:firstSliceAng val="90"/><c:holeSize val="60"/>' });
+    const plot = m.plots[0]!;
+    expect(plot).toMatchObject({ type: 'doughnut', holeSizePct: 60, firstSliceDeg: 90, varyColors: true });
+    expect(plot.series[0]!.pointColors).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
+  });
+
+  it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {
+    const layout = '<c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>';
+    const m = readChart({
+      kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }], plotAreaLayout: layout,
+      axes:
+        '<c:catAx><c:axId val="1"/><c:scaling><c:orientation val="maxMin"/></c:scaling><c:delete val="0"/><c:axPos val="b"/><c:crossAx val="2"/><c:crosses val="max"/></c:catAx>' +
+        '<c:valAx><c:axId val="2"/><c:scaling><c:orientation val="minMax"/><c:max val="10"/><c:min val="-5"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>' +
+        '<c:title><c:tx><c:rich><a:bodyPr rot="0" vert="horz"/><a:p><a:r><a:t>Units</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+        '<c:numFmt formatCode="#,##0" sourceLinked="0"/><c:majorTickMark val="out"/><c:tickLblPos val="low"/><c:crossAx val="1"/><c:crossesAt val="2.5"/><c:crossBetween val="midCat"/><c:majorUnit val="2.5"/></c:valAx>',
+    });
+    expect(m.plotLayout).toEqual({ x: 0.1, y: 0.2, w: 0.7, h: 0.6, inner: true });
+    const [cat, val] = m.axes;
+    expect(cat).toMatchObject({ reversed: true, crosses: 'max' });
+    expect(val).toMatchObject({ min: -5, max: 10, majorUnit: 2.5, formatCode: '#,##0', crosses: 2.5, tickLabels: 'low', crossBetween: 'midCat', title: 'Units', titleHorizontal: true });
+  });
+
+  it('keeps hostile caches bounded and drops non-numbers', () => {
+    const values = ['1', 'NaN', 'abc', '1e999', '4'];
+    const pts = values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('') + '<c:pt idx="99999999"><c:v>5</c:v></c:pt><c:pt idx="-3"><c:v>5</c:v></c:pt>';
+    const c: TestChart = { kind: 'lineChart', grouping: 'standard', series: [{ name: 'H', values: [] }] };
+    const doc = parseFixture({
+      styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`,
+      parts: { rIdC: { ...chartPart(c), data: (chartPart(c).data as string).replace(/<c:ptCount val="0"\/>/, `<c:ptCount val="2000000000"/>${pts}`) } },
+    });
+    const s = Object.values(doc.charts)[0]!.plots[0]!.series[0]!;
+    expect(s.values.length).toBeLessThanOrEqual(100_000);
+    expect(s.values.slice(0, 5)).toEqual([1, null, null, null, 4]);
+  });
+});

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartAxis, ChartModel, ChartPlot, ChartSeries, LayoutItem, PathItem, RectItem } from '../../model';
+import { barSlots } from './draw-bar';
+import { drawChartInto } from './draw-chart';
+import { slicesOf } from './draw-pie';
+import type { ChartText, TextStyle } from './text';
+
+/** Text with fixed-width glyphs: enough for geometry (the real text stack is covered by the golden tests). */
+const fakeText: ChartText = {
+  shape(text: string, style: TextStyle) {
+    const width = text.length * style.sizePt * 0.5;
+    return {
+      text, width, ascent: style.sizePt * 0.8, descent: style.sizePt * 0.2, lineHeight: style.sizePt * 1.2, style,
+      place: (x: number, y: number): LayoutItem[] => [{ kind: 'glyphs', x, y, font: 0, sizePt: style.sizePt, glyphs: [], advances: [], text, clusters: [], color: style.color }],
+    };
+  },
+};
+
+const BOX = { x: 100, y: 100, w: 432, h: 252 };
+const CATS = ['A', 'B', 'C', 'D'];
+
+function series(name: string, values: Array<number | null>, color: string, extra: Partial<ChartSeries> = {}): ChartSeries {
+  return { name, categories: CATS, values, color, ...extra };
+}
+
+const AXES: ChartAxis[] = [
+  { kind: 'category', position: 'bottom', majorGridlines: false, deleted: false, id: '1', crossAxisId: '2' },
+  { kind: 'value', position: 'left', majorGridlines: true, deleted: false, id: '2', crossAxisId: '1' },
+];
+
+function chart(plot: Partial<ChartPlot> & Pick<ChartPlot, 'type' | 'series'>, more: Partial<ChartModel> = {}): ChartModel {
+  // No legend by default: its swatches would mix with the plot's rectangles.
+  return { plots: [{ grouping: 'clustered', axisIds: ['1', '2'], ...plot }], axes: AXES, title: 'Sales', ...more };
+}
+
+function draw(c: ChartModel): { items: LayoutItem[]; warnings: string[] } {
+  const items: LayoutItem[] = [];
+  const warnings: string[] = [];
+  drawChartInto(c, BOX, fakeText, items, (code, message) => warnings.push(`${code}: ${message}`));
+  return { items, warnings };
+}
+
+const rectsOf = (items: LayoutItem[], fill: string) => items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === fill);
+const texts = (items: LayoutItem[]): string[] => items.flatMap((i) => (i.kind === 'glyphs' ? [i.text] : i.kind === 'group' ? texts([...i.items]) : []));
+
+describe('drawChartInto: bars and columns', () => {
+  it('draws clustered columns with heights proportional to their values, side by side in each band', () => {
+    const { items } = draw(chart({ type: 'column', series: [series('S1', [4.3, 2.5, 3.5, 4.5], 'FF0000'), series('S2', [2.4, 4.4, 1.8, 2.8], '00FF00')] }));
+    const withLegend = draw(chart({ type: 'column', series: [series('S1', [4.3, 2.5, 3.5, 4.5], 'FF0000'), series('S2', [2.4, 4.4, 1.8, 2.8], '00FF00')] }, { legend: { position: 'bottom' } }));
+    expect(texts(withLegend.items)).toEqual(expect.arrayContaining(['S1', 'S2']));
+    expect(rectsOf(withLegend.items, 'FF0000')).toHaveLength(5);
+    const red = rectsOf(items, 'FF0000');
+    const green = rectsOf(items, '00FF00');
+    expect(red).toHaveLength(4);
+    expect(green).toHaveLength(4);
+    const perUnit = red[0]!.h / 4.3;
+    expect(red[1]!.h / 2.5).toBeCloseTo(perUnit, 6);
+    expect(green[1]!.h / 4.4).toBeCloseTo(perUnit, 6);
+    // Bars stand on the same baseline, the second series right of the first.
+    expect(red[0]!.y + red[0]!.h).toBeCloseTo(green[0]!.y + green[0]!.h, 6);
+    expect(green[0]!.x).toBeCloseTo(red[0]!.x + red[0]!.w, 6);
+    // Categories left to right.
+    expect(red[1]!.x).toBeGreaterThan(red[0]!.x);
+    expect(texts(items)).toEqual(expect.arrayContaining(['Sales', 'A', 'D', '0', '5']));
+  });
+
+  it('uses gap width and overlap for the bar width (150 % gap: two bars fill 2/3.5 of a band)', () => {
+    const { width, offsets } = barSlots(2, 100, 150, 0, false);
+    expect(width).toBeCloseTo(100 / 3.5, 9);
+    expect(offsets[1]! - offsets[0]!).toBeCloseTo(width, 9);
+    const overlapped = barSlots(2, 100, 100, 50, false);
+    expect(overlapped.offsets[1]! - overlapped.offsets[0]!).toBeCloseTo(overlapped.width / 2, 9);
+    expect(barSlots(3, 90, 50, 0, true).offsets).toEqual([-30, -30, -30]);
+  });
+
+  it('stacks horizontal bars end to end, their total proportional to the category sum', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [4, 3, 2, 1], '00FF00')];
+    const { items } = draw(chart({ type: 'bar', grouping: 'stacked', series: s }, { axes: [{ ...AXES[0]!, position: 'left' }, { ...AXES[1]!, position: 'bottom' }] }));
+    const red = rectsOf(items, 'FF0000');
+    const green = rectsOf(items, '00FF00');
+    for (let i = 0; i < 4; i++) {
+      expect(green[i]!.x).toBeCloseTo(red[i]!.x + red[i]!.w, 6);
+      expect(green[i]!.y).toBeCloseTo(red[i]!.y, 6);
+      expect((red[i]!.w + green[i]!.w) / 5).toBeCloseTo((red[0]!.w + green[0]!.w) / 5, 6);
+    }
+    // The first category is at the bottom (Office's bar charts run bottom-up).
+    expect(red[0]!.y).toBeGreaterThan(red[3]!.y);
+  });
+
+  it('makes percent-stacked columns reach 100 % of the axis', () => {
+    const s = [series('S1', [1, 20, 3, 0.5], 'FF0000'), series('S2', [3, 5, 30, 0.5], '00FF00')];
+    const { items } = draw(chart({ type: 'column', grouping: 'percentStacked', series: s }));
+    const red = rectsOf(items, 'FF0000');
+    const green = rectsOf(items, '00FF00');
+    const tops = green.map((g) => g.y);
+    for (const t of tops) expect(t).toBeCloseTo(tops[0]!, 6);
+    for (let i = 0; i < 4; i++) expect(red[i]!.h + green[i]!.h).toBeCloseTo(red[0]!.h + green[0]!.h, 6);
+    expect(texts(items)).toContain('100%');
+  });
+
+  it('draws data labels with the value when asked', () => {
+    const labels = { showValue: true, showPercent: false, showCategory: false, showSeries: false };
+    const { items } = draw(chart({ type: 'column', series: [series('S1', [1.25, 2, 3, 4], 'FF0000', { labels, dataLabels: true })] }));
+    expect(texts(items)).toEqual(expect.arrayContaining(['1.25', '2', '3', '4']));
+  });
+});
+
+describe('drawChartInto: lines, areas and scatter', () => {
+  it('draws one path per line series through every point, with markers', () => {
+    const s = [series('S1', [1, 3, 2, 4], 'FF0000', { marker: true, markerSymbol: 'circle' })];
+    const { items } = draw(chart({ type: 'line', grouping: 'standard', series: s }));
+    const line = items.find((i) => i.kind === 'path' && i.stroke === 'FF0000' && !i.fill) as PathItem;
+    expect(line.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'L']);
+    const ys = line.commands.map((c) => (c.op === 'Z' ? 0 : c.y));
+    expect(ys[1]).toBeLessThan(ys[0]!);
+    expect(items.filter((i) => i.kind === 'path' && i.fill === 'FF0000')).toHaveLength(4);
+  });
+
+  it('leaves gaps open in lines', () => {
+    const { items } = draw(chart({ type: 'line', grouping: 'standard', series: [series('S1', [1, 2, null, 4, 5], 'FF0000')] }));
+    expect(items.filter((i) => i.kind === 'path' && i.stroke === 'FF0000')).toHaveLength(2);
+  });
+
+  it('fills areas down to the axis, stacked areas on the series below', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [1, 1, 1, 1], '00FF00')];
+    const { items } = draw(chart({ type: 'area', grouping: 'stacked', series: s }));
+    const areas = items.filter((i) => i.kind === 'path' && (i.fill === 'FF0000' || i.fill === '00FF00'));
+    expect(areas).toHaveLength(2);
+  });
+
+  it('places scatter points by their x values', () => {
+    const axes: ChartAxis[] = [
+      { kind: 'value', position: 'bottom', majorGridlines: false, deleted: false, id: '1' },
+      { kind: 'value', position: 'left', majorGridlines: true, deleted: false, id: '2' },
+    ];
+    const s = series('Y', [1, 2, 3], 'FF0000', { xValues: [1, 2, 4], noLine: true, marker: true, markerSymbol: 'square' });
+    const { items } = draw(chart({ type: 'scatter', grouping: 'standard', series: [s] }, { axes }));
+    const marks = rectsOf(items, 'FF0000');
+    expect(marks).toHaveLength(3);
+    const dx1 = marks[1]!.x - marks[0]!.x;
+    const dx2 = marks[2]!.x - marks[1]!.x;
+    expect(dx2 / dx1).toBeCloseTo(2, 6);
+  });
+});
+
+describe('drawChartInto: pie and doughnut', () => {
+  it('splits 360° by value share, starting at 12 o\'clock plus the first slice angle', () => {
+    const { slices } = slicesOf([1, 2, null, 1], 90);
+    expect(slices.map((s) => s.toDeg - s.fromDeg)).toEqual([90, 180, 90]);
+    expect(slices[0]!.fromDeg).toBe(90);
+    expect(slices[slices.length - 1]!.toDeg).toBeCloseTo(450, 9);
+    expect(slices.reduce((a, s) => a + s.fraction, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('draws one slice per point with legend entries per category', () => {
+    const s = series('S1', [4.3, 2.5, 3.5, 4.5], '4472C4', { pointColors: ['111111', '222222', '333333', '444444'] });
+    const { items } = draw({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, series: [s] }], axes: [], legend: { position: 'right' } });
+    for (const c of ['111111', '222222', '333333', '444444']) expect(items.some((i) => i.kind === 'path' && i.fill === c)).toBe(true);
+    expect(texts(items)).toEqual(expect.arrayContaining(CATS));
+  });
+
+  it('draws negative pie values by their size with a warning', () => {
+    const { warnings, items } = draw({ plots: [{ type: 'pie', grouping: 'standard', series: [series('S1', [-1, 1], 'FF0000')] }], axes: [] });
+    expect(warnings.some((w) => w.startsWith('layout/chart-negative-pie'))).toBe(true);
+    expect(items.filter((i) => i.kind === 'path' && i.fill === 'FF0000')).toHaveLength(2);
+  });
+
+  it('draws doughnut rings around a hole', () => {
+    const a = series('S1', [1, 1], 'FF0000');
+    const b = series('S2', [1, 3], '00FF00');
+    const { items } = draw({ plots: [{ type: 'doughnut', grouping: 'standard', holeSizePct: 50, series: [a, b] }], axes: [] });
+    const rings = items.filter((i) => i.kind === 'path' && (i.fill === 'FF0000' || i.fill === '00FF00'));
+    expect(rings).toHaveLength(4);
+    for (const r of rings) expect((r as PathItem).commands.filter((c) => c.op === 'C').length).toBeGreaterThan(1);
+  });
+});
+
+describe('drawChartInto: hostile and unsupported charts', () => {
+  it('survives empty series, all gaps, NaN and huge values', () => {
+    for (const values of [[], [null, null], [Number.NaN, 1, Number.POSITIVE_INFINITY], [1e308, 1e308, -1e308]]) {
+      for (const type of ['column', 'line', 'area', 'pie', 'scatter'] as const) {
+        const { items } = draw(chart({ type, series: [series('S', values as number[], 'FF0000')] }));
+        for (const i of items) if (i.kind === 'rect') for (const v of [i.x, i.y, i.w, i.h]) expect(Number.isFinite(v)).toBe(true);
+      }
+    }
+  });
+
+  it('caps a million points with a warning, quickly', () => {
+    const values = Array.from({ length: 1_000_000 }, (_v, i) => i % 97);
+    const started = performance.now();
+    const { warnings, items } = draw(chart({ type: 'line', grouping: 'standard', series: [series('S', values, 'FF0000'), series('T', values, '00FF00')] }));
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(warnings.some((w) => w.startsWith('layout/chart-clamped'))).toBe(true);
+    expect(items.length).toBeLessThan(10_000);
+  });
+
+  it('warns when an axis has min > max and still draws', () => {
+    const axes: ChartAxis[] = [AXES[0]!, { ...AXES[1]!, min: 10, max: 2 }];
+    const { warnings, items } = draw(chart({ type: 'column', series: [series('S', [1, 2, 3, 4], 'FF0000')] }, { axes }));
+    expect(warnings.some((w) => w.startsWith('layout/chart-axis-range'))).toBe(true);
+    expect(items.length).toBeGreaterThan(3);
+  });
+
+  it('draws radar as lines and names unsupported kinds in its warning', () => {
+    const radar = draw(chart({ type: 'radar', grouping: 'standard', source: 'c:radarChart', series: [series('S', [1, 2, 3, 4], 'FF0000')] }));
+    expect(radar.warnings.some((w) => w.startsWith('layout/chart-unsupported') && w.includes('c:radarChart'))).toBe(true);
+    expect(radar.items.some((i) => i.kind === 'path' && i.stroke === 'FF0000')).toBe(true);
+    const surface = draw(chart({ type: 'unsupported', grouping: 'standard', source: 'c:surfaceChart', series: [series('S', [1, 2], 'FF0000')] }));
+    expect(surface.warnings.some((w) => w.includes('c:surfaceChart'))).toBe(true);
+    expect(surface.items.some((i) => i.kind === 'rect' && i.stroke)).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { cleanNumber, niceUnit, scaleAxis, ticksOf } from './scale';
+
+const opts = { lengthPt: 170, minSpacingPt: 24 };
+
+describe('scaleAxis (Excel automatic scaling)', () => {
+  it('starts at 0 for positive data and adds headroom past the largest value (Word sample chart: 0..5 by 1)', () => {
+    expect(scaleAxis(1.8, 4.5, opts)).toEqual({ min: 0, max: 5, unit: 1 });
+  });
+
+  it('goes one unit further when the maximum sits on a unit (5 → 6)', () => {
+    expect(scaleAxis(2, 5, opts)).toEqual({ min: 0, max: 6, unit: 1 });
+  });
+
+  it('picks units of 1, 2 or 5 × 10^n', () => {
+    expect(niceUnit(47, 5)).toBe(10);
+    expect(niceUnit(0.47, 5)).toBe(0.1);
+    expect(niceUnit(1200, 6)).toBe(200);
+    expect(niceUnit(1200, 2)).toBe(1000);
+    expect(niceUnit(9, 5)).toBe(2);
+    const s = scaleAxis(0, 12345, opts);
+    expect([1, 2, 5]).toContain(s.unit / 10 ** Math.floor(Math.log10(s.unit)));
+  });
+
+  it('keeps a non-zero minimum when all values sit in a narrow band far from zero', () => {
+    const s = scaleAxis(95, 100, opts);
+    expect(s.min).toBeGreaterThan(0);
+    expect(s.min).toBeLessThanOrEqual(95);
+    expect(s.max).toBeGreaterThanOrEqual(100);
+  });
+
+  it('spans negative and positive data and ends on whole units', () => {
+    const s = scaleAxis(-3.2, 7.7, opts);
+    expect(s.min).toBeLessThanOrEqual(-3.2);
+    expect(s.max).toBeGreaterThanOrEqual(7.7);
+    expect(Math.abs(s.min / s.unit - Math.round(s.min / s.unit))).toBeLessThan(1e-9);
+    expect(Math.abs(s.max / s.unit - Math.round(s.max / s.unit))).toBeLessThan(1e-9);
+  });
+
+  it('allows more ticks on a longer axis', () => {
+    expect(scaleAxis(0, 4.5, { lengthPt: 400, minSpacingPt: 24 }).unit).toBeLessThan(scaleAxis(0, 4.5, { lengthPt: 80, minSpacingPt: 24 }).unit);
+  });
+
+  it('honours fixed min, max and unit', () => {
+    expect(scaleAxis(1, 9, { ...opts, fixedMin: 2, fixedMax: 8, fixedUnit: 3 })).toEqual({ min: 2, max: 8, unit: 3 });
+  });
+
+  it('survives hostile ranges: no data, equal values, min > max, huge spans, tiny units', () => {
+    expect(scaleAxis(Infinity, -Infinity, opts)).toEqual({ min: 0, max: 1, unit: expect.any(Number) });
+    expect(scaleAxis(3, 3, opts).max).toBeGreaterThan(3);
+    const swapped = scaleAxis(0, 10, { ...opts, fixedMin: 10, fixedMax: 2 });
+    expect(swapped.max).toBeGreaterThan(swapped.min);
+    const huge = scaleAxis(-1e300, 1e300, opts);
+    expect(Number.isFinite(huge.unit)).toBe(true);
+    const dense = scaleAxis(0, 1e6, { ...opts, fixedUnit: 1e-6 });
+    expect(ticksOf(dense).length).toBeLessThanOrEqual(1001);
+  });
+
+  it('makes ticks free of binary noise', () => {
+    expect(ticksOf({ min: 0, max: 1, unit: 0.1 })).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
+    expect(cleanNumber(0.1 + 0.2)).toBe(0.3);
+  });
+});
