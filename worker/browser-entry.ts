@@ -11,7 +11,7 @@ import { layoutDocument, parseDocx, toDiagnostic, type ConvertOptions, type Engi
 import { createDevIdentity, type DevIdentity, type DevIdentityOptions } from '../engine/sign';
 import type { ColophonWorkerApi, JobOptions, ProgressCallback, WorkerInitOptions } from './api';
 import { badRequest, checkBytes, checkJob, checkObject } from './checks';
-import { createWorkerApi, type JobHostParts, type WorkerEnvironment } from './worker';
+import { createWorkerApi, linkSignal, type JobHostParts, type WorkerEnvironment } from './worker';
 
 /** The API the browser worker exposes: the shared engine API plus the preview and key-generation calls. */
 export interface ColophonBrowserApi extends ColophonWorkerApi {
@@ -96,7 +96,7 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
     try {
       const at = job?.now !== undefined ? new Date(job.now) : undefined;
       const host = await env.createHost(init, {
-        signal: flagSignal(controller, job?.cancelFlag),
+        signal: linkSignal(controller, job?.cancelFlag),
         ...(onProgress ? { onProgress: (e) => void Promise.resolve(onProgress(e)).catch(() => undefined) } : {}),
         ...(at ? { now: () => new Date(at.getTime()) } : {}),
       });
@@ -138,24 +138,6 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
       return runExtra(job, undefined, (host) => createDevIdentity(options, host));
     },
   };
-}
-
-/**
- * The job's signal; with a shared cancel flag, reading `aborted` also polls the flag, so the engine's
- * synchronous cancellation checks (between layout blocks) see a cancel before the event loop runs.
- * (The same contract as worker.ts's jobs.)
- */
-function flagSignal(controller: AbortController, flag: Int32Array | undefined): AbortSignal {
-  const signal = controller.signal;
-  if (!flag) return signal;
-  const base = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
-  Object.defineProperty(signal, 'aborted', {
-    get() {
-      if (!base.call(signal) && Atomics.load(flag, 0) !== 0) controller.abort();
-      return base.call(signal) as boolean;
-    },
-  });
-  return signal;
 }
 
 interface WorkerScope {

@@ -153,7 +153,7 @@ async function verifyDocument(document: Uint8Array, options: VerifyJob, host: En
  * The job's signal; with a shared flag, reading `aborted` also polls the flag, so the engine's
  * synchronous cancellation checks see a cancel the event loop has not delivered yet.
  */
-function linkSignal(controller: AbortController, flag: Int32Array | undefined): AbortSignal {
+export function linkSignal(controller: AbortController, flag: Int32Array | undefined): AbortSignal {
   const signal = controller.signal;
   if (!flag) return signal;
   const base = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')!.get!;
