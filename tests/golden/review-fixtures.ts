@@ -66,6 +66,17 @@ export const REVIEW_FIXTURES: Record<string, MakeDocxOptions> = {
       `<w:p><w:pPr><w:rPr><w:del w:id="50" w:author="Alice" ${D}/></w:rPr></w:pPr>` + run('First part,') + '</w:p>' + para(' joined with the second.') +
       `<w:p><w:pPr><w:rPr><w:ins w:id="51" w:author="Bob" ${D}/></w:rPr></w:pPr>` + change('ins', 52, 'Bob', 'A new paragraph.') + '</w:p>' + para('Last.'),
   },
+  'tc-list-items': {
+    ...base,
+    numbering:
+      '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/><w:lvlJc w:val="left"/>' +
+      '<w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>',
+    body:
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run('Kept item')}</w:p>` +
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr><w:ins w:id="60" w:author="Alice" ${D}/></w:rPr></w:pPr>${change('ins', 61, 'Alice', 'Inserted item')}</w:p>` +
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:rPr><w:del w:id="62" w:author="Bob" ${D}/></w:rPr></w:pPr>${change('del', 63, 'Bob', 'Deleted item')}</w:p>` +
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${run('Last item')}</w:p>`,
+  },
   'comment-range': {
     ...base,
     body: '<w:p>' + run('Before ') + rangeStart(0) + run('the commented words') + rangeEnd(0) + run(' after.') + '</w:p>' + para('Next paragraph.'),

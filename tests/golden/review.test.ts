@@ -104,6 +104,25 @@ describe('tracked changes in markup', () => {
   });
 });
 
+describe('tracked list items', () => {
+  it('marks the number of an inserted or deleted paragraph like its text', async () => {
+    const d = await layout('tc-list-items');
+    const labels = runs(d).filter((r) => /^\d\.$/.test(r.text.trim()));
+    expect(labels.map((r) => r.text.trim())).toEqual(['1.', '2.', '3.', '4.']);
+    expect(labels[0]!.color).toBe('000000');
+    expect(labels[1]!.color).toBe(run(d, 'Inserted item').color);
+    expect(labels[2]!.color).toBe(run(d, 'Deleted item').color);
+    expect(linesOf(d, labels[2]!).some((l) => l.y1 < labels[2]!.y)).toBe(true);
+  });
+
+  it('numbers without the deleted item in final and without the inserted one in original', async () => {
+    const label = (d: LayoutDoc) => runs(d).filter((r) => /^\d\.$/.test(r.text.trim())).map((r) => r.text.trim());
+    expect(label(await layout('tc-list-items', 'final'))).toEqual(['1.', '2.', '3.']);
+    expect(text(await layout('tc-list-items', 'final'))).not.toContain('Deleted');
+    expect(text(await layout('tc-list-items', 'original'))).not.toContain('Inserted');
+  });
+});
+
 describe('the three tracked-change views', () => {
   it('shows both sides in markup, accepts all in final, rejects all in original', async () => {
     expect(text(await layout('tc-two-authors'))).toContain('removed by Bob');

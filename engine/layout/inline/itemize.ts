@@ -11,7 +11,7 @@ import type {
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
-import { markupStyle } from '../revisions';
+import { labelRevision, markupStyle } from '../revisions';
 
 /** Size factor and baseline shift for superscript / subscript (LibreOffice's DOCX defaults: 58 %, +33 % / −8 %). */
 export const SUPERSCRIPT = { scale: 0.58, rise: 0.33 } as const;
@@ -82,7 +82,7 @@ export interface ItemizeContext {
 export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent {
   const b = new Builder(ctx);
   if (p.props.list) {
-    b.text(p.props.list.text, p.props.list.props, undefined, undefined);
+    b.text(p.props.list.text, p.props.list.props, undefined, labelRevision(p.markRevision));
     const suffix = p.props.list.suffix;
     if (suffix === 'tab') b.special({ kind: 'tab', props: p.props.list.props }, '\t');
     else if (suffix === 'space') b.text(' ', p.props.list.props, undefined, undefined);

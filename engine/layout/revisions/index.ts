@@ -6,6 +6,6 @@
  * `final` / `original` views are made in engine/docx.
  */
 export { CHANGE_BAR_COLOR, DELETED_CELL_FILL, INSERTED_CELL_FILL, MOVE_COLOR, revisionColor, tint } from './colors';
-export { markupStyle, type MarkupStyle } from './markup-style';
+export { labelRevision, markupStyle, type MarkupStyle } from './markup-style';
 export { changeBar, isChangedLine, CHANGE_BAR_GAP_PT, CHANGE_BAR_WIDTH_PT } from './change-bars';
 export { cellMarkupFill } from './cells';

@@ -48,3 +48,12 @@ function variant(props: RunProps, kind: 'ins' | 'del' | 'moveTo' | 'moveFrom'): 
   }
   return v;
 }
+
+/**
+ * The revision a list label shows: a paragraph whose mark was inserted or deleted (w:pPr/w:rPr/w:ins,
+ * w:del, §17.13.5.16 and §17.13.5.14) gains or loses its number with it, so Word and LibreOffice mark
+ * the number like the text. Formatting changes leave the label as it is.
+ */
+export function labelRevision(markRevision: Revision | undefined): Revision | undefined {
+  return markRevision && markRevision.type !== 'format' ? markRevision : undefined;
+}
