@@ -190,6 +190,9 @@ function readAxis(ctx: DocxContext, c: XmlElement, kind: ChartAxis['kind']): Cha
   else if (crosses === 'min' || crosses === 'max' || crosses === 'autoZero') ax.crosses = crosses;
   const tick = TICK_LABELS[chartVal(c, 'c:tickLblPos') ?? ''];
   if (tick) ax.tickLabels = tick;
+  const mark = chartVal(c, 'c:majorTickMark');
+  // CT_TickMark defaults to cross when the element is absent (§21.2.2.107).
+  ax.majorTickMark = mark === 'out' || mark === 'in' || mark === 'none' ? mark : 'cross';
   const between = chartVal(c, 'c:crossBetween');
   if (between === 'between' || between === 'midCat') ax.crossBetween = between;
   const numFmt = child(c, 'c:numFmt');

@@ -98,6 +98,8 @@ export interface ChartAxis {
   readonly titleStyle?: ChartTextStyle;
   /** The axis title is not turned (a:bodyPr rot="0"); vertical axes turn it 90° by default. */
   readonly titleHorizontal?: boolean;
+  /** c:majorTickMark: tick marks outside, inside, across the axis line, or none. */
+  readonly majorTickMark?: 'out' | 'in' | 'cross' | 'none';
   /** c:crossBetween: between puts categories between ticks (bars), midCat on them (lines). */
   readonly crossBetween?: 'between' | 'midCat';
 }

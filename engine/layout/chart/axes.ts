@@ -167,6 +167,31 @@ export function drawGridlines(draw: ChartDraw, frame: AxisFrame, rect: Rect): vo
   }
 }
 
+/** Major tick marks (c:majorTickMark) on an axis line at `at`, pointing away from the plot when `out`. */
+export function drawTickMarks(draw: ChartDraw, frame: AxisFrame, rect: Rect, at: number, far: boolean): void {
+  const axis = frame.axis;
+  const mark = axis?.majorTickMark ?? 'none';
+  if (!axis || axis.deleted || mark === 'none' || axis.line?.none) return;
+  const len = 4;
+  const away = frame.vertical ? (far ? 1 : -1) : far ? -1 : 1;
+  const outer = mark === 'in' ? 0 : len * away;
+  const inner = mark === 'out' ? 0 : -len * away;
+  const at0 = at + inner;
+  const at1 = at + outer;
+  const positions: number[] = [];
+  if (frame.kind === 'value') for (const v of ticksOf(frame.scale)) positions.push(coordOf(frame, rect, v));
+  else {
+    const n = Math.min(frame.count, 2000);
+    const parts = frame.between ? n : Math.max(1, n - 1);
+    const len2 = frame.vertical ? rect.h : rect.w;
+    for (let i = 0; i <= parts; i++) positions.push(frame.vertical ? rect.y + rect.h - (i * len2) / parts : rect.x + (i * len2) / parts);
+  }
+  for (const c of positions) {
+    const item = frame.vertical ? ruleLine(at0, c, at1, c, axis.line, DEFAULT_RULE) : ruleLine(c, at0, c, at1, axis.line, DEFAULT_RULE);
+    if (item) draw.items.push(item);
+  }
+}
+
 /** Draws an axis line at `at` across the other direction (x for vertical axes, y for horizontal ones). */
 export function drawAxisLine(draw: ChartDraw, frame: AxisFrame, rect: Rect, at: number): void {
   const axis = frame.axis;

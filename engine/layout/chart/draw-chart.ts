@@ -6,7 +6,7 @@
  * manual layouts. Kinds without a 2-D drawing fall back to their nearest 2-D form with a warning.
  */
 import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
-import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, type AxisFrame } from './axes';
+import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, drawTickMarks, type AxisFrame } from './axes';
 import { titleStyle, type ChartDraw, type Rect } from './context';
 import { drawBars } from './draw-bar';
 import { drawAreas, drawLines } from './draw-line';
@@ -126,6 +126,7 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     if (other?.kind === 'value') at = coordOf(other, rect, crossingValue(other, crosses));
     else if (other && crosses === 'max') at = frame.vertical ? rect.x + rect.w : rect.y;
     drawAxisLine(draw, frame, rect, at);
+    drawTickMarks(draw, frame, rect, at, far);
     const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
     drawTickLabels(draw, frame, rect, ticks, labelAt, far);
     if (title) {
