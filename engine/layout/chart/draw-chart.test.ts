@@ -210,3 +210,36 @@ describe('drawChartInto: hostile and unsupported charts', () => {
     expect(surface.items.some((i) => i.kind === 'rect' && i.stroke)).toBe(true);
   });
 });
+
+describe('drawChartInto: axes', () => {
+  it('turns category labels 45° when they are wider than their band', () => {
+    const long = ['A very long category name', 'Another very long category', 'A third long one', 'And a fourth long label'];
+    const s = series('S', [1, 2, 3, 4], 'FF0000', { categories: [...long, ...long, ...long] });
+    const wide = draw(chart({ type: 'column', series: [{ ...s, values: new Array(12).fill(1) }] }));
+    const turned = wide.items.filter((i) => i.kind === 'group' && i.transform);
+    expect(turned.length).toBeGreaterThan(0);
+    expect(texts(turned)).toEqual(expect.arrayContaining([long[0]]));
+    const narrow = draw(chart({ type: 'column', series: [series('S', [1, 2, 3, 4], 'FF0000')] }));
+    expect(narrow.items.some((i) => i.kind === 'group')).toBe(false);
+  });
+
+  it('draws outside tick marks away from the plot and none when asked', () => {
+    const axes: ChartAxis[] = [{ ...AXES[0]!, majorTickMark: 'none' }, { ...AXES[1]!, majorTickMark: 'out', majorGridlines: false }];
+    const { items } = draw(chart({ type: 'column', series: [series('S', [1, 2, 3, 4], 'FF0000')] }, { axes }));
+    const lines = items.filter((i) => i.kind === 'line');
+    const axis = lines.find((l) => l.x1 === l.x2 && l.y2 - l.y1 > 50)!;
+    const ticks = lines.filter((l) => l.y1 === l.y2 && Math.max(l.x1, l.x2) <= axis.x1 + 1e-9);
+    expect(ticks.length).toBeGreaterThan(2);
+    for (const t of ticks) expect(Math.min(t.x1, t.x2)).toBeCloseTo(axis.x1 - 4, 6);
+    // No vertical tick marks on the category axis.
+    expect(lines.filter((l) => l.x1 === l.x2 && l.y2 - l.y1 < 10)).toHaveLength(0);
+  });
+
+  it('lists stacked series bottom-up in a side legend, as they are stacked', () => {
+    const s = [series('First', [1, 2, 3, 4], 'FF0000'), series('Second', [1, 2, 3, 4], '00FF00')];
+    const { items } = draw(chart({ type: 'column', grouping: 'stacked', series: s }, { legend: { position: 'right' } }));
+    const names = texts(items).filter((t) => t === 'First' || t === 'Second');
+    expect(names).toEqual(['Second', 'First']);
+  });
+});
+
