@@ -147,6 +147,14 @@ describe('CJK line breaking', () => {
     }
     expect(lines.join('')).toContain('中文排版时');
   });
+
+  it('lets an ideographic full stop hang past the line end (w:overflowPunct, on by default)', async () => {
+    const d = await layout('cjk-hanging-punct');
+    const lines = lineTexts(d);
+    expect(lines[0]).toBe('中'.repeat(42) + '。');
+    const first = runs(d).filter((r) => r.text.startsWith('中'))[0]!;
+    expect(right(first)).toBeGreaterThan(RIGHT_MARGIN);
+  });
 });
 
 /** Text pdftotext extracts from a converted fixture, or undefined when poppler is not installed. */

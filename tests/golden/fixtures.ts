@@ -159,6 +159,7 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
       `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/></w:tcPr><w:p><w:pPr><w:bidi/></w:pPr>${run('שני', '<w:rtl/>')}</w:p></w:tc>` +
       '</w:tr></w:tbl>' + para(''),
   ),
+  'cjk-hanging-punct': doc(para('中'.repeat(42) + '。' + '文'.repeat(10), '', '<w:rFonts w:eastAsia="SimSun" w:hint="eastAsia"/>')),
   'cjk-kinsoku': doc(
     para('中文排版时，标点符号不能出现在行首。例如句号、逗号和右引号」都不应该出现在一行的开头，而左引号「也不应该出现在行尾。这一段文字足够长，可以换行好几次，从而检验断行规则是否正确。', '', '<w:rFonts w:eastAsia="SimSun" w:hint="eastAsia"/>'),
   ),

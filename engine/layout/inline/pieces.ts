@@ -18,7 +18,7 @@ export interface GlyphPiece {
   /** Each glyph's first character, relative to `start` (absolute index = start + rel). */
   readonly rel: readonly number[];
   readonly width: number;
-  /** Width of the spaces this piece ends with (they hang past the line end). */
+  /** Width of what this piece ends with that hangs past the line end: spaces, ideographic punctuation. */
   readonly trailingSpace: number;
 }
 
@@ -157,13 +157,25 @@ function shapeWord(span: Span, str: string): ShapedWord {
   return { glyphs, advances, rel, width, trailingSpace: trailingSpaceOf(str, advances, rel, 0) };
 }
 
+/**
+ * Ideographic commas and full stops (full- and half-width). w:overflowPunct (ECMA-376 Part 1
+ * §17.3.1.21, on when omitted) lets one of them extend past the line end instead of taking the
+ * ideograph before it to the next line, as Word and LibreOffice do for East Asian text.
+ */
+function isHangingPunctuation(ch: number): boolean {
+  return ch === 0x3001 || ch === 0x3002 || ch === 0xff0c || ch === 0xff0e || ch === 0xff61 || ch === 0xff64;
+}
+
+/** Width that may hang past the line end: trailing spaces, and a hanging punctuation mark before them. */
 function trailingSpaceOf(text: string, advances: readonly number[], rel: readonly number[], base: number): number {
   let t = 0;
-  for (let g = advances.length - 1; g >= 0; g--) {
+  let g = advances.length - 1;
+  for (; g >= 0; g--) {
     const ch = text.charCodeAt(base + rel[g]!);
     if (ch !== 0x20 && ch !== 0x3000) break;
     t += advances[g]!;
   }
+  if (g > 0 && isHangingPunctuation(text.charCodeAt(base + rel[g]!))) t += advances[g]!;
   return t;
 }
 
