@@ -30,6 +30,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     run = undefined;
   };
   const frags = line.fragments;
+  const lastInk = lastInkIndex(frags);
   for (let f = 0; f < frags.length; f++) {
     const frag = frags[f]!;
     if (frag.k === 'special') {
@@ -46,7 +47,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
       run = new RunBuilder(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
-    decorate(frag, x, baseline, sink, isLastInk(frags, f));
+    decorate(frag, x, baseline, sink, f >= lastInk);
   }
   flush();
   for (const m of content.markers) {
@@ -57,13 +58,17 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
   }
 }
 
-function isLastInk(frags: readonly Fragment[], f: number): boolean {
-  for (let k = f + 1; k < frags.length; k++) {
+/**
+ * Index of the last fragment with ink (glyphs wider than their trailing space, or an object); −1
+ * when none. A fragment at or after it has no ink after it, so its trailing space is not decorated.
+ */
+function lastInkIndex(frags: readonly Fragment[]): number {
+  for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
-    if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return false;
-    if (o.k === 'special' && o.piece.special.kind === 'object') return false;
+    if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
+    if (o.k === 'special' && o.piece.special.kind === 'object') return k;
   }
-  return true;
+  return -1;
 }
 
 /** x of a text index on the line, relative to the paragraph box. */
@@ -78,10 +83,14 @@ export function xAt(line: LineBox, index: number): number {
   return line.fragments.length > 0 ? line.fragments[0]!.x : 0;
 }
 
+/**
+ * Collects the fragments of one glyph run; the glyph, advance and cluster arrays are allocated at
+ * their final size when the run is built (growing them glyph by glyph was a tenth of layout time,
+ * most of it in garbage collection).
+ */
 class RunBuilder {
-  private readonly glyphs: number[] = [];
-  private readonly advances: number[] = [];
-  private readonly clusters: number[] = [];
+  private readonly frags: GlyphFragment[] = [];
+  private glyphCount = 0;
   private start = -1;
   private end = -1;
   private xEnd: number;
@@ -111,11 +120,8 @@ class RunBuilder {
     const p = frag.piece;
     // Right-to-left fragments arrive in visual order: the run's text starts at the smallest index.
     if (this.start < 0 || p.start < this.start) this.start = p.start;
-    for (let g = 0; g < p.glyphs.length; g++) {
-      this.glyphs.push(p.glyphs[g]!);
-      this.advances.push(frag.advances[g]!);
-      this.clusters.push(p.start + p.rel[g]!);
-    }
+    this.frags.push(frag);
+    this.glyphCount += p.glyphs.length;
     this.end = Math.max(this.end, p.end);
     this.xEnd += frag.width;
   }
@@ -123,16 +129,30 @@ class RunBuilder {
   build(text: string): GlyphRun {
     const base = this.start;
     const runText = text.slice(base, this.end);
+    const n = this.glyphCount;
+    const glyphs = new Array<number>(n);
+    const advances = new Array<number>(n);
+    const clusters = new Array<number>(n);
+    let k = 0;
+    for (const frag of this.frags) {
+      const p = frag.piece;
+      const offset = p.start - base;
+      for (let g = 0; g < p.glyphs.length; g++, k++) {
+        glyphs[k] = p.glyphs[g]!;
+        advances[k] = frag.advances[g]!;
+        clusters[k] = offset + p.rel[g]!;
+      }
+    }
     return {
       kind: 'glyphs',
       x: this.x,
       y: this.y,
       font: this.font,
       sizePt: this.span.sizePt,
-      glyphs: this.glyphs,
-      advances: this.advances,
+      glyphs,
+      advances,
       text: runText,
-      clusters: this.clusters.map((c) => c - base),
+      clusters,
       color: this.span.color,
       ...(this.span.props.scalePct !== 100 ? { scalePct: this.span.props.scalePct } : {}),
       ...(((this.span.level ?? 0) & 1) === 1 ? { rtl: true } : {}),
