@@ -100,6 +100,17 @@ describe('right-to-left paragraphs', () => {
     expect(glyphOf(open, '(')).not.toBe(glyphOf(close, ')'));
   });
 
+  it('draws right-to-left runs with the complex-script font, size and weight (w:cs, szCs, bCs)', async () => {
+    const d = await layout('bidi-cs-props');
+    const hebrew = runs(d).find((r) => r.text === 'שלום')!;
+    const latin = runs(d).find((r) => r.text === 'abc')!;
+    expect(hebrew.sizePt).toBe(18);
+    expect(latin.sizePt).toBe(11);
+    expect(d.fonts[hebrew.font]!.family).toBe('Liberation Sans');
+    expect(d.fonts[hebrew.font]!.postscriptName).not.toMatch(/Bold/);
+    expect(d.fonts[latin.font]!.postscriptName).toMatch(/Bold/);
+  });
+
   it('joins Arabic letters and forms the lam-alef ligature', async () => {
     const d = await layout('bidi-arabic-joining');
     const r = runs(d).find((x) => x.text.includes('سلام'))!;

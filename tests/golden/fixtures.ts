@@ -149,6 +149,10 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
   ),
   'bidi-arabic-joining': doc('<w:p><w:pPr><w:bidi/></w:pPr>' + run('سلام عليكم', '<w:rtl/>') + '</w:p>'),
   'bidi-rtl-run-in-ltr': doc('<w:p>' + run('The words ') + run('שלום עולם', '<w:rtl/>') + run(' mean hello world.') + '</w:p>'),
+  'bidi-cs-props': doc(
+    '<w:p><w:pPr><w:bidi/></w:pPr>' + run('שלום', '<w:rFonts w:cs="Arial"/><w:b/><w:bCs w:val="0"/><w:sz w:val="22"/><w:szCs w:val="36"/><w:rtl/>') +
+      run(' abc', '<w:b/><w:sz w:val="22"/><w:szCs w:val="36"/>') + '</w:p>',
+  ),
   'bidi-list': doc(
     ['פריט ראשון ברשימה', 'פריט שני עם המספר 42'].map((t) => `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr><w:bidi/></w:pPr>${run(t, '<w:rtl/>')}</w:p>`).join(''),
     { numbering: NUMBERING },
