@@ -243,3 +243,13 @@ describe('drawChartInto: axes', () => {
   });
 });
 
+describe('drawChartInto: legend', () => {
+  it('wraps long side-legend entries within half the chart width', () => {
+    const name = 'A remarkably long series name that cannot fit beside the plot on one line';
+    const { items } = draw(chart({ type: 'column', series: [series(name, [1, 2, 3, 4], 'FF0000')] }, { legend: { position: 'right' } }));
+    const lines = items.filter((i) => i.kind === 'glyphs' && name.includes(i.text) && i.text.length > 3);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) if (l.kind === 'glyphs') expect(l.x + l.text.length * 5).toBeLessThanOrEqual(BOX.x + BOX.w + 1e-6);
+  });
+});
+

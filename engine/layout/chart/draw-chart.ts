@@ -79,6 +79,12 @@ function drawablePlots(draw: ChartDraw): ChartPlot[] {
     if (type !== p.type || /3D|bubble|stock|ofPie/.test(source)) {
       draw.warn('layout/chart-unsupported', `The chart kind ${source} is drawn as a flat ${type} chart.`);
     }
+    if (source === 'c:bubbleChart') {
+      // Bubbles become round markers of one size: the bubble sizes (c:bubbleSize) are not drawn.
+      const series = p.series.map((s) => ({ ...s, noLine: true, marker: true, markerSymbol: 'circle', markerSizePt: 9 }));
+      out.push({ ...p, series });
+      continue;
+    }
     out.push(type === p.type ? p : { ...p, type, grouping: 'standard' });
   }
   return out;

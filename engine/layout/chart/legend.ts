@@ -7,7 +7,7 @@
 import type { ChartModel, Color } from '../../model';
 import { clamp, textStyle, type ChartDraw, type Rect } from './context';
 import { drawMarker } from './markers';
-import type { ShapedText } from './text';
+import type { ShapedText, TextStyle } from './text';
 
 /** One legend entry. */
 export interface LegendEntry {
@@ -33,10 +33,11 @@ export function legendEntries(chart: ChartModel): LegendEntry[] {
     s.pointColors!.forEach((c, i) => out.push({ label: s.categories[i] ?? String(i + 1), color: c ?? s.color ?? '4472C4', line: false }));
   } else {
     for (const p of chart.plots) {
-      const line = p.type === 'line' || p.type === 'scatter' || p.type === 'radar';
+      const line = (p.type === 'line' || p.type === 'scatter' || p.type === 'radar') && p.source !== 'c:bubbleChart';
       for (const s of p.series) {
         const entry: LegendEntry = { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line: line && !s.noLine };
-        out.push(line && s.marker ? { ...entry, marker: s.markerSymbol ?? 'circle' } : entry);
+        const marker = p.source === 'c:bubbleChart' || (line && s.marker);
+        out.push(marker ? { ...entry, marker: s.markerSymbol ?? 'circle' } : entry);
       }
     }
   }
@@ -60,11 +61,14 @@ export function measureLegend(draw: ChartDraw, entries: readonly LegendEntry[], 
   const legend = draw.chart.legend;
   if (!legend || entries.length === 0) return undefined;
   const style = textStyle(draw.base, legend.style);
-  const shaped = entries.map((e) => draw.text.shape(e.label, style));
   const swatchW = entries.some((e) => e.line) ? LINE_SWATCH : SWATCH;
-  const lineH = Math.max(shaped[0]!.lineHeight, SWATCH + 2);
-  const entryW = (t: ShapedText) => swatchW + GAP + t.width;
   const horizontal = legend.position === 'top' || legend.position === 'bottom';
+  const maxW = horizontal ? room.w : room.w * 0.5;
+  // Side legends wrap long entries at spaces and hyphens, as Office does, to stay within half the chart.
+  const textRoom = Math.max(10, maxW - swatchW - 3 * GAP);
+  const shaped = entries.map((e) => (horizontal ? [draw.text.shape(e.label, style)] : wrapLabel(draw, e.label, style, textRoom)));
+  const lineH = Math.max(shaped[0]![0]!.lineHeight, SWATCH + 2);
+  const entryW = (lines: readonly ShapedText[]) => swatchW + GAP + Math.max(...lines.map((t) => t.width));
   const rows: number[][] = [];
   if (horizontal) {
     let row: number[] = [];
@@ -81,30 +85,55 @@ export function measureLegend(draw: ChartDraw, entries: readonly LegendEntry[], 
     });
     if (row.length) rows.push(row);
   } else {
-    const fit = Math.max(1, Math.floor(room.h / lineH));
-    for (let i = 0; i < shaped.length && rows.length < fit; i++) rows.push([i]);
+    let used = 0;
+    for (let i = 0; i < shaped.length; i++) {
+      const h = shaped[i]!.length * lineH;
+      if (rows.length > 0 && used + h > room.h) break;
+      rows.push([i]);
+      used += h;
+    }
   }
   const rowWidth = (r: number[]) => r.reduce((a, i, k) => a + entryW(shaped[i]!) + (k ? ENTRY_GAP : 0), 0);
-  const maxW = horizontal ? room.w : room.w * 0.5;
-  const w = clamp(Math.max(...rows.map(rowWidth)) + 2 * GAP, 0, maxW);
-  const h = rows.length * lineH + GAP;
+  const rowHeight = (r: number[]) => Math.max(...r.map((i) => shaped[i]!.length)) * lineH;
+  const w = clamp(Math.max(...rows.map(rowWidth)) + 2 * GAP, 0, Math.max(maxW, swatchW + 2 * GAP));
+  const h = rows.reduce((a, r) => a + rowHeight(r), 0) + GAP;
   return {
     w,
     h,
     draw(x: number, y: number): void {
-      rows.forEach((r, k) => {
+      let top = y + GAP / 2;
+      for (const r of rows) {
         let pen = x + (horizontal ? (w - rowWidth(r)) / 2 : GAP);
-        const mid = y + GAP / 2 + k * lineH + lineH / 2;
         for (const i of r) {
-          const e = entries[i]!;
-          const t = shaped[i]!;
-          drawSwatch(draw, e, pen, mid, swatchW);
-          draw.items.push(...t.place(pen + swatchW + GAP, mid + (t.ascent - t.descent) / 2));
-          pen += entryW(t) + ENTRY_GAP;
+          const lines = shaped[i]!;
+          const mid = top + lineH / 2;
+          drawSwatch(draw, entries[i]!, pen, mid, swatchW);
+          lines.forEach((t, k) => draw.items.push(...t.place(pen + swatchW + GAP, mid + k * lineH + (t.ascent - t.descent) / 2)));
+          pen += entryW(lines) + ENTRY_GAP;
         }
-      });
+        top += rowHeight(r);
+      }
     },
   };
+}
+
+const MAX_LABEL_LINES = 4;
+
+/** Breaks a legend label into lines no wider than `width` (at spaces, or after hyphens). */
+function wrapLabel(draw: ChartDraw, label: string, style: TextStyle, width: number): ShapedText[] {
+  const whole = draw.text.shape(label, style);
+  if (whole.width <= width) return [whole];
+  const words = label.split(/(?<=[ -])/);
+  const lines: string[] = [];
+  let cur = '';
+  for (const word of words) {
+    if (cur && draw.text.shape((cur + word).trimEnd(), style).width > width && lines.length < MAX_LABEL_LINES - 1) {
+      lines.push(cur.trimEnd());
+      cur = word;
+    } else cur += word;
+  }
+  if (cur) lines.push(cur.trimEnd());
+  return lines.map((l) => draw.text.shape(l, style));
 }
 
 function drawSwatch(draw: ChartDraw, e: LegendEntry, x: number, mid: number, width: number): void {
