@@ -5,6 +5,8 @@
  */
 import type { Block, Paragraph, ParagraphBorders } from '../model';
 import { spaceUnit, type Unit } from './flow/units';
+import type { WrapArea } from './flow/exclusions';
+import type { ObjectInline } from './inline/itemize';
 import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 
@@ -15,6 +17,8 @@ export interface BlockContext extends ParagraphContext, TableContext {}
 export class BlockUnitBuilder {
   private prev: Paragraph | undefined;
   private prevAfter = 0;
+  /** A drop cap (framePr dropCap) waiting for the paragraph it belongs to. */
+  private dropCap: DropCap | undefined;
 
   constructor(
     private readonly widthPt: number,
@@ -32,6 +36,10 @@ export class BlockUnitBuilder {
       return out;
     }
     const p = block;
+    if (p.props.frame?.dropCap && next?.kind === 'paragraph') {
+      this.dropCap = dropCapOf(p, this.widthPt, this.ctx);
+      return [];
+    }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
     const gap = spaceBetween(prev, this.prevAfter, p);
@@ -39,12 +47,27 @@ export class BlockUnitBuilder {
     const keepPrev = prev?.props.keepNext === true;
     if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
     const ctx = this.ctx;
-    const laid = layoutParagraph(p, this.widthPt, ctx, ctx.wrapArea ? (floats) => ctx.wrapArea!(gap, floats) : undefined);
+    const drop = this.dropCap;
+    this.dropCap = undefined;
+    const wrapAt = drop
+      ? (floats: readonly ObjectInline[]) => {
+          // Beside the drop cap, and beside the page's floats when there are any.
+          const page = ctx.wrapArea?.(gap, floats);
+          if (!page) return drop.area;
+          const shifted = drop.area.exclusions.map((e) => ({ ...e, x0: e.x0 + page.columnX, x1: e.x1 + page.columnX, y0: e.y0 + page.top, y1: e.y1 + page.top }));
+          return { ...page, exclusions: [...page.exclusions, ...shifted] };
+        }
+      : ctx.wrapArea
+        ? (floats: readonly ObjectInline[]) => ctx.wrapArea!(gap, floats)
+        : undefined;
+    const laid = layoutParagraph(p, this.widthPt, ctx, wrapAt);
     const join = {
       joinedAbove: prev !== undefined && sameBorders(prev.props.borders, p.props.borders),
       joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),
     };
-    out.push(...paragraphUnits(laid, this.ctx, join, p.props.keepNext && next !== undefined));
+    const units = paragraphUnits(laid, this.ctx, join, p.props.keepNext && next !== undefined);
+    if (drop && units[0]) units[0] = withDropCap(units[0], drop);
+    out.push(...units);
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
     return out;
@@ -54,6 +77,55 @@ export class BlockUnitBuilder {
   trailingSpace(): number {
     return this.prevAfter;
   }
+}
+
+/** A drop cap's letter(s) laid out, and the area the paragraph it starts must wrap around. */
+interface DropCap {
+  readonly units: readonly Unit[];
+  /** Where the letter goes relative to the paragraph's column: 0, or left of it in the margin. */
+  readonly dx: number;
+  readonly area: WrapArea;
+}
+
+/**
+ * A drop cap (w:framePr w:dropCap, §17.3.1.11): the frame paragraph's text, as wide as its ink plus
+ * hSpace and as tall as its lines, sits at the start of the next paragraph, whose first lines wrap
+ * beside it ('drop'), or in the margin to its left ('margin').
+ */
+function dropCapOf(p: Paragraph, widthPt: number, ctx: BlockContext): DropCap {
+  const laid = layoutParagraph(p, widthPt, ctx);
+  let ink = 0;
+  let height = 0;
+  for (const l of laid.lines) {
+    ink = Math.max(ink, l.inkRightPt - p.props.indent.leftPt);
+    height += l.heightPt;
+  }
+  const frame = p.props.frame!;
+  const width = ink + (frame.hSpacePt ?? 0);
+  const units = paragraphUnits(laid, ctx, { joinedAbove: false, joinedBelow: false }, false);
+  const inMargin = frame.dropCap === 'margin';
+  const exclusions = inMargin ? [] : [{ x0: 0, y0: 0, x1: width, y1: height, wrap: 'square' as const, side: 'right' as const }];
+  return { units, dx: inMargin ? -width : 0, area: { top: 0, columnX: 0, exclusions } };
+}
+
+function withDropCap(first: Unit, drop: DropCap): Unit {
+  const own = first.exclusions;
+  return {
+    ...first,
+    // The following paragraphs of the page wrap around the letter too, down to its bottom.
+    exclusions(x, y) {
+      const shifted = drop.area.exclusions.map((e) => ({ ...e, x0: e.x0 + x, x1: e.x1 + x, y0: e.y0 + y, y1: e.y1 + y }));
+      return own ? [...own(x, y), ...shifted] : shifted;
+    },
+    emit(sink, x, y) {
+      first.emit(sink, x, y);
+      let dy = 0;
+      for (const u of drop.units) {
+        u.emit(sink, x + drop.dx, y + dy);
+        dy += u.heightPt;
+      }
+    },
+  };
 }
 
 /**

@@ -75,6 +75,11 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
     `<w:p>${anchoredPicture('rIdImg', 216, 72, { x: 72, y: 20, wrap: 'topAndBottom', distPt: 0 })}${run(LOREM)}</w:p>` + filler(2),
     { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
   ),
+  'drop-cap': doc(
+    '<w:p><w:pPr><w:keepNext/><w:framePr w:dropCap="drop" w:lines="3" w:wrap="around" w:vAnchor="text" w:hAnchor="text"/><w:spacing w:line="758" w:lineRule="exact"/></w:pPr>' +
+      run('C', '<w:position w:val="-9"/><w:sz w:val="99"/>') + '</w:p>' +
+      para(`olophon ${LOREM} ${LOREM}`) + para('After the drop cap.'),
+  ),
   'float-wrap-none': doc(
     `<w:p>${anchoredPicture('rIdImg', 144, 72, { x: 0, y: 0, wrap: 'none' })}${run(LOREM)}</w:p>` + filler(1),
     { media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } },
