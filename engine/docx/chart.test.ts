@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartModel } from '../model';
 import { OFFICE_THEME, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
 import { chartPart, inlineChart, type TestChart } from '../../tests/helpers/make-chart';
-import { parseFixture } from './test-util';
+import { parseFixture, parseWithWarnings } from './test-util';
 
 const CATS = ['A', 'B', 'C'];
 
@@ -92,5 +92,18 @@ describe('readChartPart', () => {
     const s = Object.values(doc.charts)[0]!.plots[0]!.series[0]!;
     expect(s.values.length).toBeLessThanOrEqual(100_000);
     expect(s.values.slice(0, 5)).toEqual([1, null, null, null, 4]);
+  });
+
+  it('bounds the points read from one part (1,000,000) and says so', () => {
+    const series = Array.from({ length: 25 }, (_v, i) => ({ name: `S${i}`, values: [1] }));
+    const c: TestChart = { kind: 'lineChart', grouping: 'standard', series };
+    const data = (chartPart(c).data as string).replace(/<c:ptCount val="1"\/><c:pt idx="0"><c:v>1<\/c:v><\/c:pt>/g, '<c:ptCount val="100000"/><c:pt idx="99999"><c:v>7</c:v></c:pt>');
+    const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...chartPart(c), data } } });
+    if (!r.ok) throw new Error('parse failed');
+    const chart = Object.values(r.value.charts)[0]!;
+    const total = chart.plots[0]!.series.reduce((a, s) => a + s.values.length + s.categories.length, 0);
+    expect(total).toBeLessThanOrEqual(1_000_000 + 100_000);
+    expect(chart.plots[0]!.series[0]!.values[99_999]).toBe(7);
+    expect(r.warnings.some((w) => w.code === 'docx/chart-limit')).toBe(true);
   });
 });

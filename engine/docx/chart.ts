@@ -14,6 +14,14 @@ import type { DocxContext } from './context';
 import { intValue } from './values';
 
 const MAX_POINTS = 100_000;
+/** Most cached points (values and labels) read from one chart part, so hostile caches stay bounded. */
+const MAX_PART_POINTS = 1_000_000;
+
+/** Points still to be read from the part. */
+interface Budget {
+  left: number;
+  exhausted: boolean;
+}
 const MAX_SERIES = 1000;
 
 const PLOT_TYPES: Record<string, ChartPlot['type']> = {
@@ -32,15 +40,17 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   }
   const plotArea = child(chart, 'c:plotArea');
   const plots: ChartPlot[] = [];
+  const budget: Budget = { left: MAX_PART_POINTS, exhausted: false };
   let seriesIndex = 0;
   for (const c of plotArea?.children ?? []) {
     if (c.kind !== 'element') continue;
     const type = PLOT_TYPES[c.name];
     if (!type) continue;
-    const plot = readPlot(ctx, c, type, seriesIndex);
+    const plot = readPlot(ctx, c, type, seriesIndex, budget);
     seriesIndex += plot.series.length;
     plots.push(plot);
   }
+  if (budget.exhausted) ctx.bag.warn('docx/chart-limit', `The chart part ${part} caches more than ${MAX_PART_POINTS} points; the rest are not read.`, { at: part });
   const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readChartAxes(ctx, plotArea) };
   readTitle(ctx, chart, plots, model);
   const legend = child(chart, 'c:legend');
@@ -110,7 +120,7 @@ function readLegend(ctx: DocxContext, legend: XmlElement): ChartLegend {
   return out;
 }
 
-function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], firstIndex: number): ChartPlot {
+function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], firstIndex: number, budget: Budget): ChartPlot {
   const barDir = chartVal(el, 'c:barDir');
   const grouping = chartVal(el, 'c:grouping');
   const plot: { -readonly [K in keyof ChartPlot]: ChartPlot[K] } = {
@@ -123,7 +133,7 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], fir
   if (all.length > MAX_SERIES) ctx.bag.warn('docx/chart-limit', `A chart has ${all.length} series; the first ${MAX_SERIES} are kept.`);
   const vary = chartFlag(el, 'c:varyColors') === true && (type === 'pie' || type === 'doughnut' || all.length === 1);
   if (vary) plot.varyColors = true;
-  plot.series = all.slice(0, MAX_SERIES).map((s, i) => readSeries(ctx, s, firstIndex + i, vary, type));
+  plot.series = all.slice(0, MAX_SERIES).map((s, i) => readSeries(ctx, s, firstIndex + i, vary, type, budget));
   const hole = intValue(chartVal(el, 'c:holeSize'));
   if (type === 'doughnut') plot.holeSizePct = Math.max(10, Math.min(90, hole ?? 50));
   const gap = intValue(chartVal(el, 'c:gapWidth'));
@@ -153,17 +163,17 @@ function seriesLook(ctx: DocxContext, ser: XmlElement, index: number, type: Char
   if (child(spPr, 'a:noFill') && !lineType) s.noFill = true;
 }
 
-function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: boolean, type: ChartPlot['type']): ChartSeries {
+function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: boolean, type: ChartPlot['type'], budget: Budget): ChartSeries {
   const isScatter = type === 'scatter';
   const valEl = child(ser, isScatter ? 'c:yVal' : 'c:val');
-  const values = numbers(valEl);
-  const cats = strings(child(ser, isScatter ? 'c:xVal' : 'c:cat'));
+  const values = numbers(valEl, budget);
+  const cats = strings(child(ser, isScatter ? 'c:xVal' : 'c:cat'), budget);
   const s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] } = {
     name: chartTextOf(child(ser, 'c:tx')) ?? `Series${index + 1}`,
-    categories: cats.length > 0 ? cats : values.map((_v, i) => String(i + 1)),
+    categories: cats,
     values,
   };
-  if (isScatter) s.xValues = numbers(child(ser, 'c:xVal'));
+  if (isScatter) s.xValues = numbers(child(ser, 'c:xVal'), budget);
   seriesLook(ctx, ser, index, type, s);
   if (vary) s.pointColors = pointColors(ctx, ser, values.length);
   const marker = child(ser, 'c:marker');
@@ -205,35 +215,46 @@ function pointColors(ctx: DocxContext, ser: XmlElement, count: number): Array<Co
 }
 
 /** Cached numbers (c:numRef/c:numCache or c:numLit) by point index; gaps are null. */
-function numbers(el: XmlElement | undefined): Array<number | null> {
+function numbers(el: XmlElement | undefined, budget: Budget): Array<number | null> {
   const cache = child(child(el, 'c:numRef'), 'c:numCache') ?? child(el, 'c:numLit');
   if (!cache) return [];
-  const count = Math.min(intValue(chartVal(cache, 'c:ptCount')) ?? 0, MAX_POINTS);
-  const out: Array<number | null> = new Array(Math.max(0, count)).fill(null);
+  const limit = pointLimit(cache, budget);
+  const out: Array<number | null> = new Array(Math.min(limit, Math.max(0, intValue(chartVal(cache, 'c:ptCount')) ?? 0))).fill(null);
   for (const pt of children(cache, 'c:pt')) {
     const idx = intValue(attr(pt, 'idx'));
+    if (idx === undefined || idx < 0 || idx >= limit) continue;
     const v = Number(textContent(child(pt, 'c:v') ?? pt));
-    if (idx === undefined || idx < 0 || idx >= MAX_POINTS || !Number.isFinite(v)) continue;
+    if (!Number.isFinite(v)) continue;
     while (out.length <= idx) out.push(null);
     out[idx] = v;
   }
+  budget.left -= out.length;
   return out;
 }
 
+/** How many points of a cache may be read: the per-series cap within what the part has left. */
+function pointLimit(cache: XmlElement, budget: Budget): number {
+  const wanted = Math.max(intValue(chartVal(cache, 'c:ptCount')) ?? 0, 0);
+  const limit = Math.max(0, Math.min(MAX_POINTS, budget.left));
+  if (wanted > limit && limit < MAX_POINTS) budget.exhausted = true;
+  return limit;
+}
+
 /** Cached category labels (string, number or multi-level caches; the innermost level of multi-level ones). */
-function strings(el: XmlElement | undefined): string[] {
+function strings(el: XmlElement | undefined, budget: Budget): string[] {
   if (!el) return [];
   const numCache = child(child(el, 'c:numRef'), 'c:numCache') ?? child(el, 'c:numLit');
   const cache = child(child(el, 'c:strRef'), 'c:strCache') ?? child(el, 'c:strLit') ?? numCache
     ?? child(child(child(el, 'c:multiLvlStrRef'), 'c:multiLvlStrCache'), 'c:lvl');
   if (!cache) return [];
-  const count = Math.min(intValue(chartVal(cache, 'c:ptCount')) ?? 0, MAX_POINTS);
-  const out: string[] = new Array(Math.max(0, count)).fill('');
+  const limit = pointLimit(cache, budget);
+  const out: string[] = new Array(Math.min(limit, Math.max(0, intValue(chartVal(cache, 'c:ptCount')) ?? 0))).fill('');
   for (const pt of children(cache, 'c:pt')) {
     const idx = intValue(attr(pt, 'idx'));
-    if (idx === undefined || idx < 0 || idx >= MAX_POINTS) continue;
+    if (idx === undefined || idx < 0 || idx >= limit) continue;
     while (out.length <= idx) out.push('');
     out[idx] = textContent(child(pt, 'c:v') ?? pt);
   }
+  budget.left -= out.length;
   return out;
 }

@@ -44,6 +44,7 @@ export interface ChartLine {
 /** One data series with cached category labels and values (c:ser). */
 export interface ChartSeries {
   readonly name: string;
+  /** Category labels; empty when the series has none (points are then numbered 1, 2, ...). */
   readonly categories: readonly string[];
   readonly values: ReadonlyArray<number | null>;
   /** X values for scatter charts. */
