@@ -42,6 +42,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     const x = x0 + frag.x;
     const y = baseline - span.risePt;
     if (run && run.accepts(span, x, y)) run.append(frag);
+    else if (run && run.acceptsBefore(span, x, y, frag.width)) run.prepend(frag);
     else {
       flush();
       run = new RunBuilder(span, x, y, sink.resources.font(span.face));
@@ -97,7 +98,7 @@ class RunBuilder {
 
   constructor(
     private readonly span: Span,
-    private readonly x: number,
+    private x: number,
     private readonly y: number,
     private readonly font: number,
   ) {
@@ -105,20 +106,40 @@ class RunBuilder {
   }
 
   accepts(span: Span, x: number, y: number): boolean {
+    return this.sameStyle(span, y) && Math.abs(x - this.xEnd) < 0.01;
+  }
+
+  /**
+   * Whether a right-to-left fragment continues the run leftwards: fragments come in logical order,
+   * so the next piece of right-to-left text ends where the run starts. One run per direction
+   * stretch keeps a word and its punctuation together for text extraction.
+   */
+  acceptsBefore(span: Span, x: number, y: number, width: number): boolean {
+    return ((span.level ?? 0) & 1) === 1 && this.sameStyle(span, y) && Math.abs(x + width - this.x) < 0.01;
+  }
+
+  private sameStyle(span: Span, y: number): boolean {
     return (
       span.face === this.span.face &&
       span.sizePt === this.span.sizePt &&
       span.color === this.span.color &&
       span.props.scalePct === this.span.props.scalePct &&
       (span.level ?? 0) === (this.span.level ?? 0) &&
-      Math.abs(y - this.y) < 0.001 &&
-      Math.abs(x - this.xEnd) < 0.01
+      Math.abs(y - this.y) < 0.001
     );
+  }
+
+  prepend(frag: GlyphFragment): void {
+    const p = frag.piece;
+    this.start = Math.min(this.start, p.start);
+    this.end = Math.max(this.end, p.end);
+    this.frags.unshift(frag);
+    this.glyphCount += p.glyphs.length;
+    this.x -= frag.width;
   }
 
   append(frag: GlyphFragment): void {
     const p = frag.piece;
-    // Right-to-left fragments arrive in visual order: the run's text starts at the smallest index.
     if (this.start < 0 || p.start < this.start) this.start = p.start;
     this.frags.push(frag);
     this.glyphCount += p.glyphs.length;
