@@ -119,6 +119,17 @@ describe('right-to-left paragraphs', () => {
     expect(xOf(d, 'سلام')).toBeGreaterThan(xOf(d, 'عليكم'));
   });
 
+  it('keeps Arabic letters joined across run boundaries (a word split into runs, a tatweel run)', async () => {
+    const d = await layout('bidi-arabic-split-runs');
+    const all = runs(d);
+    const y0 = all[0]!.y;
+    const glyphsOf = (line: GlyphRun[]) => line.sort((a, b) => a.x - b.x).flatMap((r) => r.glyphs);
+    const split = glyphsOf(all.filter((r) => r.y === y0));
+    const whole = glyphsOf(all.filter((r) => r.y !== y0));
+    expect(split.length).toBe(8);
+    expect(split).toEqual(whole);
+  });
+
   it('reorders a right-to-left run inside a left-to-right paragraph', async () => {
     const d = await layout('bidi-rtl-run-in-ltr');
     expect(xOf(d, 'The')).toBeLessThan(xOf(d, 'עולם'));

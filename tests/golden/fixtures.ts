@@ -153,6 +153,10 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
       run('ונחזור בעוד שבועיים (בערך) עם המון חוויות, תמונות וסיפורים לספר לכל החברים והמשפחה.', '<w:rtl/>') + '</w:p>',
   ),
   'bidi-arabic-joining': doc('<w:p><w:pPr><w:bidi/></w:pPr>' + run('سلام عليكم', '<w:rtl/>') + '</w:p>'),
+  'bidi-arabic-split-runs': doc(
+    ['ا', 'تفاقي', 'ـ', 'ة'].map((t, i) => run(t, `<w:rtl/>${i === 1 ? '<w:color w:val="C00000"/>' : ''}`)).reduce((a, r) => a + r, '<w:p><w:pPr><w:bidi/></w:pPr>') + '</w:p>' +
+      '<w:p><w:pPr><w:bidi/></w:pPr>' + run('اتفاقيـة', '<w:rtl/>') + '</w:p>',
+  ),
   'bidi-rtl-run-in-ltr': doc('<w:p>' + run('The words ') + run('שלום עולם', '<w:rtl/>') + run(' mean hello world.') + '</w:p>'),
   'bidi-cs-props': doc(
     '<w:p><w:pPr><w:bidi/></w:pPr>' + run('שלום', '<w:rFonts w:cs="Arial"/><w:b/><w:bCs w:val="0"/><w:sz w:val="22"/><w:szCs w:val="36"/><w:rtl/>') +

@@ -3,6 +3,7 @@
  * builder only ever breaks between pieces (or inside one, as an emergency, at a cluster boundary).
  */
 import type { ParaContent, Span, Special } from './itemize';
+import { joinsAcross, ZWJ } from './joining';
 
 /**
  * Glyphs of one span between two break opportunities. Advances in points, final except justification.
@@ -47,8 +48,11 @@ export class WordCache {
   /** Most words kept per font program, so hostile input cannot grow the cache without limit. */
   static readonly LIMIT = 250_000;
 
-  /** The shaped word for a span's style and a text, computing it on first use. */
-  get(span: Span, text: string): ShapedWord {
+  /**
+   * The shaped word for a span's style and a text, computing it on first use. `joinBefore` and
+   * `joinAfter` shape it as joined to the letters outside it (see joining.ts).
+   */
+  get(span: Span, text: string, joinBefore = false, joinAfter = false): ShapedWord {
     const data = span.face.data;
     let font = WordCache.byFont.get(data);
     if (!font) {
@@ -60,11 +64,13 @@ export class WordCache {
       words = new Map();
       font.styles.set(span.shapeKey, words);
     }
-    let w = words.get(text);
+    // U+FFFF never occurs in document text (XML forbids it): it marks the joined sides in the key.
+    const key = joinBefore || joinAfter ? `${joinBefore ? '\uFFFF' : ''}${text}${joinAfter ? '\uFFFF' : ''}` : text;
+    let w = words.get(key);
     if (!w) {
-      w = shapeWord(span, text);
+      w = shapeWord(span, text, joinBefore, joinAfter);
       if (font.size < WordCache.LIMIT) {
-        words.set(text, w);
+        words.set(key, w);
         font.size++;
       }
     }
@@ -125,33 +131,43 @@ function specialPiece(at: number, special: Special): SpecialPiece {
 
 /** The glyph piece for text[start, end) of one span. */
 export function glyphPiece(text: string, start: number, end: number, span: Span, cache: WordCache): GlyphPiece {
-  const w = cache.get(span, text.slice(start, end));
+  const joinBefore = start === span.start && start > 0 && joinsAcross(text, start);
+  const joinAfter = end === span.end && end < text.length && joinsAcross(text, end);
+  const w = cache.get(span, text.slice(start, end), joinBefore, joinAfter);
   return { k: 'glyphs', start, end, span, glyphs: w.glyphs, advances: w.advances, rel: w.rel, width: w.width, trailingSpace: w.trailingSpace };
 }
 
-function shapeWord(span: Span, str: string): ShapedWord {
+function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: boolean): ShapedWord {
   const p = span.props;
   const kern = p.kernMinPt !== undefined && span.sizePt >= p.kernMinPt;
   const rtl = ((span.level ?? 0) & 1) === 1;
-  const shaped = span.face.shape(str, kern, p.ligatures === true, rtl);
-  const n = shaped.glyphs.length;
+  const pre = joinBefore ? ZWJ.length : 0;
+  const shaped = span.face.shape(joinBefore || joinAfter ? `${joinBefore ? ZWJ : ''}${str}${joinAfter ? ZWJ : ''}` : str, kern, p.ligatures === true, rtl);
+  // Glyphs of the added joiners are dropped; clusters become relative to `str`.
+  const kept: number[] = [];
+  for (let v = 0; v < shaped.glyphs.length; v++) {
+    const c = shaped.clusters[v]!;
+    if (c >= pre && c < pre + str.length) kept.push(v);
+  }
+  const n = kept.length;
   const scale = (span.sizePt / span.face.unitsPerEm) * (p.scalePct / 100);
   const glyphs = new Array<number>(n);
   const advances = new Array<number>(n);
   const rel = new Array<number>(n);
   const xo = shaped.xOffsets;
   let width = 0;
-  for (let v = 0; v < n; v++) {
+  for (let k = 0; k < n; k++) {
     // Pieces keep glyphs in logical order (line filling and splitting work on it); right-to-left
     // shaping returns visual order, so it is read backwards. A glyph's x offset (GPOS mark
     // placement) is folded into the advances around it (same positions, same total width; the
     // first glyph's own offset and all y offsets are not kept).
-    const g = rtl ? n - 1 - v : v;
+    const v = kept[k]!;
+    const g = rtl ? n - 1 - k : k;
     glyphs[g] = shaped.glyphs[v]!;
-    const fold = xo ? (v + 1 < n ? xo[v + 1]! : 0) - (v > 0 ? xo[v]! : 0) : 0;
+    const fold = xo ? (k + 1 < n ? xo[kept[k + 1]!]! : 0) - (k > 0 ? xo[v]! : 0) : 0;
     const a = (shaped.advances[v]! + fold) * scale + p.spacingPt;
     advances[g] = a;
-    rel[g] = shaped.clusters[v]!;
+    rel[g] = shaped.clusters[v]! - pre;
     width += a;
   }
   return { glyphs, advances, rel, width, trailingSpace: trailingSpaceOf(str, advances, rel, 0) };
