@@ -9,6 +9,8 @@ import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, typ
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
 const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
+/** Cross-reference fields whose `\h` switch links the result to the bookmark. */
+const REF_FIELDS = new Set(['REF', 'PAGEREF', 'NOTEREF']);
 /** Fields that produce no visible result by design. */
 const SILENT_FIELDS = new Set(['XE', 'TC', 'RD', 'SET', 'PRIVATE', 'ADDIN', 'TA', 'LISTNUM', 'GOTOBUTTON', 'MACROBUTTON', 'AUTOTEXTLIST', 'ASK', 'FILLIN', '']);
 
@@ -37,6 +39,9 @@ export function separateField(story: StoryState): void {
   if (instr.name === 'HYPERLINK') {
     const link = hyperlinkTarget(instr);
     if (link) top.link = link;
+  } else if (REF_FIELDS.has(instr.name) && instr.args[0] && instr.switches.some(([sw]) => sw === '\\h')) {
+    // `\h` makes a cross-reference a link to its bookmark (§17.16.5.46, .55, .45).
+    top.link = { anchor: instr.args[0] };
   }
 }
 

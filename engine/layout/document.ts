@@ -12,7 +12,7 @@ import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
 import { numberNotes } from './notes';
 import { WordCache } from './inline/pieces';
-import { runPass, type PassResult, type PassState } from './pass';
+import { runPasses, type PassResult, type PassState } from './pass';
 import { createFaceResolver } from './text-faces';
 import { drawChart } from './chart';
 import { pageGeometry } from './objects';
@@ -26,8 +26,6 @@ export interface LayoutOptions {
   readonly comments?: 'show' | 'hide';
   readonly limits?: Partial<InputLimits>;
 }
-
-const MAX_PASSES = 3;
 
 /** Lays out a document into pages. Never throws. */
 export async function layoutDocument(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
@@ -48,28 +46,11 @@ export async function layoutDocument(input: DocModel, options: LayoutOptions, ho
       drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, { faces, bag }),
     };
     const notes = numberNotes(doc);
-    let state: PassState = {};
-    let result: PassResult = runPass(env, state, notes, host, limits);
-    let next = stateOf(result, state);
-    for (let pass = 1; pass < MAX_PASSES && result.bodyUsesTotals && !sameState(state, next); pass++) {
-      state = next;
-      result = runPass(env, state, notes, host, limits);
-      next = stateOf(result, state);
-    }
+    const { result, state: next } = runPasses(env, notes, host, limits);
     const layout = drawPages(doc, result, next, env, resources, host, ranges && new CommentMargin(doc, ranges, env));
     faces.reportTo(bag);
     return layout;
   });
-}
-
-function stateOf(result: PassResult, previous: PassState): PassState {
-  const sectionPages: number[] = [];
-  for (const info of result.info) sectionPages[info.section] = (sectionPages[info.section] ?? 0) + 1;
-  return { ...previous, numPages: result.pages.length, sectionPages };
-}
-
-function sameState(a: PassState, b: PassState): boolean {
-  return a.numPages === b.numPages && JSON.stringify(a.sectionPages) === JSON.stringify(b.sectionPages);
 }
 
 function drawPages(doc: DocModel, result: PassResult, state: PassState, env: DocumentEnv, resources: ResourceTables, host: EngineHost, margin?: CommentMargin): LayoutDoc {

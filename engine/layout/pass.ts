@@ -1,16 +1,18 @@
 /**
- * One layout pass over the document: sections and blocks into pages, page numbers, headers and
+ * Layout passes over the document: sections and blocks into pages, page numbers, headers and
  * footers, footnotes at page bottoms and endnotes at the end. Fields whose value depends on the
- * finished layout (NUMPAGES, SECTIONPAGES, PAGEREF) read the previous pass's state; the caller runs
- * another pass when the body used such a value and it changed.
+ * finished layout (NUMPAGES, SECTIONPAGES, PAGEREF, STYLEREF) read the previous pass's state;
+ * runPasses lays out again while the body used such a value and it changed, at most MAX_PASSES
+ * times (then it keeps the last pass and warns `layout/fields-unstable`).
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
 import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
 import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
-import { evaluateField, formatPageNumber } from './fields';
+import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
-import { spaceUnit, type NoteCall } from './flow/units';
+import { spaceUnit, type NoteCall, type Unit } from './flow/units';
+import { indexCrossReferences, type ParaFacts, type XrefIndex } from './xref-index';
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
 import { pageGeometry } from './objects';
 import type { NoteNumbers } from './notes';
@@ -19,12 +21,74 @@ import type { NoteNumbers } from './notes';
 export interface PassState {
   readonly numPages?: number;
   readonly sectionPages?: readonly number[];
-  /** Bookmark name → page label. */
-  readonly bookmarkPages?: Readonly<Record<string, string>>;
+  /** Lower-case bookmark name → the page its paragraph starts on. */
+  readonly bookmarkPages?: Readonly<Record<string, BookmarkPlace>>;
+  /** Per page index: the [first, end) range of body paragraphs (XrefIndex.paragraphs) starting on it. */
+  readonly pageParagraphs?: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Layout passes run before the result is kept even if page references still change. */
+export const MAX_PASSES = 3;
+
+/**
+ * Runs passes until the layout-dependent values the body printed are stable (or MAX_PASSES ran),
+ * and returns the last pass with the state its headers and footers are drawn with.
+ */
+export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost, limits: InputLimits): { result: PassResult; state: PassState } {
+  const xref = indexCrossReferences(env.doc.sections);
+  let state: PassState = {};
+  let result = runPass(env, state, notes, host, limits, xref);
+  let next = stateOf(result, xref);
+  let pass = 1;
+  while (result.bodyUsesTotals && !sameState(state, next)) {
+    if (pass >= MAX_PASSES) {
+      env.bag.warn('layout/fields-unstable', `Page numbers printed by fields still changed after ${MAX_PASSES} layout passes; the last layout is kept.`, {
+        hint: 'A PAGEREF, NUMPAGES or STYLEREF result changes the layout it measures (e.g. a page number that moves its own target).',
+      });
+      break;
+    }
+    state = next;
+    result = runPass(env, state, notes, host, limits, xref);
+    next = stateOf(result, xref);
+    pass++;
+  }
+  return { result, state: next };
+}
+
+/** What a finished pass tells the next: page totals, bookmark pages and paragraphs per page. */
+export function stateOf(result: PassResult, xref: XrefIndex): PassState {
+  const sectionPages: number[] = [];
+  for (const info of result.info) sectionPages[info.section] = (sectionPages[info.section] ?? 0) + 1;
+  const blockPage = result.blockPages;
+  const bookmarkPages: Record<string, BookmarkPlace> = {};
+  for (const [key, bm] of xref.bookmarks()) {
+    const para = xref.paragraphs[bm.paragraph];
+    const index = para ? blockPage[para.block] : undefined;
+    const info = index === undefined ? undefined : result.info[index];
+    if (info) bookmarkPages[key] = { index: index!, label: info.label };
+  }
+  const pageParagraphs: Array<[number, number]> = result.pages.map(() => [0, 0]);
+  let p = 0;
+  for (let page = 0; page < pageParagraphs.length; page++) {
+    const first = p;
+    while (p < xref.paragraphs.length && (blockPage[xref.paragraphs[p]!.block] ?? Infinity) <= page) p++;
+    pageParagraphs[page] = [first, p];
+  }
+  return { numPages: result.pages.length, sectionPages, bookmarkPages, pageParagraphs };
+}
+
+function sameState(a: PassState, b: PassState): boolean {
+  return (
+    a.numPages === b.numPages &&
+    JSON.stringify(a.sectionPages) === JSON.stringify(b.sectionPages) &&
+    JSON.stringify(a.bookmarkPages) === JSON.stringify(b.bookmarkPages) &&
+    JSON.stringify(a.pageParagraphs) === JSON.stringify(b.pageParagraphs)
+  );
 }
 
 /** Per-page facts recorded during a pass. */
 export interface PageInfo {
+  readonly index: number;
   readonly number: number;
   readonly label: string;
   readonly section: number;
@@ -40,6 +104,8 @@ export interface PassResult {
   readonly info: PageInfo[];
   /** The body used a value that depends on the finished layout. */
   readonly bodyUsesTotals: boolean;
+  /** Per top-level body block (serial across sections): the index of the first page it is on. */
+  readonly blockPages: readonly number[];
   readonly notes: NoteNumbers;
   /** Height of the footnote separator area. */
   readonly separatorPt: number;
@@ -50,8 +116,8 @@ export interface PassResult {
 }
 
 /** Runs one pass. */
-export function runPass(env: DocumentEnv, state: PassState, notes: NoteNumbers, host: EngineHost, limits: InputLimits): PassResult {
-  return new Pass(env, state, notes, host, limits).run();
+export function runPass(env: DocumentEnv, state: PassState, notes: NoteNumbers, host: EngineHost, limits: InputLimits, xref?: XrefIndex): PassResult {
+  return new Pass(env, state, notes, host, limits, xref ?? indexCrossReferences(env.doc.sections)).run();
 }
 
 class Pass {
@@ -68,6 +134,7 @@ class Pass {
     private readonly notes: NoteNumbers,
     private readonly host: EngineHost,
     private readonly limits: InputLimits,
+    private readonly xref: XrefIndex,
   ) {
     const pass = this;
     this.paginator = new Paginator({
@@ -81,6 +148,8 @@ class Pass {
 
   run(): PassResult {
     const doc = this.env.doc;
+    const unitBlock = new Map<Unit, number>();
+    let serial = 0;
     doc.sections.forEach((section, s) => {
       this.paginator.startSection(s, s === 0 ? 'nextPage' : section.props.type);
       const page = this.paginator.page;
@@ -91,7 +160,11 @@ class Pass {
         checkCancelled(this.host);
         const block = blocks[i]!;
         if (block.kind === 'paragraph' && block.props.pageBreakBefore) this.paginator.breakPageIfNotEmpty();
-        for (const unit of builder.units(block, blocks[i + 1])) this.paginator.push(unit);
+        for (const unit of builder.units(block, blocks[i + 1])) {
+          unitBlock.set(unit, serial);
+          this.paginator.push(unit);
+        }
+        serial++;
         if (this.paginator.pages.length > this.limits.maxPages) {
           abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise maxPages if this is expected.' });
         }
@@ -103,6 +176,7 @@ class Pass {
       pages,
       info: this.info,
       bodyUsesTotals: this.bodyUsesTotals,
+      blockPages: blockPagesOf(pages, unitBlock, serial),
       notes: this.notes,
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),
@@ -135,15 +209,24 @@ class Pass {
   }
 
   private field(f: FieldInline, page: PageInfo | undefined, s: number, body: boolean): string | undefined {
-    const name = f.instruction.name;
-    if (body && (name === 'NUMPAGES' || name === 'SECTIONPAGES' || name === 'PAGEREF')) this.bodyUsesTotals = true;
-    return evaluateField(f, {
+    if (body && PAGE_DEPENDENT_FIELDS.has(f.instruction.name)) this.bodyUsesTotals = true;
+    return evaluateField(f, this.facts(page, s, this.state, body ? bodyStyleParagraph(this.xref) : undefined));
+  }
+
+  /** What fields may print on a page, from a pass state. */
+  private facts(page: PageInfo | undefined, s: number, state: PassState, styleParagraph: FieldFacts['styleParagraph']): FieldFacts {
+    return {
       pageNumber: page?.number,
+      pageIndex: page?.index,
       pageFormat: this.section(s).pageNumbers.format,
-      numPages: this.state.numPages,
-      sectionPages: this.state.sectionPages?.[s],
-      bookmarkPage: (name) => this.state.bookmarkPages?.[name],
-    });
+      numPages: state.numPages,
+      sectionPages: state.sectionPages?.[s],
+      bookmarkPage: (name) => state.bookmarkPages?.[name.toLowerCase()],
+      xref: this.xref,
+      noteMark: (t, id) => this.notes.mark(t, id),
+      styleNames: this.env.doc.styleNames,
+      ...(styleParagraph ? { styleParagraph } : {}),
+    };
   }
 
   private openFrame(sectionIndex: number, pageIndex: number): PageFrame {
@@ -160,7 +243,7 @@ class Pass {
     const number = firstOfSection && s.pageNumbers.start !== undefined ? s.pageNumbers.start : (prev?.number ?? 0) + 1;
     const even = number % 2 === 0;
     const area = textArea(s, even, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
-    const info: PageInfo = { number, label: formatPageNumber(number, s.pageNumbers.format), section: sectionIndex, firstOfSection, area };
+    const info: PageInfo = { index: pageIndex, number, label: formatPageNumber(number, s.pageNumbers.format), section: sectionIndex, firstOfSection, area };
     this.info[pageIndex] = info;
     const evenOdd = doc.settings.evenAndOddHeaders;
     const headerPart = chooseRef(s.headers, firstOfSection, s.titlePage, even, evenOdd);
@@ -171,43 +254,60 @@ class Pass {
     return buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
   }
 
+  private headerParts: Set<string> | undefined;
+
+  private isHeader(part: string): boolean {
+    this.headerParts ??= new Set(this.env.doc.sections.flatMap((s) => Object.values(s.props.headers).filter((p): p is string => typeof p === 'string')));
+    return this.headerParts.has(part);
+  }
+
   /** Lays out a header or footer for a page (cached by what its fields would print). */
   headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story {
     // Parts without page fields look the same on every page: lay them out once per width and section.
     const dynamic = this.partHasPageFields(part);
+    // Cross-references (STYLEREF, PAGEREF) differ per page and per state: key them by both.
+    const perPage = dynamic && this.partHasFields(part, XREF_FIELDS) ? `|${page.index}|${this.stateTag(state)}` : '';
     const key = dynamic
-      ? `${part}|${page.label}|${page.section}|${state.numPages ?? ''}|${state.sectionPages?.[page.section] ?? ''}|${widthPt.toFixed(2)}`
+      ? `${part}|${page.label}|${page.section}|${state.numPages ?? ''}|${state.sectionPages?.[page.section] ?? ''}|${widthPt.toFixed(2)}${perPage}`
       : `${part}|${page.section}|${widthPt.toFixed(2)}`;
     let story = this.hfCache.get(key);
     if (!story) {
       const hf = this.env.doc.headerFooters[part];
+      const styleParagraph = pageStyleParagraph(this.xref, state, page.index);
       const facts: StoryFacts = {
-        fieldText: (f) =>
-          evaluateField(f, {
-            pageNumber: page.number,
-            pageFormat: this.section(page.section).pageNumbers.format,
-            numPages: state.numPages,
-            sectionPages: state.sectionPages?.[page.section],
-            bookmarkPage: (name) => state.bookmarkPages?.[name],
-          }),
+        fieldText: (f) => evaluateField(f, this.facts(page, page.section, state, styleParagraph)),
         noteMark: (t, id) => this.notes.mark(t, id ?? ''),
       };
-      story = layoutStory(hf?.blocks ?? [], widthPt, blockContext(this.env, this.section(page.section), facts), false);
+      // A header's last paragraph keeps its space after: it is part of the header's height, which
+      // pushes the body down when it passes the top margin (LibreOffice and Word both do this).
+      story = layoutStory(hf?.blocks ?? [], widthPt, blockContext(this.env, this.section(page.section), facts), this.isHeader(part));
       this.hfCache.set(key, story);
     }
     return story;
   }
 
   private readonly dynamicParts = new Map<string, boolean>();
+  private readonly stateTags = new Map<PassState, number>();
 
   /** Whether a header/footer part holds a field whose text depends on the page (PAGE, NUMPAGES...). */
   private partHasPageFields(part: string): boolean {
-    let known = this.dynamicParts.get(part);
+    return this.partHasFields(part, PAGE_FIELDS);
+  }
+
+  private partHasFields(part: string, names: ReadonlySet<string>): boolean {
+    const key = `${part}|${names === PAGE_FIELDS ? 'p' : 'x'}`;
+    let known = this.dynamicParts.get(key);
     if (known === undefined) {
-      known = blocksHaveFields(this.env.doc.headerFooters[part]?.blocks ?? [], PAGE_FIELDS);
-      this.dynamicParts.set(part, known);
+      known = blocksHaveFields(this.env.doc.headerFooters[part]?.blocks ?? [], names);
+      this.dynamicParts.set(key, known);
     }
     return known;
+  }
+
+  private stateTag(state: PassState): number {
+    let tag = this.stateTags.get(state);
+    if (tag === undefined) this.stateTags.set(state, (tag = this.stateTags.size));
+    return tag;
   }
 
   /** The laid-out story of a note at a width. */
@@ -263,6 +363,55 @@ class Pass {
 
 /** Fields whose result depends on the page a story is drawn on. */
 const PAGE_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'STYLEREF', 'SECTION']);
+/** Fields whose result depends on what else is on the page. */
+const XREF_FIELDS = new Set(['PAGEREF', 'STYLEREF']);
+
+/** Per top-level block: the first page holding one of its units (blocks split into new units take their predecessor's page). */
+function blockPagesOf(pages: readonly PageState[], unitBlock: ReadonlyMap<Unit, number>, count: number): number[] {
+  const out: number[] = new Array<number>(count);
+  for (const page of pages) {
+    for (const p of page.placed) {
+      const serial = unitBlock.get(p.unit);
+      if (serial !== undefined && out[serial] === undefined) out[serial] = page.index;
+    }
+  }
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    if (out[i] === undefined) out[i] = last;
+    else last = out[i]!;
+  }
+  return out;
+}
+
+/** STYLEREF in the body: the nearest paragraph of the style at or before the field's, else the first after it. */
+function bodyStyleParagraph(xref: XrefIndex): FieldFacts['styleParagraph'] {
+  return (matches, _last, field) => {
+    const at = xref.position(field)?.paragraph;
+    if (at === undefined) return undefined;
+    return searchParagraphs(xref.paragraphs, matches, at, at + 1, false);
+  };
+}
+
+/**
+ * STYLEREF in a header or footer (§17.16.5.66): the first paragraph of the style on the page (the
+ * last with `\l`), else the nearest one before the page, else the first after it.
+ */
+function pageStyleParagraph(xref: XrefIndex, state: PassState, pageIndex: number): FieldFacts['styleParagraph'] {
+  const range = state.pageParagraphs?.[pageIndex];
+  if (!range) return undefined;
+  return (matches, last) => searchParagraphs(xref.paragraphs, matches, range[0], range[1], last);
+}
+
+function searchParagraphs(paras: readonly ParaFacts[], matches: (p: ParaFacts) => boolean, start: number, end: number, last: boolean): ParaFacts | undefined {
+  if (last) {
+    for (let i = end - 1; i >= start; i--) if (matches(paras[i]!)) return paras[i];
+  } else {
+    for (let i = start; i < end; i++) if (matches(paras[i]!)) return paras[i];
+  }
+  for (let i = start - 1; i >= 0; i--) if (matches(paras[i]!)) return paras[i];
+  for (let i = end; i < paras.length; i++) if (matches(paras[i]!)) return paras[i];
+  return undefined;
+}
 
 function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>): boolean {
   const inShape = (s: ShapeInline): boolean => (!!s.text && blocksHaveFields(s.text.blocks, names)) || (s.children ?? []).some((c) => c.item.kind === 'shape' && inShape(c.item));

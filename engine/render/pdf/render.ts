@@ -64,7 +64,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
       pageRefs.push(leaf.ref);
       host.onProgress?.({ stage: 'render', done: i + 1, total: layout.pages.length });
     }
-    addLinks(pdf, layout, pageRefs);
+    addLinks(pdf, layout, pageRefs, bag);
     addOutline(pdf, layout, pageRefs);
     setInfo(pdf, layout, options, hash.hex());
     // Object streams would be compressed with pdf-lib's slow deflate for a few kilobytes saved.

@@ -1,0 +1,212 @@
+/**
+ * The cross-reference index: one walk over the body in document order that records what REF,
+ * NOTEREF, SEQ and STYLEREF fields (§17.16.5.55, .45, .60, .66) read — each bookmark's text,
+ * paragraph number and notes, each SEQ field's value, and each paragraph's style, text and number.
+ * Pages are not known here: the pass maps top-level blocks to pages (see pass.ts).
+ */
+import type { Block, FieldInline, FieldInstruction, Inline, Paragraph } from '../model';
+
+/** A paragraph of the body in document order. */
+export interface ParaFacts {
+  readonly styleId?: string;
+  /** Text without the list label, hidden and deleted text. */
+  readonly text: string;
+  /** The list label as printed (e.g. `2.1.`), when the paragraph is numbered. */
+  readonly label?: string;
+  /** Labels of the enclosing list levels, outermost first (for `\w` full context). */
+  readonly context: readonly string[];
+  /** Serial of the top-level body block holding it. */
+  readonly block: number;
+}
+
+/** What a bookmark (w:bookmarkStart … w:bookmarkEnd) covers. */
+export interface BookmarkFacts {
+  readonly name: string;
+  readonly text: string;
+  /** Index of the paragraph holding its start. */
+  readonly paragraph: number;
+  /** Document-order position of its start, comparable with field positions. */
+  readonly order: number;
+  /** Note references inside it, in order. */
+  readonly notes: ReadonlyArray<{ readonly noteType: 'footnote' | 'endnote'; readonly id: string }>;
+}
+
+/** The index built by indexCrossReferences. */
+export interface XrefIndex {
+  readonly paragraphs: readonly ParaFacts[];
+  /** Bookmark facts by lower-case name (bookmark names are case-insensitive, §17.13.6.2). */
+  bookmark(name: string): BookmarkFacts | undefined;
+  /** Every bookmark, keyed by lower-case name. */
+  bookmarks(): Iterable<readonly [string, BookmarkFacts]>;
+  /** Value of a SEQ field after its switches (\n, \c, \r, \s), or undefined when not in the body. */
+  seqValue(field: FieldInline): number | undefined;
+  /** Document-order position of a body field, and the paragraph holding it. */
+  position(field: FieldInline): { readonly order: number; readonly paragraph: number } | undefined;
+}
+
+const MAX_TEXT = 4096;
+
+/** Walks the body once and indexes bookmarks, SEQ values and paragraphs. */
+export function indexCrossReferences(sections: ReadonlyArray<{ readonly blocks: readonly Block[] }>): XrefIndex {
+  const w = new Walker();
+  let serial = 0;
+  for (const s of sections) for (const b of s.blocks) w.block(b, serial++);
+  w.finish();
+  return {
+    paragraphs: w.paragraphs,
+    bookmark: (name) => w.bookmarks.get(name.toLowerCase()),
+    bookmarks: () => w.bookmarks.entries(),
+    seqValue: (f) => w.seq.get(f),
+    position: (f) => w.positions.get(f),
+  };
+}
+
+interface OpenBookmark {
+  name: string;
+  text: string;
+  paragraph: number;
+  order: number;
+  notes: Array<{ noteType: 'footnote' | 'endnote'; id: string }>;
+}
+
+class Walker {
+  readonly paragraphs: ParaFacts[] = [];
+  readonly bookmarks = new Map<string, BookmarkFacts>();
+  readonly seq = new Map<FieldInline, number>();
+  readonly positions = new Map<FieldInline, { order: number; paragraph: number }>();
+  private readonly open = new Map<string, OpenBookmark>();
+  private readonly counters = new Map<string, { value: number; stamp: number }>();
+  /** Serial of the last heading seen at each outline level, for SEQ \s. */
+  private readonly headingStamp: number[] = [];
+  private headings = 0;
+  private order = 0;
+  private text = '';
+  /** Last label seen at each list level of each list, for full-context numbers. */
+  private readonly listLabels = new Map<string, string[]>();
+
+  block(b: Block, serial: number): void {
+    if (b.kind === 'table') {
+      for (const r of b.rows) for (const c of r.cells) for (const inner of c.blocks) this.block(inner, serial);
+      return;
+    }
+    this.paragraph(b, serial);
+  }
+
+  private paragraph(p: Paragraph, serial: number): void {
+    const level = p.props.outlineLevel;
+    if (level !== undefined && level >= 0 && level < 9) this.headingStamp[level] = ++this.headings;
+    const index = this.paragraphs.length;
+    this.text = '';
+    this.inlines(p.inlines, index, 0);
+    // A bookmark that spans paragraphs reads them joined by a space.
+    for (const o of this.open.values()) if (o.text.length > 0 && o.text.length < MAX_TEXT) o.text += ' ';
+    const list = p.props.list;
+    let context: string[] = [];
+    if (list) {
+      const labels = this.listLabels.get(list.numId) ?? [];
+      labels.length = Math.min(labels.length, list.level);
+      context = labels.slice(0, list.level).filter((l) => l !== undefined);
+      labels[list.level] = list.text;
+      this.listLabels.set(list.numId, labels);
+    }
+    this.paragraphs.push({
+      ...(p.props.styleId ? { styleId: p.props.styleId } : {}),
+      text: this.text.trim(),
+      ...(list && list.text.trim() ? { label: list.text.trim() } : {}),
+      context,
+      block: serial,
+    });
+  }
+
+  private inlines(list: readonly Inline[], paragraph: number, depth: number): void {
+    for (const i of list) {
+      this.order++;
+      switch (i.kind) {
+        case 'text':
+          if (!i.props.hidden && i.revision?.type !== 'delete' && i.revision?.type !== 'moveFrom') this.append(i.text);
+          break;
+        case 'tab':
+          this.append('\t');
+          break;
+        case 'bookmark':
+          this.bookmark(i.edge, i.id, i.name, paragraph);
+          break;
+        case 'noteRef':
+          for (const o of this.open.values()) o.notes.push({ noteType: i.noteType, id: i.id });
+          break;
+        case 'field':
+          this.field(i, paragraph, depth);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  private field(f: FieldInline, paragraph: number, depth: number): void {
+    this.positions.set(f, { order: this.order, paragraph });
+    if (f.instruction.name === 'SEQ') {
+      const value = this.seqStep(f.instruction);
+      if (value !== undefined) {
+        this.seq.set(f, value);
+        if (!f.instruction.switches.some(([s]) => s === '\\h')) this.append(String(value));
+        return;
+      }
+    }
+    if (depth < 16) this.inlines(f.result, paragraph, depth + 1);
+  }
+
+  /** SEQ identifier [\c | \n | \r N | \s L | \h] (§17.16.5.60). */
+  private seqStep(instr: FieldInstruction): number | undefined {
+    const id = instr.args[0]?.toLowerCase();
+    if (!id) return undefined;
+    const c = this.counters.get(id) ?? { value: 0, stamp: 0 };
+    let reset: number | undefined;
+    let repeat = false;
+    for (const [sw, arg] of instr.switches) {
+      if (sw === '\\r') reset = parseSeqNumber(arg);
+      else if (sw === '\\c') repeat = true;
+      else if (sw === '\\s') {
+        const lvl = parseSeqNumber(arg);
+        if (lvl !== undefined && lvl >= 1 && lvl <= 9) {
+          let stamp = 0;
+          for (let l = 0; l < lvl; l++) stamp = Math.max(stamp, this.headingStamp[l] ?? 0);
+          if (stamp !== c.stamp) {
+            c.value = 0;
+            c.stamp = stamp;
+          }
+        }
+      }
+    }
+    if (reset !== undefined) c.value = reset;
+    else if (!repeat) c.value++;
+    this.counters.set(id, c);
+    return c.value;
+  }
+
+  private bookmark(edge: 'start' | 'end', id: string, name: string | undefined, paragraph: number): void {
+    if (edge === 'start') {
+      if (name && !this.bookmarks.has(name.toLowerCase())) this.open.set(id, { name, text: '', paragraph, order: this.order, notes: [] });
+      return;
+    }
+    const o = this.open.get(id);
+    if (!o) return;
+    this.open.delete(id);
+    this.bookmarks.set(o.name.toLowerCase(), { name: o.name, text: o.text.trim(), paragraph: o.paragraph, order: o.order, notes: o.notes });
+  }
+
+  /** Bookmarks never closed end with the document. */
+  finish(): void {
+    for (const id of [...this.open.keys()]) this.bookmark('end', id, undefined, 0);
+  }
+
+  private append(s: string): void {
+    if (this.text.length < MAX_TEXT) this.text += s;
+    for (const o of this.open.values()) if (o.text.length < MAX_TEXT) o.text += s;
+  }
+}
+
+function parseSeqNumber(arg: string | undefined): number | undefined {
+  if (arg === undefined || !/^-?\d{1,9}$/.test(arg)) return undefined;
+  return Number(arg);
+}
