@@ -55,6 +55,8 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   readTitle(ctx, chart, plots, model);
   const legend = child(chart, 'c:legend');
   if (legend) model.legend = readLegend(ctx, legend);
+  const blanks = chartVal(chart, 'c:dispBlanksAs');
+  if (blanks === 'gap' || blanks === 'zero' || blanks === 'span') model.blanksAs = blanks;
   const plotLayout = manualLayout(child(plotArea, 'c:layout'));
   if (plotLayout) model.plotLayout = plotLayout;
   const plotFill = chartColor(ctx, child(plotArea, 'c:spPr'));

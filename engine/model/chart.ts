@@ -156,4 +156,6 @@ export interface ChartModel {
   /** The title overlays the plot area instead of taking room above it (c:overlay). */
   readonly titleOverlay?: boolean;
   readonly plotLayout?: ChartManualLayout;
+  /** How empty cells show (c:dispBlanksAs): as gaps, as zero, or spanned by the line. */
+  readonly blanksAs?: 'gap' | 'zero' | 'span';
 }

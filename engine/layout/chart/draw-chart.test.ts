@@ -116,9 +116,14 @@ describe('drawChartInto: lines, areas and scatter', () => {
     expect(items.filter((i) => i.kind === 'path' && i.fill === 'FF0000')).toHaveLength(4);
   });
 
-  it('leaves gaps open in lines', () => {
-    const { items } = draw(chart({ type: 'line', grouping: 'standard', series: [series('S1', [1, 2, null, 4, 5], 'FF0000')] }));
-    expect(items.filter((i) => i.kind === 'path' && i.stroke === 'FF0000')).toHaveLength(2);
+  it('leaves gaps open in lines, or plots them as zero or spans them (c:dispBlanksAs)', () => {
+    const s = [series('S1', [1, 2, null, 4, 5], 'FF0000')];
+    const lines = (c: ChartModel) => draw(c).items.filter((i): i is PathItem => i.kind === 'path' && i.stroke === 'FF0000');
+    expect(lines(chart({ type: 'line', grouping: 'standard', series: s }))).toHaveLength(2);
+    const zero = lines(chart({ type: 'line', grouping: 'standard', series: s }, { blanksAs: 'zero' }));
+    expect(zero.map((l) => l.commands.length)).toEqual([5]);
+    const span = lines(chart({ type: 'line', grouping: 'standard', series: s }, { blanksAs: 'span' }));
+    expect(span.map((l) => l.commands.length)).toEqual([4]);
   });
 
   it('fills areas down to the axis, stacked areas on the series below', () => {
@@ -250,6 +255,33 @@ describe('drawChartInto: legend', () => {
     const lines = items.filter((i) => i.kind === 'glyphs' && name.includes(i.text) && i.text.length > 3);
     expect(lines.length).toBeGreaterThan(1);
     for (const l of lines) if (l.kind === 'glyphs') expect(l.x + l.text.length * 5).toBeLessThanOrEqual(BOX.x + BOX.w + 1e-6);
+  });
+});
+
+describe('drawChartInto: combination charts', () => {
+  it('draws a line on a secondary value axis with its labels on the right', () => {
+    const axes: ChartAxis[] = [
+      ...AXES,
+      { kind: 'category', position: 'bottom', majorGridlines: false, deleted: true, id: '3', crossAxisId: '4' },
+      { kind: 'value', position: 'right', majorGridlines: false, deleted: false, id: '4', crossAxisId: '3', crosses: 'max' },
+    ];
+    const c: ChartModel = {
+      plots: [
+        { type: 'column', grouping: 'clustered', axisIds: ['1', '2'], series: [series('Units', [1, 2, 3, 4], 'FF0000')] },
+        { type: 'line', grouping: 'standard', axisIds: ['3', '4'], series: [series('Revenue', [1000, 3000, 2000, 4600], '0000FF')] },
+      ],
+      axes,
+    };
+    const { items } = draw(c);
+    const bars = rectsOf(items, 'FF0000');
+    const right = Math.max(...bars.map((b) => b.x + b.w));
+    const labels = items.filter((i) => i.kind === 'glyphs' && /^\d+$/.test(i.text) && Number(i.text) >= 1000);
+    expect(labels.length).toBeGreaterThan(1);
+    for (const l of labels) if (l.kind === 'glyphs') expect(l.x).toBeGreaterThan(right);
+    const line = items.find((i) => i.kind === 'path' && i.stroke === '0000FF') as PathItem;
+    const ys = line.commands.map((cmd) => (cmd.op === 'Z' ? 0 : cmd.y));
+    // Each plot has its own scale: the line's 4600 of 5000 stands above the bars' 4 of 5.
+    expect(Math.min(...ys)).toBeLessThan(Math.min(...bars.map((b) => b.y)));
   });
 });
 

@@ -23,7 +23,8 @@ export function drawLines(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
     const pts = scatter ? scatterPoints(s, b.h, b.v, rect) : linePoints(b, k, rect);
     const color = s.lineColor ?? s.color ?? '4472C4';
     if (!s.noLine) {
-      for (const run of runsOf(pts)) {
+      const span = draw.chart.blanksAs === 'span';
+      for (const run of span ? [pts.filter((p): p is Pt => p !== undefined)] : runsOf(pts)) {
         if (run.length < 2) continue;
         draw.items.push({ kind: 'path', commands: s.smooth ? smoothPath(run) : polyline(run), stroke: color, lineWidth: s.lineWidthPt ?? 2.25 });
       }

@@ -1,7 +1,7 @@
 /**
  * Hostile chart data made drawable: values beyond ±1e100 clamped (sums must stay finite), non-finite
  * values made gaps, and the total number of drawn points capped so a chart cannot make the layout
- * unbounded. Each change is counted as a warning.
+ * unbounded (each of these is counted as a warning); empty cells become 0 when the chart says so.
  */
 import type { ChartModel, ChartPlot, ChartSeries } from '../../model';
 
@@ -35,6 +35,15 @@ export function sanitizeChart(chart: ChartModel, warn: (code: string, message: s
     });
     return series.every((s, i) => s === p.series[i]) ? p : { ...p, series };
   });
+  if (chart.blanksAs === 'zero') {
+    // c:dispBlanksAs zero: empty cells plot as 0 (bars, lines and areas; pies skip them anyway).
+    for (let k = 0; k < plots.length; k++) {
+      const p = plots[k]!;
+      if (p.type === 'scatter' || !p.series.some((s) => s.values.includes(null))) continue;
+      plots[k] = { ...p, series: p.series.map((s) => ({ ...s, values: s.values.map((v) => v ?? 0) })) };
+      changed = true;
+    }
+  }
   if (truncated) warn('layout/chart-clamped', `A chart has more than ${MAX_CHART_POINTS} points; the points past that are not drawn.`);
   if (clamped) warn('layout/chart-clamped', `A chart has values beyond ±${LIMIT} or not numbers; they are clamped or left out.`);
   return changed ? { ...chart, plots } : chart;
