@@ -32,6 +32,10 @@ describe('resolveParagraphBidi', () => {
     expect(resolveParagraphBidi('plain text 123', [span(0, 14)], false)).toBeUndefined();
   });
 
+  it('ignores stray w:rtl runs in Latin text of a left-to-right paragraph', () => {
+    expect(resolveParagraphBidi('ab - cd', [span(0, 2), span(2, 5, undefined, true), span(5, 7)], false)).toBeUndefined();
+  });
+
   it('resolves paragraphs with Hebrew, and right-to-left paragraphs', () => {
     expect(resolveParagraphBidi('abc אבג', [span(0, 7)], false)?.levels[4]).toBe(1);
     expect(resolveParagraphBidi('abc', [span(0, 3)], true)?.paragraphLevel).toBe(1);

@@ -16,12 +16,14 @@ import { splitGlyphPiece, type GlyphPiece } from './pieces';
 const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069\u061C]|[\uD802\uD803\uD83A\uD83B]/;
 
 /**
- * Resolves the paragraph's levels, or undefined when everything is left to right (no right-to-left
- * paragraph, run or character), which keeps the common case free.
+ * Resolves the paragraph's levels, or undefined when everything is left to right, which keeps the
+ * common case free. A left-to-right paragraph without right-to-left characters is left alone even
+ * when some runs carry w:rtl: stray w:rtl on spaces and punctuation of Latin text is common in
+ * documents written with a right-to-left keyboard layout, and LibreOffice ignores it too.
  */
 export function resolveParagraphBidi(text: string, spans: readonly Span[], rtlParagraph: boolean): BidiParagraph | undefined {
+  if (!rtlParagraph && !RTL_CHARS.test(text)) return undefined;
   const rtlRun = spans.some((s) => s.props.rtl);
-  if (!rtlParagraph && !rtlRun && !RTL_CHARS.test(text)) return undefined;
   let rtlRuns: Uint8Array | undefined;
   if (rtlRun) {
     rtlRuns = new Uint8Array(text.length);
