@@ -23,6 +23,9 @@
  * ffi, ti, tt… for Carlito, DejaVu and Caladea), so `liga: true` matches them; Word uses none by default.
  * The PDF renderer collects the glyph ids used per `font.id` and calls `subsetFont(font, ids)`, then
  * `toUnicodeCMap(newGid → text)` and `cidWidthArray(subset.widths)` for the /W array.
+ * Bidirectional text (bidi/, UAX #9 for Unicode 16.0): `resolveBidiParagraph(text, base)` gives one
+ * embedding level per UTF-16 unit, `applyLineRule` (L1) and `visualOrder` (L2) work per line;
+ * `shape(..., { rtl: true })` shapes an odd-level run right to left, drawing mirrored glyphs (L4).
  */
 export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
