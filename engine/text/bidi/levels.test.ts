@@ -123,3 +123,16 @@ describe('resolveBidiParagraph options', () => {
     expect(at('53.9')).toEqual([2, 2, 2, 2]);
   });
 });
+
+describe('hostile input', () => {
+  it('caps embedding depth and bracket pairing, and stays linear on long paragraphs', () => {
+    const deep = '\u202B'.repeat(5000) + 'abc' + '\u202C'.repeat(5000);
+    const r = resolveBidiParagraph(deep, 'ltr');
+    expect(Math.max(...r.levels)).toBeLessThanOrEqual(126);
+    const brackets = 'א(' .repeat(20_000) + 'b' + ')'.repeat(20_000);
+    const t0 = performance.now();
+    const b = resolveBidiParagraph(brackets, 'auto');
+    expect(b.levels.length).toBe(brackets.length);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+});
