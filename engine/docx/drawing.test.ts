@@ -142,13 +142,24 @@ describe('VML', () => {
       '<v:textpath style="font-family:&quot;Calibri&quot;;font-size:1pt" string="DRAFT"/></v:shape></w:pict></w:r></w:p>';
     const doc = parseFixture({ body: para('x') + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>', headers: { rIdH: hdr } });
     const wm = (doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph).inlines[0] as ShapeInline;
-    expect(wm).toMatchObject({ kind: 'shape', watermark: true, rotationDeg: 315, fill: 'C0C0C0' });
+    expect(wm).toMatchObject({ kind: 'shape', watermark: true, rotationDeg: 315 });
+    // The text path fills its glyphs, not the shape's box.
+    expect(wm.fill).toBeUndefined();
     expect(wm.line).toBeUndefined();
     expect(wm.anchor).toMatchObject({ horizontal: { relativeTo: 'margin', align: 'center' }, vertical: { relativeTo: 'margin', align: 'center' }, behindText: true });
     const p = wm.text!.blocks[0] as Paragraph;
     expect(plainText(p)).toBe('DRAFT');
     expect(p.props.alignment).toBe('center');
-    expect((p.inlines[0] as { props: { font: string } }).props.font).toBe('Calibri');
+    expect((p.inlines[0] as { props: { font: string; color?: string } }).props).toMatchObject({ font: 'Calibri', color: 'C0C0C0' });
+  });
+
+  it('draws a semi-transparent watermark in its colour seen over white paper', () => {
+    const hdr = '<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject2" type="#_x0000_t136" style="position:absolute;width:400pt;height:100pt" fillcolor="silver" stroked="f">' +
+      '<v:fill opacity=".5"/><v:textpath style="font-family:&quot;Calibri&quot;" string="COPY"/></v:shape></w:pict></w:r></w:p>';
+    const doc = parseFixture({ body: para('x') + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>', headers: { rIdH: hdr } });
+    const wm = (doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph).inlines[0] as ShapeInline;
+    const run = (wm.text!.blocks[0] as Paragraph).inlines[0] as { props: { color?: string } };
+    expect(run.props.color).toBe('E0E0E0');
   });
 
   it('shows OLE objects as their preview picture with a warning', () => {
