@@ -80,7 +80,12 @@ export function endField(ctx: DocxContext, story: StoryState, out: Inline[], at:
   }
   const target = parent ? parent.result : out;
   if (field) target.push(field);
-  else for (const i of frame.result) target.push(i);
+  else {
+    for (const i of frame.result) target.push(i);
+    // The end of a result that spanned paragraphs, so later stages know where a TOC ends.
+    const instruction = parseInstruction(frame.instruction);
+    target.push({ kind: 'field', instruction, rawInstruction: frame.instruction.trim(), result: [], props: frame.props, closes: true, ...(frame.locked ? { locked: true } : {}) });
+  }
 }
 
 /** Moves open fields' results into the paragraph at its end; the fields continue in the next paragraph. */
@@ -124,6 +129,7 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
   };
   if (computed !== undefined) f.computed = true;
   if (continues) f.continues = true;
+  if (frame.locked) f.locked = true;
   if (frame.revision) f.revision = frame.revision;
   if (frame.link) f.link = frame.link;
   return f;

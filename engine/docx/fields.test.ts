@@ -77,7 +77,9 @@ describe('fields', () => {
     expect(text(toc.result)).toBe('{One<tab>{3}}');
     expect(text(ps[1]!.inlines)).toBe('{Two<tab>{3}}');
     expect(fields(ps[1]!)[0]!.link).toEqual({ anchor: '_T2' });
-    expect(text(ps[2]!.inlines)).toBe('{Three<tab>{3}}');
+    // The field end leaves an empty closing mark, so later stages know where the TOC ends.
+    expect(text(ps[2]!.inlines)).toBe('{Three<tab>{3}}{}');
+    expect(fields(ps[2]!).at(-1)).toMatchObject({ closes: true, instruction: { name: 'TOC' }, result: [] });
     expect(plainText(ps[3]!)).toBe('after');
   });
 

@@ -21,6 +21,7 @@ import { readSettings, readThemeFontLang } from './settings';
 import { readComments, readHeaderFooter, readNotes } from './stories';
 import { applyRevisionView } from './revision-view';
 import { emptyStyles, readStyles } from './styles';
+import { regenerateTocs } from './toc';
 import { readColorMapping, readTheme, wmlColor } from './theme';
 
 /** Options of parseDocx. */
@@ -61,7 +62,7 @@ function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHo
   const fontTablePart = partOf(pkg, 'fontTable');
   const fontTable = readFontTable(pkg.xml(fontTablePart ?? ''));
   const ctx = readDocumentParts(pkg, docRoot, fontTable.fonts, options, host, bag);
-  const sections = readBody(ctx, applyRevisionView(body, ctx.view));
+  const sections = regenerateTocs(ctx, readBody(ctx, applyRevisionView(body, ctx.view)));
   checkCancelled(host);
   const styleNames: Record<string, string> = {};
   for (const [id, def] of ctx.styles.styles) if (def.type === 'paragraph' && def.name) styleNames[id] = def.name;

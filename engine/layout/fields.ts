@@ -94,15 +94,17 @@ function pageRef(f: FieldInline, facts: FieldFacts): string | undefined {
 function ref(f: FieldInline, target: string | undefined, facts: FieldFacts): string | undefined {
   const bm = target && facts.xref?.bookmark(target);
   if (!bm) return undefined;
+  const numbered = has(f, '\\n') || has(f, '\\r') || has(f, '\\w');
   let text: string | undefined = bm.text;
-  if (has(f, '\\n') || has(f, '\\r') || has(f, '\\w')) {
+  if (numbered) {
     const para = facts.xref!.paragraphs[bm.paragraph];
     text = para ? paragraphNumber(para, f) : undefined;
     if (text === undefined) return undefined;
   }
   if (has(f, '\\p')) {
+    // \p alone prints only "above"/"below"; after a paragraph number it follows it.
     const where = relative(f, bm.name, facts);
-    if (where) text = text ? `${text} ${where}` : where;
+    if (where) text = numbered ? `${text} ${where}` : where;
   }
   return applySwitches(text, f);
 }
@@ -116,7 +118,7 @@ function noteRef(f: FieldInline, facts: FieldFacts): string | undefined {
   let text = facts.noteMark(note.noteType, note.id);
   if (has(f, '\\p')) {
     const where = relative(f, bm!.name, facts);
-    if (where) text = `${text} ${where}`;
+    if (where) text = where;
   }
   return applySwitches(text, f);
 }

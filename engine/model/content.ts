@@ -92,6 +92,13 @@ export interface FieldInline extends InRun {
    * holds the part in this paragraph; the following paragraphs hold the rest as ordinary inlines.
    */
   readonly continues?: boolean;
+  /**
+   * Marks where a field whose result continued past its first paragraph ends (fldChar end): it has
+   * the field's instruction and no result, and prints nothing.
+   */
+  readonly closes?: boolean;
+  /** The field is locked (w:fldLock, §17.16.18): its cached result must not be updated. */
+  readonly locked?: boolean;
 }
 
 /** A footnote or endnote reference mark in the text (w:footnoteReference, w:endnoteReference). */

@@ -5,7 +5,7 @@
  */
 import { PDFHexString, PDFName, PDFNull, PDFNumber, PDFString, type PDFArray, type PDFDict, type PDFDocument, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { DiagnosticBag } from '../../core';
-import type { Destination, LayoutDoc, LayoutItem } from '../../model';
+import type { Destination, LayoutDoc, LayoutItem, LinkItem } from '../../model';
 
 /** Adds link annotations and named destinations; refused or dangling links are warned about. */
 export function addLinks(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readonly PDFRef[], bag?: DiagnosticBag): void {
@@ -24,7 +24,7 @@ export function addLinks(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readonly
   layout.pages.forEach((page, i) => {
     const annots: PDFRef[] = [];
     const visit = (items: readonly LayoutItem[]) => {
-      for (const item of items) {
+      for (const item of mergeLinks(items)) {
         if (item.kind === 'group') visit(item.items);
         if (item.kind !== 'link') continue;
         const rect = [round(item.x), round(page.heightPt - item.y - item.h), round(item.x + item.w), round(page.heightPt - item.y)];
@@ -54,6 +54,31 @@ export function addLinks(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readonly
     });
   }
   for (const name of missing) bag?.warn('render/link-target-missing', `The link to bookmark "${name}" was not made clickable: the document has no such bookmark.`);
+}
+
+/**
+ * Joins the link areas of one target that touch on a line (layout emits one per word piece, with
+ * underlines between them) into one annotation, so a reader shows one link per line.
+ */
+export function mergeLinks(items: readonly LayoutItem[]): LayoutItem[] {
+  const out: LayoutItem[] = [];
+  let last: LinkItem | undefined;
+  let lastAt = -1;
+  for (const item of items) {
+    if (item.kind !== 'link') {
+      out.push(item);
+      continue;
+    }
+    if (last && last.url === item.url && last.dest === item.dest && Math.abs(last.y - item.y) < 0.5 && Math.abs(last.h - item.h) < 0.5 && item.x >= last.x - 0.5 && item.x <= last.x + last.w + 0.5) {
+      last = { ...last, w: Math.max(last.x + last.w, item.x + item.w) - last.x };
+      out[lastAt] = last;
+      continue;
+    }
+    last = item;
+    lastAt = out.length;
+    out.push(item);
+  }
+  return out;
 }
 
 /** The /Names /Dests tree: bookmarks by name, for links from other documents (`file.pdf#name`). */
