@@ -56,7 +56,8 @@ export function regenerateTocs(ctx: DocxContext, sections: readonly Section[]): 
     const cachedProps = new Map<string, Paragraph['props']>();
     for (let i = toc.start; i <= toc.end; i++) {
       const p = flat[i]!.p;
-      if (p.props.styleId && !cachedProps.has(p.props.styleId)) cachedProps.set(p.props.styleId, p.props);
+      // Only entries with Word's page-number tab (right-aligned) are a model for new ones.
+      if (p.props.styleId && !cachedProps.has(p.props.styleId) && p.props.tabs.some((t) => t.alignment === 'right')) cachedProps.set(p.props.styleId, p.props);
     }
     // Entries keep the paragraph properties Word gave the cached entries of their level (tab stops for
     // the number and the page, indents); levels the cache lacks take their "toc N" style.

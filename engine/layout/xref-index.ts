@@ -164,7 +164,8 @@ class Walker {
     let reset: number | undefined;
     let repeat = false;
     for (const [sw, arg] of instr.switches) {
-      if (sw === '\\r') reset = parseSeqNumber(arg);
+      // `\r 10`: the reader takes a bare number after \r as an argument of the field, not the switch.
+      if (sw === '\\r') reset = parseSeqNumber(arg) ?? parseSeqNumber(instr.args[1]);
       else if (sw === '\\c') repeat = true;
       else if (sw === '\\s') {
         const lvl = parseSeqNumber(arg);
