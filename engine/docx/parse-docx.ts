@@ -33,6 +33,12 @@ export interface ParseDocxOptions {
   readonly limits?: Partial<InputLimits>;
   /** Turn warnings into errors. */
   readonly strict?: boolean;
+  /**
+   * Table-of-contents fields: rebuilt from the headings with the laid-out page numbers (default,
+   * `regenerate`), or shown as the document saved them (`cached`, what Word prints unless told to
+   * update fields).
+   */
+  readonly tocs?: 'regenerate' | 'cached';
 }
 
 /** Parses a DOCX package into a DocModel (see the folder's index.ts for what it covers). Never throws. */
@@ -62,7 +68,8 @@ function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHo
   const fontTablePart = partOf(pkg, 'fontTable');
   const fontTable = readFontTable(pkg.xml(fontTablePart ?? ''));
   const ctx = readDocumentParts(pkg, docRoot, fontTable.fonts, options, host, bag);
-  const sections = regenerateTocs(ctx, readBody(ctx, applyRevisionView(body, ctx.view)));
+  const read = readBody(ctx, applyRevisionView(body, ctx.view));
+  const sections = options.tocs === 'cached' ? read : regenerateTocs(ctx, read);
   checkCancelled(host);
   const styleNames: Record<string, string> = {};
   for (const [id, def] of ctx.styles.styles) if (def.type === 'paragraph' && def.name) styleNames[id] = def.name;

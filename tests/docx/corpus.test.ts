@@ -69,8 +69,10 @@ describe.skipIf(!present)('dev corpus', () => {
   it('keeps the text: every character of w:t/w:delText in the body reaches the model', () => {
     const short: string[] = [];
     for (const f of manifest.files) {
-      const doc = parsed.get(f.name);
-      if (!doc) continue;
+      // Regenerated tables of contents hold the headings' current text, not the saved entries.
+      const r = parseDocx(new Uint8Array(readFileSync(`${DIR}/${f.name}`)), { fileName: f.name, tocs: 'cached' }, {});
+      if (!r.ok) continue;
+      const doc = r.value;
       const expected = bodyTextChars(new Uint8Array(readFileSync(`${DIR}/${f.name}`)));
       const ours = modelFacts(doc).textChars;
       if (ours < expected) short.push(`${f.name}: ${ours} of ${expected}`);

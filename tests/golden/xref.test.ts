@@ -144,6 +144,15 @@ describe('cross-references in layout', () => {
     expect(doc.outline.map((o) => o.level)).toEqual([0, 1, 2, 0, 1]);
   });
 
+  it("TOC with tocs: 'cached' keeps the entries the document saved", async () => {
+    const parsed = parseDocx(makeDocx(XREF_FIXTURES['xref-toc-three-levels']!), { tocs: 'cached' }, host);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const laid = await layoutDocument(parsed.value, {}, host);
+    if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
+    expect(pageText(laid.value, 0)).toContain('Old entry');
+    expect(pageText(laid.value, 0)).not.toMatch(/Installing/);
+  });
+
   it('links: bookmark anchors and URLs become link areas; the outline nests headings by level', async () => {
     const { doc } = await layout('xref-links');
     expect(links(doc).some((l) => l.dest === 'Far')).toBe(true);
