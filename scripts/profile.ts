@@ -29,11 +29,13 @@ const cpu = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
 };
-// With PROFILE_OUT=file.cpuprofile, only the second (warm) round is profiled.
+// With PROFILE_OUT=file.cpuprofile, only the second (warm) round is profiled; PROFILE_ROUND=0
+// profiles the first (cold: fonts parsed, words shaped for the first time) instead.
 const profileOut = process.env.PROFILE_OUT;
+const profileRound = Number(process.env.PROFILE_ROUND ?? 1);
 for (let round = 0; round < 2; round++) {
   let session: import('node:inspector/promises').Session | undefined;
-  if (profileOut && round === 1) {
+  if (profileOut && round === profileRound) {
     const { Session } = await import('node:inspector/promises');
     session = new Session();
     session.connect();
