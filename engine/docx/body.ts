@@ -3,7 +3,10 @@
  * section; the body's last w:sectPr describes the final one. Header/footer references are inherited
  * from the previous section (§17.10.5).
  */
-import type { Block, Section, SectionProps } from '../model';
+import type { Block, RunProps, Section, SectionProps } from '../model';
+import { cascadeRun, runBaseFor } from './cascade';
+import { resolveRun } from './resolve-run';
+import { Slot } from './font-slots';
 import type { XmlElement } from '../xml';
 import { child } from '../xml';
 import { readBlocks, type BlockSink } from './blocks';
@@ -26,7 +29,9 @@ export function readBody(ctx: DocxContext, body: XmlElement): Section[] {
     },
     footnotes: ctx.settings.footnotes,
     endnotes: ctx.settings.endnotes,
+    lineNumberProps: () => (lineNumberProps ??= lineNumberRunProps(ctx)),
   };
+  let lineNumberProps: RunProps | undefined;
   const sections: Section[] = [];
   let previous: SectionProps | undefined;
   const sink: BlockSink = {
@@ -42,4 +47,10 @@ export function readBody(ctx: DocxContext, body: XmlElement): Section[] {
   const last: Block[] = sink.blocks;
   sections.push({ props: finalProps, blocks: last });
   return sections;
+}
+
+/** Line numbers print in the default paragraph style with the LineNumber character style over it (§17.6.8). */
+function lineNumberRunProps(ctx: DocxContext): RunProps {
+  const base = runBaseFor(ctx, ctx.styles.defaultParagraphStyle, undefined);
+  return resolveRun(cascadeRun(ctx, base, { rStyle: 'LineNumber' }), Slot.Ascii, ctx.generic);
 }

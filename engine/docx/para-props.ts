@@ -39,6 +39,7 @@ export interface RawPara {
   tabs?: RawTab[];
   outlineLvl?: number;
   framePr?: FrameProps;
+  suppressLineNumbers?: boolean;
   numPr?: { numId?: string; ilvl?: number };
 }
 
@@ -128,7 +129,7 @@ function readFrame(el: XmlElement): FrameProps {
 
 type ParaReader = (env: PropsEnv, el: XmlElement, out: RawPara) => void;
 
-function flag(key: 'contextualSpacing' | 'keepNext' | 'keepLines' | 'widowControl' | 'pageBreakBefore' | 'suppressAutoHyphens' | 'bidi' | 'snapToGrid' | 'mirrorIndents'): ParaReader {
+function flag(key: 'contextualSpacing' | 'keepNext' | 'keepLines' | 'widowControl' | 'pageBreakBefore' | 'suppressAutoHyphens' | 'bidi' | 'snapToGrid' | 'mirrorIndents' | 'suppressLineNumbers'): ParaReader {
   return (_e, el, out) => {
     out[key] = onOff(el);
   };
@@ -157,6 +158,8 @@ const PARA_READERS: Record<string, ParaReader> = {
   'w:bidi': flag('bidi'),
   'w:snapToGrid': flag('snapToGrid'),
   'w:mirrorIndents': flag('mirrorIndents'),
+  // w:suppressLineNumbers (§17.3.1.34): the paragraph's lines get no line numbers and are not counted.
+  'w:suppressLineNumbers': flag('suppressLineNumbers'),
   'w:pBdr': (env, el, out) => {
     const b = (out.pBdr ??= {});
     for (const c of el.children) {
@@ -195,7 +198,7 @@ const PARA_READERS: Record<string, ParaReader> = {
 
 /** pPr children handled elsewhere (sections, revisions, mark run props) or without print effect. */
 const IGNORED_PARA_PROPS = new Set([
-  'w:rPr', 'w:sectPr', 'w:pPrChange', 'w:suppressLineNumbers', 'w:kinsoku', 'w:wordWrap', 'w:overflowPunct', 'w:topLinePunct',
+  'w:rPr', 'w:sectPr', 'w:pPrChange', 'w:kinsoku', 'w:wordWrap', 'w:overflowPunct', 'w:topLinePunct',
   'w:autoSpaceDE', 'w:autoSpaceDN', 'w:adjustRightInd', 'w:textAlignment', 'w:textDirection', 'w:textboxTightWrap',
   'w:divId', 'w:cnfStyle', 'w:suppressOverlap', 'w14:paraId', 'w:collapsed',
 ]);

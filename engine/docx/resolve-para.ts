@@ -83,6 +83,7 @@ export function resolveParagraph(raw: RawPara, input: ParaResolveInput): Paragra
   if (borders) p.borders = borders;
   if (raw.shd) p.shading = raw.shd;
   if (raw.framePr && Object.keys(raw.framePr).length > 0) p.frame = raw.framePr;
+  if (raw.suppressLineNumbers) p.suppressLineNumbers = true;
   return p;
 }
 

@@ -2,7 +2,7 @@
  * Section properties (w:sectPr, CT_SectPr, §17.6.17) with Word's defaults for missing elements and
  * header/footer references inherited from the previous section (§17.10.5).
  */
-import type { HeaderFooterRefs, NoteOptions, NumberFormat, PageBorders, SectionProps } from '../model';
+import type { HeaderFooterRefs, NoteOptions, NumberFormat, PageBorders, RunProps, SectionProps } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { readBorder } from './borders';
@@ -56,6 +56,8 @@ export interface SectionContext {
   readonly storyPart: (rId: string) => string | undefined;
   readonly footnotes: NoteOptions;
   readonly endnotes: NoteOptions;
+  /** Run properties line numbers print in (the LineNumber character style over Normal). */
+  readonly lineNumberProps?: () => RunProps;
 }
 
 /** Reads a w:sectPr; `previous` supplies inherited header/footer references. */
@@ -94,7 +96,7 @@ export function readSection(ctx: SectionContext, el: XmlElement | undefined, pre
   const en = child(el, 'w:endnotePr');
   if (en) props.endnotes = readNoteOptions(en, ctx.endnotes);
   const ln = child(el, 'w:lnNumType');
-  if (ln) props.lineNumbering = readLineNumbering(ln);
+  if (ln) props.lineNumbering = readLineNumbering(ln, ctx.lineNumberProps?.());
   return props;
 }
 
@@ -164,7 +166,8 @@ function readPageBorders(env: PropsEnv, el: XmlElement | undefined): PageBorders
   return any ? b : undefined;
 }
 
-function readLineNumbering(el: XmlElement): NonNullable<SectionProps['lineNumbering']> {
+/** w:lnNumType (CT_LineNumber, §17.6.8); an omitted w:distance is Word's automatic 0.25 in. */
+function readLineNumbering(el: XmlElement, props: RunProps | undefined): NonNullable<SectionProps['lineNumbering']> {
   const countBy = intAttr(el, 'w:countBy');
   const start = intAttr(el, 'w:start');
   return {
@@ -173,5 +176,6 @@ function readLineNumbering(el: XmlElement): NonNullable<SectionProps['lineNumber
     start: (start === undefined || start < 0 ? 0 : Math.min(start, 32767)) + 1,
     distancePt: Math.max(0, measureValue(attr(el, 'w:distance'), 20) ?? 18),
     restart: oneOf(attr(el, 'w:restart'), ['newPage', 'newSection', 'continuous'] as const) ?? 'newPage',
+    ...(props ? { props } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { createFaceResolver } from './text-faces';
 import { drawChart } from './chart';
 import { pageGeometry } from './objects';
 import { CommentMargin, localizeCommentRanges } from './comments';
+import { LineNumberer } from './line-numbers';
 
 /** Options of layoutDocument. */
 export interface LayoutOptions {
@@ -57,6 +58,8 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
   const pages: LayoutPage[] = [];
   const destinations: Record<string, Destination> = {};
   const outline: OutlineEntry[] = [];
+  const numberer = new LineNumberer(doc, env);
+  const numbering = numberer.active;
   result.pages.forEach((page, index) => {
     const info = result.info[index]!;
     const s = doc.sections[info.section]!.props;
@@ -64,6 +67,7 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
     if (margin) sink.comments = margin.layer();
     const offset = verticalOffset(page, s.verticalAlign);
     for (const p of page.placed) p.unit.emit(sink, p.x, p.y + offset);
+    if (numbering) numberer.drawPage(page, sink, offset);
     drawNotes(page, sink, result, env);
     const chrome = new CollectingSink(resources, sink.page);
     drawHeaderFooter(result, index, chrome, state, env);

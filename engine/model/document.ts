@@ -3,7 +3,7 @@
  * Styles are resolved, lengths are points, numbering labels are counted, theme colours applied.
  */
 import type { Block } from './content';
-import type { Border, Color, FontGeneric } from './props';
+import type { Border, Color, FontGeneric, RunProps } from './props';
 import type { ChartModel } from './chart';
 
 /** Number formats (ST_NumberFormat, §17.18.59) that the engine formats itself. */
@@ -72,7 +72,14 @@ export interface SectionProps {
   readonly bidi: boolean;
   readonly footnotes?: NoteOptions;
   readonly endnotes?: NoteOptions;
-  readonly lineNumbering?: { readonly countBy: number; readonly start: number; readonly distancePt: number; readonly restart: 'newPage' | 'newSection' | 'continuous' };
+  readonly lineNumbering?: {
+    readonly countBy: number;
+    readonly start: number;
+    readonly distancePt: number;
+    readonly restart: 'newPage' | 'newSection' | 'continuous';
+    /** Run properties of the numbers: the Normal style with the LineNumber character style applied. */
+    readonly props?: RunProps;
+  };
 }
 
 /** A section: its properties and its body blocks. */

@@ -158,6 +158,8 @@ export interface ParagraphProps {
   readonly list?: ListLabel;
   /** Text frame / drop cap (w:framePr, §17.3.1.11). */
   readonly frame?: FrameProps;
+  /** No line numbers beside this paragraph, which does not count either (w:suppressLineNumbers, §17.3.1.34). */
+  readonly suppressLineNumbers?: boolean;
 }
 
 /** A text frame or drop cap (CT_FramePr). */

@@ -29,6 +29,11 @@ export interface Unit {
   readonly notes?: readonly NoteCall[];
   /** Table header rows to repeat when this row starts a page. */
   readonly repeatHeader?: readonly Unit[];
+  /**
+   * Body line numbering (§17.6.8): the baselines (from the unit's top) of the text lines this unit
+   * counts, and whether numbers may show beside them (a table counts as one line without a number).
+   */
+  readonly numberedLines?: { readonly baselinesPt: readonly number[]; readonly drawn: boolean };
   /** Areas text must wrap around from now on (the unit's wrapping floats), given where it is placed. */
   exclusions?(x: number, y: number): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
