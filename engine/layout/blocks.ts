@@ -9,6 +9,7 @@ import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
+import { frameUnit, sameFrame } from './frames';
 
 /** Everything block layout needs. */
 export interface BlockContext extends ParagraphContext, TableContext {}
@@ -19,6 +20,8 @@ export class BlockUnitBuilder {
   private prevAfter = 0;
   /** A drop cap (framePr dropCap) waiting for the paragraph it belongs to. */
   private dropCap: DropCap | undefined;
+  /** Paragraphs of a text frame (framePr, not a drop cap) waiting for the frame's last paragraph. */
+  private framed: Paragraph[] = [];
 
   constructor(
     private readonly widthPt: number,
@@ -42,6 +45,14 @@ export class BlockUnitBuilder {
     if (p.props.frame?.dropCap && next?.kind === 'paragraph') {
       this.dropCap = dropCapOf(p, this.widthPt, this.ctx);
       return [];
+    }
+    if (p.props.frame && !p.props.frame.dropCap) {
+      // Consecutive paragraphs with the same frame properties share one frame (§17.3.1.11).
+      this.framed.push(p);
+      if (next?.kind === 'paragraph' && sameFrame(next.props.frame, p.props.frame)) return [];
+      const paras = this.framed;
+      this.framed = [];
+      return [frameUnit(paras, this.widthPt, this.ctx)];
     }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;

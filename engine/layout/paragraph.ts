@@ -2,7 +2,7 @@
  * Paragraph layout: itemize → break opportunities (WASM kernel) → shape → fill lines → finish,
  * then the units the paginator places (one per line, with widow/orphan and keep rules).
  */
-import type { Border, Inline, Paragraph } from '../model';
+import type { Block, Border, Inline, Paragraph } from '../model';
 import { emitLine, type EmitContext } from './emit/line';
 import { changeBar, isChangedLine } from './revisions';
 import type { ItemSink } from './emit/sink';
@@ -59,6 +59,21 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const lines = fillLines(p, content, pieces, breaks, ctx, (i) => fit(i).limit, (i) => fit(i).shift);
   const skips = lines.map((_, i) => fit(i).skip);
   return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}) };
+}
+
+/**
+ * The width blocks' text needs when lines break only where they must (at most `maxWidthPt`): the
+ * widest line of each paragraph set flush left, plus its right indent. Sizes auto-width text frames
+ * and the length of rotated cell text. Tables inside count as nothing.
+ */
+export function naturalWidth(blocks: readonly Block[], maxWidthPt: number, ctx: ParagraphContext): number {
+  let widest = 0;
+  for (const b of blocks) {
+    if (b.kind !== 'paragraph') continue;
+    const flush: Paragraph = { ...b, props: { ...b.props, alignment: 'left' } };
+    for (const l of layoutParagraph(flush, maxWidthPt, ctx).lines) widest = Math.max(widest, l.inkRightPt + b.props.indent.rightPt);
+  }
+  return Math.min(maxWidthPt, widest);
 }
 
 function fillLines(

@@ -38,6 +38,15 @@ export const LAYOUT_FEATURE_FIXTURES: Record<string, MakeDocxOptions> = {
     para('First line.', tight) + para('Not numbered.', `<w:suppressLineNumbers/>${tight}`) + para('Second line.', tight) + para('Third line.', tight),
     { styles: WORD_DEFAULT_STYLES + LINE_NUMBER_STYLE, sectPr: numbered('<w:lnNumType w:countBy="1" w:distance="360"/>') },
   ),
+  // Two sections numbered continuously from 10 (start 9), a table between: it counts as one line without a number.
+  'line-numbers-sections-table': doc(
+    para('Alpha.', tight) +
+      para('Beta.', tight + `<w:sectPr><w:type w:val="continuous"/>${numbered('<w:lnNumType w:countBy="1" w:start="9" w:restart="continuous"/>').slice('<w:sectPr>'.length)}`) +
+      '<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="3000"/></w:tblGrid><w:tr>' + cell(3000, 'In a table.') + '</w:tr>' +
+      '<w:tr>' + cell(3000, 'Second row.') + '</w:tr></w:tbl>' +
+      para('Gamma.', tight) + para('', tight) + para('Delta.', tight),
+    { sectPr: numbered('<w:lnNumType w:countBy="1" w:start="9" w:restart="continuous"/>').replace('<w:sectPr>', '<w:sectPr><w:type w:val="continuous"/>') },
+  ),
   // A framed paragraph 2 in wide at (1 in, 1.5 in) from the margin; the next paragraphs wrap around it.
   'frame-xy-wrap': doc(
     para('Framed text in a box two inches wide.', '<w:framePr w:w="2880" w:hSpace="180" w:wrap="around" w:vAnchor="margin" w:hAnchor="margin" w:x="0" w:y="0"/>' + tight) +
@@ -56,5 +65,11 @@ export const LAYOUT_FEATURE_FIXTURES: Record<string, MakeDocxOptions> = {
       '<w:tblGrid><w:gridCol w:w="720"/><w:gridCol w:w="720"/><w:gridCol w:w="3000"/></w:tblGrid><w:tr>' +
       cell(720, 'Bottom to top', '<w:textDirection w:val="btLr"/>') + cell(720, 'Top to bottom', '<w:textDirection w:val="tbRl"/>') + cell(3000, 'Horizontal') +
       '</w:tr></w:tbl>' + para(''),
+  ),
+  // An exact 0.5 in row: btLr text longer than that wraps into lines stacked across the cell.
+  'table-vertical-exact': doc(
+    '<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="1440"/><w:gridCol w:w="3000"/></w:tblGrid>' +
+      '<w:tr><w:trPr><w:trHeight w:val="720" w:hRule="exact"/></w:trPr>' +
+      cell(1440, 'Turned text that wraps', '<w:textDirection w:val="btLr"/>') + cell(3000, 'Horizontal') + '</w:tr></w:tbl>' + para(''),
   ),
 };

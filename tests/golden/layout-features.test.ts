@@ -70,4 +70,91 @@ describe('line numbering (w:lnNumType)', () => {
     expect(numbers[0]!.sizePt).toBeCloseTo(8, 2);
     expect(right(numbers[0]!)).toBeCloseTo(72 - 18, 1);
   });
+
+  it('counts on across a continuous section from start + 1, a table as one unnumbered line, empty paragraphs too', async () => {
+    const d = await layout('line-numbers-sections-table');
+    const all = runs(d);
+    const numbers = all.filter((r) => /^\d+$/.test(r.text));
+    expect(numbers.map((n) => n.text)).toEqual(['10', '11', '13', '14', '15']);
+    const at = (text: string) => all.find((r) => r.text.startsWith(text))!.y;
+    expect(numbers.map((n) => n.y)).toEqual([at('Alpha'), at('Beta'), at('Gamma'), expect.any(Number), at('Delta')]);
+    // No number beside either table row.
+    for (const row of ['In a table', 'Second row']) expect(numbers.some((n) => Math.abs(n.y - at(row)) < 1)).toBe(false);
+  });
+});
+
+describe('text frames (w:framePr)', () => {
+  it('places a margin-anchored frame at its x/y and wraps the body text beside it at hSpace', async () => {
+    const d = await layout('frame-xy-wrap');
+    const all = runs(d);
+    const framed = all.filter((r) => r.text.includes('Framed') || r.text.startsWith('wide'));
+    expect(framed.length).toBe(2);
+    for (const r of framed) {
+      expect(r.x).toBeCloseTo(72, 1);
+      expect(right(r)).toBeLessThanOrEqual(72 + 144 + 3); // a trailing space may hang over
+    }
+    const body = all.filter((r) => !framed.includes(r));
+    // The first body paragraph starts at the top beside the frame: 2 in + 9 pt hSpace from the margin.
+    expect(body[0]!.y).toBeCloseTo(framed[0]!.y, 1);
+    expect(body[0]!.x).toBeCloseTo(72 + 144 + 9, 1);
+    expect(body[1]!.x).toBeCloseTo(72 + 144 + 9, 1);
+    // Below the frame's last line the text uses the full width again.
+    const below = body.filter((r) => r.y > framed[1]!.y + 1);
+    expect(below.length).toBeGreaterThan(0);
+    for (const r of below) expect(r.x).toBeCloseTo(72, 1);
+    expect(Math.max(...below.map(right))).toBeGreaterThan(500);
+  });
+
+  it('joins paragraphs with the same framePr into one right-aligned frame anchored to the text', async () => {
+    const d = await layout('frame-right-aligned');
+    const all = runs(d);
+    const first = all.find((r) => r.text.startsWith('Right frame'))!;
+    const second = all.find((r) => r.text.startsWith('Second paragraph'))!;
+    // xAlign="right" against the margin: a 1.5 in frame ends at the right margin (540).
+    expect(first.x).toBeCloseTo(540 - 108, 1);
+    expect(second.x).toBeCloseTo(540 - 108, 1);
+    expect(second.y).toBeGreaterThan(first.y + 20);
+    const body = all.filter((r) => r.text.startsWith('Body') || r.text.startsWith('after'));
+    expect(body[0]!.y).toBeCloseTo(first.y, 0);
+    // The body text beside the frame stays left of it, at hSpace (7.2 pt) with only a trailing space beyond.
+    for (const r of body.filter((b) => b.y <= second.y + 1)) expect(right(r)).toBeLessThan(540 - 108 - 7.2 + 3);
+  });
+});
+
+describe('vertical text in table cells (w:textDirection)', () => {
+  it('turns btLr text counter-clockwise and tbRl clockwise, growing the auto-height row to the text', async () => {
+    const d = await layout('table-vertical-text');
+    const groups = d.pages[0]!.items.filter((i): i is GroupItem => i.kind === 'group');
+    expect(groups.length).toBe(2);
+    const text = (g: GroupItem) => g.items.find((i): i is GlyphRun => i.kind === 'glyphs')!;
+    const up = groups.find((g) => text(g).text.startsWith('Bottom'))!;
+    const down = groups.find((g) => text(g).text.startsWith('Top'))!;
+    // btLr: the line's direction (1, 0) maps to (0, -1), up the page; tbRl maps it to (0, 1).
+    expect(up.transform!.slice(0, 4)).toEqual([0, -1, 1, 0]);
+    expect(down.transform!.slice(0, 4)).toEqual([0, 1, -1, 0]);
+    const horizontal = runs(d, 0, false).find((r) => r.text === 'Horizontal')!;
+    const lines = d.pages[0]!.items.filter((i) => i.kind === 'line');
+    const bottom = Math.max(...lines.map((l) => (l.kind === 'line' ? Math.max(l.y1, l.y2) : 0)));
+    // The row is as tall as the longer turned text (no cell margins top and bottom), far taller than one line.
+    const longest = Math.max(right(text(up)), right(text(down)));
+    expect(bottom - 72).toBeCloseTo(longest, 1);
+    expect(bottom - 72).toBeGreaterThan(3 * (horizontal.y - 72));
+    // btLr starts at the bottom-left of its cell (inside the 5.4 pt left margin); tbRl at the top-right.
+    expect(up.transform![4]).toBeCloseTo(72 + 5.4, 1);
+    expect(up.transform![5]).toBeCloseTo(bottom, 1);
+    expect(down.transform![4]).toBeCloseTo(144 - 5.4, 1);
+    expect(down.transform![5]).toBeCloseTo(72, 1);
+  });
+
+  it('keeps an exact row height and wraps the turned text at it, lines stacked across the cell', async () => {
+    const d = await layout('table-vertical-exact');
+    const group = d.pages[0]!.items.find((i): i is GroupItem => i.kind === 'group')!;
+    const lines = group.items.filter((i): i is GlyphRun => i.kind === 'glyphs');
+    expect(lines.map((l) => l.text.trim())).toEqual(['Turned', 'text', 'that', 'wraps']);
+    // Each line fits the 36 pt row (its length along the row), and the row stays 36 pt tall.
+    for (const l of lines) expect(l.x + right(l) - l.x).toBeLessThanOrEqual(36 + 3);
+    expect(group.transform!![5]).toBeCloseTo(72 + 36, 2);
+    const rules = d.pages[0]!.items.filter((i) => i.kind === 'line');
+    expect(Math.max(...rules.map((l) => (l.kind === 'line' ? Math.max(l.y1, l.y2) : 0)))).toBeLessThanOrEqual(72 + 36 + 0.01);
+  });
 });

@@ -2,11 +2,13 @@
  * Table layout: cells are stacked stories on the grid; rows are paginator units. Vertically merged
  * cells (w:vMerge) span rows and grow the last row they cover; row heights follow w:trHeight
  * (atLeast / exact); rows split across pages at line boundaries unless w:cantSplit; header rows
- * (w:tblHeader) repeat at the top of each page.
+ * (w:tblHeader) repeat at the top of each page. Cells with turned text (w:textDirection btLr, tbRl)
+ * lay their lines along the row's height and grow an auto-height row to the text's length.
  */
-import type { Border, Table, TableCell } from '../../model';
+import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
-import type { ItemSink } from '../emit/sink';
+import { CollectingSink, type ItemSink } from '../emit/sink';
+import { naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { computeGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
@@ -27,10 +29,14 @@ interface PlacedCell {
   readonly x: number;
   readonly width: number;
   story?: Story;
+  /** Rotated text (w:tcPr/w:textDirection, §17.4.72): 'ccw' for btLr, 'cw' for tbRl. */
+  readonly turn?: 'ccw' | 'cw';
+  /** Length of a rotated cell's lines: what its text needs along the row's height. */
+  lengthPt?: number;
 }
 
 /** Lays out a table in a box `availPt` wide; returns one unit per row. */
-export function layoutTable(t: Table, availPt: number, ctx: TableContext): Unit[] {
+export function layoutTable(t: Table, availPt: number, ctx: TableContext & ParagraphContext): Unit[] {
   const grid = computeGrid(t, availPt, ctx.compatibilityMode);
   const colX: number[] = [0];
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
@@ -39,10 +45,12 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext): Unit[
     for (const pc of row) {
       if (pc.cell.props.vMerge === 'continue') continue;
       const m = pc.cell.props.margins;
-      pc.story = ctx.layoutCell(pc.cell.blocks, Math.max(1, pc.width - m.left - m.right));
+      if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
+      else pc.story = ctx.layoutCell(pc.cell.blocks, Math.max(1, pc.width - m.left - m.right));
     }
   }
   const heights = rowHeights(t, rows);
+  layoutTurned(rows, heights, ctx);
   const units: Unit[] = [];
   const header: Unit[] = [];
   let headerDone = false;
@@ -68,7 +76,8 @@ function placeCells(t: Table, colX: number[]): PlacedCell[][] {
       if (col >= lastCol) break;
       // w:bidiVisual (§17.4.1): a right-to-left table puts its first grid column on the right.
       const x = t.props.bidiVisual ? colX[lastCol]! - colX[col + span]! : colX[col]!;
-      out.push({ cell, row: r, col, span, rowSpan: 1, x, width: colX[col + span]! - colX[col]! });
+      const turn = TURNS[cell.props.textDirection];
+      out.push({ cell, row: r, col, span, rowSpan: 1, x, width: colX[col + span]! - colX[col]!, ...(turn ? { turn } : {}) });
       col += span;
     }
     rows.push(out);
@@ -87,7 +96,44 @@ function placeCells(t: Table, colX: number[]): PlacedCell[][] {
 
 function cellNeed(pc: PlacedCell): number {
   const m = pc.cell.props.margins;
-  return (pc.story?.heightPt ?? 0) + m.top + m.bottom;
+  return (pc.turn ? (pc.lengthPt ?? 0) : (pc.story?.heightPt ?? 0)) + m.top + m.bottom;
+}
+
+/**
+ * Text directions that turn a cell's text (ST_TextDirection, §17.18.93): btLr runs bottom to top
+ * (turned 90° counter-clockwise), tbRl and the East Asian tbRlV top to bottom (turned clockwise).
+ */
+const TURNS: Partial<Record<TableCell['props']['textDirection'], 'ccw' | 'cw'>> = { btLr: 'ccw', tbRl: 'cw', tbRlV: 'cw' };
+
+/** Longest a turned cell's lines may run when its row height does not limit them (22 in, Word's largest page). */
+const MAX_TURNED_LENGTH_PT = 1584;
+
+/**
+ * A turned cell's line length before row heights are known: an exact row's height, else what its
+ * text needs unbroken (as Word grows the row to fit), and at least an atLeast row's height.
+ */
+function measureTurned(row: TableRow['props'], pc: PlacedCell, ctx: TableContext & ParagraphContext): void {
+  const m = pc.cell.props.margins;
+  const given = row.heightPt !== undefined ? Math.max(1, row.heightPt - m.top - m.bottom) : undefined;
+  if (given !== undefined && row.heightRule === 'exact') {
+    pc.lengthPt = given;
+    return;
+  }
+  pc.lengthPt = Math.max(1, given ?? 0, naturalWidth(pc.cell.blocks, MAX_TURNED_LENGTH_PT, ctx));
+}
+
+/** Lays out turned cells once row heights are final: their lines run the full height of their rows. */
+function layoutTurned(rows: PlacedCell[][], heights: number[], ctx: TableContext): void {
+  for (let r = 0; r < rows.length; r++) {
+    for (const pc of rows[r]!) {
+      if (!pc.turn || pc.cell.props.vMerge === 'continue') continue;
+      const m = pc.cell.props.margins;
+      let h = 0;
+      for (let k = r; k < Math.min(rows.length, r + pc.rowSpan); k++) h += heights[k]!;
+      pc.lengthPt = Math.max(1, h - m.top - m.bottom);
+      pc.story = ctx.layoutCell(pc.cell.blocks, pc.lengthPt);
+    }
+  }
 }
 
 function rowHeights(t: Table, rows: PlacedCell[][]): number[] {
@@ -135,7 +181,8 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], t
       for (const pc of cells) drawBorders(pc, sink, x + tableX, y, pc.cell.props.vMerge === 'continue' ? height : spanHeight(pc));
     },
   };
-  if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1)) {
+  // Turned text runs along the row's height: such a row does not split.
+  if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
     return { ...unit, split: (room) => splitRow(cells, tableX, room, header) };
   }
   return unit;
@@ -151,6 +198,10 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   const story = pc.story;
   if (!story) return;
   const m = p.margins;
+  if (pc.turn) {
+    drawTurned(pc, story, sink, x, y, h);
+    return;
+  }
   const sliceHeight = (to ?? story.heightPt) - from;
   const free = h - m.top - m.bottom - sliceHeight;
   const offset = free > 0 && to === undefined && from === 0 ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
@@ -158,6 +209,26 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
     if (uy < from - 0.01 || (to !== undefined && uy >= to - 0.01)) continue;
     unit.emit(sink, x + m.left, y + m.top + offset + uy - from);
   }
+}
+
+/**
+ * Draws a turned cell's story upright at the origin inside a group turning it into the cell: the
+ * first line lies along the left edge for btLr (reading upwards) and along the right edge for tbRl
+ * (reading downwards); w:vAlign places the lines across the cell's width.
+ */
+function drawTurned(pc: PlacedCell, story: Story, sink: ItemSink, x: number, y: number, h: number): void {
+  const p = pc.cell.props;
+  const m = p.margins;
+  const free = pc.width - m.left - m.right - story.heightPt;
+  const offset = free > 0 ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
+  const sub = new CollectingSink(sink.resources, sink.page);
+  for (const { y: uy, unit } of story.units) unit.emit(sub, 0, offset + uy);
+  // Local (u along the line, v across the lines) → page: btLr X = x0 + v, Y = y1 − u; tbRl X = x1 − v, Y = y0 + u.
+  const transform: [number, number, number, number, number, number] =
+    pc.turn === 'ccw' ? [0, -1, 1, 0, x + m.left, y + h - m.bottom] : [0, 1, -1, 0, x + pc.width - m.right, y + m.top];
+  if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
+  if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
+  if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
 }
 
 function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number): void {
