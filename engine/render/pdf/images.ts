@@ -1,11 +1,13 @@
 /**
  * Images: the pictures a LayoutDoc draws, embedded as image XObjects (§8.9.5). PNG and JPEG are
- * embedded directly; other formats (GIF, BMP, TIFF, EMF/WMF, SVG) are issue #4 and are reported.
+ * embedded directly; GIF, BMP and TIFF are decoded (render/image) and embedded as Flate-compressed
+ * samples with a soft mask (§11.6.5.3) when they have transparency; EMF/WMF and SVG are reported.
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
+import { decodeRaster, isRasterFormat, type DecodedImage } from '../image';
 import type { LayoutDoc } from '../../model';
-import type { InflateRaw } from '../../zip';
+import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
 import { pngToPdfImage, type PdfImageData } from './png';
 
@@ -39,6 +41,12 @@ export function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: Diagnostic
     try {
       if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data, inflateRaw)), name: `Im${i}` });
       else if (kind === 'jpeg') out.set(i, { ref: writeJpeg(pdf, img.data), name: `Im${i}` });
+      else if (isRasterFormat(kind)) {
+        const decoded = decodeRaster(kind, img.data);
+        for (const w of decoded.warnings) bag.add(w);
+        if (decoded.ok) out.set(i, { ref: writeImage(pdf, decodedToPdfImage(decoded.value)), name: `Im${i}` });
+        else for (const e of decoded.errors) bag.add({ ...e, severity: 'warning' });
+      } else if (kind === 'svg') bag.warn('render/unsupported-image', 'An SVG picture without a PNG fallback is not drawn; its frame is kept empty.', { hint: 'Insert the picture again in Word, which stores a PNG copy beside the SVG.' });
       else bag.warn('render/unsupported-image', `A ${kind.toUpperCase()} picture is not drawn yet (issue #4).`);
     } catch (e) {
       if (e instanceof DiagnosticError) {
@@ -49,6 +57,19 @@ export function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: Diagnostic
     }
   }
   return out;
+}
+
+/** Converts decoded 8-bit samples to image XObject data: Flate-compressed colour, alpha as a soft mask. */
+export function decodedToPdfImage(d: DecodedImage): PdfImageData {
+  const colorSpace = d.color === 'indexed' ? { palette: d.palette ?? new Uint8Array(768), base: 'DeviceRGB' as const } : d.color === 'rgb' ? 'DeviceRGB' : 'DeviceGray';
+  return {
+    width: d.width,
+    height: d.height,
+    colorSpace,
+    bitsPerComponent: 8,
+    data: deflateZlib(d.samples),
+    ...(d.alpha ? { smask: { data: deflateZlib(d.alpha), bitsPerComponent: 8 } } : {}),
+  };
 }
 
 /** Writes an image XObject (and its /SMask) from PNG-derived data. */

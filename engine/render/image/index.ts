@@ -1,0 +1,37 @@
+/**
+ * render/image: raster decoders for the picture formats PDF cannot embed as they are (GIF, BMP/DIB,
+ * TIFF), shared by the PDF renderer (re-encoded as Flate image XObjects) and the canvas preview
+ * (turned into RGBA), so both draw the same pixels.
+ * In: image bytes and limits. Out: Result<DecodedImage> (8-bit samples, optional alpha).
+ * Must not: throw on bad input, allocate before checking declared sizes, or read past the input.
+ */
+import type { Result } from '../../core';
+import { fail, error } from '../../core';
+import { decodeBmp } from './bmp';
+import { decodeGif } from './gif';
+import { decodeTiff } from './tiff';
+import type { DecodedImage, ImageLimits } from './types';
+import { DEFAULT_IMAGE_LIMITS } from './types';
+
+export { decodeBmp, decodeDib } from './bmp';
+export { decodeGif } from './gif';
+export { decodeTiff } from './tiff';
+export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
+export { toRgba } from './rgba';
+export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
+
+/** The raster formats decodeRaster reads. */
+export type RasterFormat = 'gif' | 'bmp' | 'tiff';
+
+/** Decodes GIF, BMP or TIFF bytes by format; other formats give a failed Result (`render/unsupported-image`). */
+export function decodeRaster(format: string, bytes: Uint8Array, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Result<DecodedImage> {
+  if (format === 'gif') return decodeGif(bytes, limits);
+  if (format === 'bmp') return decodeBmp(bytes, limits);
+  if (format === 'tiff') return decodeTiff(bytes, limits);
+  return fail(error('render/unsupported-image', `A ${format.toUpperCase()} picture cannot be decoded here.`));
+}
+
+/** Whether decodeRaster reads this format. */
+export function isRasterFormat(format: string): format is RasterFormat {
+  return format === 'gif' || format === 'bmp' || format === 'tiff';
+}
