@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseDocx } from '../../docx';
 import { initKernel, layoutDocument } from '../../layout';
 import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
 import { createNodeHost } from '../../../node/host';
 import { makeDocx, para } from '../../../tests/helpers/make-docx';
+import { makeGif, makeTiff, tiffBasics } from '../image/test-util';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
 
 type Call = [string, ...unknown[]];
@@ -117,6 +118,53 @@ describe('renderCanvas', () => {
     const t = ctx2.calls.find((c) => c[0] === 'transform')!;
     expect(t[1]).toBeCloseTo(0, 12);
     expect(t[2]).toBeCloseTo(1, 12);
+  });
+
+  describe('default decoder', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    /** Stubs createImageBitmap and ImageData; returns what createImageBitmap was given. */
+    function stubBitmaps(): unknown[] {
+      const seen: unknown[] = [];
+      vi.stubGlobal('ImageData', class {
+        constructor(readonly data: Uint8ClampedArray, readonly width: number, readonly height: number) {}
+      });
+      vi.stubGlobal('createImageBitmap', async (source: unknown) => {
+        seen.push(source);
+        return { bitmapOf: source };
+      });
+      return seen;
+    }
+
+    const docWith = (images: LayoutDoc['images']): LayoutDoc => ({
+      pages: [{ widthPt: 100, heightPt: 100, section: 0, label: '1', items: images.map((_, i) => ({ kind: 'image' as const, x: 0, y: 0, w: 10, h: 10, image: i })) }],
+      fonts: [], images, destinations: {}, outline: [], info: {},
+    });
+
+    it('draws GIF and TIFF through render/image as ImageData with the PDF\'s pixels, PNG as a Blob', async () => {
+      const seen = stubBitmaps();
+      const gif = makeGif({ width: 2, height: 1, palette: [255, 0, 0, 0, 0, 255], indices: [0, 1], transparent: 1 });
+      const tiff = makeTiff({ entries: tiffBasics(1, 1, { spp: 3, photometric: 2 }), strips: [Uint8Array.from([1, 2, 3])] });
+      const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const ctx = recorder();
+      const r = await renderCanvas(docWith([{ contentType: 'image/gif', data: gif }, { contentType: 'image/tiff', data: tiff }, { contentType: 'image/png', data: png }]), 0, ctx, { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(3);
+      expect(r.warnings).toEqual([]);
+      const [g, t, p] = seen as [{ data: Uint8ClampedArray; width: number; height: number }, { data: Uint8ClampedArray }, unknown];
+      expect([g.width, g.height, ...g.data]).toEqual([2, 1, 255, 0, 0, 255, 0, 0, 255, 0]);
+      expect([...t.data]).toEqual([1, 2, 3, 255]);
+      expect(p).toBeInstanceOf(Blob);
+    });
+
+    it('reports a raster picture its decoder rejects as undecodable', async () => {
+      stubBitmaps();
+      const broken = makeGif({ width: 1, height: 1, indices: [0], minCodeSize: 12, lzw: Uint8Array.from([0]) });
+      const r = await renderCanvas(docWith([{ contentType: 'image/gif', data: broken }]), 0, recorder(), { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(0);
+      expect(r.warnings.map((w) => w.code)).toEqual(['render/image-undecodable']);
+    });
   });
 
   it('reports undecodable images and unreadable glyph outlines as warnings, not failures', async () => {

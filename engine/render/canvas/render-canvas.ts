@@ -5,6 +5,7 @@
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
 import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import { decodeRaster, sniffRaster, toRgba } from '../image';
 import { createGlyphPaths } from './glyph-paths';
 import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
 
@@ -254,11 +255,24 @@ function defaultCreatePath(): ((d: string) => PathHandle) | undefined {
 }
 
 function defaultDecodeImage(): ((data: Uint8Array, type: string) => Promise<ImageHandle | undefined>) | undefined {
-  const g = globalThis as { createImageBitmap?: (b: unknown) => Promise<ImageHandle>; Blob?: new (parts: unknown[], o: { type: string }) => unknown };
+  const g = globalThis as {
+    createImageBitmap?: (b: unknown) => Promise<ImageHandle>;
+    Blob?: new (parts: unknown[], o: { type: string }) => unknown;
+    ImageData?: new (data: Uint8ClampedArray, width: number, height: number) => unknown;
+  };
   const create = g.createImageBitmap;
   const BlobCtor = g.Blob;
   if (!create || !BlobCtor) return undefined;
-  return (data, type) => create(new BlobCtor([data], { type }));
+  const ImageDataCtor = g.ImageData;
+  return async (data, type) => {
+    // GIF, BMP and TIFF go through the PDF renderer's decoders (browsers differ: most cannot read
+    // TIFF, and their BMP/GIF edge cases vary), so the preview shows the pixels the PDF holds.
+    const raster = ImageDataCtor ? sniffRaster(data) : undefined;
+    if (!raster || !ImageDataCtor) return create(new BlobCtor([data], { type }));
+    const decoded = decodeRaster(raster, data);
+    if (!decoded.ok) return undefined;
+    return create(new ImageDataCtor(toRgba(decoded.value), decoded.value.width, decoded.value.height));
+  };
 }
 
 /** `RRGGBB` → `#RRGGBB`; anything else black, as the PDF renderer does. */

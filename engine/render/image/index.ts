@@ -31,6 +31,14 @@ export function decodeRaster(format: string, bytes: Uint8Array, limits: ImageLim
   return fail(error('render/unsupported-image', `A ${format.toUpperCase()} picture cannot be decoded here.`));
 }
 
+/** The raster format of image bytes from their signature, when decodeRaster reads it. */
+export function sniffRaster(b: Uint8Array): RasterFormat | undefined {
+  if (b.length >= 4 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) return 'gif';
+  if (b.length >= 2 && b[0] === 0x42 && b[1] === 0x4d) return 'bmp';
+  if (b.length >= 4 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))) return 'tiff';
+  return undefined;
+}
+
 /** Whether decodeRaster reads this format. */
 export function isRasterFormat(format: string): format is RasterFormat {
   return format === 'gif' || format === 'bmp' || format === 'tiff';
