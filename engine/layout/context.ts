@@ -75,6 +75,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     layoutBox: (blocks, widthPt) => layoutStory(blocks, widthPt, offGrid(), false),
     drawChart: env.drawChart,
     warn: (code, message) => env.bag.warn(code, message),
+    faces: env.faces,
   };
   return ctx;
 }

@@ -7,6 +7,8 @@
  */
 import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } from '../model';
 import { CollectingSink, type ItemSink } from './emit/sink';
+import type { FaceResolver } from './faces';
+import { drawMetafile, metafileKind } from './metafile';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 
@@ -41,6 +43,8 @@ export interface ObjectContext {
   drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
   /** Counts something the engine does not fully support yet. */
   warn(code: string, message: string): void;
+  /** Faces for the text of metafile pictures (drawn without text when absent). */
+  readonly faces?: FaceResolver;
 }
 
 /** Draws an object with its top-left corner at (x, y). */
@@ -57,6 +61,7 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
     sink.items.push({ kind: 'rect', x, y, w: img.widthPt, h: img.heightPt, stroke: 'C0C0C0', lineWidth: 0.5 });
     return;
   }
+  if (metafileKind(media) && drawVectorPicture(img, media, x, y, sink, ctx)) return;
   const index = sink.resources.image(img.media, media);
   sink.items.push({
     kind: 'image',
@@ -70,6 +75,36 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
     ...(img.flipH ? { flipH: true } : {}),
     ...(img.flipV ? { flipV: true } : {}),
   });
+}
+
+/**
+ * Draws an EMF or WMF picture as vectors, clipped to its box: the cropped-away margins (a:srcRect)
+ * widen the frame the metafile fills, and rotation and flips turn the whole group as for shapes.
+ * False (with a layout/bad-metafile warning) when the picture cannot be read, so the caller keeps
+ * the image item and the renderer's own report.
+ */
+function drawVectorPicture(img: ImageInline, media: MediaItem, x: number, y: number, sink: ItemSink, ctx: ObjectContext): boolean {
+  const c = img.crop ?? { left: 0, top: 0, right: 0, bottom: 0 };
+  const keepW = 1 - c.left - c.right;
+  const keepH = 1 - c.top - c.bottom;
+  const fullW = keepW > 0.001 ? img.widthPt / keepW : img.widthPt;
+  const fullH = keepH > 0.001 ? img.heightPt / keepH : img.heightPt;
+  const frame = { x: x - c.left * fullW, y: y - c.top * fullH, w: fullW, h: fullH };
+  const drawn = drawMetafile(media, img.media, frame, { sink, ...(ctx.faces ? { faces: ctx.faces } : {}) });
+  if (!drawn.ok) {
+    ctx.warn('layout/bad-metafile', `The picture ${img.media} could not be drawn as vectors: ${drawn.reason}.`);
+    return false;
+  }
+  if (drawn.stopped) ctx.warn('layout/bad-metafile', `The picture ${img.media} is drawn only in part: ${drawn.stopped}.`);
+  if (drawn.notes.size > 0) {
+    const list = [...drawn.notes].map(([what, n]) => (n > 1 ? `${what} ×${n}` : what)).join(', ');
+    ctx.warn('layout/metafile-approximate', `The picture ${img.media} has records drawn approximately or skipped: ${list}.`);
+  }
+  const rot = img.rotationDeg ?? 0;
+  const clipped: LayoutItem = { kind: 'group', clip: { x, y, w: img.widthPt, h: img.heightPt }, items: drawn.items };
+  if (!rot && !img.flipH && !img.flipV) sink.items.push(clipped);
+  else sink.items.push({ kind: 'group', transform: turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true), items: [clipped] });
+  return true;
 }
 
 /**

@@ -1,0 +1,185 @@
+/**
+ * EMF and WMF pictures end to end: a DOCX with a metafile picture is laid out into vector items
+ * clipped to the picture's box (paths, real text, embedded bitmaps as images), converted to PDF
+ * without the unsupported-image warning, and its text is searchable (pdftotext, when installed).
+ * The LayoutDoc dumps are golden files (UPDATE_GOLDEN=1 rewrites them).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { convertDocxToPdf } from '../../engine/convert';
+import { parseDocx } from '../../engine/docx';
+import { dumpLayout, initKernel, layoutDocument } from '../../engine/layout';
+import type { LayoutDoc, LayoutItem } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { makeDocx, WORD_DEFAULT_STYLES } from '../helpers/make-docx';
+import { buildEmf, buildWmf, dib24, emr, wmr } from '../helpers/make-metafile';
+import { inlinePicture } from '../helpers/tiny-png';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+/** A 100 × 50 mm EMF: a red rectangle with a blue pen, "Metafile" in Arial, and a 2 × 1 bitmap. */
+function sampleEmf(): Uint8Array {
+  const face = new Uint8Array(64);
+  'Arial'.split('').forEach((c, i) => (face[2 * i] = c.charCodeAt(0)));
+  const text = 'Metafile';
+  const dib = dib24([[0x00ff00, 0x0000ff]]);
+  return buildEmf([
+    emr(39, (b) => b.u32(1, 0, 0x0000ff, 0)),
+    emr(37, (b) => b.u32(1)),
+    emr(38, (b) => b.u32(2, 0, 5, 0, 0xff0000)),
+    emr(37, (b) => b.u32(2)),
+    emr(43, (b) => b.u32(50, 50, 450, 250)),
+    emr(82, (b) => b.u32(3, -60, 0, 0, 0, 700).u8(0, 0, 0, 0, 0, 0, 0, 0).bytes(face)),
+    emr(37, (b) => b.u32(3)),
+    emr(18, (b) => b.u32(1)),
+    emr(24, (b) => b.u32(0x000000)),
+    emr(84, (b) => b.u32(0, 0, 0, 0, 1).f32(1, 1).u32(500, 300, text.length, 76, 0, 0, 0, 0, 0, 0).utf16(text)),
+    emr(81, (b) => b.u32(0, 0, 0, 0, 600, 50, 0, 0, 2, 1, 80, dib.info.length, 80 + dib.info.length, dib.bits.length, 0, 0xcc0020, 300, 150).bytes(dib.info).bytes(dib.bits)),
+  ]);
+}
+
+/** A placeable WMF, 1000 × 500 units: a green triangle and "Vector" in Times New Roman. */
+function sampleWmf(): Uint8Array {
+  const face = Array.from('Times New Roman', (c) => c.charCodeAt(0));
+  return buildWmf(
+    [
+      wmr(0x020b, [0, 0]),
+      wmr(0x020c, [500, 1000]),
+      wmr(0x02fc, (b) => b.u16(0).u32(0x00aa00).u16(0)),
+      wmr(0x012d, [0]),
+      wmr(0x0324, [3, 0, 500, 500, 0, 1000, 500]),
+      wmr(0x02fb, (b) => b.u16(-80 & 0xffff, 0, 0, 0, 400).u8(0, 0, 0, 0, 0, 0, 0, 0).u8(...face, 0)),
+      wmr(0x012d, [1]),
+      wmr(0x0102, [1]),
+      wmr(0x0521, (b) => b.u16(6).u8(...Array.from('Vector', (c) => c.charCodeAt(0))).u16(200, 100)),
+    ],
+    [0, 0, 1000, 500],
+  );
+}
+
+function docxWith(name: string, data: Uint8Array): Uint8Array {
+  return makeDocx({
+    styles: WORD_DEFAULT_STYLES,
+    body: `<w:p><w:r><w:t>Before the picture.</w:t></w:r></w:p><w:p>${inlinePicture('rIdPic', 200, 100)}</w:p>`,
+    media: { rIdPic: { name, data } },
+  });
+}
+
+async function layout(bytes: Uint8Array): Promise<{ doc: LayoutDoc; codes: string[] }> {
+  const parsed = parseDocx(bytes, { fileName: 'metafile.docx' }, host);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  const laid = await layoutDocument(parsed.value, {}, host);
+  if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
+  return { doc: laid.value, codes: [...parsed.warnings, ...laid.warnings].map((w) => w.code) };
+}
+
+function flat(items: readonly LayoutItem[]): LayoutItem[] {
+  return items.flatMap((i) => (i.kind === 'group' ? flat(i.items) : [i]));
+}
+
+/** The picture's group: the one clipped to a 200 × 100 pt box. */
+function pictureGroup(doc: LayoutDoc): Extract<LayoutItem, { kind: 'group' }> {
+  const g = findGroup(doc.pages[0]!.items);
+  if (!g) throw new Error('no picture group');
+  return g;
+}
+
+function findGroup(items: readonly LayoutItem[]): Extract<LayoutItem, { kind: 'group' }> | undefined {
+  for (const i of items) {
+    if (i.kind !== 'group') continue;
+    if (i.clip && Math.abs(i.clip.w - 200) < 0.01 && Math.abs(i.clip.h - 100) < 0.01) return i;
+    const inner = findGroup(i.items);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function golden(name: string, doc: LayoutDoc): void {
+  const dump = dumpLayout(doc);
+  const file = join(here, 'dumps', `${name}.txt`);
+  if (process.env.UPDATE_GOLDEN || !existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, dump);
+  }
+  expect(dump).toBe(readFileSync(file, 'utf8'));
+}
+
+async function pdfOf(bytes: Uint8Array): Promise<{ text: string | undefined; codes: string[] }> {
+  const r = await convertDocxToPdf(bytes, {}, host);
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  const file = join(mkdtempSync(join(tmpdir(), 'colophon-metafile-')), 'out.pdf');
+  writeFileSync(file, r.value.pdf);
+  let text: string | undefined;
+  try {
+    text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+  } catch {
+    text = undefined;
+  }
+  return { text, codes: r.warnings.map((w) => w.code) };
+}
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('EMF pictures drawn as vectors', () => {
+  it('draws the rectangle, the text and the bitmap inside the picture box', async () => {
+    const { doc, codes } = await layout(docxWith('pic.emf', sampleEmf()));
+    expect(codes.filter((c) => c.includes('metafile') || c.includes('image'))).toEqual([]);
+    const g = pictureGroup(doc);
+    const box = g.clip!;
+    const items = flat(g.items);
+    const rect = items.find((i) => i.kind === 'path' && i.fill === 'FF0000');
+    if (rect?.kind !== 'path') throw new Error('no red rectangle');
+    // 1000 × 500 device pixels in 200 × 100 pt: the rectangle 50..450 × 50..250 is 10..90 × 10..50 pt into the box.
+    const pts = rect.commands.flatMap((c) => (c.op === 'Z' ? [] : [[c.x - box.x, c.y - box.y].map((v) => Math.round(v * 100) / 100)]));
+    expect(pts).toEqual([[10, 10], [90, 10], [90, 50], [10, 50]]);
+    expect(rect.stroke).toBe('0000FF');
+    const run = items.find((i) => i.kind === 'glyphs');
+    if (run?.kind !== 'glyphs') throw new Error('no text');
+    expect(run.text).toBe('Metafile');
+    // lfHeight −60 logical units at 0.2 pt each is a 12 pt em; the reference point is the top-left.
+    expect(run.sizePt).toBeCloseTo(12);
+    expect(run.x - box.x).toBeCloseTo(100);
+    expect(run.y - box.y).toBeGreaterThan(60);
+    const img = items.find((i) => i.kind === 'image');
+    expect(img).toMatchObject({ kind: 'image', x: box.x + 120, y: box.y + 10, w: 60, h: 30 });
+    expect(doc.images.some((i) => i.contentType === 'image/png')).toBe(true);
+    golden('metafile-emf', doc);
+  });
+
+  it('converts to PDF without the unsupported-image warning, with the picture text searchable', async () => {
+    const { text, codes } = await pdfOf(docxWith('pic.emf', sampleEmf()));
+    expect(codes).not.toContain('render/unsupported-image');
+    if (text !== undefined) expect(text).toContain('Metafile');
+  });
+
+  it('keeps the empty frame and warns when the EMF cannot be read', async () => {
+    const broken = sampleEmf().slice(0, 100);
+    const { doc, codes } = await layout(docxWith('pic.emf', broken));
+    expect(codes).toContain('layout/bad-metafile');
+    expect(flat(doc.pages[0]!.items).some((i) => i.kind === 'image')).toBe(true);
+  });
+});
+
+describe('WMF pictures drawn as vectors', () => {
+  it('draws the polygon and the text in the picture box', async () => {
+    const { doc, codes } = await layout(docxWith('pic.wmf', sampleWmf()));
+    expect(codes.filter((c) => c.includes('metafile'))).toEqual([]);
+    const g = pictureGroup(doc);
+    const items = flat(g.items);
+    const tri = items.find((i) => i.kind === 'path' && i.fill === '00AA00');
+    expect(tri).toBeDefined();
+    const run = items.find((i) => i.kind === 'glyphs');
+    expect(run?.kind === 'glyphs' && run.text).toBe('Vector');
+    golden('metafile-wmf', doc);
+    const { text, codes: pdfCodes } = await pdfOf(docxWith('pic.wmf', sampleWmf()));
+    expect(pdfCodes).not.toContain('render/unsupported-image');
+    if (text !== undefined) expect(text).toContain('Vector');
+  });
+});
