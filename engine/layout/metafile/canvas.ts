@@ -31,6 +31,9 @@ export interface CanvasEnv {
   toPage(state: DcState): Matrix;
 }
 
+/** Fill opacity standing in for a hatched brush's lines. */
+const HATCH_OPACITY = 0.35;
+
 /** A pen turned into stroke properties. */
 interface Stroke {
   readonly stroke: Color;
@@ -130,7 +133,9 @@ export class MetafileCanvas {
   /** Emits a path item in page points with the given fill and stroke. */
   paint(commands: readonly PathCommand[], fill: Color | undefined, stroke: Stroke | undefined): void {
     if (!fill && !stroke) return;
-    this.emit({ kind: 'path', commands, ...(fill ? { fill } : {}), ...(stroke ? { stroke: stroke.stroke, lineWidth: stroke.lineWidth } : {}), ...(stroke?.dash ? { dash: stroke.dash } : {}) });
+    // A hatch covers about a third of its area with lines of its colour; a tint shows that better than solid ink.
+    const hatch = fill && this.state.brush.style === 'hatch' ? { fillOpacity: HATCH_OPACITY } : {};
+    this.emit({ kind: 'path', commands, ...(fill ? { fill } : {}), ...hatch, ...(stroke ? { stroke: stroke.stroke, lineWidth: stroke.lineWidth } : {}), ...(stroke?.dash ? { dash: stroke.dash } : {}) });
   }
 
   /** MoveTo: sets the current position (and starts a figure in a path bracket). */

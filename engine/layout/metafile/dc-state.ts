@@ -18,7 +18,7 @@ export interface Pen {
 /** A logical brush ([MS-WMF] 2.2.1.1 Brush Object, [MS-EMF] 2.2.12 LogBrush). */
 export interface Brush {
   readonly kind: 'brush';
-  /** 'hatch' and 'pattern' are drawn as solid colour (a counted approximation). */
+  /** 'hatch' is drawn as a tint of its colour, 'pattern' as grey (counted approximations). */
   readonly style: 'solid' | 'null' | 'hatch' | 'pattern';
   readonly color: Color;
 }

@@ -34,7 +34,7 @@ function createBrush(p: EmfPlayer, r: RecordView): void {
   if (style === 0) brush = { kind: 'brush', style: 'solid', color };
   else if (style === 1) brush = { kind: 'brush', style: 'null', color };
   else {
-    p.cv.note('hatched brush (drawn solid)');
+    p.cv.note('hatched brush (drawn as a tint)');
     brush = { kind: 'brush', style: 'hatch', color };
   }
   put(p, r.u32(8), brush);

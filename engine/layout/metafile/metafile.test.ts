@@ -127,6 +127,16 @@ describe('drawMetafile: EMF', () => {
     expect(p.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'Z']);
   });
 
+  it('draws a hatched brush as a tint of its colour, and skips text in an unmapped symbol font', () => {
+    const face = new Bytes().utf16('Marlett').done();
+    const font = emr(82, (b) => b.u32(3, -20, 0, 0, 0, 400).u8(0, 0, 0, 2, 0, 0, 0, 0).bytes(face).bytes(new Uint8Array(64 - face.length)));
+    const r = play(buildEmf([brush(1, 0x0000ff, 2), select(1), rectangle(0, 0, 100, 100), font, select(3), extTextOutW(0, 0, 'gfedc')]), 'image/x-emf').result;
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.items[0]).toMatchObject({ kind: 'path', fill: 'FF0000', fillOpacity: 0.35 });
+    expect(r.notes.get('text in symbol font Marlett')).toBe(1);
+    expect(r.items).toHaveLength(1);
+  });
+
   it('refuses an EMF holding only EMF+ records, so the picture keeps its frame', () => {
     const plus = emr(70, (b) => b.u32(8).u32(0x2b464d45).u16(0x4001, 0).u32(28, 16, 0xdbc01002, 0));
     const r = play(buildEmf([plus]), 'image/x-emf').result;

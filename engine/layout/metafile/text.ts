@@ -23,6 +23,9 @@ export interface TextCall {
   readonly opaque?: readonly [number, number, number, number];
 }
 
+/** Symbol fonts whose codes the face resolver maps to Unicode (engine/text symbol-fonts). */
+const MAPPED_SYMBOL_FONTS = new Set(['symbol', 'wingdings', 'wingdings2', 'wingdings3', 'webdings']);
+
 const textCache = new WeakMap<MetafileCanvas, Map<string, ChartText>>();
 
 function textFor(cv: MetafileCanvas, family: string): ChartText | undefined {
@@ -47,6 +50,11 @@ export function drawText(cv: MetafileCanvas, call: TextCall): void {
   if (raw.length === 0) return;
   cv.budget(raw.length);
   const font = s.font;
+  if (font.charSet === 2 && !MAPPED_SYMBOL_FONTS.has(font.face.toLowerCase().replace(/\s+/g, ''))) {
+    // A symbol font without a Unicode table (Marlett's check boxes, MT Extra): its codes are not letters.
+    cv.note(`text in symbol font ${font.face || '(unnamed)'}`);
+    return;
+  }
   const text = textFor(cv, font.face || 'Arial');
   if (!text) {
     cv.note('text without fonts');

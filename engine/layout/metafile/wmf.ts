@@ -189,7 +189,7 @@ function polyPolygon(cv: MetafileCanvas, r: RecordView): void {
 function brush(cv: MetafileCanvas, style: number, color: string): Brush {
   if (style === 0) return { kind: 'brush', style: 'solid', color };
   if (style === 1) return { kind: 'brush', style: 'null', color };
-  cv.note('hatched brush (drawn solid)');
+  cv.note('hatched brush (drawn as a tint)');
   return { kind: 'brush', style: 'hatch', color };
 }
 
