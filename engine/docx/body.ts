@@ -49,8 +49,13 @@ export function readBody(ctx: DocxContext, body: XmlElement): Section[] {
   return sections;
 }
 
-/** Line numbers print in the default paragraph style with the LineNumber character style over it (§17.6.8). */
+/**
+ * Line numbers print in the default paragraph style with the "line number" character style over it
+ * (§17.6.8). The style is found by its built-in name, since localized documents give it another id.
+ */
 function lineNumberRunProps(ctx: DocxContext): RunProps {
   const base = runBaseFor(ctx, ctx.styles.defaultParagraphStyle, undefined);
-  return resolveRun(cascadeRun(ctx, base, { rStyle: 'LineNumber' }), Slot.Ascii, ctx.generic);
+  let rStyle = 'LineNumber';
+  for (const [id, def] of ctx.styles.styles) if (def.type === 'character' && def.name?.toLowerCase() === 'line number') rStyle = id;
+  return resolveRun(cascadeRun(ctx, base, { rStyle }), Slot.Ascii, ctx.generic);
 }

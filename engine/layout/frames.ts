@@ -34,7 +34,7 @@ export function frameUnit(paras: readonly Paragraph[], columnWidthPt: number, ct
   });
   const widthPt = frameWidth(frame, blocks, columnWidthPt, ctx);
   const story = ctx.layoutCell(blocks, widthPt);
-  const h = frame.heightPt ?? 0;
+  const h = Math.min(frame.heightPt ?? 0, MAX_FRAME_PT);
   const rule = frame.heightRule ?? (h > 0 ? 'atLeast' : 'auto');
   const heightPt = rule === 'exact' && h > 0 ? h : rule === 'atLeast' ? Math.max(h, story.heightPt) : story.heightPt;
   const anchor = frameAnchor(frame);
@@ -56,9 +56,12 @@ export function frameUnit(paras: readonly Paragraph[], columnWidthPt: number, ct
 
 /** w:w, or the widest line of the frame's text when it is omitted (an auto-width frame), within the column. */
 function frameWidth(frame: FrameProps, paras: readonly Paragraph[], columnWidthPt: number, ctx: FrameContext): number {
-  if (frame.widthPt !== undefined && frame.widthPt > 0) return frame.widthPt;
+  if (frame.widthPt !== undefined && frame.widthPt > 0) return Math.min(frame.widthPt, MAX_FRAME_PT);
   return Math.max(1, naturalWidth(paras, columnWidthPt, ctx));
 }
+
+/** Largest frame side taken from the file (22 in, Word's largest page): a bigger w or h is clamped. */
+const MAX_FRAME_PT = 1584;
 
 const WRAP: Record<NonNullable<FrameProps['wrap']>, FloatAnchor['wrap']> = {
   // ST_Wrap (§17.18.104): around/tight/auto let text run beside the frame; notBeside and none keep

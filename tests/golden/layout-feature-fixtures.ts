@@ -8,8 +8,9 @@ import { LETTER_SECT_PR, OFFICE_THEME, WORD_DEFAULT_STYLES, para, type MakeDocxO
 const TEXT =
   'Body text flows beside the frame the way it flows beside a floating picture, line after line, until it passes the bottom of the frame and uses the full width again.';
 
+/** The "line number" character style under a localized id (Word looks it up by its built-in name). */
 const LINE_NUMBER_STYLE =
-  '<w:style w:type="character" w:styleId="LineNumber"><w:name w:val="line number"/><w:basedOn w:val="DefaultParagraphFont"/><w:rPr><w:color w:val="FF0000"/><w:sz w:val="16"/></w:rPr></w:style>';
+  '<w:style w:type="character" w:styleId="a7"><w:name w:val="line number"/><w:basedOn w:val="DefaultParagraphFont"/><w:rPr><w:color w:val="FF0000"/><w:sz w:val="16"/></w:rPr></w:style>';
 
 function doc(body: string, extra: Partial<MakeDocxOptions> = {}): MakeDocxOptions {
   return { styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body, ...extra };

@@ -7,13 +7,13 @@ import { parseDocx } from '../../engine/docx';
 import { initKernel, layoutDocument } from '../../engine/layout';
 import type { GlyphRun, GroupItem, LayoutDoc, LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { makeDocx } from '../helpers/make-docx';
+import { LETTER_SECT_PR, makeDocx, para } from '../helpers/make-docx';
 import { LAYOUT_FEATURE_FIXTURES } from './layout-feature-fixtures';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 
-async function layout(name: string): Promise<LayoutDoc> {
-  const parsed = parseDocx(makeDocx(LAYOUT_FEATURE_FIXTURES[name]!), { fileName: `${name}.docx` }, host);
+async function layout(name: string, options = LAYOUT_FEATURE_FIXTURES[name]!): Promise<LayoutDoc> {
+  const parsed = parseDocx(makeDocx(options), { fileName: `${name}.docx` }, host);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const laid = await layoutDocument(parsed.value, {}, host);
   if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
@@ -156,5 +156,20 @@ describe('vertical text in table cells (w:textDirection)', () => {
     expect(group.transform!![5]).toBeCloseTo(72 + 36, 2);
     const rules = d.pages[0]!.items.filter((i) => i.kind === 'line');
     expect(Math.max(...rules.map((l) => (l.kind === 'line' ? Math.max(l.y1, l.y2) : 0)))).toBeLessThanOrEqual(72 + 36 + 0.01);
+  });
+});
+
+describe('hostile frame and turned-cell sizes', () => {
+  it('clamps a huge frame and a huge exact row instead of laying out at their size', async () => {
+    const body =
+      para('Huge frame.', '<w:framePr w:w="999999999" w:h="999999999" w:hRule="exact" w:wrap="around" w:x="-999999999" w:y="999999999"/>') +
+      '<w:tbl><w:tblGrid><w:gridCol w:w="720"/></w:tblGrid><w:tr><w:trPr><w:trHeight w:val="999999999" w:hRule="exact"/></w:trPr>' +
+      '<w:tc><w:tcPr><w:tcW w:w="720" w:type="dxa"/><w:textDirection w:val="tbRl"/></w:tcPr>' + para('Turned.') + '</w:tc></w:tr></w:tbl>' + para('After.');
+    const d = await layout('hostile', { body, sectPr: LETTER_SECT_PR });
+    const all = d.pages.flatMap((_, i) => runs(d, i));
+    expect(all.some((r) => r.text.includes('Huge frame'))).toBe(true);
+    expect(all.some((r) => r.text.includes('Turned'))).toBe(true);
+    expect(all.some((r) => r.text.includes('After'))).toBe(true);
+    for (const r of all) expect(Number.isFinite(r.x) && Number.isFinite(r.y)).toBe(true);
   });
 });

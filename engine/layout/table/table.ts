@@ -114,7 +114,7 @@ const MAX_TURNED_LENGTH_PT = 1584;
  */
 function measureTurned(row: TableRow['props'], pc: PlacedCell, ctx: TableContext & ParagraphContext): void {
   const m = pc.cell.props.margins;
-  const given = row.heightPt !== undefined ? Math.max(1, row.heightPt - m.top - m.bottom) : undefined;
+  const given = row.heightPt !== undefined ? Math.min(MAX_TURNED_LENGTH_PT, Math.max(1, row.heightPt - m.top - m.bottom)) : undefined;
   if (given !== undefined && row.heightRule === 'exact') {
     pc.lengthPt = given;
     return;
@@ -130,7 +130,7 @@ function layoutTurned(rows: PlacedCell[][], heights: number[], ctx: TableContext
       const m = pc.cell.props.margins;
       let h = 0;
       for (let k = r; k < Math.min(rows.length, r + pc.rowSpan); k++) h += heights[k]!;
-      pc.lengthPt = Math.max(1, h - m.top - m.bottom);
+      pc.lengthPt = Math.min(MAX_TURNED_LENGTH_PT, Math.max(1, h - m.top - m.bottom));
       pc.story = ctx.layoutCell(pc.cell.blocks, pc.lengthPt);
     }
   }
