@@ -80,6 +80,10 @@ describe('decodeBmp', () => {
     expect(pixels(v5)).toEqual([[0x30, 0x20, 0x10, 0x40]]);
     const alphaBitfields = decoded(makeBmp({ width: 1, height: 1, bpp: 32, compression: 6, masks, bits: [0x10, 0x20, 0x30, 0x80] }));
     expect(pixels(alphaBitfields)).toEqual([[0x30, 0x20, 0x10, 0x80]]);
+    // An alpha mask with every alpha 0 (a writer that fills none) reads as opaque, as browsers show it.
+    const unfilled = decoded(makeBmp({ width: 2, height: 1, bpp: 32, headerSize: 124, compression: 3, masks, bits: [0x10, 0x20, 0x30, 0, 0, 0, 0xff, 0] }));
+    expect(unfilled.alpha).toBeUndefined();
+    expect(pixels(unfilled)).toEqual([[0x30, 0x20, 0x10, 255], RED]);
     // A 16-bit A1R5G5B5 pixel whose alpha bit is clear is transparent.
     const a1 = decoded(makeBmp({ width: 2, height: 1, bpp: 16, headerSize: 108, compression: 3, masks: [0x7c00, 0x03e0, 0x001f, 0x8000], bits: [0x00, 0xfc, 0x00, 0x7c] }));
     expect(pixels(a1)).toEqual([RED, CLEAR]);

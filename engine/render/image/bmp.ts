@@ -132,6 +132,10 @@ export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warn
       if (useAlpha) alpha[at] = compression === 0 ? b[src + x * 4 + 3]! : fields[3]!(v);
     }
   }
+  // An alpha mask whose every pixel reads 0 is a writer that fills no alpha (common with V5 headers):
+  // browsers show such a bitmap opaque rather than invisible, and so do we.
+  const decodedFrom = hd.topDown ? 0 : (height - rows) * width;
+  if (useAlpha && hd.masks[3] !== 0 && !hasVisiblePixel(alpha, decodedFrom, rows * width)) alpha.fill(255, decodedFrom, decodedFrom + rows * width);
   return { width, height, color: indexed ? 'indexed' : 'rgb', ...(indexed ? { palette: fullPalette(hd.palette) } : {}), samples, ...alphaIfUsed(alpha) };
 }
 
@@ -142,6 +146,11 @@ function readIndexedRow(b: Uint8Array, src: number, width: number, bpp: number, 
     const byte = b[src + Math.floor(x / perByte)]!;
     out[at + x] = (byte >> (8 - bpp * ((x % perByte) + 1))) & mask;
   }
+}
+
+function hasVisiblePixel(alpha: Uint8Array, from: number, n: number): boolean {
+  for (let i = from; i < from + n; i++) if (alpha[i] !== 0) return true;
+  return false;
 }
 
 function hasAlphaBytes(b: Uint8Array, offset: number, n: number): boolean {
