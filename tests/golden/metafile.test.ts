@@ -159,6 +159,25 @@ describe('EMF pictures drawn as vectors', () => {
     if (text !== undefined) expect(text).toContain('Metafile');
   });
 
+  it('widens the frame by the crop (a:srcRect) and turns the clipped picture by a:xfrm rot', async () => {
+    const xml = (extra: string, rot = '') =>
+      inlinePicture('rIdPic', 200, 100).replace('<a:stretch>', `${extra}<a:stretch>`).replace('<a:xfrm>', `<a:xfrm${rot}>`);
+    const docx = (body: string) => makeDocx({ body: `<w:p>${body}</w:p>`, media: { rIdPic: { name: 'pic.emf', data: sampleEmf() } } });
+    const cropped = await layout(docx(xml('<a:srcRect l="25000"/>')));
+    const g = pictureGroup(cropped.doc);
+    const red = flat(g.items).find((i) => i.kind === 'path' && i.fill === 'FF0000');
+    if (red?.kind !== 'path') throw new Error('no red rectangle');
+    // The whole frame is 200 / 0.75 pt wide and starts a quarter of it left of the box.
+    const first = red.commands[0]!;
+    if (first.op === 'Z') throw new Error('bad path');
+    expect(first.x - g.clip!.x).toBeCloseTo(-66.667 + 50 * (266.667 / 1000), 2);
+    const turned = await layout(docx(xml('', ' rot="5400000"')));
+    const outer = turned.doc.pages[0]!.items.find((i) => i.kind === 'group' && i.transform);
+    if (outer?.kind !== 'group') throw new Error('no turned group');
+    expect(outer.transform!.slice(0, 4).map((v) => Math.round(v))).toEqual([0, 1, -1, 0]);
+    expect(findGroup(outer.items)).toBeDefined();
+  });
+
   it('keeps the empty frame and warns when the EMF cannot be read', async () => {
     const broken = sampleEmf().slice(0, 100);
     const { doc, codes } = await layout(docxWith('pic.emf', broken));

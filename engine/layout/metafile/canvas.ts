@@ -84,6 +84,10 @@ export class MetafileCanvas {
 
   /** Adds an item, inside a group with the current clip rectangle when one is set. */
   emit(item: LayoutItem): void {
+    if (!inRange(item)) {
+      this.note('coordinates out of range');
+      return;
+    }
     const clip = this.state.clip;
     if (!clip) {
       this.items.push(item);
@@ -266,6 +270,30 @@ export class MetafileCanvas {
     }
     const t: [number, number, number, number, number, number] = [m[0] * w, m[1] * w, m[2] * h, m[3] * h, p0.x, p0.y];
     this.emit({ kind: 'group', transform: t, items: [{ kind: 'image', x: 0, y: 0, w: 1, h: 1, image: index }] });
+  }
+}
+
+/** Farthest a metafile item may reach from the page origin, in points (beyond is a broken transform). */
+const MAX_COORD = 1e6;
+
+const ok = (...v: number[]): boolean => v.every((n) => Number.isFinite(n) && Math.abs(n) <= MAX_COORD);
+
+/** Whether an item's coordinates are finite and within MAX_COORD (groups are checked by their transform). */
+function inRange(it: LayoutItem): boolean {
+  switch (it.kind) {
+    case 'path':
+      return it.commands.every((c) => c.op === 'Z' || (ok(c.x, c.y) && (c.op !== 'C' || ok(c.x1, c.y1, c.x2, c.y2))));
+    case 'rect':
+    case 'image':
+      return ok(it.x, it.y, it.w, it.h);
+    case 'glyphs':
+      return ok(it.x, it.y, it.sizePt);
+    case 'line':
+      return ok(it.x1, it.y1, it.x2, it.y2);
+    case 'group':
+      return !it.transform || ok(...it.transform);
+    default:
+      return true;
   }
 }
 

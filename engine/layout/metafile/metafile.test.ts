@@ -238,6 +238,13 @@ describe('drawMetafile: hostile pictures', () => {
     expect(r.ok && [...r.notes.keys()].join()).toMatch(/over the limit/);
   });
 
+  it('drops items that a broken world transform throws out of range', () => {
+    const r = play(buildEmf([emr(35, (b) => b.f32(3e38, 0, 0, 3e38, 0, 0)), rectangle(100, 100, 600, 300), emr(35, (b) => b.f32(1, 0, 0, 1, 0, 0)), rectangle(0, 0, 10, 10)]), 'image/x-emf').result;
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.items).toHaveLength(1);
+    expect(r.notes.get('coordinates out of range')).toBe(1);
+  });
+
   it('survives random corruption of a valid picture (never throws, always a result)', () => {
     const base = buildEmf([brush(1, 0x0000ff), select(1), rectangle(100, 100, 600, 300), extTextOutW(1, 1, 'ab'), polyline16([[0, 0], [9, 9]])]);
     const wmf = buildWmf([...[wmr(0x020c, [500, 1000])], wmr(0x0324, [3, 0, 0, 500, 0, 500, 250]), wmr(0x0521, (b) => b.u16(2).u8(65, 66).u16(0, 0))], [0, 0, 1000, 500]);
