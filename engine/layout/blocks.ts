@@ -35,10 +35,8 @@ export class BlockUnitBuilder {
       if (this.prevAfter > 0) out.push(spaceUnit(this.prevAfter));
       this.prev = undefined;
       this.prevAfter = 0;
-      const rows = layoutTable(block, this.widthPt, this.ctx);
-      // Line numbering counts a table as one line, with no number beside it (§17.6.8, as Word does).
-      if (rows[0]) rows[0] = { ...rows[0], numberedLines: { baselinesPt: [0], drawn: false } };
-      out.push(...rows);
+      // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
+      out.push(...layoutTable(block, this.widthPt, this.ctx));
       return out;
     }
     const p = block;

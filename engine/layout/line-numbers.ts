@@ -3,8 +3,9 @@
  * left of each column beside the body's text lines, drawn once pages are final.
  *
  * What counts follows Word: every line of body text, empty paragraphs included, except paragraphs with
- * w:suppressLineNumbers (§17.3.1.34); a table counts as one line and shows no number (Word's documented
- * rule); headers, footers, notes, text boxes and frames are not counted. A number shows on the lines
+ * w:suppressLineNumbers (§17.3.1.34). Tables, headers, footers, notes, text boxes and frames are
+ * neither numbered nor counted (Word's documented rule; LibreOffice's renders of the corpus agree:
+ * the count goes on after a table where it stopped before it). A number shows on the lines
  * whose count is a multiple of countBy, right-aligned `distance` left of the column, in the LineNumber
  * character style over Normal. The count restarts at `start` on each page, each section, or never.
  */
@@ -67,11 +68,9 @@ export class LineNumberer {
       fresh = false;
       for (let i = region.firstUnit; i < end && i < page.placed.length; i++) {
         const p = page.placed[i]!;
-        const counted = p.unit.numberedLines;
-        if (!counted) continue;
-        for (const baseline of counted.baselinesPt) {
+        for (const baseline of p.unit.numberedLinesPt ?? []) {
           this.count++;
-          if (counted.drawn && this.count % ln.countBy === 0) this.drawNumber(region.section, ln, this.count, p.x - ln.distancePt, p.y + dy + baseline, sink);
+          if (this.count % ln.countBy === 0) this.drawNumber(region.section, ln, this.count, p.x - ln.distancePt, p.y + dy + baseline, sink);
         }
       }
     });

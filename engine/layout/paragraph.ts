@@ -157,7 +157,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       ...(forceBreak ? { forceBreak } : {}),
       ...(notes.length > 0 ? { notes } : {}),
       ...(exclusions ? { exclusions } : {}),
-      ...(props.suppressLineNumbers ? {} : { numberedLines: { baselinesPt: [skip + padTop + line.baselinePt], drawn: true } }),
+      ...(props.suppressLineNumbers ? {} : { numberedLinesPt: [skip + padTop + line.baselinePt] }),
       emit(sink: ItemSink, x: number, y: number) {
         if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
         y += skip;

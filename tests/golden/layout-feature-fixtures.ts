@@ -39,7 +39,7 @@ export const LAYOUT_FEATURE_FIXTURES: Record<string, MakeDocxOptions> = {
     para('First line.', tight) + para('Not numbered.', `<w:suppressLineNumbers/>${tight}`) + para('Second line.', tight) + para('Third line.', tight),
     { styles: WORD_DEFAULT_STYLES + LINE_NUMBER_STYLE, sectPr: numbered('<w:lnNumType w:countBy="1" w:distance="360"/>') },
   ),
-  // Two sections numbered continuously from 10 (start 9), a table between: it counts as one line without a number.
+  // Two sections numbered continuously from 10 (start 9), a table between: its rows are neither numbered nor counted.
   'line-numbers-sections-table': doc(
     para('Alpha.', tight) +
       para('Beta.', tight + `<w:sectPr><w:type w:val="continuous"/>${numbered('<w:lnNumType w:countBy="1" w:start="9" w:restart="continuous"/>').slice('<w:sectPr>'.length)}`) +

@@ -31,9 +31,9 @@ export interface Unit {
   readonly repeatHeader?: readonly Unit[];
   /**
    * Body line numbering (§17.6.8): the baselines (from the unit's top) of the text lines this unit
-   * counts, and whether numbers may show beside them (a table counts as one line without a number).
+   * counts; absent when it counts none (spacing, table rows, suppressed paragraphs).
    */
-  readonly numberedLines?: { readonly baselinesPt: readonly number[]; readonly drawn: boolean };
+  readonly numberedLinesPt?: readonly number[];
   /** Areas text must wrap around from now on (the unit's wrapping floats), given where it is placed. */
   exclusions?(x: number, y: number): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
