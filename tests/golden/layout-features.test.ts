@@ -83,6 +83,26 @@ describe('line numbering (w:lnNumType)', () => {
   });
 });
 
+describe('line numbering restart="newSection"', () => {
+  it('counts on across a page break within a section and restarts at the next section', async () => {
+    const ln = '<w:lnNumType w:countBy="1" w:restart="newSection"/>';
+    const sect = (type: string) => LETTER_SECT_PR.replace('<w:sectPr>', `<w:sectPr>${type}`).replace('<w:cols', `${ln}<w:cols`);
+    const tight = '<w:spacing w:before="0" w:after="0"/>';
+    const first = Array.from({ length: 59 }, (_, i) => para(`One ${i + 1}`, tight)).join('') + para('One 60', tight + sect(''));
+    const second = para('Two 1', tight) + para('Two 2', tight);
+    const d = await layout('restart-section', { body: first + second, sectPr: sect('<w:type w:val="continuous"/>') });
+    expect(d.pages.length).toBe(2);
+    const page2 = runs(d, 1);
+    const numberBeside = (text: string) => {
+      const line = page2.find((r) => r.text === text)!;
+      return page2.find((r) => /^\d+$/.test(r.text) && Math.abs(r.y - line.y) < 0.5)?.text;
+    };
+    expect(numberBeside('One 60')).toBe('60');
+    expect(numberBeside('Two 1')).toBe('1');
+    expect(numberBeside('Two 2')).toBe('2');
+  });
+});
+
 describe('text frames (w:framePr)', () => {
   it('places a margin-anchored frame at its x/y and wraps the body text beside it at hSpace', async () => {
     const d = await layout('frame-xy-wrap');
