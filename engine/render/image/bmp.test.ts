@@ -132,6 +132,13 @@ describe('decodeBmp', () => {
       expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');
     });
 
+    it('refuses a large bitmap holding under 1/64 of its rows, or RLE data too short to draw it', () => {
+      const r = decodeBmp(makeBmp({ width: 2000, height: 1000, bpp: 8, palette: [0, 0, 0], bits: new Uint8Array(2000 * 10) }));
+      expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');
+      const rle = decodeBmp(makeBmp({ width: 5000, height: 5000, bpp: 8, compression: 1, palette: [0, 0, 0], bits: [255, 0, 0, 1] }));
+      expect(!rle.ok && rle.errors[0]!.code).toBe('render/image-too-large');
+    });
+
     it('keeps the rows present in a truncated file (bottom-up: the top is missing) and warns', () => {
       const full = makeBmp({ width: 1, height: 4, bpp: 24, bits: [0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0] });
       const r = decodeBmp(full.subarray(0, full.length - 8));

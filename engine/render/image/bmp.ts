@@ -8,7 +8,7 @@
 import type { Diagnostic, Result } from '../../core';
 import { abort, warning } from '../../core';
 import { decodeRle } from './bmp-rle';
-import { alphaIfUsed, badImage, checkDimensions, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, u32, type DecodedImage, type ImageLimits } from './types';
+import { alphaIfUsed, badImage, checkDimensions, checkFillable, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, u32, type DecodedImage, type ImageLimits } from './types';
 
 /** The parsed header of a DIB, with where its palette and pixels start. */
 export interface DibHeader {
@@ -95,7 +95,10 @@ export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warn
   const { width, height, bpp, compression } = hd;
   if (compression === 1 || compression === 2) {
     if (bpp !== (compression === 1 ? 8 : 4)) badImage(`The bitmap's RLE${compression === 1 ? 8 : 4} compression does not match its ${bpp}-bit depth.`);
-    const rle = decodeRle(b.subarray(Math.min(offset, b.length)), width, height, bpp);
+    const data = b.subarray(Math.min(offset, b.length));
+    // Each 2-byte run draws at most 255 pixels.
+    checkFillable('BMP', width, height, 128 * data.length);
+    const rle = decodeRle(data, width, height, bpp);
     if (rle.damaged) warnings.push(warning('render/bad-image', 'The bitmap\'s run-length data is damaged or short; undrawn pixels are left transparent.'));
     return { width, height, color: 'indexed', palette: fullPalette(hd.palette), samples: rle.indices, ...alphaIfUsed(rle.alpha) };
   }
@@ -104,6 +107,7 @@ export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warn
   const available = Math.max(0, b.length - offset);
   const rows = Math.min(height, Math.floor(available / stride));
   if (rows === 0) badImage('The bitmap has no pixel data.');
+  checkFillable('BMP', width, height, rows * width);
   if (rows < height) warnings.push(warning('render/bad-image', `The bitmap is truncated (${rows} of ${height} rows); the rest is left transparent.`));
   const indexed = bpp <= 8;
   const samples = new Uint8Array(width * height * (indexed ? 1 : 3));

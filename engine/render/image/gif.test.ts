@@ -89,6 +89,21 @@ describe('decodeGif', () => {
       expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');
     });
 
+    it('refuses, quickly and before allocating, a large canvas its few bytes of data could never fill', () => {
+      // 35 bytes declaring 10 000 × 10 000 pixels: within the pixel limit, but the LZW data yields at most 15.
+      const bytes = makeGif({ width: 10_000, height: 10_000, palette: RED_GREEN_BLUE_WHITE, indices: [0], frame: { left: 0, top: 0, width: 10_000, height: 10_000 }, lzw: Uint8Array.from([4, 0]) });
+      const r = decodeGif(bytes);
+      expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');
+      expect(!r.ok && r.errors[0]!.message).toMatch(/at most 15 of its pixels/);
+    });
+
+    it('still decodes a large picture that its data does fill (one colour, 1.2 megapixels in a few kilobytes)', () => {
+      const bytes = makeGif({ width: 1200, height: 1000, palette: RED_GREEN_BLUE_WHITE, indices: new Uint8Array(1_200_000).fill(2) });
+      expect(bytes.length).toBeLessThan(5000);
+      const r = decodeGif(bytes);
+      expect(r.ok && r.value.samples.every((v) => v === 2)).toBe(true);
+    });
+
     it('honours a smaller caller limit', () => {
       const r = decodeGif(makeGif({ width: 10, height: 10, palette: RED_GREEN_BLUE_WHITE, indices: new Array(100).fill(0) }), { maxPixels: 50 });
       expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');

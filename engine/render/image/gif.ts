@@ -6,8 +6,8 @@
  */
 import type { Diagnostic, Result } from '../../core';
 import { warning } from '../../core';
-import { decodeLzw } from './lzw';
-import { alphaIfUsed, badImage, checkDimensions, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, type DecodedImage, type ImageLimits } from './types';
+import { decodeLzw, maxLzwOutput } from './lzw';
+import { alphaIfUsed, badImage, checkDimensions, checkFillable, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, type DecodedImage, type ImageLimits } from './types';
 
 interface Frame {
   left: number;
@@ -58,6 +58,7 @@ function decodeBody(b: Uint8Array, limits: ImageLimits, warnings: Diagnostic[]):
   const width = Math.max(screenW, frame.left + frame.width);
   const height = Math.max(screenH, frame.top + frame.height);
   checkDimensions('GIF', width, height, limits);
+  checkFillable('GIF', width, height, maxLzwOutput(frame.data.length, frame.minCodeSize));
   return compose(frame, width, height, transparent, warnings);
 }
 

@@ -91,3 +91,14 @@ export function decodeLzw(data: Uint8Array, out: Uint8Array, o: LzwOptions): Lzw
     if (pos >= cap) return { written: cap, end: 'full' };
   }
 }
+
+/**
+ * The most bytes `n` bytes of LZW codes can decode to: code i (counted from a clear) yields at most
+ * i + 1 bytes, and no string is longer than the 4096-entry table; every code is at least rootBits + 1
+ * bits wide. Clear codes only lower this, so it bounds any stream.
+ */
+export function maxLzwOutput(n: number, rootBits: number): number {
+  const codes = Math.floor((8 * n) / (rootBits + 1));
+  if (codes <= MAX_CODES) return (codes * (codes + 1)) / 2;
+  return (MAX_CODES * (MAX_CODES + 1)) / 2 + (codes - MAX_CODES) * MAX_CODES;
+}

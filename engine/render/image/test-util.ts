@@ -85,7 +85,7 @@ export interface GifSpec {
   readonly palette?: readonly number[];
   readonly localPalette?: readonly number[];
   /** One index per pixel of the frame, rows top to bottom. */
-  readonly indices: readonly number[];
+  readonly indices: readonly number[] | Uint8Array;
   readonly transparent?: number;
   readonly interlaced?: boolean;
   readonly frame?: { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
@@ -93,7 +93,7 @@ export interface GifSpec {
   readonly lzw?: Uint8Array;
   readonly minCodeSize?: number;
   /** Extra frames after the first (indices of the same size). */
-  readonly moreFrames?: readonly (readonly number[])[];
+  readonly moreFrames?: readonly (readonly number[] | Uint8Array)[];
 }
 
 function colorTable(rgb: readonly number[]): { bits: number; bytes: number[] } {
@@ -132,7 +132,7 @@ export function makeGif(s: GifSpec): Uint8Array {
   bytes.push(...le16(s.width), ...le16(s.height), global ? 0x80 | 0x70 | (global.bits - 1) : 0, 0, 0);
   if (global) bytes.push(...global.bytes);
   if (s.transparent !== undefined) bytes.push(0x21, 0xf9, 4, 1, 0, 0, s.transparent, 0);
-  const frameBytes = (indices: readonly number[]): void => {
+  const frameBytes = (indices: readonly number[] | Uint8Array): void => {
     const local = s.localPalette ? colorTable(s.localPalette) : undefined;
     bytes.push(0x2c, ...le16(f.left), ...le16(f.top), ...le16(f.width), ...le16(f.height), (local ? 0x80 | (local.bits - 1) : 0) | (s.interlaced ? 0x40 : 0));
     if (local) bytes.push(...local.bytes);

@@ -171,6 +171,13 @@ describe('decodeTiff', () => {
       expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');
     });
 
+    it('refuses a large picture whose strips could fill under 1/64 of it', () => {
+      const r = decodeTiff(makeTiff({ entries: tiffBasics(5000, 5000, { photometric: 1, compression: 5 }), strips: [bytes(0x80, 0, 0, 0)] }));
+      expect(!r.ok && r.errors[0]!.code).toBe('render/image-too-large');
+      const packed = decodeTiff(makeTiff({ entries: tiffBasics(2000, 1000, { photometric: 1, compression: 32773 }), strips: [packBits(new Uint8Array(2_000_000).fill(1))] }));
+      expect(packed.ok && packed.value.samples.every((v) => v === 1)).toBe(true);
+    });
+
     it('rejects an absurd tile size', () => {
       const entries: TiffEntry[] = [...tiffBasics(4, 4, { photometric: 1 }), [322, 4, [60_000]], [323, 4, [60_000]]];
       const r = decodeTiff(makeTiff({ tiled: true, entries, strips: [bytes(0)] }));

@@ -7,8 +7,9 @@
  */
 import type { Diagnostic, Result } from '../../core';
 import { abort, warning } from '../../core';
+import { maxLzwOutput } from './lzw';
 import { checkCompression, decompressChunk, reverseBits, undoPredictor } from './tiff-decode';
-import { alphaIfUsed, badImage, checkDimensions, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, u32, type DecodedImage, type ImageLimits } from './types';
+import { alphaIfUsed, badImage, checkDimensions, checkFillable, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, u32, type DecodedImage, type ImageLimits } from './types';
 
 type Tags = Map<number, number[]>;
 
@@ -82,6 +83,7 @@ function decodeBody(b: Uint8Array, limits: ImageLimits, warnings: Diagnostic[]):
   const chunks = chunkGrid(tags, width, height, limits);
   // One strip or tile is decompressed into a buffer of its full size: bound it like the picture itself.
   if (Math.ceil((chunks.w * spp * bps) / 8) * chunks.h > 4 * limits.maxPixels) abort('render/image-too-large', `A TIFF ${chunks.tiled ? 'tile' : 'strip'} of ${chunks.w}×${chunks.h} pixels is larger than the limit.`);
+  checkFillable('TIFF', width, height, (fillableBytes(chunks, compression, b.length, Math.ceil((chunks.w * spp * bps) / 8) * chunks.h) * 8) / (spp * bps));
   const samples = new Uint8Array(width * height * (colors === 1 ? 1 : 3));
   const alpha = new Uint8Array(width * height);
   const predictor = one(317, 1);
@@ -126,6 +128,19 @@ function chunkGrid(tags: Tags, width: number, height: number, limits: ImageLimit
   const needed = Math.ceil(height / h) * (tiled ? across : 1);
   const origin = (i: number): [number, number] => (tiled ? [(i % across) * w, Math.floor(i / across) * h] : [0, i * h]);
   return { tiled, w, h, offsets, counts, origin, missing: Math.max(0, needed - offsets.length) };
+}
+
+/** The most bytes the chunks' data can decompress to (each chunk also capped at its own size). */
+function fillableBytes(chunks: ReturnType<typeof chunkGrid>, compression: number, fileLength: number, chunkBytes: number): number {
+  let total = 0;
+  for (let i = 0; i < chunks.offsets.length; i++) {
+    const start = chunks.offsets[i]!;
+    const n = Math.max(0, Math.min(chunks.counts[i] ?? fileLength, fileLength - start));
+    // PackBits: 2 bytes repeat one 128 times; LZW: see maxLzwOutput; Deflate: at most 258 bytes per 2 bits.
+    const most = compression === 1 ? n : compression === 32773 ? 64 * n : compression === 5 ? maxLzwOutput(n, 8) : 1032 * n + 258;
+    total += Math.min(most, chunkBytes);
+  }
+  return total;
 }
 
 /** ColorMap (§5): 3 × 2^bps 16-bit values, all reds, then greens, then blues. */

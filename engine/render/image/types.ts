@@ -40,6 +40,19 @@ export function checkDimensions(format: string, width: number, height: number, l
   }
 }
 
+/** Pictures up to this many pixels are decoded however little of them their data can fill. */
+const SMALL_PICTURE = 1 << 20;
+
+/**
+ * Refuses, before allocating, a large picture whose data could fill under 1/64 of it (a few bytes
+ * declaring a huge canvas would otherwise cost hundreds of megabytes of transparent pixels).
+ */
+export function checkFillable(format: string, width: number, height: number, fillablePixels: number): void {
+  if (width * height > SMALL_PICTURE && fillablePixels * 64 < width * height) {
+    abort('render/image-too-large', `A ${width}×${height} ${format} picture holds data for at most ${Math.floor(fillablePixels)} of its pixels; it is not drawn.`);
+  }
+}
+
 /** Runs a decoder body: DiagnosticErrors and any other failure become a failed Result, never a throw. */
 export function runDecoder(format: string, body: (warnings: Diagnostic[]) => DecodedImage): Result<DecodedImage> {
   const warnings: Diagnostic[] = [];
