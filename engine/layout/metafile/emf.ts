@@ -1,7 +1,8 @@
 /**
  * EMF playback ([MS-EMF] 2.3): the header gives the picture's frame and reference device; each
  * record is dispatched through a table of small handlers that draw on a MetafileCanvas. EMF+
- * records ride in EMR_COMMENT and are skipped: dual-mode files always carry the EMF fallback.
+ * records ride in EMR_COMMENT: skipped in dual-mode files (they carry the EMF fallback), played by
+ * ./emfplus.ts in EMF+-only ones.
  */
 import type { MetafileCanvas } from './canvas';
 import { colorRef, selectInto, stockObject, type Font } from './dc-state';
@@ -12,6 +13,7 @@ import { MetafileError, RecordView } from './reader';
 import { arc, box, polyBezier, polyBezierTo, polyline, polylineTo, type Pt } from './shapes';
 import { decodeAnsi, drawText, MAX_TEXT } from './text';
 import { emfObjects } from './emf-objects';
+import { EmfPlusPlayer } from './emfplus';
 
 /** Most records one picture may have. */
 export const MAX_RECORDS = 500_000;
@@ -43,6 +45,8 @@ export interface EmfPlayer {
   /** Device pixels → page points. */
   readonly device: Matrix;
   emfPlus: boolean;
+  /** The EMF+ interpreter of an EMF+-only picture. */
+  plus?: EmfPlusPlayer;
 }
 
 type Handler = (p: EmfPlayer, r: RecordView) => void;
@@ -220,9 +224,17 @@ function arcArgs(r: RecordView): number[] {
   return [...ltrb(r), r.i32(24), r.i32(28), r.i32(32), r.i32(36)];
 }
 
-/** EMR_COMMENT: EMF+ records ("EMF+") and other private data, never drawn here. */
+/**
+ * EMR_COMMENT: EMF+ records ("EMF+"). A dual-mode picture (EMF+ header flag D) is drawn from its
+ * EMF records and its EMF+ records are skipped; an EMF+-only picture is played by EmfPlusPlayer.
+ */
 function comment(p: EmfPlayer, r: RecordView): void {
-  if (r.has(12, 4) && r.u32(12) === 0x2b464d45) p.emfPlus = true;
+  if (!r.has(12, 4) || r.u32(12) !== 0x2b464d45) return;
+  if (!p.emfPlus && r.has(16, 28) && r.u16(16) === 0x4001 && (r.u16(18) & 1) === 0) {
+    p.plus = new EmfPlusPlayer(p.cv, { x: r.u32(36) || 96, y: r.u32(40) || 96 }, (r.u32(32) & 1) !== 0);
+  }
+  p.emfPlus = true;
+  p.plus?.playComment(r);
 }
 
 /** The rectangles of a RegionData ([MS-EMF] 2.2.24) at `at`, in device pixels. */

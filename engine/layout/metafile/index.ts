@@ -64,7 +64,7 @@ export function drawMetafile(media: MediaItem, mediaKey: string, box: MetafileBo
       const player = { cv, device, emfPlus: false };
       play = () => {
         playEmf(player, media.data);
-        if (player.emfPlus && cv.items.length === 0 && cv.counts.size === 0) throw new MetafileError('the EMF holds only EMF+ records, which are not drawn yet');
+        if (player.emfPlus && cv.items.length === 0 && cv.counts.size === 0) throw new MetafileError('the EMF+ records draw nothing this engine reads');
       };
     } else if (kind === 'wmf') {
       const header = readWmfHeader(media.data);

@@ -51,6 +51,30 @@ function extTextOutW(x: number, y: number, text: string, dx?: readonly number[])
   });
 }
 
+/** An EMF+ record ([MS-EMFPLUS] 2.3): type, flags, size, data size, data. */
+function plusRecord(type: number, flags: number, data: (b: Bytes) => Bytes): Uint8Array {
+  const body = data(new Bytes()).pad(4).done();
+  return new Bytes().u16(type, flags).u32(12 + body.length, body.length).bytes(body).done();
+}
+
+/** EMR_COMMENT holding EMF+ records. */
+function emfPlus(records: readonly Uint8Array[]): EmfRecord {
+  const n = records.reduce((a, r) => a + r.length, 0);
+  return emr(70, (b) => {
+    b.u32(4 + n, 0x2b464d45);
+    for (const r of records) b.bytes(r);
+    return b;
+  });
+}
+
+/** An EMF+-only picture (pixel units): a triangle path object stroked by a 4-pixel green pen. */
+const PLUS_PATH = [
+  plusRecord(0x4001, 0, (b) => b.u32(0xdbc01002, 1, 96, 96)),
+  plusRecord(0x4008, 0x300 | 1, (b) => b.u32(0xdbc01002, 3, 0).f32(0, 0, 500, 0, 500, 250).u8(0, 1, 0x81)),
+  plusRecord(0x4008, 0x200 | 2, (b) => b.u32(0xdbc01002, 0, 0, 0).f32(4).u32(0xdbc01002, 0, 0xff00ff00)),
+  plusRecord(0x4015, 1, (b) => b.u32(2)),
+];
+
 describe('drawMetafile: EMF', () => {
   it('maps rclFrame onto the box: a rectangle in device pixels lands in page points with the brush and pen', () => {
     const emf = buildEmf([brush(1, 0x0000ff), select(1), pen(2, 0, 10, 0x00ff00), select(2), rectangle(100, 100, 600, 300)]);
@@ -137,11 +161,42 @@ describe('drawMetafile: EMF', () => {
     expect(r.items).toHaveLength(1);
   });
 
-  it('refuses an EMF holding only EMF+ records, so the picture keeps its frame', () => {
-    const plus = emr(70, (b) => b.u32(8).u32(0x2b464d45).u16(0x4001, 0).u32(28, 16, 0xdbc01002, 0));
-    const r = play(buildEmf([plus]), 'image/x-emf').result;
+  it('refuses an EMF whose EMF+ records draw nothing, so the picture keeps its frame', () => {
+    const r = play(buildEmf([emfPlus([plusRecord(0x4001, 0, (b) => b.u32(0xdbc01002, 1, 96, 96))])]), 'image/x-emf').result;
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(/EMF\+/);
+  });
+
+  it('plays an EMF+-only picture: page unit, a solid brush object and FillRects land in the box', () => {
+    const records = [
+      plusRecord(0x4001, 0, (b) => b.u32(0xdbc01002, 1, 96, 96)),
+      plusRecord(0x4030, 3, (b) => b.f32(0.5)),
+      plusRecord(0x4008, 0x100 | 4, (b) => b.u32(0xdbc01002, 0, 0xff0000ff)),
+      plusRecord(0x400a, 0, (b) => b.u32(4, 1).f32(150, 150, 750, 300)),
+      plusRecord(0x400a, 0x8000, (b) => b.u32(0x00ff0000, 1).f32(0, 0, 10, 10)),
+    ];
+    const items = itemsOf(play(buildEmf([emfPlus(records)]), 'image/x-emf').result);
+    expect(items).toHaveLength(1);
+    const p = items[0]!;
+    if (p.kind !== 'path') throw new Error(p.kind);
+    // Points at 96 dpi are 4/3 px, at page scale 0.5: 150 pt → 100 px → 20 pt into the box.
+    expect(corners(p.commands)).toEqual([[30, 40], [130, 40], [130, 80], [30, 80]]);
+    expect(p.fill).toBe('0000FF');
+  });
+
+  it('strokes an EMF+ path object with an EMF+ pen object', () => {
+    const items = itemsOf(play(buildEmf([emfPlus(PLUS_PATH)]), 'image/x-emf').result);
+    const p = items[0]!;
+    if (p.kind !== 'path') throw new Error(p.kind);
+    expect(p.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'Z']);
+    expect(corners(p.commands)).toEqual([[10, 20], [110, 20], [110, 70]]);
+    expect([p.stroke, p.fill, p.lineWidth]).toEqual(['00FF00', undefined, 0.8]);
+  });
+
+  it('draws a dual-mode picture from its EMF records and skips its EMF+ records', () => {
+    const plus = emfPlus([plusRecord(0x4001, 1, (b) => b.u32(0xdbc01002, 1, 96, 96)), plusRecord(0x400a, 0x8000, (b) => b.u32(0xff00ff00, 1).f32(0, 0, 10, 10))]);
+    const items = itemsOf(play(buildEmf([plus, brush(1, 0x0000ff), select(1), rectangle(100, 100, 600, 300)]), 'image/x-emf').result);
+    expect(items.map((i) => i.kind === 'path' && i.fill)).toEqual(['FF0000']);
   });
 });
 
@@ -250,7 +305,8 @@ describe('drawMetafile: hostile pictures', () => {
     const wmf = buildWmf([...[wmr(0x020c, [500, 1000])], wmr(0x0324, [3, 0, 0, 500, 0, 500, 250]), wmr(0x0521, (b) => b.u16(2).u8(65, 66).u16(0, 0))], [0, 0, 1000, 500]);
     let seed = 12345;
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
-    for (const [src, type] of [[base, 'image/x-emf'], [wmf, 'image/x-wmf']] as const) {
+    const plus = buildEmf([emfPlus([...PLUS_PATH, plusRecord(0x400a, 0x8000, (b) => b.u32(0xff0000ff, 1).f32(1, 1, 5, 5))])]);
+    for (const [src, type] of [[base, 'image/x-emf'], [wmf, 'image/x-wmf'], [plus, 'image/x-emf']] as const) {
       for (let k = 0; k < 300; k++) {
         const b = src.slice(0, k % 7 === 0 ? rand(src.length) : src.length);
         for (let j = 0; j < 4; j++) if (b.length > 0) b[rand(b.length)] = rand(256);
