@@ -138,8 +138,24 @@ describe('decodeTiff', () => {
     expect([...decoded(makeTiff({ entries: tiffBasics(5, 3, { photometric: 1, compression: 5 }), strips: [old] })).samples]).toEqual([...raw]);
   });
 
-  it('warns that a non-default orientation is ignored', () => {
-    const r = decodeTiff(makeTiff({ entries: [...tiffBasics(1, 1, { photometric: 1 }), [274, 3, [3]]], strips: [bytes(7)] }));
+  it('applies the Orientation tag (mirrors, turns, transposes) and warns about unknown values', () => {
+    // Stored 3×2:  1 2 3 / 4 5 6.
+    const stored = bytes(1, 2, 3, 4, 5, 6);
+    const shown = (o: number) => {
+      const img = decoded(makeTiff({ entries: [...tiffBasics(3, 2, { photometric: 1 }), [274, 3, [o]]], strips: [stored] }));
+      return [img.width, img.height, ...img.samples];
+    };
+    expect(shown(1)).toEqual([3, 2, 1, 2, 3, 4, 5, 6]);
+    expect(shown(2)).toEqual([3, 2, 3, 2, 1, 6, 5, 4]);
+    expect(shown(3)).toEqual([3, 2, 6, 5, 4, 3, 2, 1]);
+    expect(shown(4)).toEqual([3, 2, 4, 5, 6, 1, 2, 3]);
+    expect(shown(5)).toEqual([2, 3, 1, 4, 2, 5, 3, 6]);
+    expect(shown(6)).toEqual([2, 3, 4, 1, 5, 2, 6, 3]);
+    expect(shown(7)).toEqual([2, 3, 6, 3, 5, 2, 4, 1]);
+    expect(shown(8)).toEqual([2, 3, 3, 6, 2, 5, 1, 4]);
+    const rgba = decoded(makeTiff({ entries: [...tiffBasics(2, 1, { spp: 4, photometric: 2 }), [338, 3, [2]], [274, 3, [6]]], strips: [bytes(1, 2, 3, 0, 4, 5, 6, 255)] }));
+    expect([rgba.width, rgba.height, ...rgba.samples, ...rgba.alpha!]).toEqual([1, 2, 1, 2, 3, 4, 5, 6, 0, 255]);
+    const r = decodeTiff(makeTiff({ entries: [...tiffBasics(1, 1, { photometric: 1 }), [274, 3, [9]]], strips: [bytes(7)] }));
     expect(r.ok).toBe(true);
     expect(r.warnings.map((w) => w.code)).toEqual(['render/image-orientation']);
   });

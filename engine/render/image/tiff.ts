@@ -2,12 +2,13 @@
  * Baseline TIFF (TIFF 6.0, Adobe 1992) → DecodedImage: the first IFD, strips or tiles, chunky
  * samples of 1, 2, 4, 8 or 16 bits; bilevel and greyscale (WhiteIsZero/BlackIsZero), RGB, palette
  * and CMYK (converted naively to RGB); an extra alpha sample (associated or not); uncompressed,
- * PackBits, LZW and Deflate with the horizontal predictor. CCITT and JPEG compressions are reported
- * as `render/unsupported-image` naming the scheme.
+ * PackBits, LZW and Deflate with the horizontal predictor; the Orientation tag applied (orient.ts).
+ * CCITT and JPEG compressions are reported as `render/unsupported-image` naming the scheme.
  */
 import type { Diagnostic, Result } from '../../core';
 import { abort, warning } from '../../core';
 import { maxLzwOutput } from './lzw';
+import { isKnownOrientation, orientImage } from './orient';
 import { checkCompression, decompressChunk, reverseBits, undoPredictor } from './tiff-decode';
 import { alphaIfUsed, badImage, checkDimensions, checkFillable, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, u32, type DecodedImage, type ImageLimits } from './types';
 
@@ -108,10 +109,10 @@ function decodeBody(b: Uint8Array, limits: ImageLimits, warnings: Diagnostic[]):
   }
   // Orientation (§8, tag 274) other than 1 (rows top to bottom, left to right) is rare in documents.
   const orientation = one(274, 1);
-  if (orientation !== 1) warnings.push(warning('render/image-orientation', `The TIFF picture's orientation ${orientation} is ignored; it is drawn as stored (rows top to bottom).`));
+  if (!isKnownOrientation(orientation)) warnings.push(warning('render/image-orientation', `The TIFF picture's orientation ${orientation} is unknown; it is drawn as stored (rows top to bottom).`));
   if (short > 0) warnings.push(warning('render/bad-image', `The TIFF picture is damaged or truncated (${short} strips or tiles short or missing); missing pixels are left transparent.`));
-  if (photometric === 3) return { width, height, color: 'indexed', palette, samples, ...alphaIfUsed(alpha) };
-  return { width, height, color: colors === 1 ? 'gray' : 'rgb', samples, ...alphaIfUsed(alpha) };
+  const stored: DecodedImage = photometric === 3 ? { width, height, color: 'indexed', palette, samples, ...alphaIfUsed(alpha) } : { width, height, color: colors === 1 ? 'gray' : 'rgb', samples, ...alphaIfUsed(alpha) };
+  return orientImage(stored, orientation);
 }
 
 /** Strips (§3: RowsPerStrip, StripOffsets, StripByteCounts) or tiles (§15) as one grid of chunks. */
