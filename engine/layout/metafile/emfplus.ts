@@ -5,18 +5,19 @@
  * paths, rectangles, polygons, lines, ellipses, Béziers, clip rectangles and DrawString. EMF+ world
  * coordinates are played through the GDI canvas by making them its logical units.
  */
-import type { PathCommand } from '../../model';
+import type { LayoutImage, PathCommand } from '../../model';
 import type { MetafileCanvas } from './canvas';
 import { pageRect } from './canvas';
 import { colorRef, type Brush, type Font, type Pen } from './dc-state';
 import { compose, ellipsePath, IDENTITY, meanScale, rectPath, type Matrix } from './geometry';
-import { MetafileError, type RecordView } from './reader';
+import { MetafileError, RecordView } from './reader';
 import { drawText, MAX_TEXT } from './text';
+import { ObjectPieces, plusImage } from './emfplus-image';
 
 /** Most EMF+ Save states kept at once. */
 const MAX_SAVED = 1024;
 
-type Obj = { kind: 'format'; align: number; lineAlign: number } | { kind: 'brush'; brush: Brush } | { kind: 'pen'; pen: Pen; brush: Brush } | { kind: 'path'; cmds: PathCommand[] } | { kind: 'font'; font: Font; sizeUnit: number; emSize: number };
+type Obj = { kind: 'image'; image: LayoutImage } | { kind: 'format'; align: number; lineAlign: number } | { kind: 'brush'; brush: Brush } | { kind: 'pen'; pen: Pen; brush: Brush } | { kind: 'path'; cmds: PathCommand[] } | { kind: 'font'; font: Font; sizeUnit: number; emSize: number };
 
 /** EMF+ playback state: objects, world and page transforms, the Save stack. */
 export class EmfPlusPlayer {
@@ -24,6 +25,7 @@ export class EmfPlusPlayer {
   private world: Matrix = IDENTITY;
   private pageUnit = 2;
   private pageScale = 1;
+  private readonly pieces = new ObjectPieces();
   private readonly saved = new Map<number, { world: Matrix; clip: MetafileCanvas['state']['clip'] }>();
 
   /** `dpi` is the EMF+ header's logical resolution; `video` whether the reference device is a screen. */
@@ -91,6 +93,8 @@ export class EmfPlusPlayer {
         return;
       }
       case 0x4019: return this.stroke(flags & 0xff, beziers(points(d, 4, d.u32(0), flags)));
+      case 0x401a: return this.image(flags, d, false);
+      case 0x401b: return this.image(flags, d, true);
       case 0x401c: return this.string(flags, d);
       case 0x4025:
         if (this.saved.size < MAX_SAVED) this.saved.set(d.u32(0), { world: this.world, clip: cv.state.clip });
@@ -210,13 +214,46 @@ export class EmfPlusPlayer {
     Object.assign(s, saved);
   }
 
-  private object(flags: number, d: RecordView): void {
+  private setImage(id: number, bytes: Uint8Array): void {
+    const img = plusImage(bytes);
+    if (typeof img === 'string') {
+      this.cv.note(img);
+      this.objects.delete(id);
+    } else this.objects.set(id, { kind: 'image', image: img });
+  }
+
+  /** DrawImage (destination rectangle) and DrawImagePoints (parallelogram: upper-left, upper-right, lower-left). */
+  private image(flags: number, d: RecordView, withPoints: boolean): void {
+    const o = this.objects.get(flags & 0xff);
+    if (o?.kind !== 'image') return;
+    const small = (flags & 0x4000) !== 0;
+    const at = 24;
+    const p = withPoints ? points(d, at + 4, Math.min(d.u32(at), 3), flags) : undefined;
+    const [x, y, w, h] = withPoints ? [0, 0, 1, 1] : small ? [d.i16(at), d.i16(at + 2), d.i16(at + 4), d.i16(at + 6)] : [d.f32(at), d.f32(at + 4), d.f32(at + 8), d.f32(at + 12)];
+    const s = this.cv.state;
+    const world = s.world;
+    if (p) {
+      if (p.length < 3) return;
+      const [a, b, c] = p as [{ x: number; y: number }, { x: number; y: number }, { x: number; y: number }];
+      s.world = compose([b.x - a.x, b.y - a.y, c.x - a.x, c.y - a.y, a.x, a.y], world);
+    }
+    this.cv.image(o.image, x, y, w, h);
+    s.world = world;
+  }
+
+  private object(flags: number, record: RecordView): void {
     const id = flags & 0xff;
     const type = (flags >>> 8) & 0x7f;
+    let bytes: Uint8Array;
     if (flags & 0x8000) {
-      this.cv.note('EMF+ object in several records');
-      return;
-    }
+      // A piece of an object too big for one record (TotalObjectSize first); it is read once whole.
+      const whole = this.pieces.add(id, record.u32(0), record.slice(4, record.length - 4));
+      if (typeof whole === 'string') return this.cv.note(whole);
+      if (!whole) return;
+      bytes = whole;
+    } else bytes = this.pieces.last(id, record.slice(0, record.length)) ?? record.slice(0, record.length);
+    if (type === 5) return this.setImage(id, bytes);
+    const d = new RecordView(bytes, 0, bytes.length);
     const obj =
       type === 1 ? brushObject(d, 0) : type === 2 ? penObject(d) : type === 3 ? pathObject(d) : type === 6 ? fontObject(d) : type === 7 ? ({ kind: 'format', align: d.u32(12), lineAlign: d.u32(16) } as const) : undefined;
     if (obj) this.objects.set(id, obj);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LayoutItem, PathCommand } from '../../model';
 import { CollectingSink, ResourceTables } from '../emit/sink';
 import { Bytes, buildEmf, buildWmf, dib24, emr, wmr, type EmfRecord } from '../../../tests/helpers/make-metafile';
+import { TINY_PNG } from '../../../tests/helpers/tiny-png';
 import { drawMetafile, type MetafileBox } from './index';
 import { MAX_RECORDS } from './emf';
 
@@ -191,6 +192,20 @@ describe('drawMetafile: EMF', () => {
     expect(p.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'Z']);
     expect(corners(p.commands)).toEqual([[10, 20], [110, 20], [110, 70]]);
     expect([p.stroke, p.fill, p.lineWidth]).toEqual(['00FF00', undefined, 0.8]);
+  });
+
+  it('assembles an EMF+ image object sent in two pieces and draws it with DrawImage', () => {
+    const image = new Bytes().u32(0xdbc01002, 1, 2, 2, 8, 0x26200a, 1).bytes(TINY_PNG).done();
+    const half = 20;
+    const records = [
+      plusRecord(0x4001, 0, (b) => b.u32(0xdbc01002, 1, 96, 96)),
+      plusRecord(0x4008, 0x8000 | 0x500 | 3, (b) => b.u32(image.length).bytes(image.subarray(0, half))),
+      plusRecord(0x4008, 0x8000 | 0x500 | 3, (b) => b.u32(image.length).bytes(image.subarray(half))),
+      plusRecord(0x401a, 3, (b) => b.u32(0, 2).f32(0, 0, 2, 2).f32(500, 0, 500, 250)),
+    ];
+    const { result, sink } = play(buildEmf([emfPlus(records)]), 'image/x-emf');
+    expect(itemsOf(result)).toEqual([{ kind: 'image', x: 110, y: 20, w: 100, h: 50, image: 0 }]);
+    expect(sink.resources.images[0]).toEqual({ contentType: 'image/png', data: TINY_PNG });
   });
 
   it('draws a dual-mode picture from its EMF records and skips its EMF+ records', () => {
