@@ -8,7 +8,7 @@ import type { MetafileCanvas } from './canvas';
 import { colorRef, selectInto, stockObject, type Font } from './dc-state';
 import { dibHeaderLength } from './dib';
 import { bottomUpSource, drawBitmap, patternFill } from './blit';
-import { compose, IDENTITY, type Matrix } from './geometry';
+import { apply, compose, IDENTITY, type Matrix } from './geometry';
 import { MetafileError, RecordView } from './reader';
 import { arc, box, polyBezier, polyBezierTo, polyline, polylineTo, type Pt } from './shapes';
 import { decodeAnsi, drawText, MAX_TEXT } from './text';
@@ -258,10 +258,6 @@ function fillRegion(p: EmfPlayer, r: RecordView, at: number, cb: number, brushIn
     const c = apply(p.device, rr, b);
     p.cv.emit({ kind: 'rect', x: Math.min(a.x, c.x), y: Math.min(a.y, c.y), w: Math.abs(c.x - a.x), h: Math.abs(c.y - a.y), fill: brush.color });
   }
-}
-
-function apply(m: Matrix, x: number, y: number): Pt {
-  return { x: m[0] * x + m[2] * y + m[4], y: m[1] * x + m[3] * y + m[5] };
 }
 
 /** EMR_EXTSELECTCLIPRGN: the region's bounding box in device pixels becomes the clip. */

@@ -59,7 +59,8 @@ export function drawMetafile(media: MediaItem, mediaKey: string, box: MetafileBo
       const header = readEmfHeader(media.data);
       const device = emfDevice(header, box);
       if (!device) return { ok: false, reason: 'the EMF frame and bounds are empty' };
-      const pxPerMm = { x: header.deviceMm.x > 0 && header.devicePx.x > 0 ? header.devicePx.x / header.deviceMm.x : 96 / 25.4, y: header.deviceMm.y > 0 && header.devicePx.y > 0 ? header.devicePx.y / header.deviceMm.y : 96 / 25.4 };
+      const mm = mmPerPixel(header);
+      const pxPerMm = { x: 1 / mm.x, y: 1 / mm.y };
       cv = new MetafileCanvas({ sink: env.sink, ...(env.faces ? { faces: env.faces } : {}), mediaKey, pixelPt: meanScale(device), toPage: (s) => compose(s.world, compose(mappingMatrix(s, pxPerMm), device)) });
       const player = { cv, device, emfPlus: false };
       play = () => {
@@ -87,11 +88,16 @@ export function drawMetafile(media: MediaItem, mediaKey: string, box: MetafileBo
   return { ok: true, items: cv.items, notes: cv.counts };
 }
 
+/** Millimetres per reference-device pixel (szlMillimeters / szlDevice), 96 dpi when the header says nothing usable. */
+function mmPerPixel(h: EmfHeader): { x: number; y: number } {
+  const per = (mm: number, px: number) => (mm > 0 && px > 0 ? mm / px : 25.4 / 96);
+  return { x: per(h.deviceMm.x, h.devicePx.x), y: per(h.deviceMm.y, h.devicePx.y) };
+}
+
 /** EMF device pixels → the box: rclFrame (0.01 mm) fills the box; rclBounds when the frame is empty. */
 function emfDevice(h: EmfHeader, box: MetafileBox): Matrix | undefined {
   const [fl, ft, fr, fb] = h.frame;
-  const mmX = h.deviceMm.x > 0 && h.devicePx.x > 0 ? h.deviceMm.x / h.devicePx.x : 25.4 / 96;
-  const mmY = h.deviceMm.y > 0 && h.devicePx.y > 0 ? h.deviceMm.y / h.devicePx.y : 25.4 / 96;
+  const { x: mmX, y: mmY } = mmPerPixel(h);
   if (fr > fl && fb > ft) {
     // Frame units are 0.01 mm; one device pixel is mm × 100 of them.
     const sx = box.w / (fr - fl);
