@@ -9,6 +9,9 @@ import { readBorder, readShading } from './borders';
 import type { PropsEnv } from './env';
 import { intAttr, measureValue, onOff } from './values';
 
+/** Largest table indent honoured either way (22 inches, the largest page Word allows). */
+const MAX_INDENT_PT = 1584;
+
 /** Border edges as read: `null` = explicitly none (removes an inherited border). */
 export type RawBorders = Partial<Record<'top' | 'left' | 'bottom' | 'right' | 'insideH' | 'insideV' | 'tl2br' | 'tr2bl', Border | null>>;
 /** Margins as read, per side. */
@@ -153,9 +156,12 @@ export function readRawTable(env: PropsEnv, el: XmlElement | undefined): RawTabl
   if (layout === 'fixed' || layout === 'autofit') t.layout = layout;
   const jc = JC[attr(child(el, 'w:jc'), 'w:val') ?? ''];
   if (jc) t.jc = jc;
-  const ind = readWidth(child(el, 'w:tblInd'));
-  if (ind && ind.type === 'pt') t.indent = ind.value;
-  else if (child(el, 'w:tblInd')) t.indent = measureValue(attr(child(el, 'w:tblInd'), 'w:w'), 20) ?? 0;
+  // The indent is signed (tables often reach into the left margin); percentages of it are not defined.
+  const indEl = child(el, 'w:tblInd');
+  if (indEl) {
+    const v = measureValue(attr(indEl, 'w:w'), 20) ?? 0;
+    t.indent = Math.max(-MAX_INDENT_PT, Math.min(MAX_INDENT_PT, attr(indEl, 'w:type') === 'pct' ? 0 : v));
+  }
   const mar = readMargins(child(el, 'w:tblCellMar'));
   if (mar) t.cellMargins = mar;
   const sp = readWidth(child(el, 'w:tblCellSpacing'));

@@ -38,6 +38,16 @@ describe('tables', () => {
     expect(row.cells[1]!.props.margins).toEqual({ top: 0, left: 0, bottom: 0, right: 5.4 });
   });
 
+  it('keeps a negative table indent (tables reaching into the left margin), within bounds', () => {
+    const one = (ind: string) => {
+      const body = tbl(tr(tc('a', '<w:tcW w:w="2000" w:type="dxa"/>')), `<w:tblW w:w="2000" w:type="dxa"/>${ind}`);
+      return bodyTables(parseFixture({ body, styles: WORD_DEFAULT_STYLES }))[0]!.props.indentPt;
+    };
+    expect(one('<w:tblInd w:w="-612" w:type="dxa"/>')).toBeCloseTo(-30.6, 5);
+    expect(one('<w:tblInd w:w="-99999999" w:type="dxa"/>')).toBe(-1584);
+    expect(one('<w:tblInd w:w="10" w:type="pct"/>')).toBe(0);
+  });
+
   it('keeps vMerge and turns legacy hMerge into gridSpan', () => {
     const body = tbl(
       tr(tc('a', '<w:vMerge w:val="restart"/>') + tc('b', '<w:hMerge w:val="restart"/>') + tc('', '<w:hMerge/>')) + tr(tc('', '<w:vMerge/>') + tc('c') + tc('d')),
