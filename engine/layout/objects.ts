@@ -83,7 +83,7 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
  * False (with a layout/bad-metafile warning) when the picture cannot be read, so the caller keeps
  * the image item and the renderer's own report.
  */
-function drawVectorPicture(img: ImageInline, media: MediaItem, x: number, y: number, sink: ItemSink, ctx: ObjectContext): boolean {
+function drawVectorPicture(img: ImageInline, media: MediaItem, x: number, y: number, sink: ItemSink, ctx: ObjectContext, target = sink.items): boolean {
   const c = img.crop ?? { left: 0, top: 0, right: 0, bottom: 0 };
   const keepW = 1 - c.left - c.right;
   const keepH = 1 - c.top - c.bottom;
@@ -102,8 +102,8 @@ function drawVectorPicture(img: ImageInline, media: MediaItem, x: number, y: num
   }
   const rot = img.rotationDeg ?? 0;
   const clipped: LayoutItem = { kind: 'group', clip: { x, y, w: img.widthPt, h: img.heightPt }, items: drawn.items };
-  if (!rot && !img.flipH && !img.flipV) sink.items.push(clipped);
-  else sink.items.push({ kind: 'group', transform: turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true), items: [clipped] });
+  if (!rot && !img.flipH && !img.flipV) target.push(clipped);
+  else target.push({ kind: 'group', transform: turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true), items: [clipped] });
   return true;
 }
 
@@ -140,8 +140,21 @@ export function turnAbout(cx: number, cy: number, deg: number, flipH: boolean, f
   return [a, b, c, d, cx - a * cx - c * cy, cy - b * cx - d * cy];
 }
 
+/**
+ * A stretched metafile picture fill (a:blipFill) drawn as vectors clipped to the shape's box (its
+ * bounding box, not its geometry). Raster picture fills are not drawn here (the shape keeps `fill`).
+ */
+function drawMetafileFill(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext, target: LayoutItem[]): boolean {
+  const fi = shape.fillImage;
+  const media = fi && !fi.tile ? ctx.media[fi.media] : undefined;
+  if (!fi || !media || !metafileKind(media)) return false;
+  const picture: ImageInline = { kind: 'image', media: fi.media, widthPt: shape.widthPt, heightPt: shape.heightPt, props: shape.props };
+  return drawVectorPicture(picture, media, x, y, sink, ctx, target);
+}
+
 function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
+  const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
   for (const path of shape.paths) {
     if (path.length === 0) continue;
     const commands = path.map((c) =>
@@ -150,7 +163,7 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
     const item: LayoutItem = {
       kind: 'path',
       commands,
-      ...(shape.fill ? { fill: shape.fill } : {}),
+      ...(shape.fill && !pictured ? { fill: shape.fill } : {}),
       ...(shape.line?.color ? { stroke: shape.line.color, lineWidth: shape.line.widthPt } : {}),
       ...(shape.line?.dash ? { dash: shape.line.dash } : {}),
     };

@@ -178,6 +178,24 @@ describe('EMF pictures drawn as vectors', () => {
     expect(findGroup(outer.items)).toBeDefined();
   });
 
+  it('draws a shape\'s stretched metafile picture fill (a:blipFill) under its outline', async () => {
+    const wsp =
+      '<wps:wsp><wps:cNvSpPr/><wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="1270000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>' +
+      '<a:blipFill><a:blip r:embed="rIdPic"/><a:stretch><a:fillRect/></a:stretch></a:blipFill><a:ln w="12700"><a:solidFill><a:srgbClr val="000000"/></a:solidFill></a:ln></wps:spPr><wps:bodyPr/></wps:wsp>';
+    const body =
+      '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="2540000" cy="1270000"/><wp:docPr id="1" name="Shape 1"/>' +
+      `<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">${wsp}</a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+    const { doc } = await layout(makeDocx({ body, media: { rIdPic: { name: 'fill.emf', data: sampleEmf() } } }));
+    const top = flat(doc.pages[0]!.items);
+    const g = pictureGroup(doc);
+    expect(flat(g.items).some((i) => i.kind === 'path' && i.fill === 'FF0000')).toBe(true);
+    const outline = top.filter((i) => i.kind === 'path' && i.stroke === '000000');
+    expect(outline.length).toBeGreaterThan(0);
+    expect(outline.every((i) => i.kind === 'path' && i.fill === undefined)).toBe(true);
+    // The outline comes after (on top of) the picture.
+    expect(top.indexOf(outline[0]!)).toBeGreaterThan(top.findIndex((i) => i.kind === 'path' && i.fill === 'FF0000'));
+  });
+
   it('keeps the empty frame and warns when the EMF cannot be read', async () => {
     const broken = sampleEmf().slice(0, 100);
     const { doc, codes } = await layout(docxWith('pic.emf', broken));
