@@ -196,6 +196,23 @@ describe('EMF pictures drawn as vectors', () => {
     expect(top.indexOf(outline[0]!)).toBeGreaterThan(top.findIndex((i) => i.kind === 'path' && i.fill === 'FF0000'));
   });
 
+  it('turns text with a rotating world transform', async () => {
+    const face = new Uint8Array(64);
+    'Arial'.split('').forEach((c, i) => (face[2 * i] = c.charCodeAt(0)));
+    const emf = buildEmf([
+      emr(35, (b) => b.f32(0, 1, -1, 0, 500, 100)),
+      emr(82, (b) => b.u32(3, -60, 0, 0, 0, 400).u8(0, 0, 0, 0, 0, 0, 0, 0).bytes(face)),
+      emr(37, (b) => b.u32(3)),
+      emr(18, (b) => b.u32(1)),
+      emr(84, (b) => b.u32(0, 0, 0, 0, 1).f32(1, 1).u32(0, 0, 4, 76, 0, 0, 0, 0, 0, 0).utf16('Axis')),
+    ]);
+    const { doc } = await layout(docxWith('pic.emf', emf));
+    const group = pictureGroup(doc).items.find((i) => i.kind === 'group' && i.transform);
+    if (group?.kind !== 'group') throw new Error('no turned text');
+    expect(group.transform!.slice(0, 4).map((v) => Math.round(v))).toEqual([0, 1, -1, 0]);
+    expect(flat(group.items).find((i) => i.kind === 'glyphs')).toMatchObject({ text: 'Axis' });
+  });
+
   it('keeps the empty frame and warns when the EMF cannot be read', async () => {
     const broken = sampleEmf().slice(0, 100);
     const { doc, codes } = await layout(docxWith('pic.emf', broken));

@@ -100,7 +100,10 @@ export function drawText(cv: MetafileCanvas, call: TextCall): void {
   for (const r of placed) local.push({ ...r, x: r.x + ox, y: oy });
   decorations(local, font, ox, oy, width, sizePt, s.textColor);
   if (updateCp && sx > 0) s.cur = { x: s.cur.x + (h === 2 ? -width : width) / sx * Math.sign(m[0] || 1), y: s.cur.y };
-  place(cv, local, p, font.escapement);
+  // A rotating transform (EMF world transform, EMF+ RotateWorldTransform) turns the text with it; a
+  // mirroring one does not (GDI keeps text readable), so only a real rotation counts.
+  const turn = Math.abs(m[1]) > 1e-6 ? (-Math.atan2(m[1], m[0]) * 1800) / Math.PI : 0;
+  place(cv, local, p, font.escapement + turn);
 }
 
 /** Per run, the glyph advances in points from the record's Dx array (clusters sum their characters). */
