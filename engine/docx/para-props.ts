@@ -114,6 +114,11 @@ function readFrame(el: XmlElement): FrameProps {
   f.widthPt = num('w:w');
   f.heightPt = num('w:h');
   f.heightRule = oneOf(a['w:hRule'], ['auto', 'atLeast', 'exact'] as const);
+  // An exact height of zero would hide the frame's text; it means "no height given".
+  if (f.heightRule === 'exact' && !(f.heightPt! > 0)) {
+    f.heightRule = undefined;
+    f.heightPt = undefined;
+  }
   f.xPt = num('w:x');
   f.yPt = num('w:y');
   f.xAlign = oneOf(a['w:xAlign'], ['left', 'center', 'right', 'inside', 'outside'] as const);

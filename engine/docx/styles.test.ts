@@ -14,6 +14,17 @@ describe('style sheet', () => {
     expect(textRuns(p!)[0]!.props).toMatchObject({ sizePt: 15, italic: true });
   });
 
+  it('ignores a frame in the document defaults and an exact frame height of zero', () => {
+    const styles =
+      '<w:docDefaults><w:pPrDefault><w:pPr><w:framePr w:w="0" w:h="0" w:xAlign="left" w:y="0" w:hRule="exact" w:vAnchor="margin"/></w:pPr></w:pPrDefault></w:docDefaults>';
+    const doc = parseFixture({ body: para('a') + para('b', '<w:framePr w:w="2000" w:h="0" w:hRule="exact" w:x="100" w:y="100"/>'), styles });
+    const [a, b] = bodyParagraphs(doc);
+    expect(a!.props.frame).toBeUndefined();
+    expect(b!.props.frame).toMatchObject({ widthPt: 100, xPt: 5, yPt: 5 });
+    expect(b!.props.frame!.heightRule).toBeUndefined();
+    expect(b!.props.frame!.heightPt).toBeUndefined();
+  });
+
   it('uses the default paragraph style when none is named, and ignores unknown style ids', () => {
     const styles = '<w:style w:type="paragraph" w:default="1" w:styleId="Body"><w:name w:val="Body"/><w:rPr><w:color w:val="123456"/></w:rPr></w:style>';
     const doc = parseFixture({ body: para('a') + para('b', '<w:pStyle w:val="Missing"/>'), styles });

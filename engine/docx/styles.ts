@@ -63,7 +63,9 @@ const TYPES = new Set(['paragraph', 'character', 'table', 'numbering']);
 export function readStyles(env: PropsEnv, root: XmlElement | undefined, unknown?: (name: string) => void): StyleSheet {
   const defaults = child(root, 'w:docDefaults');
   const defaultRun = readRawRun(env, child(child(defaults, 'w:rPrDefault'), 'w:rPr'), unknown);
-  const defaultPara = readRawPara(env, child(child(defaults, 'w:pPrDefault'), 'w:pPr'), unknown);
+  // A frame in the document defaults would turn every paragraph into one positioned box; some
+  // generators write an all-zero framePr there, which Word and LibreOffice lay out as normal text.
+  const { framePr: _defaultFrame, ...defaultPara } = readRawPara(env, child(child(defaults, 'w:pPrDefault'), 'w:pPr'), unknown);
   const styles = new Map<string, StyleDef>();
   const firstDefault: Record<string, string> = {};
   for (const el of root?.children ?? []) {
