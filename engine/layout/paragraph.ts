@@ -150,9 +150,13 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     const notes = notesOn(laid.content, line);
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
+    // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
+    // Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page).
+    const hang = padBottom === 0 ? Math.max(0, line.heightPt - line.baselinePt - line.descentPt) : 0;
     units.push({
       kind: 'line',
       heightPt: skip + padTop + line.heightPt + padBottom,
+      ...(hang > 0 ? { hangPt: hang } : {}),
       breakAfter: forceBreak ? true : breakAfter,
       ...(forceBreak ? { forceBreak } : {}),
       ...(notes.length > 0 ? { notes } : {}),

@@ -48,6 +48,14 @@ describe('Paginator', () => {
     expect(pages[1]!.placed[0]!.y).toBe(100);
   });
 
+  it('lets a line\'s blank room under its text hang below the bottom margin, but not its text', () => {
+    // 100 pt of body: four 20 pt lines, then 20 pt left. A 22 pt line with 3 pt of room under its text
+    // fits (its text ends 1 pt above the margin); with only 1 pt of room it moves to the next page.
+    const four = () => Array.from({ length: 4 }, (_, i) => line(`l${i}`));
+    expect(layout([...four(), line('hangs', 22, true, { hangPt: 3 }), line('next')])).toEqual([['l0', 'l1', 'l2', 'l3', 'hangs'], ['next']]);
+    expect(layout([...four(), line('moves', 22, true, { hangPt: 1 })])).toEqual([['l0', 'l1', 'l2', 'l3'], ['moves']]);
+  });
+
   it('keeps spacing after a hard page break', () => {
     const p = new Paginator(host);
     p.push(line('a', 20, true, { forceBreak: 'page' }));

@@ -182,7 +182,7 @@ export class Paginator {
     const room = this.bottom(page) - page.y;
     const notes = this.newNotes(page, unit);
     const need = unit.heightPt + notes.total;
-    if (need <= room + EPS || (columnEmpty && !unit.split)) {
+    if (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split)) {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }

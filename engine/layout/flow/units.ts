@@ -23,6 +23,11 @@ export interface Unit {
   readonly breakAfter: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
   readonly discardable?: boolean;
+  /**
+   * Blank space at the bottom of the unit that may hang below the bottom margin like spacing: the
+   * extra leading a line-spacing multiple adds under a line's text.
+   */
+  readonly hangPt?: number;
   /** A hard break after this unit (w:br type=page / column, or a paragraph ending a section). */
   readonly forceBreak?: 'page' | 'column';
   /** Notes referenced from this unit. */
