@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { unzlibSync } from 'fflate';
 import { crc32 } from '../core';
 import { createNodeHost } from '../../node/host';
-import { encodePng } from './png';
+import { encodePng } from '../image';
 import { loadSignatureFonts, parseHexColor, renderTypedSignature } from './typed-signature';
 
 const host = createNodeHost();

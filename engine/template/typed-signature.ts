@@ -7,7 +7,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { abort, checkCancelled, type EngineHost } from '../core';
 import type { DecodedImage } from './image';
-import { encodePng } from './png';
+import { encodePng } from '../image';
 import { addOutline, edgeBounds, fillEdges, type EdgeList, type PathCommand } from './raster';
 
 /** The shipped script font file used for typed signatures. */

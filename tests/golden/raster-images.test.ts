@@ -12,7 +12,7 @@ import { PDFDocument, PDFName, PDFNumber, PDFRawStream, type PDFDict } from 'pdf
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
 import { initKernel } from '../../engine/layout';
-import { makeBmp, makeGif, makeTiff, tiffBasics } from '../../engine/render/image/test-util';
+import { makeBmp, makeGif, makeTiff, tiffBasics } from '../../engine/image/test-util';
 import { createNodeHost } from '../../node/host';
 import { makeDocx } from '../helpers/make-docx';
 

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zlibSync } from 'fflate';
-import { crc32 } from '../../engine/core';
+import { encodePng } from '../../engine/image';
 import { runSign } from '../../cli/commands/sign';
 import type { CliIo } from '../../cli/io';
 import { makePdf, run, tempDir, writeTemp } from './helpers/make-pdf';
@@ -95,31 +94,14 @@ describe('colophon sign (PDF)', () => {
   });
 });
 
-/** A 4×2 RGBA PNG (red, green, blue, transparent...) written by hand so the test needs no image library. */
+/** A 4×2 RGBA PNG (red, green, blue, transparent in each row), so the test needs no image file. */
 function pngBytes(): Uint8Array {
   const w = 4;
   const h = 2;
-  const raw = new Uint8Array(h * (1 + w * 4));
-  for (let y = 0; y < h; y++) {
-    raw[y * (1 + w * 4)] = 0;
-    for (let x = 0; x < w; x++) {
-      const o = y * (1 + w * 4) + 1 + x * 4;
-      raw.set([x === 0 ? 255 : 0, x === 1 ? 255 : 0, x === 2 ? 255 : 0, x === 3 ? 0 : 255], o);
-    }
+  const rgba = new Uint8Array(w * h * 4);
+  for (let i = 0; i < w * h; i++) {
+    const x = i % w;
+    rgba.set([x === 0 ? 255 : 0, x === 1 ? 255 : 0, x === 2 ? 255 : 0, x === 3 ? 0 : 255], i * 4);
   }
-  const chunk = (type: string, data: Uint8Array): Uint8Array => {
-    const out = new Uint8Array(12 + data.length);
-    const dv = new DataView(out.buffer);
-    dv.setUint32(0, data.length);
-    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-    out.set(data, 8);
-    dv.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
-  const ihdr = new Uint8Array(13);
-  new DataView(ihdr.buffer).setUint32(0, w);
-  new DataView(ihdr.buffer).setUint32(4, h);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const parts = [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(raw)), chunk('IEND', new Uint8Array(0))];
-  return Uint8Array.from(parts.flatMap((p) => [...p]));
+  return encodePng(w, h, rgba);
 }

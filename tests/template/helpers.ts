@@ -3,7 +3,7 @@
  * and a package sanity check (parts parse, relationships resolve, content types cover every part,
  * drawing / bookmark / control ids unique).
  */
-import { encodePng } from '../../engine/template/png';
+import { encodePng } from '../../engine/image';
 import { openZip } from '../../engine/zip';
 import { parseXml, type XmlElement, type XmlNode } from '../../engine/xml';
 

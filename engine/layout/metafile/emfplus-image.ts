@@ -4,7 +4,8 @@
  * PNG. Objects too big for one record arrive in pieces (flag C) and are assembled here.
  */
 import type { LayoutImage } from '../../model';
-import { encodePng, MAX_DIB_PIXELS } from './dib';
+import { encodePng } from '../../image';
+import { MAX_DIB_PIXELS } from './dib';
 
 /** Largest EMF+ object assembled from pieces. */
 export const MAX_PLUS_OBJECT = 32 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { initKernel, layoutDocument } from '../../layout';
 import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
 import { createNodeHost } from '../../../node/host';
 import { makeDocx, para } from '../../../tests/helpers/make-docx';
-import { makeGif, makeTiff, tiffBasics } from '../image/test-util';
+import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
 
 type Call = [string, ...unknown[]];
@@ -143,7 +143,7 @@ describe('renderCanvas', () => {
       fonts: [], images, destinations: {}, outline: [], info: {},
     });
 
-    it('draws GIF and TIFF through render/image as ImageData with the PDF\'s pixels, PNG as a Blob', async () => {
+    it('draws GIF and TIFF through engine/image as ImageData with the PDF\'s pixels, PNG as a Blob', async () => {
       const seen = stubBitmaps();
       const gif = makeGif({ width: 2, height: 1, palette: [255, 0, 0, 0, 0, 255], indices: [0, 1], transparent: 1 });
       const tiff = makeTiff({ entries: tiffBasics(1, 1, { spp: 3, photometric: 2 }), strips: [Uint8Array.from([1, 2, 3])] });

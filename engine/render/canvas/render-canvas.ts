@@ -5,7 +5,7 @@
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
 import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand } from '../../model';
-import { decodeRaster, sniffRaster, toRgba } from '../image';
+import { decodeRaster, sniffRaster, toRgba } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
 

@@ -43,7 +43,7 @@ export interface RenderCanvasOptions {
   readonly background?: string | null;
   /** Builds a path object from SVG path data (default: `new Path2D(d)` where Path2D exists). */
   readonly createPath?: (svgPathData: string) => PathHandle;
-  /** Decodes an image (default: `createImageBitmap` on a Blob where both exist; on an ImageData of render/image's pixels for GIF, BMP and TIFF). */
+  /** Decodes an image (default: `createImageBitmap` on a Blob where both exist; on an ImageData of engine/image's pixels for GIF, BMP and TIFF). */
   readonly decodeImage?: (data: Uint8Array, contentType: string) => Promise<ImageHandle | undefined>;
   /** Caches glyph paths and decoded images across pages of the same LayoutDoc (see createCanvasCache). */
   readonly cache?: CanvasCache;

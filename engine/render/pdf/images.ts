@@ -1,11 +1,11 @@
 /**
  * Images: the pictures a LayoutDoc draws, embedded as image XObjects (§8.9.5). PNG and JPEG are
- * embedded directly; GIF, BMP and TIFF are decoded (render/image) and embedded as Flate-compressed
+ * embedded directly; GIF, BMP and TIFF are decoded (engine/image) and embedded as Flate-compressed
  * samples with a soft mask (§11.6.5.3) when they have transparency; EMF/WMF and SVG are reported.
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
-import { decodeRaster, isRasterFormat, type DecodedImage } from '../image';
+import { decodeRaster, isRasterFormat, type DecodedImage } from '../../image';
 import type { LayoutDoc } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';

@@ -1,9 +1,10 @@
 import { unzlibSync, zlibSync } from 'fflate';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32, DiagnosticError } from '../../core';
+import { DiagnosticError } from '../../core';
 import { readJpegInfo } from './jpeg';
 import { pngToPdfImage } from './png';
+import { assemblePng, pngChunk } from '../../image';
 
 /** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters. */
 function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = []): Uint8Array {
@@ -23,30 +24,13 @@ function encodePng(width: number, height: number, colorType: number, samples: Ui
       raw[y * (stride + 1) + 1 + x] = (v - pred) & 255;
     }
   }
-  const chunk = (type: string, data: Uint8Array) => {
-    const out = new Uint8Array(12 + data.length);
-    const v = new DataView(out.buffer);
-    v.setUint32(0, data.length);
-    for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-    out.set(data, 8);
-    v.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-    return out;
-  };
   const ihdr = new Uint8Array(13);
   const hv = new DataView(ihdr.buffer);
   hv.setUint32(0, width);
   hv.setUint32(4, height);
   ihdr[8] = 8;
   ihdr[9] = colorType;
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), ...extra.map(([t, d]) => chunk(t, d)), chunk('IDAT', zlibSync(raw)), chunk('IEND', new Uint8Array(0))];
-  const total = parts.reduce((n, p) => n + p.length, 0);
-  const png = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    png.set(p, o);
-    o += p.length;
-  }
-  return png;
+  return assemblePng([pngChunk('IHDR', ihdr), ...extra.map(([t, d]) => pngChunk(t, d)), pngChunk('IDAT', zlibSync(raw)), pngChunk('IEND', new Uint8Array(0))]);
 }
 
 function random(n: number, seed: number): Uint8Array {

@@ -5,8 +5,8 @@
  * bottom-up and top-down rows; a 32-bit BI_RGB bitmap whose fourth bytes are not all zero keeps them
  * as alpha (as browsers do).
  */
-import type { Diagnostic, Result } from '../../core';
-import { abort, warning } from '../../core';
+import type { Diagnostic, Result } from '../core';
+import { abort, warning } from '../core';
 import { decodeRle } from './bmp-rle';
 import { alphaIfUsed, badImage, checkDimensions, checkFillable, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, u32, type DecodedImage, type ImageLimits } from './types';
 
@@ -48,8 +48,41 @@ export function decodeDib(bytes: Uint8Array, limits: ImageLimits = DEFAULT_IMAGE
   });
 }
 
-/** Reads a DIB header at `h` (BITMAPCOREHEADER when 12 bytes, BITMAPINFOHEADER and its extensions otherwise). */
-export function readDibHeader(b: Uint8Array, h: number, limits: ImageLimits): DibHeader {
+/** How decodeDibParts reads a DIB whose header and bits are held apart. */
+export interface DibPartsOptions {
+  readonly limits?: ImageLimits;
+  /**
+   * DIB_PAL_COLORS ([MS-WMF] 2.1.1.3 ColorUsage): the colour table holds 16-bit indices into a
+   * logical palette that is not at hand; each index is shown as a grey level.
+   */
+  readonly paletteIndices?: boolean;
+  /**
+   * Alpha stored in the pixels: `stored` reads it as a .bmp file does (default); `none` ignores it
+   * (the bitmap is copied, not blended); `blend` reads a 32-bit pixel's fourth byte as alpha even
+   * when the header's masks name none, as AlphaBlend with AC_SRC_ALPHA does ([MS-EMF] 2.3.1.1).
+   */
+  readonly alpha?: 'stored' | 'none' | 'blend';
+}
+
+/**
+ * Decodes a DIB given as its header (with masks and colour table) and its pixel bits apart, as
+ * metafile records ([MS-WMF] 2.2.2.9, [MS-EMF] 2.3.1) hold them. Pixels the bits do not reach
+ * (short data, RLE skips) are transparent.
+ */
+export function decodeDibParts(info: Uint8Array, bits: Uint8Array, options: DibPartsOptions = {}): Result<DecodedImage> {
+  return runDecoder('DIB', (warnings) => {
+    const header = readDibHeader(info, 0, options.limits ?? DEFAULT_IMAGE_LIMITS, options.paletteIndices);
+    const [r, g, b, a] = header.masks;
+    const blend = options.alpha === 'blend' && header.bpp === 32 && header.compression !== 0 && a === 0;
+    return decodeDibBits(bits, 0, blend ? { ...header, masks: [r, g, b, 0xff000000] } : header, warnings, options.alpha === 'none');
+  });
+}
+
+/**
+ * Reads a DIB header at `h` (BITMAPCOREHEADER when 12 bytes, BITMAPINFOHEADER and its extensions
+ * otherwise). Colour-table entries past the end of `b` read as a grey ramp (black and white for two).
+ */
+export function readDibHeader(b: Uint8Array, h: number, limits: ImageLimits, paletteIndices = false): DibHeader {
   const size = u32(b, h, true);
   if (size !== 12 && (size < 16 || size > 1024)) badImage(`The bitmap has an unknown header size (${size}).`);
   if (h + size > b.length) badImage('The bitmap is truncated in its header.');
@@ -70,19 +103,26 @@ export function readDibHeader(b: Uint8Array, h: number, limits: ImageLimits): Di
   const extraMasks = bitfields && size < 52 ? (compression === 6 ? 16 : 12) : 0;
   const masks = bitfields ? ([u32(b, maskAt, true), u32(b, maskAt + 4, true), u32(b, maskAt + 8, true), compression === 6 || size >= 56 ? u32(b, maskAt + 12, true) : 0] as const) : defaultMasks(bpp);
   const paletteAt = h + size + extraMasks;
-  const entry = core ? 3 : 4;
+  const entry = core ? 3 : paletteIndices ? 2 : 4;
   const clrUsed = core || size < 36 ? 0 : u32(b, h + 32, true);
-  let count = bpp <= 8 ? (clrUsed > 0 && clrUsed < 1 << bpp ? clrUsed : 1 << bpp) : Math.min(clrUsed, 256);
-  count = Math.max(0, Math.min(count, Math.floor((b.length - paletteAt) / entry)));
-  const palette = new Uint8Array(768);
-  for (let i = 0; i < count; i++) {
-    const q = paletteAt + i * entry;
-    palette[i * 3] = b[q + 2]!;
-    palette[i * 3 + 1] = b[q + 1]!;
-    palette[i * 3 + 2] = b[q]!;
-  }
+  const declared = bpp <= 8 ? (clrUsed > 0 && clrUsed < 1 << bpp ? clrUsed : 1 << bpp) : Math.min(clrUsed, 256);
+  const count = Math.max(0, Math.min(declared, Math.floor((b.length - paletteAt) / entry)));
   if (rawHeight < 0 && (compression === 1 || compression === 2)) badImage('A run-length encoded bitmap cannot be top-down.');
+  const palette = readPalette(b, paletteAt, entry, count, declared, paletteIndices);
   return { width, height, topDown: rawHeight < 0, bpp, compression, masks, palette, paletteOffset: paletteAt, bitsOffset: paletteAt + count * entry };
+}
+
+/** The colour table as 256 RGB triples: `count` entries read, grey levels for the rest of `declared`. */
+function readPalette(b: Uint8Array, at: number, entry: number, count: number, declared: number, indices: boolean): Uint8Array {
+  const palette = new Uint8Array(768);
+  for (let i = 0; i < Math.min(declared, 256); i++) {
+    const q = at + i * entry;
+    const grey = i >= count ? (declared <= 1 ? 0 : Math.round((i * 255) / (declared - 1))) : indices ? b[q]! : -1;
+    palette[i * 3] = grey >= 0 ? grey : b[q + 2]!;
+    palette[i * 3 + 1] = grey >= 0 ? grey : b[q + 1]!;
+    palette[i * 3 + 2] = grey >= 0 ? grey : b[q]!;
+  }
+  return palette;
 }
 
 function defaultMasks(bpp: number): readonly [number, number, number, number] {
@@ -90,8 +130,8 @@ function defaultMasks(bpp: number): readonly [number, number, number, number] {
   return [0xff0000, 0xff00, 0xff, 0];
 }
 
-/** Decodes the pixel bits at `offset` described by `hd`. */
-export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warnings: Diagnostic[]): DecodedImage {
+/** Decodes the pixel bits at `offset` described by `hd`; `opaque` ignores alpha stored in the pixels. */
+export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warnings: Diagnostic[], opaque = false): DecodedImage {
   const { width, height, bpp, compression } = hd;
   if (compression === 1 || compression === 2) {
     if (bpp !== (compression === 1 ? 8 : 4)) badImage(`The bitmap's RLE${compression === 1 ? 8 : 4} compression does not match its ${bpp}-bit depth.`);
@@ -105,7 +145,8 @@ export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warn
   if (compression !== 0 && compression !== 3 && compression !== 6) abort('render/unsupported-image', `The bitmap uses an unknown compression (${compression}).`);
   const stride = Math.floor((width * bpp + 31) / 32) * 4;
   const available = Math.max(0, b.length - offset);
-  const rows = Math.min(height, Math.floor(available / stride));
+  // The last row counts when its pixels are there without its padding.
+  const rows = Math.min(height, Math.floor((available + stride - Math.ceil((width * bpp) / 8)) / stride));
   if (rows === 0) badImage('The bitmap has no pixel data.');
   checkFillable('BMP', width, height, rows * width);
   if (rows < height) warnings.push(warning('render/bad-image', `The bitmap is truncated (${rows} of ${height} rows); the rest is left transparent.`));
@@ -114,7 +155,7 @@ export function decodeDibBits(b: Uint8Array, offset: number, hd: DibHeader, warn
   const alpha = new Uint8Array(width * height);
   // An alpha mask (V4/V5 headers, BI_ALPHABITFIELDS) applies to 16- and 32-bit pixels; a 32-bit BI_RGB
   // bitmap uses its fourth bytes only when some is not zero (all zero means an opaque XRGB bitmap).
-  const useAlpha = (bpp === 16 || bpp === 32) && compression !== 0 ? hd.masks[3] !== 0 : bpp === 32 && hasAlphaBytes(b, offset, rows * stride);
+  const useAlpha = !opaque && ((bpp === 16 || bpp === 32) && compression !== 0 ? hd.masks[3] !== 0 : bpp === 32 && hasAlphaBytes(b, offset, rows * stride));
   const fields = hd.masks.map(maskField);
   for (let r = 0; r < rows; r++) {
     const y = hd.topDown ? r : height - 1 - r;
@@ -158,7 +199,7 @@ function hasVisiblePixel(alpha: Uint8Array, from: number, n: number): boolean {
 }
 
 function hasAlphaBytes(b: Uint8Array, offset: number, n: number): boolean {
-  for (let i = offset + 3; i < offset + n; i += 4) if (b[i] !== 0) return true;
+  for (let i = offset + 3; i < Math.min(b.length, offset + n); i += 4) if (b[i] !== 0) return true;
   return false;
 }
 

@@ -5,7 +5,7 @@
  * allocate or work past it.
  */
 import { Inflate } from 'fflate';
-import { abort } from '../../core';
+import { abort } from '../core';
 import { decodeLzw } from './lzw';
 
 /** A decompressed strip or tile: `expected` bytes, of which `written` were produced. */

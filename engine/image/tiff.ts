@@ -5,8 +5,8 @@
  * PackBits, LZW and Deflate with the horizontal predictor; the Orientation tag applied (orient.ts).
  * CCITT and JPEG compressions are reported as `render/unsupported-image` naming the scheme.
  */
-import type { Diagnostic, Result } from '../../core';
-import { abort, warning } from '../../core';
+import type { Diagnostic, Result } from '../core';
+import { abort, warning } from '../core';
 import { maxLzwOutput } from './lzw';
 import { isKnownOrientation, orientImage } from './orient';
 import { checkCompression, decompressChunk, reverseBits, undoPredictor } from './tiff-decode';

@@ -2,7 +2,7 @@
  * The shape every raster decoder returns, the limits they check before allocating, and the small
  * helpers they share (bounded reads, diagnostics).
  */
-import { abort, DiagnosticError, fail, ok, warning, type Diagnostic, type Result } from '../../core';
+import { abort, DiagnosticError, fail, ok, warning, type Diagnostic, type Result } from '../core';
 
 /** Decoded pixels: 8 bits per sample, rows top to bottom without padding. */
 export interface DecodedImage {

@@ -4,8 +4,8 @@
  * interlaced rows reordered (§23.c.iv, appendix E), the Graphic Control Extension's transparent
  * colour index (§23) turned into an alpha channel.
  */
-import type { Diagnostic, Result } from '../../core';
-import { warning } from '../../core';
+import type { Diagnostic, Result } from '../core';
+import { warning } from '../core';
 import { decodeLzw, maxLzwOutput } from './lzw';
 import { alphaIfUsed, badImage, checkDimensions, checkFillable, DEFAULT_IMAGE_LIMITS, fullPalette, runDecoder, u16, type DecodedImage, type ImageLimits } from './types';
 

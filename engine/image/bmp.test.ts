@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBmp, decodeDib } from './bmp';
+import { decodeBmp, decodeDib, decodeDibParts } from './bmp';
 import { toRgba } from './rgba';
 import { makeBmp } from './test-util';
 import type { DecodedImage } from './types';
@@ -146,6 +146,13 @@ describe('decodeBmp', () => {
       expect(r.warnings.map((w) => w.code)).toEqual(['render/bad-image']);
     });
 
+    it('keeps a last row whose pixels are there without its padding', () => {
+      const full = makeBmp({ width: 1, height: 2, bpp: 24, bits: [0, 0, 255, 0, 0, 255, 0, 0] });
+      const r = decodeBmp(full.subarray(0, full.length - 1));
+      expect(r.ok && pixels(r.value)).toEqual([GREEN, RED]);
+      expect(r.warnings).toEqual([]);
+    });
+
     it('clips RLE runs past the row end and warns about short RLE data', () => {
       const r = decodeBmp(makeBmp({ width: 2, height: 2, bpp: 8, compression: 1, palette: [255, 0, 0], bits: [200, 0] }));
       expect(r.ok && pixels(r.value)).toEqual([CLEAR, CLEAR, RED, RED]);
@@ -170,5 +177,33 @@ describe('decodeBmp', () => {
         expect(!r.ok && r.errors[0]!.code).toBe(code);
       }
     });
+  });
+});
+
+describe('decodeDibParts', () => {
+  it('reads the header and colour table from one buffer and the bits from another', () => {
+    const info = Uint8Array.from([40, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 8, 0, ...new Array(16).fill(0), 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 0, 255, 0, 0, 0]);
+    const r = decodeDibParts(info, Uint8Array.of(1, 0, 0, 0));
+    expect(r.ok && pixels(r.value)).toEqual([BLUE, RED]);
+  });
+
+  it('shows DIB_PAL_COLORS indices as grey, and a missing table as a grey ramp', () => {
+    const head = [40, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 1, 0, 8, 0, ...new Array(16).fill(0), 3, 0, 0, 0, 0, 0, 0, 0];
+    const indices = decodeDibParts(Uint8Array.from([...head, 9, 0, 50, 0, 255, 0]), Uint8Array.of(0, 1, 2, 0), { paletteIndices: true });
+    expect(indices.ok && pixels(indices.value)).toEqual([[9, 9, 9, 255], [50, 50, 50, 255], WHITE]);
+    const missing = decodeDibParts(Uint8Array.from(head), Uint8Array.of(0, 1, 2, 0));
+    expect(missing.ok && pixels(missing.value)).toEqual([BLACK, [128, 128, 128, 255], WHITE]);
+  });
+
+  it('ignores stored alpha when copying, and reads a 32-bit fourth byte as alpha when blending', () => {
+    // BI_BITFIELDS with three masks: no alpha mask.
+    const info = Uint8Array.from([40, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 32, 0, 3, 0, 0, 0, ...new Array(20).fill(0), 0, 0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 0]);
+    const bits = Uint8Array.of(0, 0, 255, 0);
+    const stored = decodeDibParts(info, bits);
+    expect(stored.ok && pixels(stored.value)).toEqual([RED]);
+    const blend = decodeDibParts(info, Uint8Array.of(0, 0, 255, 128), { alpha: 'blend' });
+    expect(blend.ok && blend.value.alpha).toEqual(Uint8Array.of(128));
+    const copied = decodeDibParts(Uint8Array.from([...info.subarray(0, 14), 32, 0, 0, 0, 0, 0, ...info.subarray(20, 40)]), Uint8Array.of(0, 0, 255, 128), { alpha: 'none' });
+    expect(copied.ok && pixels(copied.value)).toEqual([RED]);
   });
 });

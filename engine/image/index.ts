@@ -1,23 +1,27 @@
 /**
- * render/image: raster decoders for the picture formats PDF cannot embed as they are (GIF, BMP/DIB,
- * TIFF), shared by the PDF renderer (re-encoded as Flate image XObjects) and the canvas preview
- * (turned into RGBA), so both draw the same pixels.
- * In: image bytes and limits. Out: Result<DecodedImage> (8-bit samples, optional alpha).
- * Must not: throw on bad input, allocate before checking declared sizes, or read past the input.
+ * image: pixels in, pixels out, with no knowledge of documents, layout or renderers. Raster decoders
+ * for the picture formats PDF cannot embed as they are (GIF, BMP/DIB, TIFF) and for the DIBs inside
+ * metafiles, and the one PNG encoder. Used by render/pdf (Flate image XObjects), render/canvas
+ * (ImageData), layout/metafile (embedded bitmaps re-encoded as PNG) and template (typed signatures).
+ * In: image bytes and limits, or RGBA pixels. Out: Result<DecodedImage> (8-bit samples, palette,
+ * optional alpha), RGBA, or PNG bytes.
+ * Must not: throw on bad input, allocate before checking declared sizes against the limits, read past
+ * the input, or import layout, render or template.
  */
-import type { Result } from '../../core';
-import { fail, error } from '../../core';
+import type { Result } from '../core';
+import { fail, error } from '../core';
 import { decodeBmp } from './bmp';
 import { decodeGif } from './gif';
 import { decodeTiff } from './tiff';
 import type { DecodedImage, ImageLimits } from './types';
 import { DEFAULT_IMAGE_LIMITS } from './types';
 
-export { decodeBmp, decodeDib } from './bmp';
+export { decodeBmp, decodeDib, decodeDibParts, readDibHeader, type DibHeader, type DibPartsOptions } from './bmp';
 export { decodeGif } from './gif';
 export { decodeTiff } from './tiff';
 export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
 export { toRgba } from './rgba';
+export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
 
 /** The raster formats decodeRaster reads. */
