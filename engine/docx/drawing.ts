@@ -32,13 +32,25 @@ export function readDrawing(r: InlineReader, el: XmlElement): Inline[] {
     if (c.kind !== 'element') continue;
     if (c.name === 'wp:inline' || c.name === 'wp:anchor') {
       const item = readObject(r, flattenAlternates(c));
-      if (item) out.push(item);
+      const effect = c.name === 'wp:inline' ? effectExtent(child(c, 'wp:effectExtent')) : undefined;
+      if (item) out.push(effect && (item.kind === 'image' || item.kind === 'shape' || item.kind === 'chart') ? { ...item, effectPt: effect } : item);
     } else if (c.name === 'mc:AlternateContent') {
       const chosen = chooseAlternate(c);
       if (chosen) out.push(...readDrawing(r, chosen));
     }
   }
   return out;
+}
+
+/** Most room an effect may add on one side (22 inches, the largest page). */
+const MAX_EFFECT_PT = 1584;
+
+/** An inline object's effect extent in points, or undefined when it adds nothing. */
+function effectExtent(el: XmlElement | undefined): NonNullable<ImageInline['effectPt']> | undefined {
+  if (!el) return undefined;
+  const side = (n: string) => Math.max(0, Math.min(MAX_EFFECT_PT, emuAttr(el, n) ?? 0));
+  const e = { left: side('l'), top: side('t'), right: side('r'), bottom: side('b') };
+  return e.left + e.top + e.right + e.bottom > 0 ? e : undefined;
 }
 
 function frameOf(el: XmlElement): DrawingFrame {

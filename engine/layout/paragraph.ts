@@ -49,9 +49,9 @@ export interface LaidParagraph {
 export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext, wrapAt?: (floats: readonly ObjectInline[]) => WrapArea | undefined): LaidParagraph {
   const content = itemizeParagraph(p, ctx);
   const breaks = findBreakOpportunities(content.text);
-  const pieces = shapePieces(content, breaks, ctx.wordCache);
   const ind = p.props.indent;
   const limit = boxWidthPt - lineIndent(p).rightPt;
+  const pieces = shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
   const plain = fillLines(p, content, pieces, breaks, ctx, () => limit, undefined, boxWidthPt);
   const wrap = wrapAt?.(wrappingFloats(content));
   if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };

@@ -149,8 +149,16 @@ export interface Transform2D {
   readonly flipV?: boolean;
 }
 
+/**
+ * Room an inline object keeps around itself for its drawing effects (wp:effectExtent, §20.4.2.6:
+ * shadows, glows, picture frames): it counts in line layout, and the object is drawn inside it.
+ */
+export interface EffectExtent {
+  readonly effectPt?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
+}
+
 /** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */
-export interface ImageInline extends InRun, Transform2D {
+export interface ImageInline extends InRun, Transform2D, EffectExtent {
   readonly kind: 'image';
   /** Key into DocModel.media. */
   readonly media: string;
@@ -179,7 +187,7 @@ export interface ShapeLine {
 }
 
 /** A drawn shape or text box (wps:wsp, wpg:wgp children, v:shape, v:rect...). */
-export interface ShapeInline extends InRun, Transform2D {
+export interface ShapeInline extends InRun, Transform2D, EffectExtent {
   readonly kind: 'shape';
   readonly widthPt: number;
   readonly heightPt: number;
@@ -211,7 +219,7 @@ export interface ShapeInline extends InRun, Transform2D {
 }
 
 /** A chart (c:chartSpace), with its data from the cached values. The chart model lives in chart.ts. */
-export interface ChartInline extends InRun {
+export interface ChartInline extends InRun, EffectExtent {
   readonly kind: 'chart';
   readonly widthPt: number;
   readonly heightPt: number;

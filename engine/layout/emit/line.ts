@@ -233,7 +233,8 @@ function emitLink(link: LinkTarget, x: number, y: number, w: number, h: number, 
 function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaContent, x0: number, baseline: number, sink: ItemSink, ctx: EmitContext): void {
   const s = frag.piece.special;
   if (s.kind === 'object') {
-    ctx.drawObject(s.inline, x0 + frag.x, baseline - frag.piece.ascent, sink);
+    const inset = frag.piece.inset;
+    ctx.drawObject(s.inline, x0 + frag.x + (inset?.left ?? 0), baseline - frag.piece.ascent + (inset?.top ?? 0), sink);
     return;
   }
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {

@@ -84,17 +84,22 @@ export interface SpecialPiece {
   readonly start: number;
   readonly end: number;
   readonly special: Special;
-  /** For objects: their size. */
+  /** For objects: their size, with the room their effects keep around them. */
   readonly width: number;
   readonly ascent: number;
   readonly descent: number;
+  /** Where the object is drawn inside that room (its effect extent's left and top). */
+  readonly inset?: { readonly left: number; readonly top: number };
 }
 
 /** Any piece. */
 export type Piece = GlyphPiece | SpecialPiece;
 
-/** Shapes the spans of a paragraph into pieces in text order. `breaks[i]` ≠ 0 marks an opportunity before i. */
-export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: WordCache): Piece[] {
+/**
+ * Shapes the spans of a paragraph into pieces in text order. `breaks[i]` ≠ 0 marks an opportunity
+ * before i. Objects keep their effect extent only when it still fits `lineWidthPt`.
+ */
+export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: WordCache, lineWidthPt = Infinity): Piece[] {
   const out: Piece[] = [];
   const { text, spans, specials } = content;
   let si = 0;
@@ -102,7 +107,7 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: Wor
   while (i < text.length) {
     const special = specials.get(i);
     if (special) {
-      out.push(specialPiece(i, special));
+      out.push(specialPiece(i, special, lineWidthPt));
       i++;
       continue;
     }
@@ -121,9 +126,15 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: Wor
   return out;
 }
 
-function specialPiece(at: number, special: Special): SpecialPiece {
+function specialPiece(at: number, special: Special, lineWidthPt: number): SpecialPiece {
   if (special.kind === 'object') {
-    const { widthPt, heightPt } = special.inline;
+    const { widthPt, heightPt, effectPt: e } = special.inline;
+    // The room an object's effects need is kept around it, unless that would make it wider than the
+    // line: a picture as wide as the text then keeps its own size (as LibreOffice lays it out).
+    if (e && widthPt + e.left + e.right <= lineWidthPt + 0.01) {
+      const inset = { left: e.left, top: e.top };
+      return { k: 'special', start: at, end: at + 1, special, width: widthPt + e.left + e.right, ascent: heightPt + e.top + e.bottom, descent: 0, inset };
+    }
     return { k: 'special', start: at, end: at + 1, special, width: widthPt, ascent: heightPt, descent: 0 };
   }
   return { k: 'special', start: at, end: at + 1, special, width: 0, ascent: 0, descent: 0 };
