@@ -9,26 +9,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
-import { parseDocx } from '../../engine/docx';
-import { initKernel, layoutDocument } from '../../engine/layout';
-import type { LayoutDoc, LayoutItem } from '../../engine/model';
+import { initKernel } from '../../engine/layout';
+import type { LayoutDoc } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { makeDocx } from '../helpers/make-docx';
 import { CHART_FIXTURES } from './chart-fixtures';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 
-async function layout(name: string): Promise<{ doc: LayoutDoc; codes: string[] }> {
-  const parsed = parseDocx(makeDocx(CHART_FIXTURES[name]!), { fileName: `${name}.docx` }, host);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const laid = await layoutDocument(parsed.value, {}, host);
-  if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
-  return { doc: laid.value, codes: [...parsed.warnings, ...laid.warnings].map((w) => w.code) };
+function layout(name: string): Promise<{ doc: LayoutDoc; codes: string[] }> {
+  return layoutDocx(makeDocx(CHART_FIXTURES[name]!), `${name}.docx`, host);
 }
 
-function flat(items: readonly LayoutItem[]): LayoutItem[] {
-  return items.flatMap((i) => (i.kind === 'group' ? flat(i.items) : [i]));
-}
+const flat = flatItems;
 
 function texts(doc: LayoutDoc): string[] {
   return flat(doc.pages[0]!.items).flatMap((i) => (i.kind === 'glyphs' ? [i.text] : []));

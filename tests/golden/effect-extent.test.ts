@@ -5,11 +5,11 @@
  * line keeps its own size (LibreOffice's reference renders of pictures as wide as the text).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseDocx } from '../../engine/docx';
-import { initKernel, layoutDocument } from '../../engine/layout';
-import type { ImageItem, LayoutDoc, LayoutItem } from '../../engine/model';
+import { initKernel } from '../../engine/layout';
+import type { ImageItem, LayoutDoc } from '../../engine/model';
 import { makeBmp } from '../../engine/image/test-util';
 import { createNodeHost } from '../../node/host';
+import { layoutDocx, flatItems } from '../helpers/layout-docx';
 import { makeDocx, para } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -26,16 +26,11 @@ const BMP = makeBmp({ width: 2, height: 1, bpp: 24, bits: [0, 0, 255, 255, 0, 0,
 
 async function layout(effect: string): Promise<LayoutDoc> {
   const docx = makeDocx({ body: picture(effect) + para('next line'), media: { rIdPic: { name: 'image1.bmp', data: BMP } } });
-  const parsed = parseDocx(docx, {}, host);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const laid = await layoutDocument(parsed.value, {}, host);
-  if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
-  return laid.value;
+  return (await layoutDocx(docx, 'effect.docx', host)).doc;
 }
 
-const flat = (items: readonly LayoutItem[]): LayoutItem[] => items.flatMap((i) => (i.kind === 'group' ? flat(i.items) : [i]));
-const image = (d: LayoutDoc) => flat(d.pages[0]!.items).find((i): i is ImageItem => i.kind === 'image')!;
-const textAt = (d: LayoutDoc, s: string) => flat(d.pages[0]!.items).find((i) => i.kind === 'glyphs' && i.text.includes(s)) as { x: number; y: number } | undefined;
+const image = (d: LayoutDoc) => flatItems(d.pages[0]!.items).find((i): i is ImageItem => i.kind === 'image')!;
+const textAt = (d: LayoutDoc, s: string) => flatItems(d.pages[0]!.items).find((i) => i.kind === 'glyphs' && i.text.includes(s)) as { x: number; y: number } | undefined;
 
 beforeAll(async () => {
   await initKernel();

@@ -11,13 +11,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
-import { parseDocx } from '../../engine/docx';
-import { dumpLayout, initKernel, layoutDocument } from '../../engine/layout';
+import { dumpLayout, initKernel } from '../../engine/layout';
 import type { LayoutDoc, LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { makeDocx, WORD_DEFAULT_STYLES } from '../helpers/make-docx';
 import { buildEmf, buildWmf, dib24, emr, wmr } from '../helpers/make-metafile';
 import { inlinePicture } from '../helpers/tiny-png';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -70,17 +70,11 @@ function docxWith(name: string, data: Uint8Array): Uint8Array {
   });
 }
 
-async function layout(bytes: Uint8Array): Promise<{ doc: LayoutDoc; codes: string[] }> {
-  const parsed = parseDocx(bytes, { fileName: 'metafile.docx' }, host);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const laid = await layoutDocument(parsed.value, {}, host);
-  if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
-  return { doc: laid.value, codes: [...parsed.warnings, ...laid.warnings].map((w) => w.code) };
+function layout(bytes: Uint8Array): Promise<{ doc: LayoutDoc; codes: string[] }> {
+  return layoutDocx(bytes, 'metafile.docx', host);
 }
 
-function flat(items: readonly LayoutItem[]): LayoutItem[] {
-  return items.flatMap((i) => (i.kind === 'group' ? flat(i.items) : [i]));
-}
+const flat = flatItems;
 
 /** The picture's group: the one clipped to a 200 × 100 pt box. */
 function pictureGroup(doc: LayoutDoc): Extract<LayoutItem, { kind: 'group' }> {

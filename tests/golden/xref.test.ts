@@ -17,20 +17,15 @@ import type { GlyphRun, LayoutDoc, LayoutItem, LinkItem } from '../../engine/mod
 import { createNodeHost } from '../../node/host';
 import { makeDocx } from '../helpers/make-docx';
 import { XREF_FIXTURES } from './xref-fixtures';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 
-async function layout(name: string): Promise<{ doc: LayoutDoc; codes: string[] }> {
-  const parsed = parseDocx(makeDocx(XREF_FIXTURES[name]!), { fileName: `${name}.docx` }, host);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const laid = await layoutDocument(parsed.value, {}, host);
-  if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
-  return { doc: laid.value, codes: [...parsed.warnings, ...laid.warnings].map((w) => w.code) };
+function layout(name: string): Promise<{ doc: LayoutDoc; codes: string[] }> {
+  return layoutDocx(makeDocx(XREF_FIXTURES[name]!), `${name}.docx`, host);
 }
 
-function flat(items: readonly LayoutItem[]): LayoutItem[] {
-  return items.flatMap((i) => (i.kind === 'group' ? flat(i.items) : [i]));
-}
+const flat = flatItems;
 const runs = (d: LayoutDoc, page = 0) => flat(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
 const pageText = (d: LayoutDoc, page = 0) => runs(d, page).map((r) => r.text).join('|');
 const links = (d: LayoutDoc, page = 0) => flat(d.pages[page]!.items).filter((i): i is LinkItem => i.kind === 'link');
