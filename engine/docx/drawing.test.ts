@@ -121,6 +121,72 @@ describe('drawings', () => {
   });
 });
 
+/** A picture whose pic:spPr holds `spPr` after its geometry. */
+const framedPic = (spPr: string) => graphic('http://schemas.openxmlformats.org/drawingml/2006/picture',
+  '<pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="p"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rIdImg"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>' +
+  `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1270000" cy="635000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>${spPr}</pic:spPr></pic:pic>`);
+const shadowOf = (attrs: string, color = '<a:srgbClr val="000000"><a:alpha val="40000"/></a:srgbClr>') => `<a:effectLst><a:outerShdw ${attrs}>${color}</a:outerShdw></a:effectLst>`;
+
+describe('picture frames', () => {
+  it('reads the outline and outer shadow of Word\'s "Simple Frame, White" picture style', () => {
+    const spPr = '<a:ln w="88900" cap="sq"><a:solidFill><a:srgbClr val="FFFFFF"/></a:solidFill><a:miter lim="800000"/></a:ln>' +
+      shadowOf('blurRad="55000" dist="18000" dir="5400000" algn="tl" rotWithShape="0"') +
+      '<a:scene3d><a:camera prst="orthographicFront"/><a:lightRig rig="twoPt" dir="t"/></a:scene3d><a:sp3d><a:bevelT w="25400" h="19050"/></a:sp3d>';
+    const img = first<ImageInline>(parseFixture({ body: inline(framedPic(spPr)), media }));
+    expect(img.outline).toEqual({ widthPt: 7, color: 'FFFFFF' });
+    // The bevel puts the line outside the picture, as Word draws this style.
+    expect(img.outlineOutside).toBe(true);
+    expect(img.shadow!.color).toBe('000000');
+    expect(img.shadow!.opacity).toBeCloseTo(0.4, 6);
+    // 18000 EMU straight down (90°); blur 55000 EMU.
+    expect(img.shadow!.dxPt).toBe(0);
+    expect(img.shadow!.dyPt).toBeCloseTo(18000 / 12700, 3);
+    expect(img.shadow!.blurPt).toBeCloseTo(55000 / 12700, 3);
+  });
+
+  it('reads a dashed theme-coloured outline and a shadow cast down and left', () => {
+    const spPr = '<a:ln w="12700"><a:solidFill><a:schemeClr val="accent1"/></a:solidFill><a:prstDash val="dash"/></a:ln>' +
+      shadowOf('blurRad="101600" dist="50800" dir="8100000"', '<a:schemeClr val="tx1"/>');
+    const img = first<ImageInline>(parseFixture({ body: inline(framedPic(spPr)), media, theme: OFFICE_THEME }));
+    expect(img.outline).toEqual({ widthPt: 1, color: '4472C4', dash: [4, 3] });
+    expect(img.outlineOutside).toBeUndefined();
+    // 4 pt at 135°: x = -2.828, y = +2.828 (y down); opaque when no alpha.
+    expect(img.shadow).toEqual({ color: '000000', opacity: 1, dxPt: -2.828, dyPt: 2.828, blurPt: 8 });
+  });
+
+  it('keeps no outline or shadow for a:noFill lines, invisible shadows and plain pictures', () => {
+    const none = first<ImageInline>(parseFixture({ body: inline(framedPic('<a:ln><a:noFill/></a:ln>' + shadowOf('dist="38100"', '<a:srgbClr val="000000"><a:alpha val="0"/></a:srgbClr>'))), media }));
+    expect(none.outline).toBeUndefined();
+    expect(none.shadow).toBeUndefined();
+    const plain = first<ImageInline>(parseFixture({ body: inline(framedPic('')), media }));
+    expect(plain.outline).toBeUndefined();
+    expect(plain.shadow).toBeUndefined();
+  });
+
+  it('bounds hostile widths, distances, blurs and directions', () => {
+    const spPr = '<a:ln w="999999999999"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:ln>' +
+      shadowOf('blurRad="NaN" dist="99999999999999" dir="-1e30"');
+    const img = first<ImageInline>(parseFixture({ body: inline(framedPic(spPr)), media }));
+    expect(img.outline!.widthPt).toBe(100);
+    const s = img.shadow!;
+    expect([s.dxPt, s.dyPt, s.blurPt].every(Number.isFinite)).toBe(true);
+    expect(Math.hypot(s.dxPt, s.dyPt)).toBeLessThanOrEqual(72.01);
+    expect(s.blurPt).toBe(0);
+    const negative = first<ImageInline>(parseFixture({ body: inline(framedPic(shadowOf('blurRad="-5" dist="-12700" dir="abc"'))), media }));
+    expect(negative.shadow).toMatchObject({ dxPt: 0, dyPt: 0, blurPt: 0 });
+  });
+
+  it('reads a VML picture\'s border only when it is stroked', () => {
+    const body = '<w:p><w:r><w:pict><v:shape style="width:72pt;height:36pt" stroked="t" strokecolor="#00f" strokeweight="3pt"><v:imagedata r:id="rIdImg"/></v:shape></w:pict></w:r>' +
+      '<w:r><w:pict><v:shape style="width:72pt;height:36pt" strokecolor="red" strokeweight="NaNpt" stroked="t"><v:imagedata r:id="rIdImg"/></v:shape></w:pict></w:r>' +
+      '<w:r><w:pict><v:shape style="width:72pt;height:36pt" strokecolor="#00f"><v:imagedata r:id="rIdImg"/></v:shape></w:pict></w:r></w:p>';
+    const [stroked, junk, plain] = inlinesOf(bodyParagraphs(parseFixture({ body, media }))[0]!) as ImageInline[];
+    expect(stroked!.outline).toEqual({ widthPt: 3, color: '0000FF' });
+    expect(junk!.outline).toEqual({ widthPt: 0.75, color: 'FF0000' });
+    expect(plain!.outline).toBeUndefined();
+  });
+});
+
 describe('VML', () => {
   it('reads floating text boxes, pictures and colours from VML', () => {
     const body = '<w:p><w:r><w:pict><v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202" path="m,l,21600r21600,l21600,xe"/>' +

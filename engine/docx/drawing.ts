@@ -14,6 +14,7 @@ import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { groupChildren, readShape, textBoxesOf, transformOf } from './shapes';
 import { smartArtText } from './smartart';
+import { outerShadow, shapeLine } from './shape-style';
 import { emuAttr } from './values';
 
 /** Size, placement and description shared by every drawing object. */
@@ -93,10 +94,14 @@ function readObject(r: InlineReader, el: XmlElement): Inline | undefined {
   }
 }
 
-/** A picture (pic:pic, §20.2.2.5): a:blip r:embed → media, a:srcRect crop, a:xfrm rotation and flips. */
+/**
+ * A picture (pic:pic, §20.2.2.5): a:blip r:embed → media, a:srcRect crop, a:xfrm rotation and flips,
+ * and its frame: the a:ln outline and a:effectLst outer shadow of pic:spPr.
+ */
 export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFrame): ImageInline | undefined {
   const blipFill = child(pic, 'pic:blipFill');
   const blip = child(blipFill, 'a:blip');
+  const spPr = child(pic, 'pic:spPr');
   const media = mediaFor(r.ctx, r.story.part, attr(blip, 'r:embed') ?? attr(blip, 'r:link'), r.at);
   if (!media) return undefined;
   const img: { -readonly [K in keyof ImageInline]: ImageInline[K] } = {
@@ -105,8 +110,15 @@ export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFram
     widthPt: frame.widthPt,
     heightPt: frame.heightPt,
     props: r.props(),
-    ...transformOf(child(child(pic, 'pic:spPr'), 'a:xfrm')),
+    ...transformOf(child(spPr, 'a:xfrm')),
   };
+  // pic:spPr/a:ln (over a pic:style lnRef) and the outer shadow of a:effectLst (Word's picture styles).
+  const outline = shapeLine(r.ctx.env, spPr, child(pic, 'pic:style'));
+  if (outline) img.outline = outline;
+  const sp3d = child(spPr, 'a:sp3d');
+  if (outline && (child(sp3d, 'a:bevelT') || child(sp3d, 'a:bevelB'))) img.outlineOutside = true;
+  const shadow = outerShadow(r.ctx.env, spPr);
+  if (shadow) img.shadow = shadow;
   const src = child(blipFill, 'a:srcRect');
   if (src) {
     const f = (n: string) => Math.max(-1, Math.min(1, (Number(attr(src, n) ?? 0) || 0) / 100000));

@@ -3,7 +3,7 @@
  * back to the theme formats a shape's wps:style references (a:fillRef / a:lnRef idx with a
  * placeholder colour, §20.1.4.2). Gradients and patterns are reduced to one representative colour.
  */
-import type { Color, ShapeLine } from '../model';
+import type { Color, OuterShadow, ShapeLine } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
 import type { PropsEnv } from './env';
@@ -107,4 +107,27 @@ export function shapeLine(env: PropsEnv, spPr: XmlElement | undefined, style: Xm
   if (head && head !== 'none') line.headArrow = true;
   if (tail && tail !== 'none') line.tailArrow = true;
   return line;
+}
+
+/** Longest shadow offset or blur read (one inch): more is hostile or a mistake. */
+const MAX_SHADOW_PT = 72;
+
+/**
+ * The outer shadow of spPr's effect list (a:effectLst/a:outerShdw, CT_OuterShadowEffect §20.1.8.49):
+ * dist (EMU) along dir (60000ths of a degree, clockwise from +x), blurRad (EMU), and the colour with
+ * its alpha. Scale, skew and alignment are not kept. Undefined when there is none or it is invisible.
+ */
+export function outerShadow(env: PropsEnv, spPr: XmlElement | undefined): OuterShadow | undefined {
+  const el = child(child(spPr, 'a:effectLst'), 'a:outerShdw');
+  if (!el) return undefined;
+  const color = drawingColor(env.theme, env.mapping, el) ?? '000000';
+  const opacity = drawingAlpha(el);
+  if (opacity <= 0) return undefined;
+  const bound = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? Math.max(0, Math.min(MAX_SHADOW_PT, v)) : 0);
+  const dist = bound(emuAttr(el, 'dist'));
+  const dirDeg = ((intValue(attr(el, 'dir')) ?? 0) / 60000) % 360;
+  const rad = (Number.isFinite(dirDeg) ? dirDeg : 0) * (Math.PI / 180);
+  // Rounded to a thousandth of a point so the last bit of cos/sin cannot differ between engines.
+  const round = (v: number) => Math.round(v * 1000) / 1000 + 0;
+  return { color, opacity, dxPt: round(dist * Math.cos(rad)), dyPt: round(dist * Math.sin(rad)), blurPt: round(bound(emuAttr(el, 'blurRad'))) };
 }

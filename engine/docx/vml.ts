@@ -3,7 +3,7 @@
  * v:oval, v:line, v:group, text boxes (v:textbox → w:txbxContent), pictures (v:imagedata), OLE
  * objects as their preview picture, and header watermarks (PowerPlusWaterMarkObject, v:textpath).
  */
-import type { Block, ImageInline, Inline, ParagraphProps, ShapeInline } from '../model';
+import type { Block, ImageInline, Inline, ParagraphProps, ShapeInline, ShapeLine } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
 import { unsupported } from './context';
@@ -78,6 +78,8 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     if (anchor) img.anchor = anchor;
     const alt = attr(el, 'alt') ?? attr(imagedata, 'o:title');
     if (alt) img.alt = alt;
+    const outline = pictureStroke(el);
+    if (outline) img.outline = outline;
     return img;
   }
   const geometry = geometryOf(r, el);
@@ -95,12 +97,8 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     const type = attr(fillEl, 'type');
     if (media) shape.fillImage = { media, tile: type === 'tile' || type === 'pattern' };
   }
-  const strokeEl = child(el, 'v:stroke');
-  const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(strokeEl, 'on'), true);
-  if (stroked && !textpath) {
-    const weight = lengthPt(attr(strokeEl, 'weight') ?? attr(el, 'strokeweight'), 1) ?? 0.75;
-    shape.line = { widthPt: Math.max(0.25, weight), color: vmlColor(attr(strokeEl, 'color') ?? attr(el, 'strokecolor')) ?? '000000' };
-  }
+  const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
+  if (stroked && !textpath) shape.line = vmlStroke(el);
   if (textbox) {
     const content = child(textbox, 'w:txbxContent');
     if (content) shape.text = textboxOf(r, textbox, content, style);
@@ -110,6 +108,20 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   if (watermark) shape.watermark = true;
   if (anchor) shape.anchor = anchor;
   return shape;
+}
+
+/** A VML outline (v:shape strokeweight / strokecolor, or its v:stroke weight / color), width bounded. */
+function vmlStroke(el: XmlElement): ShapeLine {
+  const strokeEl = child(el, 'v:stroke');
+  const read = lengthPt(attr(strokeEl, 'weight') ?? attr(el, 'strokeweight'), 1);
+  const weight = read !== undefined && Number.isFinite(read) ? read : 0.75;
+  return { widthPt: Math.max(0.25, Math.min(100, weight)), color: vmlColor(attr(strokeEl, 'color') ?? attr(el, 'strokecolor')) ?? '000000' };
+}
+
+/** A VML picture's border: only when the shape says stroked="t" (Word's picture type _x0000_t75 is not stroked). */
+function pictureStroke(el: XmlElement): ShapeLine | undefined {
+  const on = vmlBool(attr(el, 'stroked'), false) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
+  return on ? vmlStroke(el) : undefined;
 }
 
 function geometryOf(r: InlineReader, el: XmlElement): string {

@@ -9,6 +9,7 @@ import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } fro
 import { CollectingSink, type ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { drawMetafile, metafileKind } from './metafile';
+import { pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 
@@ -61,6 +62,15 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
     sink.items.push({ kind: 'rect', x, y, w: img.widthPt, h: img.heightPt, stroke: 'C0C0C0', lineWidth: 0.5 });
     return;
   }
+  // Shadow under the picture, outline over it (pic:spPr effects and a:ln), turned with it.
+  const rot = img.rotationDeg ?? 0;
+  const turn = rot || img.flipH || img.flipV ? turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true) : undefined;
+  sink.items.push(...pictureShadow(img, x, y, turn));
+  drawPicture(img, media, x, y, sink, ctx);
+  sink.items.push(...pictureOutline(img, x, y, turn));
+}
+
+function drawPicture(img: ImageInline, media: MediaItem, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   if (metafileKind(media) && drawVectorPicture(img, media, x, y, sink, ctx)) return;
   const index = sink.resources.image(img.media, media);
   sink.items.push({

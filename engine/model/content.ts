@@ -169,6 +169,27 @@ export interface ImageInline extends InRun, Transform2D, EffectExtent {
   readonly anchor?: FloatAnchor;
   readonly alt?: string;
   readonly title?: string;
+  /** Outline stroked centred on the picture's edge (pic:spPr/a:ln, VML stroked="t"). */
+  readonly outline?: ShapeLine;
+  /**
+   * The outline lies wholly outside the picture instead of centred on its edge: Word draws a bevelled
+   * picture's line so (a:sp3d with a:bevelT / a:bevelB, as in its "Simple Frame" picture styles).
+   */
+  readonly outlineOutside?: boolean;
+  /** Outer shadow cast by the picture and its outline (a:effectLst/a:outerShdw, §20.1.8.49). */
+  readonly shadow?: OuterShadow;
+}
+
+/** An outer shadow: the object's silhouette in one colour, offset and blurred. */
+export interface OuterShadow {
+  readonly color: Color;
+  /** 0 (invisible) to 1 (opaque). */
+  readonly opacity: number;
+  /** Offset of the shadow in points, from its distance and direction (y down). */
+  readonly dxPt: number;
+  readonly dyPt: number;
+  /** Blur radius in points. */
+  readonly blurPt: number;
 }
 
 /** A path command in a shape's own coordinate space (points, origin at the shape's top-left). */
