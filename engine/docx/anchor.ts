@@ -42,7 +42,7 @@ export function readAnchor(el: XmlElement): FloatAnchor {
   const vertical = simple
     ? { relativeTo: 'page' as const, offsetPt: emuAttr(child(el, 'wp:simplePos'), 'y') ?? 0 }
     : position(child(el, 'wp:positionV'), V_RELATIVE, V_ALIGN, 'paragraph', 'wp14:pctPosVOffset');
-  const { wrap, wrapSide } = readWrap(el);
+  const { wrap, wrapSide, wrapPolygon } = readWrap(el);
   const dist = (name: string) => Math.max(0, emuAttr(el, name) ?? 0);
   const z = intValue(a['relativeHeight']);
   return {
@@ -50,6 +50,7 @@ export function readAnchor(el: XmlElement): FloatAnchor {
     vertical,
     wrap,
     wrapSide,
+    ...(wrapPolygon ? { wrapPolygon } : {}),
     distancePt: { top: dist('distT'), bottom: dist('distB'), left: dist('distL'), right: dist('distR') },
     behindText: onOffValue(a['behindDoc']) === true,
     allowOverlap: onOffValue(a['allowOverlap']) !== false,
@@ -58,7 +59,9 @@ export function readAnchor(el: XmlElement): FloatAnchor {
   };
 }
 
-function readWrap(el: XmlElement): { wrap: FloatAnchor['wrap']; wrapSide: FloatAnchor['wrapSide'] } {
+type Wrap = Pick<FloatAnchor, 'wrap' | 'wrapSide' | 'wrapPolygon'>;
+
+function readWrap(el: XmlElement): Wrap {
   for (const c of el.children) {
     if (c.kind !== 'element') continue;
     const side = pick(attr(c, 'wrapText') === 'bothSides' ? 'both' : attr(c, 'wrapText'), ['both', 'left', 'right', 'largest'] as const, 'both');
@@ -68,9 +71,10 @@ function readWrap(el: XmlElement): { wrap: FloatAnchor['wrap']; wrapSide: FloatA
       case 'wp:wrapSquare':
         return { wrap: 'square', wrapSide: side };
       case 'wp:wrapTight':
-        return { wrap: 'tight', wrapSide: side };
-      case 'wp:wrapThrough':
-        return { wrap: 'through', wrapSide: side };
+      case 'wp:wrapThrough': {
+        const polygon = readWrapPolygon(child(c, 'wp:wrapPolygon'));
+        return { wrap: c.name === 'wp:wrapTight' ? 'tight' : 'through', wrapSide: side, ...(polygon ? { wrapPolygon: polygon } : {}) };
+      }
       case 'wp:wrapTopAndBottom':
         return { wrap: 'topAndBottom', wrapSide: 'both' };
       default:
@@ -78,4 +82,36 @@ function readWrap(el: XmlElement): { wrap: FloatAnchor['wrap']; wrapSide: FloatA
     }
   }
   return { wrap: 'none', wrapSide: 'both' };
+}
+
+/** Most points a wrap polygon may have; longer ones fall back to the bounding box. */
+export const MAX_WRAP_POLYGON_POINTS = 1000;
+
+/** wp:wrapPolygon coordinates: 21600 is the object's full extent (§20.4.2.16, CT_WrapPath). */
+const POLYGON_UNIT = 21600;
+
+/**
+ * Reads wp:wrapPolygon (wp:start, then wp:lineTo points) as fractions of the object's extent; undefined
+ * when it has fewer than three points, too many, or coordinates far outside the object (some files
+ * write -2147483648 for lines), so the bounding box is used instead.
+ */
+export function readWrapPolygon(el: XmlElement | undefined): FloatAnchor['wrapPolygon'] {
+  if (!el) return undefined;
+  const points: Array<{ x: number; y: number }> = [];
+  for (const c of el.children) {
+    if (c.kind !== 'element' || (c.name !== 'wp:start' && c.name !== 'wp:lineTo')) continue;
+    if (points.length >= MAX_WRAP_POLYGON_POINTS) return undefined;
+    const x = intValue(attr(c, 'x'));
+    const y = intValue(attr(c, 'y'));
+    if (x === undefined || y === undefined || Math.abs(x) > POLYGON_UNIT * 2 || Math.abs(y) > POLYGON_UNIT * 2) return undefined;
+    points.push({ x: x / POLYGON_UNIT, y: y / POLYGON_UNIT });
+  }
+  if (points.length < 3) return undefined;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
+  return maxY - minY > 0 ? points : undefined;
 }

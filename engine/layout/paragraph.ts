@@ -7,7 +7,7 @@ import { emitLine, type EmitContext } from './emit/line';
 import { changeBar, isChangedLine } from './revisions';
 import type { ItemSink } from './emit/sink';
 import type { NoteCall, Unit } from './flow/units';
-import { breakLines } from './inline/break-lines';
+import { breakLines, type LineGeometry } from './inline/break-lines';
 import { itemizeParagraph, type ItemizeContext, type ObjectInline, type ParaContent } from './inline/itemize';
 import { finishLines, type LineBox } from './inline/line-box';
 import { shapePieces, type WordCache } from './inline/pieces';
@@ -40,6 +40,11 @@ export interface LaidParagraph {
   readonly boxWidthPt: number;
   /** Space above each line where wrapping moved it below a float (absent when none moved). */
   readonly skips?: readonly number[];
+  /**
+   * Lines that continue the previous one at the same height, in the next free span beside a float
+   * (both-sides wrapping); absent when there are none.
+   */
+  readonly joins?: readonly boolean[];
 }
 
 /**
@@ -56,9 +61,10 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const wrap = wrapAt?.(wrappingFloats(content));
   if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };
   const fit = wrapFits(wrap, boxWidthPt, ind.leftPt, ind.rightPt, plain.map((l) => l.heightPt));
-  const lines = fillLines(p, content, pieces, breaks, ctx, (i) => fit(i).limit, (i) => fit(i).shift);
+  const lines = fillLines(p, content, pieces, breaks, ctx, (i) => fit(i).limit, { shiftX: (i) => fit(i).shift, leavesRoom: (i) => fit(i + 1).join === true });
   const skips = lines.map((_, i) => fit(i).skip);
-  return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}) };
+  const joins = lines.map((_, i) => fit(i).join === true);
+  return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}) };
 }
 
 /**
@@ -83,7 +89,7 @@ function fillLines(
   breaks: Uint8Array,
   ctx: ParagraphContext,
   limitX: (line: number) => number,
-  shiftX?: (line: number) => number,
+  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom'>,
   mirrorWidthPt?: number,
 ): LineBox[] {
   const ind = mirrorWidthPt !== undefined ? lineIndent(p) : p.props.indent;
@@ -91,7 +97,7 @@ function fillLines(
     firstStartX: ind.leftPt + ind.firstLinePt,
     otherStartX: ind.leftPt,
     limitX,
-    ...(shiftX ? { shiftX } : {}),
+    ...wrap,
     tabs: { stops: sortStops(p.props.tabs), defaultTabPt: ctx.defaultTabPt, leftIndentPt: ind.leftPt, hanging: ind.firstLinePt < 0 },
   });
   return finishLines(drafts, {
@@ -136,44 +142,81 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const bottomPad = bottom ? bottom.widthPt + bottom.spacePt : 0;
   const units: Unit[] = [];
   const floats = wrappingFloats(laid.content);
-  for (let i = 0; i < n; i++) {
-    const line = laid.lines[i]!;
+  const rows = lineRows(laid);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const i = row.first;
+    const line = laid.lines[row.last]!;
     const skip = laid.skips?.[i] ?? 0;
     const first = i === 0;
-    const last = i === n - 1;
+    const last = row.last === n - 1;
     const padTop = first ? topPad : 0;
     const padBottom = last ? bottomPad : 0;
     let breakAfter = true;
     if (props.keepLines && !last) breakAfter = false;
-    if (props.widowControl && n >= 2 && (i === 0 || i === n - 2)) breakAfter = false;
+    if (props.widowControl && rows.length >= 2 && (r === 0 || r === rows.length - 2)) breakAfter = false;
     if (last) breakAfter = !keepWithNext;
-    const notes = notesOn(laid.content, line);
+    const segments = laid.lines.slice(i, row.last + 1);
+    const notes = segments.flatMap((l) => notesOn(laid.content, l));
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
     // Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page).
-    const hang = padBottom === 0 ? Math.max(0, line.heightPt - line.baselinePt - line.descentPt) : 0;
+    const hang = padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
     units.push({
       kind: 'line',
-      heightPt: skip + padTop + line.heightPt + padBottom,
+      heightPt: skip + padTop + row.heightPt + padBottom,
       ...(hang > 0 ? { hangPt: hang } : {}),
       breakAfter: forceBreak ? true : breakAfter,
       ...(forceBreak ? { forceBreak } : {}),
       ...(notes.length > 0 ? { notes } : {}),
       ...(exclusions ? { exclusions } : {}),
-      ...(props.suppressLineNumbers ? {} : { numberedLinesPt: [skip + padTop + line.baselinePt] }),
+      ...(props.suppressLineNumbers ? {} : { numberedLinesPt: [skip + padTop + row.baselinePt] }),
       emit(sink: ItemSink, x: number, y: number) {
         if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
         y += skip;
-        decorateParagraphSlice(laid, sink, x, y, padTop + line.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
+        decorateParagraphSlice(laid, sink, x, y, padTop + row.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
         if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);
-        emitLine(line, laid.content, x, y + padTop, sink, ctx);
-        if (ctx.revisionMarkup && isChangedLine(p, line, last)) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, line.heightPt));
-        sink.comments?.line(laid.content, line, x, y + padTop, last, sink);
+        let changed = false;
+        segments.forEach((seg, k) => {
+          const segY = y + padTop + row.baselinePt - seg.baselinePt;
+          const segLast = last && k === segments.length - 1;
+          emitLine(seg, laid.content, x, segY, sink, ctx);
+          changed ||= ctx.revisionMarkup && isChangedLine(p, seg, segLast);
+          sink.comments?.line(laid.content, seg, x, segY, segLast, sink);
+        });
+        if (changed) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, row.heightPt));
       },
     });
   }
   return units;
+}
+
+/** One line of a paragraph on the page: its segments (lines `first`..`last`) on a common baseline. */
+interface LineRow {
+  readonly first: number;
+  readonly last: number;
+  readonly heightPt: number;
+  readonly baselinePt: number;
+  readonly descentPt: number;
+}
+
+/** Groups a paragraph's lines into rows: a line joined to the previous one shares its row and baseline. */
+function lineRows(laid: LaidParagraph): LineRow[] {
+  const rows: LineRow[] = [];
+  laid.lines.forEach((l, i) => {
+    const prev = rows[rows.length - 1];
+    // A page or column break ends the row even where the next segment was fitted beside it.
+    const broken = i > 0 && (laid.lines[i - 1]!.ending === 'page' || laid.lines[i - 1]!.ending === 'column');
+    if (!prev || !laid.joins?.[i] || broken) {
+      rows.push({ first: i, last: i, heightPt: l.heightPt, baselinePt: l.baselinePt, descentPt: l.descentPt });
+      return;
+    }
+    const baselinePt = Math.max(prev.baselinePt, l.baselinePt);
+    const below = Math.max(prev.heightPt - prev.baselinePt, l.heightPt - l.baselinePt);
+    rows[rows.length - 1] = { first: prev.first, last: i, heightPt: baselinePt + below, baselinePt, descentPt: Math.max(prev.descentPt, l.descentPt) };
+  });
+  return rows;
 }
 
 /** The paragraph's floats that text wraps around. */

@@ -134,6 +134,11 @@ export interface FloatAnchor {
   };
   readonly wrap: 'none' | 'square' | 'tight' | 'through' | 'topAndBottom';
   readonly wrapSide: 'both' | 'left' | 'right' | 'largest';
+  /**
+   * Tight and through wrapping: the wrap polygon (wp:wrapPolygon, §20.4.2.16–17) as fractions of the
+   * object's extent (0..1, may reach a little outside); absent for other wrapping or a degenerate polygon.
+   */
+  readonly wrapPolygon?: readonly { readonly x: number; readonly y: number }[];
   readonly distancePt: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
   readonly behindText: boolean;
   readonly allowOverlap: boolean;

@@ -1,11 +1,12 @@
 /**
  * Text wrapping around floating objects (wp:anchor with wp:wrapSquare / wrapTight / wrapThrough /
- * wrapTopAndBottom, §20.4.2.16–20.4.2.18): each wrapping float leaves an exclusion rectangle on its page
- * (its box grown by the wrap distances, distL/distR/distT/distB), and each body line is fitted into the
- * free part of its column beside them, or moved below them when no part is wide enough.
+ * wrapTopAndBottom, §20.4.2.16–20.4.2.18): each wrapping float leaves an exclusion on its page (its box
+ * grown by the wrap distances, distL/distR/distT/distB), and each body line is fitted into the free parts
+ * of its column beside them, or moved below them when no part is wide enough.
  *
- * Tight and through wrapping follow the object's wrap polygon in Word; here they use its bounding box,
- * which is what square wrapping does (the polygon mostly matters for irregular clip art).
+ * Tight and through wrapping follow the object's wrap polygon when it has one: a line band excludes
+ * the polygon's horizontal extent within the band, grown by distL/distR (Word ignores distT/distB there).
+ * With both-sides wrapping a line is filled in every free span wide enough, left to right, as Word does.
  */
 import type { FloatAnchor } from '../../model';
 
@@ -19,30 +20,77 @@ export interface Exclusion {
   readonly wrap: 'square' | 'tight' | 'through' | 'topAndBottom';
   /** Which side text may use (wp:wrapSquare@wrapText). */
   readonly side: 'both' | 'left' | 'right' | 'largest';
+  /** Tight and through: the wrap polygon in page coordinates, with the left and right distances to add. */
+  readonly polygon?: { readonly points: readonly { readonly x: number; readonly y: number }[]; readonly padLeft: number; readonly padRight: number };
 }
 
 /** The exclusion of a float whose top-left corner is at (x, y), or undefined when text does not wrap around it. */
 export function floatExclusion(anchor: FloatAnchor, x: number, y: number, w: number, h: number): Exclusion | undefined {
   if (anchor.wrap === 'none') return undefined;
   const d = anchor.distancePt;
+  const shape = anchor.wrap === 'tight' || anchor.wrap === 'through' ? anchor.wrapPolygon : undefined;
+  if (shape && w > 0 && h > 0) {
+    const points = shape.map((p) => ({ x: x + p.x * w, y: y + p.y * h }));
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const p of points) [x0, y0, x1, y1] = [Math.min(x0, p.x), Math.min(y0, p.y), Math.max(x1, p.x), Math.max(y1, p.y)];
+    const polygon = { points, padLeft: d.left, padRight: d.right };
+    return { x0: x0 - d.left, y0, x1: x1 + d.right, y1, wrap: anchor.wrap, side: anchor.wrapSide, polygon };
+  }
   return { x0: x - d.left, y0: y - d.top, x1: x + w + d.right, y1: y + h + d.bottom, wrap: anchor.wrap, side: anchor.wrapSide };
 }
 
-/** Where a line may go: the free span [left, right], or a lower top when no span is wide enough here. */
-export type LineSlot = { readonly left: number; readonly right: number } | { readonly below: number };
+/**
+ * The x-range an exclusion takes from the band [top, bottom]: its box, or for a wrap polygon the
+ * polygon's horizontal extent within the band (each edge clipped to it) plus the wrap distances;
+ * undefined when the polygon does not reach into the band.
+ */
+export function excludedRange(e: Exclusion, top: number, bottom: number): readonly [number, number] | undefined {
+  if (!e.polygon) return [e.x0, e.x1];
+  const pts = e.polygon.points;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < pts.length; i++) {
+    const a = pts[i]!;
+    const b = pts[(i + 1) % pts.length]!;
+    if (Math.max(a.y, b.y) < top || Math.min(a.y, b.y) > bottom) continue;
+    let xa = a.x;
+    let xb = b.x;
+    if (a.y !== b.y) {
+      const at = (y: number) => a.x + ((b.x - a.x) * Math.min(1, Math.max(0, (y - a.y) / (b.y - a.y))));
+      [xa, xb] = [at(top), at(bottom)];
+    }
+    lo = Math.min(lo, xa, xb);
+    hi = Math.max(hi, xa, xb);
+  }
+  return lo <= hi ? [lo - e.polygon.padLeft, hi + e.polygon.padRight] : undefined;
+}
+
+/** A free horizontal span of a line, in page coordinates. */
+export interface Span {
+  readonly left: number;
+  readonly right: number;
+}
+
+/** Where a line may go: its free spans, left to right, or a lower top when no span is wide enough here. */
+export type LineSlot = { readonly spans: readonly Span[] } | { readonly below: number };
 
 /**
- * The widest free horizontal span of [left, right] for a line occupying [top, top + height), given the
+ * The free horizontal spans of [left, right] for a line occupying [top, top + height), given the
  * exclusions; `{ below }` when every span is narrower than `minWidth` (the line must move down to there).
- * Text uses one span per line: where Word would fill both sides of a centred object, the wider is used.
+ * Text fills every span at least `minWidth` wide (both-sides wrapping fills both sides of a centred
+ * object); where a float wraps on its largest side only (wrapText="largest"), the widest span is used.
  */
 export function lineSlot(exclusions: readonly Exclusion[], top: number, height: number, left: number, right: number, minWidth: number): LineSlot {
   let spans: Array<[number, number]> = [[left, right]];
   let lowest = Infinity;
+  let widestOnly = false;
   for (const e of exclusions) {
     if (e.y1 <= top + 0.01 || e.y0 >= top + height - 0.01 || e.x1 <= left || e.x0 >= right) continue;
+    const range = e.wrap === 'topAndBottom' ? [left, right] : excludedRange(e, top + 0.01, top + height - 0.01);
+    if (!range || range[1] <= left || range[0] >= right) continue;
     lowest = Math.min(lowest, e.y1);
-    const [cutFrom, cutTo] = e.wrap === 'topAndBottom' ? [left, right] : e.side === 'left' ? [e.x0, right] : e.side === 'right' ? [left, e.x1] : [e.x0, e.x1];
+    if (e.side === 'largest') widestOnly = true;
+    const [cutFrom, cutTo] = e.wrap === 'topAndBottom' ? [left, right] : e.side === 'left' ? [range[0], right] : e.side === 'right' ? [left, range[1]] : range;
     spans = spans.flatMap(([a, b]): Array<[number, number]> => {
       if (cutTo <= a || cutFrom >= b) return [[a, b]];
       const out: Array<[number, number]> = [];
@@ -51,10 +99,13 @@ export function lineSlot(exclusions: readonly Exclusion[], top: number, height: 
       return out;
     });
   }
-  if (lowest === Infinity) return { left, right };
-  let best: [number, number] | undefined;
-  for (const s of spans) if (s[1] - s[0] >= minWidth && (!best || s[1] - s[0] > best[1] - best[0] + 0.01)) best = s;
-  return best ? { left: best[0], right: best[1] } : { below: lowest };
+  if (lowest === Infinity) return { spans: [{ left, right }] };
+  const wide = spans.filter((s) => s[1] - s[0] >= minWidth);
+  if (wide.length === 0) return { below: lowest };
+  if (!widestOnly) return { spans: wide.map(([l, r]) => ({ left: l, right: r })) };
+  let best = wide[0]!;
+  for (const s of wide) if (s[1] - s[0] > best[1] - best[0] + 0.01) best = s;
+  return { spans: [{ left: best[0], right: best[1] }] };
 }
 
 /** Whether any exclusion reaches into the column [left, right] below `top`. */
@@ -70,46 +121,68 @@ export interface WrapArea {
   /** Page x of the column's left edge (the paragraph box's origin). */
   readonly columnX: number;
   readonly exclusions: readonly Exclusion[];
+  /**
+   * Page y of the column's bottom: a line estimated to pass it goes to the next page, where these
+   * exclusions are not, so it and the lines after it take the full width (absent: no limit).
+   */
+  readonly bottom?: number;
 }
 
-/** How one line fits: moved right by `shift`, ending at `limit` (box coordinates), `skip` points lower. */
+/**
+ * How one line segment fits: moved right by `shift`, ending at `limit` (box coordinates), `skip` points
+ * lower; `join` when it continues the previous segment's line at the same height (the span beyond a float).
+ */
 export interface LineFit {
   readonly shift: number;
   readonly limit: number;
   readonly skip: number;
+  readonly join?: true;
 }
 
 /** Narrowest span a line is fitted into beside a float; narrower gaps are skipped (about two words). */
 export const MIN_WRAP_WIDTH_PT = 24;
 
 /**
- * Line fits for a paragraph wrapping around exclusions, computed in line order. Line tops are estimated
- * from `heights` (the paragraph's lines laid out without wrapping; the last repeats), plus the skips so far.
+ * Line segment fits for a paragraph wrapping around exclusions, computed in order: one per free span of
+ * each line. Line tops are estimated from `heights` (the paragraph's lines laid out without wrapping;
+ * the last repeats), plus the skips so far. Spans are taken inside the paragraph's indents.
  */
-export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: number, indentRightPt: number, heights: readonly number[]): (line: number) => LineFit {
+export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: number, indentRightPt: number, heights: readonly number[]): (segment: number) => LineFit {
   const fits: LineFit[] = [];
   let y = area.top;
-  const left = area.columnX;
-  const right = area.columnX + boxWidthPt;
-  const next = (): LineFit => {
-    const i = fits.length;
-    const h = heights[Math.min(i, heights.length - 1)] ?? 12;
+  let lineIndex = 0;
+  const left = area.columnX + indentLeftPt;
+  const right = area.columnX + boxWidthPt - indentRightPt;
+  const fitSpan = (s: Span, skip: number, join: boolean): LineFit => ({
+    shift: Math.max(0, s.left - left),
+    limit: Math.min(boxWidthPt - indentRightPt, s.right - area.columnX),
+    skip,
+    ...(join ? { join: true as const } : {}),
+  });
+  let overflowed = false;
+  const nextLine = (): void => {
+    const h = heights[Math.min(lineIndex++, heights.length - 1)] ?? 12;
     let skip = 0;
+    if (overflowed || (area.bottom !== undefined && y + h > area.bottom + 0.01)) {
+      overflowed = true;
+      fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0 });
+      return;
+    }
     for (let guard = 0; guard < 64; guard++) {
-      const slot = lineSlot(area.exclusions, y + skip, h, left, right, MIN_WRAP_WIDTH_PT + indentLeftPt + indentRightPt);
+      const slot = lineSlot(area.exclusions, y + skip, h, left, right, MIN_WRAP_WIDTH_PT);
       if ('below' in slot) {
         skip = slot.below - y;
         continue;
       }
-      const fit = { shift: Math.max(0, slot.left - left - Math.max(0, indentLeftPt)), limit: Math.min(boxWidthPt - indentRightPt, slot.right - left), skip };
+      slot.spans.forEach((s, k) => fits.push(fitSpan(s, k === 0 ? skip : 0, k > 0)));
       y += skip + h;
-      return fit;
+      return;
     }
     y += skip + h;
-    return { shift: 0, limit: boxWidthPt - indentRightPt, skip };
+    fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip });
   };
-  return (line) => {
-    while (fits.length <= line) fits.push(next());
-    return fits[line]!;
+  return (segment) => {
+    while (fits.length <= segment) nextLine();
+    return fits[segment]!;
   };
 }

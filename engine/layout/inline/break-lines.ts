@@ -38,6 +38,11 @@ export interface LineGeometry {
   readonly limitX: (lineIndex: number) => number;
   /** Moves a line's start right (text wrapping beside a float on the left). */
   readonly shiftX?: (lineIndex: number) => number;
+  /**
+   * Whether a line is a segment that another segment of the same line follows (text beside a float
+   * on both sides): a word too wide for it then moves on to the next segment instead of being cut.
+   */
+  readonly leavesRoom?: (lineIndex: number) => boolean;
   readonly tabs: TabContext;
 }
 
@@ -61,7 +66,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
     const line = new LineFill(startX, geo.tabs, text);
     const limit = geo.limitX(lines.length);
-    let ending: LineDraft['ending'] = 'paragraph';
+    let ending: LineDraft['ending'] | 'skip' = 'paragraph';
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
       line.save();
@@ -71,6 +76,10 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
         line.restore();
         if (!wasEmpty) {
           ending = 'wrap';
+          break;
+        }
+        if (geo.leavesRoom?.(lines.length)) {
+          ending = 'skip';
           break;
         }
         // A word wider than the line: break it where it stops fitting.
@@ -86,6 +95,11 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
         ending = last.special.type;
         break;
       }
+    }
+    if (ending === 'skip') {
+      const at = queue[pos]!.start;
+      lines.push({ pieces: [], startX, endX: startX, start: at, end: at, ending: 'wrap', afterLastTab: 0 });
+      continue;
     }
     lines.push(line.finish(ending));
     if (pos >= queue.length) break;
