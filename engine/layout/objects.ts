@@ -9,7 +9,7 @@ import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } fro
 import { CollectingSink, type ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { drawMetafile, metafileKind } from './metafile';
-import { pictureOutline, pictureShadow } from './picture-frame';
+import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 
@@ -65,7 +65,11 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   // Shadow under the picture, outline over it (pic:spPr effects and a:ln), turned with it.
   const rot = img.rotationDeg ?? 0;
   const turn = rot || img.flipH || img.flipV ? turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true) : undefined;
-  sink.items.push(...pictureShadow(img, x, y, turn));
+  if (img.shadow && (metafileKind(media) || mayBeTransparent(media.data))) {
+    ctx.warn('layout/picture-shadow', `The shadow of the picture ${img.media} is not drawn: it would follow the picture's see-through pixels.`);
+  } else {
+    sink.items.push(...pictureShadow(img, x, y, turn));
+  }
   drawPicture(img, media, x, y, sink, ctx);
   sink.items.push(...pictureOutline(img, x, y, turn));
 }

@@ -10,6 +10,27 @@
  */
 import type { ImageInline, LayoutItem, PathCommand, PathItem } from '../model';
 
+/**
+ * Whether a picture may have see-through pixels: a PNG with an alpha channel (IHDR colour type 4 or
+ * 6) or a tRNS chunk before its image data, or a GIF. Word casts such a picture's shadow from its
+ * alpha, which a rectangle cannot draw, so it gets none.
+ */
+export function mayBeTransparent(data: Uint8Array): boolean {
+  const at = (i: number) => data[i] ?? 0;
+  if (at(0) === 0x47 && at(1) === 0x49 && at(2) === 0x46) return true; // GIF
+  if (at(0) !== 0x89 || at(1) !== 0x50 || at(2) !== 0x4e || at(3) !== 0x47 || data.length < 33) return false;
+  if (at(25) === 4 || at(25) === 6) return true;
+  // Chunks after the signature: length (4), type (4), data, CRC (4); each step moves forward.
+  for (let o = 8; o + 8 <= data.length; ) {
+    const len = ((at(o) << 24) | (at(o + 1) << 16) | (at(o + 2) << 8) | at(o + 3)) >>> 0;
+    const type = String.fromCharCode(at(o + 4), at(o + 5), at(o + 6), at(o + 7));
+    if (type === 'tRNS') return true;
+    if (type === 'IDAT' || type === 'IEND') return false;
+    o += 12 + len;
+  }
+  return false;
+}
+
 /** An affine page matrix [a b c d e f] (y down). */
 type Matrix = readonly [number, number, number, number, number, number];
 

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
 import type { GroupItem, ImageItem, LayoutDoc, LayoutItem, PathItem } from '../../engine/model';
 import { makeBmp } from '../../engine/image/test-util';
+import { encodePng } from '../../engine/image/png';
 import { createNodeHost } from '../../node/host';
 import { layoutDocx, flatItems } from '../helpers/layout-docx';
 import { makeDocx } from '../helpers/make-docx';
@@ -30,9 +31,11 @@ const picture = (spPr: string, xfrm = '') =>
 
 const BMP = makeBmp({ width: 2, height: 1, bpp: 24, bits: [0, 0, 255, 255, 0, 0, 0, 0] });
 
+async function layoutWith(spPr: string, xfrm: string, file: { name: string; data: Uint8Array }): Promise<{ doc: LayoutDoc; codes: string[] }> {
+  return layoutDocx(makeDocx({ body: picture(spPr, xfrm), media: { rIdPic: file } }), 'frame.docx', host);
+}
 async function layout(spPr: string, xfrm = ''): Promise<LayoutDoc> {
-  const docx = makeDocx({ body: picture(spPr, xfrm), media: { rIdPic: { name: 'image1.bmp', data: BMP } } });
-  return (await layoutDocx(docx, 'frame.docx', host)).doc;
+  return (await layoutWith(spPr, xfrm, { name: 'image1.bmp', data: BMP })).doc;
 }
 
 const items = (d: LayoutDoc) => flatItems(d.pages[0]!.items);
@@ -115,6 +118,18 @@ describe('picture frames', () => {
     close(box(before[0]!), [img.x + 3, img.y, img.w, img.h]);
     const plain = items(await layout(''));
     expect(plain.filter((i) => i.kind === 'path')).toHaveLength(0);
+  });
+
+  it('draws no shadow box behind a picture with see-through pixels, and says so', async () => {
+    const rgba = new Uint8Array([255, 0, 0, 0, 0, 0, 255, 255]);
+    const { doc, codes } = await layoutWith(SIMPLE_FRAME, '', { name: 'image1.png', data: encodePng(2, 1, rgba, true) });
+    const all = items(doc);
+    expect(all.slice(0, imageIndex(all)).filter((i) => i.kind === 'path')).toHaveLength(0);
+    expect(all.slice(imageIndex(all) + 1).filter((i) => i.kind === 'path')).toHaveLength(1);
+    expect(codes).toContain('layout/picture-shadow');
+    // The same picture without its alpha channel casts its shadow.
+    const opaque = items((await layoutWith(SIMPLE_FRAME, '', { name: 'image1.png', data: encodePng(2, 1, rgba, false) })).doc);
+    expect(opaque.slice(0, imageIndex(opaque)).filter((i) => i.kind === 'path')).toHaveLength(4);
   });
 
   it('keeps hostile frames bounded: a huge line width and blur draw finite, bounded items', async () => {
