@@ -17,7 +17,7 @@ function font(resource: string, opts: { bold?: boolean; italic?: boolean } = {})
 }
 
 const FONTS = [font('F0'), font('F1'), font('F2', { bold: true }), font('F3', { italic: true })];
-const RES: ContentResources = { font: (i) => FONTS[i]!, image: (i) => `Im${i}` };
+const RES: ContentResources = { font: (i) => FONTS[i]!, image: (i) => `Im${i}`, fillAlpha: (a) => `GS${Math.round(a * 1000)}` };
 
 function run(x: number, y: number, glyphs: number[], opts: Partial<GlyphRun> = {}): GlyphRun {
   const f = opts.font ?? 0;
@@ -194,5 +194,19 @@ describe('writePageContent', () => {
     writePageContent({ widthPt: 100, heightPt: 100, items: [a, { kind: 'rect', x: 1, y: 2, w: 3, h: 4, fill: '00ff00' }], section: 0, label: '1' }, RES, sink);
     const text = String.fromCharCode(...sink.view());
     expect(text).toMatch(/ET\n0 1 0 rg\n1 94 3 4 re f\n$/);
+  });
+
+  it('fills a translucent path in its own graphics state and restores the colour after it', () => {
+    const square = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 10, y: 0 }, { op: 'L', x: 10, y: 10 }, { op: 'Z' }] as const;
+    const sink = new ByteSink();
+    const items: LayoutItem[] = [
+      { kind: 'path', commands: square, fill: 'ff0000' },
+      { kind: 'path', commands: square, fill: '0000ff', fillOpacity: 0.35 },
+      { kind: 'path', commands: square, fill: 'ff0000' },
+    ];
+    writePageContent({ widthPt: 100, heightPt: 100, items, section: 0, label: '1' }, RES, sink);
+    const text = String.fromCharCode(...sink.view());
+    // The opaque red after the translucent blue must set red again: Q brought back the state before q.
+    expect(text).toBe('1 0 0 rg\n0 100 m 10 100 l 10 90 l h f\nq\n/GS350 gs\n0 0 1 rg\n0 100 m 10 100 l 10 90 l h f\nQ\n0 100 m 10 100 l 10 90 l h f\n');
   });
 });

@@ -33,6 +33,8 @@ export interface ContentResources {
   font(index: number): ContentFont;
   /** Resource name of an image XObject. */
   image(index: number): string | undefined;
+  /** Resource name of a graphics state whose fill alpha (`/ca`) is `alpha` (0–1, three decimals). */
+  fillAlpha(alpha: number): string;
 }
 
 /** Writes the content stream of a page into `sink` (which is reset first). */
@@ -109,7 +111,8 @@ class ContentWriter {
         o.numSp(item.x1), o.numSp(this.h - item.y1), o.ascii('m '), o.numSp(item.x2), o.numSp(this.h - item.y2), o.ascii('l S\n');
         break;
       case 'path':
-        this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+        if (item.fill && item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) this.translucentPath(item);
+        else this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
         break;
       case 'image':
         this.image(item);
@@ -198,6 +201,19 @@ class ContentWriter {
       }
     }
     o.ascii(fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n');
+  }
+
+  /** A path whose fill lets what is under it show through: its own graphics state (§11.6.4.4). */
+  private translucentPath(item: Extract<LayoutItem, { kind: 'path' }>): void {
+    const o = this.out;
+    this.endText();
+    o.ascii('q\n');
+    const saved = this.save();
+    const alpha = Math.round(Math.max(0, item.fillOpacity!) * 1000) / 1000;
+    o.ascii(`/${this.res.fillAlpha(alpha)} gs\n`);
+    this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+    o.ascii('Q\n');
+    this.restore(saved);
   }
 
   private image(item: Extract<LayoutItem, { kind: 'image' }>): void {

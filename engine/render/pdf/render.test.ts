@@ -7,10 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, para } from '../../../tests/helpers/make-docx';
 import { convertDocxToPdf } from '../../convert';
 import { createNodeHost } from '../../../node/host';
+import type { LayoutDoc, LayoutItem, LayoutPage } from '../../model';
+import { renderPdf } from './render';
 
 function tool(name: string, args: string[]): string | undefined {
   try {
@@ -53,5 +56,31 @@ describe('renderPdf', () => {
     const b = await convertDocxToPdf(docx, {}, createNodeHost());
     expect(a.ok && b.ok).toBe(true);
     if (a.ok && b.ok) expect(Buffer.from(a.value.pdf).equals(Buffer.from(b.value.pdf))).toBe(true);
+  });
+});
+
+describe('renderPdf translucency', () => {
+  it('gives a translucent fill an ExtGState with its alpha, and pages without one none', async () => {
+    const square = [{ op: 'M', x: 10, y: 10 }, { op: 'L', x: 60, y: 10 }, { op: 'L', x: 60, y: 60 }, { op: 'Z' }] as const;
+    const page = (items: LayoutItem[]): LayoutPage => ({ widthPt: 100, heightPt: 100, items, section: 0, label: '1' });
+    const layout: LayoutDoc = {
+      pages: [page([{ kind: 'path', commands: square, fill: '0000ff', fillOpacity: 0.35 }]), page([{ kind: 'path', commands: square, fill: '0000ff' }])],
+      fonts: [], images: [], destinations: {}, outline: [], info: {},
+    };
+    const r = await renderPdf(layout, {}, createNodeHost());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const doc = await PDFDocument.load(r.value);
+    const [first, second] = doc.getPages().map((p) => p.node.Resources()!);
+    const states = first!.lookup(PDFName.of('ExtGState'), PDFDict);
+    const gs = states.lookup(PDFName.of('GS0'), PDFDict);
+    expect((gs.get(PDFName.of('ca')) as PDFNumber).asNumber()).toBe(0.35);
+    expect(second!.get(PDFName.of('ExtGState'))).toBeUndefined();
+    const qpdf = tool('qpdf', ['--version']);
+    if (qpdf !== undefined) {
+      const dir = mkdtempSync(join(tmpdir(), 'colophon-alpha-'));
+      writeFileSync(join(dir, 'a.pdf'), r.value);
+      expect(tool('qpdf', ['--check', join(dir, 'a.pdf')])).toMatch(/No syntax or stream encoding errors/);
+    }
   });
 });

@@ -39,6 +39,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
       const page = layout.pages[i]!;
       const usedFonts = new Map<number, ContentFont>();
       const usedImages = new Map<number, string>();
+      const usedAlphas = new Map<number, string>();
       writePageContent(page, {
         font: (index) => {
           const f = fonts.get(index)!;
@@ -50,6 +51,11 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
           if (img) usedImages.set(index, img.name);
           return img?.name;
         },
+        fillAlpha: (alpha) => {
+          let name = usedAlphas.get(alpha);
+          if (name === undefined) usedAlphas.set(alpha, (name = `GS${usedAlphas.size}`));
+          return name;
+        },
       }, sink);
       const content = sink.view();
       const stream = flateStream(ctx, content);
@@ -60,7 +66,13 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
       for (const [index, f] of usedFonts) fontDict[f.resource] = fonts.get(index)!.ref;
       const xobjects: Record<string, PDFRef> = {};
       for (const [index, name] of usedImages) xobjects[name] = images.get(index)!.ref;
-      leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects }));
+      const resources: Record<string, unknown> = { Font: fontDict, XObject: xobjects };
+      if (usedAlphas.size > 0) {
+        const states: Record<string, unknown> = {};
+        for (const [alpha, name] of usedAlphas) states[name] = { Type: 'ExtGState', ca: alpha };
+        resources['ExtGState'] = states;
+      }
+      leaf.node.set(PDFName.of('Resources'), ctx.obj(resources as never));
       pageRefs.push(leaf.ref);
       host.onProgress?.({ stage: 'render', done: i + 1, total: layout.pages.length });
     }
