@@ -66,13 +66,9 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
       for (const [index, f] of usedFonts) fontDict[f.resource] = fonts.get(index)!.ref;
       const xobjects: Record<string, PDFRef> = {};
       for (const [index, name] of usedImages) xobjects[name] = images.get(index)!.ref;
-      const resources: Record<string, unknown> = { Font: fontDict, XObject: xobjects };
-      if (usedAlphas.size > 0) {
-        const states: Record<string, unknown> = {};
-        for (const [alpha, name] of usedAlphas) states[name] = { Type: 'ExtGState', ca: alpha };
-        resources['ExtGState'] = states;
-      }
-      leaf.node.set(PDFName.of('Resources'), ctx.obj(resources as never));
+      const states: Record<string, { Type: string; ca: number }> = {};
+      for (const [alpha, name] of usedAlphas) states[name] = { Type: 'ExtGState', ca: alpha };
+      leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects, ...(usedAlphas.size > 0 ? { ExtGState: states } : {}) }));
       pageRefs.push(leaf.ref);
       host.onProgress?.({ stage: 'render', done: i + 1, total: layout.pages.length });
     }
