@@ -9,7 +9,7 @@ import type { SigningKeyDescription } from '../engine/sign';
 import type { ServerConfig } from './config';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
-import { PoolError, type EnginePool, type PoolTask } from './pool';
+import { PoolError, type EnginePool, type PoolTask } from '../worker/pool';
 import { engineProblem, HttpProblem } from './problem';
 import type { KeyRecord, Store } from './store/types';
 import type { ConcurrencyGate, FixedWindowLimiter } from './limits';

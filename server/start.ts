@@ -15,7 +15,7 @@ import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { createJsonLogger, silentLogger, type Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail';
-import { createWorkerPool, type EnginePool } from './pool';
+import { createWorkerPool, type EnginePool } from '../worker/pool';
 import { lazy, loadSigningService } from './signing';
 import { openSqliteStore } from './store/sqlite';
 import type { Store } from './store/types';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAuditTrail, type AuditTrail } from '../../engine/sign';
 import { readConfig } from '../../server/config';
 import { createSmtpMailer } from '../../server/mail';
-import { createWorkerPool, type EnginePool } from '../../server/pool';
+import { createWorkerPool, type EnginePool } from '../../worker/pool';
 import { startServer, type ServerHandle } from '../../server/start';
 import { codeOf, signBody, startSmtp, type TestSmtp } from '../server/helpers';
 import { launchChromium } from './browser';

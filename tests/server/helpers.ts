@@ -13,7 +13,7 @@ import { readConfig, type ServerConfig } from '../../server/config';
 import type { AppEnv } from '../../server/context';
 import { createMemoryLogger } from '../../server/logger';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
-import { createWorkerPool, type EnginePool } from '../../server/pool';
+import { createWorkerPool, type EnginePool } from '../../worker/pool';
 import { lazy, loadSigningService } from '../../server/signing';
 import { openSqliteStore } from '../../server/store/sqlite';
 import type { Store } from '../../server/store/types';

@@ -1,12 +1,13 @@
 /**
  * The engine worker pool: one job per worker thread at a time, a bounded queue, a time limit per job
  * and a V8 heap limit per worker. A worker that crashes, runs out of memory or overruns is terminated
- * and replaced; its caller gets a PoolError (mapped to a clear 5xx). A full queue fails at once.
+ * and replaced; its caller gets a PoolError (the server maps it to a clear 5xx, `colophon convert` to
+ * a per-file message). A full queue fails at once. Used by server/ and cli/, so it imports neither.
  */
 import type { Remote } from 'comlink';
 import type { ResourceLimits } from 'node:worker_threads';
-import type { ColophonWorkerApi, JobOptions } from '../worker/api';
-import { spawnNodeWorker, type NodeEngineWorker } from '../worker/node-spawn';
+import type { ColophonWorkerApi, JobOptions } from './api';
+import { spawnNodeWorker, type NodeEngineWorker } from './node-spawn';
 
 /** Why a job did not run to its end. */
 export type PoolFailure = 'queue-full' | 'timeout' | 'crashed' | 'out-of-memory' | 'closed' | 'cancelled';
@@ -47,7 +48,7 @@ export interface PoolStats {
 /** A task: gets the worker's API and the job control (with the cancel flag), returns what the API returned. */
 export type PoolTask<T> = (api: Remote<ColophonWorkerApi>, job: JobOptions) => Promise<T>;
 
-/** The pool's interface, as the routes use it. */
+/** The pool's interface, as the server's routes and the CLI use it. */
 export interface EnginePool {
   run<T>(task: PoolTask<T>, signal?: AbortSignal): Promise<T>;
   /** True when the workers answer (an idle one is pinged). */
@@ -107,7 +108,7 @@ class WorkerPool implements EnginePool {
 
   run<T>(task: PoolTask<T>, signal?: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (this.closed) return reject(new PoolError('closed', 'The server is shutting down.', 5));
+      if (this.closed) return reject(new PoolError('closed', 'The worker pool is shutting down.', 5));
       if (signal?.aborted) return reject(new PoolError('cancelled', 'The request was cancelled.'));
       const idle = this.idleSlot();
       if (idle && this.queue.length === 0) return this.execute(idle, task, signal, { resolve, reject });
@@ -148,11 +149,11 @@ class WorkerPool implements EnginePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.queue.splice(0)) w.reject(new PoolError('closed', 'The server is shutting down.', 5));
+    for (const w of this.queue.splice(0)) w.reject(new PoolError('closed', 'The worker pool is shutting down.', 5));
     const all = this.slots.splice(0);
     for (const s of all) {
       s.dead = true;
-      s.fail?.(new PoolError('closed', 'The server is shutting down.', 5));
+      s.fail?.(new PoolError('closed', 'The worker pool is shutting down.', 5));
     }
     await Promise.all(all.map((s) => s.w.worker.terminate()));
   }

@@ -1,0 +1,74 @@
+/**
+ * The worker pool's failure handling with real worker threads that misbehave on purpose: a job that
+ * never ends (time limit), a worker that exits (crash), one that exhausts its V8 heap (resourceLimits).
+ * Each is terminated and replaced; the caller gets a PoolError. (How the server maps those errors to
+ * HTTP answers is tested in tests/server/pool.test.ts; how the CLI reports them, in cli/commands.)
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { misbehavingJob as job, spawnMisbehaving, untilWorkers } from '../tests/helpers/misbehaving-worker';
+import { createWorkerPool, PoolError, type EnginePool } from './pool';
+
+async function failure(p: Promise<unknown>): Promise<PoolError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof PoolError) return e;
+    throw e;
+  }
+  throw new Error('expected a PoolError');
+}
+
+describe('worker pool failure handling', () => {
+  let pool: EnginePool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('terminates and replaces a worker that overruns the time limit', async () => {
+    const events: string[] = [];
+    pool = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 300, memoryMb: 64, spawn: spawnMisbehaving, onEvent: (e) => events.push(e.event) });
+    const started = performance.now();
+    const e = await failure(pool.run(job('hang')));
+    expect(e.kind).toBe('timeout');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(events).toContain('worker-timeout');
+    await untilWorkers(pool, 1);
+    const r = await pool.run(job('fine'));
+    expect(r.ok).toBe(true);
+    expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, replaced: 1 });
+  });
+
+  it('replaces a crashed worker and fails only its job; queued jobs run on the replacement', async () => {
+    pool = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 5000, memoryMb: 64, spawn: spawnMisbehaving });
+    const crashed = failure(pool.run(job('exit')));
+    const queued = pool.run(job('fine'));
+    const e = await crashed;
+    expect(e.kind).toBe('crashed');
+    expect(e.message).toContain('exit code 3');
+    expect((await queued).ok).toBe(true);
+  });
+
+  it('replaces a worker that exhausts its heap limit', async () => {
+    pool = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 20_000, memoryMb: 32, spawn: spawnMisbehaving });
+    const e = await failure(pool.run(job('oom')));
+    expect(e.kind).toBe('out-of-memory');
+    expect(e.message).toContain('32 MB');
+    await untilWorkers(pool, 1);
+    expect((await pool.run(job('fine'))).ok).toBe(true);
+  });
+
+  it('rejects at once when the queue is full, and everything after close', async () => {
+    pool = createWorkerPool({ size: 1, queueSize: 1, timeoutMs: 400, memoryMb: 64, spawn: spawnMisbehaving });
+    const a = failure(pool.run(job('hang')));
+    const b = pool.run(job('fine'));
+    const c = await failure(pool.run(job('fine')));
+    expect(c.kind).toBe('queue-full');
+    expect(c.retryAfterS).toBeGreaterThanOrEqual(1);
+    expect((await a).kind).toBe('timeout');
+    expect((await b).ok).toBe(true);
+    await pool.close();
+    expect((await failure(pool.run(job('fine')))).kind).toBe('closed');
+    pool = undefined;
+  });
+});
