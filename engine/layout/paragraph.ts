@@ -18,6 +18,8 @@ import { exclusionsBelow, wrapFits, type Exclusion, type WrapArea } from './flow
 /** Context for laying out paragraphs in a story. */
 export interface ParagraphContext extends ItemizeContext, EmitContext {
   readonly defaultTabPt: number;
+  /** w:compatSetting compatibilityMode: decides what a tab stop past the right indent does. */
+  readonly compatibilityMode: number;
   /** Shaped words of the document, shared by all its stories. */
   readonly wordCache: WordCache;
   /** Line pitch of the section's document grid, when it has one (w:docGrid type lines). */
@@ -57,11 +59,11 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const ind = p.props.indent;
   const limit = boxWidthPt - lineIndent(p).rightPt;
   const pieces = shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
-  const plain = fillLines(p, content, pieces, breaks, ctx, () => limit, undefined, boxWidthPt);
+  const plain = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, () => limit, undefined, true);
   const wrap = wrapAt?.(wrappingFloats(content));
   if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };
   const fit = wrapFits(wrap, boxWidthPt, ind.leftPt, ind.rightPt, plain.map((l) => l.heightPt));
-  const lines = fillLines(p, content, pieces, breaks, ctx, (i) => fit(i).limit, { shiftX: (i) => fit(i).shift, leavesRoom: (i) => fit(i + 1).join === true });
+  const lines = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, (i) => fit(i).limit, { shiftX: (i) => fit(i).shift, leavesRoom: (i) => fit(i + 1).join === true });
   const skips = lines.map((_, i) => fit(i).skip);
   const joins = lines.map((_, i) => fit(i).join === true);
   return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}) };
@@ -88,17 +90,25 @@ function fillLines(
   pieces: ReturnType<typeof shapePieces>,
   breaks: Uint8Array,
   ctx: ParagraphContext,
+  boxWidthPt: number,
   limitX: (line: number) => number,
   wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom'>,
-  mirrorWidthPt?: number,
+  mirrors = false,
 ): LineBox[] {
-  const ind = mirrorWidthPt !== undefined ? lineIndent(p) : p.props.indent;
+  const ind = mirrors ? lineIndent(p) : p.props.indent;
   const drafts = breakLines(pieces, breaks, content.text, {
     firstStartX: ind.leftPt + ind.firstLinePt,
     otherStartX: ind.leftPt,
     limitX,
     ...wrap,
-    tabs: { stops: sortStops(p.props.tabs), defaultTabPt: ctx.defaultTabPt, leftIndentPt: ind.leftPt, hanging: ind.firstLinePt < 0 },
+    tabs: {
+      stops: sortStops(p.props.tabs),
+      defaultTabPt: ctx.defaultTabPt,
+      leftIndentPt: ind.leftPt,
+      hanging: ind.firstLinePt < 0,
+      pastLimit: ctx.compatibilityMode >= 15 ? 'spacing' : 'margin',
+      boxWidthPt,
+    },
   });
   return finishLines(drafts, {
     alignment: p.props.alignment,
@@ -109,7 +119,7 @@ function fillLines(
     text: content.text,
     ...(p.props.snapToGrid && ctx.gridPitchPt ? { gridPitchPt: ctx.gridPitchPt } : {}),
     ...(content.bidi ? { bidi: content.bidi } : {}),
-    ...(p.props.bidi && mirrorWidthPt !== undefined ? { mirrorWidthPt } : {}),
+    ...(p.props.bidi && mirrors ? { mirrorWidthPt: boxWidthPt } : {}),
   });
 }
 

@@ -5,7 +5,7 @@
  * width depends on where they fall and on what follows a right, centre or decimal stop.
  */
 import { splitGlyphPiece, type GlyphPiece, type Piece } from './pieces';
-import { nextTabStop, type ResolvedStop, type TabContext } from './tabs';
+import { nextTabStop, stopPastLimit, type ResolvedStop, type TabContext } from './tabs';
 
 /** A piece placed on a line (x relative to the paragraph box, before alignment). */
 export interface PlacedPiece {
@@ -64,15 +64,15 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   let pos = 0;
   while (pos < queue.length || lines.length === 0) {
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
-    const line = new LineFill(startX, geo.tabs, text);
     const limit = geo.limitX(lines.length);
+    const line = new LineFill(startX, limit, geo.tabs, text);
     let ending: LineDraft['ending'] | 'skip' = 'paragraph';
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
       line.save();
       const wasEmpty = line.isEmpty();
       for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
-      if (line.inkRight() > limit + EPS) {
+      if (line.inkRight() > line.reach() + EPS) {
         line.restore();
         if (!wasEmpty) {
           ending = 'wrap';
@@ -83,7 +83,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
           break;
         }
         // A word wider than the line: break it where it stops fitting.
-        const cut = emergencyCut(queue, pos, wordEnd, line, limit, text);
+        const cut = emergencyCut(queue, pos, wordEnd, line, text);
         queue = cut.queue;
         pos = cut.pos;
         ending = 'wrap';
@@ -125,12 +125,12 @@ function findWordEnd(pieces: readonly Piece[], pos: number, breaks: Uint8Array):
   return k;
 }
 
-function emergencyCut(queue: Piece[], pos: number, wordEnd: number, line: LineFill, limit: number, text: string): { queue: Piece[]; pos: number } {
+function emergencyCut(queue: Piece[], pos: number, wordEnd: number, line: LineFill, text: string): { queue: Piece[]; pos: number } {
   for (let k = pos; k < wordEnd; k++) {
     const piece = queue[k]!;
     line.save();
     line.add(piece);
-    if (line.inkRight() <= limit + EPS) continue;
+    if (line.inkRight() <= line.reach() + EPS) continue;
     line.restore();
     if (piece.k !== 'glyphs' || piece.glyphs.length < 2) {
       // Nothing smaller to place: put it alone if the line is empty, otherwise leave it for the next line.
@@ -140,7 +140,7 @@ function emergencyCut(queue: Piece[], pos: number, wordEnd: number, line: LineFi
       }
       return { queue, pos: k };
     }
-    const g = fitGlyphs(piece, limit - line.inkRight(), line.isEmpty());
+    const g = fitGlyphs(piece, line.reach() - line.inkRight(), line.isEmpty());
     const [head, tail] = splitGlyphPiece(piece, g, text);
     line.add(head);
     const next = queue.slice();
@@ -175,6 +175,8 @@ class LineFill {
   private x: number;
   private pending: Pending | undefined;
   private afterLastTab = 0;
+  /** How far the line's ink may reach: the limit, or a custom tab stop past it. */
+  private reachX: number;
   // One saved state (the line filler never needs more than one level): no allocation per word.
   private sCount = 0;
   private sX = 0;
@@ -183,13 +185,20 @@ class LineFill {
   private sDec = 0;
   private sSaw = false;
   private sLastTab = 0;
+  private sReach = 0;
 
   constructor(
     private readonly startX: number,
+    private readonly limitX: number,
     private readonly tabs: TabContext,
     private readonly text: string,
   ) {
     this.x = startX;
+    this.reachX = limitX;
+  }
+
+  reach(): number {
+    return this.reachX;
   }
 
   isEmpty(): boolean {
@@ -205,6 +214,7 @@ class LineFill {
     this.sDec = p?.segBeforeDecimal ?? 0;
     this.sSaw = p?.sawDecimal ?? false;
     this.sLastTab = this.afterLastTab;
+    this.sReach = this.reachX;
   }
 
   restore(): void {
@@ -217,6 +227,7 @@ class LineFill {
       this.sPending.sawDecimal = this.sSaw;
     }
     this.afterLastTab = this.sLastTab;
+    this.reachX = this.sReach;
   }
 
   add(piece: Piece): void {
@@ -244,7 +255,9 @@ class LineFill {
 
   private addTab(piece: Piece): void {
     this.settlePending();
-    const stop = nextTabStop(this.x, this.tabs);
+    const past = stopPastLimit(nextTabStop(this.x, this.tabs), this.limitX, this.tabs);
+    const stop = past.stop;
+    this.reachX = Math.max(this.reachX, past.reachPt);
     const index = this.placed.length;
     this.afterLastTab = index + 1;
     if (stop.alignment === 'left') {

@@ -1,0 +1,56 @@
+/**
+ * A custom tab stop past the right indent (w:tabs, §17.3.1.38). Word keeps it: in compatibility
+ * mode 14 and lower the text after it reaches the stop, into the margin (the dotted index entries of
+ * old documents whose page numbers sit 45 pt past the margin); from mode 15 a right stop there is
+ * drawn at the indent instead. Before, the tab and the number after it wrapped to a line of their own.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { layoutDocx, flatItems } from '../helpers/layout-docx';
+import { makeDocx } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+// Letter, 1-inch margins: the text is 468 pt wide; the right stop is at 504 pt (36 pt past the margin).
+const ENTRY =
+  '<w:p><w:pPr><w:tabs><w:tab w:val="right" w:leader="dot" w:pos="10080"/></w:tabs><w:spacing w:after="0"/><w:ind w:right="720"/></w:pPr>' +
+  '<w:r><w:t>Introduction</w:t></w:r><w:r><w:tab/><w:t>17</w:t></w:r></w:p>';
+
+const compat = (mode: number) =>
+  `<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="${mode}"/></w:compat>`;
+
+async function layout(settings: string): Promise<LayoutDoc> {
+  return (await layoutDocx(makeDocx({ body: ENTRY, settings }), 'tab-past-margin.docx', host)).doc;
+}
+
+/** The glyph runs of page 1 as text, x and y. */
+const runs = (d: LayoutDoc) =>
+  flatItems(d.pages[0]!.items).flatMap((i) => (i.kind === 'glyphs' ? [{ text: i.text, x: i.x, y: i.y, w: i.advances.reduce((a, b) => a + b, 0) }] : []));
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('a custom tab stop past the right indent', () => {
+  it('keeps the number on the entry\'s line, right-aligned at the stop in the margin (mode 14 and lower)', async () => {
+    for (const settings of ['', compat(14)]) {
+      const r = runs(await layout(settings));
+      const title = r.find((g) => g.text.includes('Introduction'))!;
+      const num = r.find((g) => g.text.includes('17'))!;
+      expect(num.y).toBeCloseTo(title.y, 5);
+      // 72 pt margin + 504 pt stop.
+      expect(num.x + num.w).toBeCloseTo(72 + 504, 1);
+    }
+  });
+
+  it('draws a right stop past the indent at the indent from mode 15', async () => {
+    const r = runs(await layout(compat(15)));
+    const title = r.find((g) => g.text.includes('Introduction'))!;
+    const num = r.find((g) => g.text.includes('17'))!;
+    expect(num.y).toBeCloseTo(title.y, 5);
+    // 72 pt margin + 468 pt text width − 36 pt right indent.
+    expect(num.x + num.w).toBeCloseTo(72 + 432, 1);
+  });
+});
