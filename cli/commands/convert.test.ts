@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, para, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
 import type { CliIo } from '../io';
 import { runCli } from '../main';
+import { workerLimits } from './convert';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -49,7 +50,8 @@ describe('colophon convert', () => {
   it('reports bad input clearly, keeps going, and exits non-zero', async () => {
     const dir = fixtureDir();
     const io = fakeIo();
-    const code = await runCli(['convert', join(dir, 'broken.docx'), join(dir, 'one.docx'), '--out-dir', join(dir, 'out')], io);
+    // In this process (--jobs 1); cli/convert-batch.test.ts covers the same on worker threads.
+    const code = await runCli(['convert', join(dir, 'broken.docx'), join(dir, 'one.docx'), '--out-dir', join(dir, 'out'), '--jobs', '1'], io);
     expect(code).toBe(1);
     expect(io.err).toContain('broken.docx: docx/bad-zip: ');
     expect(io.err).toContain('not a zip package');
@@ -61,7 +63,9 @@ describe('colophon convert', () => {
   });
 
   it('rejects usage errors with exit code 2', async () => {
-    for (const argv of [['convert'], ['convert', 'a.docx', 'b.docx', '-o', 'x.pdf'], ['convert', 'a.docx', '--bogus'], ['convert', 'a.docx', '--tracked-changes', 'maybe'], ['frobnicate']]) {
+    for (const argv of [['convert'], ['convert', 'a.docx', 'b.docx', '-o', 'x.pdf'], ['convert', 'a.docx', '--bogus'], ['convert', 'a.docx', '--tracked-changes', 'maybe'], ['frobnicate'],
+    ['convert', 'a.docx', '--jobs', '0'], ['convert', 'a.docx', '--jobs', 'two'], ['convert', 'a.docx', '--timeout', '0'], ['convert', 'a.docx', '--memory', '10'],
+    ['convert', 'a.docx', 'b.docx', '--jobs', '1', '--timeout', '5']]) {
       const io = fakeIo();
       expect(await runCli(argv, io), argv.join(' ')).toBe(2);
       expect(io.err.length).toBeGreaterThan(0);
@@ -69,6 +73,17 @@ describe('colophon convert', () => {
     const help = fakeIo();
     expect(await runCli(['convert', '--help'], help)).toBe(0);
     expect(help.out).toContain('Usage: colophon convert');
+  });
+
+  it('picks worker threads for a batch, this process for one file or --jobs 1', () => {
+    const cores = availableParallelism();
+    expect(workerLimits({}, 1)).toEqual({ ok: true, value: { workers: 0, timeoutMs: 120_000, memoryMb: 2048 } });
+    expect(workerLimits({}, 5)).toMatchObject({ value: { workers: Math.min(5, cores) } });
+    expect(workerLimits({ jobs: '1' }, 5)).toMatchObject({ value: { workers: 0 } });
+    expect(workerLimits({ jobs: '8' }, 3)).toMatchObject({ value: { workers: 3 } });
+    // A limit asked for on one file needs a worker to be enforced.
+    expect(workerLimits({ timeout: '0.5' }, 1)).toEqual({ ok: true, value: { workers: 1, timeoutMs: 500, memoryMb: 2048 } });
+    expect(workerLimits({ memory: '512' }, 1)).toMatchObject({ value: { workers: 1, memoryMb: 512 } });
   });
 
   it('runs as the installed `colophon` binary', () => {

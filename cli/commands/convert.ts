@@ -1,20 +1,26 @@
 /**
  * `colophon convert`: DOCX → PDF for one file or a batch, with a progress bar on a terminal and a
- * summary (documents, pages, seconds, warnings by code).
+ * summary (documents, pages, seconds, warnings by code). Parses the arguments and picks the path: a
+ * batch runs on worker threads (one document per worker, time and heap limits), one file or
+ * `--jobs 1` in this process; cli/convert-batch.ts does the converting.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { countByCode, type Diagnostic } from '../../engine/core';
-import { convertDocxToPdf, type ConvertOptions } from '../../engine/convert';
-import { createNodeHost } from '../../node/host';
-import { EXIT, type CliCommand, type CliIo } from '../io';
+import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, extname, join } from 'node:path';
+import type { ConvertOptions } from '../../engine/convert';
+import { EXIT, type CliCommand } from '../io';
 import { parseArgs, type ArgSpec } from '../args';
-import { ProgressBar } from '../progress';
+import { convertFiles } from '../convert-batch';
 
 const SPEC: ArgSpec = {
-  flags: { strict: 'boolean', quiet: 'boolean', help: 'boolean', o: 'string', output: 'string', 'out-dir': 'string', 'tracked-changes': 'string', comments: 'string' },
+  flags: { strict: 'boolean', quiet: 'boolean', help: 'boolean', o: 'string', output: 'string', 'out-dir': 'string', 'tracked-changes': 'string', comments: 'string', jobs: 'string', timeout: 'string', memory: 'string' },
   aliases: { h: 'help', q: 'quiet' },
 };
+
+/** Per-document time limit in a worker: generous for a long report on a slow machine. */
+const DEFAULT_TIMEOUT_S = 120;
+/** Per-worker V8 heap limit: above what large documents need, far below what a hostile one would take. */
+const DEFAULT_MEMORY_MB = 2048;
 
 const HELP = `Usage: colophon convert IN.docx [-o OUT.pdf]
        colophon convert A.docx B.docx ... --out-dir DIR
@@ -26,6 +32,11 @@ Options:
   --comments MODE            hide (default) or show
   --strict                   treat warnings as errors
   -q, --quiet                no progress bar or per-file lines
+  --jobs N                   worker threads (default: for several inputs, as many as inputs
+                             and cores allow; for one input, this process); 1 = this process
+  --timeout SEC              time limit per document in a worker (default ${DEFAULT_TIMEOUT_S})
+  --memory MB                heap limit per worker (default ${DEFAULT_MEMORY_MB})
+                             (either one given for one input runs it in a worker)
 `;
 
 /** Runs the convert command. */
@@ -59,6 +70,11 @@ export const runConvert: CliCommand = async (argv, io) => {
     io.stderr(`colophon convert: --comments must be show or hide (got '${comments}').\n`);
     return EXIT.usage;
   }
+  const limits = workerLimits(flags, positional.length);
+  if (!limits.ok) {
+    io.stderr(`colophon convert: ${limits.error}\n`);
+    return EXIT.usage;
+  }
   const outDir = flags['out-dir'] as string | undefined;
   if (outDir) mkdirSync(outDir, { recursive: true });
   const options: ConvertOptions = {
@@ -66,72 +82,36 @@ export const runConvert: CliCommand = async (argv, io) => {
     ...(comments ? { comments: comments as ConvertOptions['comments'] } : {}),
     ...(flags.strict ? { strict: true } : {}),
   };
-  return convertAll(positional, (input) => output ?? join(outDir ?? dirname(input), basename(input, extname(input)) + '.pdf'), options, io, flags.quiet === true);
+  return convertFiles(
+    {
+      inputs: positional,
+      outputFor: (input) => output ?? join(outDir ?? dirname(input), basename(input, extname(input)) + '.pdf'),
+      options,
+      ...limits.value,
+      quiet: flags.quiet === true,
+      now: new Date(),
+    },
+    io,
+  );
 };
 
-async function convertAll(inputs: readonly string[], outputFor: (input: string) => string, options: ConvertOptions, io: CliIo, quiet: boolean): Promise<number> {
-  const started = performance.now();
-  const host = createNodeHost();
-  const bar = !quiet && io.isTTY && inputs.length > 1 ? new ProgressBar(io, inputs.length) : undefined;
-  const warnings: Diagnostic[] = [];
-  let pages = 0;
-  let failed = 0;
-  for (let i = 0; i < inputs.length; i++) {
-    const input = inputs[i]!;
-    bar?.update(i, basename(input));
-    const result = await convertOne(input, outputFor(input), options, host);
-    warnings.push(...result.warnings);
-    if (result.ok) pages += result.pages;
-    else failed++;
-    const line = result.ok
-      ? `${basename(input)}: ${result.pages} page${result.pages === 1 ? '' : 's'} → ${result.output}${result.warnings.length ? ` (${count(result.warnings)} warnings)` : ''}\n`
-      : `${basename(input)}: ${result.message}\n`;
-    if (bar) bar.log(line);
-    else if (!result.ok) io.stderr(line);
-    else if (!quiet) io.stdout(line);
-  }
-  bar?.done();
-  const seconds = (performance.now() - started) / 1000;
-  if (!quiet || failed > 0) io.stderr(summary(inputs.length, failed, pages, seconds, warnings));
-  return failed > 0 ? EXIT.failed : EXIT.ok;
-}
+/** How many worker threads a run uses (0: this process) and their limits. */
+export type WorkerLimits = { readonly workers: number; readonly timeoutMs: number; readonly memoryMb: number };
 
-type OneResult = { ok: true; pages: number; output: string; warnings: readonly Diagnostic[] } | { ok: false; message: string; warnings: readonly Diagnostic[] };
-
-async function convertOne(input: string, output: string, options: ConvertOptions, host: ReturnType<typeof createNodeHost>): Promise<OneResult> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(input));
-  } catch (e) {
-    return { ok: false, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)}).`, warnings: [] };
-  }
-  const result = await convertDocxToPdf(bytes, { ...options, fileName: basename(input) }, host);
-  if (!result.ok) {
-    const e = result.errors[0]!;
-    return { ok: false, message: `${e.code}: ${e.message}${e.hint ? ` ${e.hint}` : ''}`, warnings: result.warnings };
-  }
-  try {
-    writeFileSync(output, result.value.pdf);
-  } catch (e) {
-    return { ok: false, message: `cannot write ${output} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`, warnings: result.warnings };
-  }
-  return { ok: true, pages: result.value.pages, output: resolve(output), warnings: result.warnings };
-}
-
-function count(list: readonly Diagnostic[]): number {
-  let n = 0;
-  for (const d of list) n += d.count ?? 1;
-  return n;
-}
-
-function summary(docs: number, failed: number, pages: number, seconds: number, warnings: readonly Diagnostic[]): string {
-  const lines = [
-    `\n${docs - failed}/${docs} documents converted, ${pages} pages in ${seconds.toFixed(2)} s (${seconds > 0 ? (pages / seconds).toFixed(1) : '∞'} pages/s)${failed ? `, ${failed} failed` : ''}.`,
-  ];
-  const byCode = Object.entries(countByCode(warnings)).sort((a, b) => b[1] - a[1]);
-  if (byCode.length > 0) {
-    lines.push('Warnings by code:');
-    for (const [code, n] of byCode) lines.push(`  ${String(n).padStart(6)}  ${code}`);
-  }
-  return lines.join('\n') + '\n';
+/**
+ * Reads --jobs, --timeout and --memory into worker limits. Workers: --jobs N (capped at the number of inputs); without it,
+ * min(inputs, cores) for a batch, and for one input a worker only when --timeout or --memory asks for
+ * one (their limits need a worker to be enforced); 0 means this process.
+ */
+export function workerLimits(flags: Readonly<Record<string, unknown>>, inputs: number): { ok: true; value: WorkerLimits } | { ok: false; error: string } {
+  const jobs = flags.jobs === undefined ? undefined : Number(flags.jobs);
+  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1 && jobs <= 256)) return { ok: false, error: `--jobs must be a whole number from 1 to 256 (got '${String(flags.jobs)}').` };
+  const timeoutS = flags.timeout === undefined ? DEFAULT_TIMEOUT_S : Number(flags.timeout);
+  if (!(Number.isFinite(timeoutS) && timeoutS > 0 && timeoutS <= 86_400)) return { ok: false, error: `--timeout must be a number of seconds above 0 (got '${String(flags.timeout)}').` };
+  const memoryMb = flags.memory === undefined ? DEFAULT_MEMORY_MB : Number(flags.memory);
+  if (!(Number.isInteger(memoryMb) && memoryMb >= 64 && memoryMb <= 65_536)) return { ok: false, error: `--memory must be a whole number of MB from 64 to 65536 (got '${String(flags.memory)}').` };
+  const wantsLimits = flags.timeout !== undefined || flags.memory !== undefined;
+  if (jobs === 1 && wantsLimits) return { ok: false, error: '--timeout and --memory apply to worker threads; --jobs 1 converts in this process. Drop one of them.' };
+  const workers = jobs !== undefined ? (jobs === 1 ? 0 : Math.min(jobs, inputs)) : inputs > 1 ? Math.min(inputs, availableParallelism()) : wantsLimits ? 1 : 0;
+  return { ok: true, value: { workers, timeoutMs: Math.round(timeoutS * 1000), memoryMb } };
 }
