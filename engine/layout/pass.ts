@@ -139,6 +139,7 @@ class Pass {
     const pass = this;
     this.paginator = new Paginator({
       openFrame: (section, pageIndex) => this.openFrame(section, pageIndex),
+      pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
       noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
       get noteSeparatorPt() {
         return pass.noteSeparatorPt();

@@ -122,4 +122,21 @@ describe('Paginator', () => {
     expect(pages.map((pg) => pg.placed.length)).toEqual([1, 0, 1]);
     expect(pages[2]!.section).toBe(1);
   });
+
+  it('decides odd and even section breaks by the printed page number, not the position', () => {
+    // Pages 1-3, then a section restarting at 1 on the fourth page: page "1" is odd, no blank page.
+    const restarting = { ...host, pageNumber: (i: number) => (i >= 3 ? i - 2 : i + 1) };
+    const p = new Paginator(restarting);
+    p.startSection(0, 'nextPage');
+    for (const name of ['a', 'b']) {
+      p.push(line(name));
+      p.breakColumn();
+    }
+    p.push(line('c'));
+    p.startSection(1, 'oddPage');
+    p.push(line('d'));
+    const pages = p.finish();
+    expect(pages.map((pg) => pg.placed.filter((x) => x.unit.kind !== 'space').length)).toEqual([1, 1, 1, 1]);
+    expect(pages[3]!.section).toBe(1);
+  });
 });

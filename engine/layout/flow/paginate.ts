@@ -67,6 +67,11 @@ export interface PaginatorHost {
   noteHeight(call: NoteCall, frame: PageFrame): number | undefined;
   /** Height of the separator line area above the first note of a page. */
   readonly noteSeparatorPt: number;
+  /**
+   * The number an opened page prints (w:pgNumType/@w:start restarts included); without it, the
+   * page's position. Odd and even section breaks go by it, as in Word.
+   */
+  pageNumber?(pageIndex: number): number;
 }
 
 const EPS = 0.05;
@@ -110,8 +115,10 @@ export class Paginator {
     }
     this.openPage('hard');
     if (type === 'evenPage' || type === 'oddPage') {
-      const wantEven = type === 'evenPage';
-      if (((this.cur!.index + 1) % 2 === 0) !== wantEven) this.openPage('hard');
+      // Word decides by the printed number: a section restarting at 1 after page 3 needs no blank page.
+      const index = this.cur!.index;
+      const number = this.host.pageNumber?.(index) ?? index + 1;
+      if ((number % 2 === 0) !== (type === 'evenPage')) this.openPage('hard');
     }
   }
 
