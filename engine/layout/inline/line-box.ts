@@ -170,9 +170,10 @@ function stretchSpaces(p: GlyphPiece, text: string, extra: number, isLastInk: bo
 function lineMetrics(d: LineDraft, params: LineBoxParams): Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselinePt'> {
   const m = { ascent: 0, descent: 0, natural: 0, object: 0, any: false };
   for (const placed of d.pieces) measure(placed, m, params);
-  // The paragraph mark sizes a line without text (empty, or pictures only: it gives their descent);
-  // LibreOffice does not let it grow a line with text (Word grows the last line).
-  if (m.ascent === 0 && m.descent === 0) {
+  // The paragraph mark sizes a line without text (empty, or pictures only); LibreOffice does not let
+  // it grow a line with text (Word grows the last line).
+  const markOnly = m.ascent === 0 && m.descent === 0;
+  if (markOnly) {
     const mark = params.markProps;
     const lm = params.faces.primary(mark).lineMetrics(mark.sizePt);
     take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
@@ -180,13 +181,18 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): Pick<LineBox, 'ascent
   const { ascent, descent } = m;
   const naturalHeight = Math.max(m.natural, ascent + descent);
   const leading = Math.max(0, naturalHeight - ascent - descent);
-  // Inline objects stand on the baseline at their own height: the line-spacing multiple does not scale
-  // a picture, it only adds its extra text-line space below (measured against LibreOffice: pictures of
-  // 74 and 177 pt in 1.15-spaced Calibri 11 paragraphs on an 18 pt grid take 5 and 11 grid lines).
   const sp = params.spacing;
-  const extra = sp.rule === 'auto' ? Math.max(0, sp.multiple - 1) * naturalHeight : 0;
-  const objectHeight = m.object > 0 ? m.object + descent + extra : 0;
   const pitch = params.gridPitchPt && params.gridPitchPt > 1 ? params.gridPitchPt : 0;
+  // Inline objects stand on the baseline at their own height: the line-spacing multiple does not scale
+  // a picture. Text beside a picture keeps its descent under the baseline, and a multiple adds its
+  // extra text-line space below that. A line of pictures only keeps the mark's descent at single
+  // spacing, but with a multiple the extra takes the descent's place: Word lays out pictures of 171,
+  // 244.5, 303 and 379.5 pt alone in 1.15-spaced Calibri 11 paragraphs at their height plus 2.0-2.1 pt
+  // (the extra is 2.0, the descent 2.75), and LibreOffice a 383 pt one at its height plus 2.0. On an
+  // 18 pt grid LibreOffice keeps both: 74 and 177 pt pictures take 5 and 11 grid lines.
+  const extra = sp.rule === 'auto' ? Math.max(0, sp.multiple - 1) * naturalHeight : 0;
+  const under = markOnly && m.object > 0 && extra > 0 && !pitch ? 0 : descent;
+  const objectHeight = m.object > 0 ? m.object + under + extra : 0;
   const snap = (h: number) => (pitch ? Math.ceil(h / pitch - 0.001) * pitch : h);
   if (sp.rule === 'auto') {
     // Document grid (w:docGrid type lines, §17.6.5): the natural height rounds up to whole grid lines
@@ -197,7 +203,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): Pick<LineBox, 'ascent
     const objectBox = snap(objectHeight);
     if (objectBox > textHeight) {
       const base = (objectBox - objectHeight) / 2 + m.object;
-      return { ascentPt: Math.max(ascent, m.object), descentPt: descent, heightPt: objectBox, baselinePt: base };
+      return { ascentPt: Math.max(ascent, m.object), descentPt: under, heightPt: objectBox, baselinePt: base };
     }
     const centre = ((snapped - naturalHeight) * sp.multiple) / 2;
     // Proportional spacing adds its extra below the text.
@@ -206,7 +212,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): Pick<LineBox, 'ascent
   const content = Math.max(naturalHeight, objectHeight);
   const height = sp.rule === 'exact' ? sp.pt : Math.max(content, sp.pt);
   // Exact and at-least heights put the difference above the text: the descent stays at the bottom.
-  return { ascentPt: Math.max(ascent, m.object), descentPt: descent, heightPt: height, baselinePt: height - descent };
+  return { ascentPt: Math.max(ascent, m.object), descentPt: under, heightPt: height, baselinePt: height - under };
 }
 
 interface Measure {
