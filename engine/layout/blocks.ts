@@ -1,7 +1,8 @@
 /**
- * Blocks → units, with the spacing rules between paragraphs (§17.3.1.33): space after the previous
- * paragraph plus space before this one, except where w:contextualSpacing suppresses them between
- * paragraphs of the same style. Shared by the paginated body and by unpaged stories.
+ * Blocks → units, with the spacing rules between paragraphs (§17.3.1.33): the larger of the previous
+ * paragraph's space after and this one's space before (their sum under w:doNotUseHTMLParagraphAutoSpacing),
+ * except where w:contextualSpacing suppresses them between paragraphs of the same style. Shared by the
+ * paginated body and by unpaged stories.
  */
 import type { Block, Paragraph, ParagraphBorders } from '../model';
 import { spaceUnit, type Unit } from './flow/units';
@@ -12,7 +13,14 @@ import { layoutTable, type TableContext } from './table/table';
 import { frameUnit, sameFrame } from './frames';
 
 /** Everything block layout needs. */
-export interface BlockContext extends ParagraphContext, TableContext {}
+export interface BlockContext extends ParagraphContext, TableContext {
+  /**
+   * Space after and space before add up between two paragraphs instead of collapsing to the larger
+   * one: Word's rule when the document asks for w:doNotUseHTMLParagraphAutoSpacing (Word 97–2003
+   * spacing; LibreOffice maps the option to its "add spacing between paragraphs" setting).
+   */
+  readonly addParagraphSpacing?: boolean;
+}
 
 /** Stateful converter: feed blocks in order, get their units (including the spacing before each). */
 export class BlockUnitBuilder {
@@ -54,7 +62,7 @@ export class BlockUnitBuilder {
     }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
-    const gap = spaceBetween(prev, this.prevAfter, p);
+    const gap = spaceBetween(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true);
     const out: Unit[] = [];
     const keepPrev = prev?.props.keepNext === true;
     if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
@@ -143,17 +151,18 @@ function withDropCap(first: Unit, drop: DropCap): Unit {
 /**
  * The space between two paragraphs (§17.3.1.33): the larger of the previous paragraph's space after
  * and this one's space before — Word collapses them, it does not add them (checked against Word's own
- * renders in the corpus: a 15 pt after and a 24 pt before give 24 pt). w:contextualSpacing drops them
- * between paragraphs of the same style; HTML auto spacing (beforeAutospacing) vanishes at the top of a
- * story and between items of the same list.
+ * renders in the corpus: a 15 pt after and a 24 pt before give 24 pt). With `add` (the document's
+ * w:doNotUseHTMLParagraphAutoSpacing) they add up, as in Word 97–2003 documents. w:contextualSpacing
+ * drops them between paragraphs of the same style; HTML auto spacing (beforeAutospacing) vanishes at
+ * the top of a story and between items of the same list.
  */
-export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph): number {
+export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false): number {
   const sp = p.props.spacing;
   const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
   let before = p.props.contextualSpacing && sameStyle ? 0 : sp.beforePt;
   if (sp.beforeAuto && (prev === undefined || sameList(prev, p))) before = 0;
   const after = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
-  return Math.max(after, before);
+  return add ? after + before : Math.max(after, before);
 }
 
 function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {

@@ -52,6 +52,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     defaultTabPt: env.doc.settings.defaultTabStopPt,
     ...(gridPitchPt ? { gridPitchPt } : {}),
     compatibilityMode: env.doc.settings.compatibilityMode,
+    ...(env.doc.settings.doNotUseHtmlParagraphAutoSpacing ? { addParagraphSpacing: true } : {}),
     fieldText: (f) => facts.fieldText(f),
     noteMark: (t, id) => facts.noteMark(t, id),
     // A cell keeps its last paragraph's space after (it is part of the row height in Word); its

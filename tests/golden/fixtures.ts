@@ -56,6 +56,12 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
       para('BBBB before 20', '<w:spacing w:before="400" w:after="0" w:line="240" w:lineRule="auto"/>') +
       para('CCCC before 10', '<w:spacing w:before="200" w:after="0" w:line="240" w:lineRule="auto"/>'),
   ),
+  'spacing-add': doc(
+    para('AAAA after 20', '<w:spacing w:before="0" w:after="400" w:line="240" w:lineRule="auto"/>') +
+      para('BBBB before 10', '<w:spacing w:before="200" w:after="0" w:line="240" w:lineRule="auto"/>') +
+      para('CCCC before 10, contextual', '<w:spacing w:before="200" w:after="0" w:line="240" w:lineRule="auto"/><w:contextualSpacing/>'),
+    { settings: '<w:compat><w:doNotUseHTMLParagraphAutoSpacing/></w:compat>' },
+  ),
   'line-grid': doc(para(LOREM + ' ' + LOREM, '<w:spacing w:before="0" w:after="0" w:line="276" w:lineRule="auto"/>') + para('Single', '<w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/>'), {
     sectPr: LETTER_SECT_PR.replace('<w:docGrid w:linePitch="360"/>', '<w:docGrid w:type="lines" w:linePitch="360"/>'),
   }),

@@ -98,6 +98,15 @@ describe('layout features', () => {
     expect(c.y - b.y).toBeCloseTo(line + 10, 1);
   });
 
+  it('adds space after and space before under w:doNotUseHTMLParagraphAutoSpacing, as Word 97-2003 spacing does', async () => {
+    const d = await layout('spacing-add');
+    const [a, b, c] = [find(d, 'AAAA'), find(d, 'BBBB'), find(d, 'CCCC')];
+    const line = 13.43; // Carlito 11 pt, single spacing
+    expect(b.y - a.y).toBeCloseTo(line + 20 + 10, 1);
+    // Contextual spacing still drops both sides between paragraphs of the same style.
+    expect(c.y - b.y).toBeCloseTo(line, 1);
+  });
+
   it('snaps lines to the document grid before applying the line spacing multiple', async () => {
     const d = await layout('line-grid');
     const lines = runs(d);
