@@ -31,6 +31,7 @@ describe('worker pool failure handling', () => {
     const started = performance.now();
     const e = await failure(pool.run(job('hang')));
     expect(e.kind).toBe('timeout');
+    expect(e.message).toContain('time limit of 0.3 s');
     expect(performance.now() - started).toBeLessThan(2000);
     expect(events).toContain('worker-timeout');
     await untilWorkers(pool, 1);

@@ -76,8 +76,9 @@ interface Waiter {
 /** How long a new worker may take to start before it counts as crashed. */
 const STARTUP_MS = 30_000;
 
+/** Seconds for a message: `120`, `0.4`, `0.005` (a tiny limit must not print as 0.0). */
 function seconds(ms: number): string {
-  return ms % 1000 === 0 ? String(ms / 1000) : (ms / 1000).toFixed(1);
+  return String(Number((ms / 1000).toFixed(3)));
 }
 
 /** A job's settlement callbacks. */
