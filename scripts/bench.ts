@@ -1,10 +1,12 @@
 // npm run bench: converts the dev corpus (or the DOCX files given) in one process and, in the same run,
-// measures the parse floor (unzip + XML parse of the same packages) and LibreOffice's batch conversion
-// of the same files when `soffice` is installed. Prints per-document and total times, pages per second
-// and the ratios. Times are wall-clock on this machine; run it on an idle machine for clean figures.
+// on a worker pool of os.availableParallelism() threads (as `colophon convert` does a batch; the
+// pool's start-up is inside the measured time and also printed alone), measures the parse floor
+// (unzip + XML parse of the same packages) and LibreOffice's batch conversion of the same files when
+// `soffice` is installed. Prints per-document and total times, pages per second and the ratios. Times
+// are wall-clock on this machine; run it on an idle machine for clean figures.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertDocxToPdf } from '../engine/convert';
@@ -14,6 +16,8 @@ import { renderPdf } from '../engine/render/pdf';
 import { parseXml } from '../engine/xml';
 import { openZip } from '../engine/zip';
 import { createNodeHost } from '../node/host';
+import type { ConvertOutput, Result } from '../worker/api';
+import { createWorkerPool } from '../worker/pool';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -54,7 +58,7 @@ function parseFloor(): number {
 }
 
 async function colophon(): Promise<{ ms: number; pages: number; perDoc: Array<{ name: string; ms: number; pages: number; ok: boolean }> }> {
-  const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+  const host = createNodeHost({ now: () => NOW });
   const perDoc: Array<{ name: string; ms: number; pages: number; ok: boolean }> = [];
   let pages = 0;
   const t0 = performance.now();
@@ -67,6 +71,42 @@ async function colophon(): Promise<{ ms: number; pages: number; perDoc: Array<{ 
     perDoc.push({ name: input.name, ms, pages: n, ok: r.ok });
   }
   return { ms: performance.now() - t0, pages, perDoc };
+}
+
+/** The bench's fixed clock, for the in-process host and the workers alike. */
+const NOW = new Date(Date.UTC(2026, 0, 1));
+
+/**
+ * The corpus on a worker pool, timed from the pool's creation (so worker start-up is included) to the
+ * last document; `startupMs` is the part until every worker has answered once.
+ */
+async function pooled(workers: number): Promise<{ ms: number; startupMs: number; cpuMs: number; pages: number; failed: number }> {
+  const t0 = performance.now();
+  const c0 = cpuMs(); // process.cpuUsage counts the worker threads too
+  // The limits `colophon convert` uses by default.
+  const pool = createWorkerPool({ size: workers, queueSize: inputs.length, timeoutMs: 120_000, memoryMb: 2048 });
+  try {
+    // One round trip per worker: the pool hands each of these to its own idle worker at once, and each
+    // answers when its worker is up.
+    await Promise.all(Array.from({ length: workers }, () => pool.run((api) => api.info())));
+    const startupMs = performance.now() - t0;
+    const results = await Promise.all(
+      inputs.map((input) =>
+        pool
+          .run<Result<ConvertOutput>>((api, job) => api.convert(input.bytes.slice(), { fileName: input.name }, { ...job, now: NOW.toISOString() }))
+          .catch(() => undefined),
+      ),
+    );
+    let pages = 0;
+    let failed = 0;
+    for (const r of results) {
+      if (r?.ok) pages += r.value.pages;
+      else failed++;
+    }
+    return { ms: performance.now() - t0, startupMs, cpuMs: cpuMs() - c0, pages, failed };
+  } finally {
+    await pool.close();
+  }
 }
 
 function soffice(): number | undefined {
@@ -95,7 +135,7 @@ function cpuMs(): number {
 }
 
 async function stages(): Promise<{ parse: number; layout: number; render: number }> {
-  const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+  const host = createNodeHost({ now: () => NOW });
   const t = { parse: 0, layout: 0, render: 0 };
   for (const input of inputs) {
     let c = cpuMs();
@@ -123,6 +163,8 @@ const floorCpu0 = cpuMs();
 parseFloor();
 const floorCpu = cpuMs() - floorCpu0;
 const split = await stages();
+const workers = availableParallelism();
+const pool = await pooled(workers);
 const loMs = soffice();
 const rss = process.memoryUsage().rss;
 
@@ -134,9 +176,13 @@ console.log(`\ndocuments: ${inputs.length}, pages: ${ours.pages}`);
 console.log(`parse floor (unzip + XML parse of every part): ${s(floorMs)}`);
 console.log(`colophon, first run (fonts loaded cold):  ${s(ours.ms)}  ${(ours.pages / (ours.ms / 1000)).toFixed(0)} pages/s  = ${(ours.ms / floorMs).toFixed(2)}× the parse floor`);
 console.log(`colophon, second run (warm caches):       ${s(warm.ms)}  ${(warm.pages / (warm.ms / 1000)).toFixed(0)} pages/s  = ${(warm.ms / floorMs).toFixed(2)}× the parse floor`);
+console.log(
+  `colophon, pool of ${workers} worker threads:  ${s(pool.ms)}  ${(pool.pages / (pool.ms / 1000)).toFixed(0)} pages/s  = ${(pool.ms / floorMs).toFixed(2)}× the parse floor (one thread)` +
+    ` — time includes starting the workers (${s(pool.startupMs)}), cold fonts in each; CPU ${s(pool.cpuMs)} over all threads${pool.failed || pool.pages !== ours.pages ? `; ${pool.failed} failed, ${pool.pages} pages` : ''}`,
+);
 console.log(`CPU time, warm run: ${s(warmCpu)} (parse floor ${s(floorCpu)}: ${(warmCpu / floorCpu).toFixed(2)}×); by stage: parse ${s(split.parse)}, layout ${s(split.layout)}, render ${s(split.render)}`);
 if (loMs !== undefined) {
   console.log(`LibreOffice (soffice --convert-to pdf, one batch): ${s(loMs)}  ${(ours.pages / (loMs / 1000)).toFixed(1)} pages/s`);
-  console.log(`ratio LibreOffice / colophon: ${(loMs / ours.ms).toFixed(1)}× (first run), ${(loMs / warm.ms).toFixed(1)}× (warm)`);
+  console.log(`ratio LibreOffice / colophon: ${(loMs / ours.ms).toFixed(1)}× (first run), ${(loMs / warm.ms).toFixed(1)}× (warm), ${(loMs / pool.ms).toFixed(1)}× (pool of ${workers}, start-up included)`);
 } else console.log('LibreOffice: not measured (soffice not installed, or --no-soffice).');
 console.log(`peak-ish RSS: ${(rss / 1048576).toFixed(0)} MiB`);
