@@ -123,14 +123,18 @@ function noteRef(f: FieldInline, facts: FieldFacts): string | undefined {
   return applySwitches(text, f);
 }
 
-/** STYLEREF "style" [\l] [\n | \r | \w] [\p] [\t] (§17.16.5.66). */
+/**
+ * STYLEREF "style" [\l] [\n | \r | \w] [\p] [\t] (§17.16.5.66), and Word's undocumented `\s`,
+ * which its captions use for a chapter number ("Table { STYLEREF 1 \s }.1"): the heading's number
+ * without its trailing period, as `\n` gives it (Word's saved result in oxpt-HC061 is "1" for "1.").
+ */
 function styleRef(f: FieldInline, facts: FieldFacts): string | undefined {
   const wanted = f.instruction.args[0];
   if (!wanted || !facts.styleParagraph) return undefined;
   const matches = styleMatcher(wanted, facts.styleNames ?? {});
   const para = facts.styleParagraph(matches, has(f, '\\l'), f);
   if (!para) return undefined;
-  const text = has(f, '\\n') || has(f, '\\r') || has(f, '\\w') ? paragraphNumber(para, f) : para.text;
+  const text = has(f, '\\n') || has(f, '\\r') || has(f, '\\w') || has(f, '\\s') ? paragraphNumber(para, f) : para.text;
   return text === undefined ? undefined : applySwitches(text, f);
 }
 

@@ -15,8 +15,8 @@ import { parseDocx } from '../../engine/docx';
 import { initKernel, layoutDocument } from '../../engine/layout';
 import type { GlyphRun, LayoutDoc, LayoutItem, LinkItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { makeDocx } from '../helpers/make-docx';
-import { XREF_FIXTURES } from './xref-fixtures';
+import { WORD_DEFAULT_STYLES, makeDocx, run } from '../helpers/make-docx';
+import { XREF_FIXTURES, field } from './xref-fixtures';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -116,6 +116,21 @@ describe('cross-references in layout', () => {
     expect(header(1)).toBe('Beta chapter');
     expect(header(2)).toBe('Beta chapter');
     expect(pageText(doc, 0)).not.toContain('Cached heading');
+  });
+
+  it('STYLEREF 1 \\s, the chapter number of a Word caption, shows the numbered heading\'s number without its period', async () => {
+    const styles =
+      WORD_DEFAULT_STYLES +
+      '<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:basedOn w:val="Normal"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style>';
+    const numbering =
+      '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:pStyle w:val="Heading1"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum>' +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>';
+    const heading = (t: string) => `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr>${run(t)}</w:p>`;
+    const caption = `<w:p>${run('Table ')}${field('STYLEREF 1 \\s', 'stale')}${run('.')}${field('SEQ Table \\* ARABIC \\s 1', '9')}</w:p>`;
+    const body = heading('Intro') + heading('Methods') + caption;
+    const { doc } = await layoutDocx(makeDocx({ styles, numbering, body }), 'styleref-s.docx', host);
+    expect(pageText(doc)).toContain('Table 2.1');
+    expect(pageText(doc)).not.toContain('Table Methods');
   });
 
   it('TOC: three levels regenerated with toc N indents, dot leaders to the right margin, page numbers and links', async () => {
