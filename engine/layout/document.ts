@@ -18,6 +18,7 @@ import { drawChart } from './chart';
 import { pageGeometry } from './objects';
 import { CommentMargin, localizeCommentRanges } from './comments';
 import { LineNumberer } from './line-numbers';
+import { dropVanishedParagraphs } from './hidden-marks';
 
 /** Options of layoutDocument. */
 export interface LayoutOptions {
@@ -32,7 +33,7 @@ export interface LayoutOptions {
 export async function layoutDocument(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
   const bag = new DiagnosticBag();
   const ranges = options.comments === 'show' ? localizeCommentRanges(input) : undefined;
-  const doc = ranges?.doc ?? input;
+  const doc = dropVanishedParagraphs(ranges?.doc ?? input);
   return guardAsync('layout', bag, async () => {
     const limits = resolveLimits(options.limits);
     const eastAsian = hasEastAsianText(doc);
