@@ -5,12 +5,13 @@
  * paginated body and by unpaged stories.
  */
 import type { Block, Paragraph, ParagraphBorders } from '../model';
-import { spaceUnit, type Unit } from './flow/units';
+import { spaceUnit, type NoteCall, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { frameUnit, sameFrame } from './frames';
+import { noteCallsIn } from './notes';
 
 /** Everything block layout needs. */
 export interface BlockContext extends ParagraphContext, TableContext {
@@ -44,7 +45,8 @@ export class BlockUnitBuilder {
       this.prev = undefined;
       this.prevAfter = 0;
       // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
-      out.push(...layoutTable(block, this.widthPt, this.ctx));
+      const rows = layoutTable(block, this.widthPt, this.ctx);
+      out.push(...rows.map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? []))));
       return out;
     }
     const p = block;
@@ -204,4 +206,25 @@ export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: Bloc
 /** Draws a story with its top-left at (x, y). */
 export function emitStory(story: Story, sink: import('./emit/sink').ItemSink, x: number, y: number): void {
   for (const { y: uy, unit } of story.units) unit.emit(sink, x, y + uy);
+}
+
+/**
+ * A table row with the notes its cells reference (w:footnoteReference in a cell, §17.11.14): the
+ * paginator then reserves their room on the row's page. A split row gives them to its first part.
+ */
+function withNotes(unit: Unit, notes: readonly NoteCall[]): Unit {
+  if (notes.length === 0) return unit;
+  const split = unit.split;
+  return {
+    ...unit,
+    notes,
+    ...(split
+      ? {
+          split: (room: number) => {
+            const parts = split(room);
+            return parts ? ([withNotes(parts[0], notes), parts[1]] as const) : undefined;
+          },
+        }
+      : {}),
+  };
 }

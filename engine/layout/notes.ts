@@ -4,6 +4,7 @@
  */
 import type { Block, DocModel, Inline } from '../model';
 import { formatPageNumber } from './fields';
+import type { NoteCall } from './flow/units';
 
 /** Numbers of the document's notes. */
 export interface NoteNumbers {
@@ -48,4 +49,26 @@ export function numberNotes(doc: DocModel): NoteNumbers {
       return k === undefined ? '' : formatPageNumber(opts.start + k, opts.format);
     },
   };
+}
+
+/**
+ * The notes referenced from blocks (a table row's cells, nested tables included), in order: a row
+ * carries them so that they land on its page, as a paragraph line carries its own.
+ */
+export function noteCallsIn(list: readonly Block[]): NoteCall[] {
+  const out: NoteCall[] = [];
+  const visit = (inlines: readonly Inline[]) => {
+    for (const i of inlines) {
+      if (i.kind === 'noteRef') out.push({ noteType: i.noteType, id: i.id });
+      else if (i.kind === 'field') visit(i.result);
+    }
+  };
+  const blocks = (bs: readonly Block[]) => {
+    for (const b of bs) {
+      if (b.kind === 'paragraph') visit(b.inlines);
+      else for (const r of b.rows) for (const c of r.cells) blocks(c.blocks);
+    }
+  };
+  blocks(list);
+  return out;
 }

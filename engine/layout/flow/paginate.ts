@@ -253,8 +253,11 @@ export class Paginator {
     if (!unit.notes || unit.notes.length === 0) return { total: 0, list: [] };
     const list: Array<{ call: NoteCall; heightPt: number }> = [];
     let total = page.notes.length === 0 ? this.host.noteSeparatorPt : 0;
+    const same = (a: NoteCall) => (b: { call: NoteCall }) => b.call.id === a.id && b.call.noteType === a.noteType;
     for (const call of unit.notes) {
       if (call.noteType !== 'footnote') continue;
+      // Several references to one note id (a damaged file: ids are unique in Word's) print it once a page.
+      if (page.notes.some(same(call)) || list.some(same(call))) continue;
       const h = this.host.noteHeight(call, page.frame);
       if (h === undefined) continue;
       list.push({ call, heightPt: h });
