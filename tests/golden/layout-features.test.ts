@@ -155,15 +155,17 @@ describe('vertical text in table cells (w:textDirection)', () => {
     const horizontal = runs(d, 0, false).find((r) => r.text === 'Horizontal')!;
     const lines = d.pages[0]!.items.filter((i) => i.kind === 'line');
     const bottom = Math.max(...lines.map((l) => (l.kind === 'line' ? Math.max(l.y1, l.y2) : 0)));
-    // The row is as tall as the longer turned text (no cell margins top and bottom), far taller than one line.
+    // The row is as tall as the longer turned text (no cell margins top and bottom) and the table's
+    // 0.5 pt top and bottom borders, far taller than one line.
     const longest = Math.max(right(text(up)), right(text(down)));
-    expect(bottom - 72).toBeCloseTo(longest, 1);
+    expect(bottom - 72).toBeCloseTo(longest + 1, 1);
     expect(bottom - 72).toBeGreaterThan(3 * (horizontal.y - 72));
-    // btLr starts at the bottom-left of its cell (inside the 5.4 pt left margin); tbRl at the top-right.
+    // btLr starts at the bottom-left of its cell (inside the 5.4 pt left margin and the bottom border);
+    // tbRl at the top-right, below the top border.
     expect(up.transform![4]).toBeCloseTo(72 + 5.4, 1);
-    expect(up.transform![5]).toBeCloseTo(bottom, 1);
+    expect(up.transform![5]).toBeCloseTo(bottom - 0.5, 1);
     expect(down.transform![4]).toBeCloseTo(144 - 5.4, 1);
-    expect(down.transform![5]).toBeCloseTo(72, 1);
+    expect(down.transform![5]).toBeCloseTo(72 + 0.5, 1);
   });
 
   it('keeps an exact row height and wraps the turned text at it, lines stacked across the cell', async () => {

@@ -4,6 +4,9 @@
  * (atLeast / exact); rows split across pages at line boundaries unless w:cantSplit; header rows
  * (w:tblHeader) repeat at the top of each page. Cells with turned text (w:textDirection btLr, tbRl)
  * lay their lines along the row's height and grow an auto-height row to the text's length.
+ * Horizontal borders take room as in Word: a row grows by the borders on its edges (half of each
+ * border it shares with a neighbour, all of the table's top and bottom) unless its at-least or exact
+ * height already holds them.
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
@@ -49,15 +52,16 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
       else pc.story = ctx.layoutCell(pc.cell.blocks, Math.max(1, pc.width - m.left - m.right));
     }
   }
-  const heights = rowHeights(t, rows);
-  layoutTurned(rows, heights, ctx);
+  const edges = rowEdges(t, rows);
+  const heights = rowHeights(t, rows, edges);
+  layoutTurned(rows, heights, edges, ctx);
   const units: Unit[] = [];
   const header: Unit[] = [];
   let headerDone = false;
   for (let r = 0; r < rows.length; r++) {
     const isHeader = !headerDone && t.rows[r]!.props.header;
     if (!isHeader) headerDone = true;
-    const unit = rowUnit(t, r, rows, heights, grid.xPt, isHeader || header.length === 0 ? undefined : header);
+    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, isHeader || header.length === 0 ? undefined : header);
     if (isHeader) header.push(unit);
     units.push(unit);
   }
@@ -123,33 +127,74 @@ function measureTurned(row: TableRow['props'], pc: PlacedCell, ctx: TableContext
 }
 
 /** Lays out turned cells once row heights are final: their lines run the full height of their rows. */
-function layoutTurned(rows: PlacedCell[][], heights: number[], ctx: TableContext): void {
+function layoutTurned(rows: PlacedCell[][], heights: number[], edges: RowEdges, ctx: TableContext): void {
   for (let r = 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
       if (!pc.turn || pc.cell.props.vMerge === 'continue') continue;
       const m = pc.cell.props.margins;
-      let h = 0;
-      for (let k = r; k < Math.min(rows.length, r + pc.rowSpan); k++) h += heights[k]!;
+      const last = Math.min(rows.length, r + pc.rowSpan) - 1;
+      let h = -edges.above[r]! - edges.below[last]!;
+      for (let k = r; k <= last; k++) h += heights[k]!;
       pc.lengthPt = Math.min(MAX_TURNED_LENGTH_PT, Math.max(1, h - m.top - m.bottom));
       pc.story = ctx.layoutCell(pc.cell.blocks, pc.lengthPt);
     }
   }
 }
 
-function rowHeights(t: Table, rows: PlacedCell[][]): number[] {
+/**
+ * Room the horizontal borders take in each row, above and below its cells' content: a row holds
+ * half of a border it shares with the next row and all of the table's outer top and bottom borders,
+ * so a table is as tall as its contents plus every horizontal border (Word draws them on the grid
+ * lines between rows and moves the contents clear of them). Exact-height rows keep their height.
+ */
+interface RowEdges {
+  readonly above: readonly number[];
+  readonly below: readonly number[];
+}
+
+/** Room the borders take above and below one cell's content. */
+interface Inset {
+  readonly above: number;
+  readonly below: number;
+}
+
+function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
+  const widest = (row: PlacedCell[] | undefined, side: 'top' | 'bottom') => {
+    let w = 0;
+    for (const pc of row ?? []) {
+      // A merged cell draws no top border inside its span, and a spanning cell's bottom is lower down.
+      if (side === 'top' ? pc.cell.props.vMerge === 'continue' : pc.rowSpan > 1) continue;
+      w = Math.max(w, pc.cell.props.borders[side]?.widthPt ?? 0);
+    }
+    return w;
+  };
+  const n = rows.length;
+  const above: number[] = [];
+  const below: number[] = [];
+  for (let r = 0; r < n; r++) {
+    const exact = t.rows[r]!.props.heightRule === 'exact' && t.rows[r]!.props.heightPt !== undefined;
+    const shared = (k: number) => Math.max(widest(rows[k], 'bottom'), widest(rows[k + 1], 'top'));
+    above.push(exact ? 0 : r === 0 ? widest(rows[0], 'top') : shared(r - 1) / 2);
+    below.push(exact ? 0 : r === n - 1 ? widest(rows[r], 'bottom') : shared(r) / 2);
+  }
+  return { above, below };
+}
+
+function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
   const heights = rows.map((row, r) => {
     let h = 0;
     for (const pc of row) if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
     const p = t.rows[r]!.props;
     if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
-    if (p.heightPt !== undefined && p.heightRule !== 'exact') h = Math.max(h, p.heightPt);
-    return h;
+    h += edges.above[r]! + edges.below[r]!;
+    // An at-least height holds the borders too (as in LibreOffice; no Word reference says otherwise).
+    return p.heightPt !== undefined ? Math.max(h, p.heightPt) : h;
   });
   for (let r = 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
       if (pc.rowSpan <= 1) continue;
       const last = Math.min(rows.length - 1, r + pc.rowSpan - 1);
-      let sum = 0;
+      let sum = -edges.above[r]! - edges.below[last]!;
       for (let k = r; k <= last; k++) sum += heights[k]!;
       const need = cellNeed(pc);
       if (need > sum && t.rows[last]!.props.heightRule !== 'exact') heights[last] = heights[last]! + need - sum;
@@ -158,7 +203,7 @@ function rowHeights(t: Table, rows: PlacedCell[][]): number[] {
   return heights;
 }
 
-function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], tableX: number, header: Unit[] | undefined): Unit {
+function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], edges: RowEdges, tableX: number, header: Unit[] | undefined): Unit {
   const cells = rows[r]!;
   const spanHeight = (pc: PlacedCell) => {
     let h = 0;
@@ -166,6 +211,8 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], t
     return h;
   };
   const height = heights[r]!;
+  const above = edges.above[r]!;
+  const inset = (pc: PlacedCell): Inset => ({ above, below: edges.below[Math.min(rows.length, r + pc.rowSpan) - 1]! });
   const props = t.rows[r]!.props;
   const unit: Unit = {
     kind: 'row',
@@ -176,20 +223,23 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], t
     emit(sink: ItemSink, x: number, y: number) {
       for (const pc of cells) {
         if (pc.cell.props.vMerge === 'continue') continue;
-        drawCell(pc, sink, x + tableX, y, spanHeight(pc), 0, undefined);
+        drawCell(pc, sink, x + tableX, y, spanHeight(pc), inset(pc), 0, undefined);
       }
       for (const pc of cells) drawBorders(pc, sink, x + tableX, y, pc.cell.props.vMerge === 'continue' ? height : spanHeight(pc));
     },
   };
   // Turned text runs along the row's height: such a row does not split.
   if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
-    return { ...unit, split: (room) => splitRow(cells, tableX, room, header) };
+    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, { above, below: edges.below[r]! }) };
   }
   return unit;
 }
 
-/** Draws a cell's shading and content; `from`/`to` select the story slice for split rows. */
-function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number, from: number, to: number | undefined): void {
+/**
+ * Draws a cell's shading and content; `inset` is the room the horizontal borders take above and below
+ * the content, `from`/`to` select the story slice for split rows.
+ */
+function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number, inset: Inset, from: number, to: number | undefined): void {
   const p = pc.cell.props;
   const x = x0 + pc.x;
   const fill = cellMarkupFill(pc.cell.revision) ?? p.shading?.fill;
@@ -199,15 +249,15 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   if (!story) return;
   const m = p.margins;
   if (pc.turn) {
-    drawTurned(pc, story, sink, x, y, h);
+    drawTurned(pc, story, sink, x, y + inset.above, h - inset.above - inset.below);
     return;
   }
   const sliceHeight = (to ?? story.heightPt) - from;
-  const free = h - m.top - m.bottom - sliceHeight;
+  const free = h - inset.above - inset.below - m.top - m.bottom - sliceHeight;
   const offset = free > 0 && to === undefined && from === 0 ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
   for (const { y: uy, unit } of story.units) {
     if (uy < from - 0.01 || (to !== undefined && uy >= to - 0.01)) continue;
-    unit.emit(sink, x + m.left, y + m.top + offset + uy - from);
+    unit.emit(sink, x + m.left, y + inset.above + m.top + offset + uy - from);
   }
 }
 
@@ -252,11 +302,14 @@ function dash(border: Border): { dash?: number[] } {
   return {};
 }
 
-/** Splits a row at line boundaries so the first part fits in `room`. */
-function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined): readonly [Unit, Unit] | undefined {
+/**
+ * Splits a row at line boundaries so the first part fits in `room`; `inset` is the room the row's
+ * borders take (its top border goes with the first part, its bottom border with the rest).
+ */
+function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset): readonly [Unit, Unit] | undefined {
   const cuts = cells.map((pc) => {
     const m = pc.cell.props.margins;
-    const limit = room - m.top - m.bottom;
+    const limit = room - inset.above - m.top - m.bottom;
     let cut = 0;
     // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
     // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486).
@@ -267,37 +320,38 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
     return cut;
   });
   const anyFirst = cuts.some((c) => c > 0);
-  const anyRest = cells.some((pc, i) => (pc.story?.heightPt ?? 0) > cuts[i]! + 0.01);
+  // Only spacing left over (a last paragraph's space after) does not make a row split: the whole
+  // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
+  const anyRest = cells.some((pc, i) => pc.story?.units.some(({ y, unit }) => y >= cuts[i]! - 0.01 && !unit.discardable));
   if (!anyFirst || !anyRest) return undefined;
-  const firstHeight = Math.min(room, Math.max(...cells.map((pc, i) => cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom)));
-  const restHeight = Math.max(
-    ...cells.map((pc, i) => (pc.story?.heightPt ?? 0) - cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom),
-  );
-  const part = (h: number, from: (i: number) => number, to: (i: number) => number | undefined, rest: boolean): Unit => ({
+  const firstHeight = Math.min(room, inset.above + Math.max(...cells.map((pc, i) => cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom)));
+  const restHeight =
+    inset.below + Math.max(...cells.map((pc, i) => (pc.story?.heightPt ?? 0) - cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom));
+  const part = (h: number, edge: Inset, from: (i: number) => number, to: (i: number) => number | undefined, rest: boolean): Unit => ({
     kind: 'row',
     heightPt: h,
     breakAfter: true,
     ...(rest && header ? { repeatHeader: header } : {}),
     emit(sink: ItemSink, x: number, y: number) {
-      cells.forEach((pc, i) => drawCell(pc, sink, x + tableX, y, h, from(i), to(i)));
+      cells.forEach((pc, i) => drawCell(pc, sink, x + tableX, y, h, edge, from(i), to(i)));
       for (const pc of cells) drawBorders(pc, sink, x + tableX, y, h);
     },
   });
-  const first = part(firstHeight, () => 0, (i) => cuts[i]!, false);
-  const second = part(restHeight, (i) => cuts[i]!, () => undefined, true);
+  const first = part(firstHeight, { above: inset.above, below: 0 }, () => 0, (i) => cuts[i]!, false);
+  const second = part(restHeight, { above: 0, below: inset.below }, (i) => cuts[i]!, () => undefined, true);
   const secondUnit: Unit = {
     ...second,
-    split: (r) => splitRest(cells, cuts, tableX, r, header),
+    split: (r) => splitRest(cells, cuts, tableX, r, header, inset.below),
   };
   return [first, secondUnit];
 }
 
-function splitRest(cells: PlacedCell[], offsets: number[], tableX: number, room: number, header: Unit[] | undefined): readonly [Unit, Unit] | undefined {
+function splitRest(cells: PlacedCell[], offsets: number[], tableX: number, room: number, header: Unit[] | undefined, below: number): readonly [Unit, Unit] | undefined {
   // Re-split the remainder of a row that is still taller than a page: shift the stories.
   const shifted = cells.map((pc, i) => {
     const units = (pc.story?.units ?? []).filter((u) => u.y >= offsets[i]! - 0.01).map((u) => ({ y: u.y - offsets[i]!, unit: u.unit }));
     const story: Story = { units, heightPt: Math.max(0, (pc.story?.heightPt ?? 0) - offsets[i]!) };
     return { ...pc, story };
   });
-  return splitRow(shifted, tableX, room, header);
+  return splitRow(shifted, tableX, room, header, { above: 0, below });
 }
