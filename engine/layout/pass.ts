@@ -1,9 +1,9 @@
 /**
  * Layout passes over the document: sections and blocks into pages, page numbers, headers and
- * footers, footnotes at page bottoms and endnotes at the end. Fields whose value depends on the
- * finished layout (NUMPAGES, SECTIONPAGES, PAGEREF, STYLEREF) read the previous pass's state;
- * runPasses lays out again while the body used such a value and it changed, at most MAX_PASSES
- * times (then it keeps the last pass and warns `layout/fields-unstable`).
+ * footers, footnotes at page bottoms and endnotes at the end (of each section with w:pos sectEnd).
+ * Fields whose value depends on the finished layout (NUMPAGES, SECTIONPAGES, PAGEREF, STYLEREF)
+ * read the previous pass's state; runPasses lays out again while the body used such a value and it
+ * changed, at most MAX_PASSES times (then it keeps the last pass and warns `layout/fields-unstable`).
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
 import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
@@ -15,7 +15,7 @@ import { spaceUnit, type NoteCall, type Unit } from './flow/units';
 import { indexCrossReferences, type ParaFacts, type XrefIndex } from './xref-index';
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
 import { pageGeometry } from './objects';
-import type { NoteNumbers } from './notes';
+import { noteCallsIn, type NoteNumbers } from './notes';
 
 /** What one pass learns for the next. */
 export interface PassState {
@@ -150,6 +150,7 @@ class Pass {
   run(): PassResult {
     const doc = this.env.doc;
     const unitBlock = new Map<Unit, number>();
+    const printed = new Set<string>();
     let serial = 0;
     doc.sections.forEach((section, s) => {
       this.paginator.startSection(s, s === 0 ? 'nextPage' : section.props.type);
@@ -170,8 +171,15 @@ class Pass {
           abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise maxPages if this is expected.' });
         }
       }
+      // w:endnotePr/w:pos sectEnd (§17.11.22): a section's endnotes close it, before its section break.
+      if ((section.props.endnotes ?? doc.settings.endnotes).position === 'sectEnd') {
+        const here = new Set(noteCallsIn(blocks).flatMap((c) => (c.noteType === 'endnote' ? [c.id] : [])));
+        this.pushEndnotes(this.notes.endnoteOrder.filter((id) => here.has(id)), printed, s);
+      }
     });
-    this.pushEndnotes();
+    // docEnd (the default): the rest follow the last paragraph, on its page when they fit (Word starts
+    // no new page for them).
+    this.pushEndnotes(this.notes.endnoteOrder, printed, doc.sections.length - 1);
     const pages = this.paginator.finish();
     return {
       pages,
@@ -331,10 +339,11 @@ class Pass {
     return this.separatorHeight;
   }
 
-  private pushEndnotes(): void {
-    const ids = this.notes.endnoteOrder;
+  /** Lays out the endnotes among `all` not printed yet, in that order, under a separator line, as section `s` ends. */
+  private pushEndnotes(all: readonly string[], printed: Set<string>, s: number): void {
+    const ids = all.filter((id) => !printed.has(id));
     if (ids.length === 0) return;
-    const s = this.env.doc.sections.length - 1;
+    for (const id of ids) printed.add(id);
     const page = this.paginator.page;
     const width = page.frame.columns[0]!.width;
     this.paginator.push(spaceUnit(this.noteSeparatorPt()));
