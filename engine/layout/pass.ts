@@ -11,7 +11,7 @@ import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
 import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
-import { spaceUnit, type NoteCall, type Unit } from './flow/units';
+import type { NoteCall, Unit } from './flow/units';
 import { indexCrossReferences, type ParaFacts, type XrefIndex } from './xref-index';
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
 import { pageGeometry } from './objects';
@@ -346,12 +346,14 @@ class Pass {
     for (const id of ids) printed.add(id);
     const page = this.paginator.page;
     const width = page.frame.columns[0]!.width;
-    this.paginator.push(spaceUnit(this.noteSeparatorPt()));
+    // The separator (w:endnote w:type="separator") is a line in its own paragraph that stays with the
+    // first endnote: where the body ends at the foot of a page, both start the next one.
+    const sepPt = this.noteSeparatorPt();
     this.paginator.push({
       kind: 'block',
-      heightPt: 0,
-      breakAfter: true,
-      emit: (sink, x, y) => sink.items.push({ kind: 'line', x1: x, y1: y - this.noteSeparatorPt() / 2, x2: x + 144, y2: y - this.noteSeparatorPt() / 2, width: 0.5, color: '000000' }),
+      heightPt: sepPt,
+      breakAfter: false,
+      emit: (sink, x, y) => sink.items.push({ kind: 'line', x1: x, y1: y + sepPt / 2, x2: x + 144, y2: y + sepPt / 2, width: 0.5, color: '000000' }),
     });
     for (const id of ids) {
       const note = this.env.doc.endnotes[id];

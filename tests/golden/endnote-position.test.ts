@@ -3,10 +3,13 @@
  * last paragraph of the document, on the same page when there is room (Word starts no new page for
  * them); at `sectEnd` each section's endnotes follow that section's last paragraph, before its
  * section break. Before, `sectEnd` was ignored and every endnote went to the end of the document.
+ * The separator line goes with the first endnote: when the body ends at the foot of a page, both
+ * start the next page (before, the line stayed alone at the foot or was drawn above the next page's
+ * body).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import type { GlyphRun, LayoutDoc, LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { layoutDocx, flatItems } from '../helpers/layout-docx';
 import { LETTER_SECT_PR, makeDocx } from '../helpers/make-docx';
@@ -65,5 +68,31 @@ describe('endnote position', () => {
     const two = find(d, 'Note two');
     expect(two.page).toBe(1);
     expect(two.y).toBeGreaterThan(find(d, 'Second section').y);
+  });
+});
+
+/** The endnote separator: a 144 pt rule. */
+const isSeparator = (i: LayoutItem) => i.kind === 'line' && Math.abs(i.x2 - i.x1 - 144) < 0.01;
+
+describe('the endnote separator', () => {
+  // Letter, 1 in margins: 648 pt of body, 54 lines of exactly 12 pt.
+  const line = (k: number) => `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="exact"/></w:pPr><w:r><w:t>Line ${k}</w:t></w:r>${k === 1 ? ref(1) : ''}</w:p>`;
+  const layoutLines = async (n: number) => {
+    const body = Array.from({ length: n }, (_, k) => line(k + 1)).join('');
+    return (await layoutDocx(makeDocx({ body, endnotes: SEPARATORS + note(1, 'Note one') }), 'endnotes.docx', host)).doc;
+  };
+
+  it('goes with the first endnote to the next page when the body ends at the foot of a page', async () => {
+    for (const n of [53, 54]) {
+      const d = await layoutLines(n);
+      const at = find(d, 'Note one');
+      expect(at.page).toBe(1);
+      const seps = d.pages.flatMap((p, page) => flatItems(p.items).filter(isSeparator).map((i) => ({ page, y: (i as { y1: number }).y1 })));
+      expect(seps).toHaveLength(1);
+      expect(seps[0]!.page).toBe(1);
+      // Inside the body area (top margin 72 pt) and above the note.
+      expect(seps[0]!.y).toBeGreaterThanOrEqual(72);
+      expect(seps[0]!.y).toBeLessThan(at.y);
+    }
   });
 });
