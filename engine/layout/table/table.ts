@@ -223,7 +223,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
     emit(sink: ItemSink, x: number, y: number) {
       for (const pc of cells) {
         if (pc.cell.props.vMerge === 'continue') continue;
-        drawCell(pc, sink, x + tableX, y, spanHeight(pc), inset(pc), 0, undefined);
+        drawCell(pc, sink, x + tableX, y, spanHeight(pc), inset(pc), true);
       }
       for (const pc of cells) drawBorders(pc, sink, x + tableX, y, pc.cell.props.vMerge === 'continue' ? height : spanHeight(pc));
     },
@@ -237,9 +237,9 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
 
 /**
  * Draws a cell's shading and content; `inset` is the room the horizontal borders take above and below
- * the content, `from`/`to` select the story slice for split rows.
+ * the content. The parts of a split row (`aligned` false) keep their content at the top.
  */
-function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number, inset: Inset, from: number, to: number | undefined): void {
+function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number, inset: Inset, aligned: boolean): void {
   const p = pc.cell.props;
   const x = x0 + pc.x;
   const fill = cellMarkupFill(pc.cell.revision) ?? p.shading?.fill;
@@ -252,13 +252,9 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
     drawTurned(pc, story, sink, x, y + inset.above, h - inset.above - inset.below);
     return;
   }
-  const sliceHeight = (to ?? story.heightPt) - from;
-  const free = h - inset.above - inset.below - m.top - m.bottom - sliceHeight;
-  const offset = free > 0 && to === undefined && from === 0 ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
-  for (const { y: uy, unit } of story.units) {
-    if (uy < from - 0.01 || (to !== undefined && uy >= to - 0.01)) continue;
-    unit.emit(sink, x + m.left, y + inset.above + m.top + offset + uy - from);
-  }
+  const free = h - inset.above - inset.below - m.top - m.bottom - story.heightPt;
+  const offset = free > 0 && aligned ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
+  for (const { y: uy, unit } of story.units) unit.emit(sink, x + m.left, y + inset.above + m.top + offset + uy);
 }
 
 /**
@@ -304,54 +300,62 @@ function dash(border: Border): { dash?: number[] } {
 
 /**
  * Splits a row at line boundaries so the first part fits in `room`; `inset` is the room the row's
- * borders take (its top border goes with the first part, its bottom border with the rest).
+ * borders take (its top border goes with the first part, its bottom border with the rest). A row of
+ * a nested table that crosses the cut splits in turn, as Word splits it, rather than holding the
+ * whole outer row back.
  */
 function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset): readonly [Unit, Unit] | undefined {
-  const cuts = cells.map((pc) => {
-    const m = pc.cell.props.margins;
-    const limit = room - inset.above - m.top - m.bottom;
-    let cut = 0;
-    // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
-    // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486).
-    for (const { y, unit } of pc.story?.units ?? []) {
-      if (y + unit.heightPt <= limit + 0.01) cut = y + unit.heightPt;
-      else break;
-    }
-    return cut;
-  });
-  const anyFirst = cuts.some((c) => c > 0);
+  // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
+  // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486).
+  const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
+  const anyFirst = halves.some((h) => h.first.heightPt > 0);
   // Only spacing left over (a last paragraph's space after) does not make a row split: the whole
   // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
-  const anyRest = cells.some((pc, i) => pc.story?.units.some(({ y, unit }) => y >= cuts[i]! - 0.01 && !unit.discardable));
+  const anyRest = halves.some((h) => h.rest.units.some(({ unit }) => !unit.discardable));
   if (!anyFirst || !anyRest) return undefined;
-  const firstHeight = Math.min(room, inset.above + Math.max(...cells.map((pc, i) => cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom)));
-  const restHeight =
-    inset.below + Math.max(...cells.map((pc, i) => (pc.story?.heightPt ?? 0) - cuts[i]! + pc.cell.props.margins.top + pc.cell.props.margins.bottom));
-  const part = (h: number, edge: Inset, from: (i: number) => number, to: (i: number) => number | undefined, rest: boolean): Unit => ({
+  const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
+  const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
+  const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest }));
+  const firstHeight = Math.min(room, inset.above + Math.max(...firstCells.map((pc) => pc.story.heightPt + margins(pc))));
+  const restHeight = inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
+  const part = (h: number, edge: Inset, parts: PlacedCell[], rest: boolean): Unit => ({
     kind: 'row',
     heightPt: h,
     breakAfter: true,
     ...(rest && header ? { repeatHeader: header } : {}),
     emit(sink: ItemSink, x: number, y: number) {
-      cells.forEach((pc, i) => drawCell(pc, sink, x + tableX, y, h, edge, from(i), to(i)));
-      for (const pc of cells) drawBorders(pc, sink, x + tableX, y, h);
+      for (const pc of parts) drawCell(pc, sink, x + tableX, y, h, edge, false);
+      for (const pc of parts) drawBorders(pc, sink, x + tableX, y, h);
     },
   });
-  const first = part(firstHeight, { above: inset.above, below: 0 }, () => 0, (i) => cuts[i]!, false);
-  const second = part(restHeight, { above: 0, below: inset.below }, (i) => cuts[i]!, () => undefined, true);
-  const secondUnit: Unit = {
-    ...second,
-    split: (r) => splitRest(cells, cuts, tableX, r, header, inset.below),
-  };
-  return [first, secondUnit];
+  const first = part(firstHeight, { above: inset.above, below: 0 }, firstCells, false);
+  // The rest splits again when it is still taller than a page.
+  const second: Unit = { ...part(restHeight, { above: 0, below: inset.below }, restCells, true), split: (r) => splitRow(restCells, tableX, r, header, { above: 0, below: inset.below }) };
+  return [first, second];
 }
 
-function splitRest(cells: PlacedCell[], offsets: number[], tableX: number, room: number, header: Unit[] | undefined, below: number): readonly [Unit, Unit] | undefined {
-  // Re-split the remainder of a row that is still taller than a page: shift the stories.
-  const shifted = cells.map((pc, i) => {
-    const units = (pc.story?.units ?? []).filter((u) => u.y >= offsets[i]! - 0.01).map((u) => ({ y: u.y - offsets[i]!, unit: u.unit }));
-    const story: Story = { units, heightPt: Math.max(0, (pc.story?.heightPt ?? 0) - offsets[i]!) };
-    return { ...pc, story };
-  });
-  return splitRow(shifted, tableX, room, header, { above: 0, below });
+/**
+ * Cuts a cell's story so its first part is at most `limit` tall: after the last unit that fits, or
+ * inside the next one when it splits itself (a nested table's row); the rest starts at 0.
+ */
+function splitStory(story: Story | undefined, limit: number): { first: Story; rest: Story } {
+  const units = story?.units ?? [];
+  const total = story?.heightPt ?? 0;
+  let i = 0;
+  while (i < units.length && units[i]!.y + units[i]!.unit.heightPt <= limit + 0.01) i++;
+  const cut = i > 0 ? units[i - 1]!.y + units[i - 1]!.unit.heightPt : 0;
+  const next = units[i];
+  const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;
+  if (!next || !parts) {
+    return {
+      first: { units: units.slice(0, i), heightPt: cut },
+      rest: { units: units.slice(i).map((u) => ({ y: u.y - cut, unit: u.unit })), heightPt: Math.max(0, total - cut) },
+    };
+  }
+  const end = next.y + next.unit.heightPt;
+  const shift = parts[1].heightPt - end;
+  return {
+    first: { units: [...units.slice(0, i), { y: next.y, unit: parts[0] }], heightPt: next.y + parts[0].heightPt },
+    rest: { units: [{ y: 0, unit: parts[1] }, ...units.slice(i + 1).map((u) => ({ y: u.y + shift, unit: u.unit }))], heightPt: Math.max(0, total + shift) },
+  };
 }
