@@ -5,7 +5,7 @@
  */
 import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
 import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
-import { emitStory } from './blocks';
+import { emitStory, type Story } from './blocks';
 import { columnSeparatorItems, pageBorderItems } from './decorations';
 import { hasEastAsianText, type DocumentEnv } from './context';
 import { CollectingSink, ResourceTables } from './emit/sink';
@@ -107,14 +107,27 @@ function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, en
   for (const n of page.notes) total += n.heightPt;
   const sep = result.separatorPt;
   const x = page.frame.columns[0]!.x;
+  const width = page.frame.columns[0]!.width;
   let y = page.frame.bodyBottom - total - sep;
-  sink.items.push({ kind: 'line', x1: x, y1: y + sep / 2, x2: x + 144, y2: y + sep / 2, width: 0.5, color: '000000' });
+  // A note continued from the previous page comes under the continuation separator, which Word
+  // draws across the column (w:continuationSeparator, §17.11.1); otherwise the 2-inch separator.
+  const lineWidth = (page.notes[0]!.fromPt ?? 0) > 0 ? width : 144;
+  sink.items.push({ kind: 'line', x1: x, y1: y + sep / 2, x2: x + lineWidth, y2: y + sep / 2, width: 0.5, color: '000000' });
   y += sep;
   for (const n of page.notes) {
-    const story = result.noteStory(n.call, page.frame.columns[0]!.width);
-    if (story) emitStory(story, sink, x, y);
+    const story = result.noteStory(n.call, width);
+    if (story) emitStorySlice(story, sink, x, y, n.fromPt ?? 0, n.heightPt);
     y += n.heightPt;
   }
+}
+
+/** Draws the units of a story that start within [from, from + height), with `from` at y. */
+function emitStorySlice(story: Story, sink: CollectingSink, x: number, y: number, from: number, height: number): void {
+  if (from === 0 && height >= story.heightPt - 0.01) {
+    emitStory(story, sink, x, y);
+    return;
+  }
+  for (const { y: uy, unit } of story.units) if (uy >= from - 0.01 && uy < from + height - 0.01) unit.emit(sink, x, y + uy - from);
 }
 
 function drawHeaderFooter(result: PassResult, index: number, sink: CollectingSink, state: PassState, env: DocumentEnv): void {

@@ -141,6 +141,7 @@ class Pass {
       openFrame: (section, pageIndex) => this.openFrame(section, pageIndex),
       pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
       noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
+      noteCuts: (call, frame) => storyCuts(this.noteStory(call, frame.columns[0]!.width)),
       get noteSeparatorPt() {
         return pass.noteSeparatorPt();
       },
@@ -424,4 +425,15 @@ function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>):
   const inInlines = (inlines: readonly Inline[]): boolean =>
     inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && inShape(i)));
   return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => blocksHaveFields(c.blocks, names)))));
+}
+
+/** Where a note's story may be split across pages: after each unit that allows a break, short of its end. */
+function storyCuts(story: Story | undefined): number[] {
+  const cuts: number[] = [];
+  if (!story) return cuts;
+  for (const { y, unit } of story.units) {
+    const end = y + unit.heightPt;
+    if (unit.breakAfter && !unit.discardable && end < story.heightPt - 0.01) cuts.push(end);
+  }
+  return cuts;
 }

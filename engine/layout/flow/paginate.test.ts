@@ -87,6 +87,31 @@ describe('Paginator', () => {
     expect(pages[1]!.notes.map((n) => n.call.id)).toEqual(['1']);
   });
 
+  it('continues a note that does not fit whole on the next page, keeping its first lines with the reference', () => {
+    // A 50 pt note that may be cut every 10 pt; 40 pt left: the line (20), separator (5) and 10 pt of note.
+    const p = new Paginator({ ...host, noteHeight: () => 50, noteCuts: () => [10, 20, 30, 40] });
+    for (let i = 0; i < 3; i++) p.push(line(`l${i}`));
+    p.push(line('ref', 20, true, { notes: [{ noteType: 'footnote', id: '1' }] }));
+    p.push(line('next'));
+    const pages = p.finish();
+    expect(pages[0]!.placed.map((x) => (x.unit as Unit & { name: string }).name)).toEqual(['l0', 'l1', 'l2', 'ref']);
+    expect(pages[0]!.notes.map((n) => [n.call.id, n.heightPt, n.fromPt ?? 0])).toEqual([['1', 10, 0]]);
+    expect(pages[1]!.notes.map((n) => [n.call.id, n.heightPt, n.fromPt])).toEqual([['1', 40, 10]]);
+    expect(pages[1]!.placed.map((x) => (x.unit as Unit & { name: string }).name)).toEqual(['next']);
+  });
+
+  it('drops a continuation when its referencing line moves on with the next one', () => {
+    const p = new Paginator({ ...host, noteHeight: () => 50, noteCuts: () => [10, 20, 30, 40] });
+    for (let i = 0; i < 3; i++) p.push(line(`l${i}`));
+    // The reference line may not end the page (a widow rule): it moves with the next line and its whole note.
+    p.push(line('ref', 20, false, { notes: [{ noteType: 'footnote', id: '1' }] }));
+    p.push(line('next'));
+    const pages = p.finish();
+    expect(pages).toHaveLength(2);
+    expect(pages[0]!.notes).toHaveLength(0);
+    expect(pages[1]!.notes.map((n) => [n.call.id, n.heightPt, n.fromPt ?? 0])).toEqual([['1', 50, 0]]);
+  });
+
   it('repeats table header rows at the top of each page', () => {
     const header = line('H');
     const rows: Unit[] = [header];

@@ -44,8 +44,8 @@ export interface PageState {
   readonly section: number;
   frame: PageFrame;
   readonly placed: PlacedUnit[];
-  /** Notes placed at the bottom of this page, in order, with their laid-out heights. */
-  readonly notes: Array<{ readonly call: NoteCall; readonly heightPt: number; readonly owner: Unit }>;
+  /** Notes placed at the bottom of this page, in order, with their laid-out heights (or slices of them). */
+  readonly notes: PageNote[];
   /** Column regions: continuous section breaks start a new region lower on the page. */
   regionTop: number;
   column: number;
@@ -59,6 +59,20 @@ export interface PageState {
   readonly exclusions: Array<Exclusion & { readonly owner: Unit }>;
 }
 
+/**
+ * A footnote at the bottom of a page: the whole note, or the slice of its story from `fromPt` on,
+ * `heightPt` tall, when it does not fit whole and continues across pages (ECMA-376 §17.11.1:
+ * the continuation follows the continuationSeparator on the next page).
+ */
+export interface PageNote {
+  readonly call: NoteCall;
+  readonly heightPt: number;
+  /** The unit that references the note (a continuation keeps the unit of the page it started on). */
+  readonly owner: Unit;
+  /** Where this slice starts in the note's story (absent: the whole note from its top). */
+  readonly fromPt?: number;
+}
+
 /** What the paginator needs from the document layout. */
 export interface PaginatorHost {
   /** Opens a page for a section (computes margins, header and footer heights). */
@@ -68,6 +82,11 @@ export interface PaginatorHost {
   /** Height of the separator line area above the first note of a page. */
   readonly noteSeparatorPt: number;
   /**
+   * Offsets in a note's story (ascending, between 0 and its height) where it may be split across
+   * pages: after each of its lines that allows a break. Without it notes are never split.
+   */
+  noteCuts?(call: NoteCall, frame: PageFrame): readonly number[];
+  /**
    * The number an opened page prints (w:pgNumType/@w:start restarts included); without it, the
    * page's position. Odd and even section breaks go by it, as in Word.
    */
@@ -75,12 +94,16 @@ export interface PaginatorHost {
 }
 
 const EPS = 0.05;
+/** Body room a page keeps free of notes continued onto it (about a line). */
+const MIN_BODY_PT = 12;
 
 /** Fills pages with units. */
 export class Paginator {
   readonly pages: PageState[] = [];
   private section = 0;
   private cur: PageState | undefined;
+  /** Rests of footnotes split at the bottom of the current page, to continue on the next one. */
+  private carry: PageNote[] = [];
 
   constructor(private readonly host: PaginatorHost) {}
 
@@ -160,7 +183,8 @@ export class Paginator {
 
   /** Closes the document: the last page stays open for callers to read; returns all pages. */
   finish(): PageState[] {
-    if (!this.cur) this.openPage('hard');
+    // A note continued from the last page needs a page of its own.
+    if (!this.cur || this.carry.length > 0) this.openPage('hard');
     for (const page of this.pages) this.closeRegion(page, false);
     return this.pages;
   }
@@ -191,6 +215,14 @@ export class Paginator {
     const need = unit.heightPt + notes.total;
     if (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split)) {
       this.place(page, unit, col.x, notes.list);
+      return undefined;
+    }
+    const continued = notes.list.length > 0 ? this.splitNotes(page, unit, notes.list, room) : undefined;
+    if (continued) {
+      // The unit fits but its notes do not: Word keeps the reference on this page with as much of
+      // its notes as fits (at least a line) and continues the rest at the foot of the next page.
+      this.place(page, unit, col.x, continued.here);
+      this.carry.push(...continued.rest);
       return undefined;
     }
     if (unit.discardable && this.breakAllowedHere(page)) {
@@ -239,7 +271,40 @@ export class Paginator {
     return last.unit.breakAfter;
   }
 
-  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number }>): void {
+  /**
+   * Splits the new notes of a unit that fits without them: whole notes while they fit, then the
+   * first that does not is cut after its last line that fits (a break allowed there); it and the
+   * notes after it continue on the next page. Undefined when not even a line of the first fits.
+   */
+  private splitNotes(page: PageState, unit: Unit, list: ReadonlyArray<{ call: NoteCall; heightPt: number }>, room: number): { here: PageNote[]; rest: PageNote[] } | undefined {
+    if (!this.host.noteCuts || unit.discardable) return undefined;
+    let avail = room - unit.heightPt - (page.notes.length === 0 ? this.host.noteSeparatorPt : 0);
+    const here: PageNote[] = [];
+    const rest: PageNote[] = [];
+    for (const n of list) {
+      if (rest.length > 0) {
+        rest.push({ ...n, owner: unit });
+        continue;
+      }
+      if (n.heightPt <= avail + EPS) {
+        here.push({ ...n, owner: unit });
+        avail -= n.heightPt;
+        continue;
+      }
+      let cut = 0;
+      for (const c of this.host.noteCuts(n.call, page.frame)) if (c <= avail + EPS && c < n.heightPt - EPS) cut = c;
+      if (cut <= 0) {
+        if (here.length === 0) return undefined;
+        rest.push({ ...n, owner: unit });
+        continue;
+      }
+      here.push({ call: n.call, heightPt: cut, owner: unit });
+      rest.push({ call: n.call, heightPt: n.heightPt - cut, owner: unit, fromPt: cut });
+    }
+    return rest.length > 0 ? { here, rest } : undefined;
+  }
+
+  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number }>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
     if (unit.exclusions) for (const e of unit.exclusions(x, page.y)) page.exclusions.push({ ...e, owner: unit });
     page.y += unit.heightPt;
@@ -306,6 +371,7 @@ export class Paginator {
     const units = moved.map((m) => m.unit);
     const gone = new Set(units);
     for (let i = page.notes.length - 1; i >= 0; i--) if (gone.has(page.notes[i]!.owner)) page.notes.splice(i, 1);
+    this.carry = this.carry.filter((n) => !gone.has(n.owner));
     for (let i = page.exclusions.length - 1; i >= 0; i--) if (gone.has(page.exclusions[i]!.owner)) page.exclusions.splice(i, 1);
     page.y = moved.length > 0 ? moved[0]!.y : page.y;
     page.hasContent = page.placed.some((p) => !p.unit.discardable);
@@ -349,8 +415,35 @@ export class Paginator {
     };
     this.pages.push(page);
     this.cur = page;
+    this.continueNotes(page);
     return page;
   }
+
+  /**
+   * Places the notes continued from the previous page at the top of this page's note area, before
+   * its own notes; what still does not fit (leaving a line of body) continues again.
+   */
+  private continueNotes(page: PageState): void {
+    const carried = this.carry;
+    this.carry = [];
+    let avail = page.frame.bodyBottom - page.frame.bodyTop - this.host.noteSeparatorPt - MIN_BODY_PT;
+    for (const n of carried) {
+      if (this.carry.length > 0) {
+        this.carry.push(n);
+        continue;
+      }
+      const from = n.fromPt ?? 0;
+      let cut = n.heightPt;
+      if (n.heightPt > avail + EPS) {
+        // Cut again after its last line that fits; a page too small for even one line takes it whole.
+        for (const c of this.host.noteCuts?.(n.call, page.frame) ?? []) if (c - from > EPS && c - from <= avail + EPS && c < from + n.heightPt - EPS) cut = c - from;
+      }
+      page.notes.push(cut < n.heightPt ? { ...n, heightPt: cut } : n);
+      avail -= cut;
+      if (cut < n.heightPt) this.carry.push({ ...n, heightPt: n.heightPt - cut, fromPt: from + cut });
+    }
+  }
+
 }
 
 /**
