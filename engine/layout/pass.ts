@@ -140,6 +140,9 @@ class Pass {
     this.paginator = new Paginator({
       openFrame: (section, pageIndex) => this.openFrame(section, pageIndex),
       pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
+      discardPage: (pageIndex) => {
+        this.info.length = Math.min(this.info.length, pageIndex);
+      },
       noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
       noteCuts: (call, frame) => storyCuts(this.noteStory(call, frame.columns[0]!.width)),
       get noteSeparatorPt() {
@@ -159,11 +162,15 @@ class Pass {
       const width = page.frame.columns[0]!.width;
       const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true, this.bodyWrap()));
       const blocks = section.blocks;
+      const nextType = doc.sections[s + 1]?.props.type;
+      const closesBeforePage = nextType !== undefined && nextType !== 'continuous' && nextType !== 'nextColumn';
       for (let i = 0; i < blocks.length; i++) {
         checkCancelled(this.host);
         const block = blocks[i]!;
         if (block.kind === 'paragraph' && block.props.pageBreakBefore) this.paginator.breakPageIfNotEmpty();
-        for (const unit of builder.units(block, blocks[i + 1])) {
+        const mark = closesBeforePage && i === blocks.length - 1 && isBareSectionMark(block);
+        for (const laid of builder.units(block, blocks[i + 1])) {
+          const unit = mark ? { ...laid, sectionMark: true } : laid;
           unitBlock.set(unit, serial);
           this.paginator.push(unit);
         }
@@ -425,6 +432,17 @@ function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>):
   const inInlines = (inlines: readonly Inline[]): boolean =>
     inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && inShape(i)));
   return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => blocksHaveFields(c.blocks, names)))));
+}
+
+/**
+ * An empty paragraph that holds a section's w:sectPr (§17.6.17) and paints nothing: no text or
+ * objects (bookmarks and comment ranges aside), no borders, shading or frame.
+ */
+function isBareSectionMark(block: Block): boolean {
+  if (block.kind !== 'paragraph') return false;
+  const p = block.props;
+  if (p.frame || p.borders || p.shading) return false;
+  return block.inlines.every((i) => i.kind === 'bookmark' || (i.kind === 'comment' && i.edge !== 'reference') || (i.kind === 'text' && i.text === ''));
 }
 
 /** Where a note's story may be split across pages: after each unit that allows a break, short of its end. */

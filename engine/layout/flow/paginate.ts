@@ -91,6 +91,8 @@ export interface PaginatorHost {
    * page's position. Odd and even section breaks go by it, as in Word.
    */
   pageNumber?(pageIndex: number): number;
+  /** Forgets an opened page (its number, header and footer) that the paginator takes back. */
+  discardPage?(pageIndex: number): void;
 }
 
 const EPS = 0.05;
@@ -104,6 +106,10 @@ export class Paginator {
   private cur: PageState | undefined;
   /** Rests of footnotes split at the bottom of the current page, to continue on the next one. */
   private carry: PageNote[] = [];
+  /** The page the current section opened (a section break that starts a page). */
+  private sectionPage: PageState | undefined;
+  /** Section marks carried onto the page that replaced theirs: they take no room there. */
+  private readonly collapsed = new Set<Unit>();
 
   constructor(private readonly host: PaginatorHost) {}
 
@@ -116,7 +122,7 @@ export class Paginator {
   startSection(index: number, type: 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn'): void {
     this.section = index;
     if (!this.cur) {
-      this.openPage('hard');
+      this.sectionPage = this.openPage('hard');
       return;
     }
     if (type === 'continuous' || type === 'nextColumn') {
@@ -136,12 +142,38 @@ export class Paginator {
       page.regions.push({ section: index, top: lowest, bottom: lowest, columns: frame.columns, firstUnit: page.placed.length });
       return;
     }
-    this.openPage('hard');
+    this.openPageForSection();
     if (type === 'evenPage' || type === 'oddPage') {
       // Word decides by the printed number: a section restarting at 1 after page 3 needs no blank page.
       const index = this.cur!.index;
       const number = this.host.pageNumber?.(index) ?? index + 1;
       if ((number % 2 === 0) !== (type === 'evenPage')) this.openPage('hard');
+    }
+  }
+
+  /**
+   * Opens the first page of a section that starts on a new page. A page that holds nothing but the
+   * previous section's empty closing paragraph, pushed there by its own page break before or by not
+   * fitting above the margin, is taken back and reopened for the new section: the mark paints
+   * nothing, and Word sets the two sections on adjacent pages (aspose-Rendering: Word's 5 pages,
+   * its TOC numbers). The mark stays at the page top without taking room (its bookmarks land there).
+   */
+  private openPageForSection(): void {
+    const stale = this.cur!;
+    const onlyMarks = stale !== this.sectionPage && stale.notes.length === 0 && stale.placed.some((p) => p.unit.sectionMark) && stale.placed.every((p) => p.unit.sectionMark || p.unit.discardable);
+    if (!onlyMarks) {
+      this.sectionPage = this.openPage('hard');
+      return;
+    }
+    this.pages.pop();
+    this.cur = undefined;
+    this.host.discardPage?.(stale.index);
+    const page = this.openPage('hard');
+    this.sectionPage = page;
+    for (const p of stale.placed) {
+      if (p.unit.discardable) continue;
+      page.placed.push({ unit: p.unit, column: 0, x: p.x, y: page.y });
+      this.collapsed.add(p.unit);
     }
   }
 
@@ -342,7 +374,7 @@ export class Paginator {
     for (let i = page.placed.length - 1; i >= 0; i--) {
       const p = page.placed[i]!;
       if (p.column !== page.column || p.y < page.regionTop - EPS) break;
-      if (!p.unit.discardable) return false;
+      if (!p.unit.discardable && !this.collapsed.has(p.unit)) return false;
     }
     return true;
   }
@@ -358,7 +390,7 @@ export class Paginator {
         for (let k = i; k >= 0; k--) {
           const q = page.placed[k]!;
           if (q.column !== page.column || q.y < page.regionTop - EPS) break;
-          if (!q.unit.discardable) onlySpace = false;
+          if (!q.unit.discardable && !this.collapsed.has(q.unit)) onlySpace = false;
         }
         return onlySpace ? undefined : i;
       }
@@ -374,7 +406,7 @@ export class Paginator {
     this.carry = this.carry.filter((n) => !gone.has(n.owner));
     for (let i = page.exclusions.length - 1; i >= 0; i--) if (gone.has(page.exclusions[i]!.owner)) page.exclusions.splice(i, 1);
     page.y = moved.length > 0 ? moved[0]!.y : page.y;
-    page.hasContent = page.placed.some((p) => !p.unit.discardable);
+    page.hasContent = page.placed.some((p) => !p.unit.discardable && !this.collapsed.has(p.unit));
     return units;
   }
 

@@ -30,6 +30,12 @@ export interface Unit {
   readonly hangPt?: number;
   /** A hard break after this unit (w:br type=page / column, or a paragraph ending a section). */
   readonly forceBreak?: 'page' | 'column';
+  /**
+   * Part of an empty paragraph that only closes a section (its w:sectPr mark paints nothing) before a
+   * section that starts on a new page: a page holding nothing else is not kept for it (Word starts
+   * the next section there instead of leaving a blank page).
+   */
+  readonly sectionMark?: boolean;
   /** Notes referenced from this unit. */
   readonly notes?: readonly NoteCall[];
   /** Table header rows to repeat when this row starts a page. */
