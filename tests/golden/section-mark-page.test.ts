@@ -52,6 +52,12 @@ describe('an empty section-closing paragraph', () => {
     expect(top).toBeCloseTo(runs(plain, 1).find((r) => r.text.includes('Second section.'))!.y, 1);
   });
 
+  it('keeps the blank page a manual page break before the mark leaves, as Word does', async () => {
+    const doc = await layout(para('First section.') + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' + mark() + para('Second section.'));
+    expect(pageOf(doc, 'Second section.')).toBe(2);
+    expect(doc.pages).toHaveLength(3);
+  });
+
   it('keeps the page of a section that holds nothing but its mark', async () => {
     const doc = await layout(mark() + para('Second section.'));
     expect(doc.pages).toHaveLength(2);

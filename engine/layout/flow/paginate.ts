@@ -108,6 +108,8 @@ export class Paginator {
   private carry: PageNote[] = [];
   /** The page the current section opened (a section break that starts a page). */
   private sectionPage: PageState | undefined;
+  /** The last page a paragraph's page break before opened. */
+  private breakBeforePage: PageState | undefined;
   /** Section marks carried onto the page that replaced theirs: they take no room there. */
   private readonly collapsed = new Set<Unit>();
 
@@ -157,10 +159,15 @@ export class Paginator {
    * fitting above the margin, is taken back and reopened for the new section: the mark paints
    * nothing, and Word sets the two sections on adjacent pages (aspose-Rendering: Word's 5 pages,
    * its TOC numbers). The mark stays at the page top without taking room (its bookmarks land there).
+   * A mark that a manual page break put on its page keeps it, as Word keeps a page break followed by
+   * a next-page section break as a blank page.
    */
   private openPageForSection(): void {
     const stale = this.cur!;
-    const onlyMarks = stale !== this.sectionPage && stale.notes.length === 0 && stale.placed.some((p) => p.unit.sectionMark) && stale.placed.every((p) => p.unit.sectionMark || p.unit.discardable);
+    // Reached by a page or column break before the mark, the page stays: Word keeps that blank page.
+    const byMark = stale.startedBy === 'natural' || stale === this.breakBeforePage;
+    const onlyMarks =
+      byMark && stale !== this.sectionPage && stale.notes.length === 0 && stale.placed.some((p) => p.unit.sectionMark) && stale.placed.every((p) => p.unit.sectionMark || p.unit.discardable);
     if (!onlyMarks) {
       this.sectionPage = this.openPage('hard');
       return;
@@ -204,7 +211,7 @@ export class Paginator {
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
   breakPageIfNotEmpty(): void {
     const page = this.page;
-    if (page.hasContent) this.openPage('hard');
+    if (page.hasContent) this.breakBeforePage = this.openPage('hard');
     else page.startedBy = 'hard';
   }
 
