@@ -19,7 +19,10 @@ export interface TableGrid {
 export function computeGrid(t: Table, availPt: number, compatibilityMode: number): TableGrid {
   const count = Math.max(t.gridPt.length, ...t.rows.map(rowSpanCount), 1);
   let columns = t.gridPt.slice(0, count);
-  const placeholder = columns.length < count || columns.some((w) => !(w > 0.5)) || isUniformPlaceholder(t, columns);
+  // A column a fraction of a point wide is real when the others are: Word writes one where cell
+  // edges of different rows almost line up (tika-018367: a 5-twip column beside a gridBefore). Only
+  // a missing or zero width, or a grid of nothing but slivers, marks a placeholder.
+  const placeholder = columns.length < count || columns.some((w) => !(w > 0)) || columns.every((w) => w <= 0.5) || isUniformPlaceholder(t, columns);
   if (placeholder) columns = fromCells(t, count, availPt) ?? equal(count, availPt);
   const target = preferredWidth(t.props.width, availPt);
   const sum = total(columns);
