@@ -10,7 +10,7 @@ import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
-import { frameUnit, sameFrame } from './frames';
+import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
 
 /** Everything block layout needs. */
@@ -45,8 +45,9 @@ export class BlockUnitBuilder {
       this.prev = undefined;
       this.prevAfter = 0;
       // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
-      const rows = layoutTable(block, this.widthPt, this.ctx);
-      out.push(...rows.map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? []))));
+      const rows = layoutTable(block, this.widthPt, this.ctx).map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
+      const floating = block.props.floating ? floatingTableUnit(block, rows, this.widthPt, this.ctx) : undefined;
+      out.push(...(floating ? [floating] : rows));
       return out;
     }
     const p = block;

@@ -65,7 +65,8 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
       drawObject(inline, pos.x, pos.y, sink, objects);
     },
-    ...(wrap ? wrapHooks(wrap) : {}),
+    warn: (code, message) => env.bag.warn(code, message),
+    ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),
   };
   let plain: BlockContext | undefined;
   // Cells and text boxes: off the grid, and not wrapped around the page's floats (their paragraphs

@@ -6,12 +6,15 @@
  *
  * The frame becomes a zero-height unit where its paragraphs stand in the flow: a vAnchor="text"
  * frame is placed from there, and the paragraphs after it wrap around it from there on, the way
- * they wrap around a floating picture.
+ * they wrap around a floating picture. Floating tables (w:tblpPr) are placed the same way, as a
+ * frame holding the table.
  */
-import type { FloatAnchor, FrameProps, Paragraph, ShapeInline } from '../model';
+import type { Block, FloatAnchor, FrameProps, Paragraph, RunProps, ShapeInline, Table } from '../model';
+import type { ItemSink } from './emit/sink';
 import type { Unit } from './flow/units';
 import { floatPosition } from './objects';
 import { naturalWidth, type ParagraphContext } from './paragraph';
+import { computeGrid } from './table/grid';
 import type { TableContext } from './table/table';
 
 /** What frame layout needs (the block context, named here to keep blocks.ts → frames.ts one-way). */
@@ -37,21 +40,130 @@ export function frameUnit(paras: readonly Paragraph[], columnWidthPt: number, ct
   const h = Math.min(frame.heightPt ?? 0, MAX_FRAME_PT);
   const rule = frame.heightRule ?? (h > 0 ? 'atLeast' : 'auto');
   const heightPt = rule === 'exact' && h > 0 ? h : rule === 'atLeast' ? Math.max(h, story.heightPt) : story.heightPt;
-  const anchor = frameAnchor(frame);
-  // The shape stands for the frame's box where float positioning and wrapping expect an object.
-  const box: ShapeInline = { kind: 'shape', widthPt, heightPt, geometry: 'rect', paths: [], props: paras[0]!.markProps, anchor };
+  return floatingUnit(frameAnchor(frame), widthPt, heightPt, paras[0]!.markProps, ctx, (sink, x, y) => {
+    for (const { y: uy, unit } of story.units) unit.emit(sink, x, y + uy);
+  });
+}
+
+/**
+ * A zero-height unit standing for a positioned box (a text frame, a floating table) where its
+ * blocks stand in the flow: the box is placed from its anchor once the unit's page position is
+ * known (a paragraph anchor is the unit's own top), and the body text after it wraps around it.
+ * `draw` paints the box's content with its top-left corner at (x, y).
+ */
+function floatingUnit(
+  anchor: FloatAnchor,
+  widthPt: number,
+  heightPt: number,
+  props: RunProps,
+  ctx: FrameContext,
+  draw: (sink: ItemSink, x: number, y: number) => void,
+  extra?: Pick<Unit, 'notes' | 'reachPt' | 'inline' | 'excludesRows'>,
+): Unit {
+  // The shape stands for the box where float positioning and wrapping expect an object.
+  const box: ShapeInline = { kind: 'shape', widthPt, heightPt, geometry: 'rect', paths: [], props, anchor };
   return {
     kind: 'block',
     heightPt: 0,
     breakAfter: true,
+    ...extra,
     exclusions: (x, y) => ctx.floatExclusions?.([box], x, y) ?? [],
     emit(sink, x, y) {
       const page = sink.page;
       const column = { x, width: page.widthPt - page.marginLeft - page.marginRight };
       const pos = floatPosition(anchor, widthPt, heightPt, page, column, y);
-      for (const { y: uy, unit } of story.units) unit.emit(sink, pos.x, pos.y + uy);
+      draw(sink, pos.x, pos.y);
     },
   };
+}
+
+/**
+ * The unit of a floating table (w:tblPr/w:tblpPr, §17.4.57/58), or undefined when it stays inline
+ * (outside the paginated body, or taller than the page body: Word would break it across pages).
+ *
+ * Like a text frame holding the table: placed from horzAnchor/vertAnchor (text is the column
+ * horizontally and, vertically, the top of the paragraph that follows it, i.e. where the table
+ * would have started inline) with tblpX/tblpY or tblpXSpec/tblpYSpec, taking no room in the flow;
+ * the text after it wraps around it (square, at the from-text distances). Where a text-anchored
+ * table would reach below the page body, Word breaks it across pages: its rows go inline there
+ * instead, which breaks the same way. As w:tblInd
+ * does before Word 2013 (compatibilityMode < 15), tblpX measures to the first cell's text, so the
+ * table's edge sits one cell margin left of it.
+ */
+export function floatingTableUnit(t: Table, rows: readonly Unit[], columnWidthPt: number, ctx: FrameContext): Unit | undefined {
+  const fl = t.props.floating;
+  if (!fl || !ctx.floatExclusions || ctx.bodyHeightPt === undefined) return undefined;
+  let heightPt = 0;
+  for (const r of rows) heightPt += r.heightPt;
+  const grid = computeGrid(t, columnWidthPt, ctx.compatibilityMode);
+  let widthPt = 0;
+  for (const w of grid.columns) widthPt += w;
+  const props = firstRunProps(t.rows.flatMap((r) => r.cells.flatMap((c) => c.blocks)));
+  if (!props) return undefined;
+  if (heightPt > ctx.bodyHeightPt + 0.5) {
+    ctx.warn?.('layout/floating-table-inline', `A floating table ${Math.round(heightPt)} pt tall does not fit on a page ${Math.round(ctx.bodyHeightPt)} pt tall; it is laid out inline.`);
+    return undefined;
+  }
+  const rtl = t.props.bidiVisual;
+  const first = t.rows[0]?.cells[0]?.props.margins[rtl ? 'right' : 'left'] ?? t.props.cellMargins[rtl ? 'right' : 'left'];
+  const anchor = floatingTableAnchor(fl, ctx.compatibilityMode < 15 ? first : 0);
+  const reach = anchor.vertical.relativeTo === 'paragraph' ? Math.max(0, anchor.vertical.offsetPt ?? 0) + heightPt : 0;
+  const notes = rows.flatMap((r) => r.notes ?? []);
+  return floatingUnit(
+    anchor,
+    widthPt,
+    heightPt,
+    props,
+    ctx,
+    (sink, x, y) => {
+      // Rows draw from the column's left edge and add the table's own offset in it (its indent).
+      let top = y;
+      for (const row of rows) {
+        row.emit(sink, x - grid.xPt, top);
+        top += row.heightPt;
+      }
+    },
+    // Where it does not fit below its anchor, Word breaks it across pages: its rows go inline instead.
+    { excludesRows: true, ...(notes.length > 0 ? { notes } : {}), ...(reach > 0 ? { reachPt: reach, inline: rows } : {}) },
+  );
+}
+
+type TableFloating = NonNullable<Table['props']['floating']>;
+
+/** The float anchor of a floating table; `lead` is how far its edge sits left of an offset's point. */
+function floatingTableAnchor(fl: TableFloating, lead: number): FloatAnchor {
+  const h = fl.horizontal.relativeTo === 'page' ? 'page' : fl.horizontal.relativeTo === 'margin' ? 'margin' : 'column';
+  const v = fl.vertical.relativeTo === 'page' ? 'page' : fl.vertical.relativeTo === 'margin' ? 'margin' : 'paragraph';
+  const xAlign = H_ALIGN[fl.horizontal.align ?? ''];
+  // Against the text, only an offset places the table (it has no height to align in); inline is no offset.
+  const yAlign = v === 'paragraph' ? undefined : V_ALIGN[fl.vertical.align ?? ''];
+  const yInline = fl.vertical.align === 'inline';
+  const d = fl.distancePt;
+  return {
+    horizontal: { relativeTo: h, ...(xAlign ? { align: xAlign } : { offsetPt: fl.horizontal.offsetPt - lead }) },
+    vertical: { relativeTo: yInline ? 'paragraph' : v, ...(yAlign && !yInline ? { align: yAlign } : { offsetPt: yInline ? 0 : fl.vertical.offsetPt }) },
+    wrap: 'square',
+    wrapSide: 'both',
+    distancePt: { top: d.top, bottom: d.bottom, left: d.left, right: d.right },
+    behindText: false,
+    allowOverlap: true,
+    layoutInCell: true,
+    zIndex: 0,
+  };
+}
+
+// ST_XAlign / ST_YAlign (§17.18.108/109).
+const H_ALIGN: Record<string, 'left' | 'center' | 'right' | 'inside' | 'outside'> = { left: 'left', center: 'center', right: 'right', inside: 'inside', outside: 'outside' };
+const V_ALIGN: Record<string, 'top' | 'center' | 'bottom' | 'inside' | 'outside'> = { top: 'top', center: 'center', bottom: 'bottom', inside: 'inside', outside: 'outside' };
+
+/** The mark properties of the first paragraph among blocks (cells hold tables too). */
+function firstRunProps(blocks: readonly Block[]): RunProps | undefined {
+  for (const b of blocks) {
+    if (b.kind === 'paragraph') return b.markProps;
+    const inner = firstRunProps(b.rows.flatMap((r) => r.cells.flatMap((c) => c.blocks)));
+    if (inner) return inner;
+  }
+  return undefined;
 }
 
 /** w:w, or the widest line of the frame's text when it is omitted (an auto-width frame), within the column. */

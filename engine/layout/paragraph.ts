@@ -32,6 +32,10 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   wrapArea?(gapPt: number, floats: readonly ObjectInline[]): WrapArea | undefined;
   /** Body text only: the exclusions of a paragraph's wrapping floats once its first line is placed. */
   floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number): Exclusion[];
+  /** Body text only: the height of the section's page body (a floating table taller than it stays inline). */
+  readonly bodyHeightPt?: number;
+  /** Reports a layout diagnostic. */
+  warn?(code: string, message: string): void;
 }
 
 /** A paragraph broken into lines for one box width. */

@@ -246,10 +246,16 @@ export class Paginator {
     const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
     const columnEmpty = this.columnEmpty(page);
     if (unit.discardable && columnEmpty && page.startedBy === 'natural') return undefined;
+    if (unit.kind === 'row' && page.exclusions.length > 0) this.belowFloatingTables(page, unit, col);
     if (columnEmpty && unit.repeatHeader && !this.headerPlaced(page, unit)) {
       for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
     }
     const room = this.bottom(page) - page.y;
+    if (unit.inline && (unit.reachPt ?? 0) + this.newNotes(page, unit).total > room + EPS) {
+      // A floating table that does not fit below its anchor breaks across pages as its rows, inline.
+      for (const u of unit.inline) this.push(u);
+      return undefined;
+    }
     const notes = this.newNotes(page, unit);
     const need = unit.heightPt + notes.total;
     if (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split)) {
@@ -291,6 +297,22 @@ export class Paginator {
     this.nextColumn('natural');
     for (const m of moved) this.push(m);
     return unit;
+  }
+
+  /**
+   * Moves the column position below the floating tables a table row would overlap there: a row
+   * cannot wrap around them, so the table continues below them, as Word keeps tables apart.
+   */
+  private belowFloatingTables(page: PageState, unit: Unit, col: { x: number; width: number }): void {
+    for (let guard = 0; guard < 16; guard++) {
+      let low: number | undefined;
+      for (const e of page.exclusions) {
+        if (!e.owner.excludesRows || e.y0 >= page.y + unit.heightPt - EPS || e.y1 <= page.y + EPS || e.x0 >= col.x + col.width || e.x1 <= col.x) continue;
+        low = Math.max(low ?? e.y1, e.y1);
+      }
+      if (low === undefined) return;
+      page.y = low;
+    }
   }
 
   private headerPlaced(page: PageState, unit: Unit): boolean {

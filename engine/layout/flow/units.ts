@@ -45,6 +45,15 @@ export interface Unit {
    * counts; absent when it counts none (spacing, table rows, suppressed paragraphs).
    */
   readonly numberedLinesPt?: readonly number[];
+  /**
+   * Room the unit needs below its top though it takes only `heightPt` of the flow (a floating table
+   * placed from there reaches that far down). Where less is left, `inline` is placed instead.
+   */
+  readonly reachPt?: number;
+  /** What to place instead of the unit where it does not reach down (the floating table's rows, inline). */
+  readonly inline?: readonly Unit[];
+  /** Its exclusions keep table rows out as well as text (a floating table: rows do not wrap, they move below it). */
+  readonly excludesRows?: boolean;
   /** Areas text must wrap around from now on (the unit's wrapping floats), given where it is placed. */
   exclusions?(x: number, y: number): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
