@@ -67,7 +67,11 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const wrap = wrapAt?.(wrappingFloats(content));
   if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };
   const fit = wrapFits(wrap, boxWidthPt, ind.leftPt, ind.rightPt, plain.map((l) => l.heightPt));
-  const lines = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, (i) => fit(i).limit, { shiftX: (i) => fit(i).shift, leavesRoom: (i) => fit(i + 1).join === true });
+  const lines = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, (i) => fit(i).limit, {
+    shiftX: (i) => fit(i).shift,
+    leavesRoom: (i) => fit(i + 1).join === true,
+    clearBefore: (i, side) => fit.clear(i, side),
+  });
   const skips = lines.map((_, i) => fit(i).skip);
   const joins = lines.map((_, i) => fit(i).join === true);
   return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}) };
@@ -96,7 +100,7 @@ function fillLines(
   ctx: ParagraphContext,
   boxWidthPt: number,
   limitX: (line: number) => number,
-  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom'>,
+  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom' | 'clearBefore'>,
   mirrors = false,
 ): LineBox[] {
   const ind = mirrors ? lineIndent(p) : p.props.indent;

@@ -128,6 +128,14 @@ describe('floating tables', () => {
     expect(run(doc, 'R1').y).toBeGreaterThan(run(doc, 'T3').y + 8);
   });
 
+  it('a text-wrapping break with w:clear="all" moves the rest of the paragraph below it', async () => {
+    const para = `<w:p>${P_PR}<w:r><w:t>Beside</w:t></w:r><w:r><w:br w:clear="all"/></w:r><w:r><w:t>Cleared</w:t></w:r></w:p>`;
+    const { doc } = await layout(table('w:vertAnchor="text" w:horzAnchor="margin"') + para);
+    expect(run(doc, 'Beside').x).toBeGreaterThanOrEqual(225 - 0.5);
+    expect(run(doc, 'Cleared').x).toBeCloseTo(72, 0);
+    expect(run(doc, 'Cleared').y).toBeGreaterThan(run(doc, 'T3').y + 4);
+  });
+
   it('a text-anchored table that would reach below the page body breaks across pages inline', async () => {
     const filler = Array.from({ length: 44 }, (_, i) => p(`Line ${i}`)).join('');
     const { doc } = await layout(filler + table('w:vertAnchor="text" w:horzAnchor="margin"', 10, '400') + WORDS);

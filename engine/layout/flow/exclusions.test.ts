@@ -97,6 +97,22 @@ describe('wrapFits', () => {
   });
 });
 
+describe('wrapFits after a clearing break', () => {
+  it('starts the line below the floats on the cleared side (w:br w:clear)', () => {
+    const area = { top: 0, columnX: 100, exclusions: [box(100, 0, 250, 40)] };
+    const left = wrapFits(area, 400, 0, 0, [14]);
+    expect(left(0)).toEqual({ shift: 150, limit: 400, skip: 0 });
+    left.clear(1, 'left');
+    expect(left(1)).toEqual({ shift: 0, limit: 400, skip: 26 });
+    const right = wrapFits(area, 400, 0, 0, [14]);
+    right.clear(1, 'right');
+    expect(right(1)).toEqual({ shift: 150, limit: 400, skip: 0 });
+    const all = wrapFits(area, 400, 0, 0, [14]);
+    all.clear(1, 'all');
+    expect(all(1).skip).toBe(26);
+  });
+});
+
 describe('wrapFits at the bottom of the column', () => {
   it('gives the full width to lines estimated past the bottom, which go to the next page', () => {
     const fit = wrapFits({ top: 0, columnX: 0, bottom: 30, exclusions: [box(0, 0, 100, 60)] }, 400, 0, 0, [14]);

@@ -139,6 +139,17 @@ export interface LineFit {
   readonly join?: true;
 }
 
+/** Line segment fits by segment index, computed in order. */
+export interface WrapFits {
+  (segment: number): LineFit;
+  /**
+   * The line starting at `segment` follows a text-wrapping break with w:clear (ST_BrClear,
+   * §17.18.3): it starts below the floats beside it on that side (all: on either side). Must be
+   * called before that segment is fitted.
+   */
+  clear(segment: number, side: 'left' | 'right' | 'all'): void;
+}
+
 /** Narrowest span a line is fitted into beside a float; narrower gaps are skipped (about two words). */
 export const MIN_WRAP_WIDTH_PT = 24;
 
@@ -147,8 +158,9 @@ export const MIN_WRAP_WIDTH_PT = 24;
  * each line. Line tops are estimated from `heights` (the paragraph's lines laid out without wrapping;
  * the last repeats), plus the skips so far. Spans are taken inside the paragraph's indents.
  */
-export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: number, indentRightPt: number, heights: readonly number[]): (segment: number) => LineFit {
+export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: number, indentRightPt: number, heights: readonly number[]): WrapFits {
   const fits: LineFit[] = [];
+  const clears = new Map<number, 'left' | 'right' | 'all'>();
   let y = area.top;
   let lineIndex = 0;
   const left = area.columnX + indentLeftPt;
@@ -162,8 +174,8 @@ export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: numbe
   let overflowed = false;
   const nextLine = (): void => {
     const h = heights[Math.min(lineIndex++, heights.length - 1)] ?? 12;
-    let skip = 0;
-    if (overflowed || (area.bottom !== undefined && y + h > area.bottom + 0.01)) {
+    let skip = clearance(clears.get(fits.length));
+    if (overflowed || (area.bottom !== undefined && y + skip + h > area.bottom + 0.01)) {
       overflowed = true;
       fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0 });
       return;
@@ -181,8 +193,25 @@ export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: numbe
     y += skip + h;
     fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip });
   };
-  return (segment) => {
+  // How far below the current line top the floats on a side of the column reach (0 when none does).
+  const clearance = (side: 'left' | 'right' | 'all' | undefined): number => {
+    if (!side) return 0;
+    const middle = (left + right) / 2;
+    let lowest = y;
+    for (const e of area.exclusions) {
+      if (e.y1 <= y + 0.01 || e.y0 > y + 0.01 || e.x1 <= left || e.x0 >= right) continue;
+      if (side === 'left' ? e.x0 >= middle : side === 'right' ? e.x1 <= middle : false) continue;
+      lowest = Math.max(lowest, e.y1);
+    }
+    return lowest - y;
+  };
+  const fit = (segment: number): LineFit => {
     while (fits.length <= segment) nextLine();
     return fits[segment]!;
   };
+  return Object.assign(fit, {
+    clear(segment: number, side: 'left' | 'right' | 'all') {
+      if (segment >= fits.length) clears.set(segment, side);
+    },
+  });
 }

@@ -43,6 +43,8 @@ export interface LineGeometry {
    * on both sides): a word too wide for it then moves on to the next segment instead of being cut.
    */
   readonly leavesRoom?: (lineIndex: number) => boolean;
+  /** A text-wrapping break with w:clear ended the line before this one: it starts below the floats on that side. */
+  readonly clearBefore?: (lineIndex: number, side: 'left' | 'right' | 'all') => void;
   readonly tabs: TabContext;
 }
 
@@ -62,7 +64,10 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   const lines: LineDraft[] = [];
   let queue = pieces.slice();
   let pos = 0;
+  let clear: 'left' | 'right' | 'all' | undefined;
   while (pos < queue.length || lines.length === 0) {
+    if (clear) geo.clearBefore?.(lines.length, clear);
+    clear = undefined;
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
     const limit = geo.limitX(lines.length);
     const line = new LineFill(startX, limit, geo.tabs, text);
@@ -93,6 +98,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
       const last = queue[wordEnd - 1]!;
       if (last.k === 'special' && last.special.kind === 'break') {
         ending = last.special.type;
+        if (last.special.type === 'line' && last.special.clear && last.special.clear !== 'none') clear = last.special.clear;
         break;
       }
     }
@@ -108,6 +114,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   // its own below it, as in Word ("text<br/><br/>" is three lines).
   const last = lines[lines.length - 1]!;
   if (last.ending === 'line') {
+    if (clear) geo.clearBefore?.(lines.length, clear);
     const startX = geo.otherStartX + (geo.shiftX?.(lines.length) ?? 0);
     lines.push({ pieces: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
   }

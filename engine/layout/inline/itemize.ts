@@ -43,7 +43,7 @@ export interface Span {
 /** Something in the text that is not glyphs. */
 export type Special =
   | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
-  | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps }
+  | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
@@ -116,7 +116,7 @@ class Builder {
         if (!inline.props.hidden) this.special({ kind: 'tab', props: inline.props, ...(inline.ptab ? { ptab: inline.ptab } : {}) }, '\t');
         break;
       case 'break':
-        if (!inline.props.hidden) this.special({ kind: 'break', type: inline.type, props: inline.props }, '\n');
+        if (!inline.props.hidden) this.special({ kind: 'break', type: inline.type, props: inline.props, ...(inline.clear && inline.clear !== 'none' ? { clear: inline.clear } : {}) }, '\n');
         break;
       case 'field':
         this.field(inline, depth);
