@@ -171,7 +171,7 @@ export function readRawTable(env: PropsEnv, el: XmlElement | undefined): RawTabl
   const shd = readShading(env, child(el, 'w:shd'));
   if (shd !== undefined) t.shd = shd;
   const fl = child(el, 'w:tblpPr');
-  if (fl) t.floating = readFloating(fl);
+  if (fl) t.floating = { ...readFloating(fl), ...(attr(child(el, 'w:tblOverlap'), 'w:val') === 'never' ? { noOverlap: true as const } : {}) };
   const bidi = child(el, 'w:bidiVisual');
   if (bidi) t.bidiVisual = onOff(bidi) === true;
   const look = child(el, 'w:tblLook');

@@ -11,6 +11,7 @@
  */
 import type { Block, FloatAnchor, FrameProps, Paragraph, RunProps, ShapeInline, Table } from '../model';
 import type { ItemSink } from './emit/sink';
+import type { Exclusion } from './flow/exclusions';
 import type { Unit } from './flow/units';
 import { floatPosition } from './objects';
 import { naturalWidth, type ParagraphContext } from './paragraph';
@@ -59,22 +60,46 @@ function floatingUnit(
   ctx: FrameContext,
   draw: (sink: ItemSink, x: number, y: number) => void,
   extra?: Pick<Unit, 'notes' | 'reachPt' | 'inline' | 'excludesRows'>,
+  noOverlap = false,
 ): Unit {
   // The shape stands for the box where float positioning and wrapping expect an object.
   const box: ShapeInline = { kind: 'shape', widthPt, heightPt, geometry: 'rect', paths: [], props, anchor };
+  // How far down the box moved to clear earlier floating tables (decided where it is placed).
+  let drop = 0;
   return {
     kind: 'block',
     heightPt: 0,
     breakAfter: true,
     ...extra,
-    exclusions: (x, y) => ctx.floatExclusions?.([box], x, y) ?? [],
+    exclusions: (x, y, earlier) => {
+      const own = ctx.floatExclusions?.([box], x, y) ?? [];
+      drop = noOverlap && earlier ? clearOf(own, earlier) : 0;
+      return drop > 0 ? own.map((e) => ({ ...e, y0: e.y0 + drop, y1: e.y1 + drop })) : own;
+    },
     emit(sink, x, y) {
       const page = sink.page;
       const column = { x, width: page.widthPt - page.marginLeft - page.marginRight };
       const pos = floatPosition(anchor, widthPt, heightPt, page, column, y);
-      draw(sink, pos.x, pos.y);
+      draw(sink, pos.x, pos.y + drop);
     },
   };
+}
+
+/** How far boxes must move down to overlap none of the earlier floating tables' boxes (tblOverlap never). */
+function clearOf(own: readonly Exclusion[], earlier: ReadonlyArray<Exclusion & { readonly owner: Unit }>): number {
+  let drop = 0;
+  for (let guard = 0; guard < 16; guard++) {
+    let moved = false;
+    for (const o of own) {
+      for (const e of earlier) {
+        if (!e.owner.excludesRows || o.x1 <= e.x0 || o.x0 >= e.x1 || o.y1 + drop <= e.y0 || o.y0 + drop >= e.y1) continue;
+        drop = e.y1 - o.y0;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return drop;
 }
 
 /**
@@ -125,6 +150,7 @@ export function floatingTableUnit(t: Table, rows: readonly Unit[], columnWidthPt
     },
     // Where it does not fit below its anchor, Word breaks it across pages: its rows go inline instead.
     { excludesRows: true, ...(notes.length > 0 ? { notes } : {}), ...(reach > 0 ? { reachPt: reach, inline: rows } : {}) },
+    fl.noOverlap === true,
   );
 }
 

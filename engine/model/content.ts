@@ -328,6 +328,8 @@ export interface TableProps {
     readonly horizontal: { readonly relativeTo: 'page' | 'margin' | 'text'; readonly align?: string; readonly offsetPt: number };
     readonly vertical: { readonly relativeTo: 'page' | 'margin' | 'text'; readonly align?: string; readonly offsetPt: number };
     readonly distancePt: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
+    /** w:tblOverlap="never" (§17.4.56): the table moves clear of the floating tables before it. */
+    readonly noOverlap?: true;
   };
 }
 

@@ -136,6 +136,21 @@ describe('floating tables', () => {
     expect(run(doc, 'Cleared').y).toBeGreaterThan(run(doc, 'T3').y + 4);
   });
 
+  it('consecutive floating tables overlap unless w:tblOverlap="never" moves the second below the first', async () => {
+    const second = (overlap: string) => table('w:vertAnchor="text" w:horzAnchor="margin" w:tblpX="720"').replace(/T(\d)/g, 'S$1').replace('<w:tblW', `${overlap}<w:tblW`);
+    const first = table('w:vertAnchor="text" w:horzAnchor="margin"');
+    const { doc } = await layout(first + second('') + WORDS);
+    // Both anchored to the same paragraph top: the same height.
+    expect(run(doc, 'S1').y).toBeCloseTo(run(doc, 'T1').y, 1);
+    const never = (await layout(first + second('<w:tblOverlap w:val="never"/>') + WORDS)).doc;
+    expect(run(never, 'S1').y).toBeGreaterThan(run(never, 'T3').y + 4);
+    expect(run(never, 'S1').x).toBeCloseTo(72 + 36 + 5.4, 0);
+    // The text wraps beside both.
+    const beside = lines(never).filter((l) => l.y > run(never, 'S1').y - 4 && l.y < run(never, 'S3').y + 4);
+    expect(beside.length).toBeGreaterThanOrEqual(3);
+    for (const l of beside) expect(l.x0).toBeGreaterThanOrEqual(72 + 36 + 144 + 9 - 0.5);
+  });
+
   it('a text-anchored table that would reach below the page body breaks across pages inline', async () => {
     const filler = Array.from({ length: 44 }, (_, i) => p(`Line ${i}`)).join('');
     const { doc } = await layout(filler + table('w:vertAnchor="text" w:horzAnchor="margin"', 10, '400') + WORDS);

@@ -367,7 +367,7 @@ export class Paginator {
 
   private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number }>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
-    if (unit.exclusions) for (const e of unit.exclusions(x, page.y)) page.exclusions.push({ ...e, owner: unit });
+    if (unit.exclusions) for (const e of unit.exclusions(x, page.y, page.exclusions)) page.exclusions.push({ ...e, owner: unit });
     page.y += unit.heightPt;
     for (const n of notes) page.notes.push({ ...n, owner: unit });
     if (!unit.discardable) page.hasContent = true;

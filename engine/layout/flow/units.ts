@@ -54,8 +54,11 @@ export interface Unit {
   readonly inline?: readonly Unit[];
   /** Its exclusions keep table rows out as well as text (a floating table: rows do not wrap, they move below it). */
   readonly excludesRows?: boolean;
-  /** Areas text must wrap around from now on (the unit's wrapping floats), given where it is placed. */
-  exclusions?(x: number, y: number): readonly Exclusion[];
+  /**
+   * Areas text must wrap around from now on (the unit's wrapping floats), given where it is placed
+   * and the areas already on its page (by their units).
+   */
+  exclusions?(x: number, y: number, earlier?: ReadonlyArray<Exclusion & { readonly owner: Unit }>): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
   emit(sink: ItemSink, x: number, y: number): void;
   /** Splits a unit taller than the room left (table rows): the part that fits and the rest. */
