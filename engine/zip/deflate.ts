@@ -85,6 +85,15 @@ export function adler32(data: Uint8Array): number {
   let b = 0;
   for (let i = 0; i < data.length; ) {
     const end = Math.min(i + 3800, data.length);
+    // Four bytes per step: b gains 4a plus the bytes weighted 4, 3, 2, 1, as four single steps would add.
+    for (; i + 4 <= end; i += 4) {
+      const d0 = data[i]!;
+      const d1 = data[i + 1]!;
+      const d2 = data[i + 2]!;
+      const d3 = data[i + 3]!;
+      b += 4 * a + 4 * d0 + 3 * d1 + 2 * d2 + d3;
+      a += d0 + d1 + d2 + d3;
+    }
     for (; i < end; i++) {
       a += data[i]!;
       b += a;

@@ -34,6 +34,12 @@ export class BitWriter {
 }
 
 const keys = new Float64Array(512);
+// Scratch for codeLengths and canonicalCodes, reused (at most 286 symbols; the writer is synchronous).
+const usedScratch = new Uint16Array(512);
+const weightScratch = new Int32Array(512);
+const blCountScratch = new Int32Array(33);
+const clCount = new Uint16Array(16);
+const nextCode = new Uint16Array(16);
 
 /**
  * Code lengths (at most `limit` bits) for `freq`, written to `lengths`. Optimal lengths come from
@@ -54,15 +60,15 @@ export function codeLengths(freq: Uint32Array, count: number, limit: number, len
     return;
   }
   const sorted = keys.subarray(0, n).sort();
-  const used = new Uint16Array(n);
-  const a = new Int32Array(n);
+  const used = usedScratch;
+  const a = weightScratch;
   for (let k = 0; k < n; k++) {
     used[k] = sorted[k]! % 512;
     a[k] = freq[used[k]!]!;
   }
   minimumRedundancy(a, n);
   // a[k] is now the length of used[k]; the least frequent symbols have the longest codes.
-  const blCount = new Int32Array(Math.max(limit, 32) + 1);
+  const blCount = blCountScratch.fill(0);
   for (let k = 0; k < n; k++) blCount[Math.min(a[k]!, 32)]!++;
   limitLengths(blCount, limit);
   let k = 0;
@@ -132,10 +138,10 @@ function limitLengths(blCount: Int32Array, limit: number): void {
 
 /** Canonical codes (RFC 1951 §3.2.2), bit-reversed for the LSB-first writer. */
 export function canonicalCodes(lengths: Uint8Array, count: number, codes: Uint16Array): void {
-  const blCount = new Uint16Array(16);
+  const blCount = clCount.fill(0);
   for (let s = 0; s < count; s++) blCount[lengths[s]!]!++;
   blCount[0] = 0;
-  const next = new Uint16Array(16);
+  const next = nextCode;
   let code = 0;
   for (let len = 1; len <= 15; len++) {
     code = (code + blCount[len - 1]!) << 1;
