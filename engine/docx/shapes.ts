@@ -111,6 +111,7 @@ function textOf(r: InlineReader, content: XmlElement, bodyPr: XmlElement | undef
     insetsPt: { left: inset('lIns', 7.2), top: inset('tIns', 3.6), right: inset('rIns', 7.2), bottom: inset('bIns', 3.6) },
     verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? 't'] ?? 'top',
     autoFit: child(bodyPr, 'a:spAutoFit') !== undefined,
+    ...(attr(bodyPr, 'upright') === '1' || attr(bodyPr, 'upright') === 'true' ? { upright: true } : {}),
   };
 }
 

@@ -164,6 +164,7 @@ function textboxOf(r: InlineReader, textbox: XmlElement, content: XmlElement, sh
     insetsPt: { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) },
     verticalAlign: anchorV.startsWith('middle') ? 'center' : anchorV.startsWith('bottom') ? 'bottom' : 'top',
     autoFit: tbStyle.get('mso-fit-shape-to-text') === 't' || shapeStyle.get('mso-fit-shape-to-text') === 't',
+    upright: true,
   };
 }
 

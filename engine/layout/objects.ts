@@ -123,17 +123,30 @@ function drawVectorPicture(img: ImageInline, media: MediaItem, x: number, y: num
 
 /**
  * Draws a shape; a rotated or flipped one (a:xfrm rot/flipH/flipV, VML rotation/flip) is drawn upright
- * and wrapped in a group turned about the shape's centre, text included, as Word shows it.
+ * and wrapped in a group turned about the shape's centre. Its text turns with the rotation but is
+ * never mirrored, as in Word: a horizontal flip leaves it as it is and a vertical flip turns it
+ * half round (DrawingML); upright text (a:bodyPr upright, VML text boxes) does not turn at all.
  */
 function drawShape(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const rot = shape.rotationDeg ?? 0;
   if (!rot && !shape.flipH && !shape.flipV) {
     drawUpright(shape, x, y, sink, ctx);
+    drawText(shape, x, y, sink, ctx);
     return;
   }
+  const cx = x + shape.widthPt / 2;
+  const cy = y + shape.heightPt / 2;
+  drawTurned(sink, turnAbout(cx, cy, rot, shape.flipH === true, shape.flipV === true), (sub) => drawUpright(shape, x, y, sub, ctx));
+  if (!shape.text) return;
+  const textTurn = shape.text.upright ? 0 : (rot + (shape.flipV ? 180 : 0)) % 360;
+  if (textTurn === 0) drawText(shape, x, y, sink, ctx);
+  else drawTurned(sink, turnAbout(cx, cy, textTurn, false, false), (sub) => drawText(shape, x, y, sub, ctx));
+}
+
+/** Draws into a group per layer (behind, with, in front of the text) under one transform. */
+function drawTurned(sink: ItemSink, transform: [number, number, number, number, number, number], draw: (sub: ItemSink) => void): void {
   const sub = new CollectingSink(sink.resources, sink.page);
-  drawUpright(shape, x, y, sub, ctx);
-  const transform = turnAbout(x + shape.widthPt / 2, y + shape.heightPt / 2, rot, shape.flipH === true, shape.flipV === true);
+  draw(sub);
   if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
   if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
   if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
@@ -187,6 +200,10 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
     if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);
     else drawShape(child.item, x + child.xPt, y + child.yPt, sink, ctx);
   }
+}
+
+/** Lays out and draws a shape's text box content in its (unturned) box. */
+function drawText(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   if (shape.text) {
     const t = shape.text;
     const width = Math.max(1, shape.widthPt - t.insetsPt.left - t.insetsPt.right);

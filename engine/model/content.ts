@@ -236,6 +236,12 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
     readonly verticalAlign: 'top' | 'center' | 'bottom';
     /** The box grows to fit its text (a:spAutoFit / mso-fit-shape-to-text). */
     readonly autoFit: boolean;
+    /**
+     * The text keeps its orientation whatever the shape's rotation and flips: a:bodyPr upright, and
+     * VML text boxes, whose text Word does not turn (its Circle page-number shape is rotation:180;
+     * flip:x with the number upright).
+     */
+    readonly upright?: boolean;
   };
   /** Grouped children (wpg:wgp), positioned in this shape's coordinates. */
   readonly children?: ReadonlyArray<{ readonly xPt: number; readonly yPt: number; readonly item: ImageInline | ShapeInline }>;
