@@ -11,7 +11,7 @@
  */
 import type { Block, FloatAnchor, FrameProps, Paragraph, RunProps, ShapeInline, Table } from '../model';
 import type { ItemSink } from './emit/sink';
-import type { Exclusion } from './flow/exclusions';
+import { dropBelow, type Exclusion } from './flow/exclusions';
 import type { Unit } from './flow/units';
 import { floatPosition } from './objects';
 import { naturalWidth, type ParagraphContext } from './paragraph';
@@ -87,13 +87,14 @@ function floatingUnit(
 
 /** How far boxes must move down to overlap none of the earlier floating tables' boxes (tblOverlap never). */
 function clearOf(own: readonly Exclusion[], earlier: ReadonlyArray<Exclusion & { readonly owner: Unit }>): number {
+  const tables = earlier.filter((e) => e.owner.excludesRows);
   let drop = 0;
   for (let guard = 0; guard < 16; guard++) {
     let moved = false;
     for (const o of own) {
-      for (const e of earlier) {
-        if (!e.owner.excludesRows || o.x1 <= e.x0 || o.x0 >= e.x1 || o.y1 + drop <= e.y0 || o.y0 + drop >= e.y1) continue;
-        drop = e.y1 - o.y0;
+      const d = dropBelow({ x0: o.x0, x1: o.x1, y0: o.y0 + drop, y1: o.y1 + drop }, tables);
+      if (d > 0) {
+        drop += d;
         moved = true;
       }
     }

@@ -150,6 +150,32 @@ export interface WrapFits {
   clear(segment: number, side: 'left' | 'right' | 'all'): void;
 }
 
+/** An axis-aligned box in page coordinates. */
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/**
+ * How far `box` must move down to overlap none of `others` (clearing one may meet the next; at most
+ * 16 moves). Boxes that touch within `eps` do not overlap.
+ */
+export function dropBelow(box: Box, others: readonly Box[], eps = 0): number {
+  let drop = 0;
+  for (let guard = 0; guard < 16; guard++) {
+    let low = drop;
+    for (const e of others) {
+      if (e.x1 <= box.x0 || e.x0 >= box.x1 || e.y0 >= box.y1 + drop - eps || e.y1 <= box.y0 + drop + eps) continue;
+      low = Math.max(low, e.y1 - box.y0);
+    }
+    if (low === drop) break;
+    drop = low;
+  }
+  return drop;
+}
+
 /** Narrowest span a line is fitted into beside a float; narrower gaps are skipped (about two words). */
 export const MIN_WRAP_WIDTH_PT = 24;
 

@@ -6,7 +6,7 @@
  * implements widow/orphan control, keepLines, keepNext and cantSplit. If no break is allowed
  * anywhere in the column (a keep chain longer than a page), it breaks where it is, as Word does.
  */
-import type { Exclusion } from './exclusions';
+import { dropBelow, type Exclusion } from './exclusions';
 import type { NoteCall, Unit } from './units';
 
 /** Geometry of one page's body, decided when the page opens. */
@@ -251,12 +251,12 @@ export class Paginator {
       for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
     }
     const room = this.bottom(page) - page.y;
-    if (unit.inline && (unit.reachPt ?? 0) + this.newNotes(page, unit).total > room + EPS) {
+    const notes = this.newNotes(page, unit);
+    if (unit.inline && (unit.reachPt ?? 0) + notes.total > room + EPS) {
       // A floating table that does not fit below its anchor breaks across pages as its rows, inline.
       for (const u of unit.inline) this.push(u);
       return undefined;
     }
-    const notes = this.newNotes(page, unit);
     const need = unit.heightPt + notes.total;
     if (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split)) {
       this.place(page, unit, col.x, notes.list);
@@ -304,15 +304,8 @@ export class Paginator {
    * cannot wrap around them, so the table continues below them, as Word keeps tables apart.
    */
   private belowFloatingTables(page: PageState, unit: Unit, col: { x: number; width: number }): void {
-    for (let guard = 0; guard < 16; guard++) {
-      let low: number | undefined;
-      for (const e of page.exclusions) {
-        if (!e.owner.excludesRows || e.y0 >= page.y + unit.heightPt - EPS || e.y1 <= page.y + EPS || e.x0 >= col.x + col.width || e.x1 <= col.x) continue;
-        low = Math.max(low ?? e.y1, e.y1);
-      }
-      if (low === undefined) return;
-      page.y = low;
-    }
+    const tables = page.exclusions.filter((e) => e.owner.excludesRows);
+    page.y += dropBelow({ x0: col.x, x1: col.x + col.width, y0: page.y, y1: page.y + unit.heightPt }, tables, EPS);
   }
 
   private headerPlaced(page: PageState, unit: Unit): boolean {
@@ -352,8 +345,7 @@ export class Paginator {
         avail -= n.heightPt;
         continue;
       }
-      let cut = 0;
-      for (const c of this.host.noteCuts(n.call, page.frame)) if (c <= avail + EPS && c < n.heightPt - EPS) cut = c;
+      const cut = this.noteCut(n.call, page.frame, 0, n.heightPt, avail);
       if (cut <= 0) {
         if (here.length === 0) return undefined;
         rest.push({ ...n, owner: unit });
@@ -363,6 +355,16 @@ export class Paginator {
       rest.push({ call: n.call, heightPt: n.heightPt - cut, owner: unit, fromPt: cut });
     }
     return rest.length > 0 ? { here, rest } : undefined;
+  }
+
+  /**
+   * The length of the longest piece of a note's story, from `from` on and shorter than the `height`
+   * left of it, that ends after a line allowing a break and fits in `avail`; 0 when none does.
+   */
+  private noteCut(call: NoteCall, frame: PageFrame, from: number, height: number, avail: number): number {
+    let cut = 0;
+    for (const c of this.host.noteCuts?.(call, frame) ?? []) if (c - from > EPS && c - from <= avail + EPS && c < from + height - EPS) cut = c - from;
+    return cut;
   }
 
   private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number }>): void {
@@ -494,11 +496,8 @@ export class Paginator {
         continue;
       }
       const from = n.fromPt ?? 0;
-      let cut = n.heightPt;
-      if (n.heightPt > avail + EPS) {
-        // Cut again after its last line that fits; a page too small for even one line takes it whole.
-        for (const c of this.host.noteCuts?.(n.call, page.frame) ?? []) if (c - from > EPS && c - from <= avail + EPS && c < from + n.heightPt - EPS) cut = c - from;
-      }
+      // Cut again after its last line that fits; a page too small for even one line takes it whole.
+      const cut = n.heightPt > avail + EPS ? this.noteCut(n.call, page.frame, from, n.heightPt, avail) || n.heightPt : n.heightPt;
       page.notes.push(cut < n.heightPt ? { ...n, heightPt: cut } : n);
       avail -= cut;
       if (cut < n.heightPt) this.carry.push({ ...n, heightPt: n.heightPt - cut, fromPt: from + cut });
