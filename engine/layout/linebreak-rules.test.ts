@@ -28,7 +28,7 @@ const WORD_CASES: Record<string, readonly string[]> = {
     '100\u00A0km', '10\u202F000', 'a\u2011b', 'ISO\u00A09001 |ok', 'a |\u00A0b',
   ],
   'LB13/LB15d no break before closing punctuation, even after spaces': [
-    'Hello !', 'word )', 'a ]', 'a /|b', 'end .', 'end , |next', 'Why ?',
+    'Hello !', 'word )', 'a ]', 'a /b', 'end .', 'end , |next', 'Why ?',
   ],
   'LB14 no break after opening punctuation, even after spaces': ['( a', '[  x', '{ b }'],
   'LB15a/LB15b initial and final quotes hold their spaces': ['« a »', 'x |« y » |z'],
@@ -60,7 +60,7 @@ const WORD_CASES: Record<string, readonly string[]> = {
   ],
   'Thai resolves to AL (no dictionary breaks)': ['ภาษาไทย |ดี'],
   'soft hyphen: reported as its own action': ['hyphen\u00AD~ation', 'a\u00AD |b', '\u00AD~x'],
-  'URLs and e-mail addresses': ['see |https://|example.com/|a/|b?|q=1 |now', 'mail |legal@example.com'],
+  'URLs and e-mail addresses': ['mail |legal@example.com', 'see |www.ecma-|international.org |now'],
   'surrogate pairs and lone surrogates': ['𠀀|𠀁', 'a\uD800b', '\uDC00a', 'x\uD800|日'],
 };
 
@@ -75,6 +75,12 @@ const TAILORED_CASES: Record<string, readonly (readonly [string, string])[]> = {
     ['555-|1234', '555-1234'],
     ['A-|1', 'A-1'],
     ['x |-5', 'x |-5'],
+  ],
+  'W3 Word keeps a solidus with the letter or digit after it (paths, URLs, "and/or")': [
+    ['see |https://example.com/a/b?|q=1 |now', 'see |https://|example.com/|a/|b?|q=1 |now'],
+    ['and/or |not', 'and/|or |not'],
+    ['page/2', 'page/|2'],
+    ['a/ |b', 'a/ |b'],
   ],
 };
 

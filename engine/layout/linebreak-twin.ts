@@ -9,6 +9,9 @@
  *  W2 LB25: "HY × NU" holds only when the hyphen is not preceded by a letter or digit: Word breaks
  *     after the hyphen in "555-1234" and "10-20" (users insert U+2011 to stop it), but keeps a minus
  *     sign in " -5" with its number.
+ *  W3 LB31: no break after a solidus (SY) before a letter or digit. Word keeps "and/or", paths and
+ *     URLs such as "example.org/docs/intro" whole (it breaks them only where they are longer than
+ *     the line); UAX #14 allows the break.
  * Behaviours the brief asks for that untailored UAX #14 already gives (kept as is):
  *  - a break after a hyphen-minus between letters (LB21 × HY, then LB31), none before it;
  *  - no break before closing punctuation (LB13 × CL/CP/EX/SY, LB15d × IS), even after spaces;
@@ -147,6 +150,11 @@ function keepsNumber(c: Boundary, tailoring: LineBreakTailoring): boolean {
   return (c.numA || (is(a, K.C_CL, K.C_CP) && c.numPrev)) && is(b, K.C_PO, K.C_PR);
 }
 
+/** Tailoring W3: Word keeps a solidus with the letter or digit after it. */
+function keepsPath(c: Boundary, tailoring: LineBreakTailoring): boolean {
+  return tailoring === 'word' && c.a === K.C_SY && (isAlpha(c.b) || c.b === K.C_NU);
+}
+
 /** LB26-LB30b: Hangul, alphabetics, aksaras, parentheses, regional indicators and emoji. */
 function decideLate(c: Boundary): BreakActionValue {
   const { a, b } = c;
@@ -194,7 +202,7 @@ export function findBreakOpportunitiesTwin(text: string, tailoring: LineBreakTai
       beforeLastNonSp: lastNonSpAt >= 1 ? u.cls[lastNonSpAt - 1]! : K.C_EDGE,
       numA, numPrev, riRun,
     };
-    let action = decideEarly(c) ?? decideMiddle(c) ?? (keepsNumber(c, tailoring) ? NONE : decideLate(c));
+    let action = decideEarly(c) ?? decideMiddle(c) ?? (keepsNumber(c, tailoring) || keepsPath(c, tailoring) ? NONE : decideLate(c));
     if (action === ALLOWED && c.aFlags & K.F_SHY) action = BreakAction.SOFT_HYPHEN;
     out[u.start[i]!] = action;
   }

@@ -152,6 +152,15 @@ const CLOSING: u64 = (<u64>1 << C_CL) | (<u64>1 << C_CP) | (<u64>1 << C_EX) | (<
   return (numA || (has(CLOSE, a) && numPrev)) && has(PREFIX_POSTFIX, b);
 }
 
+/**
+ * Tailoring W3: Word does not break after a solidus before a letter or digit, so paths, URLs and
+ * "and/or" stay whole (UAX #14 allows SY ÷ AL by LB31).
+ */
+// @ts-ignore: decorator
+@inline export function keepsPath(a: i32, b: i32): bool {
+  return a == C_SY && (has(ALPHA, b) || b == C_NU);
+}
+
 /** LB26-LB31. */
 // @ts-ignore: decorator
 @inline export function decideLate(a: i32, aF: i32, b: i32, bF: i32, prev: i32, prevF: i32,
