@@ -93,6 +93,11 @@ export interface PageInfo {
   readonly label: string;
   readonly section: number;
   readonly firstOfSection: boolean;
+  /**
+   * A continuous section that restarts page numbering (w:pgNumType/@w:start) and begins on this
+   * page: the page takes the restarted number, and the next page counts on from it.
+   */
+  readonly restartedBy?: number;
   header?: PageStory;
   footer?: PageStory;
   readonly area: { left: number; right: number };
@@ -252,12 +257,14 @@ class Pass {
     const existing = this.info[pageIndex];
     if (existing) {
       // A continuous section break: same page, header and footer; the new section's columns.
+      if (existing.section !== sectionIndex && s.pageNumbers.start !== undefined) this.restartNumbering(existing, sectionIndex);
       const area = textArea(s, existing.number % 2 === 0, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
       return buildFrame(s, area, existing.header?.story.heightPt ?? 0, existing.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
     }
     const prev = this.info[pageIndex - 1];
     const firstOfSection = !prev || prev.section !== sectionIndex;
-    const number = firstOfSection && s.pageNumbers.start !== undefined ? s.pageNumbers.start : (prev?.number ?? 0) + 1;
+    const restart = firstOfSection && s.pageNumbers.start !== undefined && prev?.restartedBy !== sectionIndex;
+    const number = restart ? s.pageNumbers.start! : (prev?.number ?? 0) + 1;
     const even = number % 2 === 0;
     const area = textArea(s, even, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
     const info: PageInfo = { index: pageIndex, number, label: formatPageNumber(number, s.pageNumbers.format), section: sectionIndex, firstOfSection, area };
@@ -269,6 +276,22 @@ class Pass {
     if (footerPart) info.footer = { part: footerPart, story: this.headerFooter(footerPart, info, area.right - area.left, this.state) };
     this.host.onProgress?.({ stage: 'layout', done: pageIndex + 1 });
     return buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
+  }
+
+  /**
+   * Word restarts the numbering of a continuous section on the page where the section begins, not on
+   * the first page it opens: a section that starts below a table of contents with
+   * w:pgNumType w:start="0" makes that page 0 and the next page 1 (the numbers Word saved in the
+   * TOC say so). The page's header and footer stay its first section's, laid out again for the number.
+   */
+  private restartNumbering(page: PageInfo, sectionIndex: number): void {
+    const number = this.section(sectionIndex).pageNumbers.start!;
+    if (page.number === number && page.restartedBy === sectionIndex) return;
+    const updated: PageInfo = { ...page, number, label: formatPageNumber(number, this.section(page.section).pageNumbers.format), restartedBy: sectionIndex };
+    const width = page.area.right - page.area.left;
+    if (page.header) updated.header = { part: page.header.part, story: this.headerFooter(page.header.part, updated, width, this.state) };
+    if (page.footer) updated.footer = { part: page.footer.part, story: this.headerFooter(page.footer.part, updated, width, this.state) };
+    this.info[page.index] = updated;
   }
 
   /** Lays out a header or footer for a page (cached by what its fields would print). */
