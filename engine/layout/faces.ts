@@ -23,8 +23,10 @@ export interface LineMetrics {
 
 /** A loaded font face as layout uses it. */
 export interface Face {
-  /** Stable key; equal keys mean the same face. */
+  /** Stable key; equal keys mean the same face (same program, same advances). */
   readonly key: string;
+  /** Key of the font program when faces with different advances share one (see WordWidthFace). */
+  readonly programKey?: string;
   readonly family: string;
   readonly postscriptName: string;
   /** The font program, carried into the LayoutDoc for the renderers. */

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticBag, EngineHost } from '../core';
 import type { Block, DocModel, Inline, RunProps } from '../model';
-import { createFontContext, mapSymbolText, type FaceRequest, type FontContext, type GenericClass, type LoadedFont } from '../text';
+import { compactFamilyName, createFontContext, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
@@ -119,6 +119,57 @@ class FaceAdapter implements Face {
   }
 }
 
+/**
+ * A stand-in face drawn on the original family's advance widths as Word measures them
+ * (engine/text/word-widths.ts): each glyph that is one character keeps its kerning but takes the
+ * table's width instead of its own; other glyphs scale by the table's mean ratio.
+ */
+class WordWidthFace extends FaceAdapter {
+  override readonly key: string;
+  readonly programKey: string;
+  private readonly ratio: number;
+
+  constructor(font: LoadedFont, tableKey: string, private readonly widths: ReadonlyMap<number, number>) {
+    super(font);
+    this.key = `${font.id}|w:${tableKey}`;
+    this.programKey = font.id;
+    let sum = 0;
+    let n = 0;
+    for (const [cp, w] of widths) {
+      // Letters only: figures and punctuation often differ more (Cambria's tabular figures).
+      if (!/\p{L}/u.test(String.fromCodePoint(cp))) continue;
+      const g = font.glyphId(cp);
+      const own = g ? font.advanceWidth(g) : 0;
+      if (own > 0) (sum += (w * font.unitsPerEm) / 1000 / own), n++;
+    }
+    this.ratio = n > 0 ? sum / n : 1;
+  }
+
+  override shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
+    const r = this.font.shape(text, { kern, liga, rtl });
+    const n = r.glyphs.length;
+    const advances = new Array<number>(n);
+    const upm = this.font.unitsPerEm;
+    for (let v = 0; v < n; v++) {
+      const c = r.clusters[v]!;
+      const g = r.glyphs[v]!;
+      const own = this.font.advanceWidth(g);
+      // The cluster's extent: a glyph is one character when no other glyph shares its cluster and
+      // the next cluster starts one code unit later.
+      let single = true;
+      for (let u = 0; u < n && single; u++) if (u !== v && r.clusters[u] === c) single = false;
+      let next = text.length;
+      for (let u = 0; u < n; u++) {
+        const cu = r.clusters[u]!;
+        if (cu > c && cu < next) next = cu;
+      }
+      const w = single && next - c === 1 ? this.widths.get(text.charCodeAt(c)) : undefined;
+      advances[v] = w !== undefined ? r.advances[v]! - own + (w * upm) / 1000 : r.advances[v]! * this.ratio;
+    }
+    return { glyphs: r.glyphs, advances, clusters: r.clusters, ...(r.xOffsets ? { xOffsets: r.xOffsets } : {}) };
+  }
+}
+
 class TextFaces {
   private readonly adapters = new Map<LoadedFont, FaceAdapter>();
   private readonly primaries = new Map<string, FaceAdapter>();
@@ -142,7 +193,11 @@ class TextFaces {
     const key = `${props.font}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}|${props.fontGeneric ?? ''}`;
     let face = this.primaries.get(key);
     if (!face) {
-      face = this.adapt(this.fonts.resolve(requestOf(props)));
+      const font = this.fonts.resolve(requestOf(props));
+      face = this.adapt(font);
+      const asked = compactFamilyName(props.font);
+      const widths = (font.origin === 'shipped' || font.origin === 'builtin') && compactFamilyName(font.family) !== asked ? wordWidthsOf(asked, props.bold, props.italic) : undefined;
+      if (widths) face = new WordWidthFace(font, `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`, widths);
       this.primaries.set(key, face);
     }
     this.byProps.set(props, face);

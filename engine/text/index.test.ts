@@ -7,7 +7,7 @@ describe('engine/text public surface', () => {
       'DEFAULT_FAMILY', 'EAST_ASIAN_FALLBACK_FAMILY', 'FontContext', 'GENERIC_FAMILY', 'SHIPPED_FACES', 'SHIPPED_FAMILIES', 'SYMBOL_FALLBACK_FAMILY',
       'applyLineRule', 'cidWidthArray', 'compactFamilyName', 'createFontContext', 'deobfuscateFont', 'fontKeyBytes', 'isCombiningMark',
       'isDefaultIgnorable', 'mapSymbolChar', 'mapSymbolText', 'mirroredCodePoint', 'resolveBidiParagraph', 'shippedFacesOf', 'subsetFont',
-      'subsetFontData', 'subsetTagFor', 'substituteFamily', 'symbolCodeToUnicode', 'symbolSetOf', 'toUnicodeCMap', 'visualOrder',
+      'subsetFontData', 'subsetTagFor', 'substituteFamily', 'symbolCodeToUnicode', 'symbolSetOf', 'toUnicodeCMap', 'visualOrder', 'wordWidthsOf',
     ]);
   });
 });

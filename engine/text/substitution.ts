@@ -14,6 +14,8 @@
  * therefore only used when asked for.
  * LibreOffice also strips style words from names ("Times New Roman Bold", "Arial-BoldMT").
  * One deliberate departure: Aptos (see METRIC_ALIASES), where we follow Word's widths, not LibreOffice's.
+ * Stand-ins whose widths differ from the original's as Word measures them (Caladea for Cambria,
+ * Liberation Sans for Aptos) are laid out on Word's widths: see word-widths.ts.
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 

@@ -14,11 +14,12 @@ export class ResourceTables {
 
   /** Index of a face in the font table, adding it on first use. */
   font(face: Face): number {
-    let i = this.fontIndex.get(face.key);
+    const key = face.programKey ?? face.key;
+    let i = this.fontIndex.get(key);
     if (i === undefined) {
       i = this.fonts.length;
       this.fonts.push({
-        key: face.key,
+        key,
         postscriptName: face.postscriptName,
         family: face.family,
         data: face.data,
@@ -26,7 +27,7 @@ export class ResourceTables {
         syntheticBold: face.syntheticBold,
         syntheticItalic: face.syntheticItalic,
       });
-      this.fontIndex.set(face.key, i);
+      this.fontIndex.set(key, i);
     }
     return i;
   }

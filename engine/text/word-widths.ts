@@ -1,0 +1,34 @@
+/**
+ * Word's advance widths for families whose open stand-in does not share them.
+ *
+ * Caladea (the stand-in for Cambria, fonts-crosextra-caladea 20200211) is not metric-compatible
+ * with Cambria as Word draws it: lower-case e and o are 11% narrower, its default figures are
+ * proportional (1 is 362/1000 em; Cambria's are tabular, 554). Aptos, Office's default since 2023,
+ * has no open twin: Liberation Sans stands in, whose space is 278/1000 em against Aptos's 203.
+ * Lines therefore broke later than in Word. These tables hold the advance widths (1/1000 em) that
+ * Word itself wrote into the /Widths arrays of the fonts it embedded in its PDF renders of the dev
+ * corpus (dev-ref/*.word.pdf): measured figures, no font data. A character the table lacks takes
+ * the stand-in's width times the table's mean ratio over the characters it has.
+ *
+ * Keys: compact family name (substitution.ts compactFamilyName), '|', bold and italic as 0/1.
+ */
+
+/** [key, characters, widths in 1/1000 em, one per character]. */
+const TABLES: ReadonlyArray<readonly [string, string, readonly number[]]> = [
+  ["aptos|00", " $%()+,-./0123456789ABCDEFGHIJKLMNOPQRSTUabcdefghijklmnopqrstuvwxyz", [203, 534, 826, 293, 293, 534, 286, 340, 286, 339, 534, 534, 534, 534, 534, 534, 534, 534, 534, 534, 589, 604, 692, 686, 556, 524, 708, 707, 260, 331, 568, 500, 790, 706, 732, 577, 732, 606, 566, 479, 681, 531, 561, 525, 561, 527, 301, 484, 551, 239, 239, 487, 260, 853, 551, 552, 561, 561, 334, 486, 323, 559, 452, 721, 442, 452, 438]],
+  ["cambria|00", " $%,-.0123456789:ACDEGIKMOPQRSTUVWabcdefghijklmnopqrstuvwxyz", [220, 506, 890, 205, 332, 205, 554, 554, 554, 554, 554, 554, 554, 554, 554, 554, 264, 623, 563, 662, 575, 611, 324, 629, 815, 653, 568, 653, 621, 496, 593, 648, 604, 921, 488, 547, 441, 555, 488, 303, 494, 552, 278, 266, 524, 271, 832, 558, 531, 556, 547, 414, 430, 338, 552, 504, 774, 483, 504, 455]],
+  ["cambria|10", " -./124:?ABCDEFGHIJLMNOPQRSTUVWXabcdefghijlmnoprstuvwxy", [220, 337, 232, 505, 592, 592, 592, 280, 452, 652, 651, 573, 705, 578, 551, 646, 722, 350, 341, 551, 846, 679, 695, 614, 695, 662, 513, 639, 676, 634, 961, 619, 535, 591, 469, 597, 531, 326, 520, 597, 314, 302, 308, 890, 604, 569, 597, 461, 459, 365, 597, 531, 798, 525, 531]],
+  ["cambria|11", " \"()+-./4?@ABCDEFGHIJLMOPRSTUWXabcdefghijklmnoprstuvxy", [220, 400, 396, 396, 573, 325, 225, 480, 573, 438, 921, 614, 625, 552, 679, 562, 536, 619, 691, 341, 333, 531, 818, 675, 596, 632, 501, 603, 654, 930, 586, 570, 567, 452, 570, 499, 320, 565, 580, 302, 297, 538, 297, 866, 585, 540, 571, 456, 442, 364, 584, 500, 483, 500]],
+  ["cambria|01", " abceiltu", [220, 526, 521, 433, 457, 271, 267, 345, 535]],];
+
+const BY_KEY = new Map<string, ReadonlyMap<number, number>>();
+for (const [key, chars, widths] of TABLES) {
+  const m = new Map<number, number>();
+  for (let i = 0; i < chars.length; i++) m.set(chars.charCodeAt(i), widths[i]!);
+  BY_KEY.set(key, m);
+}
+
+/** Word's widths (1/1000 em by code point) for a family and style, when we have them. */
+export function wordWidthsOf(compactFamily: string, bold: boolean, italic: boolean): ReadonlyMap<number, number> | undefined {
+  return BY_KEY.get(`${compactFamily}|${bold ? 1 : 0}${italic ? 1 : 0}`);
+}

@@ -1,0 +1,67 @@
+/**
+ * Stand-ins drawn on Word's advance widths (engine/text/word-widths.ts): Caladea standing in for
+ * Cambria and Liberation Sans standing in for Aptos take the widths Word measures for Cambria and
+ * Aptos, so lines break where Word breaks them; the stand-in's own family, asked for by name,
+ * keeps its widths, and both share one embedded font program.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { LayoutDoc } from '../../engine/model';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createNodeFontSource, createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+const run = (font: string, text: string): string =>
+  `<w:r><w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}"/><w:sz w:val="20"/></w:rPr><w:t xml:space="preserve">${text}</w:t></w:r>`;
+
+async function layout(body: string): Promise<LayoutDoc> {
+  return (await layoutDocx(makeDocx({ body }), 'word-widths.docx', host)).doc;
+}
+
+function glyphRuns(doc: LayoutDoc) {
+  return flatItems(doc.pages[0]!.items).flatMap((i) => (i.kind === 'glyphs' ? [i] : []));
+}
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('Word widths for stand-in families', () => {
+  it('gives Caladea standing in for Cambria the widths of Cambria', async () => {
+    const doc = await layout(`<w:p>${run('Cambria', 'eo1')}</w:p><w:p>${run('Caladea', 'eo1')}</w:p>`);
+    const [cambria, caladea] = glyphRuns(doc);
+    // 10 pt: Cambria e 488, o 531, 1 554 (tabular figures); Caladea's own e 441, o 480, 1 362.
+    expect(cambria!.advances.map((a) => +a.toFixed(2))).toEqual([4.88, 5.31, 5.54]);
+    expect(caladea!.advances.map((a) => +a.toFixed(2))).toEqual([4.41, 4.8, 3.62]);
+    // One program, embedded once.
+    expect(cambria!.font).toBe(caladea!.font);
+    expect(doc.fonts).toHaveLength(1);
+  });
+
+  it('gives Liberation Sans standing in for Aptos the narrower Aptos space', async () => {
+    const doc = await layout(`<w:p>${run('Aptos', 'a b')}</w:p><w:p>${run('Arial', 'a b')}</w:p>`);
+    const [aptos, arial] = glyphRuns(doc);
+    expect(aptos!.advances.map((a) => +a.toFixed(2))).toEqual([5.31, 2.03, 5.61]);
+    expect(arial!.advances.map((a) => +a.toFixed(2))).toEqual([5.56, 2.78, 5.56]);
+  });
+
+  it('scales characters the table lacks by the mean ratio of its letters', async () => {
+    const doc = await layout(`<w:p>${run('Cambria', 'Z')}</w:p><w:p>${run('Caladea', 'Z')}</w:p>`);
+    const [cambria, caladea] = glyphRuns(doc);
+    const ratio = cambria!.advances[0]! / caladea!.advances[0]!;
+    expect(ratio).toBeGreaterThan(1.01);
+    expect(ratio).toBeLessThan(1.08);
+  });
+
+  it('leaves the real family alone when the host gives it', async () => {
+    // A host that adds its own "Cambria" (here Caladea's program under that name) gets its widths.
+    const data = new Uint8Array(readFileSync(join(process.cwd(), 'fonts', 'Caladea-Regular.ttf')));
+    const own = createNodeHost({ fonts: createNodeFontSource(undefined, [{ family: 'Cambria', data }]) });
+    const laid = await layoutDocx(makeDocx({ body: `<w:p>${run('Cambria', 'e')}</w:p>` }), 'word-widths.docx', own);
+    expect(glyphRuns(laid.doc)[0]!.advances[0]).toBeCloseTo(4.41, 2);
+  });
+});
