@@ -251,10 +251,14 @@ function emitLeader(face: Face, ch: string, sizePt: number, color: string, x: nu
   if (shaped.glyphs.length !== 1) return;
   const adv = (shaped.advances[0]! * sizePt) / face.unitsPerEm;
   if (adv <= 0.1) return;
-  // Leave a little room on both sides, like Word, and align the leader to the stop.
-  const count = Math.floor((width - adv * 0.5) / adv);
+  // Aligned to the stop: Word ends the leader about 0.44 of a leader character before the text at
+  // the stop and starts it where a whole character still fits (measured on the TOC leaders of
+  // Docx4j_GettingStarted's Word render: 11 pt Calibri dots end 1.18-1.21 pt before the page number,
+  // and begin 0.04-2.45 pt after the entry's text, always less than one dot).
+  const end = x + width - adv * 0.44;
+  const count = Math.floor((end - x) / adv + 1e-6);
   if (count < 1) return;
-  const startX = x + width - count * adv - adv * 0.25;
+  const startX = end - count * adv;
   sink.items.push({
     kind: 'glyphs',
     x: startX,
