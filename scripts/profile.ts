@@ -32,22 +32,34 @@ const cpu = () => {
 // With PROFILE_OUT=file.cpuprofile, only the second (warm) round is profiled; PROFILE_ROUND=0
 // profiles the first (cold: fonts parsed, words shaped for the first time) instead.
 const profileOut = process.env.PROFILE_OUT;
+// With HEAP_OUT=file.heapprofile, the same round is sampled for allocations instead (open it in DevTools).
+const heapOut = process.env.HEAP_OUT;
 const profileRound = Number(process.env.PROFILE_ROUND ?? 1);
 for (let round = 0; round < 2; round++) {
   let session: import('node:inspector/promises').Session | undefined;
-  if (profileOut && round === profileRound) {
+  if ((profileOut || heapOut) && round === profileRound) {
     const { Session } = await import('node:inspector/promises');
     session = new Session();
     session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.start');
+    if (heapOut) {
+      // Allocation sampling, including objects the GC has already collected: where garbage comes from.
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    } else {
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
   }
   const t = cpu();
   if (stage === 'parse') for (const b of inputs) parseDocx(b, {}, host);
   else if (stage === 'layout') for (const d of docs) await layoutDocument(d, {}, host);
   else for (const l of layouts) await renderPdf(l, {}, host);
   console.log(`${stage} round ${round}: ${(cpu() - t).toFixed(0)} ms CPU`);
-  if (session && profileOut) {
+  if (session && heapOut) {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(heapOut, JSON.stringify(profile));
+  } else if (session && profileOut) {
     const { profile } = await session.post('Profiler.stop');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(profileOut, JSON.stringify(profile));

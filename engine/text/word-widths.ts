@@ -5,7 +5,9 @@
  * with Cambria as Word draws it: lower-case e and o are 11% narrower, its default figures are
  * proportional (1 is 362/1000 em; Cambria's are tabular, 554). Aptos, Office's default since 2023,
  * has no open twin: Liberation Sans stands in, whose space is 278/1000 em against Aptos's 203.
- * Lines therefore broke later than in Word. These tables hold the advance widths (1/1000 em) that
+ * Georgia and Verdana fall back to DejaVu Serif and DejaVu Sans (as LibreOffice does): Georgia's
+ * letters are 11% narrower than DejaVu Serif's, Verdana's space is 352/1000 em against 318.
+ * Lines therefore broke elsewhere than in Word. These tables hold the advance widths (1/1000 em) that
  * Word itself wrote into the /Widths arrays of the fonts it embedded in its PDF renders of the dev
  * corpus (dev-ref/*.word.pdf): measured figures, no font data. A character the table lacks takes
  * the stand-in's width times the table's mean ratio over the characters it has.
@@ -19,7 +21,12 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly number[]]> = [
   ["cambria|00", " $%,-.0123456789:ACDEGIKMOPQRSTUVWabcdefghijklmnopqrstuvwxyz", [220, 506, 890, 205, 332, 205, 554, 554, 554, 554, 554, 554, 554, 554, 554, 554, 264, 623, 563, 662, 575, 611, 324, 629, 815, 653, 568, 653, 621, 496, 593, 648, 604, 921, 488, 547, 441, 555, 488, 303, 494, 552, 278, 266, 524, 271, 832, 558, 531, 556, 547, 414, 430, 338, 552, 504, 774, 483, 504, 455]],
   ["cambria|10", " -./124:?ABCDEFGHIJLMNOPQRSTUVWXabcdefghijlmnoprstuvwxy", [220, 337, 232, 505, 592, 592, 592, 280, 452, 652, 651, 573, 705, 578, 551, 646, 722, 350, 341, 551, 846, 679, 695, 614, 695, 662, 513, 639, 676, 634, 961, 619, 535, 591, 469, 597, 531, 326, 520, 597, 314, 302, 308, 890, 604, 569, 597, 461, 459, 365, 597, 531, 798, 525, 531]],
   ["cambria|11", " \"()+-./4?@ABCDEFGHIJLMOPRSTUWXabcdefghijklmnoprstuvxy", [220, 400, 396, 396, 573, 325, 225, 480, 573, 438, 921, 614, 625, 552, 679, 562, 536, 619, 691, 341, 333, 531, 818, 675, 596, 632, 501, 603, 654, 930, 586, 570, 567, 452, 570, 499, 320, 565, 580, 302, 297, 538, 297, 866, 585, 540, 571, 456, 442, 364, 584, 500, 483, 500]],
-  ["cambria|01", " abceiltu", [220, 526, 521, 433, 457, 271, 267, 345, 535]],];
+  ["cambria|01", " abceiltu", [220, 526, 521, 433, 457, 271, 267, 345, 535]],  ["georgia|00", " ,-.16AGIJTabcdefghijklmnoprstuvwxyz", [241, 270, 374, 270, 430, 566, 671, 725, 390, 518, 619, 504, 560, 454, 574, 483, 325, 509, 582, 293, 292, 536, 286, 881, 591, 539, 571, 410, 432, 345, 575, 497, 737, 505, 492, 444]],
+  ["georgia|10", " 1GJadefgioprstu", [254, 490, 807, 595, 596, 663, 572, 393, 577, 354, 636, 658, 520, 513, 397, 677]],
+  ["georgia|01", " Gaeghinort", [241, 725, 573, 472, 573, 563, 297, 590, 537, 461, 347]],
+  ["verdana|00", " (),.3469EFJLSTVabcdefghijklmnoprstuvwxyz", [352, 454, 454, 364, 364, 636, 636, 636, 636, 632, 575, 455, 557, 684, 616, 684, 601, 623, 521, 623, 596, 352, 623, 633, 272, 344, 592, 272, 973, 633, 607, 623, 427, 521, 394, 633, 592, 818, 592, 592, 525]],
+  ["verdana|01", "delmnopty", [623, 596, 274, 973, 633, 607, 623, 394, 591]],
+];
 
 const BY_KEY = new Map<string, ReadonlyMap<number, number>>();
 for (const [key, chars, widths] of TABLES) {

@@ -49,6 +49,13 @@ describe('Word widths for stand-in families', () => {
     expect(arial!.advances.map((a) => +a.toFixed(2))).toEqual([5.56, 2.78, 5.56]);
   });
 
+  it('gives DejaVu Serif standing in for Georgia the narrower Georgia letters', async () => {
+    const doc = await layout(`<w:p>${run('Georgia', 'ae ')}</w:p><w:p>${run('Verdana', 'a ')}</w:p>`);
+    const [georgia, verdana] = glyphRuns(doc);
+    expect(georgia!.advances.map((a) => +a.toFixed(2))).toEqual([5.04, 4.83, 2.41]);
+    expect(verdana!.advances.map((a) => +a.toFixed(2))).toEqual([6.01, 3.52]);
+  });
+
   it('scales characters the table lacks by the mean ratio of its letters', async () => {
     const doc = await layout(`<w:p>${run('Cambria', 'Z')}</w:p><w:p>${run('Caladea', 'Z')}</w:p>`);
     const [cambria, caladea] = glyphRuns(doc);
