@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { wordWidthsOf } from './word-widths';
+
+describe('wordWidthsOf', () => {
+  it('has Word\'s widths for the stand-in families, by style', () => {
+    expect(wordWidthsOf('cambria', false, false)?.get(0x65)).toBe(488);
+    expect(wordWidthsOf('cambria', true, false)?.get(0x65)).toBe(531);
+    expect(wordWidthsOf('aptos', false, false)?.get(0x20)).toBe(203);
+    expect(wordWidthsOf('aptosdisplay', false, false)?.get(0x48)).toBe(662);
+    expect(wordWidthsOf('georgia', false, false)?.get(0x61)).toBe(504);
+    expect(wordWidthsOf('verdana', false, false)?.get(0x20)).toBe(352);
+  });
+
+  it('has nothing for families whose stand-in shares their widths', () => {
+    expect(wordWidthsOf('calibri', false, false)).toBeUndefined();
+    expect(wordWidthsOf('arial', false, false)).toBeUndefined();
+    expect(wordWidthsOf('cambria', false, true)?.size).toBeGreaterThan(0);
+  });
+
+  it('holds plausible widths only (one per character, 100-1000 thousandths of an em)', () => {
+    for (const key of ['aptos', 'aptosdisplay', 'cambria', 'georgia', 'verdana']) {
+      for (const [b, i] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        const t = wordWidthsOf(key, b, i);
+        if (!t) continue;
+        for (const [cp, w] of t) {
+          expect(cp).toBeGreaterThanOrEqual(0x20);
+          expect(w).toBeGreaterThan(100);
+          expect(w).toBeLessThan(1000);
+        }
+      }
+    }
+  });
+});
