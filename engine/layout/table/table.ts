@@ -7,6 +7,9 @@
  * Horizontal borders take room as in Word: a row grows by the borders on its edges (half of each
  * border it shares with a neighbour, all of the table's top and bottom) unless its at-least or exact
  * height already holds them.
+ * Cell spacing (w:tblCellSpacing, §17.4.44) separates the cells: each cell's box (shading, borders)
+ * is inset by the spacing from the table's edges and by half of it from its neighbours, rows are
+ * that much apart, and the table's own outer border is drawn around the whole table.
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
@@ -43,7 +46,7 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   const grid = computeGrid(t, availPt, ctx.compatibilityMode);
   const colX: number[] = [0];
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
-  const rows = placeCells(t, colX);
+  const rows = placeCells(t, colX, t.props.cellSpacingPt);
   for (const row of rows) {
     for (const pc of row) {
       if (pc.cell.props.vMerge === 'continue') continue;
@@ -61,14 +64,14 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   for (let r = 0; r < rows.length; r++) {
     const isHeader = !headerDone && t.rows[r]!.props.header;
     if (!isHeader) headerDone = true;
-    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, isHeader || header.length === 0 ? undefined : header);
+    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, colX[colX.length - 1]!, isHeader || header.length === 0 ? undefined : header);
     if (isHeader) header.push(unit);
     units.push(unit);
   }
   return units;
 }
 
-function placeCells(t: Table, colX: number[]): PlacedCell[][] {
+function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[][] {
   const rows: PlacedCell[][] = [];
   const lastCol = colX.length - 1;
   for (let r = 0; r < t.rows.length; r++) {
@@ -81,7 +84,13 @@ function placeCells(t: Table, colX: number[]): PlacedCell[][] {
       // w:bidiVisual (§17.4.1): a right-to-left table puts its first grid column on the right.
       const x = t.props.bidiVisual ? colX[lastCol]! - colX[col + span]! : colX[col]!;
       const turn = TURNS[cell.props.textDirection];
-      out.push({ cell, row: r, col, span, rowSpan: 1, x, width: colX[col + span]! - colX[col]!, ...(turn ? { turn } : {}) });
+      // Cell spacing: a full spacing at the table's sides, half of it towards a neighbour.
+      const sp = row.props.cellSpacingPt ?? tableSpacing;
+      const before = sp > 0 ? (col === 0 ? sp : sp / 2) : 0;
+      const after = sp > 0 ? (col + span >= lastCol ? sp : sp / 2) : 0;
+      const [insetL, insetR] = t.props.bidiVisual ? [after, before] : [before, after];
+      const width = Math.max(1, colX[col + span]! - colX[col]! - insetL - insetR);
+      out.push({ cell, row: r, col, span, rowSpan: 1, x: x + insetL, width, ...(turn ? { turn } : {}) });
       col += span;
     }
     rows.push(out);
@@ -150,12 +159,17 @@ function layoutTurned(rows: PlacedCell[][], heights: number[], edges: RowEdges, 
 interface RowEdges {
   readonly above: readonly number[];
   readonly below: readonly number[];
+  /** Cell spacing above each row and below it (the last row only): outside the cells' boxes. */
+  readonly gapAbove: readonly number[];
+  readonly gapBelow: readonly number[];
 }
 
-/** Room the borders take above and below one cell's content. */
+/** Room the borders (and the cell spacing, `gap…`) take above and below one cell's content. */
 interface Inset {
   readonly above: number;
   readonly below: number;
+  readonly gapAbove?: number;
+  readonly gapBelow?: number;
 }
 
 function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
@@ -171,13 +185,26 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
   const n = rows.length;
   const above: number[] = [];
   const below: number[] = [];
+  const gapAbove: number[] = [];
+  const gapBelow: number[] = [];
   for (let r = 0; r < n; r++) {
     const exact = t.rows[r]!.props.heightRule === 'exact' && t.rows[r]!.props.heightPt !== undefined;
+    const sp = t.rows[r]!.props.cellSpacingPt ?? t.props.cellSpacingPt;
+    if (sp > 0) {
+      // Separated cells: each draws all four of its borders inside its own box.
+      gapAbove.push(sp);
+      gapBelow.push(r === n - 1 ? sp : 0);
+      above.push((exact ? 0 : widest(rows[r], 'top')) + sp);
+      below.push((exact ? 0 : widest(rows[r], 'bottom')) + gapBelow[r]!);
+      continue;
+    }
+    gapAbove.push(0);
+    gapBelow.push(0);
     const shared = (k: number) => Math.max(widest(rows[k], 'bottom'), widest(rows[k + 1], 'top'));
     above.push(exact ? 0 : r === 0 ? widest(rows[0], 'top') : shared(r - 1) / 2);
     below.push(exact ? 0 : r === n - 1 ? widest(rows[r], 'bottom') : shared(r) / 2);
   }
-  return { above, below };
+  return { above, below, gapAbove, gapBelow };
 }
 
 function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
@@ -203,7 +230,7 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
   return heights;
 }
 
-function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], edges: RowEdges, tableX: number, header: Unit[] | undefined): Unit {
+function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
   const cells = rows[r]!;
   const spanHeight = (pc: PlacedCell) => {
     let h = 0;
@@ -212,7 +239,9 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   };
   const height = heights[r]!;
   const above = edges.above[r]!;
-  const inset = (pc: PlacedCell): Inset => ({ above, below: edges.below[Math.min(rows.length, r + pc.rowSpan) - 1]! });
+  const lastOf = (pc: PlacedCell) => Math.min(rows.length, r + pc.rowSpan) - 1;
+  const inset = (pc: PlacedCell): Inset => ({ above, below: edges.below[lastOf(pc)]!, gapAbove: edges.gapAbove[r]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
+  const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
   const props = t.rows[r]!.props;
   const unit: Unit = {
     kind: 'row',
@@ -225,12 +254,13 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
         if (pc.cell.props.vMerge === 'continue') continue;
         drawCell(pc, sink, x + tableX, y, spanHeight(pc), inset(pc), true);
       }
-      for (const pc of cells) drawBorders(pc, sink, x + tableX, y, pc.cell.props.vMerge === 'continue' ? height : spanHeight(pc));
+      for (const pc of cells) drawBorders(pc, sink, x + tableX, y, pc.cell.props.vMerge === 'continue' ? height : spanHeight(pc), inset(pc));
+      frame?.(sink, x + tableX, y, height, true, true);
     },
   };
   // Turned text runs along the row's height: such a row does not split.
   if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
-    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, { above, below: edges.below[r]! }) };
+    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, { above, below: edges.below[r]!, gapAbove: edges.gapAbove[r]!, gapBelow: edges.gapBelow[r]! }, frame) };
   }
   return unit;
 }
@@ -243,7 +273,9 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   const p = pc.cell.props;
   const x = x0 + pc.x;
   const fill = cellMarkupFill(pc.cell.revision) ?? p.shading?.fill;
-  if (fill) sink.background.push({ kind: 'rect', x, y, w: pc.width, h, fill });
+  const gapA = inset.gapAbove ?? 0;
+  const gapB = inset.gapBelow ?? 0;
+  if (fill) sink.background.push({ kind: 'rect', x, y: y + gapA, w: pc.width, h: h - gapA - gapB, fill });
   if (pc.cell.revision) sink.items.push(changeBar(sink.page.marginLeft, y, h));
   const story = pc.story;
   if (!story) return;
@@ -277,9 +309,11 @@ function drawTurned(pc: PlacedCell, story: Story, sink: ItemSink, x: number, y: 
   if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
 }
 
-function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: number): void {
+function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0: number, inset?: Inset): void {
   const b = pc.cell.props.borders;
   const x = x0 + pc.x;
+  const y = y0 + (inset?.gapAbove ?? 0);
+  const h = h0 - (inset?.gapAbove ?? 0) - (inset?.gapBelow ?? 0);
   const w = pc.width;
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
     if (!border || border.widthPt <= 0) return;
@@ -291,6 +325,31 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: n
   line(x + w, y, x + w, y + h, b.right);
   if (!merged || pc.rowSpan === 1) line(x, y + h, x + w, y + h, b.bottom);
 }
+
+/**
+ * The outer border of a table with cell spacing, drawn around the table per row (so a table split
+ * over pages keeps its sides): top on the first row, bottom on the last. Undefined without spacing,
+ * where the cells at the table's edges draw it.
+ */
+function tableFrame(t: Table, widthPt: number, firstRow: boolean, lastRow: boolean): TableFrame | undefined {
+  if (!(t.props.cellSpacingPt > 0)) return undefined;
+  const b = t.props.borders;
+  if (!b.top && !b.bottom && !b.left && !b.right) return undefined;
+  const half = (border: Border | undefined) => (border ? border.widthPt / 2 : 0);
+  return (sink, x, y, h, top, bottom) => {
+    const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
+      if (!border || border.widthPt <= 0) return;
+      sink.items.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dash(border) });
+    };
+    if (firstRow && top) line(x, y + half(b.top), x + widthPt, y + half(b.top), b.top);
+    if (lastRow && bottom) line(x, y + h - half(b.bottom), x + widthPt, y + h - half(b.bottom), b.bottom);
+    line(x + half(b.left), y, x + half(b.left), y + h, b.left);
+    line(x + widthPt - half(b.right), y, x + widthPt - half(b.right), y + h, b.right);
+  };
+}
+
+/** Draws a spaced table's outer border beside a row (or part of one): top and bottom only where asked. */
+type TableFrame = (sink: ItemSink, x: number, y: number, h: number, top: boolean, bottom: boolean) => void;
 
 function dash(border: Border): { dash?: number[] } {
   if (border.style === 'dotted') return { dash: [border.widthPt, border.widthPt * 2] };
@@ -304,7 +363,7 @@ function dash(border: Border): { dash?: number[] } {
  * a nested table that crosses the cut splits in turn, as Word splits it, rather than holding the
  * whole outer row back.
  */
-function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset): readonly [Unit, Unit] | undefined {
+function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, frame?: TableFrame): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
   // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486).
   const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
@@ -325,12 +384,14 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
     ...(rest && header ? { repeatHeader: header } : {}),
     emit(sink: ItemSink, x: number, y: number) {
       for (const pc of parts) drawCell(pc, sink, x + tableX, y, h, edge, false);
-      for (const pc of parts) drawBorders(pc, sink, x + tableX, y, h);
+      for (const pc of parts) drawBorders(pc, sink, x + tableX, y, h, edge);
+      frame?.(sink, x + tableX, y, h, !rest, rest);
     },
   });
-  const first = part(firstHeight, { above: inset.above, below: 0 }, firstCells, false);
+  const first = part(firstHeight, { above: inset.above, below: 0, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
   // The rest splits again when it is still taller than a page.
-  const second: Unit = { ...part(restHeight, { above: 0, below: inset.below }, restCells, true), split: (r) => splitRow(restCells, tableX, r, header, { above: 0, below: inset.below }) };
+  const restInset: Inset = { above: 0, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
+  const second: Unit = { ...part(restHeight, restInset, restCells, true), split: (r) => splitRow(restCells, tableX, r, header, restInset, frame) };
   return [first, second];
 }
 
