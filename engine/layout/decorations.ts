@@ -20,7 +20,10 @@ export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection
   const right = fromPage ? W - (b.right?.spacePt ?? 0) : area.right + (b.right?.spacePt ?? 0);
   const out: LayoutItem[] = [];
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
-    if (!border || border.widthPt <= 0) return;
+    // Art borders (apples, mapleMuffins… §17.18.2) are rows of Word's own pictures, which we do not
+    // have: they are left out (with a warning, see artBorderNames) rather than drawn as a solid bar
+    // as wide as the art (w:sz, points).
+    if (!border || border.widthPt <= 0 || border.style === 'art') return;
     out.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dashOf(border) });
   };
   // Each line is drawn inside the rectangle by half its width, so borders meet at the corners.
@@ -55,4 +58,10 @@ export function columnSeparatorItems(page: PageState, sections: readonly { reado
     }
   }
   return out;
+}
+
+/** Whether a section's page borders include an art border, which is not drawn. */
+export function hasArtPageBorder(s: SectionProps): boolean {
+  const b = s.pageBorders;
+  return !!b && [b.top, b.left, b.bottom, b.right].some((x) => x?.style === 'art');
 }

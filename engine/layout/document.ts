@@ -6,7 +6,7 @@
 import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
 import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
 import { emitStory, type Story } from './blocks';
-import { columnSeparatorItems, pageBorderItems } from './decorations';
+import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decorations';
 import { hasEastAsianText, type DocumentEnv } from './context';
 import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
@@ -60,6 +60,9 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
   const destinations: Record<string, Destination> = {};
   const outline: OutlineEntry[] = [];
   const numberer = new LineNumberer(doc, env);
+  if (doc.sections.some((s) => hasArtPageBorder(s.props))) {
+    env.bag.warn('layout/art-border', 'An art page border (a row of pictures, w:pgBorders) is not drawn: its pictures are Word\'s own.');
+  }
   const numbering = numberer.active;
   result.pages.forEach((page, index) => {
     const info = result.info[index]!;

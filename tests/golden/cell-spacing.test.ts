@@ -67,3 +67,13 @@ describe('cell spacing', () => {
     expect(lines.length).toBe(16 + 4 + 2);
   });
 });
+
+describe('art page borders', () => {
+  it('are left out with a warning, not drawn as a solid bar as wide as the art', async () => {
+    const art = (side: string) => `<w:${side} w:val="mapleMuffins" w:sz="12" w:space="24" w:color="auto"/>`;
+    const sectPr = `<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/><w:pgBorders w:offsetFrom="page">${art('top')}${art('left')}${art('bottom')}${art('right')}</w:pgBorders></w:sectPr>`;
+    const { doc, codes } = await layoutDocx(makeDocx({ body: '<w:p><w:r><w:t>x</w:t></w:r></w:p>', sectPr }), 'art.docx', host);
+    expect(flatItems(doc.pages[0]!.items).filter((i) => i.kind === 'line')).toHaveLength(0);
+    expect(codes).toContain('layout/art-border');
+  });
+});
