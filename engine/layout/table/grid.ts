@@ -10,11 +10,13 @@
  * AutoFit: a column whose cells hold a word wider than their text (measured by the caller with the
  * real shaping and line-break opportunities) widens to hold it, margins included, and the other
  * columns keep their widths (docxside-case6: Word widens "/api/auth/refresh"'s 86.4 pt column to
- * 99.3 pt, the word plus 10.8 pt of margins, and the table grows past its 432 pt). A cell spanning
+ * 99.3 pt, the word plus 10.8 pt of margins, and the table grows past its 432 pt; §17.4.30's example
+ * shows cells overriding their preferred widths for a long non-breaking string). A cell spanning
  * columns spreads what it lacks over them; growth past the available width is taken from columns
  * with slack above their own minimum, and what is still too wide overflows to the right. Fixed
  * layout never changes. The maximum side (shrinking columns to short content, growing them to
- * unbroken lines) is not applied: Word's renders keep such columns at their grid widths.
+ * unbroken lines) is not applied: Word's renders keep such columns at their grid widths. Nor is
+ * w:noWrap (§17.4.30, a cell's whole text as one unbreakable string): no Word render shows it.
  */
 import type { Table, TableCell, TableWidth } from '../../model';
 
