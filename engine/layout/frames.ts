@@ -15,7 +15,7 @@ import { dropBelow, type Exclusion } from './flow/exclusions';
 import type { Unit } from './flow/units';
 import { floatPosition } from './objects';
 import { naturalWidth, type ParagraphContext } from './paragraph';
-import { computeGrid } from './table/grid';
+import { tableGrid } from './table/table';
 import type { TableContext } from './table/table';
 
 /** What frame layout needs (the block context, named here to keep blocks.ts → frames.ts one-way). */
@@ -121,7 +121,7 @@ export function floatingTableUnit(t: Table, rows: readonly Unit[], columnWidthPt
   if (!fl || !ctx.floatExclusions || ctx.bodyHeightPt === undefined) return undefined;
   let heightPt = 0;
   for (const r of rows) heightPt += r.heightPt;
-  const grid = computeGrid(t, columnWidthPt, ctx.compatibilityMode);
+  const grid = tableGrid(t, columnWidthPt, ctx);
   let widthPt = 0;
   for (const w of grid.columns) widthPt += w;
   const props = firstRunProps(t.rows.flatMap((r) => r.cells.flatMap((c) => c.blocks)));

@@ -92,6 +92,44 @@ export function naturalWidth(blocks: readonly Block[], maxWidthPt: number, ctx: 
   return Math.min(maxWidthPt, widest);
 }
 
+/**
+ * The narrowest box a paragraph's text fits without breaking inside a word: its widest stretch of
+ * glyphs between two line-break opportunities (the kernel's, as line filling uses them), set at the
+ * paragraph's indents (the first line's for its first word). Trailing spaces hang and do not count;
+ * inline objects count as nothing (a Word-saved grid keeps a picture wider than its cell:
+ * oxpt-WC023, whose LibreOffice render keeps the columns too). Sizes autofit table columns (§17.4.53).
+ */
+export function minContentWidth(p: Paragraph, ctx: ParagraphContext): number {
+  const content = itemizeParagraph(p, ctx);
+  if (content.text.length === 0) return 0;
+  const breaks = findBreakOpportunities(content.text);
+  const pieces = shapePieces(content, breaks, ctx.wordCache);
+  const ind = lineIndent(p);
+  let widest = 0;
+  let x = ind.leftPt + ind.firstLinePt;
+  let w = 0;
+  let hang = 0;
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k]!;
+    const forced = piece.k === 'special' && piece.special.kind === 'break';
+    if (k > 0 && breaks[piece.start] !== 0) {
+      widest = Math.max(widest, x + w - hang);
+      x = ind.leftPt;
+      w = 0;
+    }
+    w += piece.k === 'glyphs' ? piece.width : 0;
+    hang = piece.k === 'glyphs' ? piece.trailingSpace : 0;
+    if (forced) {
+      widest = Math.max(widest, x + w - hang);
+      x = ind.leftPt;
+      w = 0;
+      hang = 0;
+    }
+  }
+  widest = Math.max(widest, x + w - hang);
+  return Math.max(0, widest + ind.rightPt);
+}
+
 function fillLines(
   p: Paragraph,
   content: ParaContent,

@@ -5,8 +5,20 @@
  * Word saves the grid it last computed, so for most files the grid is the answer. When the grid is
  * a placeholder (missing, zero or inconsistent with the cells, as many generators write it), the
  * widths come from the cells' tcW, then from the table width, then equal shares.
+ *
+ * An autofit table (w:tblLayout absent or type="autofit") then gets the minimum side of Word's
+ * AutoFit: a column whose cells hold a word wider than their text (measured by the caller with the
+ * real shaping and line-break opportunities) widens to hold it, margins included, and the other
+ * columns keep their widths (docxside-case6: Word widens "/api/auth/refresh"'s 86.4 pt column to
+ * 99.3 pt, the word plus 10.8 pt of margins, and the table grows past its 432 pt; §17.4.30's example
+ * shows cells overriding their preferred widths for a long non-breaking string). A cell spanning
+ * columns spreads what it lacks over them; growth past the available width is taken from columns
+ * with slack above their own minimum, and what is still too wide overflows to the right. Fixed
+ * layout never changes. The maximum side (shrinking columns to short content, growing them to
+ * unbroken lines) is not applied: Word's renders keep such columns at their grid widths. Nor is
+ * w:noWrap (§17.4.30, a cell's whole text as one unbreakable string): no Word render shows it.
  */
-import type { Table, TableWidth } from '../../model';
+import type { Table, TableCell, TableWidth } from '../../model';
 
 /** Resolved columns and the table's left edge relative to the containing box. */
 export interface TableGrid {
@@ -15,8 +27,17 @@ export interface TableGrid {
   readonly xPt: number;
 }
 
-/** Computes the grid of a table laid out in a box `availPt` wide. */
-export function computeGrid(t: Table, availPt: number, compatibilityMode: number): TableGrid {
+/**
+ * The narrowest a cell may be (its margins included) for its content to fit without breaking a
+ * word; `widthPt` is the cell's width in the saved grid.
+ */
+export type CellMinimum = (cell: TableCell, widthPt: number) => number;
+
+/**
+ * Computes the grid of a table laid out in a box `availPt` wide. With `minimum`, an autofit table's
+ * columns widen to their content's minimum (see widenToContent).
+ */
+export function computeGrid(t: Table, availPt: number, compatibilityMode: number, minimum?: CellMinimum): TableGrid {
   const count = Math.max(t.gridPt.length, ...t.rows.map(rowSpanCount), 1);
   let columns = t.gridPt.slice(0, count);
   // A column a fraction of a point wide is real when the others are: Word writes one where cell
@@ -33,8 +54,91 @@ export function computeGrid(t: Table, availPt: number, compatibilityMode: number
     const s = total(columns);
     columns = columns.map((w) => (w * availPt) / s);
   }
+  if (minimum && t.props.layout !== 'fixed') {
+    const x = tableX(t, availPt, total(columns), compatibilityMode);
+    columns = widenToContent(columns, cellMinima(t, columns, minimum), availPt - (t.props.alignment === 'left' ? Math.max(0, x) : 0));
+  }
   const widthPt = total(columns);
   return { columns, widthPt, xPt: tableX(t, availPt, widthPt, compatibilityMode) };
+}
+
+/** A cell's minimum over the grid columns it spans. */
+interface SpanMinimum {
+  readonly col: number;
+  readonly span: number;
+  readonly minPt: number;
+}
+
+/** The minimum of each cell that holds content, on the columns it spans (gridBefore skipped as layout does). */
+function cellMinima(t: Table, columns: readonly number[], minimum: CellMinimum): SpanMinimum[] {
+  const out: SpanMinimum[] = [];
+  const last = columns.length;
+  for (const row of t.rows) {
+    let col = Math.min(row.props.gridBefore, last);
+    for (const cell of row.cells) {
+      if (col >= last) break;
+      const span = Math.max(1, Math.min(cell.props.gridSpan, last - col));
+      if (cell.props.vMerge !== 'continue') {
+        let w = 0;
+        for (let k = col; k < col + span; k++) w += columns[k]!;
+        const minPt = minimum(cell, w);
+        if (minPt > 0) out.push({ col, span, minPt });
+      }
+      col += span;
+    }
+  }
+  return out;
+}
+
+/** Below this a column counts as wide enough: measurement noise, not content that does not fit. */
+const FIT_EPS_PT = 0.05;
+
+/**
+ * Word's AutoFit minimum (§17.4.53, autofit layout): a column narrower than the widest unbreakable
+ * content of its cells widens to hold it; the others keep their widths. A cell spanning several
+ * columns spreads what it lacks over them in proportion to their widths, after the single cells
+ * have set their columns' minima. When the table then passes `limitPt`, the growth is taken back
+ * from the columns wider than their own minimum (in proportion to that slack), never below it;
+ * what is still too wide overflows to the right, as Word lets a table whose words do not fit.
+ * A table that needs nothing keeps its columns (the same array).
+ */
+export function widenToContent(columns: number[], minima: readonly SpanMinimum[], limitPt: number): number[] {
+  const floor = new Array<number>(columns.length).fill(0);
+  for (const m of minima) if (m.span === 1) floor[m.col] = Math.max(floor[m.col]!, m.minPt);
+  const out = columns.map((w, k) => (w >= floor[k]! - FIT_EPS_PT ? w : floor[k]!));
+  const spans = minima.filter((m) => m.span > 1).sort((a, b) => a.span - b.span);
+  for (const m of spans) spreadSpan(out, floor, m);
+  if (out.every((w, k) => w === columns[k])) return columns;
+  const before = total(columns);
+  const excess = Math.min(total(out) - before, total(out) - Math.max(limitPt, before));
+  if (excess <= 0) return out;
+  let slack = 0;
+  for (let k = 0; k < out.length; k++) slack += out[k]! - floor[k]!;
+  if (slack <= 0) return out;
+  const take = Math.min(excess, slack) / slack;
+  return out.map((w, k) => w - (w - floor[k]!) * take);
+}
+
+/**
+ * A spanning cell: what its columns lack goes to them in proportion to their widths; their minima
+ * rise together, in proportion to their slack, so the shrinking step keeps the cell's minimum.
+ */
+function spreadSpan(out: number[], floor: number[], m: SpanMinimum): void {
+  const end = m.col + m.span;
+  let have = 0;
+  for (let k = m.col; k < end; k++) have += out[k]!;
+  if (have < m.minPt - FIT_EPS_PT) {
+    for (let k = m.col; k < end; k++) out[k] = out[k]! + (m.minPt - have) * (have > 0 ? out[k]! / have : 1 / m.span);
+  }
+  let least = 0;
+  let slack = 0;
+  for (let k = m.col; k < end; k++) {
+    least += floor[k]!;
+    slack += out[k]! - floor[k]!;
+  }
+  if (least >= m.minPt || slack <= 0) return;
+  const rise = Math.min(1, (m.minPt - least) / slack);
+  for (let k = m.col; k < end; k++) floor[k] = floor[k]! + (out[k]! - floor[k]!) * rise;
 }
 
 function rowSpanCount(row: Table['rows'][number]): number {

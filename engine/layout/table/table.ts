@@ -14,9 +14,9 @@
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, type ItemSink } from '../emit/sink';
-import { naturalWidth, type ParagraphContext } from '../paragraph';
+import { minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
-import { computeGrid } from './grid';
+import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
@@ -43,7 +43,7 @@ interface PlacedCell {
 
 /** Lays out a table in a box `availPt` wide; returns one unit per row. */
 export function layoutTable(t: Table, availPt: number, ctx: TableContext & ParagraphContext): Unit[] {
-  const grid = computeGrid(t, availPt, ctx.compatibilityMode);
+  const grid = tableGrid(t, availPt, ctx);
   const colX: number[] = [0];
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
   const rows = placeCells(t, colX, t.props.cellSpacingPt);
@@ -69,6 +69,42 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
     units.push(unit);
   }
   return units;
+}
+
+/** Grids already computed, by table, for the box width they were computed in. */
+const grids = new WeakMap<Table, { readonly availPt: number; readonly grid: TableGrid }>();
+
+/**
+ * The grid of a table in a box `availPt` wide, an autofit table's columns widened to the minimum
+ * of their content (grid.ts); computed once per table and width (a floating table asks again).
+ */
+export function tableGrid(t: Table, availPt: number, ctx: TableContext & ParagraphContext): TableGrid {
+  const known = grids.get(t);
+  if (known && known.availPt === availPt) return known.grid;
+  const grid = computeGrid(t, availPt, ctx.compatibilityMode, t.props.layout === 'fixed' ? undefined : cellMinimum(ctx));
+  grids.set(t, { availPt, grid });
+  return grid;
+}
+
+/**
+ * A cell's minimum width for AutoFit, margins included: its widest unbreakable piece of text or
+ * inline object (paragraph.ts minContentWidth); a nested table counts at its own width, from
+ * where it starts when that is inside the cell's text. Turned and fit-text cells need nothing.
+ */
+function cellMinimum(ctx: TableContext & ParagraphContext): CellMinimum {
+  return (cell, widthPt) => {
+    if (cell.props.fitText || TURNS[cell.props.textDirection]) return 0;
+    const m = cell.props.margins;
+    let need = 0;
+    for (const b of cell.blocks) {
+      if (b.kind === 'paragraph') need = Math.max(need, minContentWidth(b, ctx) + m.left + m.right);
+      else {
+        const g = tableGrid(b, Math.max(1, widthPt - m.left - m.right), ctx);
+        need = Math.max(need, g.widthPt + Math.max(0, g.xPt));
+      }
+    }
+    return need;
+  };
 }
 
 function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[][] {

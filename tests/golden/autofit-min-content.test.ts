@@ -1,0 +1,80 @@
+/**
+ * AutoFit's minimum-content rule (w:tblLayout autofit, §17.4.53): Word widens a column whose cell
+ * holds a word wider than the cell's text, instead of breaking the word between letters; the other
+ * columns keep their widths. A fixed-layout table keeps its grid and breaks the word. A cell spanning
+ * two columns spreads what it lacks over both. Before, every table kept its saved grid
+ * (docxside-case6: Word widens "/api/auth/refresh"'s column from 86.4 to 99.3 pt; we cut "refre|sh").
+ * An inline picture wider than its cell does not widen it (oxpt-WC023: Word saved such a grid).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx, para } from '../helpers/make-docx';
+import { inlinePicture, TINY_PNG } from '../helpers/tiny-png';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+const WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis';
+const COL = 1728; // 86.4 pt
+const cell = (text: string, span = 1) =>
+  `<w:tc><w:tcPr><w:tcW w:w="${COL * span}" w:type="dxa"/>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}</w:tcPr>${para(text)}</w:tc>`;
+const table = (rows: string[][], layout?: 'fixed') =>
+  '<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/>' +
+  (layout ? `<w:tblLayout w:type="${layout}"/>` : '') +
+  '<w:tblCellMar><w:left w:w="108" w:type="dxa"/><w:right w:w="108" w:type="dxa"/></w:tblCellMar></w:tblPr>' +
+  `<w:tblGrid>${`<w:gridCol w:w="${COL}"/>`.repeat(3)}</w:tblGrid>` +
+  rows.map((r) => `<w:tr>${r.join('')}</w:tr>`).join('') +
+  '</w:tbl><w:p/>';
+
+async function layout(body: string): Promise<LayoutDoc> {
+  return (await layoutDocx(makeDocx({ body, media: { rIdImg: { name: 'image1.png', data: TINY_PNG } } }), 'autofit-min-content.docx', host)).doc;
+}
+
+const runs = (d: LayoutDoc) => flatItems(d.pages[0]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
+const xOf = (d: LayoutDoc, s: string) => runs(d).find((i) => i.text.includes(s))!.x;
+const widthOf = (r: GlyphRun) => r.advances.reduce((a, b) => a + b, 0);
+/** The run holding the whole word, when it was laid on one line. */
+const whole = (d: LayoutDoc) => runs(d).find((r) => r.text.includes(WORD));
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('autofit tables widen a column to its widest word', () => {
+  it('widens the column holding a long word and keeps the others', async () => {
+    const doc = await layout(table([[cell('a1'), cell('b1'), cell('c1')], [cell(WORD), cell('b2'), cell('c2')]]));
+    const run = whole(doc);
+    expect(run).toBeDefined();
+    // The word's column is the word plus the cell's margins (5.4 pt each side).
+    expect(xOf(doc, 'b1') - xOf(doc, 'a1')).toBeCloseTo(widthOf(run!) + 10.8, 1);
+    expect(xOf(doc, 'c1') - xOf(doc, 'b1')).toBeCloseTo(86.4, 1);
+  });
+
+  it('keeps a fixed-layout table\'s grid and breaks the word', async () => {
+    const doc = await layout(table([[cell('a1'), cell('b1'), cell('c1')], [cell(WORD), cell('b2'), cell('c2')]], 'fixed'));
+    expect(whole(doc)).toBeUndefined();
+    expect(xOf(doc, 'b1') - xOf(doc, 'a1')).toBeCloseTo(86.4, 1);
+    expect(xOf(doc, 'c1') - xOf(doc, 'b1')).toBeCloseTo(86.4, 1);
+  });
+
+  it('spreads a spanning cell\'s minimum over the columns it spans', async () => {
+    const doc = await layout(table([[cell(WORD, 2), cell('c1')], [cell('a2'), cell('b2'), cell('c2')]]));
+    const run = whole(doc);
+    expect(run).toBeDefined();
+    const a = xOf(doc, 'a2');
+    const b = xOf(doc, 'b2');
+    const c = xOf(doc, 'c2');
+    // Both spanned columns grow alike (they were equal); together they hold the word and one cell's margins.
+    expect(b - a).toBeCloseTo(c - b, 1);
+    expect(c - a).toBeCloseTo(widthOf(run!) + 10.8, 1);
+    expect(xOf(doc, 'c1')).toBeCloseTo(c, 1);
+  });
+
+  it('does not widen a column for an inline picture', async () => {
+    const picture = `<w:tc><w:tcPr><w:tcW w:w="${COL}" w:type="dxa"/></w:tcPr><w:p>${inlinePicture('rIdImg', 144, 72)}</w:p></w:tc>`;
+    const doc = await layout(table([[cell('a1'), cell('b1'), cell('c1')], [picture, cell('b2'), cell('c2')]]));
+    expect(xOf(doc, 'b1') - xOf(doc, 'a1')).toBeCloseTo(86.4, 1);
+  });
+});
