@@ -23,7 +23,7 @@ async function compileKernel() {
   const outputs = new Map();
   const stderr = [];
   const { error } = await asc.main(
-    ['assembly/linebreak.ts', '--baseDir', wasmDir, '--config', 'asconfig.json', '--target', 'release',
+    ['assembly/linebreak.ts', 'assembly/deflate.ts', '--baseDir', wasmDir, '--config', 'asconfig.json', '--target', 'release',
       '--outFile', 'build/kernel.wasm', '--textFile', 'build/kernel.wat'],
     {
       writeFile: (name, contents) => { outputs.set(name.replace(/\\/g, '/'), contents); },
@@ -48,7 +48,7 @@ function generatedSource(wasm) {
     `/** SHA-256 of the kernel binary (${wasm.length} bytes). */`,
     `export const KERNEL_WASM_SHA256 = '${sha}';`,
     '',
-    '/** Returns the kernel binary (WebAssembly), base64-encoded. */',
+    '/** Returns the kernel binary (WebAssembly: line breaking and deflate), base64-encoded. */',
     'export const KERNEL_WASM_BASE64 =',
     lines.map((l) => `  '${l}'`).join(' +\n') + ';',
     '',

@@ -1,6 +1,6 @@
 /**
- * kernel: loads the WASM kernel (wasm/assembly) and hands its exports to the engine files that
- * drive it (engine/layout/kernel.ts for line breaking).
+ * kernel: loads the WASM kernel (wasm/assembly: line breaking and deflate) and hands its exports to
+ * the engine files that drive it (engine/layout/kernel.ts, engine/zip/deflate-kernel.ts).
  * In: the generated binary. Out: the instance's exports, or null when WebAssembly cannot run.
  * Must not: hold feature logic (each caller keeps a TS twin giving the same result), or import
  * another engine folder.

@@ -1,8 +1,8 @@
 /**
  * The WASM kernel's loader: the only engine file that instantiates WebAssembly.
  *
- * The kernel (wasm/assembly, the line breaker) is built by scripts/build-wasm.mjs into
- * kernel-binary.generated.ts (about 4 KB). It is instantiated lazily and synchronously on
+ * The kernel (wasm/assembly: the line breaker and the deflater) is built by scripts/build-wasm.mjs
+ * into kernel-binary.generated.ts (about 11 KB). It is instantiated lazily and synchronously on
  * first use (fine in Node and in workers; a browser's main thread may refuse to compile more than
  * a few KB synchronously, so call engine/layout's initKernel() first there), or ahead of time
  * with initKernel(). When WebAssembly is unavailable or fails, loadKernel() returns null and every caller computes
@@ -11,13 +11,16 @@
 import { decodeBase64 } from './base64';
 import { KERNEL_WASM_BASE64 } from './kernel-binary.generated';
 
-/** The kernel's exports (protocol in wasm/assembly/linebreak.ts). */
+/** The kernel's exports (protocols in wasm/assembly/linebreak.ts and wasm/assembly/deflate.ts). */
 export interface KernelExports {
   readonly memory: WebAssembly.Memory;
   placeTable(bytes: number): number;
   initTable(): number;
   reserve(n: number): number;
   findBreaks(n: number, tailoring: number): number;
+  reserveDeflate(n: number): number;
+  deflate(n: number): number;
+  deflateOutput(): number;
 }
 
 /** undefined: not tried yet; null: failed (the twins are used). */
@@ -51,6 +54,9 @@ function adoptInstance(instance: WebAssembly.Instance): KernelExports {
     initTable: ex.initTable,
     reserve: ex.reserve,
     findBreaks: ex.findBreaks,
+    reserveDeflate: ex.reserveDeflate,
+    deflate: ex.deflate,
+    deflateOutput: ex.deflateOutput,
   };
 }
 
