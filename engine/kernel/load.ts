@@ -21,6 +21,9 @@ export interface KernelExports {
   reserveDeflate(n: number): number;
   deflate(n: number): number;
   deflateOutput(): number;
+  /** Test hooks for the Huffman code-length builder (deflate-property.test.ts). */
+  huffmanInput(): number;
+  huffmanLengths(count: number, limit: number): number;
 }
 
 /** undefined: not tried yet; null: failed (the twins are used). */
@@ -57,6 +60,8 @@ function adoptInstance(instance: WebAssembly.Instance): KernelExports {
     reserveDeflate: ex.reserveDeflate,
     deflate: ex.deflate,
     deflateOutput: ex.deflateOutput,
+    huffmanInput: ex.huffmanInput,
+    huffmanLengths: ex.huffmanLengths,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Property test: the WASM kernel's deflater and the TS twin write identical bytes for any input,
  * and fflate and zlib inflate them back, from empty and single bytes to inputs spanning many blocks
- * and 64 KiB stored pieces.
+ * and 64 KiB stored pieces; and their Huffman builders agree on skewed frequencies, where code
+ * lengths over the limit are folded back (neither the corpus nor random bytes ever need the 15-bit
+ * fold, so it is tested on the builder directly).
  */
 import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -10,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadKernel } from '../kernel';
 import { deflateZlibTwin } from './deflate';
 import { deflateInKernel, deflateZlib } from './deflate-kernel';
+import { codeLengths } from './huffman';
 
 const kernel = loadKernel();
 
@@ -103,6 +106,63 @@ describe('deflate kernel vs twin', () => {
       const data = noise(n, n).map((b) => b & 3);
       expect(Buffer.compare(deflateZlib(data), deflateZlibTwin(data))).toBe(0);
     }
+  });
+});
+
+/** The kernel's code lengths for freq (limit bits), through its test hooks. */
+function kernelLengths(freq: Uint32Array, limit: number): Uint8Array {
+  const k = kernel!;
+  new Uint32Array(k.memory.buffer, k.huffmanInput(), freq.length).set(freq);
+  const at = k.huffmanLengths(freq.length, limit);
+  return new Uint8Array(k.memory.buffer, at, freq.length).slice();
+}
+
+function twinLengths(freq: Uint32Array, limit: number): Uint8Array {
+  const out = new Uint8Array(freq.length);
+  codeLengths(freq, freq.length, limit, out);
+  return out;
+}
+
+/** Fibonacci-like weights: optimal codes deeper than the limit, so lengths must be folded back. */
+const skewed = fc
+  .record({ count: fc.integer({ min: 2, max: 286 }), used: fc.integer({ min: 2, max: 40 }), seed: fc.nat(1000), ratio: fc.integer({ min: 14, max: 20 }) })
+  .map(({ count, used, seed, ratio }) => {
+    const freq = new Uint32Array(count);
+    let w = 1;
+    for (let k = 0; k < Math.min(used, count); k++) {
+      freq[(k * 37 + seed) % count] = Math.min(Math.round(w), 16385);
+      w = w * (ratio / 10) + 1;
+    }
+    return freq;
+  });
+
+describe('Huffman code lengths, kernel vs twin', () => {
+  it('agree for arbitrary frequencies (15-bit literal and distance codes)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint32Array({ minLength: 1, maxLength: 286 }).map((a) => a.map((f) => (f % 5 === 0 ? 0 : f % 16386))), skewed), (freq) => {
+        expect(Array.from(kernelLengths(freq, 15))).toEqual(Array.from(twinLengths(freq, 15)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('agree when the limit folds deep codes back (7-bit code-length code, 15-bit codes)', () => {
+    fc.assert(
+      fc.property(skewed, (freq) => {
+        const twin15 = twinLengths(freq, 15);
+        expect(Array.from(kernelLengths(freq, 15))).toEqual(Array.from(twin15));
+        const cl = freq.subarray(0, 19);
+        expect(Array.from(kernelLengths(cl, 7))).toEqual(Array.from(twinLengths(cl, 7)));
+      }),
+      { numRuns: 500 },
+    );
+    // A Fibonacci sequence of 25 weights needs 24-bit codes: folding to 15 must keep the Kraft sum exact.
+    const fib = new Uint32Array(30);
+    for (let k = 0, a = 1, b = 1; k < 25; k++, [a, b] = [b, a + b]) fib[k] = a;
+    const lengths = kernelLengths(fib, 15);
+    expect(Array.from(lengths)).toEqual(Array.from(twinLengths(fib, 15)));
+    expect(Math.max(...lengths)).toBe(15);
+    expect(Array.from(lengths).reduce((sum, l) => sum + (l ? 2 ** (15 - l) : 0), 0)).toBe(2 ** 15);
   });
 });
 

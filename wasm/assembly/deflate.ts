@@ -5,7 +5,10 @@
 // Protocol (the engine's kernel loader is the only caller):
 //   1. p = reserveDeflate(n); host writes n input bytes at p (memory may have grown: re-view it).
 //   2. m = deflate(n); the zlib stream is the m bytes at deflateOutput().
+// For the property test: host writes `count` u32 frequencies at huffmanInput(); the u8 code lengths
+// are at huffmanLengths(count, limit) (the same builder every block uses).
 import { alignBits, initBlockTables, startBits, writeBlock } from './deflate-block';
+import { codeLengths } from './deflate-huffman';
 import { placeDeflateBuffers, deflateInputBase, deflateOutputBase } from './memory';
 
 const WINDOW: i32 = 32768;
@@ -26,6 +29,8 @@ const head = memory.data(4 << HASH_BITS, 16);
 const prev = memory.data(4 * WINDOW, 16);
 const syms = memory.data(4 * BLOCK_SYMBOLS, 16);
 let generation: i32 = 0;
+const testFreq = memory.data(286 << 2, 16);
+const testLengths = memory.data(286, 16);
 
 initBlockTables();
 
@@ -37,6 +42,17 @@ export function reserveDeflate(n: u32): usize {
 /** Where the last deflate call wrote its zlib stream. */
 export function deflateOutput(): usize {
   return deflateOutputBase;
+}
+
+/** Where the host writes up to 286 u32 frequencies for huffmanLengths. */
+export function huffmanInput(): usize {
+  return testFreq;
+}
+
+/** Code lengths (at most `limit` bits) for the first `count` (≤ 286) frequencies; returns their address. */
+export function huffmanLengths(count: u32, limit: u32): usize {
+  codeLengths(testFreq, <i32>min(count, 286), <i32>min(limit, 15), testLengths);
+  return testLengths;
 }
 
 /** Compresses the n bytes written at reserveDeflate's address into a zlib stream; returns its length. */
