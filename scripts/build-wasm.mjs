@@ -2,8 +2,8 @@
 /**
  * Compiles the AssemblyScript kernel in wasm/ with the assemblyscript package's compiler API and
  * writes (a) wasm/build/kernel.wasm (+ .wat) for inspection and (b)
- * engine/layout/kernel-binary.generated.ts, the binary as a base64 string constant that
- * engine/layout/kernel.ts instantiates. Both outputs are gitignored; the build is deterministic
+ * engine/kernel/kernel-binary.generated.ts, the binary as a base64 string constant that
+ * engine/kernel/load.ts instantiates. Both outputs are gitignored; the build is deterministic
  * (no timestamps, no paths in the output), so rebuilding unchanged sources gives identical files.
  *
  * Run: npm run build:wasm   (npm test runs it before tsc).
@@ -17,13 +17,13 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wasmDir = join(root, 'wasm');
 const buildDir = join(wasmDir, 'build');
-const generatedTs = join(root, 'engine/layout/kernel-binary.generated.ts');
+const generatedTs = join(root, 'engine/kernel/kernel-binary.generated.ts');
 
 async function compileKernel() {
   const outputs = new Map();
   const stderr = [];
   const { error } = await asc.main(
-    ['assembly/linebreak.ts', '--baseDir', wasmDir, '--config', 'asconfig.json', '--target', 'release',
+    ['assembly/linebreak.ts', 'assembly/deflate.ts', '--baseDir', wasmDir, '--config', 'asconfig.json', '--target', 'release',
       '--outFile', 'build/kernel.wasm', '--textFile', 'build/kernel.wat'],
     {
       writeFile: (name, contents) => { outputs.set(name.replace(/\\/g, '/'), contents); },
@@ -48,7 +48,7 @@ function generatedSource(wasm) {
     `/** SHA-256 of the kernel binary (${wasm.length} bytes). */`,
     `export const KERNEL_WASM_SHA256 = '${sha}';`,
     '',
-    '/** Returns the line-break kernel binary (WebAssembly), base64-encoded. */',
+    '/** Returns the kernel binary (WebAssembly: line breaking and deflate), base64-encoded. */',
     'export const KERNEL_WASM_BASE64 =',
     lines.map((l) => `  '${l}'`).join(' +\n') + ';',
     '',
@@ -62,4 +62,4 @@ writeFileSync(join(buildDir, 'kernel.wasm'), wasm);
 if (wat) writeFileSync(join(buildDir, 'kernel.wat'), wat);
 writeFileSync(generatedTs, generatedSource(wasm));
 const ms = Math.round(performance.now() - started);
-console.log(`build-wasm: kernel.wasm ${wasm.length} bytes in ${ms} ms -> engine/layout/kernel-binary.generated.ts`);
+console.log(`build-wasm: kernel.wasm ${wasm.length} bytes in ${ms} ms -> engine/kernel/kernel-binary.generated.ts`);

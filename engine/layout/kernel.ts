@@ -1,78 +1,43 @@
 /**
- * The WASM line-break kernel's loader: the only engine file that instantiates WebAssembly.
+ * The line breaker's side of the WASM kernel: places the class table in the kernel's memory and
+ * runs findBreaks, or the TS twin when the kernel is not available.
  *
- * The kernel (wasm/assembly/linebreak.ts, UAX #14 for Unicode 16.0 with Word tailorings) is built
- * by scripts/build-wasm.mjs into kernel-binary.generated.ts. It is instantiated lazily and
- * synchronously on first use (fine in Node and in workers; the binary is a few KB, far below the
- * browsers' main-thread limit for synchronous compilation), or ahead of time with initKernel().
- * When WebAssembly is unavailable or fails, the TS twin computes the same result.
+ * The kernel (wasm/assembly/linebreak.ts, UAX #14 for Unicode 16.0 with Word tailorings) is
+ * loaded by engine/kernel (lazily and synchronously on first use, or ahead of time with
+ * initKernel()). When WebAssembly is unavailable or fails, the TS twin computes the same result.
  */
-import { KERNEL_WASM_BASE64 } from './kernel-binary.generated';
+import { describeFailure, initKernelModule, kernelBinary, kernelLoadState, loadKernel, noteKernelFailure, type KernelExports } from '../kernel';
 import { LINE_BREAK_UNICODE_VERSION } from './linebreak-data';
-import { decodeBase64, loadLineBreakTrie } from './linebreak-trie';
+import { loadLineBreakTrie } from './linebreak-trie';
 import { findBreakOpportunitiesTwin } from './linebreak-twin';
 import { BreakAction, tailoringCode, type LineBreakTailoring } from './linebreak-types';
 
 export { BreakAction };
 export type { BreakActionValue, LineBreakTailoring } from './linebreak-types';
 
-/** The kernel's exports (see the protocol in wasm/assembly/linebreak.ts). */
-interface KernelExports {
-  readonly memory: WebAssembly.Memory;
-  placeTable(bytes: number): number;
-  initTable(): number;
-  reserve(n: number): number;
-  findBreaks(n: number, tailoring: number): number;
-}
+/** The kernel once its class table is placed; null when it is unavailable or rejected the table. */
+let ready: KernelExports | null | undefined;
 
-/** undefined: not tried yet; null: failed (the twin is used). */
-let kernel: KernelExports | null | undefined;
-let failure: string | undefined;
-let binary: Uint8Array | undefined;
-
-function kernelBinary(): Uint8Array {
-  binary ??= decodeBase64(KERNEL_WASM_BASE64);
-  return binary;
-}
-
-function describe(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-}
-
-/** Copies the class table into the instance and checks it; the exports, or null on failure. */
-function adoptInstance(instance: WebAssembly.Instance): KernelExports | null {
-  const ex = instance.exports as unknown as KernelExports;
-  const table = loadLineBreakTrie().bytes;
-  const at = ex.placeTable(table.length);
-  if (at === 0) {
-    failure = 'kernel could not reserve memory for the class table';
-    return null;
-  }
-  new Uint8Array(ex.memory.buffer, at, table.length).set(table);
-  if (ex.initTable() !== 1) {
-    failure = 'kernel rejected the class table (shape or version mismatch)';
-    return null;
-  }
-  // A plain object with a fixed shape: property loads on instance.exports are megamorphic and
-  // cost more than the kernel itself on short paragraphs.
-  return {
-    memory: ex.memory,
-    placeTable: ex.placeTable,
-    initTable: ex.initTable,
-    reserve: ex.reserve,
-    findBreaks: ex.findBreaks,
-  };
-}
-
-function instantiateSync(): KernelExports | null {
+/** Copies the class table into the kernel's memory and checks it; the kernel, or null on failure. */
+function placeClassTable(k: KernelExports | null): KernelExports | null {
+  if (!k) return null;
   try {
-    const module = new WebAssembly.Module(kernelBinary() as BufferSource);
-    kernel = adoptInstance(new WebAssembly.Instance(module, {}));
+    const table = loadLineBreakTrie().bytes;
+    const at = k.placeTable(table.length);
+    if (at === 0) {
+      noteKernelFailure('kernel could not reserve memory for the class table');
+      return null;
+    }
+    new Uint8Array(k.memory.buffer, at, table.length).set(table);
+    if (k.initTable() !== 1) {
+      noteKernelFailure('kernel rejected the class table (shape or version mismatch)');
+      return null;
+    }
+    return k;
   } catch (e) {
-    failure = describe(e);
-    kernel = null;
+    noteKernelFailure(describeFailure(e));
+    return null;
   }
-  return kernel;
 }
 
 /**
@@ -80,14 +45,8 @@ function instantiateSync(): KernelExports | null {
  * compilation; resolves (never rejects) once the kernel or its TS fallback is ready.
  */
 export async function initKernel(): Promise<void> {
-  if (kernel !== undefined) return;
-  try {
-    const { instance } = await WebAssembly.instantiate(kernelBinary() as BufferSource, {});
-    if (kernel === undefined) kernel = adoptInstance(instance);
-  } catch (e) {
-    failure = describe(e);
-    kernel ??= null;
-  }
+  await initKernelModule();
+  ready ??= placeClassTable(loadKernel());
 }
 
 /**
@@ -120,7 +79,7 @@ function runKernel(k: KernelExports, text: string, tailoring: LineBreakTailoring
     const output = k.findBreaks(n, tailoringCode(tailoring));
     return bytes8.slice(output, output + n);
   } catch (e) {
-    failure = describe(e);
+    noteKernelFailure(describeFailure(e));
     return undefined;
   }
 }
@@ -133,7 +92,7 @@ function runKernel(k: KernelExports, text: string, tailoring: LineBreakTailoring
  */
 export function findBreakOpportunities(text: string, tailoring: LineBreakTailoring = 'word'): Uint8Array {
   if (text.length === 0) return new Uint8Array(0);
-  const k = kernel === undefined ? instantiateSync() : kernel;
+  const k = ready === undefined ? (ready = placeClassTable(loadKernel())) : ready;
   const fromKernel = k ? runKernel(k, text, tailoring) : undefined;
   return fromKernel ?? findBreakOpportunitiesTwin(text, tailoring);
 }
@@ -158,7 +117,8 @@ export interface KernelInfo {
 
 /** Reports whether the WASM kernel is active, its byte size and memory; it does not instantiate it. */
 export function kernelInfo(): KernelInfo {
-  const state = kernel === undefined ? 'unloaded' : kernel === null ? 'twin' : 'wasm';
+  const { kernel, failure } = kernelLoadState();
+  const state = kernel === undefined ? 'unloaded' : kernel === null || ready === null ? 'twin' : 'wasm';
   return {
     state,
     active: state === 'wasm',

@@ -1,5 +1,7 @@
 /**
- * A fast deflate writer (RFC 1951) with a zlib wrapper (RFC 1950), for PDF streams.
+ * A fast deflate writer (RFC 1951) with a zlib wrapper (RFC 1950), for PDF streams: the TS reference
+ * twin of the WASM kernel's deflater (wasm/assembly/deflate.ts, driven by deflate-kernel.ts, which
+ * falls back to this when the kernel is not available). Both write the same bytes.
  *
  * Why not fflate: PDF saving spent more than half its time in fflate's level-2 deflate (the dev
  * corpus deflates 27 MB of font programs, page content and re-encoded pictures per conversion round).
@@ -60,8 +62,8 @@ const FIXED_DIST_CODES = new Uint16Array(30);
 canonicalCodes(FIXED_LIT, 288, FIXED_LIT_CODES);
 canonicalCodes(FIXED_DIST, 30, FIXED_DIST_CODES);
 
-/** Compresses bytes into a zlib stream (RFC 1950: header, deflate data, Adler-32), as PDF's FlateDecode reads. */
-export function deflateZlib(data: Uint8Array): Uint8Array {
+/** Compresses bytes into a zlib stream (RFC 1950: header, deflate data, Adler-32) in TS, as the kernel does. */
+export function deflateZlibTwin(data: Uint8Array): Uint8Array {
   const n = data.length;
   // Worst case: every block stored (5 bytes per 64 KiB piece and per block), plus header and trailer.
   const out = new Uint8Array(n + 5 * (2 * Math.ceil(n / BLOCK_SYMBOLS) + Math.ceil(n / 65535) + 2) + 16);

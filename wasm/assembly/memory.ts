@@ -1,11 +1,14 @@
-// Linear-memory layout of the line-break kernel. No GC allocations: every buffer is a region of
-// linear memory placed here, grown with memory.grow and reused between calls.
+// Linear-memory layout of the kernel. No GC allocations: every buffer is a region of linear memory
+// placed here, grown with memory.grow and reused between calls.
 //
-//   heapBase | class table (written by the host) | derived tables (see units.ts) | input u16[n] |
-//   output u8[n]
+//   static data (tables and the deflater's fixed scratch, below heapBase) | class table (written by
+//   the host) | derived tables (see units.ts) | work area, either
+//     line breaking: input u16[n] | output u8[n]
+//     deflate:       input u8[n]  | output u8[deflateBound(n)]
 //
-// Memory only grows (WebAssembly cannot shrink it), so it stays at the size the longest text needed:
-// three bytes per code unit plus the table.
+// Memory only grows (WebAssembly cannot shrink it), so it stays at the size the largest call
+// needed: three bytes per code unit, or about two per deflated byte, plus the table. Deflate inputs
+// are capped (MAX_DEFLATE_BYTES) so the memory stays bounded; the host deflates larger ones itself.
 
 /** Where the class table starts (fixed once the first call placed it). */
 export let tableBase: usize = 0;
@@ -47,4 +50,31 @@ export function placeBuffers(n: u32): usize {
   inputBase = derivedBase + DERIVED_BYTES;
   outputBase = align16(inputBase + (count << 1));
   return ensureMemory(outputBase + count) ? inputBase : 0;
+}
+
+/** The largest input deflate takes (the host's TS twin handles larger ones). */
+export const MAX_DEFLATE_BYTES: u32 = 0x2000000; // 32 MiB
+export let deflateInputBase: usize = 0;
+export let deflateOutputBase: usize = 0;
+
+/** Start of the work area: after the derived tables, or at the heap base when no table was placed. */
+function workBase(): usize {
+  return tableBase != 0 ? derivedBase + DERIVED_BYTES : align16(__heap_base);
+}
+
+/**
+ * The deflater's worst case for n input bytes: every block stored (5 bytes per 64 KiB piece and per
+ * block of 16,384 symbols), zlib header and trailer, and 8 bytes the bit writer may store past the end.
+ */
+function deflateBound(n: usize): usize {
+  return n + 5 * (2 * ((n + 16383) >> 14) + (n + 65534) / 65535 + 2) + 24;
+}
+
+/** Lays out the deflate buffers for n input bytes, growing memory; returns the input address or 0. */
+export function placeDeflateBuffers(n: u32): usize {
+  if (n > MAX_DEFLATE_BYTES) return 0;
+  const count = <usize>n;
+  deflateInputBase = workBase();
+  deflateOutputBase = align16(deflateInputBase + count);
+  return ensureMemory(deflateOutputBase + deflateBound(count)) ? deflateInputBase : 0;
 }
