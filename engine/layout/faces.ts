@@ -4,7 +4,7 @@
  */
 import type { RunProps } from '../model';
 
-/** Glyphs of a shaped piece of text, in font units. */
+/** Glyphs of a shaped piece of text, in font units (advances and offsets include the face's widthScale). */
 export interface Shaped {
   readonly glyphs: ArrayLike<number>;
   readonly advances: ArrayLike<number>;
@@ -23,7 +23,10 @@ export interface LineMetrics {
 
 /** A loaded font face as layout uses it. */
 export interface Face {
-  /** Stable key; equal keys mean the same face. */
+  /**
+   * Stable key; equal keys mean the same font program and style. A stand-in fitted to another
+   * family's widths shares its program's key: `widthScale` tells them apart.
+   */
   readonly key: string;
   readonly family: string;
   readonly postscriptName: string;
@@ -32,6 +35,12 @@ export interface Face {
   readonly unitsPerEm: number;
   readonly syntheticBold: boolean;
   readonly syntheticItalic: boolean;
+  /**
+   * Horizontal scale the face is drawn with so that it takes the widths of the family it stands in
+   * for (engine/text substitution.ts, original metrics); 1 for every other face. `shape` advances
+   * already include it; whoever draws the glyphs condenses them by it.
+   */
+  readonly widthScale: number;
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped;
   lineMetrics(sizePt: number): LineMetrics;
   /** Underline offset below the baseline and thickness, in font units (post table; positive = below). */

@@ -108,6 +108,27 @@ describe('resolve', () => {
   });
 });
 
+describe('standInFit', () => {
+  it('condenses DejaVu Sans Mono to Consolas\'s advance (1126 / 1233) and gives Consolas\'s line height', async () => {
+    const ctx = createFontContext(testFontSource());
+    for (const [bold, italic] of [[false, false], [true, false], [false, true]] as const) {
+      await ctx.prepare([req('Consolas', bold, italic)]);
+      expect(ctx.resolve(req('Consolas', bold, italic)).family).toBe('DejaVu Sans Mono');
+      const fit = ctx.standInFit(req('Consolas', bold, italic))!;
+      expect(fit.widthScale).toBeCloseTo(1126 / 1233, 10);
+      expect(fit.lineMetrics(10)).toMatchObject({ ascentPt: (10 * 1884) / 2048, descentPt: (10 * 514) / 2048, lineHeightPt: (10 * 2398) / 2048 });
+    }
+  });
+
+  it('leaves real faces and ordinary substitutes alone', async () => {
+    const ctx = createFontContext(testFontSource([{ family: 'Consolas', data: customFont('Consolas') }]));
+    await ctx.prepare([req('Consolas'), req('Courier New'), req('DejaVu Sans Mono')]);
+    expect(ctx.standInFit(req('Consolas'))).toBeUndefined();
+    expect(ctx.standInFit(req('Courier New'))).toBeUndefined();
+    expect(ctx.standInFit(req('DejaVu Sans Mono'))).toBeUndefined();
+  });
+});
+
 describe('LoadedFont', () => {
   it('exposes metrics and Word line spacing', () => {
     const f = createFontContext(testFontSource()).resolve(req('Calibri'));

@@ -13,7 +13,19 @@
  * LibreOffice embedded in all 63, the hint rule (roman → serif, modern/fixed → mono) in 50. Hints are
  * therefore only used when asked for.
  * LibreOffice also strips style words from names ("Times New Roman Bold", "Arial-BoldMT").
- * One deliberate departure: Aptos (see METRIC_ALIASES), where we follow Word's widths, not LibreOffice's.
+ * Two deliberate departures, where we follow Word's widths, not LibreOffice's:
+ * - Aptos (see METRIC_ALIASES) is drawn with Liberation Sans, whose widths are Aptos's within 0.3%.
+ * - A family with no metric-compatible open twin may carry the original's metrics (ORIGINAL_METRICS):
+ *   the stand-in LibreOffice picks is then condensed horizontally to the original's advance widths and
+ *   lines get the original's Word line height. The figures are Word's real metrics, read from the
+ *   fonts Word embedded in its own renders of the dev corpus (dev-ref/*.word.pdf: /Widths arrays and
+ *   the embedded font programs). Consolas (Docx4j_GettingStarted, 16 084 characters in three styles):
+ *   unitsPerEm 2048, every advance 1126 (0.5498 em) where DejaVu Sans Mono has 1233, so the scale is
+ *   1126/1233 = 0.9132; OS/2 win 1884/514 and hhea 1521/−527/350 give Word's single line
+ *   (1884 + 514)/2048 = 1.1709 em (Word's 9 pt code lines are 10.54 pt apart; DejaVu Sans Mono's
+ *   1.1641 em would give 10.48). For a monospace original the scale is exact; for a proportional one it
+ *   is an average, used only where it is measured to differ by more than ~3% (Verdana on DejaVu Sans
+ *   differs by 0.6–1.2%, so it has none).
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 
@@ -34,6 +46,28 @@ export interface Substitution {
   /** Style words were stripped from the name ("Arial Bold"): the name itself asks for bold / italic. */
   readonly impliedBold?: boolean;
   readonly impliedItalic?: boolean;
+  /** The original's metrics, for a stand-in that is fitted to them (see ORIGINAL_METRICS). */
+  readonly original?: OriginalMetrics;
+}
+
+/**
+ * Word's metrics of a family that has no metric-compatible open twin, in the original's font units.
+ * The stand-in is drawn condensed (or widened) to the original's widths: by `monoAdvance` over the
+ * stand-in's own advance for a monospace original (exact), else by `widthScale`, an average width
+ * ratio measured against the stand-in family `standIn` (an approximation, applied to that family only).
+ */
+export interface OriginalMetrics {
+  readonly unitsPerEm: number;
+  /** Monospace original: the advance of every glyph. */
+  readonly monoAdvance?: number;
+  /** Proportional original: average advance ratio original / `standIn` over real text. */
+  readonly widthScale?: number;
+  /** The shipped family `widthScale` was measured against. */
+  readonly standIn?: string;
+  /** Word's single-spacing metrics (GDI: usWinAscent, usWinDescent, external leading; line-metrics.ts). */
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineGap: number;
 }
 
 /** Options of `substituteFamily`. */
@@ -73,6 +107,14 @@ const MONO = [
   'andalemono', 'bitstreamverasansmono', 'consolas', 'courierstd', 'fixedsys', 'inconsolata', 'luximono', 'terminal',
   'nsimsun', 'nanumgothiccoding', 'freemono',
 ];
+
+/**
+ * Measured metrics of originals without an open twin (see the header): Word's embedded Consolas,
+ * Consolas-Bold and Consolas-Italic in docx4j-Docx4j_GettingStarted.word.pdf all have these.
+ */
+const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
+  ['consolas', { unitsPerEm: 2048, monoAdvance: 1126, ascent: 1884, descent: 514, lineGap: 0 }],
+]);
 
 const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {
   symbol: 'symbol', wingdings: 'wingdings', wingdings2: 'wingdings2', wingdings3: 'wingdings3', webdings: 'webdings',
@@ -145,10 +187,12 @@ export function substituteFamily(family: string, options: SubstituteOptions = {}
       return { ...hit, ...(s.bold ? { impliedBold: true } : {}), ...(s.italic ? { impliedItalic: true } : {}) };
     }
   }
+  const original = ORIGINAL_METRICS.get(s.key);
+  const fit = original ? { original } : {};
   if (options.preferHint && options.genericHint) {
-    return { family: GENERIC_FAMILY[options.genericHint], reason: 'generic', generic: options.genericHint };
+    return { family: GENERIC_FAMILY[options.genericHint], reason: 'generic', generic: options.genericHint, ...fit };
   }
-  return { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans' };
+  return { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans', ...fit };
 }
 
 function lookup(compact: string): Substitution | undefined {
@@ -157,6 +201,7 @@ function lookup(compact: string): Substitution | undefined {
   const alias = ALIAS.get(compact);
   if (alias) return { family: alias, reason: 'metric', generic: GENERIC_OF_SHIPPED[alias] ?? 'sans' };
   const generic = GENERIC.get(compact);
-  if (generic) return { family: GENERIC_FAMILY[generic], reason: 'generic', generic };
+  const original = ORIGINAL_METRICS.get(compact);
+  if (generic) return { family: GENERIC_FAMILY[generic], reason: 'generic', generic, ...(original ? { original } : {}) };
   return undefined;
 }

@@ -199,7 +199,8 @@ class Builder {
         end: base + seg.end,
         props: drawn,
         face: seg.face,
-        shapeKey: seg.face.key + '|' + features,
+        // A fitted stand-in shares its program's key but not its widths.
+        shapeKey: seg.face.key + (seg.face.widthScale !== 1 ? `|w${seg.face.widthScale}|` : '|') + features,
         sizePt,
         risePt,
         color,
