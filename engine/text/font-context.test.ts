@@ -120,6 +120,18 @@ describe('standInFit', () => {
     }
   });
 
+  it('scales DejaVu Serif by Georgia\'s measured ratio, but not the face that stands in when it is missing', async () => {
+    const ctx = createFontContext(testFontSource());
+    await ctx.prepare([req('Georgia', true)]);
+    expect(ctx.standInFit(req('Georgia', true))!.widthScale).toBe(0.861);
+    expect(ctx.standInFit(req('Georgia', true))!.lineMetrics(16).lineHeightPt).toBeCloseTo((16 * 2327) / 2048, 10);
+    // Without DejaVu Serif, Georgia falls back to DejaVu Sans, which the ratio was not measured for.
+    const noSerif = createFontContext({ loadFile: (f: string) => (f.startsWith('DejaVuSerif') ? undefined : shippedBytes(f)) });
+    await noSerif.prepare([req('Georgia')]);
+    expect(noSerif.resolve(req('Georgia')).family).toBe('DejaVu Sans');
+    expect(noSerif.standInFit(req('Georgia'))).toBeUndefined();
+  });
+
   it('leaves real faces and ordinary substitutes alone', async () => {
     const ctx = createFontContext(testFontSource([{ family: 'Consolas', data: customFont('Consolas') }]));
     await ctx.prepare([req('Consolas'), req('Courier New'), req('DejaVu Sans Mono')]);

@@ -78,8 +78,16 @@ describe('original metrics of families without an open twin', () => {
     expect((CONSOLAS.ascent + CONSOLAS.descent) / CONSOLAS.unitsPerEm).toBeCloseTo(1.1709, 4);
   });
 
+  it('gives Georgia its average width ratio to DejaVu Serif and its Word line metrics', () => {
+    // docxside-case7.word.pdf: 507 characters of Georgia (regular, bold, italic) against DejaVu Serif.
+    expect(substituteFamily('Georgia')).toMatchObject({
+      family: 'DejaVu Serif', original: { unitsPerEm: 2048, widthScale: 0.861, standIn: 'DejaVu Serif', ascent: 1878, descent: 449, lineGap: 0 },
+    });
+    expect(substituteFamily('Georgia').original!.monoAdvance).toBeUndefined();
+  });
+
   it('carries none for metric twins, shipped families, or families measured within 3% of their stand-in', () => {
-    for (const f of ['Courier New', 'Calibri', 'Aptos', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Georgia', 'Wingdings']) {
+    for (const f of ['Courier New', 'Calibri', 'Aptos', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Wingdings']) {
       expect(substituteFamily(f).original, f).toBeUndefined();
     }
   });

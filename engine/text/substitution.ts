@@ -24,8 +24,12 @@
  *   1126/1233 = 0.9132; OS/2 win 1884/514 and hhea 1521/−527/350 give Word's single line
  *   (1884 + 514)/2048 = 1.1709 em (Word's 9 pt code lines are 10.54 pt apart; DejaVu Sans Mono's
  *   1.1641 em would give 10.48). For a monospace original the scale is exact; for a proportional one it
- *   is an average, used only where it is measured to differ by more than ~3% (Verdana on DejaVu Sans
- *   differs by 0.6–1.2%, so it has none).
+ *   is an average over real text against one stand-in family, used only where it differs by more than
+ *   ~3%. Georgia (docxside-case7, 507 characters in three styles) averages 0.861 of DejaVu Serif's
+ *   widths (regular 0.859, bold 0.887, italic 0.877; it is 1.10 of Liberation Serif's, no twin either) with
+ *   win 1878/449, 1.1362 em lines against DejaVu Serif's 1.1641. Verdana averages 1.006–1.012 of
+ *   DejaVu Sans's (GettingStarted, case7: 373 characters), so it has none; Trebuchet MS and Lucida
+ *   Console have too few characters in the Word renders to measure (9 and 1).
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 
@@ -109,11 +113,13 @@ const MONO = [
 ];
 
 /**
- * Measured metrics of originals without an open twin (see the header): Word's embedded Consolas,
+ * Measured metrics of originals without an open twin (see the header). Word's embedded Consolas,
  * Consolas-Bold and Consolas-Italic in docx4j-Docx4j_GettingStarted.word.pdf all have these.
  */
 const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   ['consolas', { unitsPerEm: 2048, monoAdvance: 1126, ascent: 1884, descent: 514, lineGap: 0 }],
+  // docxside-case7.word.pdf: /Widths of Word's Georgia subsets over the text drawn in them.
+  ['georgia', { unitsPerEm: 2048, widthScale: 0.861, standIn: 'DejaVu Serif', ascent: 1878, descent: 449, lineGap: 0 }],
 ]);
 
 const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {

@@ -4,6 +4,7 @@
  * 1233/2048 em where Consolas's is 1126/2048 em (Word's embedded Consolas): the stand-in is condensed
  * to Consolas's advances, in layout and in the PDF (Tz), and its lines take Consolas's Word line height
  * (1884 + 514)/2048 em. Before, code lines were 9.5% wider than Word's and wrapped where Word's fit.
+ * Georgia, proportional, is drawn with DejaVu Serif at its measured average width ratio (0.861).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
@@ -65,6 +66,18 @@ describe('Consolas drawn by DejaVu Sans Mono fitted to its widths', () => {
     expect(x).toBeCloseTo(72 + 216 - 5 * 10 * CONSOLAS_EM, 2);
     const line = flatItems(d.pages[0]!.items).find((i) => i.kind === 'line' && i.x1 >= x - 0.01);
     expect(line && line.kind === 'line' ? line.x2 - line.x1 : 0).toBeCloseTo(5 * 10 * CONSOLAS_EM, 3);
+  });
+
+  it('fits DejaVu Serif to Georgia by its measured width ratio and gives Georgia\'s line height', async () => {
+    const rpr = (font: string) => `<w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}"/><w:sz w:val="32"/></w:rPr>`;
+    const text = 'Georgia 16pt';
+    const d = await layout(code(text, PPR, rpr('Georgia')) + code(text, PPR, rpr('Georgia')) + code(text, PPR, rpr('DejaVu Serif')));
+    const [g1, g2, dv] = runsOf(d);
+    const width = (r: GlyphRun) => r.advances.reduce((s, a) => s + a, 0);
+    expect(width(g1!)).toBeCloseTo(width(dv!) * 0.861, 6);
+    expect(g1!.scalePct).toBeCloseTo(86.1, 6);
+    expect(dv!.scalePct).toBeUndefined();
+    expect(g2!.y - g1!.y).toBeCloseTo((16 * (1878 + 449)) / 2048, 3);
   });
 
   it('writes the horizontal scaling into the PDF content stream', async () => {
