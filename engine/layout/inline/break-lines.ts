@@ -286,9 +286,14 @@ class LineFill {
     this.pending = undefined;
   }
 
-  /** Right edge of ink: the pen position minus the last piece's trailing spaces. */
+  /**
+   * Right edge of ink: the pen position minus the trailing spaces of the last glyphs. A break after
+   * them (w:br, which UAX #14 keeps with the word before it) takes no room, so the spaces still hang.
+   */
   inkRight(): number {
-    const last = this.placed[this.placed.length - 1];
+    let k = this.placed.length - 1;
+    while (k > 0 && isBreak(this.placed[k]!.piece)) k--;
+    const last = this.placed[k];
     return this.x - (last && last.piece.k === 'glyphs' ? last.piece.trailingSpace : 0);
   }
 
@@ -306,6 +311,10 @@ class LineFill {
       afterLastTab: this.afterLastTab,
     };
   }
+}
+
+function isBreak(piece: Piece): boolean {
+  return piece.k === 'special' && piece.special.kind === 'break';
 }
 
 function pendingTabWidth(p: Pending): number {
