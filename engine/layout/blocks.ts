@@ -27,6 +27,8 @@ export interface BlockContext extends ParagraphContext, TableContext {
 export class BlockUnitBuilder {
   private prev: Paragraph | undefined;
   private prevAfter = 0;
+  /** Something was laid out before: the next paragraph is not at the top of the story. */
+  private started = false;
   /** A drop cap (framePr dropCap) waiting for the paragraph it belongs to. */
   private dropCap: DropCap | undefined;
   /** Paragraphs of a text frame (framePr, not a drop cap) waiting for the frame's last paragraph. */
@@ -44,6 +46,7 @@ export class BlockUnitBuilder {
       if (this.prevAfter > 0) out.push(spaceUnit(this.prevAfter));
       this.prev = undefined;
       this.prevAfter = 0;
+      this.started = true;
       // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
       const rows = layoutTable(block, this.widthPt, this.ctx).map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
       const floating = block.props.floating ? floatingTableUnit(block, rows, this.widthPt, this.ctx) : undefined;
@@ -65,7 +68,7 @@ export class BlockUnitBuilder {
     }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
-    const gap = spaceBetween(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true);
+    const gap = spaceBetween(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true, !this.started);
     const out: Unit[] = [];
     const keepPrev = prev?.props.keepNext === true;
     if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
@@ -93,6 +96,7 @@ export class BlockUnitBuilder {
     out.push(...units);
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
+    this.started = true;
     return out;
   }
 
@@ -157,13 +161,14 @@ function withDropCap(first: Unit, drop: DropCap): Unit {
  * renders in the corpus: a 15 pt after and a 24 pt before give 24 pt). With `add` (the document's
  * w:doNotUseHTMLParagraphAutoSpacing) they add up, as in Word 97–2003 documents. w:contextualSpacing
  * drops them between paragraphs of the same style; HTML auto spacing (beforeAutospacing) vanishes at
- * the top of a story and between items of the same list.
+ * the top of a story (`atTop`) and between items of the same list. After a table (`prev` undefined but
+ * not `atTop`) it is kept, as Word and LibreOffice keep it.
  */
-export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false): number {
+export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false, atTop = prev === undefined): number {
   const sp = p.props.spacing;
   const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
   let before = p.props.contextualSpacing && sameStyle ? 0 : sp.beforePt;
-  if (sp.beforeAuto && (prev === undefined || sameList(prev, p))) before = 0;
+  if (sp.beforeAuto && (atTop || (prev !== undefined && sameList(prev, p)))) before = 0;
   const after = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
   return add ? after + before : Math.max(after, before);
 }
