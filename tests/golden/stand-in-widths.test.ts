@@ -68,6 +68,19 @@ describe('Consolas drawn by DejaVu Sans Mono fitted to its widths', () => {
     expect(line && line.kind === 'line' ? line.x2 - line.x1 : 0).toBeCloseTo(5 * 10 * CONSOLAS_EM, 3);
   });
 
+  it('justifies a line of fitted glyphs flush with both margins', async () => {
+    const jc = '<w:pPr><w:jc w:val="both"/><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>';
+    const d = await layout(code(LONG + ' ' + LONG, jc));
+    const runs = runsOf(d);
+    const y0 = Math.min(...runs.map((r) => r.y));
+    const first = runs.filter((r) => Math.abs(r.y - y0) < 0.01);
+    const right = Math.max(...first.map((r) => r.x + r.advances.slice(0, r.text.trimEnd().length).reduce((s, a) => s + a, 0)));
+    expect(Math.min(...first.map((r) => r.x))).toBeCloseTo(72, 3);
+    expect(right).toBeCloseTo(540, 1);
+    // The first line holds LONG only at Consolas's widths; its spaces are widened by what is left.
+    expect(first.every((r) => r.scalePct !== undefined && Math.abs(r.scalePct - (100 * 1126) / 1233) < 1e-6)).toBe(true);
+  });
+
   it('fits DejaVu Serif to Georgia by its measured width ratio and gives Georgia\'s line height', async () => {
     const rpr = (font: string) => `<w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}"/><w:sz w:val="32"/></w:rPr>`;
     const text = 'Georgia 16pt';
