@@ -19,7 +19,7 @@
  *   the stand-in LibreOffice picks is then condensed horizontally to the original's advance widths and
  *   lines get the original's Word line height. The figures are Word's real metrics, read from the
  *   fonts Word embedded in its own renders of the dev corpus (dev-ref/*.word.pdf: /Widths arrays and
- *   the embedded font programs). Consolas (Docx4j_GettingStarted, 16 084 characters in three styles):
+ *   the embedded font programs). Consolas (Docx4j_GettingStarted, 16 060 characters in three styles):
  *   unitsPerEm 2048, every advance 1126 (0.5498 em) where DejaVu Sans Mono has 1233, so the scale is
  *   1126/1233 = 0.9132; OS/2 win 1884/514 and hhea 1521/−527/350 give Word's single line
  *   (1884 + 514)/2048 = 1.1709 em (Word's 9 pt code lines are 10.54 pt apart; DejaVu Sans Mono's
