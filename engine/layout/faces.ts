@@ -4,7 +4,7 @@
  */
 import type { RunProps } from '../model';
 
-/** Glyphs of a shaped piece of text, in font units. */
+/** Glyphs of a shaped piece of text, in font units (advances and offsets include the face's widthScale). */
 export interface Shaped {
   readonly glyphs: ArrayLike<number>;
   readonly advances: ArrayLike<number>;
@@ -23,7 +23,11 @@ export interface LineMetrics {
 
 /** A loaded font face as layout uses it. */
 export interface Face {
-  /** Stable key; equal keys mean the same face (same program, same advances). */
+  /**
+   * Stable key; equal keys mean the same face: same program and style, same advances. A stand-in
+   * fitted to another family's widths (`widthScale`, or Word's per-character widths) has its own key
+   * and names its program in `programKey`, so the program is embedded once.
+   */
   readonly key: string;
   /** Key of the font program when faces with different advances share one (see WordWidthFace). */
   readonly programKey?: string;
@@ -34,6 +38,12 @@ export interface Face {
   readonly unitsPerEm: number;
   readonly syntheticBold: boolean;
   readonly syntheticItalic: boolean;
+  /**
+   * Horizontal scale the face is drawn with so that it takes the widths of the family it stands in
+   * for (engine/text substitution.ts, original metrics); 1 for every other face. `shape` advances
+   * already include it; whoever draws the glyphs condenses them by it.
+   */
+  readonly widthScale: number;
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped;
   lineMetrics(sizePt: number): LineMetrics;
   /** Underline offset below the baseline and thickness, in font units (post table; positive = below). */

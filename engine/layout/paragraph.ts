@@ -147,6 +147,7 @@ function fillLines(
     otherStartX: ind.leftPt,
     limitX,
     ...wrap,
+    ...(content.labelEnd ? { labelEnd: content.labelEnd } : {}),
     tabs: {
       stops: sortStops(p.props.tabs),
       defaultTabPt: ctx.defaultTabPt,

@@ -4,7 +4,7 @@
  */
 import type { DiagnosticBag, EngineHost } from '../core';
 import type { Block, DocModel, Inline, RunProps } from '../model';
-import { compactFamilyName, createFontContext, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont } from '../text';
+import { compactFamilyName, createFontContext, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
@@ -82,12 +82,14 @@ class FaceAdapter implements Face {
   readonly underlineThickness: number;
   readonly strikeoutPosition: number;
   readonly strikeoutSize: number;
+  readonly widthScale: number;
   private readonly metricsBySize = new Map<number, LineMetrics>();
   /** The face has a glyph for every printable ASCII character. */
   readonly coversAscii: boolean;
 
-  constructor(readonly font: LoadedFont) {
+  constructor(readonly font: LoadedFont, private readonly fit?: StandInFit) {
     this.key = font.id;
+    this.widthScale = fit?.widthScale ?? 1;
     this.family = font.family;
     this.postscriptName = font.postscriptName;
     this.data = font.data;
@@ -106,13 +108,19 @@ class FaceAdapter implements Face {
   }
 
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
-    return this.font.shape(text, { kern, liga, rtl });
+    const shaped = this.font.shape(text, { kern, liga, rtl });
+    const k = this.widthScale;
+    if (k === 1) return shaped;
+    // A fitted stand-in: its advances (and GPOS offsets) take the original's widths.
+    const advances = Array.from(shaped.advances, (a) => a * k);
+    const xo = shaped.xOffsets;
+    return { glyphs: shaped.glyphs, clusters: shaped.clusters, advances, ...(xo ? { xOffsets: Array.from(xo, (x) => x * k) } : {}) };
   }
 
   lineMetrics(sizePt: number): LineMetrics {
     let m = this.metricsBySize.get(sizePt);
     if (!m) {
-      m = this.font.libreOfficeLineMetrics(sizePt);
+      m = this.fit ? this.fit.lineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
       this.metricsBySize.set(sizePt, m);
     }
     return m;
@@ -129,8 +137,10 @@ class WordWidthFace extends FaceAdapter {
   readonly programKey: string;
   private readonly ratio: number;
 
-  constructor(font: LoadedFont, tableKey: string, private readonly widths: ReadonlyMap<number, number>) {
-    super(font);
+  constructor(font: LoadedFont, fit: StandInFit | undefined, tableKey: string, private readonly widths: ReadonlyMap<number, number>) {
+    // A fit (substitution.ts original metrics) still gives the drawing scale and the line height;
+    // the advances come from the table.
+    super(font, fit);
     this.key = `${font.id}|w:${tableKey}`;
     this.programKey = font.id;
     let sum = 0;
@@ -172,6 +182,8 @@ class WordWidthFace extends FaceAdapter {
 
 class TextFaces {
   private readonly adapters = new Map<LoadedFont, FaceAdapter>();
+  /** Stand-ins fitted to an original's metrics, by font and fit (one font may stand in for several). */
+  private readonly fitted = new Map<LoadedFont, Map<string, FaceAdapter>>();
   private readonly primaries = new Map<string, FaceAdapter>();
   /** Run properties are shared by many runs: look their face up by identity first. */
   private readonly byProps = new WeakMap<RunProps, FaceAdapter>();
@@ -187,17 +199,37 @@ class TextFaces {
     return a;
   }
 
+  private adaptWordWidths(font: LoadedFont, fit: StandInFit | undefined, tableKey: string, widths: ReadonlyMap<number, number>): FaceAdapter {
+    let byFit = this.fitted.get(font);
+    if (!byFit) this.fitted.set(font, (byFit = new Map()));
+    const key = `w:${tableKey}`;
+    let a = byFit.get(key);
+    if (!a) byFit.set(key, (a = new WordWidthFace(font, fit, tableKey, widths)));
+    return a;
+  }
+
+  private adaptFitted(font: LoadedFont, fit: StandInFit | undefined): FaceAdapter {
+    if (!fit) return this.adapt(font);
+    let byFit = this.fitted.get(font);
+    if (!byFit) this.fitted.set(font, (byFit = new Map()));
+    let a = byFit.get(fit.key);
+    if (!a) byFit.set(fit.key, (a = new FaceAdapter(font, fit)));
+    return a;
+  }
+
   primary(props: RunProps): FaceAdapter {
     const known = this.byProps.get(props);
     if (known) return known;
     const key = `${props.font}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}|${props.fontGeneric ?? ''}`;
     let face = this.primaries.get(key);
     if (!face) {
-      const font = this.fonts.resolve(requestOf(props));
-      face = this.adapt(font);
+      const request = requestOf(props);
+      const font = this.fonts.resolve(request);
+      const fit = this.fonts.standInFit(request);
       const asked = compactFamilyName(props.font);
+      // Word's own widths for a shipped stand-in (word-widths.ts), character by character.
       const widths = (font.origin === 'shipped' || font.origin === 'builtin') && compactFamilyName(font.family) !== asked ? wordWidthsOf(asked, props.bold, props.italic) : undefined;
-      if (widths) face = new WordWidthFace(font, `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`, widths);
+      face = widths ? this.adaptWordWidths(font, fit, `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`, widths) : this.adaptFitted(font, fit);
       this.primaries.set(key, face);
     }
     this.byProps.set(props, face);

@@ -108,6 +108,39 @@ describe('resolve', () => {
   });
 });
 
+describe('standInFit', () => {
+  it('condenses DejaVu Sans Mono to Consolas\'s advance (1126 / 1233) and gives Consolas\'s line height', async () => {
+    const ctx = createFontContext(testFontSource());
+    for (const [bold, italic] of [[false, false], [true, false], [false, true]] as const) {
+      await ctx.prepare([req('Consolas', bold, italic)]);
+      expect(ctx.resolve(req('Consolas', bold, italic)).family).toBe('DejaVu Sans Mono');
+      const fit = ctx.standInFit(req('Consolas', bold, italic))!;
+      expect(fit.widthScale).toBeCloseTo(1126 / 1233, 10);
+      expect(fit.lineMetrics(10)).toMatchObject({ ascentPt: (10 * 1884) / 2048, descentPt: (10 * 514) / 2048, lineHeightPt: (10 * 2398) / 2048 });
+    }
+  });
+
+  it('scales DejaVu Serif by Georgia\'s measured ratio, but not the face that stands in when it is missing', async () => {
+    const ctx = createFontContext(testFontSource());
+    await ctx.prepare([req('Georgia', true)]);
+    expect(ctx.standInFit(req('Georgia', true))!.widthScale).toBe(0.861);
+    expect(ctx.standInFit(req('Georgia', true))!.lineMetrics(16).lineHeightPt).toBeCloseTo((16 * 2327) / 2048, 10);
+    // Without DejaVu Serif, Georgia falls back to DejaVu Sans, which the ratio was not measured for.
+    const noSerif = createFontContext({ loadFile: (f: string) => (f.startsWith('DejaVuSerif') ? undefined : shippedBytes(f)) });
+    await noSerif.prepare([req('Georgia')]);
+    expect(noSerif.resolve(req('Georgia')).family).toBe('DejaVu Sans');
+    expect(noSerif.standInFit(req('Georgia'))).toBeUndefined();
+  });
+
+  it('leaves real faces and ordinary substitutes alone', async () => {
+    const ctx = createFontContext(testFontSource([{ family: 'Consolas', data: customFont('Consolas') }]));
+    await ctx.prepare([req('Consolas'), req('Courier New'), req('DejaVu Sans Mono')]);
+    expect(ctx.standInFit(req('Consolas'))).toBeUndefined();
+    expect(ctx.standInFit(req('Courier New'))).toBeUndefined();
+    expect(ctx.standInFit(req('DejaVu Sans Mono'))).toBeUndefined();
+  });
+});
+
 describe('LoadedFont', () => {
   it('exposes metrics and Word line spacing', () => {
     const f = createFontContext(testFontSource()).resolve(req('Calibri'));

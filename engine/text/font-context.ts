@@ -8,6 +8,7 @@
 import { DiagnosticBag, warning, type Diagnostic, type FontRequest, type FontSource } from '../core';
 import { loadFontProgram, type FontProgram } from './font-program';
 import { LAST_RESORT_FAMILY, lastResortFontBytes } from './last-resort';
+import { lineMetricsOf, type LineMetrics } from './line-metrics';
 import { createLoadedFont, type FaceOrigin, type LoadedFont } from './loaded-font';
 import { segmentText, type FontSegment } from './segment';
 import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
@@ -16,6 +17,19 @@ import { compactFamilyName, substituteFamily, type Substitution } from './substi
 /** A face request: family and style as the document asks, with an optional generic-class hint. */
 export interface FaceRequest extends FontRequest {
   readonly genericHint?: GenericClass;
+}
+
+/**
+ * How a shipped stand-in is fitted to the metrics of the family it draws (substitution.ts
+ * OriginalMetrics): its advances and glyphs are scaled horizontally, its lines get the original's height.
+ */
+export interface StandInFit {
+  /** Equal keys mean equal fits. */
+  readonly key: string;
+  /** Horizontal scale of the stand-in's advances and glyphs (original / stand-in). */
+  readonly widthScale: number;
+  /** The original's single-spacing line metrics at a size. */
+  lineMetrics(sizePt: number): LineMetrics;
 }
 
 /** A font embedded in the document (already de-obfuscated). */
@@ -272,6 +286,27 @@ export class FontContext {
     const font = this.fromFaces(request) ?? this.fromShipped(request) ?? this.lastResort(request);
     this.resolved.set(key, font);
     return font;
+  }
+
+  /**
+   * The fit of a request's face to the original family's metrics, when the face is the shipped
+   * stand-in the substitution names and the substitution carries the original's metrics; undefined
+   * for faces the host supplies or the document embeds, which are the real thing.
+   */
+  standInFit(request: FaceRequest): StandInFit | undefined {
+    const font = this.resolve(request);
+    if (font.origin !== 'shipped') return undefined;
+    const sub = this.substitution(request.family, request.genericHint);
+    const o = sub.original;
+    if (!o || font.family !== sub.family) return undefined;
+    let widthScale = 1;
+    if (o.monoAdvance) {
+      // Monospace: every advance of the stand-in becomes the original's ('0' stands for all of them).
+      const own = font.advanceWidth(font.glyphId(0x30));
+      if (own > 0) widthScale = (o.monoAdvance * font.unitsPerEm) / (own * o.unitsPerEm);
+    } else if (o.widthScale && o.standIn === font.family) widthScale = o.widthScale;
+    const key = `${widthScale}|${o.ascent}|${o.descent}|${o.lineGap}|${o.unitsPerEm}`;
+    return { key, widthScale, lineMetrics: (sizePt) => lineMetricsOf(o.ascent, o.descent, o.lineGap, o.unitsPerEm, sizePt) };
   }
 
   /**

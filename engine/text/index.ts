@@ -31,9 +31,9 @@ export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_A
 export type { ShippedFace, GenericClass } from './shipped-fonts';
 export { substituteFamily, symbolSetOf, compactFamilyName } from './substitution';
 export { wordWidthsOf } from './word-widths';
-export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet } from './substitution';
+export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet, OriginalMetrics } from './substitution';
 export { FontContext, createFontContext } from './font-context';
-export type { FaceRequest, EmbeddedFace, FontContextOptions } from './font-context';
+export type { FaceRequest, EmbeddedFace, FontContextOptions, StandInFit } from './font-context';
 export type { FontSegment } from './segment';
 export type { LoadedFont, FaceMetrics, FaceOrigin } from './loaded-font';
 export type { ShapeOptions, ShapedText } from './shaper';

@@ -36,6 +36,11 @@ function toPoints(ascent: number, descent: number, gap: number, upm: number, siz
   };
 }
 
+/** Line metrics from an ascent, descent and line gap in font units (an original's, for a fitted stand-in). */
+export function lineMetricsOf(ascent: number, descent: number, lineGap: number, unitsPerEm: number, sizePt: number): LineMetrics {
+  return toPoints(ascent, descent, lineGap, unitsPerEm, sizePt);
+}
+
 /** Word's single line spacing (GDI TEXTMETRIC rule) for a font at `sizePt`. */
 export function wordLineMetrics(m: FontMetrics, sizePt: number): LineMetrics {
   const hheaHeight = m.hheaAscender - m.hheaDescender;

@@ -66,6 +66,33 @@ describe('substituteFamily', () => {
   });
 });
 
+describe('original metrics of families without an open twin', () => {
+  // Word's embedded Consolas, Consolas-Bold and Consolas-Italic (Docx4j_GettingStarted.word.pdf).
+  const CONSOLAS = { unitsPerEm: 2048, monoAdvance: 1126, ascent: 1884, descent: 514, lineGap: 0 };
+
+  it('gives Consolas its measured advance and Word line metrics on its DejaVu Sans Mono stand-in', () => {
+    expect(substituteFamily('Consolas')).toMatchObject({ family: 'DejaVu Sans Mono', reason: 'generic', original: CONSOLAS });
+    expect(substituteFamily('Consolas Bold')).toMatchObject({ family: 'DejaVu Sans Mono', impliedBold: true, original: CONSOLAS });
+    expect(substituteFamily('Consolas', { genericHint: 'mono', preferHint: true }).original).toEqual(CONSOLAS);
+    // Word's single line: (1884 + 514) / 2048 em, 1.1709 (DejaVu Sans Mono's own: 2384 / 2048, 1.1641).
+    expect((CONSOLAS.ascent + CONSOLAS.descent) / CONSOLAS.unitsPerEm).toBeCloseTo(1.1709, 4);
+  });
+
+  it('gives Georgia its average width ratio to DejaVu Serif and its Word line metrics', () => {
+    // docxside-case7.word.pdf: 507 characters of Georgia (regular, bold, italic) against DejaVu Serif.
+    expect(substituteFamily('Georgia')).toMatchObject({
+      family: 'DejaVu Serif', original: { unitsPerEm: 2048, widthScale: 0.861, standIn: 'DejaVu Serif', ascent: 1878, descent: 449, lineGap: 0 },
+    });
+    expect(substituteFamily('Georgia').original!.monoAdvance).toBeUndefined();
+  });
+
+  it('carries none for metric twins, shipped families, or families measured within 3% of their stand-in', () => {
+    for (const f of ['Courier New', 'Calibri', 'Aptos', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Wingdings']) {
+      expect(substituteFamily(f).original, f).toBeUndefined();
+    }
+  });
+});
+
 // Fidelity check against the LibreOffice 7.4 renders of the dev corpus: for every family used in a
 // visible run, does the PDF LibreOffice produced embed the shipped family we pick?
 const corpus = '/work/shared/corpus/docx/dev';

@@ -13,9 +13,28 @@
  * LibreOffice embedded in all 63, the hint rule (roman → serif, modern/fixed → mono) in 50. Hints are
  * therefore only used when asked for.
  * LibreOffice also strips style words from names ("Times New Roman Bold", "Arial-BoldMT").
- * One deliberate departure: Aptos (see METRIC_ALIASES), where we follow Word's widths, not LibreOffice's.
- * Stand-ins whose widths differ from the original's as Word measures them (Caladea for Cambria,
- * Liberation Sans for Aptos) are laid out on Word's widths: see word-widths.ts.
+ * Three deliberate departures, where we follow Word's widths, not LibreOffice's:
+ * - Aptos (see METRIC_ALIASES) is drawn with Liberation Sans, as Word's sans fallback would be, not
+ *   DejaVu Sans; its letters are within a few per cent of Aptos's, and the last rule below fits the rest.
+ * - A family with no metric-compatible open twin may carry the original's metrics (ORIGINAL_METRICS):
+ *   the stand-in LibreOffice picks is then condensed horizontally to the original's advance widths and
+ *   lines get the original's Word line height. The figures are Word's real metrics, read from the
+ *   fonts Word embedded in its own renders of the dev corpus (dev-ref/*.word.pdf: /Widths arrays and
+ *   the embedded font programs). Consolas (Docx4j_GettingStarted, 16 060 characters in three styles):
+ *   unitsPerEm 2048, every advance 1126 (0.5498 em) where DejaVu Sans Mono has 1233, so the scale is
+ *   1126/1233 = 0.9132; OS/2 win 1884/514 and hhea 1521/−527/350 give Word's single line
+ *   (1884 + 514)/2048 = 1.1709 em (Word's 9 pt code lines are 10.54 pt apart; DejaVu Sans Mono's
+ *   1.1641 em would give 10.48). For a monospace original the scale is exact; for a proportional one it
+ *   is an average over real text against one stand-in family, used only where it differs by more than
+ *   ~3%. Georgia (docxside-case7, 507 characters in three styles) averages 0.861 of DejaVu Serif's
+ *   widths (regular 0.859, bold 0.887, italic 0.877; it is 1.10 of Liberation Serif's, no twin either) with
+ *   win 1878/449, 1.1362 em lines against DejaVu Serif's 1.1641. Verdana averages 1.006–1.012 of
+ *   DejaVu Sans's (GettingStarted, case7: 373 characters), so it has none; Trebuchet MS and Lucida
+ *   Console have too few characters in the Word renders to measure (9 and 1).
+ * - Stand-ins whose widths differ from the original's as Word measures them, character by character
+ *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
+ *   Sans for Verdana), are laid out on Word's own widths: see word-widths.ts. Where a family also has
+ *   original metrics here (Georgia), those give its drawing scale and line height.
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 
@@ -36,6 +55,28 @@ export interface Substitution {
   /** Style words were stripped from the name ("Arial Bold"): the name itself asks for bold / italic. */
   readonly impliedBold?: boolean;
   readonly impliedItalic?: boolean;
+  /** The original's metrics, for a stand-in that is fitted to them (see ORIGINAL_METRICS). */
+  readonly original?: OriginalMetrics;
+}
+
+/**
+ * Word's metrics of a family that has no metric-compatible open twin, in the original's font units.
+ * The stand-in is drawn condensed (or widened) to the original's widths: by `monoAdvance` over the
+ * stand-in's own advance for a monospace original (exact), else by `widthScale`, an average width
+ * ratio measured against the stand-in family `standIn` (an approximation, applied to that family only).
+ */
+export interface OriginalMetrics {
+  readonly unitsPerEm: number;
+  /** Monospace original: the advance of every glyph. */
+  readonly monoAdvance?: number;
+  /** Proportional original: average advance ratio original / `standIn` over real text. */
+  readonly widthScale?: number;
+  /** The shipped family `widthScale` was measured against. */
+  readonly standIn?: string;
+  /** Word's single-spacing metrics (GDI: usWinAscent, usWinDescent, external leading; line-metrics.ts). */
+  readonly ascent: number;
+  readonly descent: number;
+  readonly lineGap: number;
 }
 
 /** Options of `substituteFamily`. */
@@ -75,6 +116,16 @@ const MONO = [
   'andalemono', 'bitstreamverasansmono', 'consolas', 'courierstd', 'fixedsys', 'inconsolata', 'luximono', 'terminal',
   'nsimsun', 'nanumgothiccoding', 'freemono',
 ];
+
+/**
+ * Measured metrics of originals without an open twin (see the header). Word's embedded Consolas,
+ * Consolas-Bold and Consolas-Italic in docx4j-Docx4j_GettingStarted.word.pdf all have these.
+ */
+const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
+  ['consolas', { unitsPerEm: 2048, monoAdvance: 1126, ascent: 1884, descent: 514, lineGap: 0 }],
+  // docxside-case7.word.pdf: /Widths of Word's Georgia subsets over the text drawn in them.
+  ['georgia', { unitsPerEm: 2048, widthScale: 0.861, standIn: 'DejaVu Serif', ascent: 1878, descent: 449, lineGap: 0 }],
+]);
 
 const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {
   symbol: 'symbol', wingdings: 'wingdings', wingdings2: 'wingdings2', wingdings3: 'wingdings3', webdings: 'webdings',
@@ -147,10 +198,12 @@ export function substituteFamily(family: string, options: SubstituteOptions = {}
       return { ...hit, ...(s.bold ? { impliedBold: true } : {}), ...(s.italic ? { impliedItalic: true } : {}) };
     }
   }
+  const original = ORIGINAL_METRICS.get(s.key);
+  const fit = original ? { original } : {};
   if (options.preferHint && options.genericHint) {
-    return { family: GENERIC_FAMILY[options.genericHint], reason: 'generic', generic: options.genericHint };
+    return { family: GENERIC_FAMILY[options.genericHint], reason: 'generic', generic: options.genericHint, ...fit };
   }
-  return { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans' };
+  return { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans', ...fit };
 }
 
 function lookup(compact: string): Substitution | undefined {
@@ -159,6 +212,7 @@ function lookup(compact: string): Substitution | undefined {
   const alias = ALIAS.get(compact);
   if (alias) return { family: alias, reason: 'metric', generic: GENERIC_OF_SHIPPED[alias] ?? 'sans' };
   const generic = GENERIC.get(compact);
-  if (generic) return { family: GENERIC_FAMILY[generic], reason: 'generic', generic };
+  const original = ORIGINAL_METRICS.get(compact);
+  if (generic) return { family: GENERIC_FAMILY[generic], reason: 'generic', generic, ...(original ? { original } : {}) };
   return undefined;
 }

@@ -72,6 +72,7 @@ export function createChartText(faces: FaceResolver, family: string, sink: ItemS
               const run: GlyphRun = {
                 kind: 'glyphs', x: pen, y, font: sink.resources.font(p.face), sizePt: style.sizePt, glyphs: p.glyphs, advances: p.advances,
                 text: p.text, clusters: p.clusters, color: style.color,
+                ...(p.face.widthScale !== 1 ? { scalePct: 100 * p.face.widthScale } : {}),
               };
               out.push(run);
             }

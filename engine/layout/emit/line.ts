@@ -175,7 +175,8 @@ class RunBuilder {
       text: runText,
       clusters,
       color: this.span.color,
-      ...(this.span.props.scalePct !== 100 ? { scalePct: this.span.props.scalePct } : {}),
+      // w:w character scale, times the face's own when it is a stand-in fitted to another's widths.
+      ...(this.span.props.scalePct !== 100 || this.span.face.widthScale !== 1 ? { scalePct: this.span.props.scalePct * this.span.face.widthScale } : {}),
       ...(((this.span.level ?? 0) & 1) === 1 ? { rtl: true } : {}),
     };
   }
@@ -270,5 +271,6 @@ function emitLeader(face: Face, ch: string, sizePt: number, color: string, x: nu
     text: ch.repeat(count),
     clusters: Array.from({ length: count }, (_, i) => i),
     color,
+    ...(face.widthScale !== 1 ? { scalePct: 100 * face.widthScale } : {}),
   });
 }

@@ -45,6 +45,12 @@ export interface LineGeometry {
   readonly leavesRoom?: (lineIndex: number) => boolean;
   /** A text-wrapping break with w:clear ended the line before this one: it starts below the floats on that side. */
   readonly clearBefore?: (lineIndex: number, side: 'left' | 'right' | 'all') => void;
+  /**
+   * Text before this index is the list label and its suffix. A line holding only them has no words
+   * yet: a word too wide for any line is broken there, after the label, as Word does, instead of
+   * leaving the label alone on its line.
+   */
+  readonly labelEnd?: number;
   readonly tabs: TabContext;
 }
 
@@ -75,7 +81,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
       line.save();
-      const wasEmpty = line.isEmpty();
+      const wasEmpty = line.isEmpty() || (geo.labelEnd !== undefined && lines.length === 0 && line.onlyBefore(geo.labelEnd) && tooWideForAnyLine(queue, pos, wordEnd, geo));
       for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
       if (line.inkRight() > line.reach() + EPS) {
         line.restore();
@@ -119,6 +125,16 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     lines.push({ pieces: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
   }
   return lines;
+}
+
+/** Whether the glyphs of a word are wider than a whole following line. */
+function tooWideForAnyLine(queue: readonly Piece[], pos: number, wordEnd: number, geo: LineGeometry): boolean {
+  let w = 0;
+  for (let k = pos; k < wordEnd; k++) {
+    const piece = queue[k]!;
+    if (piece.k === 'glyphs') w += piece.width - (k === wordEnd - 1 ? piece.trailingSpace : 0);
+  }
+  return w > geo.limitX(1) - geo.otherStartX + EPS;
 }
 
 function findWordEnd(pieces: readonly Piece[], pos: number, breaks: Uint8Array): number {
@@ -212,6 +228,11 @@ class LineFill {
     return this.placed.length === 0;
   }
 
+  /** Whether everything placed lies before text index `end`. */
+  onlyBefore(end: number): boolean {
+    return this.placed.every((p) => p.piece.end <= end);
+  }
+
   save(): void {
     const p = this.pending;
     this.sCount = this.placed.length;
@@ -286,9 +307,14 @@ class LineFill {
     this.pending = undefined;
   }
 
-  /** Right edge of ink: the pen position minus the last piece's trailing spaces. */
+  /**
+   * Right edge of ink: the pen position minus the trailing spaces of the last glyphs. A break after
+   * them (w:br, which UAX #14 keeps with the word before it) takes no room, so the spaces still hang.
+   */
   inkRight(): number {
-    const last = this.placed[this.placed.length - 1];
+    let k = this.placed.length - 1;
+    while (k > 0 && isBreak(this.placed[k]!.piece)) k--;
+    const last = this.placed[k];
     return this.x - (last && last.piece.k === 'glyphs' ? last.piece.trailingSpace : 0);
   }
 
@@ -306,6 +332,10 @@ class LineFill {
       afterLastTab: this.afterLastTab,
     };
   }
+}
+
+function isBreak(piece: Piece): boolean {
+  return piece.k === 'special' && piece.special.kind === 'break';
 }
 
 function pendingTabWidth(p: Pending): number {

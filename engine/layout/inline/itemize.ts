@@ -65,6 +65,8 @@ export interface ParaContent {
   readonly markProps: RunProps;
   /** Bidi levels, when the paragraph is right to left or holds right-to-left text. */
   readonly bidi?: BidiParagraph;
+  /** End of the list label and its suffix (tab or space) in `text`, for numbered paragraphs. */
+  readonly labelEnd?: number;
 }
 
 /** What the itemizer asks of the surrounding layout. */
@@ -87,10 +89,14 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
     if (suffix === 'tab') b.special({ kind: 'tab', props: p.props.list.props }, '\t');
     else if (suffix === 'space') b.text(' ', p.props.list.props, undefined, undefined);
   }
+  const labelEnd = p.props.list ? b.out.length : undefined;
   b.inlines(p.inlines, 0);
   const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
-  return { text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps, ...(bidi ? { bidi } : {}) };
+  return {
+    text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
+    ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}),
+  };
 }
 
 const MAX_FIELD_DEPTH = 16;
@@ -199,7 +205,8 @@ class Builder {
         end: base + seg.end,
         props: drawn,
         face: seg.face,
-        shapeKey: seg.face.key + '|' + features,
+        // A fitted stand-in shares its program's key but not its widths.
+        shapeKey: seg.face.key + (seg.face.widthScale !== 1 ? `|w${seg.face.widthScale}|` : '|') + features,
         sizePt,
         risePt,
         color,

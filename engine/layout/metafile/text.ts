@@ -82,7 +82,7 @@ export function drawText(cv: MetafileCanvas, call: TextCall): void {
     const adv = advances?.[i] ?? run.advances.map((a) => a * stretch);
     let w = 0;
     for (const a of adv) w += a;
-    placed.push({ ...run, x: pen, advances: adv, ...(stretch !== 1 ? { scalePct: Math.max(10, Math.min(1000, stretch * 100)) } : {}) });
+    placed.push({ ...run, x: pen, advances: adv, ...(stretch !== 1 ? { scalePct: Math.max(10, Math.min(1000, stretch * (run.scalePct ?? 100))) } : {}) });
     pen += w;
     width += w;
   });
