@@ -87,9 +87,15 @@ describe('original metrics of families without an open twin', () => {
   });
 
   it('carries none for metric twins, shipped families, or families measured within 3% of their stand-in', () => {
-    for (const f of ['Courier New', 'Calibri', 'Aptos', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Wingdings']) {
+    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Wingdings']) {
       expect(substituteFamily(f).original, f).toBeUndefined();
     }
+  });
+
+  it('gives Aptos, drawn by Liberation Sans, Word\'s line height only (its widths are per character)', () => {
+    const a = substituteFamily('Aptos');
+    expect(a.family).toBe('Liberation Sans');
+    expect(a.original).toEqual({ unitsPerEm: 2048, ascent: 1923, descent: 577, lineGap: 0 });
   });
 });
 

@@ -125,6 +125,12 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   ['consolas', { unitsPerEm: 2048, monoAdvance: 1126, ascent: 1884, descent: 514, lineGap: 0 }],
   // docxside-case7.word.pdf: /Widths of Word's Georgia subsets over the text drawn in them.
   ['georgia', { unitsPerEm: 2048, widthScale: 0.861, standIn: 'DejaVu Serif', ascent: 1878, descent: 449, lineGap: 0 }],
+  // Aptos and Aptos Display (docxside-case6 and case2 .word.pdf, Word's embedded programs): OS/2 sets
+  // USE_TYPO_METRICS and Word honours it: typo 1923/−577/0 (1.2207 em; win would give 1.2847). Word's
+  // 12 pt, 1.15-spaced body lines are 16.75-17.0 pt apart (mean 16.84 = 12 × 1.2207 × 1.15) and its
+  // single-spaced table rows 15.0-15.25 pt (14.65 + a 0.5 pt border). Widths: word-widths.ts.
+  ['aptos', { unitsPerEm: 2048, ascent: 1923, descent: 577, lineGap: 0 }],
+  ['aptosdisplay', { unitsPerEm: 2048, ascent: 1923, descent: 577, lineGap: 0 }],
 ]);
 
 const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {
@@ -209,10 +215,10 @@ export function substituteFamily(family: string, options: SubstituteOptions = {}
 function lookup(compact: string): Substitution | undefined {
   const shipped = SHIPPED.get(compact);
   if (shipped) return { family: shipped, reason: 'shipped', generic: GENERIC_OF_SHIPPED[shipped] ?? 'sans' };
-  const alias = ALIAS.get(compact);
-  if (alias) return { family: alias, reason: 'metric', generic: GENERIC_OF_SHIPPED[alias] ?? 'sans' };
-  const generic = GENERIC.get(compact);
   const original = ORIGINAL_METRICS.get(compact);
+  const alias = ALIAS.get(compact);
+  if (alias) return { family: alias, reason: 'metric', generic: GENERIC_OF_SHIPPED[alias] ?? 'sans', ...(original ? { original } : {}) };
+  const generic = GENERIC.get(compact);
   if (generic) return { family: GENERIC_FAMILY[generic], reason: 'generic', generic, ...(original ? { original } : {}) };
   return undefined;
 }
