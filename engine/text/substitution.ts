@@ -130,6 +130,9 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // 12 pt, 1.15-spaced body lines are 16.75-17.0 pt apart (mean 16.84 = 12 × 1.2207 × 1.15) and its
   // single-spaced table rows 15.0-15.25 pt (14.65 + a 0.5 pt border). Widths: word-widths.ts.
   ['aptos', { unitsPerEm: 2048, ascent: 1923, descent: 577, lineGap: 0 }],
+  // Cambria (docxside-case11 .word.pdf, Word's embedded program): win 1946/455, no typo flag, 1.1724 em
+  // against Caladea's 1.15; Word's 11 pt, 1.15-spaced lines are 14.75-14.78 pt apart (Caladea: 14.55).
+  ['cambria', { unitsPerEm: 2048, ascent: 1946, descent: 455, lineGap: 0 }],
   ['aptosdisplay', { unitsPerEm: 2048, ascent: 1923, descent: 577, lineGap: 0 }],
 ]);
 
