@@ -13,6 +13,7 @@ import { loadKernel } from '../kernel';
 import { deflateZlibTwin } from './deflate';
 import { deflateInKernel, deflateZlib } from './deflate-kernel';
 import { codeLengths } from './huffman';
+import { structured } from './test-arbitraries';
 
 const kernel = loadKernel();
 
@@ -32,17 +33,6 @@ function expectSameAndRoundTrip(data: Uint8Array): void {
   expect(Buffer.compare(unzlibSync(wasm), data)).toBe(0);
 }
 
-/** Bytes from a small alphabet with back-references, so matches of every length and distance occur. */
-const structured = fc
-  .array(fc.oneof(fc.uint8Array({ minLength: 0, maxLength: 40 }), fc.record({ back: fc.nat(40000), len: fc.integer({ min: 1, max: 600 }) })), { maxLength: 200 })
-  .map((parts) => {
-    const out: number[] = [];
-    for (const p of parts) {
-      if (p instanceof Uint8Array) for (const b of p) out.push(b & 7);
-      else for (let k = 0; k < p.len; k++) out.push(out.length > p.back ? out[out.length - 1 - p.back]! : k & 3);
-    }
-    return Uint8Array.from(out);
-  });
 
 /** Runs of one byte and short literal stretches: long matches at distance 1, and the fixed-code path. */
 const runs = fc

@@ -3,18 +3,7 @@ import fc from 'fast-check';
 import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { adler32, deflateZlib } from './index';
-
-/** Bytes drawn from a small alphabet with repeats, so matches of every length and distance occur. */
-const structured = fc
-  .array(fc.oneof(fc.uint8Array({ minLength: 0, maxLength: 40 }), fc.record({ back: fc.nat(40000), len: fc.integer({ min: 1, max: 600 }) })), { maxLength: 200 })
-  .map((parts) => {
-    const out: number[] = [];
-    for (const p of parts) {
-      if (p instanceof Uint8Array) for (const b of p) out.push(b & 7);
-      else for (let k = 0; k < p.len; k++) out.push(out.length > p.back ? out[out.length - 1 - p.back]! : k & 3);
-    }
-    return Uint8Array.from(out);
-  });
+import { structured } from './test-arbitraries';
 
 describe('deflateZlib', () => {
   it('round-trips through zlib and fflate for any bytes', () => {
