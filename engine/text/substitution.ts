@@ -188,8 +188,17 @@ function stripStyle(compact: string): Stripped {
 
 /** The symbol set of a symbol-font family, or undefined for ordinary fonts. */
 export function symbolSetOf(family: string): SymbolSet | undefined {
-  return SYMBOL_SETS[compactFamilyName(family)];
+  // Asked once per run of text: the few family names a document uses are looked up once.
+  let hit = symbolSetCache.get(family);
+  if (hit === undefined) {
+    hit = SYMBOL_SETS[compactFamilyName(family)] ?? null;
+    if (symbolSetCache.size > 4096) symbolSetCache.clear();
+    symbolSetCache.set(family, hit);
+  }
+  return hit ?? undefined;
 }
+
+const symbolSetCache = new Map<string, SymbolSet | null>();
 
 /** Maps a document's font family to the shipped family LibreOffice would draw it with. */
 export function substituteFamily(family: string, options: SubstituteOptions = {}): Substitution {
