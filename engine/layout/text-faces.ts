@@ -153,10 +153,19 @@ class WordWidthFace extends FaceAdapter {
       if (own > 0) (sum += (w * font.unitsPerEm) / 1000 / own), n++;
     }
     this.ratio = n > 0 ? sum / n : 1;
+    // The original has tabular figures (one width for all ten) and the stand-in's default figures are
+    // proportional (Cambria's are 554/1000 em; Caladea's default '1' is 362): draw the stand-in's
+    // tabular figures ('tnum'), whose shapes fill such cells, where it has them.
+    const digits = [...'0123456789'].map((c) => widths.get(c.charCodeAt(0)));
+    const own = [...'0123456789'].map((c) => font.advanceWidth(font.glyphId(c.charCodeAt(0))));
+    this.tabularFigures = digits.every((w) => w !== undefined && w === digits[0]) && own.some((a) => a !== own[0]);
   }
 
+  private readonly tabularFigures: boolean;
+
   override shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
-    const r = this.font.shape(text, { kern, liga, rtl });
+    const figures = this.tabularFigures && /[0-9]/.test(text);
+    const r = this.font.shape(text, figures ? { kern, liga, rtl, features: { tnum: true } } : { kern, liga, rtl });
     const n = r.glyphs.length;
     const advances = new Array<number>(n);
     const upm = this.font.unitsPerEm;

@@ -72,3 +72,13 @@ describe('Word widths for stand-in families', () => {
     expect(glyphRuns(laid.doc)[0]!.advances[0]).toBeCloseTo(4.41, 2);
   });
 });
+
+describe('tabular figures for a stand-in whose original has them', () => {
+  it('draws Caladea\'s tabular figures (tnum) for Cambria, on Cambria\'s 554/1000 em', async () => {
+    const doc = await layout(`<w:p>${run('Cambria', '1')}</w:p><w:p>${run('Caladea', '1')}</w:p>`);
+    const [cambria, caladea] = glyphRuns(doc);
+    expect(cambria!.advances[0]).toBeCloseTo(5.54, 2);
+    // A different glyph: the tabular one, not the default proportional figure.
+    expect(cambria!.glyphs[0]).not.toBe(caladea!.glyphs[0]);
+  });
+});
