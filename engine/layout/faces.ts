@@ -29,7 +29,7 @@ export interface Face {
    * and names its program in `programKey`, so the program is embedded once.
    */
   readonly key: string;
-  /** Key of the font program when faces with different advances share one (see WordWidthFace). */
+  /** Key of the font program when faces with different advances share one (a fitted stand-in). */
   readonly programKey?: string;
   readonly family: string;
   readonly postscriptName: string;

@@ -83,12 +83,15 @@ class FaceAdapter implements Face {
   readonly strikeoutPosition: number;
   readonly strikeoutSize: number;
   readonly widthScale: number;
+  readonly programKey?: string;
   private readonly metricsBySize = new Map<number, LineMetrics>();
   /** The face has a glyph for every printable ASCII character. */
   readonly coversAscii: boolean;
 
-  constructor(readonly font: LoadedFont, private readonly fit?: StandInFit) {
-    this.key = font.id;
+  /** `variant` names the advances when they are not the program's own (a fitted stand-in). */
+  constructor(readonly font: LoadedFont, private readonly fit?: StandInFit, variant = fit ? `f:${fit.key}` : undefined) {
+    this.key = variant ? `${font.id}|${variant}` : font.id;
+    if (variant) this.programKey = font.id;
     this.widthScale = fit?.widthScale ?? 1;
     this.family = font.family;
     this.postscriptName = font.postscriptName;
@@ -133,16 +136,13 @@ class FaceAdapter implements Face {
  * table's width instead of its own; other glyphs scale by the table's mean ratio.
  */
 class WordWidthFace extends FaceAdapter {
-  override readonly key: string;
-  readonly programKey: string;
   private readonly ratio: number;
+  private readonly tabularFigures: boolean;
 
   constructor(font: LoadedFont, fit: StandInFit | undefined, tableKey: string, private readonly widths: ReadonlyMap<number, number>) {
     // A fit (substitution.ts original metrics) still gives the drawing scale and the line height;
     // the advances come from the table.
-    super(font, fit);
-    this.key = `${font.id}|w:${tableKey}`;
-    this.programKey = font.id;
+    super(font, fit, `w:${tableKey}`);
     let sum = 0;
     let n = 0;
     for (const [cp, w] of widths) {
@@ -161,28 +161,21 @@ class WordWidthFace extends FaceAdapter {
     this.tabularFigures = digits.every((w) => w !== undefined && w === digits[0]) && own.some((a) => a !== own[0]);
   }
 
-  private readonly tabularFigures: boolean;
-
   override shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
     const figures = this.tabularFigures && /[0-9]/.test(text);
     const r = this.font.shape(text, figures ? { kern, liga, rtl, features: { tnum: true } } : { kern, liga, rtl });
     const n = r.glyphs.length;
     const advances = new Array<number>(n);
     const upm = this.font.unitsPerEm;
+    // Glyphs per cluster start: a glyph is one character when it is alone in its cluster and a
+    // cluster (or the end of the text) starts one code unit later.
+    const glyphsAt = new Uint16Array(text.length + 1);
+    for (let v = 0; v < n; v++) glyphsAt[r.clusters[v]!]!++;
+    glyphsAt[text.length] = 1;
     for (let v = 0; v < n; v++) {
       const c = r.clusters[v]!;
-      const g = r.glyphs[v]!;
-      const own = this.font.advanceWidth(g);
-      // The cluster's extent: a glyph is one character when no other glyph shares its cluster and
-      // the next cluster starts one code unit later.
-      let single = true;
-      for (let u = 0; u < n && single; u++) if (u !== v && r.clusters[u] === c) single = false;
-      let next = text.length;
-      for (let u = 0; u < n; u++) {
-        const cu = r.clusters[u]!;
-        if (cu > c && cu < next) next = cu;
-      }
-      const w = single && next - c === 1 ? this.widths.get(text.charCodeAt(c)) : undefined;
+      const own = this.font.advanceWidth(r.glyphs[v]!);
+      const w = glyphsAt[c] === 1 && glyphsAt[c + 1]! > 0 ? this.widths.get(text.charCodeAt(c)) : undefined;
       advances[v] = w !== undefined ? r.advances[v]! - own + (w * upm) / 1000 : r.advances[v]! * this.ratio;
     }
     return { glyphs: r.glyphs, advances, clusters: r.clusters, ...(r.xOffsets ? { xOffsets: r.xOffsets } : {}) };
@@ -191,7 +184,7 @@ class WordWidthFace extends FaceAdapter {
 
 class TextFaces {
   private readonly adapters = new Map<LoadedFont, FaceAdapter>();
-  /** Stand-ins fitted to an original's metrics, by font and fit (one font may stand in for several). */
+  /** Stand-ins with advances of their own, by font and variant (one font may stand in for several). */
   private readonly fitted = new Map<LoadedFont, Map<string, FaceAdapter>>();
   private readonly primaries = new Map<string, FaceAdapter>();
   /** Run properties are shared by many runs: look their face up by identity first. */
@@ -208,21 +201,12 @@ class TextFaces {
     return a;
   }
 
-  private adaptWordWidths(font: LoadedFont, fit: StandInFit | undefined, tableKey: string, widths: ReadonlyMap<number, number>): FaceAdapter {
-    let byFit = this.fitted.get(font);
-    if (!byFit) this.fitted.set(font, (byFit = new Map()));
-    const key = `w:${tableKey}`;
-    let a = byFit.get(key);
-    if (!a) byFit.set(key, (a = new WordWidthFace(font, fit, tableKey, widths)));
-    return a;
-  }
-
-  private adaptFitted(font: LoadedFont, fit: StandInFit | undefined): FaceAdapter {
-    if (!fit) return this.adapt(font);
-    let byFit = this.fitted.get(font);
-    if (!byFit) this.fitted.set(font, (byFit = new Map()));
-    let a = byFit.get(fit.key);
-    if (!a) byFit.set(fit.key, (a = new FaceAdapter(font, fit)));
+  /** A stand-in face with advances of its own (`variant`), made once per font and variant. */
+  private variant(font: LoadedFont, variant: string, make: () => FaceAdapter): FaceAdapter {
+    let byVariant = this.fitted.get(font);
+    if (!byVariant) this.fitted.set(font, (byVariant = new Map()));
+    let a = byVariant.get(variant);
+    if (!a) byVariant.set(variant, (a = make()));
     return a;
   }
 
@@ -238,7 +222,9 @@ class TextFaces {
       const asked = compactFamilyName(props.font);
       // Word's own widths for a shipped stand-in (word-widths.ts), character by character.
       const widths = (font.origin === 'shipped' || font.origin === 'builtin') && compactFamilyName(font.family) !== asked ? wordWidthsOf(asked, props.bold, props.italic) : undefined;
-      face = widths ? this.adaptWordWidths(font, fit, `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`, widths) : this.adaptFitted(font, fit);
+      const table = `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`;
+      if (widths) face = this.variant(font, `w:${table}`, () => new WordWidthFace(font, fit, table, widths));
+      else face = fit ? this.variant(font, `f:${fit.key}`, () => new FaceAdapter(font, fit)) : this.adapt(font);
       this.primaries.set(key, face);
     }
     this.byProps.set(props, face);

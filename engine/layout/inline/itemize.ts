@@ -205,8 +205,7 @@ class Builder {
         end: base + seg.end,
         props: drawn,
         face: seg.face,
-        // A fitted stand-in shares its program's key but not its widths.
-        shapeKey: seg.face.key + (seg.face.widthScale !== 1 ? `|w${seg.face.widthScale}|` : '|') + features,
+        shapeKey: seg.face.key + '|' + features,
         sizePt,
         risePt,
         color,
