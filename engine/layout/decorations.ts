@@ -21,7 +21,7 @@ export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection
   const out: LayoutItem[] = [];
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
     // Art borders (apples, mapleMuffins… §17.18.2) are rows of Word's own pictures, which we do not
-    // have: they are left out (with a warning, see artBorderNames) rather than drawn as a solid bar
+    // have: they are left out (document.ts warns, see hasArtPageBorder) rather than drawn as a solid bar
     // as wide as the art (w:sz, points).
     if (!border || border.widthPt <= 0 || border.style === 'art') return;
     out.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dashOf(border) });

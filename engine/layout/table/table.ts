@@ -276,7 +276,9 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   const height = heights[r]!;
   const above = edges.above[r]!;
   const lastOf = (pc: PlacedCell) => Math.min(rows.length, r + pc.rowSpan) - 1;
-  const inset = (pc: PlacedCell): Inset => ({ above, below: edges.below[lastOf(pc)]!, gapAbove: edges.gapAbove[r]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
+  const rowInset: Inset = { above, below: edges.below[r]!, gapAbove: edges.gapAbove[r]!, gapBelow: edges.gapBelow[r]! };
+  // A merged cell ends with the last row it spans: that row's border and spacing are below it.
+  const inset = (pc: PlacedCell): Inset => (lastOf(pc) === r ? rowInset : { ...rowInset, below: edges.below[lastOf(pc)]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
   const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
   const props = t.rows[r]!.props;
   const unit: Unit = {
@@ -296,7 +298,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   };
   // Turned text runs along the row's height: such a row does not split.
   if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
-    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, { above, below: edges.below[r]!, gapAbove: edges.gapAbove[r]!, gapBelow: edges.gapBelow[r]! }, frame) };
+    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, rowInset, frame) };
   }
   return unit;
 }
@@ -345,11 +347,11 @@ function drawTurned(pc: PlacedCell, story: Story, sink: ItemSink, x: number, y: 
   if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
 }
 
-function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0: number, inset?: Inset): void {
+function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0: number, inset: Inset): void {
   const b = pc.cell.props.borders;
   const x = x0 + pc.x;
-  const y = y0 + (inset?.gapAbove ?? 0);
-  const h = h0 - (inset?.gapAbove ?? 0) - (inset?.gapBelow ?? 0);
+  const y = y0 + (inset.gapAbove ?? 0);
+  const h = h0 - (inset.gapAbove ?? 0) - (inset.gapBelow ?? 0);
   const w = pc.width;
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
     if (!border || border.widthPt <= 0) return;
