@@ -101,6 +101,17 @@ export class BlockUnitBuilder {
     return out;
   }
 
+  /**
+   * Goes on from where `other` stopped, as the body does across a continuous section break: the
+   * next paragraph is not at the top of its story, and the spacing between it and the previous
+   * section's last paragraph collapses as between any two paragraphs.
+   */
+  continueFrom(other: BlockUnitBuilder): void {
+    this.prev = other.prev;
+    this.prevAfter = other.prevAfter;
+    this.started = other.started;
+  }
+
   /** Space after the last paragraph (for stories that end here). */
   trailingSpace(): number {
     return this.prevAfter;

@@ -161,17 +161,29 @@ class Pass {
     const unitBlock = new Map<Unit, number>();
     const printed = new Set<string>();
     let serial = 0;
+    let previous: BlockUnitBuilder | undefined;
     doc.sections.forEach((section, s) => {
-      this.paginator.startSection(s, s === 0 ? 'nextPage' : section.props.type);
+      const type = s === 0 ? 'nextPage' : section.props.type;
+      this.paginator.startSection(s, type);
       const page = this.paginator.page;
       const width = page.frame.columns[0]!.width;
       const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true, this.bodyWrap()));
+      if (previous && type === 'continuous') builder.continueFrom(previous);
+      previous = builder;
       const blocks = section.blocks;
       const nextType = doc.sections[s + 1]?.props.type;
       const closesBeforePage = nextType !== undefined && nextType !== 'continuous' && nextType !== 'nextColumn';
       for (let i = 0; i < blocks.length; i++) {
         checkCancelled(this.host);
         const block = blocks[i]!;
+        if (nextType === 'continuous' && i > 0 && i === blocks.length - 1 && isSpacerMark(block)) {
+          // Word gives the bare mark of a continuous section break no line and no spacing of its own
+          // (its render of Docx4j_GettingStarted: the paragraphs either side of it sit one auto
+          // spacing apart); the next section's first paragraph goes on from the one before it. A
+          // section that holds nothing but its mark keeps it (no Word evidence; LibreOffice keeps it).
+          serial++;
+          continue;
+        }
         if (block.kind === 'paragraph' && block.props.pageBreakBefore) this.paginator.breakPageIfNotEmpty();
         const mark = closesBeforePage && i === blocks.length - 1 && isBareSectionMark(block);
         for (const laid of builder.units(block, blocks[i + 1])) {
@@ -466,6 +478,16 @@ function isBareSectionMark(block: Block): boolean {
   const p = block.props;
   if (p.frame || p.borders || p.shading) return false;
   return block.inlines.every((i) => i.kind === 'bookmark' || (i.kind === 'comment' && i.edge !== 'reference') || (i.kind === 'text' && i.text === ''));
+}
+
+/**
+ * A bare section mark (above) with no space before of its own, other than HTML auto spacing, and
+ * nothing a reference could point at: one a continuous section break lays out as nothing.
+ */
+function isSpacerMark(block: Block): boolean {
+  if (!isBareSectionMark(block) || block.kind !== 'paragraph') return false;
+  const sp = block.props.spacing;
+  return (sp.beforeAuto || sp.beforePt === 0) && block.inlines.every((i) => i.kind === 'text');
 }
 
 /** Where a note's story may be split across pages: after each unit that allows a break, short of its end. */

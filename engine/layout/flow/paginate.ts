@@ -245,7 +245,20 @@ export class Paginator {
     const page = this.page;
     const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
     const columnEmpty = this.columnEmpty(page);
-    if (unit.discardable && columnEmpty && page.startedBy === 'natural') return undefined;
+    if (unit.discardable && columnEmpty) {
+      const region = page.regions[page.regions.length - 1]!;
+      if (page.column === 0 && region.firstUnit === page.placed.length && region.top > page.frame.bodyTop + EPS) {
+        // Spacing that opens a continuous section below content parts the section from the text
+        // above: the region, all its columns, starts below it (Word's render of Docx4j_GettingStarted).
+        const top = Math.min(region.top + unit.heightPt, this.bottom(page));
+        region.top = top;
+        region.bottom = Math.max(region.bottom, top);
+        page.regionTop = top;
+        page.y = Math.max(page.y, top);
+        return undefined;
+      }
+      if (page.startedBy === 'natural') return undefined;
+    }
     if (unit.kind === 'row' && page.exclusions.length > 0) this.belowFloatingTables(page, unit, col);
     if (columnEmpty && unit.repeatHeader && !this.headerPlaced(page, unit)) {
       for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
