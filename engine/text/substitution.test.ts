@@ -87,9 +87,16 @@ describe('original metrics of families without an open twin', () => {
   });
 
   it('carries none for metric twins, shipped families, or families measured within 3% of their stand-in', () => {
-    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Wingdings']) {
+    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Webdings']) {
       expect(substituteFamily(f).original, f).toBeUndefined();
     }
+  });
+
+  it('gives Symbol and Wingdings their own line height, with their characters still mapped', () => {
+    const s = substituteFamily('Symbol');
+    expect(s.symbolSet).toBe('symbol');
+    expect(s.original).toEqual({ unitsPerEm: 2048, ascent: 2059, descent: 450, lineGap: 0 });
+    expect(substituteFamily('Wingdings').original).toEqual({ unitsPerEm: 2048, ascent: 1841, descent: 432, lineGap: 0 });
   });
 
   it('gives Aptos, drawn by Liberation Sans, Word\'s line height only (its widths are per character)', () => {

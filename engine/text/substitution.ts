@@ -134,6 +134,13 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // against Caladea's 1.15; Word's 11 pt, 1.15-spaced lines are 14.75-14.78 pt apart (Caladea: 14.55).
   ['cambria', { unitsPerEm: 2048, ascent: 1946, descent: 455, lineGap: 0 }],
   ['aptosdisplay', { unitsPerEm: 2048, ascent: 1923, descent: 577, lineGap: 0 }],
+  // Symbol fonts keep their characters' stand-in (symbol-fonts.ts) but their own line height: Word's
+  // Symbol (WordAddIn_walkthrough, GettingStarted .word.pdf) has win 2059/450, so a bulleted 10 pt
+  // Calibri line is 10.05 (Symbol's ascent) + 2.69 (Calibri's descent) = 12.75 pt, as Word's list items
+  // in GettingStarted are apart, where DejaVu Sans's 1901/483 left Calibri's 12.2. Wingdings
+  // (GettingStarted): win 1841/432.
+  ['symbol', { unitsPerEm: 2048, ascent: 2059, descent: 450, lineGap: 0 }],
+  ['wingdings', { unitsPerEm: 2048, ascent: 1841, descent: 432, lineGap: 0 }],
 ]);
 
 const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {
@@ -206,7 +213,10 @@ export function substituteFamily(family: string, options: SubstituteOptions = {}
   const first = family.split(';')[0]!.trim();
   const compact = compactFamilyName(first);
   const symbolSet = SYMBOL_SETS[compact];
-  if (symbolSet) return { family: DEFAULT_FAMILY, reason: 'symbol', generic: 'sans', symbolSet };
+  if (symbolSet) {
+    const original = ORIGINAL_METRICS.get(compact);
+    return { family: DEFAULT_FAMILY, reason: 'symbol', generic: 'sans', symbolSet, ...(original ? { original } : {}) };
+  }
   const direct = lookup(compact);
   if (direct) return direct;
   const s = stripStyle(compact);
