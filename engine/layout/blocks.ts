@@ -29,6 +29,12 @@ export class BlockUnitBuilder {
   private prevAfter = 0;
   /** A block came before: the next paragraph is not at the top of the story. */
   private started = false;
+  /**
+   * The space after a paragraph that ended in a page break (or closed the previous section before a
+   * page break): it was spent at the foot of the old page, so the first paragraph on the new one
+   * takes only what its space before exceeds it by (see `afterPageBreak`).
+   */
+  private spentAfter: number | undefined;
   /** A drop cap (framePr dropCap) waiting for the paragraph it belongs to. */
   private dropCap: DropCap | undefined;
   /** Paragraphs of a text frame (framePr, not a drop cap) waiting for the frame's last paragraph. */
@@ -43,7 +49,8 @@ export class BlockUnitBuilder {
   units(block: Block, next: Block | undefined): Unit[] {
     if (block.kind === 'table') {
       const out: Unit[] = [];
-      if (this.prevAfter > 0) out.push(spaceUnit(this.prevAfter));
+      if (this.prevAfter > 0 && this.spentAfter === undefined) out.push(spaceUnit(this.prevAfter));
+      this.spentAfter = undefined;
       this.prev = undefined;
       this.prevAfter = 0;
       this.started = true;
@@ -69,7 +76,11 @@ export class BlockUnitBuilder {
     }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
-    const gap = spaceBetween(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true, !this.started);
+    let gap = spaceBetween(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true, !this.started);
+    if (this.spentAfter !== undefined) {
+      gap = Math.max(0, gap - this.spentAfter);
+      this.spentAfter = undefined;
+    }
     const out: Unit[] = [];
     const keepPrev = prev?.props.keepNext === true;
     if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
@@ -97,6 +108,7 @@ export class BlockUnitBuilder {
     out.push(...units);
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
+    if (laid.lines[laid.lines.length - 1]?.ending === 'page') this.spentAfter = this.prevAfter;
     this.started = true;
     return out;
   }
@@ -110,6 +122,17 @@ export class BlockUnitBuilder {
     this.prev = other.prev;
     this.prevAfter = other.prevAfter;
     this.started = other.started;
+  }
+
+  /**
+   * Starts a section that opens a new page after `other`'s. Word sets the space between the last
+   * paragraph before a page break and the first after it as between any two (the larger of after and
+   * before), spending the after on the old page: the new page gets only what the before exceeds it by.
+   * Its render of Docx4j_GettingStarted: a 24 pt heading-before after a 14 pt auto after starts its
+   * page 10 pt down (LibreOffice: 24), and a page-break paragraph with a 10 pt after adds nothing.
+   */
+  afterPageBreak(other: BlockUnitBuilder): void {
+    this.spentAfter = other.prevAfter;
   }
 
   /** Space after the last paragraph (for stories that end here). */

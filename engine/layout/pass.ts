@@ -169,6 +169,7 @@ class Pass {
       const width = page.frame.columns[0]!.width;
       const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true, this.bodyWrap()));
       if (previous && type === 'continuous') builder.continueFrom(previous);
+      else if (previous && type !== 'nextColumn') builder.afterPageBreak(previous);
       previous = builder;
       const blocks = section.blocks;
       const nextType = doc.sections[s + 1]?.props.type;
