@@ -45,6 +45,8 @@ export interface Face {
    */
   readonly widthScale: number;
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped;
+  /** Right edge of a glyph's ink in font units, before `widthScale` (its advance when not known). */
+  glyphInkRight(glyph: number): number;
   lineMetrics(sizePt: number): LineMetrics;
   /** Underline offset below the baseline and thickness, in font units (post table; positive = below). */
   readonly underlinePosition: number;

@@ -120,6 +120,10 @@ class FaceAdapter implements Face {
     return { glyphs: shaped.glyphs, clusters: shaped.clusters, advances, ...(xo ? { xOffsets: Array.from(xo, (x) => x * k) } : {}) };
   }
 
+  glyphInkRight(glyph: number): number {
+    return this.font.glyphInkRight(glyph);
+  }
+
   lineMetrics(sizePt: number): LineMetrics {
     let m = this.metricsBySize.get(sizePt);
     if (!m) {

@@ -90,6 +90,19 @@ export class FontProgram {
     return glyf && glyf.has(range[0] + 8, 2) ? glyf.i16(range[0] + 8) : 0;
   }
 
+  /**
+   * Right edge (xMax) of a glyph's outline in font units: from the glyf header for TrueType outlines;
+   * the advance for CFF outlines, empty glyphs and ids outside the font (no ink known beyond it).
+   */
+  glyphInkRight(glyphId: number): number {
+    const advance = this.advanceWidth(glyphId);
+    if (this.isCff) return advance;
+    const range = this.glyphRange(glyphId);
+    if (!range || range[1] - range[0] < 10) return advance;
+    const glyf = tableReader(this.bytes, this.dir, 'glyf');
+    return glyf && glyf.has(range[0] + 6, 2) ? glyf.i16(range[0] + 6) : advance;
+  }
+
   /** Byte range [start, end) of a glyph in the glyf table (TrueType outlines only). */
   glyphRange(glyphId: number): [number, number] | undefined {
     const loca = tableReader(this.bytes, this.dir, 'loca');

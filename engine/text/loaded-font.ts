@@ -73,6 +73,8 @@ export interface LoadedFont {
   hasGlyph(codePoint: number): boolean;
   /** Advance width of a glyph in font units (hmtx). */
   advanceWidth(glyphId: number): number;
+  /** Right edge of a glyph's ink in font units (its advance when not known). */
+  glyphInkRight(glyphId: number): number;
   /** Shapes text (see ShapeOptions); cached per face and options. */
   shape(text: string, options?: ShapeOptions): ShapedText;
   /** Word's single line spacing at a size (see line-metrics.ts). */
@@ -149,6 +151,7 @@ export function createLoadedFont(program: FontProgram, identity: FaceIdentity, r
     glyphId: (cp) => program.glyphId(cp),
     hasGlyph: (cp) => program.glyphId(cp) !== 0,
     advanceWidth: (g) => program.advanceWidth(g),
+    glyphInkRight: (g) => program.glyphInkRight(g),
     shape(text, options) {
       const r = shaper.shape(text, options);
       if (r.simplified && !reportedSimplified) {
