@@ -49,7 +49,12 @@ export class BlockUnitBuilder {
   units(block: Block, next: Block | undefined): Unit[] {
     if (block.kind === 'table') {
       const out: Unit[] = [];
-      if (this.prevAfter > 0 && this.spentAfter === undefined) out.push(spaceUnit(this.prevAfter));
+      // w:contextualSpacing looks into the table: a paragraph whose style the table's first paragraph
+      // shares keeps no space after (Word's render of Docx4j_GettingStarted: an empty List Paragraph
+      // over a table of List Paragraph cells sits flush on it).
+      const first = block.rows[0]?.cells[0]?.blocks[0];
+      const contextual = this.prev?.props.contextualSpacing === true && first?.kind === 'paragraph' && first.props.styleId === this.prev.props.styleId;
+      if (this.prevAfter > 0 && this.spentAfter === undefined && !contextual) out.push(spaceUnit(this.prevAfter));
       this.spentAfter = undefined;
       this.prev = undefined;
       this.prevAfter = 0;
