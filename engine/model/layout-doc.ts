@@ -18,6 +18,12 @@ export interface LayoutFont {
   readonly syntheticBold: boolean;
   /** Slant by 12° (the document asked for italic and no italic face exists). */
   readonly syntheticItalic: boolean;
+  /**
+   * Some runs draw this program on advances other than its own (a stand-in laid out on the original's
+   * widths, engine/text substitution.ts): the PDF's /W then takes the advances the glyphs are drawn
+   * on, so text extraction sees no gaps inside words.
+   */
+  readonly respaced?: boolean;
 }
 
 /** An image used by image items. */

@@ -29,6 +29,7 @@ export class ResourceTables {
       });
       this.fontIndex.set(key, i);
     }
+    if (face.programKey && !this.fonts[i]!.respaced) this.fonts[i] = { ...this.fonts[i]!, respaced: true };
     return i;
   }
 

@@ -10,7 +10,7 @@ import type { LayoutDoc } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
 import { MIXED_CMAP_NAME, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap, mixedToUnicodeCMap } from './cmaps';
 import type { ContentFont } from './content';
-import type { GlyphUsage } from './glyph-usage';
+import type { DrawnWidths, GlyphUsage } from './glyph-usage';
 import { flateStream } from './streams';
 
 /** An embedded font: the Type0 font's reference and how content addresses it. */
@@ -20,7 +20,7 @@ export interface EmbeddedFont {
 }
 
 /** Subsets and embeds every font the layout uses. */
-export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsage, bag: DiagnosticBag): Map<number, EmbeddedFont> {
+export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsage, bag: DiagnosticBag, drawn?: DrawnWidths): Map<number, EmbeddedFont> {
   const out = new Map<number, EmbeddedFont>();
   const ctx = pdf.context;
   let mixedEncoding: PDFRef | undefined;
@@ -48,6 +48,18 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
       const cid = subset.glyphMap.get(g);
       if (cid !== undefined && text) unicode.set(cid, text);
     }
+    // A respaced program's /W holds the advances its glyphs are drawn on (where they agree), so a
+    // viewer sees each glyph as wide as the room it takes and finds no gap inside a word.
+    const drawnHere = drawn?.get(index);
+    let widths = subset.widths;
+    if (drawnHere && drawnHere.size > 0) {
+      const own = subset.widths.slice();
+      for (const [g, w] of drawnHere) {
+        const cid = subset.glyphMap.get(g);
+        if (cid !== undefined && cid < own.length) own[cid] = w;
+      }
+      widths = own;
+    }
     const d = subset.descriptor;
     const fileKey = subset.format === 'truetype' ? 'FontFile2' : 'FontFile3';
     const fileDict = subset.format === 'cff' ? { Subtype: 'CIDFontType0C' } : subset.format === 'opentype' ? { Subtype: 'OpenType' } : {};
@@ -74,7 +86,7 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
         BaseFont: PDFName.of(subset.baseFontName),
         CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
         FontDescriptor: descriptor,
-        W: cidWidthArray(subset.widths) as never,
+        W: cidWidthArray(widths) as never,
         ...(subset.format === 'truetype' ? { CIDToGIDMap: 'Identity' } : {}),
       }),
     );
@@ -84,7 +96,7 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
     const ref = ctx.register(
       ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: encoding, DescendantFonts: [cid], ToUnicode: toUnicode }),
     );
-    out.set(index, { ref, content: contentFont(`F${index}`, glyphs, subset.glyphMap, subset.widths, mixed, font) });
+    out.set(index, { ref, content: contentFont(`F${index}`, glyphs, subset.glyphMap, widths, mixed, font) });
   }
   return out;
 }

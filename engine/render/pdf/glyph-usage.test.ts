@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
-import { collectGlyphUsage } from './glyph-usage';
+import { collectDrawnWidths, collectGlyphUsage } from './glyph-usage';
 
 function run(font: number, glyphs: number[], clusters: number[], text: string, rtl = false): GlyphRun {
   return { kind: 'glyphs', x: 0, y: 0, font, sizePt: 10, glyphs, advances: glyphs.map(() => 5), text, clusters, color: '000000', ...(rtl ? { rtl } : {}) };
@@ -32,5 +32,29 @@ describe('collectGlyphUsage', () => {
     // Visual order: glyphs for "ab" + "c" reversed.
     const usage = collectGlyphUsage(doc([run(0, [3, 2, 1], [2, 1, 0], 'abc', true), run(0, [9, 8], [2, 0], 'xyz', true)]));
     expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[1, 'a'], [2, 'b'], [3, 'c'], [8, 'xy'], [9, 'z']]);
+  });
+});
+
+describe('collectDrawnWidths', () => {
+  const drawn = (font: number, glyphs: number[], advances: number[], scalePct?: number): GlyphRun => ({
+    ...run(font, glyphs, glyphs.map((_, i) => i), 'x'.repeat(glyphs.length)),
+    advances,
+    ...(scalePct ? { scalePct } : {}),
+  });
+  const fonts = [{ respaced: true }, {}] as unknown as LayoutDoc['fonts'];
+
+  it('gives a respaced font’s glyphs the width most of their occurrences are drawn with', () => {
+    const layout = {
+      ...doc([drawn(0, [1, 2, 3], [5.18, 3, 2.5]), drawn(0, [1, 3], [5.18, 2.9]), drawn(0, [1, 3, 3], [6, 2.5, 2.7], 50), drawn(1, [1], [9])]),
+      fonts,
+    } as LayoutDoc;
+    const widths = collectDrawnWidths(layout);
+    // 10 pt text: 5.18 pt is 518/1000 em; at 50% horizontal scale 6 pt is 1200.
+    expect(widths.get(0)?.get(1)).toBe(518);
+    expect(widths.get(0)?.get(2)).toBe(300);
+    // Glyph 3 is drawn at 250, 290, 500 and 540: no width has a majority.
+    expect(widths.get(0)?.has(3)).toBe(false);
+    // Fonts drawn on their own advances are left alone.
+    expect(widths.has(1)).toBe(false);
   });
 });

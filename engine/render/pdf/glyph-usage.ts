@@ -83,3 +83,51 @@ function logicalRun(map: Map<number, string>, glyphs: readonly number[], cluster
     map.set(g, first ? text.slice(start, end) : '');
   }
 }
+
+/**
+ * For each respaced font (LayoutFont.respaced): the width most of a glyph's occurrences are drawn
+ * with, in PDF glyph-space units (1/1000 text space, before horizontal scaling). A glyph whose
+ * occurrences agree on no width (spaces stretched by justification, say) has none.
+ */
+export type DrawnWidths = Map<number, Map<number, number>>;
+
+/** Collects the drawn widths of the glyphs of respaced fonts over all pages. */
+export function collectDrawnWidths(doc: LayoutDoc): DrawnWidths {
+  const votes = new Map<number, Map<number, Map<number, number>>>();
+  const visit = (items: readonly LayoutItem[]) => {
+    for (const item of items) {
+      if (item.kind === 'group') {
+        visit(item.items);
+        continue;
+      }
+      if (item.kind !== 'glyphs' || !doc.fonts[item.font]?.respaced || item.sizePt <= 0) continue;
+      let font = votes.get(item.font);
+      if (!font) votes.set(item.font, (font = new Map()));
+      const scale = 1000 / (item.sizePt * ((item.scalePct ?? 100) / 100));
+      for (let i = 0; i < item.glyphs.length; i++) {
+        const g = item.glyphs[i]!;
+        const w = Math.round(item.advances[i]! * scale * 10) / 10;
+        let counts = font.get(g);
+        if (!counts) font.set(g, (counts = new Map()));
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+      }
+    }
+  };
+  for (const page of doc.pages) visit(page.items);
+  const out: DrawnWidths = new Map();
+  for (const [f, glyphs] of votes) {
+    const widths = new Map<number, number>();
+    for (const [g, counts] of glyphs) {
+      let total = 0;
+      let best = 0;
+      let bestCount = 0;
+      for (const [w, c] of counts) {
+        total += c;
+        if (c > bestCount || (c === bestCount && w < best)) (best = w), (bestCount = c);
+      }
+      if (bestCount * 2 > total) widths.set(g, best);
+    }
+    out.set(f, widths);
+  }
+  return out;
+}

@@ -11,7 +11,7 @@ import type { LayoutDoc } from '../../model';
 import { ByteSink } from './byte-sink';
 import { writePageContent, type ContentFont } from './content';
 import { embedFonts } from './font-embed';
-import { collectGlyphUsage } from './glyph-usage';
+import { collectDrawnWidths, collectGlyphUsage } from './glyph-usage';
 import { embedImages } from './images';
 import { addLinks, addOutline } from './navigation';
 import { flateStream } from './streams';
@@ -29,7 +29,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     const pdf = await PDFDocument.create({ updateMetadata: false });
     const ctx = pdf.context;
     const usage = collectGlyphUsage(layout);
-    const fonts = embedFonts(pdf, layout, usage, bag);
+    const fonts = embedFonts(pdf, layout, usage, bag, collectDrawnWidths(layout));
     const images = embedImages(pdf, layout, bag, host.inflateRaw);
     const pageRefs: PDFRef[] = [];
     const hash = new ContentHash();
