@@ -95,13 +95,23 @@ export class FontProgram {
    * the advance for CFF outlines, empty glyphs and ids outside the font (no ink known beyond it).
    */
   glyphInkRight(glyphId: number): number {
+    const hit = this.inkRights.get(glyphId);
+    if (hit !== undefined) return hit;
     const advance = this.advanceWidth(glyphId);
-    if (this.isCff) return advance;
-    const range = this.glyphRange(glyphId);
-    if (!range || range[1] - range[0] < 10) return advance;
-    const glyf = tableReader(this.bytes, this.dir, 'glyf');
-    return glyf && glyf.has(range[0] + 6, 2) ? glyf.i16(range[0] + 6) : advance;
+    let right = advance;
+    if (!this.isCff) {
+      const range = this.glyphRange(glyphId);
+      if (range && range[1] - range[0] >= 10) {
+        const glyf = tableReader(this.bytes, this.dir, 'glyf');
+        if (glyf && glyf.has(range[0] + 6, 2)) right = glyf.i16(range[0] + 6);
+      }
+    }
+    if (glyphId >= 0 && glyphId < this.metrics.numGlyphs) this.inkRights.set(glyphId, right);
+    return right;
   }
+
+  /** glyphInkRight's answers (the line filler asks for the same few glyphs over and over). */
+  private readonly inkRights = new Map<number, number>();
 
   /** Byte range [start, end) of a glyph in the glyf table (TrueType outlines only). */
   glyphRange(glyphId: number): [number, number] | undefined {
