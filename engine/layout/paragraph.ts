@@ -219,7 +219,14 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
     // Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page).
-    const hang = padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
+    // A line holding nothing but a page break, with the paragraph's text after it, paints nothing:
+    // when the page is full it hangs below the margin and the break happens there, rather than
+    // taking a page of its own to break from (tika-017091: a paragraph opening with w:br type=page
+    // after a full page; LibreOffice sets its text on the next page, we left a blank page between).
+    // A paragraph holding only the break keeps its line: LibreOffice gives it a page when it does
+    // not fit (no Word evidence either way).
+    const breakOnly = forceBreak === 'page' && !last && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every((seg) => seg.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break'));
+    const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
     units.push({
       kind: 'line',
       heightPt: skip + padTop + row.heightPt + padBottom,
