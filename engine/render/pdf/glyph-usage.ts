@@ -104,9 +104,11 @@ export function collectDrawnWidths(doc: LayoutDoc): DrawnWidths {
       let font = votes.get(item.font);
       if (!font) votes.set(item.font, (font = new Map()));
       const scale = 1000 / (item.sizePt * ((item.scalePct ?? 100) / 100));
+      if (!Number.isFinite(scale)) continue;
       for (let i = 0; i < item.glyphs.length; i++) {
         const g = item.glyphs[i]!;
         const w = Math.round(item.advances[i]! * scale * 10) / 10;
+        if (!Number.isFinite(w)) continue;
         let counts = font.get(g);
         if (!counts) font.set(g, (counts = new Map()));
         counts.set(w, (counts.get(w) ?? 0) + 1);
