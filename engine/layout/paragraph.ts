@@ -225,7 +225,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     // after a full page; LibreOffice sets its text on the next page, we left a blank page between).
     // A paragraph holding only the break keeps its line: LibreOffice gives it a page when it does
     // not fit (no Word evidence either way).
-    const breakOnly = forceBreak === 'page' && !last && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every((seg) => seg.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break'));
+    const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every((seg) => seg.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break'));
     const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
     units.push({
       kind: 'line',
