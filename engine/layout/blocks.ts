@@ -198,19 +198,25 @@ function withDropCap(first: Unit, drop: DropCap): Unit {
 /**
  * The space between two paragraphs (§17.3.1.33): the larger of the previous paragraph's space after
  * and this one's space before — Word collapses them, it does not add them (checked against Word's own
- * renders in the corpus: a 15 pt after and a 24 pt before give 24 pt). With `add` (the document's
- * w:doNotUseHTMLParagraphAutoSpacing) they add up, as in Word 97–2003 documents. w:contextualSpacing
- * drops them between paragraphs of the same style; HTML auto spacing (beforeAutospacing) vanishes at
+ * renders in the corpus: a 15 pt after and a 24 pt before give 24 pt). Word counts it as the after
+ * plus what the before exceeds it by, and the two shares behave apart: across a hard page break the
+ * after stays on the old page (BlockUnitBuilder.spentAfter), and w:contextualSpacing between
+ * paragraphs of the same style drops the share of each paragraph that sets it. With `add` (the
+ * document's w:doNotUseHTMLParagraphAutoSpacing) they add up, as in Word 97–2003 documents. HTML auto spacing (beforeAutospacing) vanishes at
  * the top of a story (`atTop`) and between items of the same list, but not after a table (Word's
  * render of Docx4j_GettingStarted keeps 14 pt between a table and the auto-spaced paragraph below it).
  */
 export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false, atTop = prev === undefined): number {
   const sp = p.props.spacing;
   const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
-  let before = p.props.contextualSpacing && sameStyle ? 0 : sp.beforePt;
+  let before = sp.beforePt;
   if (sp.beforeAuto && (atTop || (prev !== undefined && sameList(prev, p)))) before = 0;
-  const after = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
-  return add ? after + before : Math.max(after, before);
+  // Each paragraph's w:contextualSpacing drops only its own share: the previous paragraph gives its
+  // after, this one what its before exceeds that after by (a peer's measurements of Word: a toggled
+  // 10 pt after over an untoggled 12 pt before of the same style leaves 2 pt).
+  const prevShare = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
+  const ownShare = p.props.contextualSpacing && sameStyle ? 0 : add ? before : Math.max(0, before - prevAfter);
+  return prevShare + ownShare;
 }
 
 function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {
