@@ -6,7 +6,7 @@
  * changed, at most MAX_PASSES times (then it keeps the last pass and warns `layout/fields-unstable`).
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
-import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
+import type { Block, FieldInline, Inline, Paragraph, SectionProps, ShapeInline } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
 import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
@@ -187,7 +187,10 @@ class Pass {
         }
         if (block.kind === 'paragraph' && block.props.pageBreakBefore) this.paginator.breakPageIfNotEmpty();
         const mark = closesBeforePage && i === blocks.length - 1 && isBareSectionMark(block);
-        for (const laid of builder.units(block, blocks[i + 1])) {
+        // A bare mark with a space before of its own keeps its line before a continuous break, but
+        // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
+        const laidBlock = nextType === 'continuous' && i > 0 && i === blocks.length - 1 && isBareSectionMark(block) && block.kind === 'paragraph' ? withoutSpaceBefore(block) : block;
+        for (const laid of builder.units(laidBlock, blocks[i + 1])) {
           const unit = mark ? { ...laid, sectionMark: true } : laid;
           unitBlock.set(unit, serial);
           this.paginator.push(unit);
@@ -489,6 +492,10 @@ function isSpacerMark(block: Block): boolean {
   if (!isBareSectionMark(block) || block.kind !== 'paragraph') return false;
   const sp = block.props.spacing;
   return (sp.beforeAuto || sp.beforePt === 0) && block.inlines.every((i) => i.kind === 'text');
+}
+
+function withoutSpaceBefore(p: Paragraph): Paragraph {
+  return { ...p, props: { ...p.props, spacing: { ...p.props.spacing, beforePt: 0, beforeAuto: false } } };
 }
 
 /** Where a note's story may be split across pages: after each unit that allows a break, short of its end. */

@@ -33,12 +33,13 @@ function baselines(doc: LayoutDoc): Map<string, { x: number; y: number }> {
   return out;
 }
 
-async function spacer(markPPr: string, columns = 1): Promise<Map<string, { x: number; y: number }>> {
+async function spacer(markPPr: string, columns = 1, markText = false): Promise<Map<string, { x: number; y: number }>> {
   const cols = columns > 1 ? `<w:cols w:num="${columns}" w:space="720"/>` : '';
   const body =
     para('Intro', AUTO, CALIBRI) +
     para('Above', AUTO, CALIBRI) +
-    `<w:p><w:pPr>${markPPr}<w:sectPr>${PAGE}</w:sectPr></w:pPr></w:p>` +
+    // A mark holding a space is not bare: it lays out as an ordinary paragraph.
+    `<w:p><w:pPr>${markPPr}<w:sectPr>${PAGE}</w:sectPr></w:pPr>${markText ? '<w:r><w:t xml:space="preserve"> </w:t></w:r>' : ''}</w:p>` +
     para('Below', AUTO, CALIBRI) +
     `<w:p><w:pPr>${AUTO}</w:pPr><w:r><w:rPr>${CALIBRI}</w:rPr><w:br w:type="column"/><w:t>Second</w:t></w:r></w:p>`;
   const sectPr = `<w:sectPr><w:type w:val="continuous"/>${PAGE}${cols}</w:sectPr>`;
@@ -60,10 +61,14 @@ describe('the empty mark of a continuous section break', () => {
     expect(below.y - above.y).toBeCloseTo(above.y - intro.y, 1);
   });
 
-  it('keeps a mark with its own space before', async () => {
-    const at = await spacer('<w:spacing w:before="240" w:after="0"/>');
-    const step = at.get('Above')!.y - at.get('Intro')!.y;
-    expect(at.get('Below')!.y - at.get('Above')!.y).toBeGreaterThan(step + 5);
+  it('keeps the line of a mark with its own space before, but not the space', async () => {
+    // A peer's measurements of Word (yukiyokotani/office-open-xml-viewer #597): the mark's line
+    // stays, its before goes. Above's 14 pt auto after stays either way.
+    const spaced = await spacer('<w:spacing w:before="480" w:after="0"/>');
+    const flush = await spacer('<w:spacing w:before="0" w:beforeAutospacing="0" w:after="0"/>', 1, true);
+    const step = spaced.get('Above')!.y - spaced.get('Intro')!.y;
+    expect(spaced.get('Below')!.y - spaced.get('Above')!.y).toBeGreaterThan(step + 5);
+    expect(spaced.get('Below')!.y).toBeCloseTo(flush.get('Below')!.y, 1);
   });
 
   it('starts every column of the new section below the spacing', async () => {
