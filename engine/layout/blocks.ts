@@ -8,6 +8,7 @@ import type { Block, Paragraph, ParagraphBorders } from '../model';
 import { spaceUnit, type NoteCall, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
+import type { LineBox } from './inline/line-box';
 import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
@@ -30,11 +31,12 @@ export class BlockUnitBuilder {
   /** A block came before: the next paragraph is not at the top of the story. */
   private started = false;
   /**
-   * The space after a paragraph that ended in a page break (or closed the previous section before a
-   * page break): it was spent at the foot of the old page, so the first paragraph on the new one
-   * takes only what its space before exceeds it by (see `afterPageBreak`).
+   * How the next block follows a hard page break (see `spaceShares`): 'spent', the previous
+   * paragraph's after stayed on the old page and the next paragraph gets only its own share;
+   * 'standalone', the break was a paragraph of its own and the next paragraph gets no space at all;
+   * 'forced', the next paragraph breaks its own page (w:pageBreakBefore) and gets its own share.
    */
-  private spentAfter: number | undefined;
+  private broken: 'spent' | 'standalone' | 'forced' | undefined;
   /** A drop cap (framePr dropCap) waiting for the paragraph it belongs to. */
   private dropCap: DropCap | undefined;
   /** Paragraphs of a text frame (framePr, not a drop cap) waiting for the frame's last paragraph. */
@@ -54,8 +56,8 @@ export class BlockUnitBuilder {
       // over a table of List Paragraph cells sits flush on it).
       const first = block.rows[0]?.cells[0]?.blocks[0];
       const contextual = this.prev?.props.contextualSpacing === true && first?.kind === 'paragraph' && first.props.styleId === this.prev.props.styleId;
-      if (this.prevAfter > 0 && this.spentAfter === undefined && !contextual) out.push(spaceUnit(this.prevAfter));
-      this.spentAfter = undefined;
+      if (this.prevAfter > 0 && this.broken === undefined && !contextual) out.push(spaceUnit(this.prevAfter));
+      this.broken = undefined;
       this.prev = undefined;
       this.prevAfter = 0;
       this.started = true;
@@ -81,14 +83,16 @@ export class BlockUnitBuilder {
     }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
-    let gap = spaceBetween(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true, !this.started);
-    if (this.spentAfter !== undefined) {
-      gap = Math.max(0, gap - this.spentAfter);
-      this.spentAfter = undefined;
-    }
+    const shares = spaceShares(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true, !this.started);
+    const broken = this.broken;
+    this.broken = undefined;
+    // Across a hard page break the previous paragraph's share stays on the old page (measured in
+    // Word by a peer project, openooxml/betteroffice #616, and in Word's Docx4j_GettingStarted render).
+    const prevShare = broken === undefined ? shares.prev : 0;
+    const ownShare = broken === 'standalone' ? 0 : shares.own;
+    const gap = prevShare + ownShare;
     const out: Unit[] = [];
     const keepPrev = prev?.props.keepNext === true;
-    if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
     const ctx = this.ctx;
     const drop = this.dropCap;
     this.dropCap = undefined;
@@ -110,10 +114,22 @@ export class BlockUnitBuilder {
     };
     const units = paragraphUnits(laid, this.ctx, join, p.props.keepNext && next !== undefined);
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
-    out.push(...units);
+    if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
+      // The paragraph opens with a page break: the previous paragraph's share of the space stays
+      // above the break, the paragraph's own share goes to the top of the new page, above its text
+      // (the same peer measurements: an inline break run keeps the space before).
+      if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev));
+      out.push(units[0]!);
+      if (ownShare > 0) out.push(spaceUnit(ownShare));
+      out.push(...units.slice(1));
+    } else {
+      if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
+      out.push(...units);
+    }
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
-    if (laid.lines[laid.lines.length - 1]?.ending === 'page') this.spentAfter = this.prevAfter;
+    const last = laid.lines[laid.lines.length - 1];
+    if (last?.ending === 'page') this.broken = laid.lines.every(isBreakLine) ? 'standalone' : 'spent';
     this.started = true;
     return out;
   }
@@ -137,7 +153,16 @@ export class BlockUnitBuilder {
    * page 10 pt down (LibreOffice: 24), and a page-break paragraph with a 10 pt after adds nothing.
    */
   afterPageBreak(other: BlockUnitBuilder): void {
-    this.spentAfter = other.prevAfter;
+    this.prevAfter = other.prevAfter;
+    this.broken = 'spent';
+  }
+
+  /**
+   * The next paragraph breaks its own page (w:pageBreakBefore): it keeps what its space before
+   * exceeds the previous paragraph's after, whatever came before (the peer's 60 Word probes).
+   */
+  breakBefore(): void {
+    this.broken = 'forced';
   }
 
   /** Space after the last paragraph (for stories that end here). */
@@ -207,6 +232,12 @@ function withDropCap(first: Unit, drop: DropCap): Unit {
  * render of Docx4j_GettingStarted keeps 14 pt between a table and the auto-spaced paragraph below it).
  */
 export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false, atTop = prev === undefined): number {
+  const shares = spaceShares(prev, prevAfter, p, add, atTop);
+  return shares.prev + shares.own;
+}
+
+/** The two shares of `spaceBetween`: the previous paragraph's after, and this paragraph's own. */
+export function spaceShares(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false, atTop = prev === undefined): { prev: number; own: number } {
   const sp = p.props.spacing;
   const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
   let before = sp.beforePt;
@@ -216,7 +247,12 @@ export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: 
   // 10 pt after over an untoggled 12 pt before of the same style leaves 2 pt).
   const prevShare = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
   const ownShare = p.props.contextualSpacing && sameStyle ? 0 : add ? before : Math.max(0, before - prevAfter);
-  return prevShare + ownShare;
+  return { prev: prevShare, own: ownShare };
+}
+
+/** A line that holds nothing but a page break. */
+function isBreakLine(line: LineBox): boolean {
+  return line.ending === 'page' && line.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break');
 }
 
 function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {

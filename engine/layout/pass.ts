@@ -185,7 +185,10 @@ class Pass {
           serial++;
           continue;
         }
-        if (block.kind === 'paragraph' && block.props.pageBreakBefore) this.paginator.breakPageIfNotEmpty();
+        if (block.kind === 'paragraph' && block.props.pageBreakBefore) {
+          this.paginator.breakPageIfNotEmpty();
+          builder.breakBefore();
+        }
         const mark = closesBeforePage && i === blocks.length - 1 && isBareSectionMark(block);
         // A bare mark with a space before of its own keeps its line before a continuous break, but
         // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
