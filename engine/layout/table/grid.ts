@@ -48,7 +48,11 @@ export function computeGrid(t: Table, availPt: number, compatibilityMode: number
   const target = preferredWidth(t.props.width, availPt);
   const sum = total(columns);
   // Fixed layout keeps a real grid; otherwise the preferred width wins when the grid disagrees with it.
-  const rescale = placeholder || (t.props.layout !== 'fixed' && Math.abs(sum - (target ?? sum)) / (target ?? 1) > 0.02);
+  // An autofit table whose saved grid is wider than a percentage preferred width, and fits, is one
+  // Word widened for its content: Word keeps it (Docx4j_GettingStarted: a 78.76% table, 355.5 pt
+  // of A4 text width, drawn at its saved 364.55 pt).
+  const widenedPct = !placeholder && t.props.layout !== 'fixed' && t.props.width.type === 'pct' && target !== undefined && sum > target && sum <= availPt;
+  const rescale = placeholder || (t.props.layout !== 'fixed' && !widenedPct && Math.abs(sum - (target ?? sum)) / (target ?? 1) > 0.02);
   if (target !== undefined && sum > 0 && rescale) columns = columns.map((w) => (w * target) / sum);
   if (target === undefined && placeholder && total(columns) > availPt * 1.001) {
     const s = total(columns);

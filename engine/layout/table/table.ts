@@ -442,6 +442,10 @@ function splitStory(story: Story | undefined, limit: number): { first: Story; re
   const total = story?.heightPt ?? 0;
   let i = 0;
   while (i < units.length && units[i]!.y + units[i]!.unit.heightPt <= limit + 0.01) i++;
+  // A cell's last line does not leave its paragraph's space after behind: when only that space would
+  // be left over, the last line goes on with it (Docx4j_GettingStarted: Word splits a row of two
+  // two-line cells after their first lines where both lines fit but not their 10 pt after).
+  if (i > 0 && total > limit + 0.01 && units.slice(i).every((u) => u.unit.discardable)) i--;
   const cut = i > 0 ? units[i - 1]!.y + units[i - 1]!.unit.heightPt : 0;
   const next = units[i];
   const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;
