@@ -25,16 +25,13 @@ const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore:
 export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: number, sink: ItemSink, ctx: EmitContext): void {
   const baseline = yTop + line.baselinePt;
   let run: RunBuilder | undefined;
-  const flush = () => {
-    if (run) sink.items.push(run.build(content.text));
-    run = undefined;
-  };
   const frags = line.fragments;
   const lastInk = lastInkIndex(frags);
   for (let f = 0; f < frags.length; f++) {
     const frag = frags[f]!;
     if (frag.k === 'special') {
-      flush();
+      if (run) sink.items.push(run.build(content.text));
+      run = undefined;
       emitSpecial(frag, content, x0, baseline, sink, ctx);
       continue;
     }
@@ -44,13 +41,13 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (run && run.accepts(span, x, y)) run.append(frag);
     else if (run && run.acceptsBefore(span, x, y, frag.width)) run.prepend(frag);
     else {
-      flush();
+      if (run) sink.items.push(run.build(content.text));
       run = new RunBuilder(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
-    decorate(frag, x, baseline, sink, f >= lastInk);
+    if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
   }
-  flush();
+  if (run) sink.items.push(run.build(content.text));
   for (const m of content.markers) {
     if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;
     if (m.inline.kind === 'bookmark' && m.inline.edge === 'start' && m.inline.name) {
@@ -164,7 +161,7 @@ class RunBuilder {
         clusters[k] = offset + p.rel[g]!;
       }
     }
-    return {
+    const run: { -readonly [K in keyof GlyphRun]: GlyphRun[K] } = {
       kind: 'glyphs',
       x: this.x,
       y: this.y,
@@ -175,11 +172,18 @@ class RunBuilder {
       text: runText,
       clusters,
       color: this.span.color,
-      // w:w character scale, times the face's own when it is a stand-in fitted to another's widths.
-      ...(this.span.props.scalePct !== 100 || this.span.face.widthScale !== 1 ? { scalePct: this.span.props.scalePct * this.span.face.widthScale } : {}),
-      ...(((this.span.level ?? 0) & 1) === 1 ? { rtl: true } : {}),
     };
+    // w:w character scale, times the face's own when it is a stand-in fitted to another's widths.
+    if (this.span.props.scalePct !== 100 || this.span.face.widthScale !== 1) run.scalePct = this.span.props.scalePct * this.span.face.widthScale;
+    if (((this.span.level ?? 0) & 1) === 1) run.rtl = true;
+    return run;
   }
+}
+
+/** Whether a span draws anything besides its glyphs: a highlight or shading, lines or a link area. */
+function isDecorated(span: Span): boolean {
+  const p = span.props;
+  return span.underline || span.strike || span.link !== undefined || !!(p.highlight ?? p.shading?.fill);
 }
 
 function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean): void {
@@ -217,7 +221,7 @@ function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSi
 }
 
 function line(x: number, y: number, width: number, w: number, color: string, dash?: number[]): LayoutItem {
-  return { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color, ...(dash ? { dash } : {}) };
+  return dash ? { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color, dash } : { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color };
 }
 
 function emitLink(link: LinkTarget, x: number, y: number, w: number, h: number, sink: ItemSink): void {
