@@ -200,7 +200,7 @@ class Builder {
     const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
     const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
     for (const seg of this.ctx.faces.segment(text, props)) {
-      this.spans.push({
+      const span: { -readonly [K in keyof Span]: Span[K] } = {
         start: base + seg.start,
         end: base + seg.end,
         props: drawn,
@@ -211,9 +211,10 @@ class Builder {
         color,
         underline,
         strike,
-        ...(link ? { link } : {}),
-        ...(revision ? { revision } : {}),
-      });
+      };
+      if (link) span.link = link;
+      if (revision) span.revision = revision;
+      this.spans.push(span);
     }
     this.out += text;
   }
