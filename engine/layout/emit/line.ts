@@ -25,6 +25,7 @@ const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore:
 export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: number, sink: ItemSink, ctx: EmitContext): void {
   const baseline = yTop + line.baselinePt;
   let run: RunBuilder | undefined;
+  const builder = runBuilder;
   const frags = line.fragments;
   const lastInk = lastInkIndex(frags);
   for (let f = 0; f < frags.length; f++) {
@@ -42,7 +43,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     else if (run && run.acceptsBefore(span, x, y, frag.width)) run.prepend(frag);
     else {
       if (run) sink.items.push(run.build(content.text));
-      run = new RunBuilder(span, x, y, sink.resources.font(span.face));
+      run = builder.begin(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
     if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
@@ -84,22 +85,31 @@ export function xAt(line: LineBox, index: number): number {
 /**
  * Collects the fragments of one glyph run; the glyph, advance and cluster arrays are allocated at
  * their final size when the run is built (growing them glyph by glyph was a tenth of layout time,
- * most of it in garbage collection).
+ * most of it in garbage collection). One builder serves every run, begun again for each: a run is
+ * built before anything else is drawn (an inline object may lay out and emit text of its own).
  */
 class RunBuilder {
   private readonly frags: GlyphFragment[] = [];
   private glyphCount = 0;
   private start = -1;
   private end = -1;
-  private xEnd: number;
+  private span!: Span;
+  private x = 0;
+  private y = 0;
+  private font = 0;
+  private xEnd = 0;
 
-  constructor(
-    private readonly span: Span,
-    private x: number,
-    private readonly y: number,
-    private readonly font: number,
-  ) {
+  begin(span: Span, x: number, y: number, font: number): this {
+    this.frags.length = 0;
+    this.glyphCount = 0;
+    this.start = -1;
+    this.end = -1;
+    this.span = span;
+    this.x = x;
+    this.y = y;
+    this.font = font;
     this.xEnd = x;
+    return this;
   }
 
   accepts(span: Span, x: number, y: number): boolean {
@@ -179,6 +189,8 @@ class RunBuilder {
     return run;
   }
 }
+
+const runBuilder = new RunBuilder();
 
 /** Whether a span draws anything besides its glyphs: a highlight or shading, lines or a link area. */
 function isDecorated(span: Span): boolean {
