@@ -76,12 +76,13 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   let queue = pieces;
   let pos = 0;
   let clear: 'left' | 'right' | 'all' | undefined;
+  const line = new LineFill(geo.tabs, text);
   while (pos < queue.length || lines.length === 0) {
     if (clear) geo.clearBefore?.(lines.length, clear);
     clear = undefined;
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
     const limit = geo.limitX(lines.length);
-    const line = new LineFill(startX, limit, geo.tabs, text);
+    line.begin(startX, limit);
     let ending: LineDraft['ending'] | 'skip' = 'paragraph';
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
@@ -198,14 +199,17 @@ function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): numbe
   return Math.min(Math.max(g, 1), piece.glyphs.length - 1);
 }
 
+/** Fills one line after another: `begin` starts the next (one filler per paragraph, not per line). */
 class LineFill {
-  private readonly placed: Piece[] = [];
-  private readonly placedTabs: PlacedTab[] = [];
-  private x: number;
+  private placed: Piece[] = [];
+  private placedTabs: PlacedTab[] = [];
+  private startX = 0;
+  private limitX = 0;
+  private x = 0;
   private pending: Pending | undefined;
   private afterLastTab = 0;
   /** How far the line's ink may reach: the limit, or a custom tab stop past it. */
-  private reachX: number;
+  private reachX = 0;
   // One saved state (the line filler never needs more than one level): no allocation per word.
   private sCount = 0;
   private sX = 0;
@@ -217,12 +221,19 @@ class LineFill {
   private sReach = 0;
 
   constructor(
-    private readonly startX: number,
-    private readonly limitX: number,
     private readonly tabs: TabContext,
     private readonly text: string,
-  ) {
+  ) {}
+
+  /** Starts an empty line (the previous one's arrays went to its draft). */
+  begin(startX: number, limitX: number): void {
+    this.placed = [];
+    this.placedTabs = [];
+    this.startX = startX;
+    this.limitX = limitX;
     this.x = startX;
+    this.pending = undefined;
+    this.afterLastTab = 0;
     this.reachX = limitX;
   }
 
@@ -351,7 +362,7 @@ class LineFill {
     this.settlePending();
     const first = this.placed[0];
     const last = this.placed[this.placed.length - 1];
-    // The filler is done with its arrays (one filler per line): the draft takes them over.
+    // The draft takes the line's arrays over: `begin` gives the next line new ones.
     return {
       pieces: this.placed,
       tabs: this.placedTabs,
