@@ -217,7 +217,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (props.widowControl && rows.length >= 2 && (r === 0 || r === rows.length - 2)) breakAfter = false;
     if (last) breakAfter = !keepWithNext;
     const segments = i === row.last ? [line] : laid.lines.slice(i, row.last + 1);
-    const notes = hasNotes ? segments.flatMap((l) => notesOn(laid.content, l)) : [];
+    const notes = hasNotes ? segments.flatMap((l) => notesOn(laid.content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
@@ -254,7 +254,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     // Optional fields are set only when present (spreading them in made two objects per line).
     if (hang > 0) unit.hangPt = hang;
     if (forceBreak) unit.forceBreak = forceBreak;
-    if (notes.length > 0) unit.notes = notes;
+    if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
     if (!props.suppressLineNumbers) unit.numberedLinesPt = [skip + padTop + row.baselinePt];
     units.push(unit);
