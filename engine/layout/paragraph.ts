@@ -9,7 +9,7 @@ import type { ItemSink } from './emit/sink';
 import type { NoteCall, Unit } from './flow/units';
 import { breakLines, type LineGeometry } from './inline/break-lines';
 import { itemizeParagraph, type ItemizeContext, type ObjectInline, type ParaContent } from './inline/itemize';
-import { finishLines, type LineBox } from './inline/line-box';
+import { finishLines, type LineBox, type LineBoxParams } from './inline/line-box';
 import { shapePieces, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
@@ -142,12 +142,10 @@ function fillLines(
   mirrors = false,
 ): LineBox[] {
   const ind = mirrors ? lineIndent(p) : p.props.indent;
-  const drafts = breakLines(pieces, breaks, content.text, {
+  const geometry: { -readonly [K in keyof LineGeometry]: LineGeometry[K] } = {
     firstStartX: ind.leftPt + ind.firstLinePt,
     otherStartX: ind.leftPt,
     limitX,
-    ...wrap,
-    ...(content.labelEnd ? { labelEnd: content.labelEnd } : {}),
     tabs: {
       stops: sortStops(p.props.tabs),
       defaultTabPt: ctx.defaultTabPt,
@@ -156,18 +154,22 @@ function fillLines(
       pastLimit: ctx.compatibilityMode >= 15 ? 'spacing' : 'margin',
       boxWidthPt,
     },
-  });
-  return finishLines(drafts, {
+  };
+  if (wrap) Object.assign(geometry, wrap);
+  if (content.labelEnd) geometry.labelEnd = content.labelEnd;
+  const drafts = breakLines(pieces, breaks, content.text, geometry);
+  const params: { -readonly [K in keyof LineBoxParams]: LineBoxParams[K] } = {
     alignment: p.props.alignment,
     spacing: p.props.spacing.line,
     markProps: p.markProps,
     faces: ctx.faces,
     limitX,
     text: content.text,
-    ...(p.props.snapToGrid && ctx.gridPitchPt ? { gridPitchPt: ctx.gridPitchPt } : {}),
-    ...(content.bidi ? { bidi: content.bidi } : {}),
-    ...(p.props.bidi && mirrors ? { mirrorWidthPt: boxWidthPt } : {}),
-  });
+  };
+  if (p.props.snapToGrid && ctx.gridPitchPt) params.gridPitchPt = ctx.gridPitchPt;
+  if (content.bidi) params.bidi = content.bidi;
+  if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
+  return finishLines(drafts, params);
 }
 
 /**
@@ -199,6 +201,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const bottomPad = bottom ? bottom.widthPt + bottom.spacePt : 0;
   const units: Unit[] = [];
   const floats = wrappingFloats(laid.content);
+  const hasNotes = laid.content.markers.some((m) => m.inline.kind === 'noteRef');
   const rows = lineRows(laid);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
@@ -213,8 +216,8 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (props.keepLines && !last) breakAfter = false;
     if (props.widowControl && rows.length >= 2 && (r === 0 || r === rows.length - 2)) breakAfter = false;
     if (last) breakAfter = !keepWithNext;
-    const segments = laid.lines.slice(i, row.last + 1);
-    const notes = segments.flatMap((l) => notesOn(laid.content, l));
+    const segments = i === row.last ? [line] : laid.lines.slice(i, row.last + 1);
+    const notes = hasNotes ? segments.flatMap((l) => notesOn(laid.content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
@@ -227,31 +230,34 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     // not fit (no Word evidence either way).
     const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every((seg) => seg.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break'));
     const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
-    units.push({
+    const unit: { -readonly [K in keyof Unit]: Unit[K] } = {
       kind: 'line',
       heightPt: skip + padTop + row.heightPt + padBottom,
-      ...(hang > 0 ? { hangPt: hang } : {}),
       breakAfter: forceBreak ? true : breakAfter,
-      ...(forceBreak ? { forceBreak } : {}),
-      ...(notes.length > 0 ? { notes } : {}),
-      ...(exclusions ? { exclusions } : {}),
-      ...(props.suppressLineNumbers ? {} : { numberedLinesPt: [skip + padTop + row.baselinePt] }),
       emit(sink: ItemSink, x: number, y: number) {
         if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
         y += skip;
         decorateParagraphSlice(laid, sink, x, y, padTop + row.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
         if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);
         let changed = false;
-        segments.forEach((seg, k) => {
+        for (let k = 0; k < segments.length; k++) {
+          const seg = segments[k]!;
           const segY = y + padTop + row.baselinePt - seg.baselinePt;
           const segLast = last && k === segments.length - 1;
           emitLine(seg, laid.content, x, segY, sink, ctx);
           changed ||= ctx.revisionMarkup && isChangedLine(p, seg, segLast);
           sink.comments?.line(laid.content, seg, x, segY, segLast, sink);
-        });
+        }
         if (changed) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, row.heightPt));
       },
-    });
+    };
+    // Optional fields are set only when present (spreading them in made two objects per line).
+    if (hang > 0) unit.hangPt = hang;
+    if (forceBreak) unit.forceBreak = forceBreak;
+    if (notes && notes.length > 0) unit.notes = notes;
+    if (exclusions) unit.exclusions = exclusions;
+    if (!props.suppressLineNumbers) unit.numberedLinesPt = [skip + padTop + row.baselinePt];
+    units.push(unit);
   }
   return units;
 }

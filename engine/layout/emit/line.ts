@@ -25,16 +25,14 @@ const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore:
 export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: number, sink: ItemSink, ctx: EmitContext): void {
   const baseline = yTop + line.baselinePt;
   let run: RunBuilder | undefined;
-  const flush = () => {
-    if (run) sink.items.push(run.build(content.text));
-    run = undefined;
-  };
+  const builder = runBuilder;
   const frags = line.fragments;
   const lastInk = lastInkIndex(frags);
   for (let f = 0; f < frags.length; f++) {
     const frag = frags[f]!;
     if (frag.k === 'special') {
-      flush();
+      if (run) sink.items.push(run.build(content.text));
+      run = undefined;
       emitSpecial(frag, content, x0, baseline, sink, ctx);
       continue;
     }
@@ -44,13 +42,13 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (run && run.accepts(span, x, y)) run.append(frag);
     else if (run && run.acceptsBefore(span, x, y, frag.width)) run.prepend(frag);
     else {
-      flush();
-      run = new RunBuilder(span, x, y, sink.resources.font(span.face));
+      if (run) sink.items.push(run.build(content.text));
+      run = builder.begin(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
-    decorate(frag, x, baseline, sink, f >= lastInk);
+    if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
   }
-  flush();
+  if (run) sink.items.push(run.build(content.text));
   for (const m of content.markers) {
     if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;
     if (m.inline.kind === 'bookmark' && m.inline.edge === 'start' && m.inline.name) {
@@ -87,22 +85,31 @@ export function xAt(line: LineBox, index: number): number {
 /**
  * Collects the fragments of one glyph run; the glyph, advance and cluster arrays are allocated at
  * their final size when the run is built (growing them glyph by glyph was a tenth of layout time,
- * most of it in garbage collection).
+ * most of it in garbage collection). One builder serves every run, begun again for each: a run is
+ * built before anything else is drawn (an inline object may lay out and emit text of its own).
  */
 class RunBuilder {
   private readonly frags: GlyphFragment[] = [];
   private glyphCount = 0;
   private start = -1;
   private end = -1;
-  private xEnd: number;
+  private span!: Span;
+  private x = 0;
+  private y = 0;
+  private font = 0;
+  private xEnd = 0;
 
-  constructor(
-    private readonly span: Span,
-    private x: number,
-    private readonly y: number,
-    private readonly font: number,
-  ) {
+  begin(span: Span, x: number, y: number, font: number): this {
+    this.frags.length = 0;
+    this.glyphCount = 0;
+    this.start = -1;
+    this.end = -1;
+    this.span = span;
+    this.x = x;
+    this.y = y;
+    this.font = font;
     this.xEnd = x;
+    return this;
   }
 
   accepts(span: Span, x: number, y: number): boolean {
@@ -164,7 +171,7 @@ class RunBuilder {
         clusters[k] = offset + p.rel[g]!;
       }
     }
-    return {
+    const run: { -readonly [K in keyof GlyphRun]: GlyphRun[K] } = {
       kind: 'glyphs',
       x: this.x,
       y: this.y,
@@ -175,11 +182,20 @@ class RunBuilder {
       text: runText,
       clusters,
       color: this.span.color,
-      // w:w character scale, times the face's own when it is a stand-in fitted to another's widths.
-      ...(this.span.props.scalePct !== 100 || this.span.face.widthScale !== 1 ? { scalePct: this.span.props.scalePct * this.span.face.widthScale } : {}),
-      ...(((this.span.level ?? 0) & 1) === 1 ? { rtl: true } : {}),
     };
+    // w:w character scale, times the face's own when it is a stand-in fitted to another's widths.
+    if (this.span.props.scalePct !== 100 || this.span.face.widthScale !== 1) run.scalePct = this.span.props.scalePct * this.span.face.widthScale;
+    if (((this.span.level ?? 0) & 1) === 1) run.rtl = true;
+    return run;
   }
+}
+
+const runBuilder = new RunBuilder();
+
+/** Whether a span draws anything besides its glyphs: a highlight or shading, lines or a link area. */
+function isDecorated(span: Span): boolean {
+  const p = span.props;
+  return span.underline || span.strike || span.link !== undefined || !!(p.highlight ?? p.shading?.fill);
 }
 
 function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean): void {
@@ -217,7 +233,7 @@ function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSi
 }
 
 function line(x: number, y: number, width: number, w: number, color: string, dash?: number[]): LayoutItem {
-  return { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color, ...(dash ? { dash } : {}) };
+  return dash ? { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color, dash } : { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color };
 }
 
 function emitLink(link: LinkTarget, x: number, y: number, w: number, h: number, sink: ItemSink): void {

@@ -7,17 +7,21 @@
 import { splitGlyphPiece, type GlyphPiece, type Piece } from './pieces';
 import { nextTabStop, stopPastLimit, type ResolvedStop, type TabContext } from './tabs';
 
-/** A piece placed on a line (x relative to the paragraph box, before alignment). */
-export interface PlacedPiece {
-  readonly piece: Piece;
-  /** For tabs: the resolved width and stop. */
-  readonly tabWidth?: number;
-  readonly stop?: ResolvedStop;
+/** A tab placed on a line: its resolved width and stop. */
+export interface PlacedTab {
+  readonly width: number;
+  readonly stop: ResolvedStop;
 }
 
 /** A filled line, not yet aligned. */
 export interface LineDraft {
-  readonly pieces: PlacedPiece[];
+  /** The line's pieces, in text order. */
+  readonly pieces: readonly Piece[];
+  /**
+   * The tabs among them, at their index in `pieces` (holes elsewhere): kept apart so that placing a
+   * word allocates nothing.
+   */
+  readonly tabs: readonly (PlacedTab | undefined)[];
   readonly startX: number;
   /** Right edge of the ink, trailing spaces excluded. */
   readonly endX: number;
@@ -68,15 +72,17 @@ const EPS = 0.01;
 /** Fills lines from pieces. `breaks[i]` ≠ 0 marks a break opportunity before text index i. */
 export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: string, geo: LineGeometry): LineDraft[] {
   const lines: LineDraft[] = [];
-  let queue = pieces.slice();
+  // Copied only when an emergency cut splits a piece in it.
+  let queue = pieces;
   let pos = 0;
   let clear: 'left' | 'right' | 'all' | undefined;
+  const line = new LineFill(geo.tabs, text);
   while (pos < queue.length || lines.length === 0) {
     if (clear) geo.clearBefore?.(lines.length, clear);
     clear = undefined;
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
     const limit = geo.limitX(lines.length);
-    const line = new LineFill(startX, limit, geo.tabs, text);
+    line.begin(startX, limit);
     let ending: LineDraft['ending'] | 'skip' = 'paragraph';
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
@@ -110,7 +116,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     }
     if (ending === 'skip') {
       const at = queue[pos]!.start;
-      lines.push({ pieces: [], startX, endX: startX, start: at, end: at, ending: 'wrap', afterLastTab: 0 });
+      lines.push({ pieces: [], tabs: [], startX, endX: startX, start: at, end: at, ending: 'wrap', afterLastTab: 0 });
       continue;
     }
     lines.push(line.finish(ending));
@@ -122,7 +128,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   if (last.ending === 'line') {
     if (clear) geo.clearBefore?.(lines.length, clear);
     const startX = geo.otherStartX + (geo.shiftX?.(lines.length) ?? 0);
-    lines.push({ pieces: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
+    lines.push({ pieces: [], tabs: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
   }
   return lines;
 }
@@ -148,7 +154,7 @@ function findWordEnd(pieces: readonly Piece[], pos: number, breaks: Uint8Array):
   return k;
 }
 
-function emergencyCut(queue: Piece[], pos: number, wordEnd: number, line: LineFill, text: string): { queue: Piece[]; pos: number } {
+function emergencyCut(queue: readonly Piece[], pos: number, wordEnd: number, line: LineFill, text: string): { queue: readonly Piece[]; pos: number } {
   for (let k = pos; k < wordEnd; k++) {
     const piece = queue[k]!;
     line.save();
@@ -193,13 +199,17 @@ function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): numbe
   return Math.min(Math.max(g, 1), piece.glyphs.length - 1);
 }
 
+/** Fills one line after another: `begin` starts the next (one filler per paragraph, not per line). */
 class LineFill {
-  private readonly placed: PlacedPiece[] = [];
-  private x: number;
+  private placed: Piece[] = [];
+  private placedTabs: PlacedTab[] = [];
+  private startX = 0;
+  private limitX = 0;
+  private x = 0;
   private pending: Pending | undefined;
   private afterLastTab = 0;
   /** How far the line's ink may reach: the limit, or a custom tab stop past it. */
-  private reachX: number;
+  private reachX = 0;
   // One saved state (the line filler never needs more than one level): no allocation per word.
   private sCount = 0;
   private sX = 0;
@@ -211,12 +221,19 @@ class LineFill {
   private sReach = 0;
 
   constructor(
-    private readonly startX: number,
-    private readonly limitX: number,
     private readonly tabs: TabContext,
     private readonly text: string,
-  ) {
+  ) {}
+
+  /** Starts an empty line (the previous one's arrays went to its draft). */
+  begin(startX: number, limitX: number): void {
+    this.placed = [];
+    this.placedTabs = [];
+    this.startX = startX;
+    this.limitX = limitX;
     this.x = startX;
+    this.pending = undefined;
+    this.afterLastTab = 0;
     this.reachX = limitX;
   }
 
@@ -230,7 +247,7 @@ class LineFill {
 
   /** Whether everything placed lies before text index `end`. */
   onlyBefore(end: number): boolean {
-    return this.placed.every((p) => p.piece.end <= end);
+    return this.placed.every((p) => p.end <= end);
   }
 
   save(): void {
@@ -247,6 +264,7 @@ class LineFill {
 
   restore(): void {
     this.placed.length = this.sCount;
+    if (this.placedTabs.length > this.sCount) this.placedTabs.length = this.sCount;
     this.x = this.sX;
     this.pending = this.sPending;
     if (this.sPending) {
@@ -263,8 +281,8 @@ class LineFill {
       this.addTab(piece);
       return;
     }
-    this.placed.push({ piece });
-    const w = piece.k === 'glyphs' ? piece.width : piece.width;
+    this.placed.push(piece);
+    const w = piece.width;
     const p = this.pending;
     if (p) {
       p.segWidth += w;
@@ -290,11 +308,13 @@ class LineFill {
     this.afterLastTab = index + 1;
     if (stop.alignment === 'left') {
       const w = Math.max(0, stop.positionPt - this.x);
-      this.placed.push({ piece, tabWidth: w, stop });
+      this.placed.push(piece);
+      this.placedTabs[index] = { width: w, stop };
       this.x += w;
       return;
     }
-    this.placed.push({ piece, tabWidth: 0, stop });
+    this.placed.push(piece);
+    this.placedTabs[index] = { width: 0, stop };
     this.pending = { index, stop, xAtTab: this.x, segWidth: 0, segBeforeDecimal: 0, sawDecimal: false };
     this.x = this.x + pendingTabWidth(this.pending);
   }
@@ -302,8 +322,7 @@ class LineFill {
   private settlePending(): void {
     const p = this.pending;
     if (!p) return;
-    const placed = this.placed[p.index]!;
-    this.placed[p.index] = { ...placed, tabWidth: pendingTabWidth(p) };
+    this.placedTabs[p.index] = { width: pendingTabWidth(p), stop: p.stop };
     this.pending = undefined;
   }
 
@@ -313,9 +332,9 @@ class LineFill {
    */
   inkRight(): number {
     let k = this.placed.length - 1;
-    while (k > 0 && isBreak(this.placed[k]!.piece)) k--;
+    while (k > 0 && isBreak(this.placed[k]!)) k--;
     const last = this.placed[k];
-    return this.x - (last && last.piece.k === 'glyphs' ? last.piece.trailingSpace : 0);
+    return this.x - (last && last.k === 'glyphs' ? last.trailingSpace : 0);
   }
 
   /**
@@ -327,8 +346,8 @@ class LineFill {
   fitRight(): number {
     const right = this.inkRight();
     let k = this.placed.length - 1;
-    while (k > 0 && isBreak(this.placed[k]!.piece)) k--;
-    const last = this.placed[k]?.piece;
+    while (k > 0 && isBreak(this.placed[k]!)) k--;
+    const last = this.placed[k];
     if (!last || last.k !== 'glyphs' || last.trailingSpace > 0 || last.glyphs.length === 0 || ((last.span.level ?? 0) & 1) === 1) return right;
     const g = last.glyphs.length - 1;
     // Latin evidence only: East Asian characters keep their full advance (they sit on a grid).
@@ -341,10 +360,12 @@ class LineFill {
 
   finish(ending: LineDraft['ending']): LineDraft {
     this.settlePending();
-    const first = this.placed[0]?.piece;
-    const last = this.placed[this.placed.length - 1]?.piece;
+    const first = this.placed[0];
+    const last = this.placed[this.placed.length - 1];
+    // The draft takes the line's arrays over: `begin` gives the next line new ones.
     return {
-      pieces: this.placed.slice(),
+      pieces: this.placed,
+      tabs: this.placedTabs,
       startX: this.startX,
       endX: this.inkRight(),
       start: first?.start ?? 0,

@@ -11,7 +11,7 @@ import type {
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
-import { labelRevision, markupStyle } from '../revisions';
+import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 
 /** Size factor and baseline shift for superscript / subscript (LibreOffice's DOCX defaults: 58 %, +33 % / −8 %). */
 export const SUPERSCRIPT = { scale: 0.58, rise: 0.33 } as const;
@@ -192,31 +192,74 @@ class Builder {
   }
 
   private styled(text: string, props: RunProps, link: LinkTarget | undefined, revision: Revision | undefined, scale: number): void {
-    const va = props.vertAlign === 'superscript' ? SUPERSCRIPT : props.vertAlign === 'subscript' ? SUBSCRIPT : undefined;
-    const sizePt = props.sizePt * scale * (va ? va.scale : 1);
-    const risePt = props.positionPt + (va ? va.rise * props.sizePt : 0);
-    const { props: drawn, color, underline, strike } = markupStyle(revision, props, this.ctx.revisionMarkup);
+    const style = runStyle(props, scale);
+    const { sizePt, risePt } = style;
+    const { props: drawn, color, underline, strike } = revision ? markupStyle(revision, props, this.ctx.revisionMarkup) : style.own;
     const base = this.out.length;
-    const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
-    const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
     for (const seg of this.ctx.faces.segment(text, props)) {
-      this.spans.push({
+      const span: { -readonly [K in keyof Span]: Span[K] } = {
         start: base + seg.start,
         end: base + seg.end,
         props: drawn,
         face: seg.face,
-        shapeKey: seg.face.key + '|' + features,
+        shapeKey: shapeKeyOf(style, seg.face),
         sizePt,
         risePt,
         color,
         underline,
         strike,
-        ...(link ? { link } : {}),
-        ...(revision ? { revision } : {}),
-      });
+      };
+      if (link) span.link = link;
+      if (revision) span.revision = revision;
+      this.spans.push(span);
     }
     this.out += text;
   }
+}
+
+/** What a run's properties make of its spans at one size scale (1, or small capitals'). */
+interface RunStyle {
+  /** Effective size and baseline shift (super/subscript, small capitals). */
+  readonly sizePt: number;
+  readonly risePt: number;
+  /** Drawing style outside tracked changes. */
+  readonly own: MarkupStyle;
+  /** Everything shaping depends on but the face and the text. */
+  readonly features: string;
+  /** Word cache keys by face key. */
+  readonly shapeKeys: Map<string, string>;
+}
+
+/**
+ * Run styles by properties and scale. Run properties are interned by the reader (equal formatting is
+ * one object), so most runs of a document share a few styles: recomputing them, with their key
+ * strings, for every run of every layout pass was a tenth of what itemizing allocated.
+ */
+const runStyles = new WeakMap<RunProps, Map<number, RunStyle>>();
+
+function runStyle(props: RunProps, scale: number): RunStyle {
+  let byScale = runStyles.get(props);
+  if (!byScale) runStyles.set(props, (byScale = new Map()));
+  let style = byScale.get(scale);
+  if (!style) {
+    const va = props.vertAlign === 'superscript' ? SUPERSCRIPT : props.vertAlign === 'subscript' ? SUBSCRIPT : undefined;
+    const sizePt = props.sizePt * scale * (va ? va.scale : 1);
+    const risePt = props.positionPt + (va ? va.rise * props.sizePt : 0);
+    const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
+    const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
+    style = { sizePt, risePt, own: markupStyle(undefined, props, false), features, shapeKeys: new Map() };
+    byScale.set(scale, style);
+  }
+  return style;
+}
+
+function shapeKeyOf(style: RunStyle, face: Face): string {
+  let key = style.shapeKeys.get(face.key);
+  if (key === undefined) {
+    key = face.key + '|' + style.features;
+    style.shapeKeys.set(face.key, key);
+  }
+  return key;
 }
 
 function isLower(s: string, i: number): boolean {
