@@ -221,22 +221,17 @@ function withDropCap(first: Unit, drop: DropCap): Unit {
 }
 
 /**
- * The space between two paragraphs (§17.3.1.33): the larger of the previous paragraph's space after
- * and this one's space before — Word collapses them, it does not add them (checked against Word's own
- * renders in the corpus: a 15 pt after and a 24 pt before give 24 pt). Word counts it as the after
- * plus what the before exceeds it by, and the two shares behave apart: across a hard page break the
- * after stays on the old page (BlockUnitBuilder.spentAfter), and w:contextualSpacing between
- * paragraphs of the same style drops the share of each paragraph that sets it. With `add` (the
- * document's w:doNotUseHTMLParagraphAutoSpacing) they add up, as in Word 97–2003 documents. HTML auto spacing (beforeAutospacing) vanishes at
- * the top of a story (`atTop`) and between items of the same list, but not after a table (Word's
- * render of Docx4j_GettingStarted keeps 14 pt between a table and the auto-spaced paragraph below it).
+ * The space between two paragraphs (§17.3.1.33), in its two shares: the larger of the previous
+ * paragraph's space after and this one's space before — Word collapses them, it does not add them
+ * (checked against Word's own renders in the corpus: a 15 pt after and a 24 pt before give 24 pt) —
+ * counted as the after (`prev`) plus what the before exceeds it by (`own`). The shares behave apart:
+ * across a hard page break the after stays on the old page (BlockUnitBuilder.broken), and
+ * w:contextualSpacing between paragraphs of the same style drops the share of each paragraph that
+ * sets it. With `add` (the document's w:doNotUseHTMLParagraphAutoSpacing) they add up, as in Word
+ * 97–2003 documents. HTML auto spacing (beforeAutospacing) vanishes at the top of a story (`atTop`)
+ * and between items of the same list, but not after a table (Word's render of Docx4j_GettingStarted
+ * keeps 14 pt between a table and the auto-spaced paragraph below it).
  */
-export function spaceBetween(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false, atTop = prev === undefined): number {
-  const shares = spaceShares(prev, prevAfter, p, add, atTop);
-  return shares.prev + shares.own;
-}
-
-/** The two shares of `spaceBetween`: the previous paragraph's after, and this paragraph's own. */
 export function spaceShares(prev: Paragraph | undefined, prevAfter: number, p: Paragraph, add = false, atTop = prev === undefined): { prev: number; own: number } {
   const sp = p.props.spacing;
   const sameStyle = prev !== undefined && prev.props.styleId === p.props.styleId;
