@@ -9,7 +9,7 @@ import { spaceUnit, type NoteCall, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
+import { holdsOnlyBreaks, layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
@@ -247,7 +247,7 @@ export function spaceShares(prev: Paragraph | undefined, prevAfter: number, p: P
 
 /** A line that holds nothing but a page break. */
 function isBreakLine(line: LineBox): boolean {
-  return line.ending === 'page' && line.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break');
+  return line.ending === 'page' && holdsOnlyBreaks(line);
 }
 
 function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {

@@ -228,7 +228,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     // after a full page; LibreOffice sets its text on the next page, we left a blank page between).
     // A paragraph holding only the break keeps its line: LibreOffice gives it a page when it does
     // not fit (no Word evidence either way).
-    const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every((seg) => seg.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break'));
+    const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every(holdsOnlyBreaks);
     const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
     const unit: { -readonly [K in keyof Unit]: Unit[K] } = {
       kind: 'line',
@@ -260,6 +260,11 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     units.push(unit);
   }
   return units;
+}
+
+/** A line with nothing on it but breaks (w:br): it paints nothing. */
+export function holdsOnlyBreaks(line: LineBox): boolean {
+  return line.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break');
 }
 
 /** One line of a paragraph on the page: its segments (lines `first`..`last`) on a common baseline. */

@@ -177,7 +177,10 @@ class Pass {
       for (let i = 0; i < blocks.length; i++) {
         checkCancelled(this.host);
         const block = blocks[i]!;
-        if (nextType === 'continuous' && i > 0 && i === blocks.length - 1 && isSpacerMark(block)) {
+        // The empty paragraph holding this section's w:sectPr, when it paints nothing.
+        const bareMark = i === blocks.length - 1 && isBareSectionMark(block) && block.kind === 'paragraph' ? block : undefined;
+        const continuousMark = nextType === 'continuous' && i > 0 ? bareMark : undefined;
+        if (continuousMark && isSpacer(continuousMark)) {
           // Word gives the bare mark of a continuous section break no line and no spacing of its own
           // (its render of Docx4j_GettingStarted: the paragraphs either side of it sit one auto
           // spacing apart); the next section's first paragraph goes on from the one before it. A
@@ -189,10 +192,10 @@ class Pass {
           this.paginator.breakPageIfNotEmpty();
           builder.breakBefore();
         }
-        const mark = closesBeforePage && i === blocks.length - 1 && isBareSectionMark(block);
+        const mark = closesBeforePage && bareMark !== undefined;
         // A bare mark with a space before of its own keeps its line before a continuous break, but
         // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
-        const laidBlock = nextType === 'continuous' && i > 0 && i === blocks.length - 1 && isBareSectionMark(block) && block.kind === 'paragraph' ? withoutSpaceBefore(block) : block;
+        const laidBlock = continuousMark ? withoutSpaceBefore(continuousMark) : block;
         for (const laid of builder.units(laidBlock, blocks[i + 1])) {
           const unit = mark ? { ...laid, sectionMark: true } : laid;
           unitBlock.set(unit, serial);
@@ -491,10 +494,9 @@ function isBareSectionMark(block: Block): boolean {
  * A bare section mark (above) with no space before of its own, other than HTML auto spacing, and
  * nothing a reference could point at: one a continuous section break lays out as nothing.
  */
-function isSpacerMark(block: Block): boolean {
-  if (!isBareSectionMark(block) || block.kind !== 'paragraph') return false;
-  const sp = block.props.spacing;
-  return (sp.beforeAuto || sp.beforePt === 0) && block.inlines.every((i) => i.kind === 'text');
+function isSpacer(mark: Paragraph): boolean {
+  const sp = mark.props.spacing;
+  return (sp.beforeAuto || sp.beforePt === 0) && mark.inlines.every((i) => i.kind === 'text');
 }
 
 function withoutSpaceBefore(p: Paragraph): Paragraph {
