@@ -47,7 +47,14 @@ export interface Face {
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped;
   /** Right edge of a glyph's ink in font units, before `widthScale` (its advance when not known). */
   glyphInkRight(glyph: number): number;
+  /** The face's single line at a size, as Word's line layout measures it (text-faces.ts). */
   lineMetrics(sizePt: number): LineMetrics;
+  /**
+   * The metrics chart text is laid out with: the stand-in's own (LibreOffice's split) or, for a fitted
+   * stand-in, the original's. Word draws charts with another engine than its text layout, whose
+   * metrics are not measured here; these are the ones chart text was checked with.
+   */
+  chartMetrics(sizePt: number): LineMetrics;
   /** Underline offset below the baseline and thickness, in font units (post table; positive = below). */
   readonly underlinePosition: number;
   readonly underlineThickness: number;

@@ -169,6 +169,7 @@ function fillLines(
   if (p.props.snapToGrid && ctx.gridPitchPt) params.gridPitchPt = ctx.gridPitchPt;
   if (content.bidi) params.bidi = content.bidi;
   if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
+  if (content.labelEnd) params.labelEnd = content.labelEnd;
   return finishLines(drafts, params);
 }
 

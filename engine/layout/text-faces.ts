@@ -4,7 +4,7 @@
  */
 import type { DiagnosticBag, EngineHost } from '../core';
 import type { Block, DocModel, Inline, RunProps } from '../model';
-import { compactFamilyName, createFontContext, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
+import { compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
@@ -87,6 +87,14 @@ class FaceAdapter implements Face {
   private readonly metricsBySize = new Map<number, LineMetrics>();
   /** The face has a glyph for every printable ASCII character. */
   readonly coversAscii: boolean;
+  /**
+   * Lines get Word's split of the height (GDI: win ascent above the baseline, win descent below), as
+   * the face's vertical metrics are the original's: a font the document or host gave, or a shipped
+   * twin with the same ones. Other stand-ins keep LibreOffice's split of their own metrics, since the
+   * original's are not known (the total height is the same for most fonts; Calibri's 1.221 em is
+   * 0.952 + 0.269 in Word, 0.75 + 0.221 leading + 0.25 in LibreOffice).
+   */
+  private readonly wordMetrics: boolean;
 
   /** `variant` names the advances when they are not the program's own (a fitted stand-in). */
   constructor(readonly font: LoadedFont, private readonly fit?: StandInFit, variant = fit ? `f:${fit.key}` : undefined) {
@@ -108,6 +116,7 @@ class FaceAdapter implements Face {
     let all = !font.isSymbolFont;
     for (let c = 0x20; all && c < 0x7f; c++) if (!font.hasGlyph(c)) all = false;
     this.coversAscii = all;
+    this.wordMetrics = font.origin === 'host' || font.origin === 'embedded' || (font.origin === 'shipped' && hasOriginalVerticalMetrics(font.family));
   }
 
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
@@ -127,10 +136,14 @@ class FaceAdapter implements Face {
   lineMetrics(sizePt: number): LineMetrics {
     let m = this.metricsBySize.get(sizePt);
     if (!m) {
-      m = this.fit ? this.fit.lineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
+      m = this.fit ? this.fit.lineMetrics(sizePt) : this.wordMetrics ? this.font.wordLineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
       this.metricsBySize.set(sizePt, m);
     }
     return m;
+  }
+
+  chartMetrics(sizePt: number): LineMetrics {
+    return this.fit || !this.wordMetrics ? this.lineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { compactFamilyName, substituteFamily, symbolSetOf } from './substitution';
+import { compactFamilyName, hasOriginalVerticalMetrics, substituteFamily, symbolSetOf } from './substitution';
 import type { GenericClass } from './shipped-fonts';
 
 describe('substituteFamily', () => {
@@ -87,9 +87,20 @@ describe('original metrics of families without an open twin', () => {
   });
 
   it('carries none for metric twins, shipped families, or families measured within 3% of their stand-in', () => {
-    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Verdana', 'Tahoma', 'Garamond', 'Webdings']) {
+    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Tahoma', 'Garamond', 'Webdings']) {
       expect(substituteFamily(f).original, f).toBeUndefined();
     }
+  });
+
+  it("gives Verdana only its Word line height: its widths are DejaVu Sans's within 1%", () => {
+    // Word's embedded Verdana (GettingStarted, case7 .word.pdf): win 2059/430, 1.2153 em (DejaVu Sans: 1.1641).
+    expect(substituteFamily('Verdana')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2059, descent: 430, lineGap: 0 } });
+    expect(substituteFamily('Verdana').original!.widthScale).toBeUndefined();
+  });
+
+  it('names the shipped twins whose line metrics are the originals\'', () => {
+    for (const f of ['Carlito', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono']) expect(hasOriginalVerticalMetrics(f), f).toBe(true);
+    for (const f of ['Caladea', 'Liberation Sans Narrow', 'DejaVu Sans', 'DejaVu Math TeX Gyre']) expect(hasOriginalVerticalMetrics(f), f).toBe(false);
   });
 
   it('gives Symbol and Wingdings their own line height, with their characters still mapped', () => {

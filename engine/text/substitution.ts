@@ -29,7 +29,8 @@
  *   ~3%. Georgia (docxside-case7, 507 characters in three styles) averages 0.861 of DejaVu Serif's
  *   widths (regular 0.859, bold 0.887, italic 0.877; it is 1.10 of Liberation Serif's, no twin either) with
  *   win 1878/449, 1.1362 em lines against DejaVu Serif's 1.1641. Verdana averages 1.006–1.012 of
- *   DejaVu Sans's (GettingStarted, case7: 373 characters), so it has none; Trebuchet MS and Lucida
+ *   DejaVu Sans's (GettingStarted, case7: 373 characters), so it has no width scale, only Word's line
+ *   height (win 2059/430, 1.2153 em against DejaVu Sans's 1.1641); Trebuchet MS and Lucida
  *   Console have too few characters in the Word renders to measure (9 and 1).
  * - Stand-ins whose widths differ from the original's as Word measures them, character by character
  *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
@@ -141,7 +142,24 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // (GettingStarted): win 1841/432.
   ['symbol', { unitsPerEm: 2048, ascent: 2059, descent: 450, lineGap: 0 }],
   ['wingdings', { unitsPerEm: 2048, ascent: 1841, descent: 432, lineGap: 0 }],
+  // Verdana (GettingStarted and case7 .word.pdf, Word's embedded Verdana and Verdana-Italic): win
+  // 2059/430, 1.2153 em, where its stand-in DejaVu Sans has 1.1641. Its widths: word-widths.ts.
+  ['verdana', { unitsPerEm: 2048, ascent: 2059, descent: 430, lineGap: 0 }],
 ]);
+
+/**
+ * Shipped twins whose vertical metrics are the original's, checked against the programs Word embedded
+ * in its renders of the dev corpus: Carlito = Calibri (win 1950/550, hhea 1536/−512/452), Liberation
+ * Sans = Arial (1854/434, 1854/−434/67), Liberation Serif = Times New Roman (1825/443, 1825/−443/87),
+ * Liberation Mono = Courier New (1705/615, 1705/−615/0). Not Caladea (Cambria has ORIGINAL_METRICS),
+ * Liberation Sans Narrow (Arial Narrow not measured) or DejaVu Math TeX Gyre (Cambria Math differs).
+ */
+const VERTICAL_TWINS = new Set(['Carlito', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono']);
+
+/** True when a shipped family's line metrics are those of the original it stands in for. */
+export function hasOriginalVerticalMetrics(shippedFamily: string): boolean {
+  return VERTICAL_TWINS.has(shippedFamily);
+}
 
 const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {
   symbol: 'symbol', wingdings: 'wingdings', wingdings2: 'wingdings2', wingdings3: 'wingdings3', webdings: 'webdings',

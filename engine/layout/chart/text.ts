@@ -53,7 +53,7 @@ export function createChartText(faces: FaceResolver, family: string, sink: ItemS
       const clean = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
       const mapped = faces.mapText(clean.replace(/[\u0000-\u001f]/g, ' '), props);
       const primary = faces.primary(props);
-      const m = primary.lineMetrics(style.sizePt);
+      const m = primary.chartMetrics(style.sizePt);
       const parts = faces.segment(mapped, props).map((seg) => shapeSegment(mapped, seg.start, seg.end, seg.face, style));
       let width = 0;
       for (const p of parts) width += p.width;

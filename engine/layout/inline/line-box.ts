@@ -67,6 +67,8 @@ export interface LineBoxParams {
    * are mirrored back across a box of this width; `alignment` is still the physical one.
    */
   readonly mirrorWidthPt?: number;
+  /** End of the list label in `text` (numbered paragraphs). */
+  readonly labelEnd?: number;
 }
 
 /** Turns drafts into positioned line boxes. */
@@ -172,7 +174,7 @@ type LineSize = Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselineP
  * Scratch objects of lineMetrics, shared by all lines (the caller copies the size out at once): a
  * fresh pair per line, with their number fields boxed, was a tenth of what line finishing allocated.
  */
-const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, any: false };
+const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, any: false };
 const size: { -readonly [K in keyof LineSize]: number } = { ascentPt: 0, descentPt: 0, heightPt: 0, baselinePt: 0 };
 
 function sized(ascentPt: number, descentPt: number, heightPt: number, baselinePt: number): LineSize {
@@ -190,6 +192,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
   m.descent = 0;
   m.natural = 0;
   m.object = 0;
+  m.label = 0;
   m.any = false;
   for (const piece of d.pieces) measure(piece, m, params);
   // The paragraph mark sizes a line without text (empty, or pictures only); LibreOffice does not let
@@ -200,7 +203,12 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
     const lm = params.faces.primary(mark).lineMetrics(mark.sizePt);
     take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
   }
-  const { ascent, descent } = m;
+  const { descent } = m;
+  // A list label raises its line to its own ascent, but the line-spacing multiple applies to the
+  // text's height without that raise (Word's 11 pt, 1.15-spaced Calibri items with Symbol bullets are
+  // 16.0 pt apart: Symbol's ascent 11.06 + Calibri's descent 2.95 + 0.15 × Calibri's 13.43).
+  const ascent = Math.max(m.ascent, m.label);
+  const ownHeight = Math.max(m.natural, m.ascent + descent);
   const naturalHeight = Math.max(m.natural, ascent + descent);
   const leading = Math.max(0, naturalHeight - ascent - descent);
   const sp = params.spacing;
@@ -212,7 +220,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
   // 244.5, 303 and 379.5 pt alone in 1.15-spaced Calibri 11 paragraphs at their height plus 2.0-2.1 pt
   // (the extra is 2.0, the descent 2.75), and LibreOffice a 383 pt one at its height plus 2.0. On an
   // 18 pt grid LibreOffice keeps both: 74 and 177 pt pictures take 5 and 11 grid lines.
-  const extra = sp.rule === 'auto' ? Math.max(0, sp.multiple - 1) * naturalHeight : 0;
+  const extra = sp.rule === 'auto' ? Math.max(0, sp.multiple - 1) * ownHeight : 0;
   const under = markOnly && m.object > 0 && extra > 0 && !pitch ? 0 : descent;
   const objectHeight = m.object > 0 ? m.object + under + extra : 0;
 
@@ -221,7 +229,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
     // before the multiple applies, and the text is centred in the extra room (measured in LibreOffice:
     // Calibri 11 pt at 1.15 lines on an 18 pt grid is 20.7 pt high, its text 2.6 pt lower).
     const snapped = snapToGrid(naturalHeight, pitch);
-    const textHeight = snapped * sp.multiple;
+    const textHeight = pitch ? snapped * sp.multiple : snapped + (sp.multiple - 1) * ownHeight;
     const objectBox = snapToGrid(objectHeight, pitch);
     if (objectBox > textHeight) {
       const base = (objectBox - objectHeight) / 2 + m.object;
@@ -247,6 +255,8 @@ interface Measure {
   descent: number;
   natural: number;
   object: number;
+  /** Ascent of the list label, which raises the line but sets no depth or leading. */
+  label: number;
   any: boolean;
 }
 
@@ -261,6 +271,14 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
   if (p.k === 'glyphs') {
     const span = p.span;
     const lm = span.face.lineMetrics(span.sizePt);
+    if (params.labelEnd !== undefined && p.start < params.labelEnd) {
+      // A list label adds its ascent but no depth and no leading: Word's 10 pt Calibri items with
+      // Symbol bullets are 12.75 pt apart (Symbol's ascent over Calibri's descent), those with
+      // Courier New "o" bullets keep Calibri's 12.2 (Courier's deeper descent does not count).
+      m.label = Math.max(m.label, lm.ascentPt + Math.max(0, span.risePt));
+      m.any = true;
+      return;
+    }
     const rise = span.risePt;
     const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
     // Raised or lowered text grows the line only by what sticks out (w:position, super/subscript).
@@ -283,6 +301,8 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
   const props = p.special.props;
   if (!props.hidden) {
     const lm = params.faces.primary(props).lineMetrics(props.sizePt);
-    take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
+    // The tab after a list label is the label's too.
+    if (params.labelEnd !== undefined && p.start < params.labelEnd) m.label = Math.max(m.label, lm.ascentPt);
+    else take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
   }
 }
