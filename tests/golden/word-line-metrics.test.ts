@@ -13,6 +13,8 @@
  * - The line-spacing multiple applies to the text's own height, not to the label's raise: 11 pt
  *   Calibri items at 1.15 with Symbol bullets are 16.0 pt apart (Symbol's ascent 11.06 + Calibri's
  *   descent 2.95 + 0.15 × 13.43).
+ * - Tabs do not size a line with text: GettingStarted's 10 pt Consolas code lines that open with
+ *   12 pt tab runs are 11.7 pt apart in Word, as the others (pages 32 and 39).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -72,6 +74,27 @@ describe("a face with the original's metrics", () => {
   it('gives Verdana its own line height on its DejaVu Sans stand-in', async () => {
     const at = await baselines(para('V1', single, font('Verdana', 20)) + para('V2', single, font('Verdana', 20)));
     expect(at.get('V2')! - at.get('V1')!).toBeCloseTo((2489 / 2048) * 10, 2);
+  });
+});
+
+describe('a tab', () => {
+  const CONSOLAS = (halfPt: number) => font('Consolas', halfPt);
+  const code = (t: string) => para(t, single, CONSOLAS(20));
+  const tabbed = (t: string) => `<w:p><w:pPr>${single}</w:pPr><w:r><w:rPr>${CONSOLAS(24)}</w:rPr><w:tab/><w:tab/></w:r>${`<w:r><w:rPr>${CONSOLAS(20)}</w:rPr><w:t>${t}</w:t></w:r>`}</w:p>`;
+  const tabsOnly = `<w:p><w:pPr>${single}</w:pPr><w:r><w:rPr>${CONSOLAS(24)}</w:rPr><w:tab/></w:r></w:p>`;
+
+  it('does not size a line that has text', async () => {
+    const at = await baselines(code('c1') + tabbed('t2') + code('c3'));
+    // Consolas 10 pt: Word's 1.1709 em line (win 1884/514), 11.71 pt, for the tabbed line too.
+    const line = (2398 / 2048) * 10;
+    expect(at.get('t2')! - at.get('c1')!).toBeCloseTo(line, 2);
+    expect(at.get('c3')! - at.get('t2')!).toBeCloseTo(line, 2);
+  });
+
+  it('sizes a line of tabs alone', async () => {
+    const at = await baselines(code('c1') + tabsOnly + code('c3'));
+    // c1's descent, the 12 pt tab line, c3's ascent.
+    expect(at.get('c3')! - at.get('c1')!).toBeCloseTo((514 / 2048) * 10 + (2398 / 2048) * 12 + (1884 / 2048) * 10, 2);
   });
 });
 

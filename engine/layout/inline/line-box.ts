@@ -174,7 +174,7 @@ type LineSize = Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselineP
  * Scratch objects of lineMetrics, shared by all lines (the caller copies the size out at once): a
  * fresh pair per line, with their number fields boxed, was a tenth of what line finishing allocated.
  */
-const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, any: false };
+const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, tabAscent: 0, tabDescent: 0, tabNatural: 0, any: false };
 const size: { -readonly [K in keyof LineSize]: number } = { ascentPt: 0, descentPt: 0, heightPt: 0, baselinePt: 0 };
 
 function sized(ascentPt: number, descentPt: number, heightPt: number, baselinePt: number): LineSize {
@@ -193,8 +193,14 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
   m.natural = 0;
   m.object = 0;
   m.label = 0;
+  m.tabAscent = 0;
+  m.tabDescent = 0;
+  m.tabNatural = 0;
   m.any = false;
   for (const piece of d.pieces) measure(piece, m, params);
+  // Tabs size only a line that has no text: Word lays out 10 pt code lines that open with 12 pt tabs
+  // at 10 pt height (Docx4j_GettingStarted, pages 32 and 39).
+  if (m.ascent === 0 && m.descent === 0) take(m, m.tabAscent, m.tabDescent, m.tabNatural);
   // The paragraph mark sizes a line without text (empty, or pictures only); LibreOffice does not let
   // it grow a line with text (Word grows the last line).
   const markOnly = m.ascent === 0 && m.descent === 0;
@@ -257,6 +263,10 @@ interface Measure {
   object: number;
   /** Ascent of the list label, which raises the line but sets no depth or leading. */
   label: number;
+  /** The tabs' metrics, which count only on a line without text. */
+  tabAscent: number;
+  tabDescent: number;
+  tabNatural: number;
   any: boolean;
 }
 
@@ -303,6 +313,11 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     const lm = params.faces.primary(props).lineMetrics(props.sizePt);
     // The tab after a list label is the label's too.
     if (params.labelEnd !== undefined && p.start < params.labelEnd) m.label = Math.max(m.label, lm.ascentPt);
-    else take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
+    else if (p.special.kind === 'tab') {
+      m.tabAscent = Math.max(m.tabAscent, lm.ascentPt);
+      m.tabDescent = Math.max(m.tabDescent, lm.descentPt);
+      m.tabNatural = Math.max(m.tabNatural, lm.lineHeightPt);
+      m.any = true;
+    } else take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
   }
 }
