@@ -95,8 +95,15 @@ function readSpacing(el: XmlElement, out: RawPara): void {
   const rule = a['w:lineRule'];
   if (rule === 'auto' || rule === 'exact' || rule === 'atLeast') sp.lineRule = rule;
   else if (line !== undefined) sp.lineRule = 'auto';
+  // A level that states w:before without w:beforeAutospacing sets the space itself: an auto flag
+  // inherited from an outer level (a Normal (Web) style) no longer applies. Word's own pagination
+  // of oxsdk-BackgroundReport shows it: its w:lastRenderedPageBreak marks start annex pages at
+  // "Raúl Echeberría" and "Khalilullah Qazi", which holds only with its 128 Normal (Web)
+  // paragraphs of w:before="0" w:after="0" set flush (14 pt each put those names mid-page).
   if (a['w:beforeAutospacing'] !== undefined) sp.beforeAuto = onOff(el, 'w:beforeAutospacing');
+  else if (before !== undefined) sp.beforeAuto = false;
   if (a['w:afterAutospacing'] !== undefined) sp.afterAuto = onOff(el, 'w:afterAutospacing');
+  else if (after !== undefined) sp.afterAuto = false;
   const bl = intValue(a['w:beforeLines']);
   const al = intValue(a['w:afterLines']);
   if (bl !== undefined) sp.beforeLines = bl;

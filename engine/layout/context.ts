@@ -102,7 +102,8 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       if (!at || at.room < 1) return undefined;
       const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top) : [];
       if (own.length === 0 && at.exclusions.length === 0) return undefined;
-      return { top: at.top, columnX: at.columnX, bottom: at.top + at.room, exclusions: own.length === 0 ? at.exclusions : [...at.exclusions, ...own] };
+      if (own.length === 0) return { top: at.top, columnX: at.columnX, bottom: at.top + at.room, exclusions: at.exclusions };
+      return { top: at.top, columnX: at.columnX, bottom: at.top + at.room, exclusions: [...at.exclusions, ...own], own };
     },
     floatExclusions: (floats, columnX, paragraphTop) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop),
   };

@@ -51,6 +51,8 @@ export interface LaidParagraph {
    * (both-sides wrapping); absent when there are none.
    */
   readonly joins?: readonly boolean[];
+  /** The line that starts the next column: below the floats it clears it no longer fits (absent: none). */
+  readonly nextColumnAt?: number;
 }
 
 /**
@@ -74,7 +76,11 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   });
   const skips = lines.map((_, i) => fit(i).skip);
   const joins = lines.map((_, i) => fit(i).join === true);
-  return { paragraph: p, content, lines, boxWidthPt, ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}) };
+  const nextColumnAt = lines.findIndex((_, i) => fit(i).nextColumn === true);
+  return {
+    paragraph: p, content, lines, boxWidthPt,
+    ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}), ...(nextColumnAt >= 0 ? { nextColumnAt } : {}),
+  };
 }
 
 /**
@@ -254,6 +260,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     };
     // Optional fields are set only when present (spreading them in made two objects per line).
     if (hang > 0) unit.hangPt = hang;
+    if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= row.last) unit.startsColumn = true;
     if (forceBreak) unit.forceBreak = forceBreak;
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;

@@ -122,6 +122,11 @@ export interface WrapArea {
   readonly columnX: number;
   readonly exclusions: readonly Exclusion[];
   /**
+   * The paragraph's own floats (also in `exclusions`). They move its first line down once: below
+   * those it meets where it starts, and not again for another of them it meets there.
+   */
+  readonly own?: readonly Exclusion[];
+  /**
    * Page y of the column's bottom: a line estimated to pass it goes to the next page, where these
    * exclusions are not, so it and the lines after it take the full width (absent: no limit).
    */
@@ -137,6 +142,8 @@ export interface LineFit {
   readonly limit: number;
   readonly skip: number;
   readonly join?: true;
+  /** The line does not fit in the column below the floats it must clear: it starts the next one. */
+  readonly nextColumn?: true;
 }
 
 /** Line segment fits by segment index, computed in order. */
@@ -206,11 +213,27 @@ export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: numbe
       fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0 });
       return;
     }
+    let exclusions = area.exclusions;
+    const own = area.own;
+    let byOwn = false;
     for (let guard = 0; guard < 64; guard++) {
-      const slot = lineSlot(area.exclusions, y + skip, h, left, right, MIN_WRAP_WIDTH_PT);
+      const slot = lineSlot(exclusions, y + skip, h, left, right, MIN_WRAP_WIDTH_PT);
       if ('below' in slot) {
+        if (own && exclusions === area.exclusions && 'below' in lineSlot(own, y + skip, h, left, right, MIN_WRAP_WIDTH_PT)) {
+          byOwn = true;
+          // The paragraph's own floats move its first line once (WrapArea.own).
+          if (fits.length === 0) exclusions = area.exclusions.filter((e) => !own.includes(e));
+        }
         skip = slot.below - y;
         continue;
+      }
+      if (skip > 0 && !byOwn && area.bottom !== undefined && y + skip + h > area.bottom + 0.01) {
+        // Moved below other paragraphs' floats past the column's bottom: the line starts the next
+        // column, where they are not, instead of carrying the move there as blank space. A line its
+        // own paragraph's floats moved keeps the move (the paragraph takes them along).
+        overflowed = true;
+        fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0, nextColumn: true });
+        return;
       }
       slot.spans.forEach((s, k) => fits.push(fitSpan(s, k === 0 ? skip : 0, k > 0)));
       y += skip + h;

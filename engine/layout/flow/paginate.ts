@@ -271,11 +271,12 @@ export class Paginator {
       return undefined;
     }
     const need = unit.heightPt + notes.total;
-    if (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split)) {
+    const mustMove = unit.startsColumn === true && !columnEmpty;
+    if (!mustMove && (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split))) {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
-    const continued = notes.list.length > 0 ? this.splitNotes(page, unit, notes.list, room) : undefined;
+    const continued = !mustMove && notes.list.length > 0 ? this.splitNotes(page, unit, notes.list, room) : undefined;
     if (continued) {
       // The unit fits but its notes do not: Word keeps the reference on this page with as much of
       // its notes as fits (at least a line) and continues the rest at the foot of the next page.
@@ -289,7 +290,7 @@ export class Paginator {
       this.nextColumn('natural');
       return undefined;
     }
-    if (unit.split && room - notes.total > 1) {
+    if (!mustMove && unit.split && room - notes.total > 1) {
       const parts = unit.split(room - notes.total);
       if (parts) {
         this.place(page, parts[0], col.x, notes.list);

@@ -28,6 +28,11 @@ export interface Unit {
    * extra leading a line-spacing multiple adds under a line's text.
    */
   readonly hangPt?: number;
+  /**
+   * The unit starts a new column unless it opens one already: laid out below floats it had to clear,
+   * it no longer fitted on the column (where it lands, those floats are not).
+   */
+  readonly startsColumn?: boolean;
   /** A hard break after this unit (w:br type=page / column, or a paragraph ending a section). */
   readonly forceBreak?: 'page' | 'column';
   /**
