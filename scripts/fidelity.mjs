@@ -1,6 +1,7 @@
 // npm run fidelity: converts the dev corpus with the colophon CLI and scores the PDFs against the
 // LibreOffice references with ../shared/tools/fidelity/score.mjs (per-tag means, pictures of the worst
-// pages). Skips with a message when ../shared is not there (a fresh clone on its own).
+// pages), then counts how many of Word's own page starts our PDFs reproduce (scripts/word-pages.mjs).
+// Skips with a message when ../shared is not there (a fresh clone on its own).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -43,6 +44,17 @@ const scoreArgs = [
 ];
 const r = spawnSync(process.execPath, scoreArgs, { stdio: 'inherit' });
 console.log(`\nfidelity: report ${join(out, 'report.json')}, pictures in ${join(out, 'pictures')}`);
+// Word's own page starts (w:lastRenderedPageBreak) as a second check of pagination: scripts/word-pages.mjs.
+if (r.status === 0 && set === 'dev') {
+  spawnSync(process.execPath, [join(root, 'scripts', 'word-pages.mjs'), join(out, 'pdf'), '--json', join(out, 'word-pages.json')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const wp = join(out, 'word-pages.json');
+  if (existsSync(wp)) {
+    const w = JSON.parse(readFileSync(wp, 'utf8'));
+    console.log(`fidelity: Word's own page starts reproduced: ${w.ours}/${w.marks} (LibreOffice's render ${w.libreoffice}/${w.marks}), ${w.documents.length} documents; ${wp}`);
+  }
+}
 process.exit(r.status ?? 1);
 
 /** The reference folder to score against: the whole set, or a folder of links to the chosen subset. */

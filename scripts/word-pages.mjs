@@ -1,0 +1,93 @@
+// Word's own pagination, read from the documents: Word writes <w:lastRenderedPageBreak/> where its last
+// render of a document started a new page. For each dev document with such marks, this counts how many of
+// those page starts a PDF reproduces (the text after the mark opens one of its pages), for our PDFs and,
+// for comparison, LibreOffice's reference renders. It is evidence of what Word does for the documents that
+// have no Word rendering; the marks can be stale when a file was edited after Word last laid it out.
+//
+//   node scripts/word-pages.mjs [CAND_PDF_DIR] [--json OUT.json]
+// CAND_PDF_DIR defaults to .fidelity/dev/pdf (where `npm run fidelity` writes our PDFs). Needs pdftotext.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { strFromU8, unzipSync } from 'fflate';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const shared = resolve(process.env.COLOPHON_SHARED ?? join(root, '..', 'shared'));
+const docxDir = join(shared, 'corpus', 'docx', 'dev');
+const refDir = join(shared, 'corpus', 'docx', 'dev-ref');
+const args = process.argv.slice(2);
+const jsonAt = args.indexOf('--json');
+const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+const cand = resolve(args.find((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1)) ?? join(root, '.fidelity', 'dev', 'pdf'));
+if (!existsSync(docxDir)) {
+  console.log(`word-pages: skipped — no corpus at ${docxDir}.`);
+  process.exit(0);
+}
+if (spawnSync('pdftotext', ['-v']).error) {
+  console.log('word-pages: skipped — pdftotext (poppler-utils) is not installed.');
+  process.exit(0);
+}
+
+/** Letters and digits only: extraction differs in spaces, hyphens and quotes, not in these. */
+const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '');
+/** How much text after a mark identifies it, and the least worth trusting. */
+const KEY = 30;
+const MIN_KEY = 12;
+/** How far into a page the key may start and still count as opening it (a header line, a number). */
+const SLACK = 150;
+
+/** The text keys of a document's page-start marks (the body's own text after each mark). */
+function markKeys(docx) {
+  let xml;
+  try {
+    xml = strFromU8(unzipSync(readFileSync(docx), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']);
+  } catch {
+    return [];
+  }
+  const parts = xml.split('<w:lastRenderedPageBreak/>').slice(1);
+  const keys = [];
+  for (const part of parts) {
+    let text = '';
+    for (const m of part.slice(0, 8000).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) {
+      text += m[1];
+      if (norm(text).length >= KEY) break;
+    }
+    const key = norm(text).slice(0, KEY);
+    if (key.length >= MIN_KEY) keys.push(key);
+  }
+  return keys;
+}
+
+/** Each page's text, normalised. */
+function pagesOf(pdf) {
+  const r = spawnSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) return undefined;
+  return r.stdout.split('\f').map(norm);
+}
+
+/** How many keys open a page of the PDF (undefined when the PDF is missing or unreadable). */
+function matched(keys, pdf) {
+  if (!existsSync(pdf)) return undefined;
+  const pages = pagesOf(pdf);
+  if (!pages) return undefined;
+  return keys.filter((k) => pages.some((p) => p.slice(0, k.length + SLACK).includes(k))).length;
+}
+
+const rows = [];
+for (const file of readdirSync(docxDir).filter((f) => f.endsWith('.docx')).sort()) {
+  const name = file.slice(0, -5);
+  const keys = markKeys(join(docxDir, file));
+  if (keys.length < 3) continue;
+  const ours = matched(keys, join(cand, `${name}.pdf`));
+  if (ours === undefined) continue;
+  rows.push({ name, marks: keys.length, ours, libreoffice: matched(keys, join(refDir, `${name}.pdf`)) });
+}
+const sum = (k) => rows.reduce((s, r) => s + (r[k] ?? 0), 0);
+const marks = sum('marks');
+for (const r of rows) console.log(`${r.name.slice(0, 58).padEnd(58)} marks ${String(r.marks).padStart(3)}  ours ${String(r.ours).padStart(3)}  LibreOffice ${String(r.libreoffice ?? '-').padStart(3)}`);
+console.log(
+  `\nword-pages: Word's page starts reproduced over ${rows.length} documents: ours ${sum('ours')}/${marks} ` +
+    `(${((100 * sum('ours')) / Math.max(1, marks)).toFixed(1)}%), LibreOffice's render ${sum('libreoffice')}/${marks}`,
+);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ documents: rows, marks, ours: sum('ours'), libreoffice: sum('libreoffice') }, null, 2));
