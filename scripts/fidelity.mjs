@@ -53,6 +53,8 @@ if (r.status === 0 && set === 'dev') {
   if (existsSync(wp)) {
     const w = JSON.parse(readFileSync(wp, 'utf8'));
     console.log(`fidelity: Word's own page starts reproduced: ${w.ours}/${w.marks} (LibreOffice's render ${w.libreoffice}/${w.marks}), ${w.documents.length} documents; ${wp}`);
+    const c = w.pageCounts;
+    console.log(`fidelity: Word's saved page count (docProps/app.xml) matched: ${c.ours}/${c.documents} (LibreOffice's render ${c.libreoffice}/${c.documents})`);
   }
 }
 process.exit(r.status ?? 1);

@@ -37,14 +37,21 @@ const MIN_KEY = 12;
 /** How far into a page the key may start and still count as opening it (a header line, a number). */
 const SLACK = 150;
 
-/** The text keys of a document's page-start marks (the body's own text after each mark). */
-function markKeys(docx) {
-  let xml;
+/** The package's main document and the page count Word saved in docProps/app.xml (when it did). */
+function readPackage(docx) {
   try {
-    xml = strFromU8(unzipSync(readFileSync(docx), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']);
+    const z = unzipSync(readFileSync(docx), { filter: (f) => f.name === 'word/document.xml' || f.name === 'docProps/app.xml' });
+    const app = z['docProps/app.xml'] ? strFromU8(z['docProps/app.xml']) : '';
+    const wordApp = /<Application>\s*Microsoft Office Word/i.test(app);
+    const pages = wordApp ? Number(/<Pages>(\d+)<\/Pages>/.exec(app)?.[1] ?? NaN) : NaN;
+    return { xml: z['word/document.xml'] ? strFromU8(z['word/document.xml']) : '', pages: Number.isFinite(pages) && pages > 0 ? pages : undefined };
   } catch {
-    return [];
+    return { xml: '', pages: undefined };
   }
+}
+
+/** The text keys of a document's page-start marks (the body's own text after each mark). */
+function markKeys(xml) {
   const parts = xml.split('<w:lastRenderedPageBreak/>').slice(1);
   const keys = [];
   for (const part of parts) {
@@ -74,14 +81,31 @@ function matched(keys, pdf) {
   return keys.filter((k) => pages.some((p) => p.slice(0, k.length + SLACK).includes(k))).length;
 }
 
+/** A PDF's page count, from pdfinfo. */
+function pageCount(pdf) {
+  if (!existsSync(pdf)) return undefined;
+  const m = /^Pages:\s+(\d+)/m.exec(spawnSync('pdfinfo', [pdf], { encoding: 'utf8' }).stdout ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
 const rows = [];
+const counts = { documents: 0, ours: 0, libreoffice: 0 };
 for (const file of readdirSync(docxDir).filter((f) => f.endsWith('.docx')).sort()) {
   const name = file.slice(0, -5);
-  const keys = markKeys(join(docxDir, file));
+  const oursPdf = join(cand, `${name}.pdf`);
+  if (!existsSync(oursPdf)) continue;
+  const { xml, pages } = readPackage(join(docxDir, file));
+  // Word's saved page count, against ours and LibreOffice's (the same staleness caveat applies).
+  if (pages !== undefined) {
+    counts.documents++;
+    if (pageCount(oursPdf) === pages) counts.ours++;
+    if (pageCount(join(refDir, `${name}.pdf`)) === pages) counts.libreoffice++;
+  }
+  const keys = markKeys(xml);
   if (keys.length < 3) continue;
-  const ours = matched(keys, join(cand, `${name}.pdf`));
+  const ours = matched(keys, oursPdf);
   if (ours === undefined) continue;
-  rows.push({ name, marks: keys.length, ours, libreoffice: matched(keys, join(refDir, `${name}.pdf`)) });
+  rows.push({ name, marks: keys.length, ours, libreoffice: matched(keys, join(refDir, `${name}.pdf`)), wordPages: pages });
 }
 const sum = (k) => rows.reduce((s, r) => s + (r[k] ?? 0), 0);
 const marks = sum('marks');
@@ -90,4 +114,5 @@ console.log(
   `\nword-pages: Word's page starts reproduced over ${rows.length} documents: ours ${sum('ours')}/${marks} ` +
     `(${((100 * sum('ours')) / Math.max(1, marks)).toFixed(1)}%), LibreOffice's render ${sum('libreoffice')}/${marks}`,
 );
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ documents: rows, marks, ours: sum('ours'), libreoffice: sum('libreoffice') }, null, 2));
+console.log(`word-pages: Word's saved page count (docProps/app.xml) matched: ours ${counts.ours}/${counts.documents}, LibreOffice's render ${counts.libreoffice}/${counts.documents}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ documents: rows, marks, ours: sum('ours'), libreoffice: sum('libreoffice'), pageCounts: counts }, null, 2));
