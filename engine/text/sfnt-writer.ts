@@ -81,6 +81,14 @@ export class ByteWriter {
     return this;
   }
 
+  /**
+   * The written bytes, without a copy when they fill the buffer exactly (a writer sized up front);
+   * the writer must not be used afterwards.
+   */
+  take(): Uint8Array {
+    return this.len === this.buf.length ? this.buf : this.toBytes();
+  }
+
   /** A copy of the written bytes. */
   toBytes(): Uint8Array {
     return this.buf.slice(0, this.len);
@@ -126,10 +134,14 @@ export function writeSfnt(tables: readonly SfntTable[], sfntVersion = 0x00010000
     w.u32(r.checksum).u32(r.offset).u32(r.data.length);
   }
   for (const r of prepared) w.bytes(r.data).align(4);
-  const out = w.toBytes();
+  const out = w.take();
   const head = prepared.find((r) => r.tag === 'head');
   if (head && head.data.length >= 12) {
-    const adjustment = (0xb1b0afba - tableChecksum(out)) >>> 0;
+    // The file's checksum without a pass over it: tables are word aligned and zero padded, so it is
+    // the directory's checksum plus the tables' (head's taken with its adjustment zeroed).
+    let fileChecksum = tableChecksum(out.subarray(0, 12 + n * 16));
+    for (const r of prepared) fileChecksum = (fileChecksum + r.checksum) >>> 0;
+    const adjustment = (0xb1b0afba - fileChecksum) >>> 0;
     new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(head.offset + 8, adjustment);
   }
   return out;

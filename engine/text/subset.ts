@@ -162,7 +162,7 @@ function subsetTrueType(p: FontProgram, olds: readonly number[], map: ReadonlyMa
   post.u32(m.isFixedPitch ? 1 : 0).u32(0).u32(0).u32(0).u32(0);
   const tables: SfntTable[] = [
     { tag: 'cmap', data: EMPTY_CMAP }, { tag: 'head', data: head }, { tag: 'hhea', data: hhea }, { tag: 'maxp', data: maxp },
-    { tag: 'loca', data: loca.toBytes() }, { tag: 'glyf', data: out.toBytes() }, { tag: 'hmtx', data: hmtx.toBytes() },
+    { tag: 'loca', data: loca.take() }, { tag: 'glyf', data: out.take() }, { tag: 'hmtx', data: hmtx.take() },
     { tag: 'post', data: post.toBytes() },
   ];
   for (const tag of ['cvt ', 'fpgm', 'prep', 'OS/2']) {
