@@ -68,7 +68,13 @@ export function abort(code: string, message: string, extra: { hint?: string; at?
  * million unsupported elements cannot make the report unbounded.
  */
 export class DiagnosticBag {
-  private readonly byKey = new Map<string, { d: Diagnostic; count: number }>();
+  /**
+   * Folded entries by severity, code and message, and in first-seen order. Nested maps, not one
+   * map keyed by the three joined: a diagnostic reported per character (font fallback) built a
+   * new key string, and hashed it, on every occurrence.
+   */
+  private readonly folded = new Map<Severity, Map<string, Map<string, { d: Diagnostic; count: number }>>>();
+  private readonly entries: Array<{ d: Diagnostic; count: number }> = [];
   private readonly maxDistinct: number;
   private dropped = 0;
 
@@ -78,17 +84,22 @@ export class DiagnosticBag {
 
   /** Records a diagnostic (folded with earlier ones of the same code and message). */
   add(d: Diagnostic): void {
-    const key = `${d.severity}\u0000${d.code}\u0000${d.message}`;
-    const hit = this.byKey.get(key);
+    let bySeverity = this.folded.get(d.severity);
+    let byMessage = bySeverity?.get(d.code);
+    const hit = byMessage?.get(d.message);
     if (hit) {
       hit.count += d.count ?? 1;
       return;
     }
-    if (this.byKey.size >= this.maxDistinct) {
+    if (this.entries.length >= this.maxDistinct) {
       this.dropped += d.count ?? 1;
       return;
     }
-    this.byKey.set(key, { d, count: d.count ?? 1 });
+    if (!bySeverity) this.folded.set(d.severity, (bySeverity = new Map()));
+    if (!byMessage) bySeverity.set(d.code, (byMessage = new Map()));
+    const entry = { d, count: d.count ?? 1 };
+    byMessage.set(d.message, entry);
+    this.entries.push(entry);
   }
 
   /** Records a warning. */
@@ -104,7 +115,7 @@ export class DiagnosticBag {
   /** The folded diagnostics in first-seen order. */
   list(): Diagnostic[] {
     const out: Diagnostic[] = [];
-    for (const { d, count } of this.byKey.values()) out.push(count > 1 ? { ...d, count } : d);
+    for (const { d, count } of this.entries) out.push(count > 1 ? { ...d, count } : d);
     if (this.dropped > 0) {
       out.push(warning('core/too-many-diagnostics', `${this.dropped} further diagnostics were not listed individually`));
     }

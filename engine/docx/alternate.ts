@@ -29,22 +29,25 @@ export function chooseAlternate(el: XmlElement): XmlElement | undefined {
  */
 export function flattenAlternates(el: XmlElement, depth = 0): XmlElement {
   if (depth > 64) return el;
-  let changed = false;
-  const out: XmlElement['children'] = [];
-  for (const c of el.children) {
+  const kids = el.children;
+  // The new children list is started only at the first change: most subtrees have no alternates,
+  // and allocating a list per element of every drawing was wasted.
+  let out: XmlElement['children'] | undefined;
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i]!;
     if (c.kind !== 'element') {
-      out.push(c);
+      out?.push(c);
       continue;
     }
     if (c.name === 'mc:AlternateContent') {
-      changed = true;
+      out ??= kids.slice(0, i);
       const chosen = chooseAlternate(c);
       if (chosen) for (const k of chosen.children) out.push(k.kind === 'element' ? flattenAlternates(k, depth + 1) : k);
       continue;
     }
     const f = flattenAlternates(c, depth + 1);
-    if (f !== c) changed = true;
-    out.push(f);
+    if (f !== c) out ??= kids.slice(0, i);
+    out?.push(f);
   }
-  return changed ? { ...el, children: out } : el;
+  return out ? { ...el, children: out } : el;
 }

@@ -50,7 +50,9 @@ interface WalkState {
 }
 
 function walk(ctx: DocxContext, story: StoryState, container: XmlElement, cell: CellFormat | undefined, sink: BlockSink, state: WalkState): void {
-  for (const el of container.children) {
+  const kids = container.children;
+  for (let i = 0; i < kids.length; i++) {
+    const el = kids[i]!;
     if (el.kind !== 'element') continue;
     switch (el.name) {
       case 'w:p': {

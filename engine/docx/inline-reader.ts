@@ -39,7 +39,11 @@ export class InlineReader {
 
   /** Reads paragraph-level children of `parent`. */
   content(parent: XmlElement): void {
-    for (const c of parent.children) {
+    // Index loops here and in runContent: an array iterator that escapes into the readers' calls
+    // was allocated for every paragraph.
+    const kids = parent.children;
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i]!;
       if (c.kind !== 'element') continue;
       const reader = PARA_CONTENT[c.name];
       if (reader) reader(this, c);

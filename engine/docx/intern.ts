@@ -36,7 +36,10 @@ function hashString(h0: number, s: string): number {
 /** An FNV-1a hash of an element's content (child names, attributes, text), skipping some children. */
 export function elementHash(el: XmlElement, skip?: ReadonlySet<string>, seed = 0x811c9dc5): number {
   let h = seed;
-  for (const c of el.children) {
+  const kids = el.children;
+  // Index loops: this runs for every run and paragraph, and an array iterator allocated when not inlined.
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i]!;
     if (c.kind === 'text') {
       h = hashString(h, c.text);
       continue;

@@ -69,7 +69,10 @@ function pPrParts(p: XmlElement): PPrParts {
   }
   if (!first || first.name !== 'w:pPr') return out;
   out.pPr = first;
-  for (const c of first.children) {
+  // Index loops (here and in markChange): this runs for every paragraph.
+  const kids = first.children;
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i]!;
     if (c.kind !== 'element') continue;
     if (c.name === 'w:rPr') out.rPr = c;
     else if (c.name === 'w:sectPr') out.sectPr = c;
@@ -85,7 +88,9 @@ function pPrParts(p: XmlElement): PPrParts {
 /** The tracked change of a paragraph mark (w:pPr/w:rPr/w:ins etc.) and whether this view removes the mark. */
 function markChange(ctx: DocxContext, markPr: XmlElement | undefined): { revision?: Revision; removed: boolean } {
   if (!markPr) return { removed: false };
-  for (const c of markPr.children) {
+  const kids = markPr.children;
+  for (let i = 0; i < kids.length; i++) {
+    const c = kids[i]!;
     if (c.kind !== 'element') continue;
     const type = MARK_REVISIONS.get(c.name);
     if (!type) continue;

@@ -6,7 +6,7 @@
 import { crc32 } from '../core';
 import { readCmap, type CmapLookup } from './cmap';
 import { readFontMetrics, readFontNames, readHorizontalMetrics, type FontMetrics, type FontNames, type HorizontalMetrics } from './font-tables';
-import { FontFormatError, readSfntDirectory, requireTable, tableReader, type SfntDirectory } from './sfnt-reader';
+import { FontFormatError, readSfntDirectory, requireTable, tableReader, type ByteReader, type SfntDirectory } from './sfnt-reader';
 
 const UNKNOWN = 0xffff;
 
@@ -113,9 +113,12 @@ export class FontProgram {
   /** glyphInkRight's answers (the line filler asks for the same few glyphs over and over). */
   private readonly inkRights = new Map<number, number>();
 
+  /** The loca table's reader, made on first use (subsetting asks for every used glyph's range). */
+  private loca: ByteReader | undefined;
+
   /** Byte range [start, end) of a glyph in the glyf table (TrueType outlines only). */
   glyphRange(glyphId: number): [number, number] | undefined {
-    const loca = tableReader(this.bytes, this.dir, 'loca');
+    const loca = (this.loca ??= tableReader(this.bytes, this.dir, 'loca'));
     if (!loca || glyphId < 0 || glyphId >= this.metrics.numGlyphs) return undefined;
     const long = this.metrics.indexToLocFormat === 1;
     const size = long ? 4 : 2;

@@ -88,18 +88,38 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
   return segments;
 }
 
+/** The face a fallback chain gives a character the primary lacks, and the warning each use reports. */
+interface Fallback {
+  readonly font: LoadedFont;
+  readonly diagnostic: Diagnostic;
+}
+
+/**
+ * Fallback answers per chain and character. A document in a script its primary face lacks sends
+ * every character here: the answer and its warning (which the bag folds by message anyway) are
+ * built once per character, not a message string and a diagnostic per occurrence.
+ */
+const fallbacks = new WeakMap<readonly LoadedFont[], Map<number, Fallback>>();
+
 function pick(cp: number, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): LoadedFont {
   const primary = chain[0]!;
   if (primary.hasGlyph(cp)) return primary;
+  let known = fallbacks.get(chain);
+  if (!known) fallbacks.set(chain, (known = new Map()));
+  let hit = known.get(cp);
+  if (!hit) known.set(cp, (hit = fallbackFor(cp, chain)));
+  report(hit.diagnostic);
+  return hit.font;
+}
+
+function fallbackFor(cp: number, chain: readonly LoadedFont[]): Fallback {
+  const primary = chain[0]!;
   for (let k = 1; k < chain.length; k++) {
     const f = chain[k]!;
-    if (f.hasGlyph(cp)) {
-      report(warning('text/font-fallback', `${hex(cp)} is not in '${primary.family}'; '${f.family}' draws it.`));
-      return f;
-    }
+    if (f.hasGlyph(cp)) return { font: f, diagnostic: warning('text/font-fallback', `${hex(cp)} is not in '${primary.family}'; '${f.family}' draws it.`) };
   }
-  report(warning('text/missing-glyph', `${hex(cp)} is not in '${primary.family}' nor in any fallback font.`, {
+  const diagnostic = warning('text/missing-glyph', `${hex(cp)} is not in '${primary.family}' nor in any fallback font.`, {
     hint: 'Supply a font with this character as a host extra face (for example a CJK font).',
-  }));
-  return primary;
+  });
+  return { font: primary, diagnostic };
 }

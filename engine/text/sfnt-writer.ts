@@ -13,8 +13,13 @@ export interface SfntTable {
 
 /** Growable big-endian byte buffer. */
 export class ByteWriter {
-  private buf = new Uint8Array(256);
+  private buf: Uint8Array;
   private len = 0;
+
+  /** `capacity`: the bytes expected, when known, so the buffer never grows. */
+  constructor(capacity = 256) {
+    this.buf = new Uint8Array(Math.max(capacity, 1));
+  }
 
   private ensure(n: number): void {
     if (this.len + n <= this.buf.length) return;
@@ -63,10 +68,25 @@ export class ByteWriter {
     return this;
   }
 
+  /** Overwrites the 16-bit value at `at` (already written); ignored past the end. */
+  patchU16(at: number, v: number): void {
+    if (at + 2 > this.len) return;
+    this.buf[at] = (v >>> 8) & 0xff;
+    this.buf[at + 1] = v & 0xff;
+  }
+
   /** Pads with zeros to a multiple of `n`. */
   align(n: number): this {
     while (this.len % n !== 0) this.u8(0);
     return this;
+  }
+
+  /**
+   * The written bytes, without a copy when they fill the buffer exactly (a writer sized up front);
+   * the writer must not be used afterwards.
+   */
+  take(): Uint8Array {
+    return this.len === this.buf.length ? this.buf : this.toBytes();
   }
 
   /** A copy of the written bytes. */
@@ -79,8 +99,14 @@ export class ByteWriter {
 export function tableChecksum(data: Uint8Array): number {
   let sum = 0;
   const n = data.length;
-  for (let i = 0; i < n; i += 4) {
-    const w = ((data[i]! << 24) | ((data[i + 1] ?? 0) << 16) | ((data[i + 2] ?? 0) << 8) | (data[i + 3] ?? 0)) >>> 0;
+  const whole = n & ~3;
+  // Whole words without bounds fallbacks (the sum of a font runs over every byte of it), then the tail.
+  for (let i = 0; i < whole; i += 4) {
+    const w = ((data[i]! << 24) | (data[i + 1]! << 16) | (data[i + 2]! << 8) | data[i + 3]!) >>> 0;
+    sum = (sum + w) >>> 0;
+  }
+  if (whole < n) {
+    const w = ((data[whole]! << 24) | ((data[whole + 1] ?? 0) << 16) | ((data[whole + 2] ?? 0) << 8)) >>> 0;
     sum = (sum + w) >>> 0;
   }
   return sum;
@@ -93,8 +119,6 @@ export function writeSfnt(tables: readonly SfntTable[], sfntVersion = 0x00010000
   let entrySelector = 0;
   while (1 << (entrySelector + 1) <= n) entrySelector++;
   const searchRange = (1 << entrySelector) * 16;
-  const w = new ByteWriter();
-  w.u32(sfntVersion).u16(n).u16(searchRange).u16(entrySelector).u16(n * 16 - searchRange);
   let offset = 12 + n * 16;
   const prepared = sorted.map((t) => {
     const data = t.tag === 'head' ? zeroAdjustment(t.data) : t.data;
@@ -102,15 +126,22 @@ export function writeSfnt(tables: readonly SfntTable[], sfntVersion = 0x00010000
     offset += (data.length + 3) & ~3;
     return rec;
   });
+  // `offset` is now the file's size: one buffer, never grown.
+  const w = new ByteWriter(offset);
+  w.u32(sfntVersion).u16(n).u16(searchRange).u16(entrySelector).u16(n * 16 - searchRange);
   for (const r of prepared) {
     for (let i = 0; i < 4; i++) w.u8(r.tag.charCodeAt(i) || 0x20);
     w.u32(r.checksum).u32(r.offset).u32(r.data.length);
   }
   for (const r of prepared) w.bytes(r.data).align(4);
-  const out = w.toBytes();
+  const out = w.take();
   const head = prepared.find((r) => r.tag === 'head');
   if (head && head.data.length >= 12) {
-    const adjustment = (0xb1b0afba - tableChecksum(out)) >>> 0;
+    // The file's checksum without a pass over it: tables are word aligned and zero padded, so it is
+    // the directory's checksum plus the tables' (head's taken with its adjustment zeroed).
+    let fileChecksum = tableChecksum(out.subarray(0, 12 + n * 16));
+    for (const r of prepared) fileChecksum = (fileChecksum + r.checksum) >>> 0;
+    const adjustment = (0xb1b0afba - fileChecksum) >>> 0;
     new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(head.offset + 8, adjustment);
   }
   return out;

@@ -50,6 +50,11 @@ export interface FontSubset {
   readonly descriptor: PdfFontDescriptor;
 }
 
+/** True for a composite glyph (negative numberOfContours); only those have components to follow or renumber. */
+function isComposite(glyf: ByteReader, start: number, end: number): boolean {
+  return end - start >= 10 && glyf.i16(start) < 0;
+}
+
 /** Glyph ids referenced by a composite glyph (glyf components), bounds-checked. */
 function compositeComponents(glyf: ByteReader, start: number, end: number): { ids: number[]; offsets: number[] } {
   const ids: number[] = [];
@@ -78,7 +83,7 @@ function closeGlyphSet(p: FontProgram, glyphIds: Iterable<number>, glyf: ByteRea
   while (glyf && queue.length > 0) {
     const g = queue.pop()!;
     const r = p.glyphRange(g);
-    if (!r) continue;
+    if (!r || !isComposite(glyf, r[0], r[1])) continue;
     for (const c of compositeComponents(glyf, r[0], r[1]).ids) if (c < n && !set.has(c)) (set.add(c), queue.push(c));
   }
   return [...set].sort((a, b) => a - b);
@@ -106,18 +111,41 @@ const EMPTY_CMAP = new ByteWriter()
   .u16(0xffff).u16(0).u16(0xffff).u16(1).u16(0)
   .toBytes();
 
+/** Glyph byte ranges [start, end) in glyf of the glyphs kept, empty for glyphs without outline data. */
+function keptRanges(p: FontProgram, glyf: ByteReader, olds: readonly number[]): { ranges: Int32Array; size: number } {
+  const ranges = new Int32Array(olds.length * 2);
+  let size = 0;
+  for (let i = 0; i < olds.length; i++) {
+    const r = p.glyphRange(olds[i]!);
+    if (!r || r[1] <= r[0] || !glyf.has(r[0], r[1] - r[0])) continue;
+    ranges[2 * i] = r[0];
+    ranges[2 * i + 1] = r[1];
+    size += (r[1] - r[0] + 3) & ~3;
+  }
+  return { ranges, size };
+}
+
 function subsetTrueType(p: FontProgram, olds: readonly number[], map: ReadonlyMap<number, number>): Uint8Array {
   const glyf = tableReader(p.bytes, p.dir, 'glyf')!;
-  const out = new ByteWriter();
-  const loca = new ByteWriter();
-  const hmtx = new ByteWriter();
-  for (const old of olds) {
+  // Sized first, so the new glyf, loca and hmtx are written without growing or copying glyphs twice.
+  const { ranges, size } = keptRanges(p, glyf, olds);
+  const out = new ByteWriter(size);
+  const loca = new ByteWriter(4 * (olds.length + 1));
+  const hmtx = new ByteWriter(4 * olds.length);
+  for (let i = 0; i < olds.length; i++) {
+    const old = olds[i]!;
     loca.u32(out.length);
-    const r = p.glyphRange(old);
-    if (r && r[1] > r[0] && glyf.has(r[0], r[1] - r[0])) {
-      const data = p.bytes.slice(glyf.start + r[0], glyf.start + r[1]);
-      for (const o of compositeComponents(glyf, r[0], r[1]).offsets) setU16(data, o, map.get(glyf.u16(r[0] + o)) ?? 0);
-      out.bytes(data).align(4);
+    const start = ranges[2 * i]!;
+    const end = ranges[2 * i + 1]!;
+    if (end > start) {
+      const at = out.length;
+      out.bytes(p.bytes.subarray(glyf.start + start, glyf.start + end));
+      if (isComposite(glyf, start, end)) {
+        for (const o of compositeComponents(glyf, start, end).offsets) {
+          if (o + 2 <= end - start) out.patchU16(at + o, map.get(glyf.u16(start + o)) ?? 0);
+        }
+      }
+      out.align(4);
     }
     hmtx.u16(p.advanceWidth(old)).i16(p.hmtx.leftSideBearings[old] ?? 0);
   }
@@ -134,7 +162,7 @@ function subsetTrueType(p: FontProgram, olds: readonly number[], map: ReadonlyMa
   post.u32(m.isFixedPitch ? 1 : 0).u32(0).u32(0).u32(0).u32(0);
   const tables: SfntTable[] = [
     { tag: 'cmap', data: EMPTY_CMAP }, { tag: 'head', data: head }, { tag: 'hhea', data: hhea }, { tag: 'maxp', data: maxp },
-    { tag: 'loca', data: loca.toBytes() }, { tag: 'glyf', data: out.toBytes() }, { tag: 'hmtx', data: hmtx.toBytes() },
+    { tag: 'loca', data: loca.take() }, { tag: 'glyf', data: out.take() }, { tag: 'hmtx', data: hmtx.take() },
     { tag: 'post', data: post.toBytes() },
   ];
   for (const tag of ['cvt ', 'fpgm', 'prep', 'OS/2']) {

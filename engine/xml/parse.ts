@@ -90,6 +90,13 @@ class Parser {
   private readonly rawNames: string[] = [];
   private readonly scopes: Scope[] = [];
   private readonly flags: number[] = [];
+  // Children of the open elements, innermost last: each element's children are copied out at its
+  // end tag into an array of their exact size. Pushing onto each element's own array instead gave
+  // every element with content a 16-slot backing store, most of it never used (a run holds two or
+  // three children). `childTop` is the stack's length; slots above it are stale and reused.
+  private readonly childStack: XmlNode[] = [];
+  private childTop = 0;
+  private readonly childStart: number[] = [];
   private readonly names: Interner;
   private readonly values: Interner;
   private readonly maxDepth: number;
@@ -176,8 +183,29 @@ class Parser {
   }
 
   private append(node: XmlNode, prolog: XmlNode[]): void {
-    if (this.depth > 0) this.els[this.depth - 1]!.children.push(node);
+    if (this.depth > 0) this.pushChild(node);
     else prolog.push(node);
+  }
+
+  /** Adds a child to the innermost open element. */
+  private pushChild(node: XmlNode): void {
+    this.childStack[this.childTop++] = node;
+  }
+
+  /** The innermost open element's children, taken off the stack; white space text dropped when `dropWhitespace`. */
+  private popChildren(start: number, dropWhitespace: boolean): XmlNode[] {
+    const stack = this.childStack;
+    const top = this.childTop;
+    this.childTop = start;
+    // Written with an end tag: its own empty array even when sharing empties (see shareEmpty).
+    if (top === start) return [];
+    if (!dropWhitespace) return stack.slice(start, top);
+    const out: XmlNode[] = [];
+    for (let i = start; i < top; i++) {
+      const c = stack[i]!;
+      if (c.kind !== 'text' || c.cdata || !WS.test(c.text)) out.push(c);
+    }
+    return out;
   }
 
   /** True when s[start, end) is only spaces, tabs and line ends. */
@@ -204,14 +232,14 @@ class Parser {
       if (f & HAS_ELEMENT_CHILD) return;
       this.flags[d - 1] = f | HAS_WHITESPACE_TEXT;
     }
-    this.els[d - 1]!.children.push({ kind: 'text', text: hasRef ? decodeEntities(raw, this.onUnknownEntity) : raw });
+    this.pushChild({ kind: 'text', text: hasRef ? decodeEntities(raw, this.onUnknownEntity) : raw });
   }
 
   private cdata(): void {
     const end = this.s.indexOf(']]>', this.pos + 9);
     if (end === -1) abort('xml/unclosed-cdata', `${this.part} has an unterminated CDATA section (${this.where(this.pos)}).`, { at: this.part });
     if (this.depth === 0) abort('xml/text-outside-root', `${this.part} has CDATA outside the root element.`, { at: this.part });
-    this.els[this.depth - 1]!.children.push({ kind: 'text', text: this.s.slice(this.pos + 9, end), cdata: true });
+    this.pushChild({ kind: 'text', text: this.s.slice(this.pos + 9, end), cdata: true });
     this.pos = end + 3;
   }
 
@@ -248,10 +276,8 @@ class Parser {
       abort('xml/mismatched-tag', `${this.part}: </${name}> does not close ${expected !== undefined ? `<${expected}>` : 'any element'} (${this.where(this.pos)}).`, { at: this.part });
     }
     this.depth = d - 1;
-    if ((this.flags[d - 1]! & (HAS_ELEMENT_CHILD | HAS_WHITESPACE_TEXT)) === (HAS_ELEMENT_CHILD | HAS_WHITESPACE_TEXT)) {
-      const el = this.els[d - 1]!;
-      el.children = el.children.filter((c) => c.kind !== 'text' || c.cdata || !WS.test(c.text));
-    }
+    const mixed = (this.flags[d - 1]! & (HAS_ELEMENT_CHILD | HAS_WHITESPACE_TEXT)) === (HAS_ELEMENT_CHILD | HAS_WHITESPACE_TEXT);
+    this.els[d - 1]!.children = this.popChildren(this.childStart[d - 1]!, mixed);
     this.els[d - 1] = undefined as never;
     this.pos = gt + 1;
   }
@@ -306,10 +332,11 @@ class Parser {
     const scope = declaresNs ? scopeFor(attrs, parentScope, () => (this.strict = true)) : parentScope;
     if (scope.renames) attrs = renameAttrs(attrs, scope);
     if (attrs === EMPTY_ATTRS && !this.shareEmpty) attrs = {};
-    const children = selfClosing && this.shareEmpty ? EMPTY_CHILDREN : [];
+    // An open element's children are set at its end tag (popChildren); until then it holds a placeholder.
+    const children = selfClosing && !this.shareEmpty ? [] : EMPTY_CHILDREN;
     const el: XmlElement = { kind: 'element', name: scope.renames ? renameQName(rawName, scope, true) : rawName, attrs, children };
     if (d > 0) {
-      this.els[d - 1]!.children.push(el);
+      this.pushChild(el);
       this.flags[d - 1]! |= HAS_ELEMENT_CHILD;
     } else if (this.elements > 1) {
       abort('xml/multiple-roots', `${this.part} has more than one root element (${this.where(this.pos)}).`, { at: this.part });
@@ -319,6 +346,7 @@ class Parser {
       this.rawNames[d] = rawName;
       this.scopes[d] = scope;
       this.flags[d] = 0;
+      this.childStart[d] = this.childTop;
       this.depth = d + 1;
     }
     return el;

@@ -18,7 +18,11 @@ export function child(el: XmlElement | undefined, name: string): XmlElement | un
 export function children(el: XmlElement | undefined, name?: string): XmlElement[] {
   if (!el) return [];
   const out: XmlElement[] = [];
-  for (const c of el.children) if (c.kind === 'element' && (name === undefined || c.name === name)) out.push(c);
+  const cs = el.children;
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
+    if (c.kind === 'element' && (name === undefined || c.name === name)) out.push(c);
+  }
   return out;
 }
 

@@ -53,17 +53,10 @@ export class WordCache {
    * `joinAfter` shape it as joined to the letters outside it (see joining.ts).
    */
   get(span: Span, text: string, joinBefore = false, joinAfter = false): ShapedWord {
-    const data = span.face.data;
-    let font = WordCache.byFont.get(data);
-    if (!font) {
-      font = { styles: new Map(), size: 0 };
-      WordCache.byFont.set(data, font);
-    }
-    let words = font.styles.get(span.shapeKey);
-    if (!words) {
-      words = new Map();
-      font.styles.set(span.shapeKey, words);
-    }
+    // A span's words are looked up one after another: its font and style tables are found once.
+    if (span !== this.lastSpan) this.selectSpan(span);
+    const font = this.lastFont!;
+    const words = this.lastWords!;
     // U+FFFF never occurs in document text (XML forbids it): it marks the joined sides in the key.
     const key = joinBefore || joinAfter ? `${joinBefore ? '\uFFFF' : ''}${text}${joinAfter ? '\uFFFF' : ''}` : text;
     let w = words.get(key);
@@ -75,6 +68,28 @@ export class WordCache {
       }
     }
     return w;
+  }
+
+  private lastSpan: Span | undefined;
+  private lastFont: FontWords | undefined;
+  private lastWords: Map<string, ShapedWord> | undefined;
+
+  /** Finds (or makes) the word tables of a span's font program and style. */
+  private selectSpan(span: Span): void {
+    const data = span.face.data;
+    let font = WordCache.byFont.get(data);
+    if (!font) {
+      font = { styles: new Map(), size: 0 };
+      WordCache.byFont.set(data, font);
+    }
+    let words = font.styles.get(span.shapeKey);
+    if (!words) {
+      words = new Map();
+      font.styles.set(span.shapeKey, words);
+    }
+    this.lastSpan = span;
+    this.lastFont = font;
+    this.lastWords = words;
   }
 }
 

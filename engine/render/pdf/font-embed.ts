@@ -11,7 +11,13 @@ import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
 import { MIXED_CMAP_NAME, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap, mixedToUnicodeCMap } from './cmaps';
 import type { ContentFont } from './content';
 import type { DrawnWidths, GlyphUsage } from './glyph-usage';
-import { flateStream } from './streams';
+import { deflateLatin1, flateStream, zlibStream } from './streams';
+
+/**
+ * The mixed encoding CMap's compressed bytes. The CMap is the same for every document, so it is
+ * built and compressed once, on first use (a constant, not state: nothing ever writes to it).
+ */
+let mixedEncodingZlib: Uint8Array | undefined;
 
 /** An embedded font: the Type0 font's reference and how content addresses it. */
 export interface EmbeddedFont {
@@ -27,7 +33,7 @@ export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsag
   const encodingFor = (glyphCount: number): PDFRef | string => {
     if (glyphCount > MIXED_MAX_GLYPHS) return 'Identity-H';
     mixedEncoding ??= ctx.register(
-      flateStream(ctx, mixedEncodingCMap(), {
+      zlibStream(ctx, (mixedEncodingZlib ??= deflateLatin1(mixedEncodingCMap())), {
         Type: 'CMap',
         CMapName: MIXED_CMAP_NAME,
         CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },

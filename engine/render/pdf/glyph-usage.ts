@@ -93,6 +93,8 @@ export type DrawnWidths = Map<number, Map<number, number>>;
 
 /** Collects the drawn widths of the glyphs of respaced fonts over all pages. */
 export function collectDrawnWidths(doc: LayoutDoc): DrawnWidths {
+  // Most documents have no respaced font: then there is nothing to count, and no walk over the pages.
+  if (!doc.fonts.some((f) => f.respaced)) return new Map();
   const votes = new Map<number, Map<number, Map<number, number>>>();
   const visit = (items: readonly LayoutItem[]) => {
     for (const item of items) {

@@ -56,23 +56,45 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
     return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: deflateZlib(pixels) };
   }
   const bpc = bitDepth === 16 ? 8 : bitDepth;
-  const step = bitDepth === 16 ? 2 : 1;
-  const n = width * height;
-  const colorOut = new Uint8Array(n * (colors - 1));
-  const alphaOut = new Uint8Array(n);
-  for (let i = 0, c = 0; i < n; i++) {
-    const base = i * colors * step;
-    for (let k = 0; k < colors - 1; k++) colorOut[c++] = pixels[base + k * step]!;
-    alphaOut[i] = pixels[base + (colors - 1) * step]!;
-  }
+  const { colorOut, alphaOut, opaque } = splitAlpha(pixels, width * height, colors, bitDepth === 16 ? 2 : 1);
   return {
     width,
     height,
     colorSpace: colors === 4 ? 'DeviceRGB' : 'DeviceGray',
     bitsPerComponent: bpc,
     data: deflateZlib(colorOut),
-    ...(alphaOut.every((a) => a === 255) ? {} : { smask: { data: deflateZlib(alphaOut), bitsPerComponent: 8 } }),
+    ...(opaque ? {} : { smask: { data: deflateZlib(alphaOut), bitsPerComponent: 8 } }),
   };
+}
+
+/**
+ * Splits interleaved samples (the last of `colors` is alpha; `step` 2 keeps the high byte of 16-bit
+ * ones) into colour and alpha planes, noting whether every pixel is opaque on the way: a separate
+ * pass over the alpha plane was a callback per pixel. RGBA, the usual case, has its own loop.
+ */
+function splitAlpha(pixels: Uint8Array, n: number, colors: number, step: number): { colorOut: Uint8Array; alphaOut: Uint8Array; opaque: boolean } {
+  const colorOut = new Uint8Array(n * (colors - 1));
+  const alphaOut = new Uint8Array(n);
+  let all = 255;
+  if (colors === 4 && step === 1) {
+    for (let i = 0, c = 0, p = 0; i < n; i++, p += 4) {
+      colorOut[c++] = pixels[p]!;
+      colorOut[c++] = pixels[p + 1]!;
+      colorOut[c++] = pixels[p + 2]!;
+      const a = pixels[p + 3]!;
+      alphaOut[i] = a;
+      all &= a;
+    }
+  } else {
+    for (let i = 0, c = 0; i < n; i++) {
+      const base = i * colors * step;
+      for (let k = 0; k < colors - 1; k++) colorOut[c++] = pixels[base + k * step]!;
+      const a = pixels[base + (colors - 1) * step]!;
+      alphaOut[i] = a;
+      all &= a;
+    }
+  }
+  return { colorOut, alphaOut, opaque: all === 255 };
 }
 
 interface PngInfo {

@@ -5,7 +5,7 @@
  * are subset-embedded as CIDFontType2 (or CFF) with Identity-H and a ToUnicode CMap, so text stays
  * real text; links become Link annotations; headings become the outline.
  */
-import { PDFDocument, PDFHexString, PDFName, PDFString, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFPage, PDFString, type PDFRef } from 'pdf-lib';
 import { crc32, DiagnosticBag, encodeUtf8, guardAsync, checkCancelled, type EngineHost, type Result } from '../../core';
 import type { LayoutDoc } from '../../model';
 import { ByteSink } from './byte-sink';
@@ -60,7 +60,7 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
       const content = sink.view();
       const stream = flateStream(ctx, content);
       hash.add(content.length, stream.contents);
-      const leaf = pdf.addPage([page.widthPt, page.heightPt]);
+      const leaf = addPageOfSize(pdf, page.widthPt, page.heightPt);
       leaf.node.set(PDFName.of('Contents'), ctx.register(stream));
       const fontDict: Record<string, PDFRef> = {};
       for (const [index, f] of usedFonts) fontDict[f.resource] = fonts.get(index)!.ref;
@@ -82,6 +82,17 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     const bytes = await pdf.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
     return bytes;
   });
+}
+
+/**
+ * Appends a page with a MediaBox of the given size: the same objects as `pdf.addPage([w, h])`,
+ * whose setSize also reads back the crop, bleed, trim and art boxes through the page tree (none
+ * exist on a new page), a fifth of the render stage's allocations for the page dictionaries.
+ */
+function addPageOfSize(pdf: PDFDocument, widthPt: number, heightPt: number): PDFPage {
+  const page = PDFPage.create(pdf);
+  page.setMediaBox(0, 0, widthPt, heightPt);
+  return pdf.addPage(page);
 }
 
 function setInfo(pdf: PDFDocument, layout: LayoutDoc, options: RenderPdfOptions, contentHash: string): void {

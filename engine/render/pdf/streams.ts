@@ -18,6 +18,15 @@ export function latin1Bytes(s: string): Uint8Array {
 
 /** A FlateDecode stream of bytes or of a Latin-1 string (content streams, CMaps). */
 export function flateStream(ctx: PDFContext, contents: string | Uint8Array, dict: Record<string, unknown> = {}): PDFRawStream {
-  const bytes = typeof contents === 'string' ? latin1Bytes(contents) : contents;
-  return ctx.stream(deflateZlib(bytes), { ...dict, Filter: 'FlateDecode' } as never);
+  return zlibStream(ctx, deflateLatin1(contents), dict);
+}
+
+/** Zlib bytes of bytes or of a Latin-1 string, as flateStream stores them. */
+export function deflateLatin1(contents: string | Uint8Array): Uint8Array {
+  return deflateZlib(typeof contents === 'string' ? latin1Bytes(contents) : contents);
+}
+
+/** A FlateDecode stream of bytes already compressed (by deflateLatin1); they must not be changed afterwards. */
+export function zlibStream(ctx: PDFContext, zlib: Uint8Array, dict: Record<string, unknown> = {}): PDFRawStream {
+  return ctx.stream(zlib, { ...dict, Filter: 'FlateDecode' } as never);
 }
