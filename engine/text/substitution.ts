@@ -13,6 +13,9 @@
  * LibreOffice embedded in all 63, the hint rule (roman → serif, modern/fixed → mono) in 50. Hints are
  * therefore only used when asked for.
  * LibreOffice also strips style words from names ("Times New Roman Bold", "Arial-BoldMT").
+ * A family none of these tables knows is first looked for under the font table's alternate names
+ * (w:altName, §17.8.3.1), as Word does where it lacks the font; LibreOffice's fontconfig always
+ * answers the first name, so it never reaches them.
  * Three deliberate departures, where we follow Word's widths, not LibreOffice's:
  * - Aptos (see METRIC_ALIASES) is drawn with Liberation Sans, as Word's sans fallback would be, not
  *   DejaVu Sans; its letters are within a few per cent of Aptos's, and the last rule below fits the rest.
