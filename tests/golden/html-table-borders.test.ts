@@ -53,3 +53,22 @@ describe('3-D borders take twice their stated width', () => {
     }
   });
 });
+
+describe('w:tblCellSpacing of 0 separates the cells', () => {
+  const thick = 'w:val="single" w:sz="24" w:space="0" w:color="000000"'; // 3 pt
+  const zero = '<w:tblCellSpacing w:w="0" w:type="dxa"/>';
+
+  it('gives each row its own top and bottom borders, on the table or on the rows', async () => {
+    const plain = await layout(table(''));
+    const shared = await layout(table(thick));
+    // Without spacing rows share the border between them: four borders in all.
+    expect(yOf(shared, 'Two') - yOf(plain, 'Two')).toBeCloseTo(6, 2);
+    expect(yOf(shared, 'After') - yOf(plain, 'After')).toBeCloseTo(12, 2);
+    for (const separated of [await layout(table(thick, zero)), await layout(table(thick, '', zero))]) {
+      // Separated: every row takes its own top and bottom border, six in all.
+      expect(yOf(separated, 'One') - yOf(plain, 'One')).toBeCloseTo(3, 2);
+      expect(yOf(separated, 'Two') - yOf(plain, 'Two')).toBeCloseTo(9, 2);
+      expect(yOf(separated, 'After') - yOf(plain, 'After')).toBeCloseTo(18, 2);
+    }
+  });
+});
