@@ -50,6 +50,13 @@ function readPackage(docx) {
   }
 }
 
+/** The text of an XML text node: the five predefined entities and character references decoded. */
+const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+function xmlText(s) {
+  return s.replace(/&(lt|gt|amp|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_, e) =>
+    e[0] !== '#' ? ENTITIES[e] : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))));
+}
+
 /** The text keys of a document's page-start marks (the body's own text after each mark). */
 function markKeys(xml) {
   const parts = xml.split('<w:lastRenderedPageBreak/>').slice(1);
@@ -57,7 +64,7 @@ function markKeys(xml) {
   for (const part of parts) {
     let text = '';
     for (const m of part.slice(0, 8000).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) {
-      text += m[1];
+      text += xmlText(m[1]);
       if (norm(text).length >= KEY) break;
     }
     const key = norm(text).slice(0, KEY);

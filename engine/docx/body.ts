@@ -57,5 +57,5 @@ function lineNumberRunProps(ctx: DocxContext): RunProps {
   const base = runBaseFor(ctx, ctx.styles.defaultParagraphStyle, undefined);
   let rStyle = 'LineNumber';
   for (const [id, def] of ctx.styles.styles) if (def.type === 'character' && def.name?.toLowerCase() === 'line number') rStyle = id;
-  return resolveRun(cascadeRun(ctx, base, { rStyle }), Slot.Ascii, ctx.generic);
+  return resolveRun(cascadeRun(ctx, base, { rStyle }), Slot.Ascii, ctx.declared);
 }

@@ -32,6 +32,10 @@ export function readBorder(env: PropsEnv, el: XmlElement | undefined): Border | 
   // w:sz is in eighths of a point (2–96); art borders give points directly (§17.3.4).
   let widthPt = sz === undefined ? 0.5 : style === 'art' ? sz : sz / 8;
   widthPt = widthPt < 0.25 ? 0.25 : widthPt > 31 ? 31 : widthPt;
+  // A 3-D outset or inset border is two lines of the stated width, a light and a dark one, and takes
+  // twice the room: with it Word's page starts in poi-bib-chernigovka (rows of sz 6 outset cells,
+  // 2 of 14 before, 13 after) and poi-bug59058 are reproduced.
+  if (style === 'outset' || style === 'inset') widthPt *= 2;
   const space = intValue(el.attrs['w:space']);
   const color = wmlColor(env.theme, env.mapping, el, 'w:color', 'w:themeColor', 'w:themeTint', 'w:themeShade');
   const border: { -readonly [K in keyof Border]: Border[K] } = { style, widthPt, spacePt: space === undefined || space < 0 ? 0 : Math.min(space, 31) };

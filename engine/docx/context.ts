@@ -3,7 +3,8 @@
  * and the document-wide collections it fills (media, charts, revision authors, diagnostics).
  */
 import type { DiagnosticBag, EngineHost } from '../core';
-import type { ChartModel, DocProperties, DocSettings, FontGeneric, Inline, LinkTarget, MediaItem, Revision, RunProps } from '../model';
+import type { FontLookup } from './resolve-run';
+import type { ChartModel, DocProperties, DocSettings, Inline, LinkTarget, MediaItem, Revision, RunProps } from '../model';
 import type { XmlElement } from '../xml';
 import type { PropsEnv } from './env';
 import type { ListCounters } from './list-counters';
@@ -27,16 +28,14 @@ export interface DocxContext {
   readonly numbering: Numbering;
   readonly settings: DocSettings;
   readonly properties: DocProperties;
-  /** w:family of declared fonts, by name. */
-  readonly fontGenerics: ReadonlyMap<string, FontGeneric>;
   readonly media: Record<string, MediaItem>;
   readonly charts: Record<string, ChartModel>;
   readonly authors: string[];
   readonly authorIndex: Map<string, number>;
   /** Nesting depth of stories (text boxes in tables in text boxes...), bounded. */
   depth: number;
-  /** The generic family of a declared font (w:family), for RunProps.fontGeneric. */
-  readonly generic: (font: string) => FontGeneric | undefined;
+  /** A font's declaration in the font table (w:family, w:altName), for RunProps.fontGeneric / fontAlt. */
+  readonly declared: FontLookup;
   /** Interned property records (see intern.ts). */
   readonly caches: ParseCaches;
 }

@@ -3,7 +3,7 @@
  * simple and complex fields, tracked changes, bookmarks, comments, content controls, custom XML and
  * smart tags (transparent), and markup-compatibility choices. Unknown containers are recursed into.
  */
-import type { FontGeneric, Inline, LinkTarget, Revision, RunProps } from '../model';
+import type { Inline, LinkTarget, Revision, RunProps } from '../model';
 import type { XmlElement } from '../xml';
 import { chooseAlternate } from './alternate';
 import { cascadeRun, type ParagraphCascade } from './cascade';
@@ -12,7 +12,7 @@ import { appendInstruction, currentTarget, fieldLink, flushOpenFields } from './
 import { Slot, splitBySlot } from './font-slots';
 import { internRun } from './intern';
 import type { RawRun } from './run-props';
-import { resolveRun } from './resolve-run';
+import { resolveRun, type FontLookup } from './resolve-run';
 import { RUN_CONTENT } from './run-content';
 import { PARA_CONTENT } from './para-content';
 
@@ -96,7 +96,7 @@ export class InlineReader {
 
   /** Run properties of non-text items in the current run (the Latin slot). */
   props(): RunProps {
-    return resolveRun(this.raw, Slot.Ascii, this.generic);
+    return resolveRun(this.raw, Slot.Ascii, this.declared);
   }
 
   /** Appends characters of the current run. */
@@ -123,7 +123,7 @@ export class InlineReader {
     }
     const complex = raw.rtl === true || raw.complex === true;
     for (const piece of splitBySlot(text, raw.hint, complex, raw.ascii === raw.hAnsi)) {
-      target.push(this.decorate({ kind: 'text', text: piece.text, props: resolveRun(raw, piece.slot, this.generic) }, this.textRevision, this.textLink));
+      target.push(this.decorate({ kind: 'text', text: piece.text, props: resolveRun(raw, piece.slot, this.declared) }, this.textRevision, this.textLink));
     }
   }
 
@@ -154,8 +154,8 @@ export class InlineReader {
     return o;
   }
 
-  get generic(): (font: string) => FontGeneric | undefined {
-    return this.ctx.generic;
+  get declared(): FontLookup {
+    return this.ctx.declared;
   }
 }
 

@@ -122,6 +122,6 @@ function mathProps(r: InlineReader, el: XmlElement): RunProps {
   }
   const rPr = child(firstRun, 'w:rPr');
   const raw = cascadeRun(r.ctx, r.cascade.runBase, internRun(r.ctx, rPr, r.at));
-  const props = resolveRun(raw, Slot.Ascii, r.generic);
+  const props = resolveRun(raw, Slot.Ascii, r.declared);
   return rPr && child(rPr, 'w:rFonts') ? props : { ...props, font: 'Cambria Math' };
 }

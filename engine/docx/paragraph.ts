@@ -110,7 +110,7 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
   else if (parts.numberingInsert && ctx.view === 'original') direct = { ...direct, numPr: { numId: '0' } };
   const cascade = cascadeParagraph(ctx, direct, cell);
   const markRaw = cascadeRun(ctx, cascade.runBase, internRun(ctx, parts.rPr, at));
-  const markProps = resolveRun(markRaw, Slot.Ascii, ctx.generic);
+  const markProps = resolveRun(markRaw, Slot.Ascii, ctx.declared);
   const mark = markChange(ctx, parts.rPr);
   let markRevision = mark.revision;
   const formatChange = parts.change ?? parts.numberingInsert;
@@ -157,5 +157,5 @@ function listLabel(ctx: DocxContext, story: StoryState, l: NonNullable<Paragraph
     m.set(level, raw);
   }
   const slot = text === '' ? Slot.Ascii : splitBySlot(text, raw.hint, raw.rtl === true, false)[0]!.slot;
-  return { text, props: resolveRun(raw, slot, ctx.generic), suffix: level.suffix, alignment: level.jc, numId: l.numId, level: l.ilvl };
+  return { text, props: resolveRun(raw, slot, ctx.declared), suffix: level.suffix, alignment: level.jc, numId: l.numId, level: l.ilvl };
 }

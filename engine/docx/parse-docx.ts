@@ -118,13 +118,13 @@ function readDocumentParts(
     const rel = pkg.relOfType('', type);
     return rel ? pkg.xml(rel.target) : undefined;
   };
-  const fontGenerics = new Map<string, FontGeneric>(fonts.map((f) => [f.name, f.generic]));
+  const fontDecls = new Map<string, FontDeclaration>(fonts.map((f) => [f.name, f]));
   return {
     pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering,
     settings: readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined),
     properties: readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties')),
-    fontGenerics, media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(),
-    generic: (font: string) => fontGenerics.get(font),
+    media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(),
+    declared: (font: string) => fontDecls.get(font),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };
 }

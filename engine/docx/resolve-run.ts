@@ -2,13 +2,16 @@
  * Final run properties: a fully cascaded RawRun plus a font slot give a RunProps. The complex-script
  * slot takes bCs/iCs/szCs and the bidi language (§17.3.2.2, §17.3.2.17, §17.3.2.39).
  */
-import type { FontGeneric, RunProps } from '../model';
+import type { FontDeclaration, RunProps } from '../model';
 import { Slot } from './font-slots';
 import type { RawRun } from './run-props';
 
 /** Word's font when no level names one, and its size when none gives one (§17.3.2.38: 20 half-points). */
 export const DEFAULT_FONT = 'Times New Roman';
 export const DEFAULT_SIZE_PT = 10;
+
+/** A font's declaration in the font table (§17.8.3.10), by the name runs use. */
+export type FontLookup = (font: string) => FontDeclaration | undefined;
 
 /** Resolved props per slot, stored on the RawRun under a symbol (for-in skips it, so merges do not copy it). */
 const RESOLVED = Symbol('resolved');
@@ -29,7 +32,7 @@ export function slotFont(raw: RawRun, slot: Slot): string {
 }
 
 /** Resolves a cascaded RawRun for one slot (memoised per RawRun object). */
-export function resolveRun(raw: RawRun, slot: Slot, generic: (font: string) => FontGeneric | undefined): RunProps {
+export function resolveRun(raw: RawRun, slot: Slot, declared: FontLookup): RunProps {
   const holder = raw as WithCache;
   let row = holder[RESOLVED];
   if (!row) {
@@ -38,12 +41,12 @@ export function resolveRun(raw: RawRun, slot: Slot, generic: (font: string) => F
   }
   const hit = row[slot];
   if (hit) return hit;
-  const made = buildRunProps(raw, slot, generic);
+  const made = buildRunProps(raw, slot, declared);
   row[slot] = made;
   return made;
 }
 
-function buildRunProps(raw: RawRun, slot: Slot, generic: (font: string) => FontGeneric | undefined): RunProps {
+function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps {
   const cs = slot === Slot.Cs;
   const font = slotFont(raw, slot);
   const p: { -readonly [K in keyof RunProps]: RunProps[K] } = {
@@ -63,8 +66,10 @@ function buildRunProps(raw: RawRun, slot: Slot, generic: (font: string) => FontG
     hidden: raw.vanish === true || raw.specVanish === true,
     rtl: raw.rtl === true,
   };
-  const g = generic(font);
-  if (g) p.fontGeneric = g;
+  const decl = declared(font);
+  if (decl) p.fontGeneric = decl.generic;
+  // w:altName (§17.8.3.1): other names that locate the font where its own name finds none.
+  if (decl?.altName) p.fontAlt = decl.altName;
   if (raw.underline && raw.underline.style !== 'none') {
     p.underline = raw.underline.color ? { style: raw.underline.style, color: raw.underline.color } : { style: raw.underline.style };
   }

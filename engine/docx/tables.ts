@@ -70,6 +70,7 @@ function tableProps(raw: RawTable, styleId: string | undefined): TableProps {
     borders: finalBorders(raw.borders),
     bidiVisual: raw.bidiVisual === true,
   };
+  if (raw.cellSpacing !== undefined) p.separateCells = true;
   if (styleId) p.styleId = styleId;
   if (raw.shd) p.shading = raw.shd;
   if (raw.floating) p.floating = raw.floating;

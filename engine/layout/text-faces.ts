@@ -4,7 +4,7 @@
  */
 import type { DiagnosticBag, EngineHost } from '../core';
 import type { Block, DocModel, Inline, RunProps } from '../model';
-import { compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
+import { alternateNames, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
@@ -30,14 +30,20 @@ const GENERIC: Record<string, GenericClass | undefined> = { roman: 'serif', swis
 
 function requestOf(p: RunProps): FaceRequest {
   const hint = p.fontGeneric ? GENERIC[p.fontGeneric] : undefined;
-  return { family: p.font, bold: p.bold, italic: p.italic, ...(hint ? { genericHint: hint } : {}) };
+  const alternates = alternateNames(p.fontAlt);
+  return { family: p.font, bold: p.bold, italic: p.italic, ...(hint ? { genericHint: hint } : {}), ...(alternates.length > 0 ? { alternates } : {}) };
+}
+
+/** The key of the face a run's props ask for. */
+function requestKey(p: RunProps): string {
+  return `${p.font}|${p.bold ? 1 : 0}${p.italic ? 1 : 0}|${p.fontGeneric ?? ''}|${p.fontAlt ?? ''}`;
 }
 
 /** Every face request a document makes (runs, list labels, paragraph marks, all stories). */
 export function collectRequests(doc: DocModel): FaceRequest[] {
   const seen = new Map<string, FaceRequest>();
   const add = (p: RunProps) => {
-    const key = `${p.font}|${p.bold ? 1 : 0}${p.italic ? 1 : 0}|${p.fontGeneric ?? ''}`;
+    const key = requestKey(p);
     if (!seen.has(key)) seen.set(key, requestOf(p));
   };
   const inlines = (list: readonly Inline[]) => {
@@ -230,13 +236,14 @@ class TextFaces {
   primary(props: RunProps): FaceAdapter {
     const known = this.byProps.get(props);
     if (known) return known;
-    const key = `${props.font}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}|${props.fontGeneric ?? ''}`;
+    const key = requestKey(props);
     let face = this.primaries.get(key);
     if (!face) {
       const request = requestOf(props);
       const font = this.fonts.resolve(request);
       const fit = this.fonts.standInFit(request);
-      const asked = compactFamilyName(props.font);
+      // The family drawn: the run's own, or the declared alternate that located it.
+      const asked = compactFamilyName(this.fonts.substitution(request.family, request.genericHint, request.alternates).viaAlternate ?? props.font);
       // Word's own widths for a shipped stand-in (word-widths.ts), character by character.
       const widths = (font.origin === 'shipped' || font.origin === 'builtin') && compactFamilyName(font.family) !== asked ? wordWidthsOf(asked, props.bold, props.italic) : undefined;
       const table = `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`;

@@ -326,6 +326,11 @@ export interface TableProps {
   readonly indentPt: number;
   readonly cellMargins: CellMargins;
   readonly cellSpacingPt: number;
+  /**
+   * w:tblCellSpacing is present, even as 0: the cells are separated, each keeping its own borders
+   * (the row's top and bottom borders are not shared with its neighbours').
+   */
+  readonly separateCells?: boolean;
   readonly borders: TableBorders;
   readonly shading?: Shading;
   readonly bidiVisual: boolean;

@@ -52,6 +52,8 @@ export interface RunProps {
   /** The font family to draw with, already chosen from rFonts by character class (ascii/hAnsi/eastAsia/cs). */
   readonly font: string;
   readonly fontGeneric?: FontGeneric;
+  /** The font table's w:altName for `font` (§17.8.3.1): comma-separated names to try when `font` is not available. */
+  readonly fontAlt?: string;
   readonly sizePt: number;
   readonly bold: boolean;
   readonly italic: boolean;

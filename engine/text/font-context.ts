@@ -17,6 +17,8 @@ import { compactFamilyName, substituteFamily, type Substitution } from './substi
 /** A face request: family and style as the document asks, with an optional generic-class hint. */
 export interface FaceRequest extends FontRequest {
   readonly genericHint?: GenericClass;
+  /** The font table's alternate names of the family (w:altName), tried when the family is unknown. */
+  readonly alternates?: readonly string[];
 }
 
 /**
@@ -132,14 +134,19 @@ export class FontContext {
   }
 
   /** The substitution for a family (overrides first). */
-  substitution(family: string, genericHint?: GenericClass): Substitution {
+  substitution(family: string, genericHint?: GenericClass, alternates?: readonly string[]): Substitution {
     const o = this.options.familyOverrides;
     if (o) {
       const key = compactFamilyName(family);
       const target = Object.entries(o).find(([k]) => compactFamilyName(k) === key)?.[1];
       if (target && shippedFacesOf(target).length > 0) return { ...substituteFamily(target), reason: 'metric' };
     }
-    return substituteFamily(family, { genericHint, preferHint: this.options.useGenericHints ?? false });
+    return substituteFamily(family, { genericHint, preferHint: this.options.useGenericHints ?? false, ...(alternates ? { alternates } : {}) });
+  }
+
+  /** A request's substitution. */
+  private substitutionOf(r: FaceRequest): Substitution {
+    return this.substitution(r.family, r.genericHint, r.alternates);
   }
 
   /** Shipped files a request may need: its substitute's nearest style and the fallback chain. */
@@ -147,7 +154,7 @@ export class FontContext {
     const out: string[] = [];
     const want = { bold: r.bold, italic: r.italic };
     if (!this.faces.has(compactFamilyName(r.family))) {
-      const sub = this.substitution(r.family, r.genericHint);
+      const sub = this.substitutionOf(r);
       const styled = { bold: r.bold || !!sub.impliedBold, italic: r.italic || !!sub.impliedItalic };
       const best = byDistance(shippedFacesOf(sub.family), styled)[0];
       if (best) out.push(best.fileName);
@@ -255,12 +262,16 @@ export class FontContext {
   }
 
   private fromShipped(r: FaceRequest): LoadedFont | undefined {
-    const sub = this.substitution(r.family, r.genericHint);
+    const sub = this.substitutionOf(r);
     const want = { bold: r.bold || !!sub.impliedBold, italic: r.italic || !!sub.impliedItalic };
     const font = this.shippedFace(sub.family, want) ?? this.shippedFace(DEFAULT_FAMILY, want);
     if (!font) return undefined;
     const fam = r.family.trim();
-    if (sub.reason === 'default' || sub.reason === 'generic' || font.family !== sub.family) {
+    if (sub.viaAlternate) {
+      this.warnOnce(`sub:${compactFamilyName(fam)}`, warning('text/font-substituted', `Font '${fam}' is not available; '${font.family}' is used for its declared alternate '${sub.viaAlternate}'.`, {
+        hint: 'Text widths and line breaks may differ. Supply the font as a host extra face or embed it in the document.',
+      }));
+    } else if (sub.reason === 'default' || sub.reason === 'generic' || font.family !== sub.family) {
       this.warnOnce(`sub:${compactFamilyName(fam)}`, warning('text/font-substituted', `Font '${fam}' is not available; '${font.family}' is used instead.`, {
         hint: 'Text widths and line breaks may differ. Supply the font as a host extra face or embed it in the document.',
       }));
@@ -280,7 +291,7 @@ export class FontContext {
 
   /** The face for a request; synchronous, never fails (see the class comment for the order). */
   resolve(request: FaceRequest): LoadedFont {
-    const key = `${compactFamilyName(request.family)}|${request.bold ? 1 : 0}${request.italic ? 1 : 0}|${request.genericHint ?? ''}`;
+    const key = `${compactFamilyName(request.family)}|${request.bold ? 1 : 0}${request.italic ? 1 : 0}|${request.genericHint ?? ''}|${request.alternates?.join(',') ?? ''}`;
     const hit = this.resolved.get(key);
     if (hit) return hit;
     const font = this.fromFaces(request) ?? this.fromShipped(request) ?? this.lastResort(request);
@@ -296,7 +307,7 @@ export class FontContext {
   standInFit(request: FaceRequest): StandInFit | undefined {
     const font = this.resolve(request);
     if (font.origin !== 'shipped') return undefined;
-    const sub = this.substitution(request.family, request.genericHint);
+    const sub = this.substitutionOf(request);
     const o = sub.original;
     if (!o || font.family !== sub.family) return undefined;
     let widthScale = 1;

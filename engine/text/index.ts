@@ -29,7 +29,7 @@
  */
 export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
-export { substituteFamily, symbolSetOf, compactFamilyName, hasOriginalVerticalMetrics } from './substitution';
+export { alternateNames, substituteFamily, symbolSetOf, compactFamilyName, hasOriginalVerticalMetrics } from './substitution';
 export { wordWidthsOf } from './word-widths';
 export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet, OriginalMetrics } from './substitution';
 export { FontContext, createFontContext } from './font-context';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { compactFamilyName, hasOriginalVerticalMetrics, substituteFamily, symbolSetOf } from './substitution';
+import { alternateNames, compactFamilyName, hasOriginalVerticalMetrics, substituteFamily, symbolSetOf } from './substitution';
 import type { GenericClass } from './shipped-fonts';
 
 describe('substituteFamily', () => {
@@ -55,6 +55,15 @@ describe('substituteFamily', () => {
     expect(substituteFamily('Minion Pro', { genericHint: 'serif' }).family).toBe('DejaVu Sans');
     expect(substituteFamily('Minion Pro', { genericHint: 'serif', preferHint: true }).family).toBe('DejaVu Serif');
     expect(substituteFamily('Arial', { genericHint: 'serif', preferHint: true }).family).toBe('Liberation Sans');
+  });
+
+  it('locates an unknown family under its declared alternates (w:altName), a known one never', () => {
+    const open = substituteFamily('Open Sans', { alternates: alternateNames('Times New Roman') });
+    expect(open).toMatchObject({ family: 'Liberation Serif', viaAlternate: 'Times New Roman' });
+    expect(substituteFamily('Meta', { alternates: alternateNames('Nowhere,, Courier New') }).family).toBe('Liberation Mono');
+    expect(substituteFamily('Meta', { alternates: alternateNames('Nowhere') }).reason).toBe('default');
+    expect(substituteFamily('Arial', { alternates: ['Times New Roman'] }).family).toBe('Liberation Sans');
+    expect(substituteFamily('Verdana', { alternates: ['Times New Roman'] }).original).toBeDefined();
   });
 
   it('recognises symbol fonts', () => {

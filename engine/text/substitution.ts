@@ -13,6 +13,9 @@
  * LibreOffice embedded in all 63, the hint rule (roman → serif, modern/fixed → mono) in 50. Hints are
  * therefore only used when asked for.
  * LibreOffice also strips style words from names ("Times New Roman Bold", "Arial-BoldMT").
+ * A family none of these tables knows is first looked for under the font table's alternate names
+ * (w:altName, §17.8.3.1), as Word does where it lacks the font; LibreOffice's fontconfig always
+ * answers the first name, so it never reaches them.
  * Three deliberate departures, where we follow Word's widths, not LibreOffice's:
  * - Aptos (see METRIC_ALIASES) is drawn with Liberation Sans, as Word's sans fallback would be, not
  *   DejaVu Sans; its letters are within a few per cent of Aptos's, and the last rule below fits the rest.
@@ -58,6 +61,8 @@ export interface Substitution {
   readonly impliedItalic?: boolean;
   /** The original's metrics, for a stand-in that is fitted to them (see ORIGINAL_METRICS). */
   readonly original?: OriginalMetrics;
+  /** The family is unknown and this alternate name of it (w:altName) chose the substitute. */
+  readonly viaAlternate?: string;
 }
 
 /**
@@ -86,6 +91,11 @@ export interface SubstituteOptions {
   readonly genericHint?: GenericClass;
   /** Use `genericHint` for families not in the tables (Word-like; LibreOffice does not). */
   readonly preferHint?: boolean;
+  /**
+   * The font table's alternate names of the family (w:altName, ECMA-376 Part 1 §17.8.3.1: names
+   * "which can be used to locate the font"), tried in order when the family itself is unknown.
+   */
+  readonly alternates?: readonly string[];
 }
 
 /** Lower-case, no spaces, hyphens, underscores, dots or commas. */
@@ -227,6 +237,31 @@ const symbolSetCache = new Map<string, SymbolSet | null>();
 
 /** Maps a document's font family to the shipped family LibreOffice would draw it with. */
 export function substituteFamily(family: string, options: SubstituteOptions = {}): Substitution {
+  const known = knownSubstitute(family);
+  if (known) return known;
+  // An unknown family is looked for under its declared alternates (Word draws Open Sans declared with
+  // altName Times New Roman in Times New Roman: tika-testWORD_formattingFlipUnderlineOrder's saved page
+  // starts). A known family keeps its own substitute: the alternate only locates a missing font.
+  for (const alt of options.alternates ?? []) {
+    const hit = knownSubstitute(alt);
+    if (hit) return { ...hit, viaAlternate: alt };
+  }
+  if (options.preferHint && options.genericHint) {
+    return { family: GENERIC_FAMILY[options.genericHint], reason: 'generic', generic: options.genericHint };
+  }
+  return { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans' };
+}
+
+/** Splits a w:altName value into names (§17.8.3.1: comma-delimited, adjacent commas ignored). */
+export function alternateNames(altName: string | undefined): string[] {
+  return altName ? altName.split(',').map((n) => n.trim()).filter((n) => n.length > 0) : [];
+}
+
+/**
+ * The substitute of a family our tables know (shipped, metric twin, generic class, symbol set, or
+ * measured original metrics), or undefined for a family they do not name.
+ */
+function knownSubstitute(family: string): Substitution | undefined {
   // A list like "Segoe UI;Lucida Grande;sans-serif" is looked up by its first name.
   const first = family.split(';')[0]!.trim();
   const compact = compactFamilyName(first);
@@ -244,12 +279,9 @@ export function substituteFamily(family: string, options: SubstituteOptions = {}
       return { ...hit, ...(s.bold ? { impliedBold: true } : {}), ...(s.italic ? { impliedItalic: true } : {}) };
     }
   }
+  // Measured originals without a table entry (Verdana) are drawn by the default family, fitted.
   const original = ORIGINAL_METRICS.get(s.key);
-  const fit = original ? { original } : {};
-  if (options.preferHint && options.genericHint) {
-    return { family: GENERIC_FAMILY[options.genericHint], reason: 'generic', generic: options.genericHint, ...fit };
-  }
-  return { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans', ...fit };
+  return original ? { family: DEFAULT_FAMILY, reason: 'default', generic: 'sans', original } : undefined;
 }
 
 function lookup(compact: string): Substitution | undefined {

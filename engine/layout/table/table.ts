@@ -9,7 +9,8 @@
  * height already holds them.
  * Cell spacing (w:tblCellSpacing, §17.4.44) separates the cells: each cell's box (shading, borders)
  * is inset by the spacing from the table's edges and by half of it from its neighbours, rows are
- * that much apart, and the table's own outer border is drawn around the whole table.
+ * that much apart, and the table's own outer border is drawn around the whole table. A spacing of
+ * 0 still separates them: rows do not share their horizontal borders.
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
@@ -226,8 +227,11 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
   for (let r = 0; r < n; r++) {
     const exact = t.rows[r]!.props.heightRule === 'exact' && t.rows[r]!.props.heightPt !== undefined;
     const sp = t.rows[r]!.props.cellSpacingPt ?? t.props.cellSpacingPt;
-    if (sp > 0) {
-      // Separated cells: each draws all four of its borders inside its own box.
+    // w:tblCellSpacing, even 0 (on the table or the row), separates the cells: each keeps all four of
+    // its borders inside its own box, so a row takes both its top and its bottom borders (Word's page
+    // starts in poi-bug59058, whose HTML tables give cellspacing 0 and draw each row ~0.75 pt taller
+    // than shared borders would).
+    if (sp > 0 || t.props.separateCells === true || t.rows[r]!.props.cellSpacingPt !== undefined) {
       gapAbove.push(sp);
       gapBelow.push(r === n - 1 ? sp : 0);
       above.push((exact ? 0 : widest(rows[r], 'top')) + sp);

@@ -1,0 +1,74 @@
+/**
+ * Tables Word imported from HTML: 3-D (outset, inset) cell borders and w:tblCellSpacing of 0.
+ * - An outset or inset border is two lines of its stated width (a light and a dark one) and takes
+ *   twice the room: poi-bib-chernigovka's calendar (sz 6 outset cells) reaches Word's saved page
+ *   starts only so (2 of 14 before, 13 after).
+ * - w:tblCellSpacing present, even as 0, separates the cells: each keeps its own top and bottom
+ *   borders, so a row does not share them with its neighbours (poi-bug59058: with both rules its
+ *   saved page starts go from 26 of 48 to 41).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { WORD_DEFAULT_STYLES, makeDocx, para } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+async function layout(body: string): Promise<LayoutDoc> {
+  return (await layoutDocx(makeDocx({ styles: WORD_DEFAULT_STYLES, body }), 'html-table-borders.docx', host)).doc;
+}
+
+const yOf = (doc: LayoutDoc, text: string) =>
+  flatItems(doc.pages[0]!.items).find((i): i is GlyphRun => i.kind === 'glyphs' && i.text === text)!.y;
+
+const tight = '<w:spacing w:before="0" w:after="0"/>';
+
+/** A one-column table of three rows whose cells carry `border` on all sides. */
+function table(border: string, spacing = '', rowSpacing = ''): string {
+  const cellBorders = border ? `<w:tcBorders>${['top', 'left', 'bottom', 'right'].map((s) => `<w:${s} ${border}/>`).join('')}</w:tcBorders>` : '';
+  const trPr = rowSpacing ? `<w:trPr>${rowSpacing}</w:trPr>` : '';
+  const rows = ['One', 'Two', 'Three']
+    .map((t) => `<w:tr>${trPr}<w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/>${cellBorders}</w:tcPr>${para(t, tight)}</w:tc></w:tr>`)
+    .join('');
+  return `<w:tbl><w:tblPr><w:tblW w:w="4000" w:type="dxa"/>${spacing}</w:tblPr><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid>${rows}</w:tbl>${para('After', tight)}`;
+}
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('3-D borders take twice their stated width', () => {
+  it('rows ruled by sz 6 outset or inset borders sit 1.5 pt apart per border, single ones 0.75 pt', async () => {
+    const plain = await layout(table(''));
+    const single = await layout(table('w:val="single" w:sz="6" w:space="0" w:color="C0C0C0"'));
+    // Collapsed borders: four horizontal borders (top, two shared, bottom) push "After" down.
+    expect(yOf(single, 'After') - yOf(plain, 'After')).toBeCloseTo(4 * 0.75, 2);
+    for (const style of ['outset', 'inset']) {
+      const ruled = await layout(table(`w:val="${style}" w:sz="6" w:space="0" w:color="C0C0C0"`));
+      expect(yOf(ruled, 'One') - yOf(plain, 'One')).toBeCloseTo(1.5, 2);
+      expect(yOf(ruled, 'Two') - yOf(plain, 'Two')).toBeCloseTo(3, 2);
+      expect(yOf(ruled, 'After') - yOf(plain, 'After')).toBeCloseTo(4 * 1.5, 2);
+    }
+  });
+});
+
+describe('w:tblCellSpacing of 0 separates the cells', () => {
+  const thick = 'w:val="single" w:sz="24" w:space="0" w:color="000000"'; // 3 pt
+  const zero = '<w:tblCellSpacing w:w="0" w:type="dxa"/>';
+
+  it('gives each row its own top and bottom borders, on the table or on the rows', async () => {
+    const plain = await layout(table(''));
+    const shared = await layout(table(thick));
+    // Without spacing rows share the border between them: four borders in all.
+    expect(yOf(shared, 'Two') - yOf(plain, 'Two')).toBeCloseTo(6, 2);
+    expect(yOf(shared, 'After') - yOf(plain, 'After')).toBeCloseTo(12, 2);
+    for (const separated of [await layout(table(thick, zero)), await layout(table(thick, '', zero))]) {
+      // Separated: every row takes its own top and bottom border, six in all.
+      expect(yOf(separated, 'One') - yOf(plain, 'One')).toBeCloseTo(3, 2);
+      expect(yOf(separated, 'Two') - yOf(plain, 'Two')).toBeCloseTo(9, 2);
+      expect(yOf(separated, 'After') - yOf(plain, 'After')).toBeCloseTo(18, 2);
+    }
+  });
+});
