@@ -107,6 +107,13 @@ describe('original metrics of families without an open twin', () => {
     expect(substituteFamily('Verdana').original!.widthScale).toBeUndefined();
   });
 
+  it('draws Lucida Console monospaced on its measured advance and 1.0 em line', () => {
+    // Word's embedded Lucida Console (GettingStarted .word.pdf): every advance 1234, win 1616/432.
+    expect(substituteFamily('Lucida Console')).toMatchObject({
+      family: 'DejaVu Sans Mono', generic: 'mono', original: { unitsPerEm: 2048, monoAdvance: 1234, ascent: 1616, descent: 432, lineGap: 0 },
+    });
+  });
+
   it('names the shipped twins whose line metrics are the originals\'', () => {
     for (const f of ['Carlito', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono']) expect(hasOriginalVerticalMetrics(f), f).toBe(true);
     for (const f of ['Caladea', 'Liberation Sans Narrow', 'DejaVu Sans', 'DejaVu Math TeX Gyre']) expect(hasOriginalVerticalMetrics(f), f).toBe(false);

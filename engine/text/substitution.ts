@@ -33,8 +33,11 @@
  *   widths (regular 0.859, bold 0.887, italic 0.877; it is 1.10 of Liberation Serif's, no twin either) with
  *   win 1878/449, 1.1362 em lines against DejaVu Serif's 1.1641. Verdana averages 1.006–1.012 of
  *   DejaVu Sans's (GettingStarted, case7: 373 characters), so it has no width scale, only Word's line
- *   height (win 2059/430, 1.2153 em against DejaVu Sans's 1.1641); Trebuchet MS and Lucida
- *   Console have too few characters in the Word renders to measure (9 and 1).
+ *   height (win 2059/430, 1.2153 em against DejaVu Sans's 1.1641). Lucida Console is monospaced:
+ *   Word's embedded program gives every advance (1234) and a 1.0 em line (win 1616/432), so it is
+ *   fitted exactly on DejaVu Sans Mono, where LibreOffice takes DejaVu Sans. Trebuchet MS has too few
+ *   characters in the Word renders to measure (9); its line (win 1923/455, 1.1611 em) is DejaVu
+ *   Sans's within 0.3%.
  * - Stand-ins whose widths differ from the original's as Word measures them, character by character
  *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
  *   Sans for Verdana), are laid out on Word's own widths: see word-widths.ts. Where a family also has
@@ -126,6 +129,9 @@ const SERIF = [
 const MONO = [
   'andalemono', 'bitstreamverasansmono', 'consolas', 'courierstd', 'fixedsys', 'inconsolata', 'luximono', 'terminal',
   'nsimsun', 'nanumgothiccoding', 'freemono',
+  // Not in fontconfig's list (LibreOffice draws it with DejaVu Sans), but Word's Lucida Console is
+  // monospaced (see ORIGINAL_METRICS), so its stand-in is too.
+  'lucidaconsole',
 ];
 
 /**
@@ -155,6 +161,10 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // Verdana (GettingStarted and case7 .word.pdf, Word's embedded Verdana and Verdana-Italic): win
   // 2059/430, 1.2153 em, where its stand-in DejaVu Sans has 1.1641. Its widths: word-widths.ts.
   ['verdana', { unitsPerEm: 2048, ascent: 2059, descent: 430, lineGap: 0 }],
+  // Lucida Console (GettingStarted .word.pdf, Word's embedded program): every advance 1234, win
+  // 1616/432, a 1.0 em line where DejaVu Sans Mono has 1.1641. Word fits oxsdk-bookmark's keep-lines
+  // code paragraphs on the pages its w:lastRenderedPageBreak marks say only with these lines.
+  ['lucidaconsole', { unitsPerEm: 2048, monoAdvance: 1234, ascent: 1616, descent: 432, lineGap: 0 }],
 ]);
 
 /**

@@ -71,6 +71,11 @@ describe("a face with the original's metrics", () => {
     expect(at.get('b')! - at.get('a')!).toBeCloseTo(1.2 * 11, 2);
   });
 
+  it('gives Lucida Console its own 1.0 em line on its DejaVu Sans Mono stand-in', async () => {
+    const at = await baselines(para('L1', single, font('Lucida Console', 20)) + para('L2', single, font('Lucida Console', 20)));
+    expect(at.get('L2')! - at.get('L1')!).toBeCloseTo(10, 2);
+  });
+
   it('gives Verdana its own line height on its DejaVu Sans stand-in', async () => {
     const at = await baselines(para('V1', single, font('Verdana', 20)) + para('V2', single, font('Verdana', 20)));
     expect(at.get('V2')! - at.get('V1')!).toBeCloseTo((2489 / 2048) * 10, 2);
