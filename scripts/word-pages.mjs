@@ -59,11 +59,14 @@ function xmlText(s) {
 
 /** The text keys of a document's page-start marks (the body's own text after each mark). */
 function markKeys(xml) {
-  const parts = xml.split('<w:lastRenderedPageBreak/>').slice(1);
+  const MARK = '<w:lastRenderedPageBreak/>';
   const keys = [];
-  for (const part of parts) {
+  for (let at = xml.indexOf(MARK); at >= 0; at = xml.indexOf(MARK, at + MARK.length)) {
+    // Word writes the mark at column starts too, and a column start need not open a page: marks in
+    // sections of several columns are left out.
+    if (inColumns(xml, at)) continue;
     let text = '';
-    for (const m of part.slice(0, 8000).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) {
+    for (const m of xml.slice(at + MARK.length, at + MARK.length + 8000).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) {
       text += xmlText(m[1]);
       if (norm(text).length >= KEY) break;
     }
@@ -71,6 +74,16 @@ function markKeys(xml) {
     if (key.length >= MIN_KEY) keys.push(key);
   }
   return keys;
+}
+
+/** Whether the section holding position `at` has more than one column (its w:sectPr is the next one). */
+function inColumns(xml, at) {
+  const start = xml.indexOf('<w:sectPr', at);
+  if (start < 0) return false;
+  const end = xml.indexOf('</w:sectPr>', start);
+  const sect = xml.slice(start, end < 0 ? undefined : end);
+  const num = /<w:cols\b[^>]*\bw:num="(\d+)"/.exec(sect);
+  return (num !== null && Number(num[1]) > 1) || (sect.match(/<w:col\b/g) ?? []).length > 1;
 }
 
 /** Each page's text, normalised. */
