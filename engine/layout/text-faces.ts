@@ -243,7 +243,7 @@ class TextFaces {
       const font = this.fonts.resolve(request);
       const fit = this.fonts.standInFit(request);
       // The family drawn: the run's own, or the declared alternate that located it.
-      const asked = compactFamilyName(this.fonts.substitution(request.family, request.genericHint, request.alternates).viaAlternate ?? props.font);
+      const asked = compactFamilyName(this.fonts.substitutionOf(request).viaAlternate ?? props.font);
       // Word's own widths for a shipped stand-in (word-widths.ts), character by character.
       const widths = (font.origin === 'shipped' || font.origin === 'builtin') && compactFamilyName(font.family) !== asked ? wordWidthsOf(asked, props.bold, props.italic) : undefined;
       const table = `${asked}|${props.bold ? 1 : 0}${props.italic ? 1 : 0}`;

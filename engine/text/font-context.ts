@@ -144,8 +144,8 @@ export class FontContext {
     return substituteFamily(family, { genericHint, preferHint: this.options.useGenericHints ?? false, ...(alternates ? { alternates } : {}) });
   }
 
-  /** A request's substitution. */
-  private substitutionOf(r: FaceRequest): Substitution {
+  /** A request's substitution (its family, generic hint and declared alternates). */
+  substitutionOf(r: FaceRequest): Substitution {
     return this.substitution(r.family, r.genericHint, r.alternates);
   }
 
