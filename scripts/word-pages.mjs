@@ -61,10 +61,13 @@ function xmlText(s) {
 function markKeys(xml) {
   const MARK = '<w:lastRenderedPageBreak/>';
   const keys = [];
+  const sections = sectionsOf(xml);
+  let section = 0;
   for (let at = xml.indexOf(MARK); at >= 0; at = xml.indexOf(MARK, at + MARK.length)) {
     // Word writes the mark at column starts too, and a column start need not open a page: marks in
-    // sections of several columns are left out.
-    if (inColumns(xml, at)) continue;
+    // sections of several columns are left out. A section ends at its w:sectPr.
+    while (section < sections.length - 1 && sections[section].end < at) section++;
+    if (sections[section]?.columns) continue;
     let text = '';
     for (const m of xml.slice(at + MARK.length, at + MARK.length + 8000).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) {
       text += xmlText(m[1]);
@@ -76,36 +79,39 @@ function markKeys(xml) {
   return keys;
 }
 
-/** Whether the section holding position `at` has more than one column (its w:sectPr is the next one). */
-function inColumns(xml, at) {
-  const start = xml.indexOf('<w:sectPr', at);
-  if (start < 0) return false;
-  const end = xml.indexOf('</w:sectPr>', start);
-  const sect = xml.slice(start, end < 0 ? undefined : end);
-  const num = /<w:cols\b[^>]*\bw:num="(\d+)"/.exec(sect);
-  return (num !== null && Number(num[1]) > 1) || (sect.match(/<w:col\b/g) ?? []).length > 1;
+/** The document's sections in order: where each one's w:sectPr is, and whether it has several columns. */
+function sectionsOf(xml) {
+  const out = [];
+  for (let start = xml.indexOf('<w:sectPr'); start >= 0; start = xml.indexOf('<w:sectPr', start + 1)) {
+    const end = xml.indexOf('</w:sectPr>', start);
+    const sect = xml.slice(start, end < 0 ? undefined : end);
+    const num = /<w:cols\b[^>]*\bw:num="(\d+)"/.exec(sect);
+    out.push({ end: start, columns: (num !== null && Number(num[1]) > 1) || (sect.match(/<w:col\b/g) ?? []).length > 1 });
+  }
+  return out;
 }
 
-/** Each page's text, normalised. */
+/** Each page's text, normalised, read once per PDF (undefined when it is missing or unreadable). */
+const pageTexts = new Map();
 function pagesOf(pdf) {
-  const r = spawnSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.status !== 0) return undefined;
-  return r.stdout.split('\f').map(norm);
+  if (!pageTexts.has(pdf)) {
+    const r = existsSync(pdf) ? spawnSync('pdftotext', ['-enc', 'UTF-8', pdf, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }) : undefined;
+    // pdftotext ends every page with a form feed: the last piece of the split is not a page.
+    pageTexts.set(pdf, r?.status === 0 ? r.stdout.split('\f').slice(0, -1).map(norm) : undefined);
+  }
+  return pageTexts.get(pdf);
 }
 
 /** How many keys open a page of the PDF (undefined when the PDF is missing or unreadable). */
 function matched(keys, pdf) {
-  if (!existsSync(pdf)) return undefined;
   const pages = pagesOf(pdf);
   if (!pages) return undefined;
   return keys.filter((k) => pages.some((p) => p.slice(0, k.length + SLACK).includes(k))).length;
 }
 
-/** A PDF's page count, from pdfinfo. */
+/** A PDF's page count. */
 function pageCount(pdf) {
-  if (!existsSync(pdf)) return undefined;
-  const m = /^Pages:\s+(\d+)/m.exec(spawnSync('pdfinfo', [pdf], { encoding: 'utf8' }).stdout ?? '');
-  return m ? Number(m[1]) : undefined;
+  return pagesOf(pdf)?.length;
 }
 
 const rows = [];
