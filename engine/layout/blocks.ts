@@ -9,7 +9,7 @@ import { spaceUnit, type NoteCall, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { holdsOnlyBreaks, layoutParagraph, paragraphUnits, type ParagraphContext } from './paragraph';
+import { holdsOnlyBreaks, layoutParagraph, paragraphUnits, wrappingFloats, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
@@ -107,12 +107,22 @@ export class BlockUnitBuilder {
       : ctx.wrapArea
         ? (floats: readonly ObjectInline[]) => ctx.wrapArea!(gap, floats)
         : undefined;
-    const laid = layoutParagraph(p, this.widthPt, ctx, wrapAt);
+    let laid = layoutParagraph(p, this.widthPt, ctx, wrapAt);
     const join = {
       joinedAbove: prev !== undefined && sameBorders(prev.props.borders, p.props.borders),
       joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),
     };
-    const units = paragraphUnits(laid, this.ctx, join, p.props.keepNext && next !== undefined);
+    const keepWithNext = p.props.keepNext && next !== undefined;
+    let units = paragraphUnits(laid, this.ctx, join, keepWithNext);
+    if (!drop && ctx.wrapArea && ctx.roomAt && wrappingFloats(laid.content).length > 0 && leadHeight(units) > ctx.roomAt(gap) + 0.05) {
+      // The paragraph's first lines do not fit here, so it starts the next column or page, and its
+      // floats go there with its first line: lay its lines out beside them there, not beside where
+      // they would have been here (superdoc-image-wrapping: a picture with text on its left, its
+      // paragraph pushed to the next page, had text running through it).
+      laid = layoutParagraph(p, this.widthPt, ctx, (floats) => ctx.wrapArea!(gap, floats, true));
+      units = paragraphUnits(laid, this.ctx, join, keepWithNext);
+      if (units[0]) units[0] = { ...units[0], startsColumn: true };
+    }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
     if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
       // The paragraph opens with a page break: the previous paragraph's share of the space stays
@@ -169,6 +179,20 @@ export class BlockUnitBuilder {
   trailingSpace(): number {
     return this.prevAfter;
   }
+}
+
+/**
+ * The height a paragraph's units need before the first place the column may break after them (its
+ * first line, or more under widow control or keepLines), less what may hang below the margin.
+ */
+function leadHeight(units: readonly Unit[]): number {
+  let h = 0;
+  for (const u of units) {
+    h += u.heightPt;
+    if (u.breakAfter) return h - (u.hangPt ?? 0);
+  }
+  const last = units[units.length - 1];
+  return h - (last?.hangPt ?? 0);
 }
 
 /** A drop cap's letter(s) laid out, and the area the paragraph it starts must wrap around. */

@@ -34,10 +34,23 @@ export interface DocumentEnv {
  * Builds the block context for a story in a section. The document line grid applies to body text
  * only (`onGrid`): LibreOffice lays out table cells, notes, headers and text boxes off the grid.
  */
+/** A place in the body where a paragraph may begin, the room below it and the floats beside it. */
+export interface BodyArea {
+  readonly top: number;
+  readonly columnX: number;
+  readonly room: number;
+  readonly page: PageGeometry;
+  readonly exclusions: readonly Exclusion[];
+  /** Nothing but spacing is in the column above this place yet. */
+  readonly columnEmpty?: boolean;
+}
+
 /** What the paginated body offers for wrapping text around floats (see BodyWrap in pass.ts). */
 export interface BodyWrap {
   /** Where a paragraph after `gapPt` of spacing would start, on which page, beside which exclusions. */
-  at(gapPt: number): { readonly top: number; readonly columnX: number; readonly room: number; readonly page: PageGeometry; readonly exclusions: readonly Exclusion[] } | undefined;
+  at(gapPt: number): BodyArea | undefined;
+  /** Where a paragraph that does not fit here would begin: the top of the next column or page. */
+  next(): BodyArea | undefined;
   /** The geometry of the page being filled. */
   page(): PageGeometry;
 }
@@ -94,10 +107,10 @@ function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, colum
   return out;
 }
 
-function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclusions'> {
+function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclusions' | 'roomAt'> {
   return {
-    wrapArea(gapPt, floats) {
-      const at = wrap.at(gapPt);
+    wrapArea(gapPt, floats, next) {
+      const at = next ? wrap.next() : wrap.at(gapPt);
       // A paragraph starting at the very bottom moves to the next page: nothing to wrap around here.
       if (!at || at.room < 1) return undefined;
       const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top) : [];
@@ -106,6 +119,11 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       return { top: at.top, columnX: at.columnX, bottom: at.top + at.room, exclusions: [...at.exclusions, ...own], own };
     },
     floatExclusions: (floats, columnX, paragraphTop) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop),
+    roomAt: (gapPt) => {
+      const at = wrap.at(gapPt);
+      // What opens a column stays in it, however tall.
+      return !at || at.columnEmpty ? Infinity : at.room;
+    },
   };
 }
 

@@ -27,9 +27,14 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   /**
    * Body text only: where a paragraph starting after `gapPt` of spacing would begin on the current
    * page and what it must wrap around (earlier floats there and its own `floats`); undefined when
-   * nothing is in the way.
+   * nothing is in the way. With `next`, the same at the top of the next column or page instead.
    */
-  wrapArea?(gapPt: number, floats: readonly ObjectInline[]): WrapArea | undefined;
+  wrapArea?(gapPt: number, floats: readonly ObjectInline[], next?: boolean): WrapArea | undefined;
+  /**
+   * Body text only: the room below where a paragraph starting after `gapPt` of spacing would begin
+   * (Infinity at the top of a column, where a paragraph stays however tall it is).
+   */
+  roomAt?(gapPt: number): number;
   /** Body text only: the exclusions of a paragraph's wrapping floats once its first line is placed. */
   floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number): Exclusion[];
   /** Body text only: the height of the section's page body (a floating table taller than it stays inline). */

@@ -235,7 +235,12 @@ class Pass {
       at: (gapPt) => {
         const next = this.paginator.nextTop(gapPt);
         if (!next) return undefined;
-        return { top: next.top, columnX: next.columnX, room: next.room, page: geometry(next.page), exclusions: next.page.exclusions };
+        return { top: next.top, columnX: next.columnX, room: next.room, page: geometry(next.page), exclusions: next.page.exclusions, columnEmpty: next.columnEmpty };
+      },
+      next: () => {
+        const next = this.paginator.nextColumnTop();
+        if (!next) return undefined;
+        return { top: next.top, columnX: next.columnX, room: next.room, page: geometry(next.page), exclusions: next.exclusions };
       },
       page: () => geometry(this.paginator.page),
     };

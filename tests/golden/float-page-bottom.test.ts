@@ -10,6 +10,13 @@
  * w:lastRenderedPageBreak marks and table of figures in oxsdk-632399964516872542_1 put two such
  * pairs of charts on the page where their paragraph starts and the next paragraph on the next
  * page; we moved the paragraph with both charts to the next page, a page more in all.
+ *
+ * A paragraph whose first line does not fit at the foot of a page takes its floats to the next
+ * page, and its lines wrap around them there (they used to be fitted beside where the floats would
+ * have been on the first page, so text ran through the picture on the second).
+ *
+ * A float that text wraps around stays on its page: placed to hang off the bottom edge, it moves up
+ * to end there; a float without wrapping does not move.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -72,5 +79,50 @@ describe('an empty paragraph pushed down by its own floats', () => {
     const after = runOf(doc, 'After');
     expect(after.page).toBe(1);
     expect(after.run.y).toBeLessThan(BODY_TOP + 20);
+  });
+});
+
+/** 21 lines of exactly 30 pt: the body is full down to 702 pt, 18 pt above the bottom margin. */
+const FILLER = `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="600" w:lineRule="exact"/></w:pPr>${run('Filler')}${'<w:r><w:br/></w:r>'.repeat(20)}</w:p>`;
+const LINES_20 = '<w:pPr><w:spacing w:before="0" w:after="0" w:line="400" w:lineRule="exact"/></w:pPr>';
+const WORDS = Array(40).fill('Words beside the picture.').join(' ');
+
+function rowsOn(doc: LayoutDoc, page: number): GlyphRun[] {
+  return flatItems(doc.pages[page]!.items).filter((it): it is GlyphRun => it.kind === 'glyphs');
+}
+
+function imagesOn(doc: LayoutDoc, page: number): ImageItem[] {
+  return flatItems(doc.pages[page]!.items).filter((it): it is ImageItem => it.kind === 'image');
+}
+
+const right = (r: GlyphRun) => r.x + r.advances.reduce((a, b) => a + b, 0);
+
+describe('a paragraph with a float that does not start on its page', () => {
+  it('takes the float to the next page and wraps its lines around it there', async () => {
+    // 20 pt lines do not fit in the 18 pt left; the picture is 150 pt from the margin, 28 pt below
+    // the paragraph's top, text on its left only.
+    const picture = anchoredPicture('rIdImg', 120, 180, { x: 150, y: 28, wrap: 'square', wrapText: 'left', distPt: 0 });
+    const doc = await layout(`${FILLER}<w:p>${LINES_20}${picture}${run(WORDS)}</w:p>`);
+    expect(imagesOn(doc, 0)).toEqual([]);
+    const [img] = imagesOn(doc, 1);
+    expect(img!.y).toBeCloseTo(BODY_TOP + 28, 1);
+    expect(img!.x).toBeCloseTo(72 + 150, 1);
+    const beside = rowsOn(doc, 1).filter((r) => r.y - 15 > img!.y && r.y < img!.y + img!.h);
+    expect(beside.length).toBeGreaterThanOrEqual(7);
+    for (const r of beside) expect(right(r)).toBeLessThanOrEqual(img!.x + 0.5);
+  });
+});
+
+describe('a wrapping float placed past the bottom edge of the page', () => {
+  it('moves up to end at the edge; a float without wrapping stays', async () => {
+    // The paragraph starts 15 pt above the bottom margin; its pictures 28 pt below that would end
+    // at 702 + 28 + 180 = 910 pt, past the 792 pt page.
+    const square = anchoredPicture('rIdImg', 120, 180, { x: 150, y: 28, wrap: 'square', distPt: 0 }, 1);
+    const none = anchoredPicture('rIdImg', 60, 180, { x: 0, y: 28, wrap: 'none', distPt: 0 }, 2);
+    const doc = await layout(`${FILLER}<w:p>${FLUSH}${square}${none}${run('Anchor')}</w:p>`);
+    const images = imagesOn(doc, 0).sort((a, b) => b.w - a.w);
+    expect(images).toHaveLength(2);
+    expect(images[0]!.y + images[0]!.h).toBeCloseTo(792, 1);
+    expect(images[1]!.y).toBeCloseTo(702 + 28, 0);
   });
 });

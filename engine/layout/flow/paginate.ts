@@ -199,13 +199,31 @@ export class Paginator {
    * (the spacing vanishes at the top of a column reached by natural flow), the column, and the room
    * left; undefined before the first page opens.
    */
-  nextTop(gapPt: number): { top: number; columnX: number; columnWidth: number; room: number; page: PageState } | undefined {
+  nextTop(gapPt: number): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; columnEmpty: boolean } | undefined {
     const page = this.cur;
     if (!page) return undefined;
     const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
-    const gap = this.columnEmpty(page) && page.startedBy === 'natural' ? 0 : gapPt;
+    const columnEmpty = this.columnEmpty(page);
+    const gap = columnEmpty && page.startedBy === 'natural' ? 0 : gapPt;
     const top = page.y + gap;
-    return { top, columnX: col.x, columnWidth: col.width, room: this.bottom(page) - top, page };
+    return { top, columnX: col.x, columnWidth: col.width, room: this.bottom(page) - top, page, columnEmpty };
+  }
+
+  /**
+   * Where a unit that does not fit here would start: the top of the next column of this page (beside
+   * the page's floats), or of a new page laid out like this one (no floats there yet). Leading space
+   * is dropped there, as a natural break drops it.
+   */
+  nextColumnTop(): { top: number; columnX: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
+    const page = this.cur;
+    if (!page) return undefined;
+    const cols = page.frame.columns;
+    if (page.column + 1 < cols.length) {
+      const top = page.regionTop;
+      return { top, columnX: cols[page.column + 1]!.x, room: this.bottom(page) - top, page, exclusions: page.exclusions };
+    }
+    const top = page.frame.bodyTop;
+    return { top, columnX: cols[0]!.x, room: page.frame.bodyBottom - top, page, exclusions: [] };
   }
 
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
