@@ -267,6 +267,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (hang > 0) unit.hangPt = hang;
     if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= row.last) unit.startsColumn = true;
     if (forceBreak) unit.forceBreak = forceBreak;
+    if (last && keepWithNext && !forceBreak) unit.keptWithNext = true;
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
     if (!props.suppressLineNumbers) unit.numberedLinesPt = [skip + padTop + row.baselinePt];

@@ -38,6 +38,14 @@ describe('Paginator', () => {
     expect(layout(units)).toEqual([['k0', 'k1', 'k2', 'k3', 'k4'], ['k5', 'k6']]);
   });
 
+  it('gives up keep-with-next before it splits a kept-together paragraph', () => {
+    // Paragraphs of two lines kept together (keepLines) and with the next: a|b, c|d, e|f. Five lines
+    // fit; no break is allowed anywhere, so the column ends where only keepNext holds (after d).
+    const para = (x: string, y: string) => [line(x, 20, false), line(y, 20, false, { keptWithNext: true })];
+    const units = [...para('a', 'b'), ...para('c', 'd'), ...para('e', 'f'), line('g')];
+    expect(layout(units)).toEqual([['a', 'b', 'c', 'd'], ['e', 'f', 'g']]);
+  });
+
   it('drops spacing at the top of a page reached naturally and lets it hang at the bottom', () => {
     const p = new Paginator(host);
     for (let i = 0; i < 5; i++) p.push(line(`l${i}`));

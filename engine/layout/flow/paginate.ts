@@ -442,12 +442,23 @@ export class Paginator {
     return true;
   }
 
-  /** Index of the last placed unit in the current column after which a break is allowed. */
+  /**
+   * Index of the last placed unit in the current column after which a break is allowed. Where the
+   * column holds no such place (a chain of paragraphs kept with the next, longer than the column),
+   * the last paragraph end held only by w:keepNext: Word gives up keeping with the next before it
+   * splits a paragraph it keeps together (w:keepLines), and starts the next page with that paragraph
+   * (aspose-Different_lists: four keep-with-next headings with keepLines; Word's saved page starts
+   * open its page 4 with the fourth, which we had split).
+   */
   private lastBreak(page: PageState): number | undefined {
+    return this.lastBreakWhere(page, (u) => u.breakAfter) ?? this.lastBreakWhere(page, (u) => u.keptWithNext === true);
+  }
+
+  private lastBreakWhere(page: PageState, allowed: (unit: Unit) => boolean): number | undefined {
     for (let i = page.placed.length - 1; i >= 0; i--) {
       const p = page.placed[i]!;
       if (p.column !== page.column || p.y < page.regionTop - EPS) return undefined;
-      if (p.unit.breakAfter) {
+      if (allowed(p.unit)) {
         // Breaking after only leading spacing would leave the column empty: not a real break.
         let onlySpace = true;
         for (let k = i; k >= 0; k--) {

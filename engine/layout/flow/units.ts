@@ -21,6 +21,11 @@ export interface Unit {
   readonly heightPt: number;
   /** May the page or column break right after this unit? */
   readonly breakAfter: boolean;
+  /**
+   * No break after it only because its paragraph keeps with the next (w:keepNext): the weakest keep,
+   * given up first when a chain of kept paragraphs does not fit in a column.
+   */
+  readonly keptWithNext?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
   readonly discardable?: boolean;
   /**
