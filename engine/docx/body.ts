@@ -29,6 +29,7 @@ export function readBody(ctx: DocxContext, body: XmlElement): Section[] {
     },
     footnotes: ctx.settings.footnotes,
     endnotes: ctx.settings.endnotes,
+    warn: (code, message) => ctx.bag.warn(code, message, { at: ctx.pkg.mainPart }),
     lineNumberProps: () => (lineNumberProps ??= lineNumberRunProps(ctx)),
   };
   let lineNumberProps: RunProps | undefined;

@@ -151,4 +151,14 @@ describe('parseDocx: paragraphs and sections', () => {
     expect(Object.keys(doc.headerFooters).sort()).toEqual(['word/footer1.xml', 'word/header1.xml']);
     expect(texts(doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph)[0]!.text).toBe('Head');
   });
+
+  it('warns that a vertical section (w:textDirection tbRl) is laid out horizontally, and keeps its text', () => {
+    const r = parseDocx(makeDocx({ body: para('縦書き') + '<w:sectPr><w:textDirection w:val="tbRl"/></w:sectPr>' }), {}, {});
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.warnings.find((w) => w.code === 'docx/vertical-section')).toMatchObject({ at: 'word/document.xml' });
+    expect(texts(paragraphs(r.value)[0]!)[0]!.text).toBe('縦書き');
+    const plain = parseDocx(makeDocx({ body: para('x') + '<w:sectPr><w:textDirection w:val="lrTb"/></w:sectPr>' }), {}, {});
+    expect(plain.ok && plain.warnings.some((w) => w.code === 'docx/vertical-section')).toBe(false);
+  });
 });

@@ -56,6 +56,8 @@ export interface SectionContext {
   readonly storyPart: (rId: string) => string | undefined;
   readonly footnotes: NoteOptions;
   readonly endnotes: NoteOptions;
+  /** Reports what a section asks for that is not laid out as asked. */
+  readonly warn?: (code: string, message: string) => void;
   /** Run properties line numbers print in (the LineNumber character style over Normal). */
   readonly lineNumberProps?: () => RunProps;
 }
@@ -82,6 +84,12 @@ export function readSection(ctx: SectionContext, el: XmlElement | undefined, pre
     pageNumbers: readPageNumbers(child(el, 'w:pgNumType')),
     bidi: onOff(child(el, 'w:bidi')) === true,
   };
+  const direction = attr(child(el, 'w:textDirection'), 'w:val');
+  if (direction !== undefined && direction !== 'lrTb' && direction !== 'lr') {
+    // Vertical sections (§17.6.20: tbRl, btLr and the East Asian variants) run their lines down the
+    // page; we lay them out across it, as in any other section.
+    ctx.warn?.('docx/vertical-section', `A section with text direction ${direction} is laid out horizontally.`);
+  }
   const grid = child(el, 'w:docGrid');
   if (grid) {
     const type = oneOf(attr(grid, 'w:type'), ['default', 'lines', 'linesAndChars', 'snapToChars'] as const) ?? 'default';
