@@ -9,7 +9,7 @@ import { spaceUnit, type NoteCall, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { holdsOnlyBreaks, layoutParagraph, paragraphUnits, wrappingFloats, type ParagraphContext } from './paragraph';
+import { decorateBetween, holdsOnlyBreaks, layoutParagraph, paragraphUnits, wrappingFloats, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
@@ -133,7 +133,12 @@ export class BlockUnitBuilder {
       if (ownShare > 0) out.push(spaceUnit(ownShare));
       out.push(...units.slice(1));
     } else {
-      if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
+      if (gap > 0 && join.joinedAbove && prev) {
+        // The space between two paragraphs of one border group is inside their box.
+        const prevShading = prev.props.shading?.fill;
+        const width = this.widthPt;
+        out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, width, sink, x, y, gap) });
+      } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
       out.push(...units);
     }
     this.prev = p;

@@ -336,12 +336,24 @@ function headingText(laid: LaidParagraph): string {
 
 /** Draws this line's slice of the paragraph's shading and borders. */
 function decorateParagraphSlice(laid: LaidParagraph, sink: ItemSink, x: number, y: number, h: number, top: Border | undefined, bottom: Border | undefined): void {
-  const props = laid.paragraph.props;
+  decorateSlice(laid.paragraph.props, laid.boxWidthPt, sink, x, y, h, top, bottom, laid.paragraph.props.shading?.fill);
+}
+
+/**
+ * Draws the space between two paragraphs of one border group (the same borders): inside the box,
+ * so its side borders run through it, and the shading too where both paragraphs have the same.
+ */
+export function decorateBetween(p: Paragraph, prevShading: string | undefined, boxWidthPt: number, sink: ItemSink, x: number, y: number, h: number): void {
+  const fill = p.props.shading?.fill;
+  decorateSlice(p.props, boxWidthPt, sink, x, y, h, undefined, undefined, fill !== undefined && fill === prevShading ? fill : undefined);
+}
+
+function decorateSlice(props: Paragraph['props'], boxWidthPt: number, sink: ItemSink, x: number, y: number, h: number, top: Border | undefined, bottom: Border | undefined, fill: string | undefined): void {
   const b = props.borders;
-  if (!props.shading && !b) return;
+  if (!fill && !b) return;
   const left = x + props.indent.leftPt - (b?.left ? b.left.spacePt + b.left.widthPt : 0);
-  const right = x + laid.boxWidthPt - props.indent.rightPt + (b?.right ? b.right.spacePt + b.right.widthPt : 0);
-  if (props.shading) sink.background.push({ kind: 'rect', x: left, y, w: right - left, h, fill: props.shading.fill });
+  const right = x + boxWidthPt - props.indent.rightPt + (b?.right ? b.right.spacePt + b.right.widthPt : 0);
+  if (fill) sink.background.push({ kind: 'rect', x: left, y, w: right - left, h, fill });
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border) =>
     sink.background.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dashOf(border) });
   if (top) line(left, y + top.widthPt / 2, right, y + top.widthPt / 2, top);
