@@ -22,7 +22,7 @@ export interface ConditionFormat {
 /** A table style ready to apply. */
 export interface ResolvedTableStyle {
   readonly id?: string;
-  /** The style's own w:tblPr, w:tcPr, w:rPr, w:pPr (merged with wholeTable). */
+  /** The style's w:tblPr, w:tcPr, w:rPr (merged along its basedOn chain) and its own w:pPr. */
   readonly base: ConditionFormat;
   readonly conditions: ReadonlyMap<string, ConditionFormat>;
 }
@@ -46,7 +46,14 @@ export function resolveTableStyle(ctx: DocxContext, id: string | undefined): Res
     overrideTable(base.table, readRawTable(ctx.env, def.tblPr));
     overrideCell(base.cell, readRawCell(ctx.env, def.tcPr));
     overrideRun(base.rPr, def.rPr);
-    overridePara(base.pPr, def.pPr);
+    // The cells' paragraph properties come from the table's own style only: a w:pPr on a table style
+    // it is based on does not reach them. docx4j-rFonts' ElementTable (no w:pPr) is based on Table
+    // Grid (spacing after 0, single lines): Word keeps the document defaults (10 pt after, 1.15 lines)
+    // in its cells, as its saved page count (20, we had 19) and the page starts it marked show (its
+    // page 2 opens mid-cell at "the style hierarchy", where we had room for 6 more lines), and
+    // LibreOffice draws them so too. Table Grid used directly still sets its spacing (Word's render
+    // of Docx4j_GettingStarted).
+    if (def.id === id) overridePara(base.pPr, def.pPr);
     for (const [type, block] of def.conditions) {
       let c = conditions.get(type);
       if (!c) {

@@ -281,6 +281,8 @@ export class Paginator {
     if (columnEmpty && unit.repeatHeader && !this.headerPlaced(page, unit)) {
       for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
     }
+    // A table row opening the column draws its top border whole (a shared border is half its own).
+    if (unit.headPt && this.columnEmpty(page)) page.y += unit.headPt;
     const room = this.bottom(page) - page.y;
     const notes = this.newNotes(page, unit);
     if (unit.inline && (unit.reachPt ?? 0) + notes.total > room + EPS) {
@@ -290,7 +292,7 @@ export class Paginator {
     }
     const need = unit.heightPt + notes.total;
     const mustMove = unit.startsColumn === true && !columnEmpty;
-    if (!mustMove && (need - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split))) {
+    if (!mustMove && (need + (unit.tailPt ?? 0) - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split))) {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }

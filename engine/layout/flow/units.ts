@@ -34,6 +34,13 @@ export interface Unit {
    */
   readonly hangPt?: number;
   /**
+   * Room the unit takes above itself where it opens a column, and needs below itself where the
+   * column ends after it: a table row's half of the border it shares with the row above (below),
+   * which it draws whole at the top (foot) of a page.
+   */
+  readonly headPt?: number;
+  readonly tailPt?: number;
+  /**
    * The unit starts a new column unless it opens one already: laid out below floats it had to clear,
    * it no longer fitted on the column (where it lands, those floats are not).
    */

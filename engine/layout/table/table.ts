@@ -199,6 +199,8 @@ interface RowEdges {
   /** Cell spacing above each row and below it (the last row only): outside the cells' boxes. */
   readonly gapAbove: readonly number[];
   readonly gapBelow: readonly number[];
+  /** The row shares its top and bottom borders with its neighbours (no cell spacing), half each. */
+  readonly shared: readonly boolean[];
 }
 
 /** Room the borders (and the cell spacing, `gap…`) take above and below one cell's content. */
@@ -224,6 +226,7 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
   const below: number[] = [];
   const gapAbove: number[] = [];
   const gapBelow: number[] = [];
+  const shared: boolean[] = [];
   for (let r = 0; r < n; r++) {
     const exact = t.rows[r]!.props.heightRule === 'exact' && t.rows[r]!.props.heightPt !== undefined;
     const sp = t.rows[r]!.props.cellSpacingPt ?? t.props.cellSpacingPt;
@@ -234,17 +237,19 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
     if (sp > 0 || t.props.separateCells === true || t.rows[r]!.props.cellSpacingPt !== undefined) {
       gapAbove.push(sp);
       gapBelow.push(r === n - 1 ? sp : 0);
+      shared.push(false);
       above.push((exact ? 0 : widest(rows[r], 'top')) + sp);
       below.push((exact ? 0 : widest(rows[r], 'bottom')) + gapBelow[r]!);
       continue;
     }
     gapAbove.push(0);
     gapBelow.push(0);
-    const shared = (k: number) => Math.max(widest(rows[k], 'bottom'), widest(rows[k + 1], 'top'));
-    above.push(exact ? 0 : r === 0 ? widest(rows[0], 'top') : shared(r - 1) / 2);
-    below.push(exact ? 0 : r === n - 1 ? widest(rows[r], 'bottom') : shared(r) / 2);
+    shared.push(true);
+    const halves = (k: number) => Math.max(widest(rows[k], 'bottom'), widest(rows[k + 1], 'top'));
+    above.push(exact ? 0 : r === 0 ? widest(rows[0], 'top') : halves(r - 1) / 2);
+    below.push(exact ? 0 : r === n - 1 ? widest(rows[r], 'bottom') : halves(r) / 2);
   }
-  return { above, below, gapAbove, gapBelow };
+  return { above, below, gapAbove, gapBelow, shared };
 }
 
 function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
@@ -285,9 +290,16 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   const inset = (pc: PlacedCell): Inset => (lastOf(pc) === r ? rowInset : { ...rowInset, below: edges.below[lastOf(pc)]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
   const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
   const props = t.rows[r]!.props;
+  const head = edges.shared[r] && r > 0 ? above : 0;
+  const tail = edges.shared[r] && r < rows.length - 1 ? edges.below[r]! : 0;
   const unit: Unit = {
     kind: 'row',
     heightPt: height,
+    // Rows share their borders, half each: at a page's top or foot a row draws its border whole and
+    // takes its whole width (docling-docx_rich_tables_01: Word's page 4 ends a row earlier than rows
+    // of half borders fit, and the part continued on page 5 sits below its own 1 pt top border).
+    ...(head > 0 ? { headPt: head } : {}),
+    ...(tail > 0 ? { tailPt: tail } : {}),
     // Keep header rows with the first body row; merged cells keep their rows together.
     breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1),
     ...(header ? { repeatHeader: header } : {}),
@@ -302,7 +314,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   };
   // Turned text runs along the row's height: such a row does not split.
   if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
-    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, rowInset, frame) };
+    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, rowInset, edges.shared[r]!, frame, tail) };
   }
   return unit;
 }
@@ -401,14 +413,22 @@ function dash(border: Border): { dash?: number[] } {
 
 /**
  * Splits a row at line boundaries so the first part fits in `room`; `inset` is the room the row's
- * borders take (its top border goes with the first part, its bottom border with the rest). A row of
- * a nested table that crosses the cut splits in turn, as Word splits it, rather than holding the
- * whole outer row back.
+ * borders take (its top border goes with the first part, its bottom border with the rest). Each part
+ * is drawn closed at the cut, the first with the cells' bottom borders, the rest with their top
+ * borders; where rows share their borders (no cell spacing), those take their full width at the
+ * cut as they do at a table's edges (with cell spacing they take none there: poi-bib-chernigovka's
+ * Word page starts, tried with both): Word's page
+ * starts in docling-docx_rich_tables_01 (1 pt borders) put the last line of a row that ended 0.5 pt
+ * above the margin on the next page, because the part continued at the top of that page sits below
+ * its own top border. A row of a nested table that crosses the cut splits in turn, as Word splits it,
+ * rather than holding the whole outer row back.
  */
-function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, frame?: TableFrame): readonly [Unit, Unit] | undefined {
+function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
   // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486).
-  const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
+  const cutBelow = shared ? cutBorder(cells, 'bottom') : 0;
+  const cutAbove = shared ? cutBorder(cells, 'top') : 0;
+  const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - cutBelow - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
   const anyFirst = halves.some((h) => h.first.heightPt > 0);
   // Only spacing left over (a last paragraph's space after) does not make a row split: the whole
   // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
@@ -417,8 +437,8 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
   const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
   const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest }));
-  const firstHeight = Math.min(room, inset.above + Math.max(...firstCells.map((pc) => pc.story.heightPt + margins(pc))));
-  const restHeight = inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
+  const firstHeight = Math.min(room, inset.above + cutBelow + Math.max(...firstCells.map((pc) => pc.story.heightPt + margins(pc))));
+  const restHeight = cutAbove + inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
   const part = (h: number, edge: Inset, parts: PlacedCell[], rest: boolean): Unit => ({
     kind: 'row',
     heightPt: h,
@@ -430,11 +450,18 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
       frame?.(sink, x + tableX, y, h, !rest, rest);
     },
   });
-  const first = part(firstHeight, { above: inset.above, below: 0, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
+  const first = part(firstHeight, { above: inset.above, below: cutBelow, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
   // The rest splits again when it is still taller than a page.
-  const restInset: Inset = { above: 0, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
-  const second: Unit = { ...part(restHeight, restInset, restCells, true), split: (r) => splitRow(restCells, tableX, r, header, restInset, frame) };
+  const restInset: Inset = { above: cutAbove, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
+  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail) };
   return [first, second];
+}
+
+/** The widest top or bottom border the cells of a row draw where the row is cut. */
+function cutBorder(cells: readonly PlacedCell[], side: 'top' | 'bottom'): number {
+  let w = 0;
+  for (const pc of cells) w = Math.max(w, pc.cell.props.borders[side]?.widthPt ?? 0);
+  return w;
 }
 
 /**
