@@ -25,9 +25,11 @@ export interface Unit {
   readonly discardable?: boolean;
   /**
    * Blank space at the bottom of the unit that may hang below the bottom margin like spacing: the
-   * extra leading a line-spacing multiple adds under a line's text.
+   * extra leading a line-spacing multiple adds under a line's text. It stops at the footer's top.
    */
   readonly hangPt?: number;
+  /** The unit paints nothing (a line holding only a page break): all of its hangPt may hang into the footer too. */
+  readonly paintsNothing?: boolean;
   /**
    * The unit starts a new column unless it opens one already: laid out below floats it had to clear,
    * it no longer fitted on the column (where it lands, those floats are not).
