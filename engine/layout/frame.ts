@@ -46,6 +46,7 @@ export function buildFrame(s: SectionProps, area: { left: number; right: number 
     heightPt: H,
     bodyTop,
     bodyBottom: Math.max(bodyBottom, bodyTop + 36),
+    ...(footerHeightPt > 0 && m.bottom >= 0 ? { footerTop: H - m.footer - footerHeightPt } : {}),
     columns: columnsOf(s, area.left, area.right - area.left),
   };
 }

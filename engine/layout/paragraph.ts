@@ -265,6 +265,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     };
     // Optional fields are set only when present (spreading them in made two objects per line).
     if (hang > 0) unit.hangPt = hang;
+    if (breakOnly) unit.paintsNothing = true;
     if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= row.last) unit.startsColumn = true;
     if (forceBreak) unit.forceBreak = forceBreak;
     if (last && keepWithNext && !forceBreak) unit.keptWithNext = true;

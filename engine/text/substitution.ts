@@ -16,7 +16,7 @@
  * A family none of these tables knows is first looked for under the font table's alternate names
  * (w:altName, §17.8.3.1), as Word does where it lacks the font; LibreOffice's fontconfig always
  * answers the first name, so it never reaches them.
- * Three deliberate departures, where we follow Word's widths, not LibreOffice's:
+ * Four deliberate departures, where we follow Word's widths, not LibreOffice's:
  * - Aptos (see METRIC_ALIASES) is drawn with Liberation Sans, as Word's sans fallback would be, not
  *   DejaVu Sans; its letters are within a few per cent of Aptos's, and the last rule below fits the rest.
  * - A family with no metric-compatible open twin may carry the original's metrics (ORIGINAL_METRICS):
@@ -38,6 +38,16 @@
  *   fitted exactly on DejaVu Sans Mono, where LibreOffice takes DejaVu Sans. Trebuchet MS has too few
  *   characters in the Word renders to measure (9); its line (win 1923/455, 1.1611 em) is DejaVu
  *   Sans's within 0.3%.
+ * - Two originals without an open twin have a nearer stand-in than their fontconfig class
+ *   (NEAR_STAND_INS): Corbel is drawn with Carlito and Garamond with Liberation Serif, where DejaVu Sans
+ *   and DejaVu Serif set their text 10-20% wider on taller lines. Neither pair is metric-compatible
+ *   (they still warn as substitutes); the evidence is Word's own pagination. poi-stress023 asks for
+ *   Franklin Gothic Book, which the Word that saved it lacked (its font-table entry has no panose and
+ *   a Basic-Latin-only signature), so Word drew its w:altName Corbel: with Carlito 13 of Word's 14
+ *   w:lastRenderedPageBreak marks start our pages and we reach its saved 15 pages (DejaVu Sans: 6 of
+ *   14, 16 pages; Liberation Sans: 6 of 14, 14 pages). oxpt-Test-05 sets a two-column résumé in
+ *   Garamond: with Liberation Serif its second page starts both columns where Word's marks say and
+ *   it has Word's saved 2 pages (DejaVu Serif: 3 pages, the right column 6 lines and 2 headings short).
  * - Stand-ins whose widths differ from the original's as Word measures them, character by character
  *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
  *   Sans for Verdana), are laid out on Word's own widths: see word-widths.ts. Where a family also has
@@ -119,6 +129,15 @@ const METRIC_ALIASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['DejaVu Math TeX Gyre', ['cambriamath']],
 ];
 
+/**
+ * Originals without an open twin drawn with a nearer shipped family than their generic class gives
+ * (see the header): approximations chosen on Word's pagination, not metric twins.
+ */
+const NEAR_STAND_INS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['Carlito', ['corbel']],
+  ['Liberation Serif', ['garamond']],
+];
+
 // fontconfig 45-latin.conf / 40-nonlatin.conf generic classes (serif and monospace; sans is the default).
 const SERIF = [
   'bitstreamveraserif', 'constantia', 'elephant', 'garamond', 'georgia', 'luxiserif', 'msserif', 'palatinolinotype',
@@ -187,6 +206,8 @@ const SYMBOL_SETS: Readonly<Record<string, SymbolSet>> = {
 
 const ALIAS = new Map<string, string>();
 for (const [family, keys] of METRIC_ALIASES) for (const k of keys) ALIAS.set(k, family);
+const NEAR = new Map<string, string>();
+for (const [family, keys] of NEAR_STAND_INS) for (const k of keys) NEAR.set(k, family);
 const SHIPPED = new Map<string, string>(SHIPPED_FAMILIES.map((f) => [compactFamilyName(f), f]));
 const GENERIC = new Map<string, GenericClass>([
   ...SERIF.map((k) => [k, 'serif'] as const),
@@ -300,6 +321,8 @@ function lookup(compact: string): Substitution | undefined {
   const original = ORIGINAL_METRICS.get(compact);
   const alias = ALIAS.get(compact);
   if (alias) return { family: alias, reason: 'metric', generic: GENERIC_OF_SHIPPED[alias] ?? 'sans', ...(original ? { original } : {}) };
+  const near = NEAR.get(compact);
+  if (near) return { family: near, reason: 'generic', generic: GENERIC_OF_SHIPPED[near] ?? 'sans', ...(original ? { original } : {}) };
   const generic = GENERIC.get(compact);
   if (generic) return { family: GENERIC_FAMILY[generic], reason: 'generic', generic, ...(original ? { original } : {}) };
   return undefined;

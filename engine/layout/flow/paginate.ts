@@ -15,6 +15,11 @@ export interface PageFrame {
   readonly heightPt: number;
   readonly bodyTop: number;
   readonly bodyBottom: number;
+  /**
+   * Top of the page's footer when it has one (and the bottom margin is not exact): blank room under a
+   * line's text may hang below the body's bottom, but not into the footer.
+   */
+  readonly footerTop?: number;
   /** Columns: left edge and width. */
   readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
 }
@@ -292,7 +297,7 @@ export class Paginator {
     }
     const need = unit.heightPt + notes.total;
     const mustMove = unit.startsColumn === true && !columnEmpty;
-    if (!mustMove && (need + (unit.tailPt ?? 0) - (unit.hangPt ?? 0) <= room + EPS || (columnEmpty && !unit.split))) {
+    if (!mustMove && (need + (unit.tailPt ?? 0) - this.hangOf(page, unit) <= room + EPS || (columnEmpty && !unit.split))) {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
@@ -426,6 +431,21 @@ export class Paginator {
       total += h;
     }
     return list.length === 0 ? { total: 0, list } : { total, list };
+  }
+
+  /**
+   * What of a unit may hang below the bottom of the page's body. The room a line-spacing multiple
+   * leaves under a line's text passes the bottom margin but stops at the footer's top: where the
+   * footer is taller than the bottom margin leaves room for, its top is the body's bottom and nothing
+   * hangs (docx4j-w15RepeatingSection_cf_OpenDoPE: Word moves a 1.15-spaced line whose text ends 0.04
+   * pt above such a footer to the next page, 8 pages as Word's app.xml and all 6 of its page-start
+   * marks; hanging there gave 7 pages and 4 of 6). A unit that paints nothing hangs whole, footer or not.
+   */
+  private hangOf(page: PageState, unit: Unit): number {
+    const hang = unit.hangPt ?? 0;
+    const floor = page.frame.footerTop;
+    if (hang === 0 || unit.paintsNothing || floor === undefined) return hang;
+    return Math.min(hang, Math.max(0, floor - this.bottom(page)));
   }
 
   private bottom(page: PageState): number {

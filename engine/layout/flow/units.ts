@@ -30,9 +30,11 @@ export interface Unit {
   readonly discardable?: boolean;
   /**
    * Blank space at the bottom of the unit that may hang below the bottom margin like spacing: the
-   * extra leading a line-spacing multiple adds under a line's text.
+   * extra leading a line-spacing multiple adds under a line's text. It stops at the footer's top.
    */
   readonly hangPt?: number;
+  /** The unit paints nothing (a line holding only a page break): all of its hangPt may hang into the footer too. */
+  readonly paintsNothing?: boolean;
   /**
    * Room the unit takes above itself where it opens a column, and needs below itself where the
    * column ends after it: a table row's half of the border it shares with the row above (below),
