@@ -16,6 +16,19 @@ import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 /** Size factor and baseline shift for superscript / subscript (LibreOffice's DOCX defaults: 58 %, +33 % / −8 %). */
 export const SUPERSCRIPT = { scale: 0.58, rise: 0.33 } as const;
 export const SUBSCRIPT = { scale: 0.58, rise: -0.08 } as const;
+/**
+ * Word's superscript and subscript size: two thirds of the run's, in whole half-points rounded down
+ * (its render of Docx4j_GettingStarted draws the superscripts of 11 and 10 pt text at 7 and 6.5 pt).
+ */
+export function scriptSize(sizePt: number): number {
+  return Math.floor((sizePt * 4) / 3 + 1e-6) / 2;
+}
+
+/** Word raises a superscript by a third of the run's size, in half-points rounded up (4 pt at 11 pt, 3.5 at 10). */
+export function superscriptRise(sizePt: number): number {
+  return Math.ceil((sizePt * 2) / 3 - 1e-6) / 2;
+}
+
 /** Small capitals are drawn as capitals at this fraction of the size. */
 export const SMALL_CAPS_SCALE = 0.8;
 
@@ -243,8 +256,9 @@ function runStyle(props: RunProps, scale: number): RunStyle {
   let style = byScale.get(scale);
   if (!style) {
     const va = props.vertAlign === 'superscript' ? SUPERSCRIPT : props.vertAlign === 'subscript' ? SUBSCRIPT : undefined;
-    const sizePt = props.sizePt * scale * (va ? va.scale : 1);
-    const risePt = props.positionPt + (va ? va.rise * props.sizePt : 0);
+    const full = props.sizePt * scale;
+    const sizePt = va ? scriptSize(full) : full;
+    const risePt = props.positionPt + (props.vertAlign === 'superscript' ? superscriptRise(props.sizePt) : va ? va.rise * props.sizePt : 0);
     const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
     const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
     style = { sizePt, risePt, own: markupStyle(undefined, props, false), features, shapeKeys: new Map() };

@@ -289,18 +289,27 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
       m.any = true;
       return;
     }
+    if (span.props.vertAlign !== 'baseline' && span.sizePt < span.props.sizePt) {
+      // Superscript and subscript glyphs are drawn smaller and shifted, but the line is sized by the
+      // run's font at full size (and w:position), not by the shifted glyphs: Word's render of
+      // Docx4j_GettingStarted keeps the height of 11 pt Calibri lines and 10 pt notes that hold
+      // 7 and 6.5 pt superscripts raised 4 and 3.5 pt. A superscript in a larger font than its line's
+      // grows the line to that font's height (measured in LibreOffice: a 15 pt subscript run sets a
+      // 15 pt line; Word's page starts in poi-stress008, where 12 pt Calibri note references sit in
+      // 12 pt Times New Roman lines, agree).
+      const full = span.face.lineMetrics(span.props.sizePt);
+      const pos = span.props.positionPt;
+      const fa = full.ascentPt + Math.max(0, pos);
+      const fd = full.descentPt + Math.max(0, -pos);
+      take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt));
+      return;
+    }
     const rise = span.risePt;
     const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
-    // Raised or lowered text grows the line only by what sticks out (w:position, super/subscript).
+    // Raised or lowered text grows the line only by what sticks out (w:position).
     const a = lm.ascentPt + Math.max(0, rise);
     const dsc = lm.descentPt + Math.max(0, -rise);
     take(m, a, dsc, a + dsc + leading);
-    // Superscript and subscript glyphs are drawn smaller, but the line keeps the run's full font
-    // height (measured in LibreOffice: a 15 pt subscript run sets a 15 pt line).
-    if (span.props.vertAlign !== 'baseline' && span.sizePt < span.props.sizePt) {
-      const full = span.face.lineMetrics(span.props.sizePt);
-      take(m, full.ascentPt, full.descentPt, full.lineHeightPt);
-    }
     return;
   }
   if (p.special.kind === 'object') {
