@@ -152,12 +152,19 @@ describe('parseDocx: paragraphs and sections', () => {
     expect(texts(doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph)[0]!.text).toBe('Head');
   });
 
-  it('warns that a vertical section (w:textDirection tbRl) is laid out horizontally, and keeps its text', () => {
+  it('reads a vertical section (w:textDirection tbRl, btLr), and warns about directions laid out horizontally', () => {
     const r = parseDocx(makeDocx({ body: para('縦書き') + '<w:sectPr><w:textDirection w:val="tbRl"/></w:sectPr>' }), {}, {});
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.warnings.find((w) => w.code === 'docx/vertical-section')).toMatchObject({ at: 'word/document.xml' });
-    expect(texts(paragraphs(r.value)[0]!)[0]!.text).toBe('縦書き');
+    expect(r.value.sections[0]!.props.textDirection).toBe('tbRl');
+    expect(r.warnings.some((w) => w.code === 'docx/vertical-section')).toBe(false);
+    const up = parseDocx(makeDocx({ body: para('x') + '<w:sectPr><w:textDirection w:val="btLr"/></w:sectPr>' }), {}, {});
+    expect(up.ok && up.value.sections[0]!.props.textDirection).toBe('btLr');
+    const other = parseDocx(makeDocx({ body: para('x') + '<w:sectPr><w:textDirection w:val="lrTbV"/></w:sectPr>' }), {}, {});
+    expect(other.ok).toBe(true);
+    if (!other.ok) return;
+    expect(other.value.sections[0]!.props.textDirection).toBeUndefined();
+    expect(other.warnings.find((w) => w.code === 'docx/vertical-section')).toMatchObject({ at: 'word/document.xml' });
     const plain = parseDocx(makeDocx({ body: para('x') + '<w:sectPr><w:textDirection w:val="lrTb"/></w:sectPr>' }), {}, {});
     expect(plain.ok && plain.warnings.some((w) => w.code === 'docx/vertical-section')).toBe(false);
   });

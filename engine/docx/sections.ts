@@ -62,6 +62,9 @@ export interface SectionContext {
   readonly lineNumberProps?: () => RunProps;
 }
 
+/** Vertical section directions (§17.6.20, with the transitional names): tbRl and btLr layouts. */
+const VERTICAL_SECTIONS: Record<string, 'tbRl' | 'btLr'> = { tbRl: 'tbRl', tb: 'tbRl', rl: 'tbRl', tbRlV: 'tbRl', tbV: 'tbRl', rlV: 'tbRl', btLr: 'btLr' };
+
 /** Reads a w:sectPr; `previous` supplies inherited header/footer references. */
 export function readSection(ctx: SectionContext, el: XmlElement | undefined, previous: SectionProps | undefined): SectionProps {
   const pgSz = child(el, 'w:pgSz');
@@ -85,9 +88,11 @@ export function readSection(ctx: SectionContext, el: XmlElement | undefined, pre
     bidi: onOff(child(el, 'w:bidi')) === true,
   };
   const direction = attr(child(el, 'w:textDirection'), 'w:val');
-  if (direction !== undefined && direction !== 'lrTb' && direction !== 'lr') {
-    // Vertical sections (§17.6.20: tbRl, btLr and the East Asian variants) run their lines down the
-    // page; we lay them out across it, as in any other section.
+  const vertical = direction === undefined ? undefined : VERTICAL_SECTIONS[direction];
+  if (vertical) props.textDirection = vertical;
+  else if (direction !== undefined && direction !== 'lrTb' && direction !== 'lr') {
+    // lrTbV and tbLrV (East Asian text turned within horizontal or left-to-right vertical lines)
+    // are laid out as plain horizontal text.
     ctx.warn?.('docx/vertical-section', `A section with text direction ${direction} is laid out horizontally.`);
   }
   const grid = child(el, 'w:docGrid');

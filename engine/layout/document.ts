@@ -19,6 +19,7 @@ import { pageGeometry } from './objects';
 import { CommentMargin, localizeCommentRanges } from './comments';
 import { LineNumberer } from './line-numbers';
 import { dropVanishedParagraphs } from './hidden-marks';
+import { onSheet, sheetTransform, turnedSections, turnPage } from './vertical';
 
 /** Options of layoutDocument. */
 export interface LayoutOptions {
@@ -33,7 +34,8 @@ export interface LayoutOptions {
 export async function layoutDocument(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
   const bag = new DiagnosticBag();
   const ranges = options.comments === 'show' ? localizeCommentRanges(input) : undefined;
-  const doc = dropVanishedParagraphs(ranges?.doc ?? input);
+  // Vertical sections are laid out on their pages turned a quarter, and turned back when drawn.
+  const doc = turnedSections(dropVanishedParagraphs(ranges?.doc ?? input));
   return guardAsync('layout', bag, async () => {
     const limits = resolveLimits(options.limits);
     const eastAsian = hasEastAsianText(doc);
@@ -84,8 +86,14 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
     if (!front) items.push(...borders);
     items.push(...chrome.background, ...chrome.items, ...sink.background, ...columnSeparatorItems(page, doc.sections), ...sink.items, ...chrome.foreground, ...sink.foreground);
     if (front) items.push(...borders);
-    const laid: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
-    const framed = margin && sink.comments ? margin.frame(laid, sink.comments, resources, sink.page) : { page: laid, map: (x: number, y: number) => ({ x, y }) };
+    const flat: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
+    const turn = s.textDirection;
+    const laid = turn ? turnPage(flat, turn) : flat;
+    const sheet = turn ? sheetTransform(turn, flat.widthPt, flat.heightPt) : undefined;
+    const framed =
+      margin && sink.comments && !turn
+        ? margin.frame(laid, sink.comments, resources, sink.page)
+        : { page: laid, map: (x: number, y: number) => (sheet ? onSheet(sheet, x, y) : { x, y }) };
     pages.push(framed.page);
     for (const d of sink.destinations) destinations[d.name] ??= { page: index, ...framed.map(d.x, d.y) };
     for (const h of sink.headings) outline.push({ title: h.title, level: h.level, page: index, y: framed.map(0, h.y).y });

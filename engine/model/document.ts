@@ -70,6 +70,11 @@ export interface SectionProps {
   readonly docGrid?: { readonly type: 'default' | 'lines' | 'linesAndChars' | 'snapToChars'; readonly linePitchPt: number; readonly charSpacePt?: number };
   readonly pageBorders?: PageBorders;
   readonly bidi: boolean;
+  /**
+   * A vertical section (w:textDirection, §17.6.20): lines run down the page, following ones to their
+   * left (tbRl), or up the page, following ones to their right (btLr). Absent: horizontal.
+   */
+  readonly textDirection?: 'tbRl' | 'btLr';
   readonly footnotes?: NoteOptions;
   readonly endnotes?: NoteOptions;
   readonly lineNumbering?: {
