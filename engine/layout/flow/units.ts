@@ -38,7 +38,8 @@ export interface Unit {
   /**
    * Room the unit takes above itself where it opens a column, and needs below itself where the
    * column ends after it: a table row's half of the border it shares with the row above (below),
-   * which it draws whole at the top (foot) of a page.
+   * which it draws whole at the top (foot) of a page; the space after of a paragraph whose last
+   * line brings footnotes, which may not hang into the note area.
    */
   readonly headPt?: number;
   readonly tailPt?: number;
