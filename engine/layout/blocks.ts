@@ -113,14 +113,15 @@ export class BlockUnitBuilder {
       joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),
     };
     const keepWithNext = p.props.keepNext && next !== undefined;
-    let units = paragraphUnits(laid, this.ctx, join, keepWithNext);
+    const after = ownAfter(p, nextPara);
+    let units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
     if (!drop && ctx.wrapArea && ctx.roomAt && wrappingFloats(laid.content).length > 0 && leadHeight(units) > ctx.roomAt(gap) + 0.05) {
       // The paragraph's first lines do not fit here, so it starts the next column or page, and its
       // floats go there with its first line: lay its lines out beside them there, not beside where
       // they would have been here (superdoc-image-wrapping: a picture with text on its left, its
       // paragraph pushed to the next page, had text running through it).
       laid = layoutParagraph(p, this.widthPt, ctx, (floats) => ctx.wrapArea!(gap, floats, true));
-      units = paragraphUnits(laid, this.ctx, join, keepWithNext);
+      units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
     }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
@@ -277,6 +278,12 @@ export function spaceShares(prev: Paragraph | undefined, prevAfter: number, p: P
 /** A line that holds nothing but a page break. */
 function isBreakLine(line: LineBox): boolean {
   return line.ending === 'page' && holdsOnlyBreaks(line);
+}
+
+/** The part of the space below a paragraph that is its own space after (what w:contextualSpacing leaves of it). */
+function ownAfter(p: Paragraph, next: Paragraph | undefined): number {
+  if (p.props.contextualSpacing && next !== undefined && next.props.styleId === p.props.styleId) return 0;
+  return spaceAfter(p, next);
 }
 
 function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {

@@ -371,7 +371,7 @@ export class Paginator {
    */
   private splitNotes(page: PageState, unit: Unit, list: ReadonlyArray<{ call: NoteCall; heightPt: number }>, room: number): { here: PageNote[]; rest: PageNote[] } | undefined {
     if (!this.host.noteCuts || unit.discardable) return undefined;
-    let avail = room - unit.heightPt - (page.notes.length === 0 ? this.host.noteSeparatorPt : 0);
+    let avail = room - unit.heightPt - (unit.tailPt ?? 0) - (page.notes.length === 0 ? this.host.noteSeparatorPt : 0);
     const here: PageNote[] = [];
     const rest: PageNote[] = [];
     for (const n of list) {

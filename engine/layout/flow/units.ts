@@ -26,6 +26,14 @@ export interface Unit {
    * given up first when a chain of kept paragraphs does not fit in a column.
    */
   readonly keptWithNext?: boolean;
+  /**
+   * Widow control in a table cell: the paragraph's next-to-last line, which goes with the last one
+   * where a row splits across pages, so that the last does not open the row's rest alone. Word 2010
+   * and earlier layouts (compatibilityMode 14 and lower) do so, and let the first line stay behind
+   * alone (Word's page starts in oxsdk-BackgroundReport, docx4j-rFonts, poi-bug59058); poi-bib-
+   * chernigovka (mode 15) opens a page with a cell paragraph's last line.
+   */
+  readonly holdsWidow?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
   readonly discardable?: boolean;
   /**
@@ -38,7 +46,8 @@ export interface Unit {
   /**
    * Room the unit takes above itself where it opens a column, and needs below itself where the
    * column ends after it: a table row's half of the border it shares with the row above (below),
-   * which it draws whole at the top (foot) of a page.
+   * which it draws whole at the top (foot) of a page; the space after of a paragraph whose last
+   * line brings footnotes, which may not hang into the note area.
    */
   readonly headPt?: number;
   readonly tailPt?: number;

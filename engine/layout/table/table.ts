@@ -425,7 +425,8 @@ function dash(border: Border): { dash?: number[] } {
  */
 function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
-  // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486).
+  // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486), but for widow
+  // control in Word 2010 and earlier layouts (Unit.holdsWidow, splitStory).
   const cutBelow = shared ? cutBorder(cells, 'bottom') : 0;
   const cutAbove = shared ? cutBorder(cells, 'top') : 0;
   const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - cutBelow - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
@@ -477,6 +478,9 @@ function splitStory(story: Story | undefined, limit: number): { first: Story; re
   // be left over, the last line goes on with it (Docx4j_GettingStarted: Word splits a row of two
   // two-line cells after their first lines where both lines fit but not their 10 pt after).
   if (i > 0 && total > limit + 0.01 && units.slice(i).every((u) => u.unit.discardable)) i--;
+  // Widow control (compatibilityMode 14 and lower): a paragraph's last line does not open the rest
+  // alone; its next-to-last line goes with it (see Unit.holdsWidow).
+  if (i > 1 && i < units.length && units[i - 1]!.unit.holdsWidow) i--;
   const cut = i > 0 ? units[i - 1]!.y + units[i - 1]!.unit.heightPt : 0;
   const next = units[i];
   const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;

@@ -1,0 +1,59 @@
+/**
+ * Where a table row splits across pages, Word 2010 and earlier layouts (compatibilityMode 14 and
+ * lower) keep widow control in its cells: a paragraph's last line does not open the row's rest on
+ * the next page alone, its next-to-last line goes with it; the first line may stay behind alone.
+ * Word's page starts in oxsdk-BackgroundReport (Word 2007, no compatibility mode): a boxed row's list
+ * item leaves its first line at the foot of page 50 and its last two on page 51; with the rule
+ * docx4j-rFonts and poi-bug59058 (mode 14) gain Word page starts too. poi-bib-chernigovka (mode 15)
+ * starts a page with the last line of a two-line cell paragraph, so Word 2013 layouts keep the cut.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx, para } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+const NO_SPACE = '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/>';
+const compat = (mode: number) =>
+  `<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="${mode}"/></w:compat>`;
+/** One row, one cell: `k` one-line paragraphs, then a three-line paragraph (lines set by w:br). */
+const body = (k: number) =>
+  '<w:tbl><w:tblPr><w:tblW w:w="8000" w:type="dxa"/></w:tblPr><w:tblGrid><w:gridCol w:w="8000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="8000" w:type="dxa"/></w:tcPr>' +
+  Array.from({ length: k }, (_, j) => para(`Cell line ${j + 1}.`, NO_SPACE)).join('') +
+  `<w:p><w:pPr>${NO_SPACE}</w:pPr><w:r><w:t>Item line A</w:t><w:br/><w:t>Item line B</w:t><w:br/><w:t>Item line C</w:t></w:r></w:p>` +
+  '</w:tc></w:tr></w:tbl>' +
+  para('After the table.');
+
+async function layout(k: number, mode: number): Promise<LayoutDoc> {
+  return (await layoutDocx(makeDocx({ body: body(k), settings: compat(mode) }), 'row-split-widow.docx', host)).doc;
+}
+
+const runs = (d: LayoutDoc, page: number) => flatItems(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
+const pageOf = (d: LayoutDoc, s: string) => d.pages.findIndex((_, k) => runs(d, k).some((r) => r.text.includes(s)));
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('widow control in a table row split across pages', () => {
+  it('moves the next-to-last line with the last in Word 2010 layouts, not in Word 2013 ones', async () => {
+    // The count of cell lines that leaves only the item's last line for the next page (mode 15).
+    let k = 0;
+    for (let n = 30; n < 70; n++) {
+      const doc = await layout(n, 15);
+      if (pageOf(doc, 'Item line C') === 1 && pageOf(doc, 'Item line B') === 0) {
+        k = n;
+        break;
+      }
+    }
+    expect(k).toBeGreaterThan(30);
+    const old = await layout(k, 14);
+    expect(pageOf(old, 'Item line A')).toBe(0);
+    expect(pageOf(old, 'Item line B')).toBe(1);
+    expect(pageOf(old, 'Item line C')).toBe(1);
+    expect(pageOf(old, `Cell line ${k}.`)).toBe(0);
+  });
+});
