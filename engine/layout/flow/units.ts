@@ -26,6 +26,11 @@ export interface Unit {
    * given up first when a chain of kept paragraphs does not fit in a column.
    */
   readonly keptWithNext?: boolean;
+  /**
+   * The unit splits only where it opens a column: elsewhere it moves on whole (a table row kept with
+   * the next row).
+   */
+  readonly splitsOnlyAtTop?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
   readonly discardable?: boolean;
   /**

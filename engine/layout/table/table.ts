@@ -290,6 +290,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   const inset = (pc: PlacedCell): Inset => (lastOf(pc) === r ? rowInset : { ...rowInset, below: edges.below[lastOf(pc)]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
   const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
   const props = t.rows[r]!.props;
+  const keepsWithNext = r < rows.length - 1 && rowKeepsWithNext(t.rows[r]!.cells);
   const head = edges.shared[r] && r > 0 ? above : 0;
   const tail = edges.shared[r] && r < rows.length - 1 ? edges.below[r]! : 0;
   const unit: Unit = {
@@ -300,8 +301,15 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
     // of half borders fit, and the part continued on page 5 sits below its own 1 pt top border).
     ...(head > 0 ? { headPt: head } : {}),
     ...(tail > 0 ? { tailPt: tail } : {}),
-    // Keep header rows with the first body row; merged cells keep their rows together.
-    breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1),
+    // Keep header rows with the first body row; merged cells keep their rows together. A row whose
+    // cells keep with the next (w:keepNext) stays with the next row and moves on whole rather than
+    // split: Word's saved page starts in oxsdk-BackgroundReport open pages with its glossary's kept
+    // rows ('Cyber-squatting', 'IETF', 'sTLD': a term and an empty paragraph a cell), where we ended
+    // a page with the first and split the others after their first line. Such a keep is the weakest,
+    // given up first where a chain of them is longer than the page.
+    breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1) && !keepsWithNext,
+    ...(keepsWithNext && !props.header && !cells.some((pc) => pc.rowSpan > 1) ? { keptWithNext: true } : {}),
+    ...(keepsWithNext ? { splitsOnlyAtTop: true } : {}),
     ...(header ? { repeatHeader: header } : {}),
     emit(sink: ItemSink, x: number, y: number) {
       for (const pc of cells) {
@@ -409,6 +417,15 @@ function dash(border: Border): { dash?: number[] } {
   if (border.style === 'dotted') return { dash: [border.widthPt, border.widthPt * 2] };
   if (border.style === 'dashed') return { dash: [border.widthPt * 4, border.widthPt * 3] };
   return {};
+}
+
+/**
+ * Whether a row keeps with the next one: every cell holds a paragraph kept with the next (w:keepNext),
+ * Word's way of keeping rows together (oxsdk-BackgroundReport's glossary). No document of the corpus
+ * has keepNext in some cells of a row only, so what Word does then is open; we keep such rows free.
+ */
+function rowKeepsWithNext(cells: readonly TableCell[]): boolean {
+  return cells.length > 0 && cells.every((c) => c.blocks.some((b) => b.kind === 'paragraph' && b.props.keepNext));
 }
 
 /**
