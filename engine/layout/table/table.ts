@@ -15,7 +15,7 @@
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, type ItemSink } from '../emit/sink';
-import { minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
+import { borderLines, minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
@@ -379,7 +379,7 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0:
   const w = pc.width;
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
     if (!border || border.widthPt <= 0) return;
-    sink.items.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dash(border) });
+    sink.items.push(...borderLines(x1, y1, x2, y2, border, dash(border)));
   };
   const merged = pc.cell.props.vMerge === 'continue';
   if (!merged) line(x, y, x + w, y, b.top);
@@ -401,7 +401,7 @@ function tableFrame(t: Table, widthPt: number, firstRow: boolean, lastRow: boole
   return (sink, x, y, h, top, bottom) => {
     const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
       if (!border || border.widthPt <= 0) return;
-      sink.items.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dash(border) });
+      sink.items.push(...borderLines(x1, y1, x2, y2, border, dash(border)));
     };
     if (firstRow && top) line(x, y + half(b.top), x + widthPt, y + half(b.top), b.top);
     if (lastRow && bottom) line(x, y + h - half(b.bottom), x + widthPt, y + h - half(b.bottom), b.bottom);
