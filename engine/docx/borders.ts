@@ -36,6 +36,10 @@ export function readBorder(env: PropsEnv, el: XmlElement | undefined): Border | 
   // twice the room: with it Word's page starts in poi-bib-chernigovka (rows of sz 6 outset cells,
   // 2 of 14 before, 13 after) and poi-bug59058 are reproduced.
   if (style === 'outset' || style === 'inset') widthPt *= 2;
+  // A double border is two lines of the stated width with as wide a gap between them: it takes three
+  // times the room. oxsdk-2007's review table (½ pt double outer borders) ends its page as Word's saved
+  // page start says, a line before its last, only with that room.
+  if (style === 'double') widthPt *= 3;
   const space = intValue(el.attrs['w:space']);
   const color = wmlColor(env.theme, env.mapping, el, 'w:color', 'w:themeColor', 'w:themeTint', 'w:themeShade');
   const border: { -readonly [K in keyof Border]: Border[K] } = { style, widthPt, spacePt: space === undefined || space < 0 ? 0 : Math.min(space, 31) };

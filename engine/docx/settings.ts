@@ -27,6 +27,7 @@ export function readSettings(root: XmlElement | undefined, background: string | 
     endnotes: readNoteOptions(child(root, 'w:endnotePr'), DEFAULT_ENDNOTES),
     displayBackgroundShape: flag('w:displayBackgroundShape'),
     doNotUseHtmlParagraphAutoSpacing: onOff(child(compat, 'w:doNotUseHTMLParagraphAutoSpacing')) === true,
+    adjustLineHeightInTable: onOff(child(compat, 'w:adjustLineHeightInTable')) === true,
     // Word drops space before at the top of a page after a natural break; no setting turns that off.
     suppressSpacingAtTopOfPage: true,
   };

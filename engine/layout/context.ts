@@ -70,7 +70,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     noteMark: (t, id) => facts.noteMark(t, id),
     // A cell keeps its last paragraph's space after (it is part of the row height in Word); its
     // text is off the line grid.
-    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, offGrid(), true),
+    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, cellContext(), true),
     drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink) => {
       const page = sink.page;
@@ -85,6 +85,12 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
   // Cells and text boxes: off the grid, and not wrapped around the page's floats (their paragraphs
   // are not where the body flow is).
   const offGrid = (): BlockContext => (gridPitchPt === undefined && !wrap ? ctx : (plain ??= blockContext(env, section, facts, false)));
+  // w:adjustLineHeightInTable puts a cell's lines on the grid as well (not wrapped either).
+  let gridCell: BlockContext | undefined;
+  const cellContext = (): BlockContext => {
+    if (gridPitchPt === undefined || !env.doc.settings.adjustLineHeightInTable) return offGrid();
+    return wrap ? (gridCell ??= blockContext(env, section, facts, true)) : ctx;
+  };
   const objects: ObjectContext = {
     media: env.doc.media,
     layoutBox: (blocks, widthPt) => layoutStory(blocks, widthPt, offGrid(), false),

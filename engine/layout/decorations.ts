@@ -4,7 +4,7 @@
  */
 import type { Border, LayoutItem, PageBorders, SectionProps } from '../model';
 import type { PageState } from './flow/paginate';
-import { dashOf } from './paragraph';
+import { borderLines } from './paragraph';
 
 /** Page borders of a page, or nothing when the section has none or its display rule skips this page. */
 export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection: boolean, area: { left: number; right: number }): LayoutItem[] {
@@ -24,7 +24,7 @@ export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection
     // have: they are left out (document.ts warns, see hasArtPageBorder) rather than drawn as a solid bar
     // as wide as the art (w:sz, points).
     if (!border || border.widthPt <= 0 || border.style === 'art') return;
-    out.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dashOf(border) });
+    out.push(...borderLines(x1, y1, x2, y2, border));
   };
   // Each line is drawn inside the rectangle by half its width, so borders meet at the corners.
   line(left, top + half(b.top), right, top + half(b.top), b.top);

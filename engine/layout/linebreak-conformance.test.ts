@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { findBreakOpportunities } from './kernel';
 import { findBreakOpportunitiesTwin } from './linebreak-twin';
 import { loadLineBreakTrie, lookupLineBreakByte } from './linebreak-trie';
-import { C_CJ, C_HY, C_NU, C_SY, TABLE_CLASS_MASK } from './linebreak-classes';
+import { C_CJ, C_HY, C_IS, C_NU, C_OP, C_SY, TABLE_CLASS_MASK } from './linebreak-classes';
 import type { LineBreakTailoring } from './linebreak-types';
 
 interface Case {
@@ -52,10 +52,11 @@ function failures(cases: readonly Case[], find: Finder, tailoring: LineBreakTail
 const trie = loadLineBreakTrie();
 const classOf = (cp: number): number => lookupLineBreakByte(trie, cp) & TABLE_CLASS_MASK;
 
-/** Whether a case touches a Word tailoring: a CJ character (W1), HY before NU (W2) or SY (W3). */
+/** Whether a case touches a Word tailoring: a CJ character (W1), HY before NU (W2), SY (W3) or IS before OP (W4). */
 function isTailoredContext(c: Case): boolean {
   return c.codePoints.some((cp, i) => classOf(cp) === C_CJ || classOf(cp) === C_SY ||
-    (classOf(cp) === C_HY && c.codePoints.slice(i + 1).some((next) => classOf(next) === C_NU)));
+    (classOf(cp) === C_HY && c.codePoints.slice(i + 1).some((next) => classOf(next) === C_NU)) ||
+    (classOf(cp) === C_IS && c.codePoints.slice(i + 1).some((next) => classOf(next) === C_OP)));
 }
 
 describe('UAX #14 conformance (LineBreakTest.txt, Unicode 16.0)', () => {

@@ -82,6 +82,12 @@ const TAILORED_CASES: Record<string, readonly (readonly [string, string])[]> = {
     ['page/2', 'page/|2'],
     ['a/ |b', 'a/ |b'],
   ],
+  'W4 Word keeps an infix separator with an opening bracket after it': [
+    ['principles.(7)Coherence: |a', 'principles.|(7)Coherence: |a'],
+    ['one,(two) |three', 'one,|(two) |three'],
+    ['a.|（b）', 'a.|（b）'],
+    ['a. |(b)', 'a. |(b)'],
+  ],
 };
 
 function strip(rendering: string): string {

@@ -12,6 +12,9 @@
  *  W3 LB31: no break after a solidus (SY) before a letter or digit. Word keeps "and/or", paths and
  *     URLs such as "example.org/docs/intro" whole (it breaks them only where they are longer than
  *     the line); UAX #14 allows the break.
+ *  W4 LB31: no break between an infix separator (IS: . , : ;) and an opening bracket (OP) that is
+ *     not East Asian. Word keeps "principles.(7)Coherence:" whole (poi-bug59058: its saved page
+ *     start falls where only that word moved down a line); UAX #14 breaks before the parenthesis.
  * Behaviours the brief asks for that untailored UAX #14 already gives (kept as is):
  *  - a break after a hyphen-minus between letters (LB21 × HY, then LB31), none before it;
  *  - no break before closing punctuation (LB13 × CL/CP/EX/SY, LB15d × IS), even after spaces;
@@ -155,6 +158,11 @@ function keepsPath(c: Boundary, tailoring: LineBreakTailoring): boolean {
   return tailoring === 'word' && c.a === K.C_SY && (isAlpha(c.b) || c.b === K.C_NU);
 }
 
+/** Tailoring W4: Word keeps an infix separator with a (not East Asian) opening bracket after it. */
+function keepsBracket(c: Boundary, tailoring: LineBreakTailoring): boolean {
+  return tailoring === 'word' && c.a === K.C_IS && c.b === K.C_OP && !(c.bFlags & K.F_EA);
+}
+
 /** LB26-LB30b: Hangul, alphabetics, aksaras, parentheses, regional indicators and emoji. */
 function decideLate(c: Boundary): BreakActionValue {
   const { a, b } = c;
@@ -202,7 +210,7 @@ export function findBreakOpportunitiesTwin(text: string, tailoring: LineBreakTai
       beforeLastNonSp: lastNonSpAt >= 1 ? u.cls[lastNonSpAt - 1]! : K.C_EDGE,
       numA, numPrev, riRun,
     };
-    let action = decideEarly(c) ?? decideMiddle(c) ?? (keepsNumber(c, tailoring) || keepsPath(c, tailoring) ? NONE : decideLate(c));
+    let action = decideEarly(c) ?? decideMiddle(c) ?? (keepsNumber(c, tailoring) || keepsPath(c, tailoring) || keepsBracket(c, tailoring) ? NONE : decideLate(c));
     if (action === ALLOWED && c.aFlags & K.F_SHY) action = BreakAction.SOFT_HYPHEN;
     out[u.start[i]!] = action;
   }

@@ -2,7 +2,7 @@
  * Paragraph layout: itemize → break opportunities (WASM kernel) → shape → fill lines → finish,
  * then the units the paginator places (one per line, with widow/orphan and keep rules).
  */
-import type { Block, Border, Inline, Paragraph } from '../model';
+import type { Block, Border, Inline, LayoutItem, Paragraph } from '../model';
 import { emitLine, type EmitContext } from './emit/line';
 import { changeBar, isChangedLine } from './revisions';
 import type { ItemSink } from './emit/sink';
@@ -367,7 +367,7 @@ function decorateSlice(props: Paragraph['props'], boxWidthPt: number, sink: Item
   const right = x + boxWidthPt - props.indent.rightPt + (b?.right ? b.right.spacePt + b.right.widthPt : 0);
   if (fill) sink.background.push({ kind: 'rect', x: left, y, w: right - left, h, fill });
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border) =>
-    sink.background.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dashOf(border) });
+    sink.background.push(...borderLines(x1, y1, x2, y2, border));
   if (top) line(left, y + top.widthPt / 2, right, y + top.widthPt / 2, top);
   if (bottom) line(left, y + h - bottom.widthPt / 2, right, y + h - bottom.widthPt / 2, bottom);
   if (b?.left) line(left + b.left.widthPt / 2, y, left + b.left.widthPt / 2, y + h, b.left);
@@ -388,4 +388,22 @@ export function dashOf(border: Border): { dash?: number[] } {
     default:
       return {};
   }
+}
+
+/**
+ * The lines that draw a border from (x1, y1) to (x2, y2) along its middle: one line of its width, or
+ * for a double border two lines a third of its width each, a third apart (the room it takes,
+ * `widthPt`, holds both and the gap).
+ */
+export function borderLines(x1: number, y1: number, x2: number, y2: number, border: Border, dash: { dash?: number[] } = dashOf(border)): LayoutItem[] {
+  const color = border.color ?? '000000';
+  if (border.style !== 'double') return [{ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color, ...dash }];
+  const w = border.widthPt / 3;
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const nx = (-(y2 - y1) / len) * w;
+  const ny = ((x2 - x1) / len) * w;
+  return [
+    { kind: 'line', x1: x1 - nx, y1: y1 - ny, x2: x2 - nx, y2: y2 - ny, width: w, color, ...dash },
+    { kind: 'line', x1: x1 + nx, y1: y1 + ny, x2: x2 + nx, y2: y2 + ny, width: w, color, ...dash },
+  ];
 }

@@ -158,6 +158,11 @@ export interface DocSettings {
   readonly displayBackgroundShape: boolean;
   /** Word's "don't use HTML paragraph auto spacing" (w:doNotUseHTMLParagraphAutoSpacing). */
   readonly doNotUseHtmlParagraphAutoSpacing: boolean;
+  /**
+   * w:adjustLineHeightInTable (§17.15.3.1): lines in table cells follow the document grid too
+   * (without it a cell's text is off the grid).
+   */
+  readonly adjustLineHeightInTable?: boolean;
   /** Space before at the top of a page is suppressed unless this compatibility option asks otherwise. */
   readonly suppressSpacingAtTopOfPage: boolean;
   /** The document's w15:docId GUID, without braces (used for telemetry identity). */

@@ -18,7 +18,7 @@ import {
 import { placeTable as placeTableMemory, placeBuffers, inputBase, outputBase } from './memory';
 import { classifyAt, classMap, peekSecondUnit, peekUnit, readTableHeader, skipSameLatin1 } from './units';
 import {
-  decideEarly, decideFast, decideMiddle, decideLate, keepsNumber, keepsPath, mergesWithRun, UNDECIDED,
+  decideEarly, decideFast, decideMiddle, decideLate, keepsBracket, keepsNumber, keepsPath, mergesWithRun, UNDECIDED,
 } from './rules';
 
 /** Reserves room for a class table of `bytes`; returns where the host must write it (0: no memory). */
@@ -65,6 +65,7 @@ function decideChain(a: i32, b: i32, prev: i32, last: i32, runs: i32, word: bool
   const nextNext = next == C_IS ? peekSecondUnit(input, pos, count, raw, map) & 0xff : C_EDGE;
   if (keepsNumber(ac, bc, p, next, nextNext, (runs & 1) != 0, (runs & 2) != 0, word)) return 0;
   if (word && keepsPath(ac, bc)) return 0; // tailoring W3
+  if (word && keepsBracket(ac, bc, bF)) return 0; // tailoring W4
   return decideLate(ac, aF, bc, bF, p, pF, next, (runs & 4) >> 2);
 }
 

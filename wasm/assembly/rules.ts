@@ -161,6 +161,15 @@ const CLOSING: u64 = (<u64>1 << C_CL) | (<u64>1 << C_CP) | (<u64>1 << C_EX) | (<
   return a == C_SY && (has(ALPHA, b) || b == C_NU);
 }
 
+/**
+ * Tailoring W4: Word keeps an infix separator (. , : ;) with an opening bracket that is not East
+ * Asian after it: "principles.(7)Coherence" stays whole (UAX #14 allows IS ÷ OP by LB31).
+ */
+// @ts-ignore: decorator
+@inline export function keepsBracket(a: i32, b: i32, bF: i32): bool {
+  return a == C_IS && b == C_OP && (bF & F_EA) == 0;
+}
+
 /** LB26-LB31. */
 // @ts-ignore: decorator
 @inline export function decideLate(a: i32, aF: i32, b: i32, bF: i32, prev: i32, prevF: i32,

@@ -315,7 +315,7 @@ export class Paginator {
       this.nextColumn('natural');
       return undefined;
     }
-    if (!mustMove && unit.split && room - notes.total > 1) {
+    if (!mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty)) {
       const parts = unit.split(room - notes.total);
       if (parts) {
         this.place(page, parts[0], col.x, notes.list);

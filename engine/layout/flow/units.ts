@@ -34,6 +34,11 @@ export interface Unit {
    * chernigovka (mode 15) opens a page with a cell paragraph's last line.
    */
   readonly holdsWidow?: boolean;
+  /**
+   * The unit splits only where it opens a column: elsewhere it moves on whole (a table row kept with
+   * the next row).
+   */
+  readonly splitsOnlyAtTop?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
   readonly discardable?: boolean;
   /**

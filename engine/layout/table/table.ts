@@ -15,7 +15,7 @@
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, type ItemSink } from '../emit/sink';
-import { minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
+import { borderLines, minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
@@ -290,6 +290,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   const inset = (pc: PlacedCell): Inset => (lastOf(pc) === r ? rowInset : { ...rowInset, below: edges.below[lastOf(pc)]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
   const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
   const props = t.rows[r]!.props;
+  const keepsWithNext = r < rows.length - 1 && rowKeepsWithNext(t.rows[r]!.cells);
   const head = edges.shared[r] && r > 0 ? above : 0;
   const tail = edges.shared[r] && r < rows.length - 1 ? edges.below[r]! : 0;
   const unit: Unit = {
@@ -300,8 +301,15 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
     // of half borders fit, and the part continued on page 5 sits below its own 1 pt top border).
     ...(head > 0 ? { headPt: head } : {}),
     ...(tail > 0 ? { tailPt: tail } : {}),
-    // Keep header rows with the first body row; merged cells keep their rows together.
-    breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1),
+    // Keep header rows with the first body row; merged cells keep their rows together. A row whose
+    // cells keep with the next (w:keepNext) stays with the next row and moves on whole rather than
+    // split: Word's saved page starts in oxsdk-BackgroundReport open pages with its glossary's kept
+    // rows ('Cyber-squatting', 'IETF', 'sTLD': a term and an empty paragraph a cell), where we ended
+    // a page with the first and split the others after their first line. Such a keep is the weakest,
+    // given up first where a chain of them is longer than the page.
+    breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1) && !keepsWithNext,
+    ...(keepsWithNext && !props.header && !cells.some((pc) => pc.rowSpan > 1) ? { keptWithNext: true } : {}),
+    ...(keepsWithNext ? { splitsOnlyAtTop: true } : {}),
     ...(header ? { repeatHeader: header } : {}),
     emit(sink: ItemSink, x: number, y: number) {
       for (const pc of cells) {
@@ -371,7 +379,7 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0:
   const w = pc.width;
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
     if (!border || border.widthPt <= 0) return;
-    sink.items.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dash(border) });
+    sink.items.push(...borderLines(x1, y1, x2, y2, border, dash(border)));
   };
   const merged = pc.cell.props.vMerge === 'continue';
   if (!merged) line(x, y, x + w, y, b.top);
@@ -393,7 +401,7 @@ function tableFrame(t: Table, widthPt: number, firstRow: boolean, lastRow: boole
   return (sink, x, y, h, top, bottom) => {
     const line = (x1: number, y1: number, x2: number, y2: number, border: Border | undefined) => {
       if (!border || border.widthPt <= 0) return;
-      sink.items.push({ kind: 'line', x1, y1, x2, y2, width: border.widthPt, color: border.color ?? '000000', ...dash(border) });
+      sink.items.push(...borderLines(x1, y1, x2, y2, border, dash(border)));
     };
     if (firstRow && top) line(x, y + half(b.top), x + widthPt, y + half(b.top), b.top);
     if (lastRow && bottom) line(x, y + h - half(b.bottom), x + widthPt, y + h - half(b.bottom), b.bottom);
@@ -409,6 +417,15 @@ function dash(border: Border): { dash?: number[] } {
   if (border.style === 'dotted') return { dash: [border.widthPt, border.widthPt * 2] };
   if (border.style === 'dashed') return { dash: [border.widthPt * 4, border.widthPt * 3] };
   return {};
+}
+
+/**
+ * Whether a row keeps with the next one: every cell holds a paragraph kept with the next (w:keepNext),
+ * Word's way of keeping rows together (oxsdk-BackgroundReport's glossary). No document of the corpus
+ * has keepNext in some cells of a row only, so what Word does then is open; we keep such rows free.
+ */
+function rowKeepsWithNext(cells: readonly TableCell[]): boolean {
+  return cells.length > 0 && cells.every((c) => c.blocks.some((b) => b.kind === 'paragraph' && b.props.keepNext));
 }
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * w:adjustLineHeightInTable (§17.15.3.1) puts the lines of table cells on the document grid too.
+ * oxsdk-2007 (Chinese forms, docGrid lines 15.6 pt, the option set) has Word's page starts at its
+ * province-code table's 'YN' row and at '②总资产贡献率' only with its cells' lines on the grid; we laid
+ * the cells out off the grid, as Word does without the option, and ended both pages a row or line late.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx, para } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+// A 24 pt grid; 10 pt text is far shorter than a grid line.
+const SECT = '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/><w:docGrid w:type="lines" w:linePitch="480"/></w:sectPr>';
+const SINGLE = '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/>';
+const TEXT = '<w:sz w:val="20"/>';
+
+const runs = (d: LayoutDoc) => flatItems(d.pages[0]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
+const y = (d: LayoutDoc, s: string) => runs(d).find((r) => r.text.includes(s))!.y;
+
+function body(): string {
+  const cell = para('Cell one', SINGLE, TEXT) + para('Cell two', SINGLE, TEXT);
+  const table = `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid><w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${cell}</w:tc></w:tr></w:tbl>`;
+  return para('Body one', SINGLE, TEXT) + para('Body two', SINGLE, TEXT) + table + SECT;
+}
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('lines in table cells and the document grid', () => {
+  it('follow the grid with w:adjustLineHeightInTable', async () => {
+    const settings = '<w:compat><w:adjustLineHeightInTable/></w:compat>';
+    const { doc } = await layoutDocx(makeDocx({ body: body(), settings }), 'grid-cells.docx', host);
+    expect(y(doc, 'Body two') - y(doc, 'Body one')).toBeCloseTo(24, 1);
+    expect(y(doc, 'Cell two') - y(doc, 'Cell one')).toBeCloseTo(24, 1);
+  });
+
+  it('keep their own height without it', async () => {
+    const { doc } = await layoutDocx(makeDocx({ body: body() }), 'grid-cells-off.docx', host);
+    expect(y(doc, 'Body two') - y(doc, 'Body one')).toBeCloseTo(24, 1);
+    expect(y(doc, 'Cell two') - y(doc, 'Cell one')).toBeLessThan(13);
+  });
+});
