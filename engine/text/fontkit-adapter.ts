@@ -35,6 +35,7 @@ interface FkProcessor {
   language: unknown;
   languageTag: unknown;
   features: Record<string, unknown>;
+  lookupsForFeatures(userFeatures?: readonly string[], exclude?: readonly number[]): unknown[];
 }
 
 interface FkEngine {
@@ -79,6 +80,8 @@ export class FontkitShaper {
         original.call(engine);
       };
     }
+    if (engine?.GSUBProcessor) memoiseLookups(engine.GSUBProcessor);
+    if (engine?.GPOSProcessor) memoiseLookups(engine.GPOSProcessor);
   }
 
   /**
@@ -145,4 +148,27 @@ export class FontkitShaper {
     }
     return rtl ? logical.reverse() : logical;
   }
+}
+
+/**
+ * fontkit gathers a stage's lookups (its features' lookup lists, sorted) on every layout call,
+ * since each call builds a new shaping plan; that was a sixth of the time of a word's first full
+ * shaping. The list depends only on the stage's feature tags and on the script and language
+ * system selected: resetScripts makes selectScript start afresh on every call, so the same
+ * (scriptTag, languageTag) of one processor always selects the same language system and so the
+ * same features. fontkit only reads the list it returns.
+ */
+function memoiseLookups(processor: FkProcessor): void {
+  const original = processor.lookupsForFeatures;
+  const memo = new Map<string, unknown[]>();
+  processor.lookupsForFeatures = function (this: FkProcessor, userFeatures: readonly string[] = [], exclude?: readonly number[]) {
+    if (exclude) return original.call(this, userFeatures, exclude);
+    const key = `${(this.scriptTag as string | null) ?? ''}|${(this.languageTag as string | null) ?? ''}|${userFeatures.join(',')}`;
+    let lookups = memo.get(key);
+    if (!lookups) {
+      lookups = original.call(this, userFeatures);
+      memo.set(key, lookups);
+    }
+    return lookups;
+  };
 }
