@@ -42,7 +42,12 @@ function requestKey(p: RunProps): string {
 /** Every face request a document makes (runs, list labels, paragraph marks, all stories). */
 export function collectRequests(doc: DocModel): FaceRequest[] {
   const seen = new Map<string, FaceRequest>();
+  // Runs share their props objects (interned by the reader): each object's key is made once, where a
+  // key per run made 18 MB of strings per round of the dev corpus.
+  const seenProps = new Set<RunProps>();
   const add = (p: RunProps) => {
+    if (seenProps.has(p)) return;
+    seenProps.add(p);
     const key = requestKey(p);
     if (!seen.has(key)) seen.set(key, requestOf(p));
   };

@@ -20,8 +20,6 @@ export class FontProgram {
   readonly cmap: CmapLookup;
   /** True for CFF outlines ('OTTO'), false for TrueType glyf outlines. */
   readonly isCff: boolean;
-  /** Short content hash (CRC-32 and length), stable across runs. */
-  readonly contentKey: string;
   /** Cap height and x-height: OS/2 values, else measured from 'H' and 'x', else ratios of the em. */
   readonly capHeight: number;
   readonly xHeight: number;
@@ -42,10 +40,21 @@ export class FontProgram {
       requireTable(bytes, this.dir, 'glyf');
       requireTable(bytes, this.dir, 'loca');
     }
-    this.contentKey = `${crc32(bytes).toString(16).padStart(8, '0')}${bytes.length.toString(16)}`;
     const upm = this.metrics.unitsPerEm;
     this.capHeight = this.metrics.capHeight || this.glyphTop(0x48) || Math.round(upm * 0.7);
     this.xHeight = this.metrics.xHeight || this.glyphTop(0x78) || Math.round(upm * 0.5);
+  }
+
+  private key: string | undefined;
+
+  /**
+   * Short content hash (CRC-32 and length), stable across runs. Computed on first use: only faces
+   * from the document or the host are named by it, and hashing every shipped face as it loads (some
+   * are megabytes) was most of the time spent parsing a font program.
+   */
+  get contentKey(): string {
+    this.key ??= `${crc32(this.bytes).toString(16).padStart(8, '0')}${this.bytes.length.toString(16)}`;
+    return this.key;
   }
 
   /** The glyph for a code point (0 when missing); memoised per code point. */

@@ -35,6 +35,7 @@ interface FkProcessor {
   language: unknown;
   languageTag: unknown;
   features: Record<string, unknown>;
+  lookupsForFeatures(userFeatures?: readonly string[], exclude?: readonly number[]): unknown[];
 }
 
 interface FkEngine {
@@ -79,6 +80,10 @@ export class FontkitShaper {
         original.call(engine);
       };
     }
+    if (engine?.GSUBProcessor) memoiseLookups(engine.GSUBProcessor);
+    if (engine?.GPOSProcessor) memoiseLookups(engine.GPOSProcessor);
+    const processor = engine?.GSUBProcessor ?? engine?.GPOSProcessor;
+    if (processor) indexClassRanges(Object.getPrototypeOf(Object.getPrototypeOf(processor)) as ClassLookup);
   }
 
   /**
@@ -145,4 +150,90 @@ export class FontkitShaper {
     }
     return rtl ? logical.reverse() : logical;
   }
+}
+
+/**
+ * fontkit gathers a stage's lookups (its features' lookup lists, sorted) on every layout call,
+ * since each call builds a new shaping plan; that was a sixth of the time of a word's first full
+ * shaping. The list depends only on the stage's feature tags and on the script and language
+ * system selected: resetScripts makes selectScript start afresh on every call, so the same
+ * (scriptTag, languageTag) of one processor always selects the same language system and so the
+ * same features. fontkit only reads the list it returns.
+ */
+function memoiseLookups(processor: FkProcessor): void {
+  const original = processor.lookupsForFeatures;
+  const memo = new Map<string, unknown[]>();
+  processor.lookupsForFeatures = function (this: FkProcessor, userFeatures: readonly string[] = [], exclude?: readonly number[]) {
+    if (exclude) return original.call(this, userFeatures, exclude);
+    const key = `${(this.scriptTag as string | null) ?? ''}|${(this.languageTag as string | null) ?? ''}|${userFeatures.join(',')}`;
+    let lookups = memo.get(key);
+    if (!lookups) {
+      lookups = original.call(this, userFeatures);
+      memo.set(key, lookups);
+    }
+    return lookups;
+  };
+}
+
+interface ClassDefTable {
+  readonly version: number;
+  readonly classRangeRecord?: Iterable<{ readonly start: number; readonly end: number; readonly class: number }>;
+}
+
+interface ClassLookup {
+  getClassID(glyph: number, classDef: ClassDefTable): number;
+}
+
+/** Glyph → class tables of class definitions by ranges, by the (immutable, decoded) table object. */
+const classTables = new WeakMap<ClassDefTable, Uint16Array | null>();
+/** OTProcessor prototypes whose getClassID is already replaced. */
+const classLookupInstalled = new WeakSet<object>();
+/** Most glyph slots a range table may fill; beyond that (overlapping ranges) the ranges are scanned. */
+const MAX_CLASS_FILL = 1 << 18;
+
+/**
+ * fontkit finds a glyph's class in a ClassDef format 2 (OpenType, "Class Definition Table Format 2")
+ * by scanning the range records in order, and does so for every glyph it sets (the GDEF glyph class
+ * of each GlyphInfo) and for every class-based context and pair match: a linear scan per glyph, with
+ * an iterator allocated, over fonts with hundreds of ranges. The ranges become one glyph-indexed
+ * table instead, filled from the last record to the first so that the first range holding a glyph
+ * wins, as in the scan; glyphs in no range get 0, as from the scan. A table whose ranges would fill
+ * more than MAX_CLASS_FILL slots keeps the scan. Installed once on fontkit's OTProcessor prototype,
+ * which GlyphInfo calls directly.
+ */
+function indexClassRanges(proto: ClassLookup): void {
+  if (!Object.prototype.hasOwnProperty.call(proto, 'getClassID') || classLookupInstalled.has(proto)) return;
+  classLookupInstalled.add(proto);
+  const original = proto.getClassID;
+  proto.getClassID = function (this: unknown, glyph: number, classDef: ClassDefTable): number {
+    if (classDef.version !== 2) return original.call(this, glyph, classDef);
+    let table = classTables.get(classDef);
+    if (table === undefined) {
+      table = classTableOf(classDef);
+      classTables.set(classDef, table);
+    }
+    if (table === null || (glyph | 0) !== glyph) return original.call(this, glyph, classDef);
+    return glyph >= 0 && glyph < table.length ? table[glyph]! : 0;
+  };
+}
+
+function classTableOf(classDef: ClassDefTable): Uint16Array | null {
+  if (!classDef.classRangeRecord) return null;
+  const ranges = [...classDef.classRangeRecord];
+  let fill = 0;
+  let size = 0;
+  for (const r of ranges) {
+    if (!Number.isInteger(r.start) || !Number.isInteger(r.end) || !Number.isInteger(r.class) || r.start < 0 || r.end > 0xffff || r.class < 0 || r.class > 0xffff) return null;
+    if (r.end >= r.start) {
+      fill += r.end - r.start + 1;
+      size = Math.max(size, r.end + 1);
+    }
+  }
+  if (fill > MAX_CLASS_FILL) return null;
+  const table = new Uint16Array(size);
+  for (let i = ranges.length - 1; i >= 0; i--) {
+    const r = ranges[i]!;
+    for (let g = r.start; g <= r.end; g++) table[g] = r.class;
+  }
+  return table;
 }
