@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import type { LayoutDoc } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { layoutDocx, glyphRunsOn, pageWithText } from '../helpers/layout-docx';
 import { makeDocx, para, run } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -29,8 +29,8 @@ async function layout(body: string): Promise<LayoutDoc> {
   return (await layoutDocx(makeDocx({ body, footnotes: NOTES }), 'footnote-continuation.docx', host)).doc;
 }
 
-const runs = (d: LayoutDoc, page: number) => flatItems(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
-const pageOf = (d: LayoutDoc, s: string) => d.pages.findIndex((_, k) => runs(d, k).some((r) => r.text.includes(s)));
+const runs = glyphRunsOn;
+const pageOf = pageWithText;
 const yOf = (d: LayoutDoc, s: string) => runs(d, pageOf(d, s)).find((r) => r.text.includes(s))!.y;
 
 beforeAll(async () => {

@@ -6,9 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc, LineItem } from '../../engine/model';
+import type { LayoutDoc, LineItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { layoutDocx, flatItems } from '../helpers/layout-docx';
+import { layoutDocx, flatItems, glyphRunsOn } from '../helpers/layout-docx';
 import { makeDocx } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -29,7 +29,7 @@ const sect = (hTwips: number) =>
 async function lay(rows: string[], hTwips: number): Promise<LayoutDoc> {
   return (await layoutDocx(makeDocx({ body: table(rows) + sect(hTwips) }), 'row-border-page-edge.docx', host)).doc;
 }
-const runs = (d: LayoutDoc, page: number) => flatItems(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
+const runs = glyphRunsOn;
 const baseline = (d: LayoutDoc, page: number, text: string) => runs(d, page).find((r) => r.text.startsWith(text))?.y;
 
 beforeAll(async () => {

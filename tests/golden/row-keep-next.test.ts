@@ -7,17 +7,17 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc } from '../../engine/model';
+
 import { createNodeHost } from '../../node/host';
-import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { layoutDocx, glyphRunsOn, pageWithText } from '../helpers/layout-docx';
 import { makeDocx, para } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const SINGLE = '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/>';
 const KEEP = `<w:keepNext/>${SINGLE}`;
 
-const runs = (d: LayoutDoc, page: number) => flatItems(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
-const pageOf = (d: LayoutDoc, s: string) => d.pages.findIndex((_, k) => runs(d, k).some((r) => r.text.includes(s)));
+const runs = glyphRunsOn;
+const pageOf = pageWithText;
 
 function table(rows: string[][]): string {
   const tr = (cells: string[]) => `<w:tr>${cells.map((c) => `<w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${c}</w:tc>`).join('')}</w:tr>`;

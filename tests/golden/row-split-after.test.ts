@@ -11,17 +11,17 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc } from '../../engine/model';
+
 import { createNodeHost } from '../../node/host';
-import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { layoutDocx, glyphRunsOn, pageWithText } from '../helpers/layout-docx';
 import { makeDocx, para } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const SINGLE = '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/>';
 const AFTER = '<w:spacing w:after="200" w:line="240" w:lineRule="auto"/>';
 
-const runs = (d: LayoutDoc, page: number) => flatItems(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
-const pageOf = (d: LayoutDoc, s: string) => d.pages.findIndex((_, k) => runs(d, k).some((r) => r.text.includes(s)));
+const runs = glyphRunsOn;
+const pageOf = pageWithText;
 
 function table(width: string, grid: number[], rows: string[][]): string {
   const cols = grid.map((w) => `<w:gridCol w:w="${w}"/>`).join('');

@@ -9,9 +9,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import type { LayoutDoc } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { layoutDocx, glyphRunsOn, pageWithText } from '../helpers/layout-docx';
 import { makeDocx, para } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -31,8 +31,8 @@ async function layout(k: number, mode: number): Promise<LayoutDoc> {
   return (await layoutDocx(makeDocx({ body: body(k), settings: compat(mode) }), 'row-split-widow.docx', host)).doc;
 }
 
-const runs = (d: LayoutDoc, page: number) => flatItems(d.pages[page]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
-const pageOf = (d: LayoutDoc, s: string) => d.pages.findIndex((_, k) => runs(d, k).some((r) => r.text.includes(s)));
+const runs = glyphRunsOn;
+const pageOf = pageWithText;
 
 beforeAll(async () => {
   await initKernel();
