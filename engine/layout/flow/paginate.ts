@@ -4,10 +4,13 @@
  * When a unit does not fit, the paginator looks back in the current column for the last unit after
  * which a break is allowed and moves everything after it to the next column — this one rule
  * implements widow/orphan control, keepLines, keepNext and cantSplit. If no break is allowed
- * anywhere in the column (a keep chain longer than a page), it breaks where it is, as Word does.
+ * anywhere in the column (a keep chain longer than a page), it gives up the weakest keep first
+ * (keep-with-next, `Unit.keptWithNext`), and else breaks where it is, as Word does. Column balancing
+ * before a continuous section break is in balance.ts.
  */
 import { dropBelow, type Exclusion } from './exclusions';
-import type { NoteCall, Unit } from './units';
+import { balanceRegion } from './balance';
+import { FIT_EPS as EPS, type NoteCall, type Unit } from './units';
 
 /** Geometry of one page's body, decided when the page opens. */
 export interface PageFrame {
@@ -100,7 +103,6 @@ export interface PaginatorHost {
   discardPage?(pageIndex: number): void;
 }
 
-const EPS = 0.05;
 /** Body room a page keeps free of notes continued onto it (about a line). */
 const MIN_BODY_PT = 12;
 
@@ -569,63 +571,4 @@ export class Paginator {
     }
   }
 
-}
-
-/**
- * Balances a region's columns: the lowest column height at which the region's units, in order, fill
- * the columns (spacing vanishing at column tops), found by bisection, then the units are re-placed.
- */
-function balanceRegion(page: PageState, region: Region): void {
-  const units = page.placed.slice(region.firstUnit);
-  if (units.length < 2) return;
-  let total = 0;
-  let tallest = 0;
-  for (const p of units) {
-    total += p.unit.heightPt;
-    tallest = Math.max(tallest, p.unit.heightPt);
-  }
-  const n = region.columns.length;
-  const fits = (h: number) => fill(units, n, h) !== undefined;
-  let lo = Math.max(tallest, total / n);
-  let hi = total + 1;
-  if (!fits(hi)) return;
-  for (let k = 0; k < 30 && hi - lo > 0.25; k++) {
-    const mid = (lo + hi) / 2;
-    if (fits(mid)) hi = mid;
-    else lo = mid;
-  }
-  const plan = fill(units, n, hi)!;
-  const kept: PlacedUnit[] = [];
-  plan.forEach((slot, i) => {
-    if (!slot) return;
-    const col = region.columns[slot.column]!;
-    kept.push({ unit: units[i]!.unit, column: slot.column, x: col.x, y: region.top + slot.y });
-  });
-  page.placed.splice(region.firstUnit, units.length, ...kept);
-  page.column = 0;
-  let bottom = region.top;
-  for (const p of kept) bottom = Math.max(bottom, p.y + p.unit.heightPt);
-  page.y = bottom;
-}
-
-/** Fills n columns of height h with the units; undefined if they do not fit. Spacing at a column top vanishes. */
-function fill(units: readonly PlacedUnit[], n: number, h: number): Array<{ column: number; y: number } | undefined> | undefined {
-  const out: Array<{ column: number; y: number } | undefined> = [];
-  let column = 0;
-  let y = 0;
-  for (const p of units) {
-    const u = p.unit;
-    if (y > 0 && y + u.heightPt > h + EPS && !u.discardable) {
-      column++;
-      y = 0;
-      if (column >= n) return undefined;
-    }
-    if (u.discardable && (y === 0 || y + u.heightPt > h + EPS)) {
-      out.push(undefined);
-      continue;
-    }
-    out.push({ column, y });
-    y += u.heightPt;
-  }
-  return out;
 }

@@ -9,6 +9,9 @@
 import type { ItemSink } from '../emit/sink';
 import type { Exclusion } from './exclusions';
 
+/** Tolerance (pt) when heights are compared: a unit that overshoots the room by less still fits. */
+export const FIT_EPS = 0.05;
+
 /** A footnote or endnote referenced from a unit, laid out when the unit lands on a page. */
 export interface NoteCall {
   readonly noteType: 'footnote' | 'endnote';
