@@ -270,7 +270,7 @@ export function spaceShares(prev: Paragraph | undefined, prevAfter: number, p: P
   // Each paragraph's w:contextualSpacing drops only its own share: the previous paragraph gives its
   // after, this one what its before exceeds that after by (a peer's measurements of Word: a toggled
   // 10 pt after over an untoggled 12 pt before of the same style leaves 2 pt).
-  const prevShare = prev && prev.props.contextualSpacing && sameStyle ? 0 : prevAfter;
+  const prevShare = prev ? afterShare(prev, prevAfter, p) : prevAfter;
   const ownShare = p.props.contextualSpacing && sameStyle ? 0 : add ? before : Math.max(0, before - prevAfter);
   return { prev: prevShare, own: ownShare };
 }
@@ -282,8 +282,12 @@ function isBreakLine(line: LineBox): boolean {
 
 /** The part of the space below a paragraph that is its own space after (what w:contextualSpacing leaves of it). */
 function ownAfter(p: Paragraph, next: Paragraph | undefined): number {
-  if (p.props.contextualSpacing && next !== undefined && next.props.styleId === p.props.styleId) return 0;
-  return spaceAfter(p, next);
+  return afterShare(p, spaceAfter(p, next), next);
+}
+
+/** A paragraph's share of the space before `next`: its space after, unless its w:contextualSpacing drops it there. */
+function afterShare(p: Paragraph, after: number, next: Paragraph | undefined): number {
+  return p.props.contextualSpacing && next !== undefined && next.props.styleId === p.props.styleId ? 0 : after;
 }
 
 function spaceAfter(p: Paragraph, next: Paragraph | undefined): number {

@@ -30,10 +30,6 @@ export interface DocumentEnv {
   drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
 }
 
-/**
- * Builds the block context for a story in a section. The document line grid applies to body text
- * only (`onGrid`): LibreOffice lays out table cells, notes, headers and text boxes off the grid.
- */
 /** A place in the body where a paragraph may begin, the room below it and the floats beside it. */
 export interface BodyArea {
   readonly top: number;
@@ -55,6 +51,11 @@ export interface BodyWrap {
   page(): PageGeometry;
 }
 
+/**
+ * Builds the block context for a story in a section. The document line grid applies to body text
+ * only (`onGrid`): LibreOffice lays out table cells, notes, headers and text boxes off the grid
+ * (cells too go on it with w:adjustLineHeightInTable).
+ */
 export function blockContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, onGrid = false, wrap?: BodyWrap): BlockContext {
   const grid = section.docGrid;
   const gridPitchPt = onGrid && grid && (grid.type === 'lines' || grid.type === 'linesAndChars') ? grid.linePitchPt : undefined;
@@ -121,8 +122,8 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       if (!at || at.room < 1) return undefined;
       const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top) : [];
       if (own.length === 0 && at.exclusions.length === 0) return undefined;
-      if (own.length === 0) return { top: at.top, columnX: at.columnX, bottom: at.top + at.room, exclusions: at.exclusions };
-      return { top: at.top, columnX: at.columnX, bottom: at.top + at.room, exclusions: [...at.exclusions, ...own], own };
+      const area = { top: at.top, columnX: at.columnX, bottom: at.top + at.room };
+      return own.length === 0 ? { ...area, exclusions: at.exclusions } : { ...area, exclusions: [...at.exclusions, ...own], own };
     },
     floatExclusions: (floats, columnX, paragraphTop) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop),
     roomAt: (gapPt) => {

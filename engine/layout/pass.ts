@@ -165,7 +165,8 @@ class Pass {
     doc.sections.forEach((section, s) => {
       // A section turned another way than the one before it cannot share its page.
       const turned = s > 0 && section.props.textDirection !== doc.sections[s - 1]!.props.textDirection;
-      const type = s === 0 ? 'nextPage' : turned && (section.props.type === 'continuous' || section.props.type === 'nextColumn') ? 'nextPage' : section.props.type;
+      const sharesPage = section.props.type === 'continuous' || section.props.type === 'nextColumn';
+      const type = s === 0 || (turned && sharesPage) ? 'nextPage' : section.props.type;
       this.paginator.startSection(s, type);
       const page = this.paginator.page;
       const width = page.frame.columns[0]!.width;

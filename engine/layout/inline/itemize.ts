@@ -13,9 +13,8 @@ import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
 import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 
-/** Size factor and baseline shift for superscript / subscript (LibreOffice's DOCX defaults: 58 %, +33 % / −8 %). */
-export const SUPERSCRIPT = { scale: 0.58, rise: 0.33 } as const;
-export const SUBSCRIPT = { scale: 0.58, rise: -0.08 } as const;
+/** How far a subscript is lowered, as a fraction of the run's size (LibreOffice's 8 %; Word's is not measured). */
+const SUBSCRIPT_DROP = 0.08;
 /**
  * Word's superscript and subscript size: two thirds of the run's, in whole half-points rounded down
  * (its render of Docx4j_GettingStarted draws the superscripts of 11 and 10 pt text at 7 and 6.5 pt).
@@ -255,10 +254,10 @@ function runStyle(props: RunProps, scale: number): RunStyle {
   if (!byScale) runStyles.set(props, (byScale = new Map()));
   let style = byScale.get(scale);
   if (!style) {
-    const va = props.vertAlign === 'superscript' ? SUPERSCRIPT : props.vertAlign === 'subscript' ? SUBSCRIPT : undefined;
     const full = props.sizePt * scale;
-    const sizePt = va ? scriptSize(full) : full;
-    const risePt = props.positionPt + (props.vertAlign === 'superscript' ? superscriptRise(props.sizePt) : va ? va.rise * props.sizePt : 0);
+    const sizePt = props.vertAlign === 'baseline' ? full : scriptSize(full);
+    const shift = props.vertAlign === 'superscript' ? superscriptRise(props.sizePt) : props.vertAlign === 'subscript' ? -SUBSCRIPT_DROP * props.sizePt : 0;
+    const risePt = props.positionPt + shift;
     const kern = props.kernMinPt !== undefined && sizePt >= props.kernMinPt ? 1 : 0;
     const features = `${sizePt}|${props.scalePct}|${props.spacingPt}|${kern}${props.ligatures ? 1 : 0}${props.rtl ? 1 : 0}`;
     style = { sizePt, risePt, own: markupStyle(undefined, props, false), features, shapeKeys: new Map() };

@@ -291,6 +291,8 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
   const props = t.rows[r]!.props;
   const keepsWithNext = r < rows.length - 1 && rowKeepsWithNext(t.rows[r]!.cells);
+  // Header rows keep with the first body row; merged cells keep their rows together.
+  const free = !props.header && !cells.some((pc) => pc.rowSpan > 1);
   const head = edges.shared[r] && r > 0 ? above : 0;
   const tail = edges.shared[r] && r < rows.length - 1 ? edges.below[r]! : 0;
   const unit: Unit = {
@@ -301,14 +303,13 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
     // of half borders fit, and the part continued on page 5 sits below its own 1 pt top border).
     ...(head > 0 ? { headPt: head } : {}),
     ...(tail > 0 ? { tailPt: tail } : {}),
-    // Keep header rows with the first body row; merged cells keep their rows together. A row whose
-    // cells keep with the next (w:keepNext) stays with the next row and moves on whole rather than
-    // split: Word's saved page starts in oxsdk-BackgroundReport open pages with its glossary's kept
-    // rows ('Cyber-squatting', 'IETF', 'sTLD': a term and an empty paragraph a cell), where we ended
-    // a page with the first and split the others after their first line. Such a keep is the weakest,
-    // given up first where a chain of them is longer than the page.
-    breakAfter: !props.header && !cells.some((pc) => pc.rowSpan > 1) && !keepsWithNext,
-    ...(keepsWithNext && !props.header && !cells.some((pc) => pc.rowSpan > 1) ? { keptWithNext: true } : {}),
+    // A row whose cells keep with the next (w:keepNext) stays with the next row and moves on whole
+    // rather than split: Word's saved page starts in oxsdk-BackgroundReport open pages with its
+    // glossary's kept rows ('Cyber-squatting', 'IETF', 'sTLD': a term and an empty paragraph a cell),
+    // where we ended a page with the first and split the others after their first line. Such a keep
+    // is the weakest, given up first where a chain of them is longer than the page.
+    breakAfter: free && !keepsWithNext,
+    ...(free && keepsWithNext ? { keptWithNext: true } : {}),
     ...(keepsWithNext ? { splitsOnlyAtTop: true } : {}),
     ...(header ? { repeatHeader: header } : {}),
     emit(sink: ItemSink, x: number, y: number) {
@@ -432,13 +433,12 @@ function rowKeepsWithNext(cells: readonly TableCell[]): boolean {
  * Splits a row at line boundaries so the first part fits in `room`; `inset` is the room the row's
  * borders take (its top border goes with the first part, its bottom border with the rest). Each part
  * is drawn closed at the cut, the first with the cells' bottom borders, the rest with their top
- * borders; where rows share their borders (no cell spacing), those take their full width at the
- * cut as they do at a table's edges (with cell spacing they take none there: poi-bib-chernigovka's
- * Word page starts, tried with both): Word's page
- * starts in docling-docx_rich_tables_01 (1 pt borders) put the last line of a row that ended 0.5 pt
- * above the margin on the next page, because the part continued at the top of that page sits below
- * its own top border. A row of a nested table that crosses the cut splits in turn, as Word splits it,
- * rather than holding the whole outer row back.
+ * borders. Where rows share their borders (no cell spacing), those take their full width at the cut
+ * as they do at a table's edges: Word's page starts in docling-docx_rich_tables_01 (1 pt borders)
+ * put the last line of a row that ended 0.5 pt above the margin on the next page, because the part
+ * continued at the top of that page sits below its own top border. With cell spacing they take none
+ * there (poi-bib-chernigovka's Word page starts, tried with both). A row of a nested table that
+ * crosses the cut splits in turn, as Word splits it, rather than holding the whole outer row back.
  */
 function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
