@@ -258,9 +258,12 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
     for (const pc of row) if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
     const p = t.rows[r]!.props;
     if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
-    h += edges.above[r]! + edges.below[r]!;
-    // An at-least height holds the borders too (as in LibreOffice; no Word reference says otherwise).
-    return p.heightPt !== undefined ? Math.max(h, p.heightPt) : h;
+    // An at-least height is the least room for the cells; the row's horizontal borders come on top of
+    // it, as they do of the cells' content (Word's oxsdk-2007 breaks its table 3 before the last line
+    // '年 月 日' and lays out 16 pages; with the borders inside the height we had 15). LibreOffice
+    // keeps the borders inside.
+    const least = p.heightPt !== undefined ? Math.max(h, p.heightPt) : h;
+    return least + edges.above[r]! + edges.below[r]!;
   });
   for (let r = 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
