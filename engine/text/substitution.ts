@@ -35,12 +35,12 @@
  *   DejaVu Sans's (GettingStarted, case7: 373 characters), so it has no width scale, only Word's line
  *   height (win 2059/430, 1.2153 em against DejaVu Sans's 1.1641). Lucida Console is monospaced:
  *   Word's embedded program gives every advance (1234) and a 1.0 em line (win 1616/432), so it is
- *   fitted exactly on DejaVu Sans Mono, where LibreOffice takes DejaVu Sans. Trebuchet MS has too few
- *   characters in the Word renders to measure (9); its line (win 1923/455, 1.1611 em) is DejaVu
- *   Sans's within 0.3%.
- * - Two originals without an open twin have a nearer stand-in than their fontconfig class
- *   (NEAR_STAND_INS): Corbel is drawn with Carlito and Garamond with Liberation Serif, where DejaVu Sans
- *   and DejaVu Serif set their text 10-20% wider on taller lines. Neither pair is metric-compatible
+ *   fitted exactly on DejaVu Sans Mono, where LibreOffice takes DejaVu Sans. Trebuchet MS keeps its
+ *   own line (win 1923/455, 1.1611 em) on its nearer stand-in (below).
+ * - Four originals without an open twin have a nearer stand-in than their fontconfig class
+ *   (NEAR_STAND_INS): Corbel is drawn with Carlito, Garamond with Liberation Serif, DIN OT and Trebuchet
+ *   MS with Liberation Sans, where DejaVu Sans and DejaVu Serif set their text 10-20% wider on taller
+ *   lines. Neither pair is metric-compatible
  *   (they still warn as substitutes); the evidence is Word's own pagination. poi-stress023 asks for
  *   Franklin Gothic Book, which the Word that saved it lacked (its font-table entry has no panose and
  *   a Basic-Latin-only signature), so Word drew its w:altName Corbel: with Carlito 13 of Word's 14
@@ -48,6 +48,14 @@
  *   14, 16 pages; Liberation Sans: 6 of 14, 14 pages). oxpt-Test-05 sets a two-column résumé in
  *   Garamond: with Liberation Serif its second page starts both columns where Word's marks say and
  *   it has Word's saved 2 pages (DejaVu Serif: 3 pages, the right column 6 lines and 2 headings short).
+ *   The thumbnails Word saves (docProps/thumbnail.emf) are Word's own drawing of page 1, text with
+ *   every character's advance (EMR_EXTTEXTOUTW dx): aspose-Get_substitution_without_suffixes's 1,084
+ *   characters of DIN OT (DINOT-Regular) are 1.007 of Liberation Sans's widths (checked on its Arial
+ *   text, 0.981 of Liberation Sans from the thumbnail's whole-pixel rounding: Arial is Liberation Sans's
+ *   twin), DejaVu Sans 11% wider; with Liberation Sans its table and notes fit page 1 as in the
+ *   thumbnail and the document has Word's saved 16 pages (DejaVu Sans: 20). Trebuchet MS in
+ *   docx4j-Eastern_Arabic_numbering's thumbnail (221 characters) is within 2% of Liberation Sans's
+ *   widths, DejaVu Sans 11% wider.
  * - Stand-ins whose widths differ from the original's as Word measures them, character by character
  *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
  *   Sans for Verdana), are laid out on Word's own widths: see word-widths.ts. Where a family also has
@@ -136,6 +144,7 @@ const METRIC_ALIASES: ReadonlyArray<readonly [string, readonly string[]]> = [
 const NEAR_STAND_INS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['Carlito', ['corbel']],
   ['Liberation Serif', ['garamond']],
+  ['Liberation Sans', ['dinot', 'trebuchetms']],
 ];
 
 // fontconfig 45-latin.conf / 40-nonlatin.conf generic classes (serif and monospace; sans is the default).
@@ -184,6 +193,8 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // 1616/432, a 1.0 em line where DejaVu Sans Mono has 1.1641. Word fits oxsdk-bookmark's keep-lines
   // code paragraphs on the pages its w:lastRenderedPageBreak marks say only with these lines.
   ['lucidaconsole', { unitsPerEm: 2048, monoAdvance: 1234, ascent: 1616, descent: 432, lineGap: 0 }],
+  // Trebuchet MS: win 1923/455 (1.1611 em), drawn with Liberation Sans (1.149 em of its own).
+  ['trebuchetms', { unitsPerEm: 2048, ascent: 1923, descent: 455, lineGap: 0 }],
 ]);
 
 /**

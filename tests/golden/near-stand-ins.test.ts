@@ -4,7 +4,9 @@
  * lines. poi-stress023's Franklin Gothic Book, missing on the Word that saved it, was drawn as its
  * w:altName Corbel: with Carlito we reach 13 of Word's 14 saved page starts and its 15 pages (DejaVu
  * Sans: 6 of 14, 16 pages). oxpt-Test-05's Garamond résumé fits Word's 2 pages with Liberation Serif
- * (DejaVu Serif: 3).
+ * (DejaVu Serif: 3). DIN OT and Trebuchet MS are drawn with Liberation Sans: Word's page-1 thumbnails
+ * (docProps/thumbnail.emf, every character's advance) set them within 1-2% of its widths, where DejaVu
+ * Sans is 11% wider; aspose-Get_substitution_without_suffixes then has Word's saved 16 pages (was 20).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -49,5 +51,21 @@ describe('originals drawn with a nearer stand-in', () => {
     expect(d.fonts[runs[0]!.font]!.family).toBe('Liberation Serif');
     // 12 × (1825 + 443 + 87)/2048 = 13.80 pt (DejaVu Serif: 13.97).
     expect(runs[1]!.y - runs[0]!.y).toBeCloseTo((12 * 2355) / 2048, 2);
+  });
+
+  it('draws DIN OT in Liberation Sans, whatever style words its name carries', async () => {
+    const d = await layout('DINOT-Regular', '', 3);
+    const runs = runsOf(d);
+    expect(d.fonts[runs[0]!.font]!.family).toBe('Liberation Sans');
+    // Arial's 12 pt line: 12 × (1854 + 434 + 67)/2048 = 13.80 pt.
+    expect(runs[1]!.y - runs[0]!.y).toBeCloseTo((12 * 2355) / 2048, 2);
+  });
+
+  it("draws Trebuchet MS in Liberation Sans, on Trebuchet's own line height", async () => {
+    const d = await layout('Trebuchet MS', '', 3);
+    const runs = runsOf(d);
+    expect(d.fonts[runs[0]!.font]!.family).toBe('Liberation Sans');
+    // 12 × (1923 + 455)/2048 = 13.93 pt.
+    expect(runs[1]!.y - runs[0]!.y).toBeCloseTo((12 * 2378) / 2048, 2);
   });
 });
