@@ -255,12 +255,19 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
 function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
   const heights = rows.map((row, r) => {
     let h = 0;
-    for (const pc of row) if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
+    let margins = 0;
+    for (const pc of row) {
+      margins = Math.max(margins, pc.cell.props.margins.top + pc.cell.props.margins.bottom);
+      if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
+    }
     const p = t.rows[r]!.props;
     if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
     h += edges.above[r]! + edges.below[r]!;
-    // An at-least height holds the borders too (as in LibreOffice; no Word reference says otherwise).
-    return p.heightPt !== undefined ? Math.max(h, p.heightPt) : h;
+    // An at-least height (w:trHeight, §17.4.81) is the room of the cells' content: Word adds the cell
+    // margins above and below it (docling-docx_rich_tables_01: a 53.65 pt row with 5 pt margins
+    // is 63.65 pt high, and only then does Word's page 5 end where it does). Whether Word also adds
+    // the borders is not measured: they stay inside, as in LibreOffice.
+    return p.heightPt !== undefined ? Math.max(h, p.heightPt + margins) : h;
   });
   for (let r = 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
