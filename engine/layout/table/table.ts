@@ -255,14 +255,19 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
 function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
   const heights = rows.map((row, r) => {
     let h = 0;
-    for (const pc of row) if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
+    let margins = 0;
+    for (const pc of row) {
+      margins = Math.max(margins, pc.cell.props.margins.top + pc.cell.props.margins.bottom);
+      if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
+    }
     const p = t.rows[r]!.props;
     if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
-    // An at-least height is the least room for the cells; the row's horizontal borders come on top of
-    // it, as they do of the cells' content (Word's oxsdk-2007 breaks its table 3 before the last line
-    // '年 月 日' and lays out 16 pages; with the borders inside the height we had 15). LibreOffice
-    // keeps the borders inside.
-    const least = p.heightPt !== undefined ? Math.max(h, p.heightPt) : h;
+    // An at-least height (w:trHeight, §17.4.81) is the room of the cells' content: Word adds the cell
+    // margins above and below it and the row's horizontal borders on top, as it does to the content
+    // (docling-docx_rich_tables_01: a 53.65 pt row with 5 pt margins is 63.65 pt high, and only then
+    // does Word's page 5 end where it does; oxsdk-2007 breaks its table 3 before the last line
+    // '年 月 日' and has Word's 16 pages only with the borders on top). LibreOffice keeps both inside.
+    const least = p.heightPt !== undefined ? Math.max(h, p.heightPt + margins) : h;
     return least + edges.above[r]! + edges.below[r]!;
   });
   for (let r = 0; r < rows.length; r++) {
