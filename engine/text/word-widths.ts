@@ -10,7 +10,7 @@
  * Lines therefore broke elsewhere than in Word. These tables hold the advance widths (1/1000 em) that
  * Word itself wrote into the /Widths arrays of the fonts it embedded in its PDF renders of the dev
  * corpus (dev-ref/*.word.pdf): measured figures, no font data. A character the table lacks takes
- * the stand-in's width times the table's mean ratio over the characters it has.
+ * the stand-in's width times the table's median ratio over the letters it has.
  *
  * Keys: compact family name (substitution.ts compactFamilyName), '|', bold and italic as 0/1.
  */

@@ -510,9 +510,14 @@ function splitStory(story: Story | undefined, limit: number): { first: Story; re
   const next = units[i];
   const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;
   if (!next || !parts) {
+    // The spacing that would open the rest vanishes, as it does at the top of a page reached by
+    // natural flow in the body (Word's page starts in poi-drawing, whose articles sit in table rows).
+    let j = i;
+    while (j < units.length && units[j]!.unit.discardable) j++;
+    const restTop = j < units.length ? units[j]!.y : total;
     return {
       first: { units: units.slice(0, i), heightPt: cut },
-      rest: { units: units.slice(i).map((u) => ({ y: u.y - cut, unit: u.unit })), heightPt: Math.max(0, total - cut) },
+      rest: { units: units.slice(j).map((u) => ({ y: u.y - restTop, unit: u.unit })), heightPt: Math.max(0, total - restTop) },
     };
   }
   const end = next.y + next.unit.heightPt;
