@@ -130,6 +130,8 @@ class Pass {
   private bodyUsesTotals = false;
   private readonly paginator: Paginator;
   private readonly hfCache = new Map<string, Story>();
+  /** The page each continuous section began on, partway down a page the section before opened. */
+  private readonly sectionBegan = new Map<number, number>();
   private readonly noteCache = new Map<string, Story>();
   private separatorHeight: number | undefined;
 
@@ -147,6 +149,7 @@ class Pass {
       pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
       discardPage: (pageIndex) => {
         this.info.length = Math.min(this.info.length, pageIndex);
+        for (const [section, page] of this.sectionBegan) if (page >= pageIndex) this.sectionBegan.delete(section);
       },
       noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
       noteCuts: (call, frame) => storyCuts(this.noteStory(call, frame.columns[0]!.width)),
@@ -287,12 +290,17 @@ class Pass {
     const existing = this.info[pageIndex];
     if (existing) {
       // A continuous section break: same page, header and footer; the new section's columns.
+      if (existing.section !== sectionIndex && !this.sectionBegan.has(sectionIndex)) this.sectionBegan.set(sectionIndex, pageIndex);
       if (existing.section !== sectionIndex && s.pageNumbers.start !== undefined) this.restartNumbering(existing, sectionIndex);
       const area = textArea(s, existing.number % 2 === 0, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
       return buildFrame(s, area, existing.header?.story.heightPt ?? 0, existing.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
     }
     const prev = this.info[pageIndex - 1];
-    const firstOfSection = !prev || prev.section !== sectionIndex;
+    // The first page of a section is the page it begins on (§17.10.6 titlePg): for a continuous
+    // section that is the page it shares with the section before, which keeps that section's header
+    // and footer, so the next page is its second and takes the default ones (as LibreOffice does).
+    const began = this.sectionBegan.get(sectionIndex);
+    const firstOfSection = !prev || (prev.section !== sectionIndex && !(began !== undefined && began < pageIndex));
     const restart = firstOfSection && s.pageNumbers.start !== undefined && prev?.restartedBy !== sectionIndex;
     const number = restart ? s.pageNumbers.start! : (prev?.number ?? 0) + 1;
     const even = number % 2 === 0;
