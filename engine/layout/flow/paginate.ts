@@ -224,8 +224,9 @@ export class Paginator {
 
   /**
    * Where a unit that does not fit here would start: the top of the next column of this page (beside
-   * the page's floats), or of a new page laid out like this one (no floats there yet). Leading space
-   * is dropped there, as a natural break drops it.
+   * the page's floats), or of a new page laid out like this one (no body floats there yet; its header
+   * and footer floats taken to be this page's). Leading space is dropped there, as a natural break
+   * drops it.
    */
   nextColumnTop(): { top: number; columnX: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
     const page = this.cur;
