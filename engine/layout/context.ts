@@ -102,6 +102,21 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
   return ctx;
 }
 
+/**
+ * The block context of a header or footer. Its wrapping floats and text frames are placed on the page
+ * `page` gives (the one the header is laid out for), so the body can wrap around them: Word keeps
+ * body text out of a header's picture or frame that reaches into the body, as out of the body's own.
+ */
+export function chromeContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, page: () => PageGeometry | undefined): BlockContext {
+  return {
+    ...blockContext(env, section, facts),
+    floatExclusions: (floats, columnX, paragraphTop) => {
+      const at = page();
+      return at ? exclusionsOf(floats, at, columnX, paragraphTop) : [];
+    },
+  };
+}
+
 /** The exclusion of each wrapping float of a paragraph whose top is at `paragraphTop` on a page. */
 function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, columnX: number, paragraphTop: number): Exclusion[] {
   const column = { x: columnX, width: page.widthPt - page.marginLeft - page.marginRight };

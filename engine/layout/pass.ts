@@ -8,13 +8,14 @@
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
 import type { Block, FieldInline, Inline, Paragraph, SectionProps, ShapeInline } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
-import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
+import { blockContext, chromeContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
 import type { NoteCall, Unit } from './flow/units';
 import { indexCrossReferences, type ParaFacts, type XrefIndex } from './xref-index';
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
-import { pageGeometry } from './objects';
+import { pageGeometry, type PageGeometry } from './objects';
+import type { Exclusion } from './flow/exclusions';
 import { noteCallsIn, type NoteNumbers } from './notes';
 
 /** What one pass learns for the next. */
@@ -130,6 +131,10 @@ class Pass {
   private bodyUsesTotals = false;
   private readonly paginator: Paginator;
   private readonly hfCache = new Map<string, Story>();
+  /** The page each continuous section began on, partway down a page the section before opened. */
+  private readonly sectionBegan = new Map<number, number>();
+  /** The page whose header and footer floats are being placed (chromeExclusions). */
+  private chromePage: PageGeometry | undefined;
   private readonly noteCache = new Map<string, Story>();
   private separatorHeight: number | undefined;
 
@@ -147,6 +152,7 @@ class Pass {
       pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
       discardPage: (pageIndex) => {
         this.info.length = Math.min(this.info.length, pageIndex);
+        for (const [section, page] of this.sectionBegan) if (page >= pageIndex) this.sectionBegan.delete(section);
       },
       noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
       noteCuts: (call, frame) => storyCuts(this.noteStory(call, frame.columns[0]!.width)),
@@ -287,12 +293,17 @@ class Pass {
     const existing = this.info[pageIndex];
     if (existing) {
       // A continuous section break: same page, header and footer; the new section's columns.
+      if (existing.section !== sectionIndex && !this.sectionBegan.has(sectionIndex)) this.sectionBegan.set(sectionIndex, pageIndex);
       if (existing.section !== sectionIndex && s.pageNumbers.start !== undefined) this.restartNumbering(existing, sectionIndex);
       const area = textArea(s, existing.number % 2 === 0, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
       return buildFrame(s, area, existing.header?.story.heightPt ?? 0, existing.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
     }
     const prev = this.info[pageIndex - 1];
-    const firstOfSection = !prev || prev.section !== sectionIndex;
+    // The first page of a section is the page it begins on (§17.10.6 titlePg): for a continuous
+    // section that is the page it shares with the section before, which keeps that section's header
+    // and footer, so the next page is its second and takes the default ones (as LibreOffice does).
+    const began = this.sectionBegan.get(sectionIndex);
+    const firstOfSection = !prev || (prev.section !== sectionIndex && !(began !== undefined && began < pageIndex));
     const restart = firstOfSection && s.pageNumbers.start !== undefined && prev?.restartedBy !== sectionIndex;
     const number = restart ? s.pageNumbers.start! : (prev?.number ?? 0) + 1;
     const even = number % 2 === 0;
@@ -305,7 +316,27 @@ class Pass {
     if (headerPart) info.header = { part: headerPart, story: this.headerFooter(headerPart, info, area.right - area.left, this.state) };
     if (footerPart) info.footer = { part: footerPart, story: this.headerFooter(footerPart, info, area.right - area.left, this.state) };
     this.host.onProgress?.({ stage: 'layout', done: pageIndex + 1 });
-    return buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
+    const frame = buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
+    const chrome = this.chromeExclusions(info, s, frame);
+    return chrome.length > 0 ? { ...frame, chromeExclusions: chrome } : frame;
+  }
+
+  /**
+   * Where the wrapping floats and text frames of a page's header and footer keep the body's text out
+   * (placed where document.ts draws the header and footer). Word wraps body text around them as
+   * around the body's own floats: oxsdk-complex2010's first-page header holds a picture frame 504 pt
+   * down the page (w:wrap="none"), and Word's saved page starts (column starts) run the two-column
+   * section below it on to page 2, which only lines skipping the frame's band explain.
+   */
+  private chromeExclusions(info: PageInfo, s: SectionProps, frame: PageFrame): Exclusion[] {
+    const out: Exclusion[] = [];
+    this.chromePage = pageGeometry(frame, info.area);
+    const place = (story: Story, top: number) => {
+      for (const { y, unit } of story.units) if (unit.exclusions) out.push(...unit.exclusions(info.area.left, top + y));
+    };
+    if (info.header) place(info.header.story, s.margins.header);
+    if (info.footer) place(info.footer.story, s.pageHeightPt - s.margins.footer - info.footer.story.heightPt);
+    return out;
   }
 
   /**
@@ -344,7 +375,7 @@ class Pass {
       // The last paragraph keeps its space after: it is part of a header's height, which pushes the
       // body down when it passes the top margin, and lifts a footer's text (as LibreOffice and Word do;
       // measured on 60 header/footer documents: 0.712 → 0.737).
-      story = layoutStory(hf?.blocks ?? [], widthPt, blockContext(this.env, this.section(page.section), facts), true);
+      story = layoutStory(hf?.blocks ?? [], widthPt, chromeContext(this.env, this.section(page.section), facts, () => this.chromePage), true);
       this.hfCache.set(key, story);
     }
     return story;

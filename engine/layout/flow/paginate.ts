@@ -25,6 +25,8 @@ export interface PageFrame {
   readonly footerTop?: number;
   /** Columns: left edge and width. */
   readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+  /** Areas of the header's and footer's wrapping floats and frames: the body wraps around them too. */
+  readonly chromeExclusions?: readonly Exclusion[];
 }
 
 /** A unit with its final position. */
@@ -103,6 +105,9 @@ export interface PaginatorHost {
   discardPage?(pageIndex: number): void;
 }
 
+/** The owner of a page's header and footer exclusions: no body unit, so taking units back keeps them. */
+const CHROME: Unit = { kind: 'block', heightPt: 0, breakAfter: true, emit: () => undefined };
+
 /** Body room a page keeps free of notes continued onto it (about a line). */
 const MIN_BODY_PT = 12;
 
@@ -144,7 +149,8 @@ export class Paginator {
       // Word balances the columns of a section that ends in a continuous break (§17.6.4).
       this.closeRegion(page, true);
       const lowest = this.lowestY(page);
-      page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom };
+      const chrome = page.frame.chromeExclusions;
+      page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
       page.regionTop = lowest;
       page.column = 0;
       page.y = lowest;
@@ -218,8 +224,9 @@ export class Paginator {
 
   /**
    * Where a unit that does not fit here would start: the top of the next column of this page (beside
-   * the page's floats), or of a new page laid out like this one (no floats there yet). Leading space
-   * is dropped there, as a natural break drops it.
+   * the page's floats), or of a new page laid out like this one (no body floats there yet; its header
+   * and footer floats taken to be this page's). Leading space is dropped there, as a natural break
+   * drops it.
    */
   nextColumnTop(): { top: number; columnX: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
     const page = this.cur;
@@ -230,7 +237,7 @@ export class Paginator {
       return { top, columnX: cols[page.column + 1]!.x, room: this.bottom(page) - top, page, exclusions: page.exclusions };
     }
     const top = page.frame.bodyTop;
-    return { top, columnX: cols[0]!.x, room: page.frame.bodyBottom - top, page, exclusions: [] };
+    return { top, columnX: cols[0]!.x, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [] };
   }
 
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
@@ -541,7 +548,7 @@ export class Paginator {
       startedBy,
       hasContent: false,
       regions: [{ section: this.section, top: frame.bodyTop, bottom: frame.bodyTop, columns: frame.columns, firstUnit: 0 }],
-      exclusions: [],
+      exclusions: (frame.chromeExclusions ?? []).map((e) => ({ ...e, owner: CHROME })),
     };
     this.pages.push(page);
     this.cur = page;
