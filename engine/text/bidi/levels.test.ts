@@ -106,13 +106,20 @@ describe('resolveBidiParagraph options', () => {
     expect(Array.from(r.levels)).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('makes neutrals of right-to-left runs strong R (w:rtl)', () => {
-    const text = 'ab - cd';
+  it('makes other neutrals of right-to-left runs strong R (w:rtl), not spaces', () => {
+    const text = 'ab * cd';
     const plain = resolveBidiParagraph(text, 'ltr');
     expect(plain.levels[3]).toBe(0);
     const rtlRuns = new Uint8Array(text.length).fill(1, 2, 5);
     const r = resolveBidiParagraph(text, 'ltr', { rtlRuns });
-    expect(Array.from(r.levels.slice(2, 5))).toEqual([1, 1, 1]);
+    expect(Array.from(r.levels.slice(2, 5))).toEqual([0, 1, 0]);
+  });
+
+  it('keeps Latin words of a right-to-left run in their order (Word: docx4j-arabic_align thumbnail)', () => {
+    const text = 'rFonts hint only';
+    const r = resolveBidiParagraph(text, 'rtl', { rtlRuns: new Uint8Array(text.length).fill(1) });
+    // One left-to-right run at level 2: its words are not reordered.
+    expect(new Set(r.levels)).toEqual(new Set([2]));
   });
 
   it('keeps numbers with their separators whole inside right-to-left runs', () => {

@@ -50,8 +50,11 @@ export function resolveCodePointLevels(
 export interface BidiOptions {
   /**
    * Per UTF-16 unit, non-zero where the text belongs to a right-to-left run (w:rtl, ECMA-376 Part 1
-   * §17.3.2.30): its neutral characters (spaces, other neutrals) count as strong R there, but not
-   * the separators and terminators of numbers, so "12:30" and "53.9" stay numbers.
+   * §17.3.2.30): its other neutrals (ON) count as strong R there, but not the separators and
+   * terminators of numbers, so "12:30" and "53.9" stay numbers, and not spaces: Word keeps the words
+   * of Latin text in such a run in their order (its own drawing of docx4j-arabic_align's page 1,
+   * docProps/thumbnail.emf, sets "rFonts hint only" in a right-to-left paragraph as one left-to-right
+   * string; LibreOffice does too), which spaces made R would reverse.
    */
   readonly rtlRuns?: Uint8Array;
 }
@@ -96,9 +99,9 @@ export function resolveBidiParagraph(text: string, base: BaseDirection, options:
   return { paragraphLevel: r.paragraphLevel, levels, classes };
 }
 
-/** Neutrals a w:rtl run makes strong R: not the number separators and terminators (ES, ET, CS). */
+/** Neutrals a w:rtl run makes strong R: not spaces, nor the number separators and terminators (ES, ET, CS). */
 function isNeutralClass(c: C): boolean {
-  return c === C.WS || c === C.ON;
+  return c === C.ON;
 }
 
 /** Whether a class is whitespace for L1 (WS, isolate controls, and what X9 removes). */
