@@ -181,9 +181,15 @@ export class BlockUnitBuilder {
     this.broken = 'forced';
   }
 
-  /** Space after the last paragraph (for stories that end here). */
-  trailingSpace(): number {
-    return this.prevAfter;
+  /**
+   * Space after the last paragraph (for stories that end here). A table cell drops it when it is HTML
+   * auto spacing (w:afterAutospacing, §17.3.1.33), as it drops a first paragraph's auto space before
+   * (`atTop`): HTML paragraph spacing does not reach the cell's edges. Word's page starts in
+   * poi-drawing, whose articles are cells of HTML tables, need the room; LibreOffice 7.4 does the same
+   * (tdf#104354), for direct and style auto spacing and in nested cells alike. A stated w:after stays.
+   */
+  trailingSpace(inCell = false): number {
+    return inCell && this.prev?.props.spacing.afterAuto === true ? 0 : this.prevAfter;
   }
 }
 
@@ -311,8 +317,11 @@ export interface Story {
   readonly heightPt: number;
 }
 
-/** Stacks blocks without pagination. `withTrailingSpace` adds the last paragraph's space after. */
-export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: BlockContext, withTrailingSpace = true): Story {
+/**
+ * Stacks blocks without pagination. `withTrailingSpace` adds the last paragraph's space after; `inCell`
+ * (a table cell) leaves out a last auto space after (BlockUnitBuilder.trailingSpace).
+ */
+export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: BlockContext, withTrailingSpace = true, inCell = false): Story {
   const builder = new BlockUnitBuilder(widthPt, ctx);
   const units: Array<{ y: number; unit: Unit }> = [];
   let y = 0;
@@ -322,7 +331,7 @@ export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: Bloc
       y += unit.heightPt;
     }
   }
-  if (withTrailingSpace) y += builder.trailingSpace();
+  if (withTrailingSpace) y += builder.trailingSpace(inCell);
   return { units, heightPt: y };
 }
 

@@ -69,9 +69,9 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     ...(env.doc.settings.doNotUseHtmlParagraphAutoSpacing ? { addParagraphSpacing: true } : {}),
     fieldText: (f) => facts.fieldText(f),
     noteMark: (t, id) => facts.noteMark(t, id),
-    // A cell keeps its last paragraph's space after (it is part of the row height in Word); its
-    // text is off the line grid.
-    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, cellContext(), true),
+    // A cell keeps its last paragraph's space after (it is part of the row height in Word), unless
+    // it is HTML auto spacing; its text is off the line grid.
+    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, cellContext(), true, true),
     drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink) => {
       const page = sink.page;
