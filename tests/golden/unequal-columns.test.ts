@@ -115,6 +115,24 @@ describe('unequal columns', () => {
     }
   });
 
+  it('lays out again a paragraph kept with the next that moves on with it into the narrow column', async () => {
+    // Seventeen filler lines leave room for the heading's one wide line but not for the next paragraph's
+    // first two (widow control): the heading moves on with it, and is broken again at 108 pt.
+    const filler = Array.from({ length: 17 }, (_, i) => para(`Filler line ${i + 1}`, '<w:spacing w:after="0"/>')).join('');
+    const heading = para('A heading kept with the paragraph after it', '<w:keepNext/><w:spacing w:after="0"/>');
+    const body = filler + heading + para(TEXT.slice(0, 300), `<w:widowControl/>${JUSTIFIED}`) + `<w:sectPr>${PAGE}${cols(WIDE, NARROW)}</w:sectPr>`;
+    const doc = await layout(body);
+    const columns = boxes(WIDE, NARROW);
+    const lines = linesOf(doc, 0, columns);
+    const head = lines.filter((l) => /heading|kept|paragraph|after it/.test(l.text) && !l.text.includes('word'));
+    expect(head.length).toBeGreaterThan(1);
+    for (const l of head) {
+      expect(l.column).toBe(1);
+      expect(l.right).toBeLessThanOrEqual(columns[1]!.x + NARROW + 0.05);
+    }
+    expect(lines.filter((l) => l.column === 0).every((l) => l.text.startsWith('Filler'))).toBe(true);
+  });
+
   it('lays a table out at the width of the column it lands in', async () => {
     // A 100% wide table: after a column break, and moved on whole (its row cannot split) from the
     // foot of the wide column into the narrow one.

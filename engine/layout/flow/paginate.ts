@@ -206,7 +206,8 @@ export class Paginator {
 
   /**
    * Places a block's units in order. A unit landing in a column of another width than it was laid
-   * out for is laid out again there, with the block's units after it (Unit.reflow).
+   * out for is laid out again there, with the block's units after it (Unit.reflow): a block's units
+   * that may be laid out again go in one call, so that the re-laid ones replace all those after it.
    */
   pushAll(units: readonly Unit[]): void {
     const queue = this.queue;
