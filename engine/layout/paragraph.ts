@@ -68,6 +68,8 @@ export interface LaidParagraph {
    * width, relayoutFrom); absent: `boxWidthPt` for all.
    */
   readonly widthAt?: (line: number) => number;
+  /** Its lines were fitted beside floats (a wrap area reached it). */
+  readonly wrapped?: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const joins = lines.map((_, i) => fit(i).join === true);
   const nextColumnAt = lines.findIndex((_, i) => fit(i).nextColumn === true);
   return {
-    paragraph: p, content, lines, boxWidthPt,
+    paragraph: p, content, lines, boxWidthPt, wrapped: true,
     ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}), ...(nextColumnAt >= 0 ? { nextColumnAt } : {}),
   };
 }
@@ -106,7 +108,7 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
  * would not come out the same.
  */
 export function relayoutFrom(laid: LaidParagraph, from: number, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph | undefined {
-  if (laid.skips || laid.joins || laid.nextColumnAt !== undefined || from > laid.lines.length - 1) return undefined;
+  if (laid.wrapped || from > laid.lines.length - 1) return undefined;
   const p = laid.paragraph;
   const content = laid.content;
   const breaks = findBreakOpportunities(content.text);
