@@ -5,11 +5,11 @@
  * paginated body and by unpaged stories.
  */
 import type { Block, Paragraph, ParagraphBorders } from '../model';
-import { spaceUnit, type NoteCall, type Unit } from './flow/units';
+import { spaceUnit, type NoteCall, type Reflow, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { decorateBetween, holdsOnlyBreaks, layoutParagraph, paragraphUnits, wrappingFloats, type ParagraphContext } from './paragraph';
+import { decorateBetween, holdsOnlyBreaks, layoutParagraph, paragraphUnits, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
@@ -49,6 +49,8 @@ export class BlockUnitBuilder {
 
   /** Units for a block; `next` is the following block (for keepNext and border joins). */
   units(block: Block, next: Block | undefined): Unit[] {
+    // In columns of unequal widths, the width of the column the block starts in.
+    const width = this.ctx.columnWidth?.() ?? this.widthPt;
     if (block.kind === 'table') {
       const out: Unit[] = [];
       // w:contextualSpacing looks into the table: a paragraph whose style the table's first paragraph
@@ -62,14 +64,15 @@ export class BlockUnitBuilder {
       this.prevAfter = 0;
       this.started = true;
       // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
-      const rows = layoutTable(block, this.widthPt, this.ctx).map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
-      const floating = block.props.floating ? floatingTableUnit(block, rows, this.widthPt, this.ctx) : undefined;
+      const layRows = (w: number) => layoutTable(block, w, this.ctx).map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
+      const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, {}) : layRows(width);
+      const floating = block.props.floating ? floatingTableUnit(block, rows, width, this.ctx) : undefined;
       out.push(...(floating ? [floating] : rows));
       return out;
     }
     const p = block;
     if (p.props.frame?.dropCap && next?.kind === 'paragraph') {
-      this.dropCap = dropCapOf(p, this.widthPt, this.ctx);
+      this.dropCap = dropCapOf(p, width, this.ctx);
       return [];
     }
     if (p.props.frame && !p.props.frame.dropCap) {
@@ -79,7 +82,7 @@ export class BlockUnitBuilder {
       const paras = this.framed;
       this.framed = [];
       this.started = true;
-      return [frameUnit(paras, this.widthPt, this.ctx)];
+      return [frameUnit(paras, width, this.ctx)];
     }
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
@@ -107,7 +110,7 @@ export class BlockUnitBuilder {
       : ctx.wrapArea
         ? (floats: readonly ObjectInline[]) => ctx.wrapArea!(gap, floats)
         : undefined;
-    let laid = layoutParagraph(p, this.widthPt, ctx, wrapAt);
+    let laid = layoutParagraph(p, width, ctx, wrapAt);
     const join = {
       joinedAbove: prev !== undefined && sameBorders(prev.props.borders, p.props.borders),
       joinedBelow: nextPara !== undefined && sameBorders(p.props.borders, nextPara.props.borders),
@@ -120,9 +123,12 @@ export class BlockUnitBuilder {
       // floats go there with its first line: lay its lines out beside them there, not beside where
       // they would have been here (superdoc-image-wrapping: a picture with text on its left, its
       // paragraph pushed to the next page, had text running through it).
-      laid = layoutParagraph(p, this.widthPt, ctx, (floats) => ctx.wrapArea!(gap, floats, true));
+      laid = layoutParagraph(p, ctx.columnWidth?.(true) ?? width, ctx, (floats) => ctx.wrapArea!(gap, floats, true));
       units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
+    } else if (!drop && ctx.columnWidth && wrappingFloats(laid.content).length === 0 && !isBreakLine(laid.lines[0]!)) {
+      // Columns of unequal widths: lines landing in a column of another width are broken again there.
+      units = reflowingLines(laid, (l, reflow) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow), ctx, {});
     }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
     if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
@@ -137,8 +143,7 @@ export class BlockUnitBuilder {
       if (gap > 0 && join.joinedAbove && prev) {
         // The space between two paragraphs of one border group is inside their box.
         const prevShading = prev.props.shading?.fill;
-        const width = this.widthPt;
-        out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, width, sink, x, y, gap) });
+        out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, laid.boxWidthPt, sink, x, y, gap) });
       } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
       out.push(...units);
     }
@@ -191,6 +196,42 @@ export class BlockUnitBuilder {
   trailingSpace(inCell = false): number {
     return inCell && this.prev?.props.spacing.afterAuto === true ? 0 : this.prevAfter;
   }
+}
+
+/**
+ * The units of a paragraph laid out without floats, each able to lay out again, at another column
+ * width, its own line and the paragraph's lines after it (relayoutFrom): the lines before it stay.
+ */
+function reflowingLines(laid: LaidParagraph, make: (laid: LaidParagraph, reflow: (row: number) => Reflow) => Unit[], ctx: BlockContext, block: object): Unit[] {
+  return make(laid, (row) => ({
+    widthPt: laid.widthAt?.(row) ?? laid.boxWidthPt,
+    block,
+    at: byWidth((w) => {
+      const again = relayoutFrom(laid, row, w, ctx);
+      return again ? reflowingLines(again, make, ctx, block).slice(row) : undefined;
+    }),
+  }));
+}
+
+/**
+ * A table's rows laid out at a column's width, the first able to lay the table out again at another:
+ * a table that moves on whole into a column of another width takes that column's width, while rows
+ * that continue it there keep its grid (one table, one grid).
+ */
+function reflowingRows(layRows: (widthPt: number) => Unit[], widthPt: number, block: object): Unit[] {
+  const stay = () => undefined;
+  const first = byWidth((w) => reflowingRows(layRows, w, block));
+  return layRows(widthPt).map((u, r) => ({ ...u, reflow: { widthPt, block, at: r === 0 ? first : stay } }));
+}
+
+/** Memoises a re-layout by width (column balancing tries the same widths many times). */
+function byWidth<T>(lay: (widthPt: number) => T): (widthPt: number) => T {
+  const done = new Map<number, T>();
+  return (widthPt) => {
+    const key = Math.round(widthPt * 100);
+    if (!done.has(key)) done.set(key, lay(widthPt));
+    return done.get(key)!;
+  };
 }
 
 /**

@@ -39,6 +39,8 @@ export interface BodyArea {
   readonly exclusions: readonly Exclusion[];
   /** Nothing but spacing is in the column above this place yet. */
   readonly columnEmpty?: boolean;
+  /** Width of the column this place is in. */
+  readonly columnWidth?: number;
 }
 
 /** What the paginated body offers for wrapping text around floats (see BodyWrap in pass.ts). */
@@ -81,6 +83,8 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     },
     warn: (code, message) => env.bag.warn(code, message),
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),
+    // Columns of their own widths (w:equalWidth="0", §17.6.4): blocks take the width of the column they land in.
+    ...(wrap && section.columns.widths && section.columns.widths.length > 1 ? { columnWidth: (next?: boolean) => (next ? wrap.next() : wrap.at(0))?.columnWidth } : {}),
   };
   let plain: BlockContext | undefined;
   // Cells and text boxes: off the grid, and not wrapped around the page's floats (their paragraphs

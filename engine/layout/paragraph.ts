@@ -6,7 +6,7 @@ import type { Block, Border, Inline, LayoutItem, Paragraph } from '../model';
 import { emitLine, type EmitContext } from './emit/line';
 import { changeBar, isChangedLine } from './revisions';
 import type { ItemSink } from './emit/sink';
-import type { NoteCall, Unit } from './flow/units';
+import type { NoteCall, Reflow, Unit } from './flow/units';
 import { breakLines, type LineGeometry } from './inline/break-lines';
 import { itemizeParagraph, type ItemizeContext, type ObjectInline, type ParaContent } from './inline/itemize';
 import { finishLines, type LineBox, type LineBoxParams } from './inline/line-box';
@@ -39,6 +39,11 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number): Exclusion[];
   /** Body text only: the height of the section's page body (a floating table taller than it stays inline). */
   readonly bodyHeightPt?: number;
+  /**
+   * Body text in columns of unequal widths only (w:equalWidth="0"): the width of the column a block
+   * would start in here, or with `next` of the next column or page. Absent: all columns are as wide.
+   */
+  columnWidth?(next?: boolean): number | undefined;
   /** Reports a layout diagnostic. */
   warn?(code: string, message: string): void;
 }
@@ -58,6 +63,13 @@ export interface LaidParagraph {
   readonly joins?: readonly boolean[];
   /** The line that starts the next column: below the floats it clears it no longer fits (absent: none). */
   readonly nextColumnAt?: number;
+  /**
+   * The box width of each line where lines differ (a paragraph continued in a column of another
+   * width, relayoutFrom); absent: `boxWidthPt` for all.
+   */
+  readonly widthAt?: (line: number) => number;
+  /** Its lines were fitted beside floats (a wrap area reached it). */
+  readonly wrapped?: boolean;
 }
 
 /**
@@ -83,9 +95,30 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const joins = lines.map((_, i) => fit(i).join === true);
   const nextColumnAt = lines.findIndex((_, i) => fit(i).nextColumn === true);
   return {
-    paragraph: p, content, lines, boxWidthPt,
+    paragraph: p, content, lines, boxWidthPt, wrapped: true,
     ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}), ...(nextColumnAt >= 0 ? { nextColumnAt } : {}),
   };
+}
+
+/**
+ * The paragraph laid out again from line `from` on in a box `boxWidthPt` wide, its earlier lines in
+ * the widths they had: the rest of a paragraph that continues in a column of another width (w:cols
+ * w:equalWidth="0", §17.6.4) is broken again there, as Word does, while the lines already set stay.
+ * Only for a paragraph laid out without wrapping around floats; undefined when its earlier lines
+ * would not come out the same.
+ */
+export function relayoutFrom(laid: LaidParagraph, from: number, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph | undefined {
+  if (laid.wrapped || from > laid.lines.length - 1) return undefined;
+  const p = laid.paragraph;
+  const content = laid.content;
+  const breaks = findBreakOpportunities(content.text);
+  const right = lineIndent(p).rightPt;
+  const before = laid.widthAt ?? (() => laid.boxWidthPt);
+  const widthAt = (i: number) => (i < from ? before(i) : boxWidthPt);
+  const pieces = shapePieces(content, breaks, ctx.wordCache, boxWidthPt - right - Math.max(0, p.props.indent.leftPt));
+  const lines = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, (i) => widthAt(i) - right, undefined, true);
+  if (from > 0 && lines[from]?.start !== laid.lines[from]!.start) return undefined;
+  return { paragraph: p, content, lines, boxWidthPt, ...(from > 0 ? { widthAt } : {}) };
 }
 
 /**
@@ -202,7 +235,7 @@ export interface BorderJoin {
 }
 
 /** Turns a laid paragraph into paginator units. */
-export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0): Unit[] {
+export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow): Unit[] {
   const p = laid.paragraph;
   const props = p.props;
   const n = laid.lines.length;
@@ -282,6 +315,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (ctx.compatibilityMode < 15 && props.widowControl && !props.keepLines && rows.length >= 2 && r === rows.length - 2 && !forceBreak) unit.holdsWidow = true;
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
+    if (reflow) unit.reflow = reflow(r);
     if (!props.suppressLineNumbers) unit.numberedLinesPt = [skip + padTop + row.baselinePt];
     units.push(unit);
   }

@@ -205,11 +205,15 @@ class Pass {
         // A bare mark with a space before of its own keeps its line before a continuous break, but
         // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
         const laidBlock = continuousMark ? withoutSpaceBefore(continuousMark) : block;
-        for (const laid of builder.units(laidBlock, blocks[i + 1])) {
-          const unit = mark ? { ...laid, sectionMark: true } : laid;
-          unitBlock.set(unit, serial);
-          this.paginator.push(unit);
-        }
+        const at = serial;
+        // Units laid out again for a column of another width (Unit.reflow) belong to the block too.
+        const own = (laid: Unit): Unit => {
+          const reflow = laid.reflow;
+          const unit: Unit = mark || reflow ? { ...laid, ...(mark ? { sectionMark: true } : {}), ...(reflow ? { reflow: { ...reflow, at: (w: number) => reflow.at(w)?.map(own) } } : {}) } : laid;
+          unitBlock.set(unit, at);
+          return unit;
+        };
+        this.paginator.pushAll(builder.units(laidBlock, blocks[i + 1]).map(own));
         serial++;
         if (this.paginator.pages.length > this.limits.maxPages) {
           abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise maxPages if this is expected.' });
@@ -244,12 +248,12 @@ class Pass {
       at: (gapPt) => {
         const next = this.paginator.nextTop(gapPt);
         if (!next) return undefined;
-        return { top: next.top, columnX: next.columnX, room: next.room, page: geometry(next.page), exclusions: next.page.exclusions, columnEmpty: next.columnEmpty };
+        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions: next.page.exclusions, columnEmpty: next.columnEmpty };
       },
       next: () => {
         const next = this.paginator.nextColumnTop();
         if (!next) return undefined;
-        return { top: next.top, columnX: next.columnX, room: next.room, page: geometry(next.page), exclusions: next.exclusions };
+        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions: next.exclusions };
       },
       page: () => geometry(this.paginator.page),
     };

@@ -3,24 +3,29 @@
  * columns made even, as Word does.
  */
 import type { PageState, PlacedUnit, Region } from './paginate';
-import { FIT_EPS as EPS } from './units';
+import { FIT_EPS as EPS, reflowHead, type Unit } from './units';
 
 /**
  * Balances a region's columns: the lowest column height at which the region's units, in order, fill
  * the columns (spacing vanishing at column tops), found by bisection, then the units are re-placed.
+ * Columns of unequal widths (w:equalWidth="0") lay out again the units that change width (Unit.reflow).
  */
 export function balanceRegion(page: PageState, region: Region): void {
-  const units = page.placed.slice(region.firstUnit);
-  if (units.length < 2) return;
+  const placed = page.placed.slice(region.firstUnit);
+  if (placed.length < 2) return;
+  const units = placed.map((p) => p.unit);
   let total = 0;
   let tallest = 0;
-  for (const p of units) {
-    total += p.unit.heightPt;
-    tallest = Math.max(tallest, p.unit.heightPt);
+  for (const u of units) {
+    total += u.heightPt;
+    tallest = Math.max(tallest, u.heightPt);
   }
-  const n = region.columns.length;
-  const fits = (h: number) => fill(units, n, h) !== undefined;
-  let lo = Math.max(tallest, total / n);
+  const columns = region.columns;
+  const n = columns.length;
+  const equal = columns.every((c) => Math.abs(c.width - columns[0]!.width) <= EPS);
+  const fits = (h: number) => fill(units, columns, h) !== undefined;
+  // Lines broken again in a wider column take less height: the even share is no lower bound then.
+  let lo = equal ? Math.max(tallest, total / n) : 0;
   let hi = total + 1;
   if (!fits(hi)) return;
   for (let k = 0; k < 30 && hi - lo > 0.25; k++) {
@@ -28,37 +33,38 @@ export function balanceRegion(page: PageState, region: Region): void {
     if (fits(mid)) hi = mid;
     else lo = mid;
   }
-  const plan = fill(units, n, hi)!;
-  const kept: PlacedUnit[] = [];
-  plan.forEach((slot, i) => {
-    if (!slot) return;
-    const col = region.columns[slot.column]!;
-    kept.push({ unit: units[i]!.unit, column: slot.column, x: col.x, y: region.top + slot.y });
-  });
-  page.placed.splice(region.firstUnit, units.length, ...kept);
+  const plan = fill(units, columns, hi)!;
+  const kept: PlacedUnit[] = plan.map((slot) => ({ unit: slot.unit, column: slot.column, x: columns[slot.column]!.x, y: region.top + slot.y }));
+  page.placed.splice(region.firstUnit, placed.length, ...kept);
   page.column = 0;
   let bottom = region.top;
   for (const p of kept) bottom = Math.max(bottom, p.y + p.unit.heightPt);
   page.y = bottom;
 }
 
-/** Fills n columns of height h with the units; undefined if they do not fit. Spacing at a column top vanishes. */
-function fill(units: readonly PlacedUnit[], n: number, h: number): Array<{ column: number; y: number } | undefined> | undefined {
-  const out: Array<{ column: number; y: number } | undefined> = [];
+/**
+ * Fills the columns to height h with the units, each laid out for the column it lands in; undefined
+ * if they do not fit. Spacing at a column top, or not fitting at a column's foot, vanishes.
+ */
+function fill(units: readonly Unit[], columns: Region['columns'], h: number): Array<{ unit: Unit; column: number; y: number }> | undefined {
+  const out: Array<{ unit: Unit; column: number; y: number }> = [];
+  const queue = units.slice();
   let column = 0;
   let y = 0;
-  for (const p of units) {
-    const u = p.unit;
+  let guard = 0;
+  while (queue.length > 0) {
+    if (++guard > 100_000) return undefined;
+    if (reflowHead(queue, columns[column]!.width)) continue;
+    const u = queue[0]!;
     if (y > 0 && y + u.heightPt > h + EPS && !u.discardable) {
       column++;
       y = 0;
-      if (column >= n) return undefined;
-    }
-    if (u.discardable && (y === 0 || y + u.heightPt > h + EPS)) {
-      out.push(undefined);
+      if (column >= columns.length) return undefined;
       continue;
     }
-    out.push({ column, y });
+    queue.shift();
+    if (u.discardable && (y === 0 || y + u.heightPt > h + EPS)) continue;
+    out.push({ unit: u, column, y });
     y += u.heightPt;
   }
   return out;

@@ -10,7 +10,7 @@
  */
 import { dropBelow, type Exclusion } from './exclusions';
 import { balanceRegion } from './balance';
-import { FIT_EPS as EPS, type NoteCall, type Unit } from './units';
+import { FIT_EPS as EPS, reflowHead, type NoteCall, type Unit } from './units';
 
 /** Geometry of one page's body, decided when the page opens. */
 export interface PageFrame {
@@ -124,6 +124,8 @@ export class Paginator {
   private breakBeforePage: PageState | undefined;
   /** Section marks carried onto the page that replaced theirs: they take no room there. */
   private readonly collapsed = new Set<Unit>();
+  /** Units waiting to be placed, in order (a unit that did not fit is back at the head). */
+  private readonly queue: Unit[] = [];
 
   constructor(private readonly host: PaginatorHost) {}
 
@@ -199,11 +201,25 @@ export class Paginator {
 
   /** Places a unit, breaking columns and pages as needed. */
   push(unit: Unit): void {
-    let pending: Unit | undefined = unit;
+    this.pushAll([unit]);
+  }
+
+  /**
+   * Places a block's units in order. A unit landing in a column of another width than it was laid
+   * out for is laid out again there, with the block's units after it (Unit.reflow): a block's units
+   * that may be laid out again go in one call, so that the re-laid ones replace all those after it.
+   */
+  pushAll(units: readonly Unit[]): void {
+    const queue = this.queue;
+    queue.push(...units);
     let guard = 0;
-    while (pending) {
+    while (queue.length > 0) {
       if (++guard > 100_000) throw new Error('pagination did not converge');
-      pending = this.tryPlace(pending);
+      const page = this.page;
+      const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
+      if (reflowHead(queue, col.width)) continue;
+      const rest = this.tryPlace(queue.shift()!);
+      if (rest) queue.unshift(rest);
     }
   }
 
@@ -228,16 +244,17 @@ export class Paginator {
    * and footer floats taken to be this page's). Leading space is dropped there, as a natural break
    * drops it.
    */
-  nextColumnTop(): { top: number; columnX: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
+  nextColumnTop(): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
     const page = this.cur;
     if (!page) return undefined;
     const cols = page.frame.columns;
     if (page.column + 1 < cols.length) {
       const top = page.regionTop;
-      return { top, columnX: cols[page.column + 1]!.x, room: this.bottom(page) - top, page, exclusions: page.exclusions };
+      const col = cols[page.column + 1]!;
+      return { top, columnX: col.x, columnWidth: col.width, room: this.bottom(page) - top, page, exclusions: page.exclusions };
     }
     const top = page.frame.bodyTop;
-    return { top, columnX: cols[0]!.x, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [] };
+    return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [] };
   }
 
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
@@ -301,7 +318,7 @@ export class Paginator {
     const notes = this.newNotes(page, unit);
     if (unit.inline && (unit.reachPt ?? 0) + notes.total > room + EPS) {
       // A floating table that does not fit below its anchor breaks across pages as its rows, inline.
-      for (const u of unit.inline) this.push(u);
+      this.queue.unshift(...unit.inline);
       return undefined;
     }
     const need = unit.heightPt + notes.total;
@@ -343,8 +360,8 @@ export class Paginator {
     }
     const moved = this.takeAfter(page, j);
     this.nextColumn('natural');
-    for (const m of moved) this.push(m);
-    return unit;
+    this.queue.unshift(...moved, unit);
+    return undefined;
   }
 
   /**

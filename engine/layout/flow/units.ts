@@ -99,6 +99,47 @@ export interface Unit {
   emit(sink: ItemSink, x: number, y: number): void;
   /** Splits a unit taller than the room left (table rows): the part that fits and the rest. */
   split?(roomPt: number): readonly [Unit, Unit] | undefined;
+  /** How the unit is laid out again where it lands in a column of another width (unequal columns). */
+  readonly reflow?: Reflow;
+}
+
+/**
+ * A unit laid out for a column of one width, which may land in a column of another (w:cols
+ * w:equalWidth="0", §17.6.4): a paragraph that continues from one column into the next has the rest
+ * of its lines broken again at the next column's width, and a block that moves on whole is laid out
+ * again at the width of the column it lands in.
+ */
+export interface Reflow {
+  /** Width of the column the unit was laid out for. */
+  readonly widthPt: number;
+  /** The block the unit belongs to (one object per block, kept by its re-layouts). */
+  readonly block: object;
+  /**
+   * The unit and the rest of its block laid out for a column `widthPt` wide, replacing the block's
+   * units after it; undefined where it stays as it is.
+   */
+  at(widthPt: number): readonly Unit[] | undefined;
+}
+
+/** Whether a unit is to be laid out again for a column `widthPt` wide. */
+export function needsReflow(unit: Unit, widthPt: number): boolean {
+  return unit.reflow !== undefined && Math.abs(unit.reflow.widthPt - widthPt) > FIT_EPS;
+}
+
+/**
+ * The unit at the head of `queue` laid out for a column `widthPt` wide: the queue's following units of
+ * its block are replaced by the re-laid rest. Returns whether anything changed.
+ */
+export function reflowHead(queue: Unit[], widthPt: number): boolean {
+  const head = queue[0];
+  if (!head?.reflow || !needsReflow(head, widthPt)) return false;
+  const fresh = head.reflow.at(widthPt);
+  if (!fresh || fresh.length === 0) return false;
+  const block = head.reflow.block;
+  const rest = queue.slice(1).filter((u) => u.reflow?.block !== block);
+  queue.length = 0;
+  queue.push(...fresh, ...rest);
+  return true;
 }
 
 /** A space unit (spacing before/after paragraphs). */
