@@ -16,12 +16,13 @@ import { splitGlyphPiece, type GlyphPiece } from './pieces';
 const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069\u061C]|[\uD802\uD803\uD83A\uD83B]/;
 
 /**
- * Resolves the paragraph's levels, or undefined when everything is left to right, which keeps the
- * common case free. A left-to-right paragraph without right-to-left characters is left alone even
- * when some runs carry w:rtl: stray w:rtl on spaces and punctuation of Latin text is common in
- * documents written with a right-to-left keyboard layout, and LibreOffice ignores it too.
+ * Resolves the paragraph's levels (runs in their own direction: `resolveByRuns`), or undefined when
+ * everything is left to right, which keeps the common case free. A left-to-right paragraph without
+ * right-to-left characters is left alone even when some runs carry w:rtl: stray w:rtl on spaces and
+ * punctuation of Latin text is common in documents written with a right-to-left keyboard layout, and
+ * LibreOffice ignores it too. `labelEnd`: the end of the list label, which is not a run.
  */
-export function resolveParagraphBidi(text: string, spans: readonly Span[], rtlParagraph: boolean): BidiParagraph | undefined {
+export function resolveParagraphBidi(text: string, spans: readonly Span[], rtlParagraph: boolean, labelEnd = 0): BidiParagraph | undefined {
   if (!rtlParagraph && !RTL_CHARS.test(text)) return undefined;
   const rtlRun = spans.some((s) => s.props.rtl);
   let rtlRuns: Uint8Array | undefined;
@@ -29,9 +30,85 @@ export function resolveParagraphBidi(text: string, spans: readonly Span[], rtlPa
     rtlRuns = new Uint8Array(text.length);
     for (const s of spans) if (s.props.rtl) rtlRuns.fill(1, s.start, s.end);
   }
-  const bidi = resolveBidiParagraph(text, rtlParagraph ? 'rtl' : 'ltr', rtlRuns ? { rtlRuns } : {});
+  const bidi = resolveByRuns(text, spans, rtlParagraph, rtlRuns, labelEnd);
   if (!rtlParagraph && bidi.levels.every((l) => l === 0)) return undefined;
   return bidi;
+}
+
+const LRE = '\u202A';
+const RLE = '\u202B';
+const PDF = '\u202C';
+const LRI = '\u2066';
+const RLI = '\u2067';
+const PDI = '\u2069';
+
+/**
+ * The paragraph's levels with each run laid out in its own direction, as Word does: runs whose
+ * direction (w:rtl or not) differs from the paragraph's are set in an embedding of their direction
+ * (RLE / LRE … PDF), consecutive ones in logical order inside one, and each such run is resolved on
+ * its own (an isolate, RLI / LRI … PDI), so its numbers do not turn Arabic because of the letters of
+ * the run before it. The list label takes the paragraph's direction. Evidence: Word's own drawing of
+ * docx4j-arabic_align's page 1 (docProps/thumbnail.emf). In its right-to-left paragraphs, a run
+ * without w:rtl holding 'ONE' and Arabic shows ONE on the left; runs 'وثيقة ', 'تجربة :', ' 123456789'
+ * end with the number on the right; 'attributes!' keeps its mark on the right. In a left-to-right
+ * paragraph, a w:rtl run 'TWO' + Arabic shows the Arabic on the left. Plain UBA, and LibreOffice,
+ * give the opposite in all four.
+ */
+function resolveByRuns(text: string, spans: readonly Span[], rtlParagraph: boolean, rtlRuns: Uint8Array | undefined, labelEnd: number): BidiParagraph {
+  const n = text.length;
+  // Direction of each unit: 1 in a w:rtl run, 0 in another run, -1 outside runs and in the list label.
+  const dir = new Int8Array(n).fill(-1);
+  const run = new Int32Array(n).fill(-1);
+  let runId = -1;
+  let last: unknown;
+  for (const s of spans) {
+    if (s.props !== last) runId++;
+    last = s.props;
+    if (s.end <= labelEnd) continue;
+    const from = Math.max(labelEnd, s.start);
+    dir.fill(s.props.rtl ? 1 : 0, from, s.end);
+    run.fill(runId, from, s.end);
+  }
+  const para = rtlParagraph ? 1 : 0;
+  let out = '';
+  const at = new Int32Array(n);
+  let group = -1;
+  let openRun = -1;
+  const close = () => {
+    if (openRun >= 0) out += PDI;
+    if (group >= 0) out += PDF;
+    openRun = -1;
+  };
+  for (let i = 0; i < n; i++) {
+    const d = dir[i]!;
+    const want = d >= 0 && d !== para ? d : -1;
+    if (want !== group) {
+      close();
+      if (want >= 0) out += want === 1 ? RLE : LRE;
+      group = want;
+    }
+    if (group >= 0 && run[i] !== openRun) {
+      if (openRun >= 0) out += PDI;
+      out += group === 1 ? RLI : LRI;
+      openRun = run[i]!;
+    }
+    at[i] = out.length;
+    out += text[i];
+  }
+  close();
+  let runs2: Uint8Array | undefined;
+  if (rtlRuns) {
+    runs2 = new Uint8Array(out.length);
+    for (let i = 0; i < n; i++) runs2[at[i]!] = rtlRuns[i]!;
+  }
+  const r = resolveBidiParagraph(out, rtlParagraph ? 'rtl' : 'ltr', runs2 ? { rtlRuns: runs2 } : {});
+  const levels = new Uint8Array(n);
+  const classes = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    levels[i] = r.levels[at[i]!]!;
+    classes[i] = r.classes[at[i]!]!;
+  }
+  return { paragraphLevel: r.paragraphLevel, levels, classes };
 }
 
 /** Splits spans where the resolved level changes; each part records its level (odd = shaped RTL). */

@@ -103,7 +103,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   }
   const labelEnd = p.props.list ? b.out.length : undefined;
   b.inlines(p.inlines, 0);
-  const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi);
+  const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi, labelEnd ?? 0);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
   return {
     text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
