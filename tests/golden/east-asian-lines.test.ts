@@ -59,3 +59,25 @@ describe('East Asian originals keep their line height', () => {
     expect(Math.floor((baselineOf(d, '噫吁嚱') - 72) / pitch)).toBe(4);
   });
 });
+
+describe('automatic space between East Asian text and Latin letters or digits', () => {
+  // Word widens each boundary between an ideograph and a Latin letter or digit by a quarter of the
+  // font size (w:autoSpaceDE / w:autoSpaceDN, §17.3.1.2-3, on when omitted).
+  const runWith = (d: LayoutDoc, text: string) => glyphRunsOn(d, 0).find((g) => g.text === text)!;
+  /** Where 或以下 starts after 男士 when a number stands between them (12 pt SimSun). */
+  async function spanOf(text: string, pPr: string): Promise<number> {
+    const d = await layout(para(text, pPr, rpr('SimSun', 24)));
+    return runWith(d, '或以下').x - runWith(d, '男士').x;
+  }
+  const OFF = '<w:autoSpaceDE w:val="0"/><w:autoSpaceDN w:val="0"/>' + PPR;
+
+  it('adds a quarter em on both sides of a number or a Latin word inside ideographs', async () => {
+    expect((await spanOf('男士24或以下', PPR)) - (await spanOf('男士24或以下', OFF))).toBeCloseTo(2 * 3, 2);
+    expect((await spanOf('男士ab或以下', PPR)) - (await spanOf('男士ab或以下', OFF))).toBeCloseTo(2 * 3, 2);
+  });
+
+  it('adds nothing next to a space, nor for digits where only w:autoSpaceDN is off', async () => {
+    expect((await spanOf('男士 24 或以下', PPR)) - (await spanOf('男士 24 或以下', OFF))).toBeCloseTo(0, 2);
+    expect((await spanOf('男士24或以下', '<w:autoSpaceDN w:val="0"/>' + PPR)) - (await spanOf('男士24或以下', OFF))).toBeCloseTo(0, 2);
+  });
+});
