@@ -33,6 +33,8 @@ export interface RawPara {
   suppressAutoHyphens?: boolean;
   bidi?: boolean;
   snapToGrid?: boolean;
+  autoSpaceDE?: boolean;
+  autoSpaceDN?: boolean;
   mirrorIndents?: boolean;
   pBdr?: { top?: Border | null; bottom?: Border | null; left?: Border | null; right?: Border | null; between?: Border | null; bar?: Border | null };
   shd?: Shading | null;
@@ -141,7 +143,7 @@ function readFrame(el: XmlElement): FrameProps {
 
 type ParaReader = (env: PropsEnv, el: XmlElement, out: RawPara) => void;
 
-function flag(key: 'contextualSpacing' | 'keepNext' | 'keepLines' | 'widowControl' | 'pageBreakBefore' | 'suppressAutoHyphens' | 'bidi' | 'snapToGrid' | 'mirrorIndents' | 'suppressLineNumbers'): ParaReader {
+function flag(key: 'contextualSpacing' | 'keepNext' | 'keepLines' | 'widowControl' | 'pageBreakBefore' | 'suppressAutoHyphens' | 'bidi' | 'snapToGrid' | 'autoSpaceDE' | 'autoSpaceDN' | 'mirrorIndents' | 'suppressLineNumbers'): ParaReader {
   return (_e, el, out) => {
     out[key] = onOff(el);
   };
@@ -169,6 +171,8 @@ const PARA_READERS: Record<string, ParaReader> = {
   'w:suppressAutoHyphens': flag('suppressAutoHyphens'),
   'w:bidi': flag('bidi'),
   'w:snapToGrid': flag('snapToGrid'),
+  'w:autoSpaceDE': flag('autoSpaceDE'),
+  'w:autoSpaceDN': flag('autoSpaceDN'),
   'w:mirrorIndents': flag('mirrorIndents'),
   // w:suppressLineNumbers (§17.3.1.34): the paragraph's lines get no line numbers and are not counted.
   'w:suppressLineNumbers': flag('suppressLineNumbers'),
@@ -211,7 +215,7 @@ const PARA_READERS: Record<string, ParaReader> = {
 /** pPr children handled elsewhere (sections, revisions, mark run props) or without print effect. */
 const IGNORED_PARA_PROPS = new Set([
   'w:rPr', 'w:sectPr', 'w:pPrChange', 'w:kinsoku', 'w:wordWrap', 'w:overflowPunct', 'w:topLinePunct',
-  'w:autoSpaceDE', 'w:autoSpaceDN', 'w:adjustRightInd', 'w:textAlignment', 'w:textDirection', 'w:textboxTightWrap',
+  'w:adjustRightInd', 'w:textAlignment', 'w:textDirection', 'w:textboxTightWrap',
   'w:divId', 'w:cnfStyle', 'w:suppressOverlap', 'w14:paraId', 'w:collapsed',
 ]);
 

@@ -75,6 +75,8 @@ export function resolveParagraph(raw: RawPara, input: ParaResolveInput): Paragra
     bidi,
     snapToGrid: raw.snapToGrid !== false,
   };
+  if (raw.autoSpaceDE === false) p.noAutoSpaceLatin = true;
+  if (raw.autoSpaceDN === false) p.noAutoSpaceDigits = true;
   if (raw.pStyle) p.styleId = raw.pStyle;
   if (input.styleName) p.styleName = input.styleName;
   const outline = raw.outlineLvl ?? headingLevel(input.styleName);

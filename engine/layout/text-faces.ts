@@ -4,7 +4,7 @@
  */
 import type { DiagnosticBag, EngineHost } from '../core';
 import type { Block, DocModel, Inline, RunProps } from '../model';
-import { alternateNames, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
+import { EAST_ASIAN_FALLBACK_FAMILY, alternateNames, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
@@ -99,6 +99,11 @@ class FaceAdapter implements Face {
   /** The face has a glyph for every printable ASCII character. */
   readonly coversAscii: boolean;
   /**
+   * For a stand-in of an East Asian original (substitution.ts): the original's line metrics at the
+   * fallback face's own widths, for the fallback face that draws the CJK characters the original has.
+   */
+  readonly eastAsianLines?: StandInFit;
+  /**
    * Lines get Word's split of the height (GDI: win ascent above the baseline, win descent below), as
    * the face's vertical metrics are the original's: a font the document or host gave, or a shipped
    * twin with the same ones. Other stand-ins keep LibreOffice's split of their own metrics, since the
@@ -112,6 +117,7 @@ class FaceAdapter implements Face {
     this.key = variant ? `${font.id}|${variant}` : font.id;
     if (variant) this.programKey = font.id;
     this.widthScale = fit?.widthScale ?? 1;
+    if (fit?.eastAsian) this.eastAsianLines = { key: `ea:${fit.key}`, widthScale: 1, lineMetrics: fit.lineMetrics };
     this.family = font.family;
     this.postscriptName = font.postscriptName;
     this.data = font.data;
@@ -280,7 +286,18 @@ class TextFaces {
     // Fast path: printable ASCII in a face that has all of it (the common case) needs no fallback.
     if (primary.coversAscii && isPrintableAscii(text)) return [{ start: 0, end: text.length, face: primary }];
     const segs = this.fonts.segmentByFont(text, primary.font);
-    return segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.adapt(s.font) }));
+    return segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.fallbackFace(s.font, primary) }));
+  }
+
+  /**
+   * The face of a fallback segment: the fallback font's own, except where the primary stands in for
+   * an East Asian original and the East Asian fallback draws the original's CJK characters; those
+   * lines are the original's (Word measures the font the run names, which has the characters).
+   */
+  private fallbackFace(font: LoadedFont, primary: FaceAdapter): FaceAdapter {
+    const ea = primary.eastAsianLines;
+    if (!ea || font.origin !== 'shipped' || font.family !== EAST_ASIAN_FALLBACK_FAMILY) return this.adapt(font);
+    return this.variant(font, ea.key, () => new FaceAdapter(font, ea, ea.key));
   }
 }
 

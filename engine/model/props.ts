@@ -157,6 +157,12 @@ export interface ParagraphProps {
   readonly bidi: boolean;
   /** Snap line pitch to the section's document grid (w:snapToGrid, default true). */
   readonly snapToGrid: boolean;
+  /**
+   * No automatic space between East Asian text and Latin letters (w:autoSpaceDE off, §17.3.1.2) or
+   * digits (w:autoSpaceDN off, §17.3.1.3); both are on when omitted.
+   */
+  readonly noAutoSpaceLatin?: boolean;
+  readonly noAutoSpaceDigits?: boolean;
   readonly list?: ListLabel;
   /** Text frame / drop cap (w:framePr, §17.3.1.11). */
   readonly frame?: FrameProps;

@@ -32,6 +32,8 @@ export interface StandInFit {
   readonly widthScale: number;
   /** The original's single-spacing line metrics at a size. */
   lineMetrics(sizePt: number): LineMetrics;
+  /** The original is an East Asian font that has the CJK characters its stand-in lacks. */
+  readonly eastAsian?: boolean;
 }
 
 /** A font embedded in the document (already de-obfuscated). */
@@ -317,7 +319,8 @@ export class FontContext {
       if (own > 0) widthScale = (o.monoAdvance * font.unitsPerEm) / (own * o.unitsPerEm);
     } else if (o.widthScale && o.standIn === font.family) widthScale = o.widthScale;
     const key = `${widthScale}|${o.ascent}|${o.descent}|${o.lineGap}|${o.unitsPerEm}`;
-    return { key, widthScale, lineMetrics: (sizePt) => lineMetricsOf(o.ascent, o.descent, o.lineGap, o.unitsPerEm, sizePt) };
+    const lineMetrics = (sizePt: number): LineMetrics => lineMetricsOf(o.ascent, o.descent, o.lineGap, o.unitsPerEm, sizePt);
+    return { key, widthScale, lineMetrics, ...(o.eastAsian ? { eastAsian: true } : {}) };
   }
 
   /**

@@ -104,6 +104,11 @@ export interface OriginalMetrics {
   readonly ascent: number;
   readonly descent: number;
   readonly lineGap: number;
+  /**
+   * The original is an East Asian font that draws CJK characters itself: the fallback face that
+   * draws them for its stand-in takes these line metrics too (text-faces.ts).
+   */
+  readonly eastAsian?: boolean;
 }
 
 /** Options of `substituteFamily`. */
@@ -163,6 +168,32 @@ const MONO = [
 ];
 
 /**
+ * East Asian originals (none has an open twin; their CJK characters are drawn by the East Asian
+ * fallback face, Latin by their generic class). Word does not give an East Asian font the GDI line
+ * of line-metrics.ts: its single line is 1.3 × the font's ascent + descent (no line gap), the extra
+ * 0.3 em split evenly above and below. Sources:
+ * - The ctex-kit zhlineskip manual (CTeX-org/ctex-kit, zhlineskip-man.tex, "Microsoft Word 中的
+ *   单倍行距" table), measured in Word: the Zhongyi fonts (宋体 SimSun, 黑体 SimHei, 楷体 KaiTi,
+ *   仿宋 FangSong) have a single line of 332/256 = 1.296875 em, where the same table's Arial and Times
+ *   New Roman get 2355/2048, exactly this file's GDI rule. 256 units per em, ascent 220, descent 36
+ *   (PDF FontDescriptors of SimSun and SimHei: Ascent 859, Descent −141 per 1000), so
+ *   332 = 256 × 1.3 to the unit below: ascent 220 + 38, descent 36 + 38.
+ * - MS Mincho and MS Gothic (ＭＳ 明朝, ＭＳ ゴシック, and their proportional P variants) share the
+ *   256-unit em and 220/36 split (their PDF FontDescriptors: Ascent 859, Descent −140, FontBBox
+ *   [0 −137 1000 859]); Word's East Asian rule gives them the same 332/256 line. Word's measured
+ *   1.3 factor on other East Asian faces (Malgun Gothic, Meiryo, Yu Gothic, Microsoft YaHei 3513/2048
+ *   = 1.3 × its 2703) is reported by several open DOCX renderers that compare with Word's PDFs.
+ * The stand-in LibreOffice uses for the CJK characters, Droid Sans Fallback, has 1.3086 em lines of
+ * its own: with them a 48 pt 宋体 title on a 15.6 pt document grid needs 5 pitches (62.8 pt) where
+ * Word's 62.25 pt fit 4 (oxsdk-text_direction-2).
+ */
+const ZHONGYI_OR_MS_CJK: OriginalMetrics = { unitsPerEm: 256, ascent: 258, descent: 74, lineGap: 0, eastAsian: true };
+const EAST_ASIAN_ORIGINALS: ReadonlyArray<readonly [string, OriginalMetrics]> = [
+  'simsun', '宋体', 'nsimsun', '新宋体', 'simhei', '黑体', 'kaiti', '楷体', 'fangsong', '仿宋',
+  'msmincho', 'ｍｓ明朝', 'mspmincho', 'ｍｓｐ明朝', 'msgothic', 'ｍｓゴシック', 'mspgothic', 'ｍｓｐゴシック',
+].map((k) => [k, ZHONGYI_OR_MS_CJK] as const);
+
+/**
  * Measured metrics of originals without an open twin (see the header). Word's embedded Consolas,
  * Consolas-Bold and Consolas-Italic in docx4j-Docx4j_GettingStarted.word.pdf all have these.
  */
@@ -195,6 +226,7 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   ['lucidaconsole', { unitsPerEm: 2048, monoAdvance: 1234, ascent: 1616, descent: 432, lineGap: 0 }],
   // Trebuchet MS: win 1923/455 (1.1611 em), drawn with Liberation Sans (1.149 em of its own).
   ['trebuchetms', { unitsPerEm: 2048, ascent: 1923, descent: 455, lineGap: 0 }],
+  ...EAST_ASIAN_ORIGINALS,
 ]);
 
 /**

@@ -79,6 +79,8 @@ export interface ParaContent {
   readonly bidi?: BidiParagraph;
   /** End of the list label and its suffix (tab or space) in `text`, for numbered paragraphs. */
   readonly labelEnd?: number;
+  /** Automatic space between East Asian text and Latin letters / digits (w:autoSpaceDE / DN); absent: neither. */
+  readonly autoSpace?: { readonly latin: boolean; readonly digits: boolean };
 }
 
 /** What the itemizer asks of the surrounding layout. */
@@ -105,9 +107,11 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   b.inlines(p.inlines, 0);
   const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi, labelEnd ?? 0);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
+  const latin = p.props.noAutoSpaceLatin !== true;
+  const digits = p.props.noAutoSpaceDigits !== true;
   return {
     text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
-    ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}),
+    ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}), ...(latin || digits ? { autoSpace: { latin, digits } } : {}),
   };
 }
 
