@@ -101,6 +101,21 @@ describe('a picture aligned relative to the column, in the second column', () =>
   });
 });
 
+describe('a VML picture positioned relative to the text, in the second column', () => {
+  it('aligns in that column', async () => {
+    // mso-position-horizontal-relative:text is the column (§14.1.2.19 / VML's text anchor).
+    for (const [align, x] of [
+      ['right', 324 + 216 - W],
+      ['center', 324 + (216 - W) / 2],
+    ] as const) {
+      const style = `position:absolute;margin-left:0;margin-top:0;width:${W}pt;height:${H}pt;mso-position-horizontal:${align};mso-position-horizontal-relative:text;mso-position-vertical-relative:text`;
+      const shape = `<w:r><w:pict><v:shape style="${style}"><v:imagedata r:id="rIdImg"/><w10:wrap type="none"/></v:shape></w:pict></w:r>`;
+      const doc = await layout(twoColumns(`<w:p>${FLUSH}${shape}${run('Anchor')}</w:p>`, EQUAL));
+      expect(imageOf(doc).x, align).toBeCloseTo(x, 1);
+    }
+  });
+});
+
 describe('a text frame anchored to the text, in the second column', () => {
   it('aligns right in that column', async () => {
     const frame = `<w:p><w:pPr><w:framePr w:w="${W * 20}" w:hAnchor="text" w:vAnchor="text" w:xAlign="right" w:y="1" w:wrap="around"/><w:spacing w:before="0" w:after="0"/></w:pPr>${run('Framed')}</w:p>`;
