@@ -114,9 +114,9 @@ function verticalOffset(page: PageState, align: 'top' | 'center' | 'both' | 'bot
 
 function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, env: DocumentEnv): void {
   if (page.notes.length === 0) return;
-  const columns = page.noteColumns ?? page.frame.columns;
+  const columns = page.noteColumns ?? page.frame.noteColumns ?? page.frame.columns;
   if (columns.length > 1) {
-    if (env.doc.settings.compatibilityMode < 15) drawColumnNotes(page, columns, sink, result);
+    if (env.doc.settings.compatibilityMode < 15 && !page.frame.noteColumns) drawColumnNotes(page, columns, sink, result);
     else drawBalancedNotes(page, columns, sink, result);
     return;
   }

@@ -22,7 +22,8 @@ const COL2_X = 324;
 const settings = (mode: number) =>
   `<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="${mode}"/></w:compat>`;
 
-/** Note 1: one line; note 2: eight lines (one paragraph each). */
+/** Note 1: one line; note 2: eight lines (one paragraph each); note 3: one paragraph about 300 pt long. */
+const WIDE_NOTE = 'A wide note that runs on past the width of one column of the text.';
 const NOTE_LINES = Array.from({ length: 8 }, (_, k) => `Long note line ${k + 1}.`);
 const NOTES =
   '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>' +
@@ -30,14 +31,15 @@ const NOTES =
   `<w:footnote w:id="1"><w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${run('Short note.')}</w:p></w:footnote>` +
   '<w:footnote w:id="2">' +
   NOTE_LINES.map((s) => `<w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${run(s)}</w:p>`).join('') +
-  '</w:footnote>';
+  '</w:footnote>' +
+  `<w:footnote w:id="3"><w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${run(WIDE_NOTE)}</w:p></w:footnote>`;
 const ref = (id: number) => `<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="${id}"/></w:r>`;
 const FLUSH = '<w:pPr><w:spacing w:before="0" w:after="0"/></w:pPr>';
 const filler = (name: string, n: number) => Array.from({ length: n }, (_, k) => para(`${name} ${k + 1}.`, '<w:spacing w:before="0" w:after="0"/>')).join('');
 const BREAK = '<w:p><w:r><w:br w:type="column"/></w:r></w:p>';
 
-async function layout(body: string, mode: number): Promise<LayoutDoc> {
-  const bytes = makeDocx({ body: `${body}<w:sectPr>${PAGE}${COLS}</w:sectPr>`, footnotes: NOTES, settings: settings(mode) });
+async function layout(body: string, mode: number, sectPr = ''): Promise<LayoutDoc> {
+  const bytes = makeDocx({ body: `${body}<w:sectPr>${PAGE}${COLS}${sectPr}</w:sectPr>`, footnotes: NOTES, settings: settings(mode) });
   return (await layoutDocx(bytes, 'column-footnotes.docx', host)).doc;
 }
 
@@ -96,5 +98,21 @@ describe('footnotes in a two-column section, Word 2010 and earlier', () => {
     expect(Math.max(...left.map((r) => r.y))).toBeGreaterThan(720 - 16);
     const right = glyphRunsOn(doc, 0).filter((r) => r.x >= COL2_X - 1 && (r.text.startsWith('More') || r.text.startsWith('Left')));
     expect(Math.max(...right.map((r) => r.y))).toBeLessThan(top - 10);
+  });
+});
+
+describe('footnotes in a two-column section with w15:footnoteColumns 1', () => {
+  it('take one column across the text width', async () => {
+    const body = `${para('First column.')}${BREAK}<w:p>${FLUSH}${run('Second column')}${ref(3)}</w:p>`;
+    const wide = await layout(body, 15, '<w15:footnoteColumns w:val="1"/>');
+    const runs = glyphRunsOn(wide, 0).filter((r) => WIDE_NOTE.includes(r.text.trim()) && r.text.trim().length > 3);
+    // One line from the left margin, past the first column's right edge (288 pt).
+    expect(new Set(runs.map((r) => r.y.toFixed(1))).size).toBe(1);
+    expect(runs[0]!.x).toBeCloseTo(72, 0);
+    expect(Math.max(...runs.map((r) => r.x + r.advances.reduce((a, b) => a + b, 0)))).toBeGreaterThan(300);
+    // Without it, the note wraps at the column's width.
+    const narrow = await layout(body, 15);
+    const lines = glyphRunsOn(narrow, 0).filter((r) => r.y > 600 && !r.text.startsWith('Second') && r.text.trim().length > 3);
+    expect(new Set(lines.map((r) => r.y.toFixed(1))).size).toBeGreaterThan(1);
   });
 });

@@ -26,6 +26,8 @@ export interface PageFrame {
   readonly footerTop?: number;
   /** Columns: left edge and width. */
   readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+  /** Columns of the footnote area when the section sets their count (w15:footnoteColumns); absent: the text's. */
+  readonly noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
   /** Areas of the header's and footer's wrapping floats and frames: the body wraps around them too. */
   readonly chromeExclusions?: readonly Exclusion[];
 }
@@ -455,7 +457,7 @@ export class Paginator {
 
   private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number; column?: number }>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
-    if (notes.length > 0) page.noteColumns ??= page.frame.columns;
+    if (notes.length > 0) page.noteColumns ??= page.frame.noteColumns ?? page.frame.columns;
     if (unit.exclusions) for (const e of unit.exclusions(x, page.y, page.exclusions)) page.exclusions.push({ ...e, owner: unit });
     page.y += unit.heightPt;
     for (const n of notes) page.notes.push({ ...n, owner: unit });
@@ -489,8 +491,13 @@ export class Paginator {
 
   /** The frame a page's notes are laid out for: its columns are those of the footnote area. */
   private noteFrame(page: PageState): PageFrame {
-    const cols = page.noteColumns;
+    const cols = page.noteColumns ?? page.frame.noteColumns;
     return !cols || cols === page.frame.columns ? page.frame : { ...page.frame, columns: cols };
+  }
+
+  /** Notes at the foot of their reference's column: Word 2010 and earlier, unless the section sets the area's columns. */
+  private perColumn(page: PageState): boolean {
+    return this.host.notesPerColumn === true && !page.frame.noteColumns;
   }
 
   /**
@@ -502,10 +509,11 @@ export class Paginator {
     if (notes.length === 0) return 0;
     const frame = this.noteFrame(page);
     const columns = frame.columns.length;
-    const mine = columns > 1 && this.host.notesPerColumn ? notes.filter((n) => (n.column ?? 0) === page.column) : notes;
+    const perColumn = this.perColumn(page);
+    const mine = columns > 1 && perColumn ? notes.filter((n) => (n.column ?? 0) === page.column) : notes;
     if (mine.length === 0) return 0;
     let h = this.host.noteSeparatorPt;
-    if (columns > 1 && !this.host.notesPerColumn) return h + balanceNotes(this.notePieces(mine, frame), columns).heightPt;
+    if (columns > 1 && !perColumn) return h + balanceNotes(this.notePieces(mine, frame), columns).heightPt;
     for (const n of mine) h += n.heightPt;
     return h;
   }
@@ -525,7 +533,7 @@ export class Paginator {
    * region already filled (left of the current one).
    */
   private notesReachFilledColumns(page: PageState, growth: number): boolean {
-    if (page.column === 0 || this.host.notesPerColumn || this.noteFrame(page).columns.length <= 1 || growth <= EPS) return false;
+    if (page.column === 0 || this.perColumn(page) || this.noteFrame(page).columns.length <= 1 || growth <= EPS) return false;
     const bottom = this.bottom(page) - growth;
     for (let i = page.placed.length - 1; i >= 0; i--) {
       const p = page.placed[i]!;
@@ -657,7 +665,7 @@ export class Paginator {
   private continueNotes(page: PageState): void {
     const carried = this.carry;
     this.carry = [];
-    if (carried.length > 0) page.noteColumns = page.frame.columns;
+    if (carried.length > 0) page.noteColumns = page.frame.noteColumns ?? page.frame.columns;
     let avail = page.frame.bodyBottom - page.frame.bodyTop - this.host.noteSeparatorPt - MIN_BODY_PT;
     for (const n of carried) {
       if (this.carry.length > 0) {
