@@ -89,6 +89,23 @@ describe('footnotes in a two-column section, Word 2013 on', () => {
   });
 });
 
+describe('a note referenced in the second column that grows the balanced area', () => {
+  it('takes the first column\'s last lines on into the second, as Word does, not the reference', async () => {
+    // The first column is full down to the margin before the reference in the second brings eight
+    // note lines: the area grows four lines into the first column's text.
+    const doc = await layout(`${filler('Left', 60)}<w:p>${FLUSH}${run('Right')}${ref(2)}</w:p>${filler('More', 60)}`, 15);
+    const right = runOf(doc, 'Right');
+    expect(right.x).toBeGreaterThanOrEqual(COL2_X - 1);
+    const top = Math.min(...NOTE_LINES.map((s) => runOf(doc, s).y));
+    const body = glyphRunsOn(doc, 0).filter((r) => r.text.startsWith('Left') || r.text.startsWith('More'));
+    for (const [x0, x1] of [[0, COL2_X - 1], [COL2_X - 1, 600]] as const) {
+      const bottom = Math.max(...body.filter((r) => r.x >= x0 && r.x < x1).map((r) => r.y));
+      expect(bottom).toBeLessThan(top - 10);
+      expect(bottom).toBeGreaterThan(top - 10 - 2 * 12);
+    }
+  });
+});
+
 describe('footnotes in a two-column section, Word 2010 and earlier', () => {
   it('go at the foot of the column holding the reference, the other column running to the margin', async () => {
     const doc = await layout(`${filler('Left', 60)}<w:p>${FLUSH}${run('Right')}${ref(2)}</w:p>${filler('More', 60)}`, 14);

@@ -75,6 +75,11 @@ export interface PageState {
    * are laid out at the first one's width; see note-columns.ts). Unset while it has no notes.
    */
   noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+  /**
+   * Room kept for balanced notes whose growth took lines back from the columns already filled (the
+   * text is placed again above it); the area is at least this tall.
+   */
+  noteReserve?: number;
 }
 
 /**
@@ -339,9 +344,15 @@ export class Paginator {
     }
     const need = unit.heightPt + notes.total;
     const mustMove = unit.startsColumn === true && !columnEmpty;
-    // Balanced notes growing into the text of the columns already filled: the unit goes on (Word
-    // would move those columns' last lines on instead).
-    const blocked = notes.list.length > 0 && this.notesReachFilledColumns(page, notes.total);
+    // Balanced notes growing into the text of the columns already filled: as Word does, those
+    // columns give up their last lines to make room, and the text flows on from there.
+    const reach = notes.list.length > 0 ? this.notesReachFilledColumns(page, notes.total) : undefined;
+    const retaken = reach !== undefined ? this.makeNoteRoom(page, reach, notes.total) : undefined;
+    if (retaken) {
+      this.queue.unshift(...retaken, unit);
+      return undefined;
+    }
+    const blocked = reach !== undefined;
     if (blocked && columnEmpty) {
       this.nextColumn('natural');
       return unit;
@@ -486,7 +497,8 @@ export class Paginator {
     if (!columns) return { total, list };
     // In columns the area grows by what the new notes add to this column's notes or to the balance.
     const after = this.noteArea(page, [...page.notes, ...list.map((n) => ({ ...n, owner: unit }))]);
-    return { total: after - this.noteArea(page, page.notes), list };
+    const reserve = page.noteReserve ?? 0;
+    return { total: Math.max(after, reserve) - Math.max(this.noteArea(page, page.notes), reserve), list };
   }
 
   /** The frame a page's notes are laid out for: its columns are those of the footnote area. */
@@ -529,18 +541,33 @@ export class Paginator {
   }
 
   /**
-   * Whether balanced notes growing by `growth` would reach into the text of the columns of this
-   * region already filled (left of the current one).
+   * The index of the first unit of the columns of this region already filled (left of the current
+   * one) that balanced notes growing by `growth` would reach into; undefined when none.
    */
-  private notesReachFilledColumns(page: PageState, growth: number): boolean {
-    if (page.column === 0 || this.perColumn(page) || this.noteFrame(page).columns.length <= 1 || growth <= EPS) return false;
+  private notesReachFilledColumns(page: PageState, growth: number): number | undefined {
+    if (page.column === 0 || this.perColumn(page) || this.noteFrame(page).columns.length <= 1 || growth <= EPS) return undefined;
     const bottom = this.bottom(page) - growth;
+    let first: number | undefined;
     for (let i = page.placed.length - 1; i >= 0; i--) {
       const p = page.placed[i]!;
       if (p.y < page.regionTop - EPS) break;
-      if (p.column < page.column && !p.unit.discardable && p.y + p.unit.heightPt - (p.unit.hangPt ?? 0) > bottom + EPS) return true;
+      if (p.column < page.column && !p.unit.discardable && p.y + p.unit.heightPt - (p.unit.hangPt ?? 0) > bottom + EPS) first = i;
     }
-    return false;
+    return first;
+  }
+
+  /**
+   * Keeps the grown note area free on this page (`noteReserve`) and takes back the units from
+   * `from` on, to be placed again above it; undefined when the area would leave no room for text.
+   */
+  private makeNoteRoom(page: PageState, from: number, growth: number): Unit[] | undefined {
+    const area = page.frame.bodyBottom - this.bottom(page) + growth;
+    if (page.frame.bodyBottom - area < page.regionTop + MIN_BODY_PT) return undefined;
+    const column = page.placed[from]!.column;
+    page.noteReserve = area;
+    const moved = this.takeAfter(page, from - 1);
+    page.column = column;
+    return moved;
   }
 
   /**
@@ -559,8 +586,8 @@ export class Paginator {
   }
 
   private bottom(page: PageState): number {
-    if (page.notes.length === 0) return page.frame.bodyBottom;
-    if (this.noteFrame(page).columns.length > 1) return page.frame.bodyBottom - this.noteArea(page, page.notes);
+    if (page.notes.length === 0 && page.noteReserve === undefined) return page.frame.bodyBottom;
+    if (this.noteFrame(page).columns.length > 1) return page.frame.bodyBottom - Math.max(this.noteArea(page, page.notes), page.noteReserve ?? 0);
     let h = this.host.noteSeparatorPt;
     for (const n of page.notes) h += n.heightPt;
     return page.frame.bodyBottom - h;
