@@ -102,6 +102,9 @@ export function readSection(ctx: SectionContext, el: XmlElement | undefined, pre
     const cs = intValue(attr(grid, 'w:charSpace'));
     props.docGrid = { type, linePitchPt: pitch !== undefined && pitch > 0 ? pitch : 18, ...(cs !== undefined ? { charSpacePt: cs / 4096 } : {}) };
   }
+  // Word writes w:val on this w15 element; a count beyond the text's 45 columns is no layout.
+  const noteColumns = intValue(attr(child(el, 'w15:footnoteColumns'), 'w:val') ?? attr(child(el, 'w15:footnoteColumns'), 'w15:val'));
+  if (noteColumns !== undefined && noteColumns > 0 && noteColumns <= 45) props.footnoteColumns = noteColumns;
   const borders = readPageBorders(ctx.env, child(el, 'w:pgBorders'));
   if (borders) props.pageBorders = borders;
   const fn = child(el, 'w:footnotePr');

@@ -75,9 +75,9 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     // it is HTML auto spacing; its text is off the line grid.
     layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, cellContext(), true, true),
     drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
-    drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink) => {
+    drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number) => {
       const page = sink.page;
-      const column = { x: columnX, width: page.widthPt - page.marginLeft - page.marginRight };
+      const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
       const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
       drawObject(inline, pos.x, pos.y, sink, objects);
     },
@@ -114,16 +114,19 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
 export function chromeContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, page: () => PageGeometry | undefined): BlockContext {
   return {
     ...blockContext(env, section, facts),
-    floatExclusions: (floats, columnX, paragraphTop) => {
+    floatExclusions: (floats, columnX, paragraphTop, columnWidth) => {
       const at = page();
-      return at ? exclusionsOf(floats, at, columnX, paragraphTop) : [];
+      return at ? exclusionsOf(floats, at, columnX, paragraphTop, columnWidth) : [];
     },
   };
 }
 
-/** The exclusion of each wrapping float of a paragraph whose top is at `paragraphTop` on a page. */
-function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, columnX: number, paragraphTop: number): Exclusion[] {
-  const column = { x: columnX, width: page.widthPt - page.marginLeft - page.marginRight };
+/**
+ * The exclusion of each wrapping float of a paragraph whose top is at `paragraphTop` on a page, in
+ * the column at `columnX`, `columnWidth` wide (the text width when not given).
+ */
+function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, columnX: number, paragraphTop: number, columnWidth?: number): Exclusion[] {
+  const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
   const out: Exclusion[] = [];
   for (const f of floats) {
     const pos = floatPosition(f.anchor!, f.widthPt, f.heightPt, page, column, paragraphTop);
@@ -139,12 +142,12 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       const at = next ? wrap.next() : wrap.at(gapPt);
       // A paragraph starting at the very bottom moves to the next page: nothing to wrap around here.
       if (!at || at.room < 1) return undefined;
-      const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top) : [];
+      const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top, at.columnWidth) : [];
       if (own.length === 0 && at.exclusions.length === 0) return undefined;
       const area = { top: at.top, columnX: at.columnX, bottom: at.top + at.room };
       return own.length === 0 ? { ...area, exclusions: at.exclusions } : { ...area, exclusions: [...at.exclusions, ...own], own };
     },
-    floatExclusions: (floats, columnX, paragraphTop) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop),
+    floatExclusions: (floats, columnX, paragraphTop, columnWidth) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop, columnWidth),
     roomAt: (gapPt) => {
       const at = wrap.at(gapPt);
       // What opens a column stays in it, however tall.

@@ -12,7 +12,8 @@ import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
 import { numberNotes } from './notes';
 import { WordCache } from './inline/pieces';
-import { runPasses, type PassResult, type PassState } from './pass';
+import { runPasses, storyCuts, type PassResult, type PassState } from './pass';
+import { balanceNotes } from './flow/note-columns';
 import { createFaceResolver } from './text-faces';
 import { drawChart } from './chart';
 import { pageGeometry } from './objects';
@@ -113,23 +114,79 @@ function verticalOffset(page: PageState, align: 'top' | 'center' | 'both' | 'bot
 
 function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, env: DocumentEnv): void {
   if (page.notes.length === 0) return;
-  void env;
+  const columns = page.noteColumns ?? page.frame.noteColumns ?? page.frame.columns;
+  if (columns.length > 1) {
+    if (env.doc.settings.compatibilityMode < 15 && !page.frame.noteColumns) drawColumnNotes(page, columns, sink, result);
+    else drawBalancedNotes(page, columns, sink, result);
+    return;
+  }
   let total = 0;
   for (const n of page.notes) total += n.heightPt;
   const sep = result.separatorPt;
-  const x = page.frame.columns[0]!.x;
-  const width = page.frame.columns[0]!.width;
+  const x = columns[0]!.x;
+  const width = columns[0]!.width;
   let y = page.frame.bodyBottom - total - sep;
-  // A note continued from the previous page comes under the continuation separator, which Word
-  // draws across the column (w:continuationSeparator, §17.11.1); otherwise the 2-inch separator.
-  const lineWidth = (page.notes[0]!.fromPt ?? 0) > 0 ? width : 144;
-  sink.items.push({ kind: 'line', x1: x, y1: y + sep / 2, x2: x + lineWidth, y2: y + sep / 2, width: 0.5, color: '000000' });
+  drawNoteSeparator(page, sink, x, y + sep / 2, width);
   y += sep;
   for (const n of page.notes) {
     const story = result.noteStory(n.call, width);
     if (story) emitStorySlice(story, sink, x, y, n.fromPt ?? 0, n.heightPt);
     y += n.heightPt;
   }
+}
+
+/**
+ * A note continued from the previous page comes under the continuation separator, which Word
+ * draws across the column (w:continuationSeparator, §17.11.1); otherwise the 2-inch separator.
+ */
+function drawNoteSeparator(page: PageState, sink: CollectingSink, x: number, y: number, width: number): void {
+  const lineWidth = (page.notes[0]!.fromPt ?? 0) > 0 ? width : 144;
+  sink.items.push({ kind: 'line', x1: x, y1: y, x2: x + lineWidth, y2: y, width: 0.5, color: '000000' });
+}
+
+type NoteColumns = PageState['frame']['columns'];
+
+/**
+ * Word 2013 on: the notes of a page in columns fill the columns of its footnote area from the first,
+ * balanced, under one separator over the first column (flow/note-columns.ts). They are laid out at
+ * the first column's width, as the paginator measured them.
+ */
+function drawBalancedNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
+  const width = columns[0]!.width;
+  const stories = page.notes.map((n) => result.noteStory(n.call, width));
+  const pieces = page.notes.map((n, i) => {
+    const from = n.fromPt ?? 0;
+    return { heightPt: n.heightPt, cuts: storyCuts(stories[i]).filter((c) => c - from > 0.01 && c - from < n.heightPt - 0.01).map((c) => c - from) };
+  });
+  const { heightPt, placements } = balanceNotes(pieces, columns.length);
+  const sep = result.separatorPt;
+  const top = page.frame.bodyBottom - heightPt - sep;
+  drawNoteSeparator(page, sink, columns[0]!.x, top + sep / 2, width);
+  for (const q of placements) {
+    const story = stories[q.piece];
+    const col = columns[q.column] ?? columns[0]!;
+    if (story) emitStorySlice(story, sink, col.x, top + sep + q.yPt, (page.notes[q.piece]!.fromPt ?? 0) + q.fromPt, q.heightPt);
+  }
+}
+
+/** Word 2010 and earlier: each column's notes at its own foot, under a separator of its own. */
+function drawColumnNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
+  const width = columns[0]!.width;
+  const sep = result.separatorPt;
+  columns.forEach((col, c) => {
+    const mine = page.notes.filter((n) => (n.column ?? 0) === c);
+    if (mine.length === 0) return;
+    let y = page.frame.bodyBottom - sep;
+    for (const n of mine) y -= n.heightPt;
+    const lineWidth = (mine[0]!.fromPt ?? 0) > 0 ? width : 144;
+    sink.items.push({ kind: 'line', x1: col.x, y1: y + sep / 2, x2: col.x + lineWidth, y2: y + sep / 2, width: 0.5, color: '000000' });
+    y += sep;
+    for (const n of mine) {
+      const story = result.noteStory(n.call, width);
+      if (story) emitStorySlice(story, sink, col.x, y, n.fromPt ?? 0, n.heightPt);
+      y += n.heightPt;
+    }
+  });
 }
 
 /** Draws the units of a story that start within [from, from + height), with `from` at y. */

@@ -48,6 +48,8 @@ export function buildFrame(s: SectionProps, area: { left: number; right: number 
     bodyBottom: Math.max(bodyBottom, bodyTop + 36),
     ...(footerHeightPt > 0 && m.bottom >= 0 ? { footerTop: H - m.footer - footerHeightPt } : {}),
     columns: columnsOf(s, area.left, area.right - area.left),
+    // w15:footnoteColumns: the footnote area's own count of equal columns, the text's column space apart.
+    ...(s.footnoteColumns ? { noteColumns: columnsOf({ ...s, columns: { count: s.footnoteColumns, spacePt: s.columns.spacePt, separator: false } }, area.left, area.right - area.left) } : {}),
   };
 }
 

@@ -41,7 +41,7 @@ export function frameUnit(paras: readonly Paragraph[], columnWidthPt: number, ct
   const h = Math.min(frame.heightPt ?? 0, MAX_FRAME_PT);
   const rule = frame.heightRule ?? (h > 0 ? 'atLeast' : 'auto');
   const heightPt = rule === 'exact' && h > 0 ? h : rule === 'atLeast' ? Math.max(h, story.heightPt) : story.heightPt;
-  return floatingUnit(frameAnchor(frame), widthPt, heightPt, paras[0]!.markProps, ctx, (sink, x, y) => {
+  return floatingUnit(frameAnchor(frame), widthPt, heightPt, columnWidthPt, paras[0]!.markProps, ctx, (sink, x, y) => {
     for (const { y: uy, unit } of story.units) unit.emit(sink, x, y + uy);
   });
 }
@@ -49,13 +49,15 @@ export function frameUnit(paras: readonly Paragraph[], columnWidthPt: number, ct
 /**
  * A zero-height unit standing for a positioned box (a text frame, a floating table) where its
  * blocks stand in the flow: the box is placed from its anchor once the unit's page position is
- * known (a paragraph anchor is the unit's own top), and the body text after it wraps around it.
+ * known (a paragraph anchor is the unit's own top; a column anchor the column it stands in,
+ * `columnWidthPt` wide), and the body text after it wraps around it.
  * `draw` paints the box's content with its top-left corner at (x, y).
  */
 function floatingUnit(
   anchor: FloatAnchor,
   widthPt: number,
   heightPt: number,
+  columnWidthPt: number,
   props: RunProps,
   ctx: FrameContext,
   draw: (sink: ItemSink, x: number, y: number) => void,
@@ -72,14 +74,13 @@ function floatingUnit(
     breakAfter: true,
     ...extra,
     exclusions: (x, y, earlier) => {
-      const own = ctx.floatExclusions?.([box], x, y) ?? [];
+      const own = ctx.floatExclusions?.([box], x, y, columnWidthPt) ?? [];
       drop = noOverlap && earlier ? clearOf(own, earlier) : 0;
       return drop > 0 ? own.map((e) => ({ ...e, y0: e.y0 + drop, y1: e.y1 + drop })) : own;
     },
     emit(sink, x, y) {
       const page = sink.page;
-      const column = { x, width: page.widthPt - page.marginLeft - page.marginRight };
-      const pos = floatPosition(anchor, widthPt, heightPt, page, column, y);
+      const pos = floatPosition(anchor, widthPt, heightPt, page, { x, width: columnWidthPt }, y);
       draw(sink, pos.x, pos.y + drop);
     },
   };
@@ -139,6 +140,7 @@ export function floatingTableUnit(t: Table, rows: readonly Unit[], columnWidthPt
     anchor,
     widthPt,
     heightPt,
+    columnWidthPt,
     props,
     ctx,
     (sink, x, y) => {

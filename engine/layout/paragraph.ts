@@ -35,8 +35,11 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
    * (Infinity at the top of a column, where a paragraph stays however tall it is).
    */
   roomAt?(gapPt: number): number;
-  /** Body text only: the exclusions of a paragraph's wrapping floats once its first line is placed. */
-  floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number): Exclusion[];
+  /**
+   * Body text only: the exclusions of a paragraph's wrapping floats once its first line is placed, in
+   * the paragraph's column (`columnWidth` wide; the text width when not given).
+   */
+  floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number, columnWidth?: number): Exclusion[];
   /** Body text only: the height of the section's page body (a floating table taller than it stays inline). */
   readonly bodyHeightPt?: number;
   /**
@@ -248,6 +251,9 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const floats = wrappingFloats(laid.content);
   const hasNotes = laid.content.markers.some((m) => m.inline.kind === 'noteRef');
   const rows = lineRows(laid);
+  // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
+  // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
+  const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     const i = row.first;
@@ -264,7 +270,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     const segments = i === row.last ? [line] : laid.lines.slice(i, row.last + 1);
     const notes = hasNotes ? segments.flatMap((l) => notesOn(laid.content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
-    const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y) : undefined;
+    const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y, columnWidth) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
     // Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page).
     // A line holding nothing but a page break, with the paragraph's text after it, paints nothing:
@@ -280,7 +286,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       heightPt: skip + padTop + row.heightPt + padBottom,
       breakAfter: forceBreak ? true : breakAfter,
       emit(sink: ItemSink, x: number, y: number) {
-        if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink);
+        if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink, columnWidth);
         y += skip;
         decorateParagraphSlice(laid, sink, x, y, padTop + row.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
         if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);

@@ -156,6 +156,7 @@ class Pass {
       },
       noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
       noteCuts: (call, frame) => storyCuts(this.noteStory(call, frame.columns[0]!.width)),
+      notesPerColumn: env.doc.settings.compatibilityMode < 15,
       get noteSeparatorPt() {
         return pass.noteSeparatorPt();
       },
@@ -547,7 +548,7 @@ function withoutSpaceBefore(p: Paragraph): Paragraph {
 }
 
 /** Where a note's story may be split across pages: after each unit that allows a break, short of its end. */
-function storyCuts(story: Story | undefined): number[] {
+export function storyCuts(story: Story | undefined): number[] {
   const cuts: number[] = [];
   if (!story) return cuts;
   for (const { y, unit } of story.units) {

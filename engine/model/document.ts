@@ -71,6 +71,11 @@ export interface SectionProps {
   readonly pageBorders?: PageBorders;
   readonly bidi: boolean;
   /**
+   * Columns of the footnote area of the section's pages (w15:footnoteColumns, written by Word 2013
+   * on: Word's FootnoteOptions.LayoutColumns); absent or 0: as many as the text has.
+   */
+  readonly footnoteColumns?: number;
+  /**
    * A vertical section (w:textDirection, §17.6.20): lines run down the page, following ones to their
    * left (tbRl), or up the page, following ones to their right (btLr). Absent: horizontal.
    */

@@ -15,8 +15,11 @@ export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: I
 export interface EmitContext {
   readonly faces: FaceResolver;
   readonly drawObject: ObjectEmitter;
-  /** Draws a floating object anchored in a paragraph whose box starts at (x, paragraphTop). */
-  drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink): void;
+  /**
+   * Draws a floating object anchored in a paragraph whose box starts at (x, paragraphTop); the box
+   * is the paragraph's column, `columnWidth` wide (the page's text width when not given).
+   */
+  drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number): void;
 }
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };

@@ -10,6 +10,7 @@
  */
 import { dropBelow, type Exclusion } from './exclusions';
 import { balanceRegion } from './balance';
+import { balanceNotes, type NotePiece } from './note-columns';
 import { FIT_EPS as EPS, reflowHead, type NoteCall, type Unit } from './units';
 
 /** Geometry of one page's body, decided when the page opens. */
@@ -25,6 +26,8 @@ export interface PageFrame {
   readonly footerTop?: number;
   /** Columns: left edge and width. */
   readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+  /** Columns of the footnote area when the section sets their count (w15:footnoteColumns); absent: the text's. */
+  readonly noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
   /** Areas of the header's and footer's wrapping floats and frames: the body wraps around them too. */
   readonly chromeExclusions?: readonly Exclusion[];
 }
@@ -67,6 +70,16 @@ export interface PageState {
   readonly regions: Region[];
   /** Areas of wrapping floats placed on this page, which later body lines wrap around. */
   readonly exclusions: Array<Exclusion & { readonly owner: Unit }>;
+  /**
+   * The columns of the page's footnote area: the body's columns where its first note came (notes
+   * are laid out at the first one's width; see note-columns.ts). Unset while it has no notes.
+   */
+  noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
+  /**
+   * Room kept for balanced notes whose growth took lines back from the columns already filled (the
+   * text is placed again above it); the area is at least this tall.
+   */
+  noteReserve?: number;
 }
 
 /**
@@ -81,6 +94,8 @@ export interface PageNote {
   readonly owner: Unit;
   /** Where this slice starts in the note's story (absent: the whole note from its top). */
   readonly fromPt?: number;
+  /** The body column its reference is in (absent: the first; a continued note's is the first). */
+  readonly column?: number;
 }
 
 /** What the paginator needs from the document layout. */
@@ -91,6 +106,12 @@ export interface PaginatorHost {
   noteHeight(call: NoteCall, frame: PageFrame): number | undefined;
   /** Height of the separator line area above the first note of a page. */
   readonly noteSeparatorPt: number;
+  /**
+   * On a page of several columns, each note goes at the foot of the column holding its reference
+   * (Word 2010 and earlier, compatibilityMode < 15) instead of the notes being balanced across
+   * the columns of the page's footnote area (Word 2013 on).
+   */
+  readonly notesPerColumn?: boolean;
   /**
    * Offsets in a note's story (ascending, between 0 and its height) where it may be split across
    * pages: after each of its lines that allows a break. Without it notes are never split.
@@ -323,11 +344,24 @@ export class Paginator {
     }
     const need = unit.heightPt + notes.total;
     const mustMove = unit.startsColumn === true && !columnEmpty;
-    if (!mustMove && (need + (unit.tailPt ?? 0) - this.hangOf(page, unit) <= room + EPS || (columnEmpty && !unit.split))) {
+    // Balanced notes growing into the text of the columns already filled: as Word does, those
+    // columns give up their last lines to make room, and the text flows on from there.
+    const reach = notes.list.length > 0 ? this.notesReachFilledColumns(page, notes.total) : undefined;
+    const retaken = reach !== undefined ? this.makeNoteRoom(page, reach, notes.total) : undefined;
+    if (retaken) {
+      this.queue.unshift(...retaken, unit);
+      return undefined;
+    }
+    const blocked = reach !== undefined;
+    if (blocked && columnEmpty) {
+      this.nextColumn('natural');
+      return unit;
+    }
+    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - this.hangOf(page, unit) <= room + EPS || (columnEmpty && !unit.split))) {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
-    const continued = !mustMove && notes.list.length > 0 ? this.splitNotes(page, unit, notes.list, room) : undefined;
+    const continued = !blocked && !mustMove && notes.list.length > 0 ? this.splitNotes(page, unit, notes.list, room) : undefined;
     if (continued) {
       // The unit fits but its notes do not: Word keeps the reference on this page with as much of
       // its notes as fits (at least a line) and continues the rest at the foot of the next page.
@@ -341,7 +375,7 @@ export class Paginator {
       this.nextColumn('natural');
       return undefined;
     }
-    if (!mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty)) {
+    if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty)) {
       const parts = unit.split(room - notes.total);
       if (parts) {
         this.place(page, parts[0], col.x, notes.list);
@@ -397,7 +431,7 @@ export class Paginator {
    */
   private splitNotes(page: PageState, unit: Unit, list: ReadonlyArray<{ call: NoteCall; heightPt: number }>, room: number): { here: PageNote[]; rest: PageNote[] } | undefined {
     if (!this.host.noteCuts || unit.discardable) return undefined;
-    let avail = room - unit.heightPt - (unit.tailPt ?? 0) - (page.notes.length === 0 ? this.host.noteSeparatorPt : 0);
+    let avail = room - unit.heightPt - (unit.tailPt ?? 0) - (this.noteArea(page, page.notes) === 0 ? this.host.noteSeparatorPt : 0);
     const here: PageNote[] = [];
     const rest: PageNote[] = [];
     for (const n of list) {
@@ -432,8 +466,9 @@ export class Paginator {
     return cut;
   }
 
-  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number }>): void {
+  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number; column?: number }>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
+    if (notes.length > 0) page.noteColumns ??= page.frame.noteColumns ?? page.frame.columns;
     if (unit.exclusions) for (const e of unit.exclusions(x, page.y, page.exclusions)) page.exclusions.push({ ...e, owner: unit });
     page.y += unit.heightPt;
     for (const n of notes) page.notes.push({ ...n, owner: unit });
@@ -442,21 +477,97 @@ export class Paginator {
     else if (unit.forceBreak === 'column') this.nextColumn('hard');
   }
 
-  private newNotes(page: PageState, unit: Unit): { total: number; list: Array<{ call: NoteCall; heightPt: number }> } {
+  private newNotes(page: PageState, unit: Unit): { total: number; list: Array<{ call: NoteCall; heightPt: number; column?: number }> } {
     if (!unit.notes || unit.notes.length === 0) return { total: 0, list: [] };
-    const list: Array<{ call: NoteCall; heightPt: number }> = [];
+    const list: Array<{ call: NoteCall; heightPt: number; column?: number }> = [];
     let total = page.notes.length === 0 ? this.host.noteSeparatorPt : 0;
     const same = (a: NoteCall) => (b: { call: NoteCall }) => b.call.id === a.id && b.call.noteType === a.noteType;
+    const frame = this.noteFrame(page);
+    const columns = frame.columns.length > 1;
     for (const call of unit.notes) {
       if (call.noteType !== 'footnote') continue;
       // Several references to one note id (a damaged file: ids are unique in Word's) print it once a page.
       if (page.notes.some(same(call)) || list.some(same(call))) continue;
-      const h = this.host.noteHeight(call, page.frame);
+      const h = this.host.noteHeight(call, frame);
       if (h === undefined) continue;
-      list.push({ call, heightPt: h });
+      list.push(columns ? { call, heightPt: h, column: page.column } : { call, heightPt: h });
       total += h;
     }
-    return list.length === 0 ? { total: 0, list } : { total, list };
+    if (list.length === 0) return { total: 0, list };
+    if (!columns) return { total, list };
+    // In columns the area grows by what the new notes add to this column's notes or to the balance.
+    const after = this.noteArea(page, [...page.notes, ...list.map((n) => ({ ...n, owner: unit }))]);
+    const reserve = page.noteReserve ?? 0;
+    return { total: Math.max(after, reserve) - Math.max(this.noteArea(page, page.notes), reserve), list };
+  }
+
+  /** The frame a page's notes are laid out for: its columns are those of the footnote area. */
+  private noteFrame(page: PageState): PageFrame {
+    const cols = page.noteColumns ?? page.frame.noteColumns;
+    return !cols || cols === page.frame.columns ? page.frame : { ...page.frame, columns: cols };
+  }
+
+  /** Notes at the foot of their reference's column: Word 2010 and earlier, unless the section sets the area's columns. */
+  private perColumn(page: PageState): boolean {
+    return this.host.notesPerColumn === true && !page.frame.noteColumns;
+  }
+
+  /**
+   * The height of the footnote area the current column ends on, separator included (0 without
+   * notes): on a page of one column every note; in columns, balanced across them (Word 2013 on), or
+   * the notes of the current column (`notesPerColumn`).
+   */
+  private noteArea(page: PageState, notes: readonly PageNote[]): number {
+    if (notes.length === 0) return 0;
+    const frame = this.noteFrame(page);
+    const columns = frame.columns.length;
+    const perColumn = this.perColumn(page);
+    const mine = columns > 1 && perColumn ? notes.filter((n) => (n.column ?? 0) === page.column) : notes;
+    if (mine.length === 0) return 0;
+    let h = this.host.noteSeparatorPt;
+    if (columns > 1 && !perColumn) return h + balanceNotes(this.notePieces(mine, frame), columns).heightPt;
+    for (const n of mine) h += n.heightPt;
+    return h;
+  }
+
+  /** Notes as pieces to balance: each slice with the places inside it where it may continue in the next column. */
+  private notePieces(notes: readonly PageNote[], frame: PageFrame): NotePiece[] {
+    return notes.map((n) => {
+      const from = n.fromPt ?? 0;
+      const cuts: number[] = [];
+      for (const c of this.host.noteCuts?.(n.call, frame) ?? []) if (c - from > EPS && c - from < n.heightPt - EPS) cuts.push(c - from);
+      return { heightPt: n.heightPt, cuts };
+    });
+  }
+
+  /**
+   * The index of the first unit of the columns of this region already filled (left of the current
+   * one) that balanced notes growing by `growth` would reach into; undefined when none.
+   */
+  private notesReachFilledColumns(page: PageState, growth: number): number | undefined {
+    if (page.column === 0 || this.perColumn(page) || this.noteFrame(page).columns.length <= 1 || growth <= EPS) return undefined;
+    const bottom = this.bottom(page) - growth;
+    let first: number | undefined;
+    for (let i = page.placed.length - 1; i >= 0; i--) {
+      const p = page.placed[i]!;
+      if (p.y < page.regionTop - EPS) break;
+      if (p.column < page.column && !p.unit.discardable && p.y + p.unit.heightPt - (p.unit.hangPt ?? 0) > bottom + EPS) first = i;
+    }
+    return first;
+  }
+
+  /**
+   * Keeps the grown note area free on this page (`noteReserve`) and takes back the units from
+   * `from` on, to be placed again above it; undefined when the area would leave no room for text.
+   */
+  private makeNoteRoom(page: PageState, from: number, growth: number): Unit[] | undefined {
+    const area = page.frame.bodyBottom - this.bottom(page) + growth;
+    if (page.frame.bodyBottom - area < page.regionTop + MIN_BODY_PT) return undefined;
+    const column = page.placed[from]!.column;
+    page.noteReserve = area;
+    const moved = this.takeAfter(page, from - 1);
+    page.column = column;
+    return moved;
   }
 
   /**
@@ -475,7 +586,8 @@ export class Paginator {
   }
 
   private bottom(page: PageState): number {
-    if (page.notes.length === 0) return page.frame.bodyBottom;
+    if (page.notes.length === 0 && page.noteReserve === undefined) return page.frame.bodyBottom;
+    if (this.noteFrame(page).columns.length > 1) return page.frame.bodyBottom - Math.max(this.noteArea(page, page.notes), page.noteReserve ?? 0);
     let h = this.host.noteSeparatorPt;
     for (const n of page.notes) h += n.heightPt;
     return page.frame.bodyBottom - h;
@@ -580,6 +692,7 @@ export class Paginator {
   private continueNotes(page: PageState): void {
     const carried = this.carry;
     this.carry = [];
+    if (carried.length > 0) page.noteColumns = page.frame.noteColumns ?? page.frame.columns;
     let avail = page.frame.bodyBottom - page.frame.bodyTop - this.host.noteSeparatorPt - MIN_BODY_PT;
     for (const n of carried) {
       if (this.carry.length > 0) {
@@ -589,7 +702,9 @@ export class Paginator {
       const from = n.fromPt ?? 0;
       // Cut again after its last line that fits; a page too small for even one line takes it whole.
       const cut = n.heightPt > avail + EPS ? this.noteCut(n.call, page.frame, from, n.heightPt, avail) || n.heightPt : n.heightPt;
-      page.notes.push(cut < n.heightPt ? { ...n, heightPt: cut } : n);
+      // A continued note starts the footnote area, in its first column.
+      const { column: _column, ...note } = n;
+      page.notes.push(cut < n.heightPt ? { ...note, heightPt: cut } : note);
       avail -= cut;
       if (cut < n.heightPt) this.carry.push({ ...n, heightPt: n.heightPt - cut, fromPt: from + cut });
     }
