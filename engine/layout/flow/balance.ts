@@ -2,15 +2,32 @@
  * Column balancing (§17.6.4): a section of several columns that ends in a continuous break has its
  * columns made even, as Word does.
  */
-import type { PageState, PlacedUnit, Region } from './paginate';
+import type { PageState, PlacedUnit, Region } from './page-state';
 import { FIT_EPS as EPS, reflowHead, type Unit } from './units';
+
+/**
+ * Records the bottom of the page's last region (its lowest unit that is not spacing), balancing its
+ * columns first when asked: a continuous section break balances the region it ends, a page that
+ * closes does not.
+ */
+export function closeRegion(page: PageState, balance: boolean): void {
+  const region = page.regions[page.regions.length - 1];
+  if (!region) return;
+  if (balance && region.columns.length > 1) balanceRegion(page, region);
+  let bottom = region.top;
+  for (let i = region.firstUnit; i < page.placed.length; i++) {
+    const p = page.placed[i]!;
+    if (!p.unit.discardable) bottom = Math.max(bottom, p.y + p.unit.heightPt);
+  }
+  region.bottom = bottom;
+}
 
 /**
  * Balances a region's columns: the lowest column height at which the region's units, in order, fill
  * the columns (spacing vanishing at column tops), found by bisection, then the units are re-placed.
  * Columns of unequal widths (w:equalWidth="0") lay out again the units that change width (Unit.reflow).
  */
-export function balanceRegion(page: PageState, region: Region): void {
+function balanceRegion(page: PageState, region: Region): void {
   const placed = page.placed.slice(region.firstUnit);
   if (placed.length < 2) return;
   const units = placed.map((p) => p.unit);

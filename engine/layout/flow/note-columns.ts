@@ -8,7 +8,7 @@
  * columns whatever column their reference is in, and are balanced across them: the area is as tall
  * as the shortest height that holds them all, each column filled before the next, notes split
  * between columns after a line (Microsoft's notes on Word 2013's layout changes). Word 2010 and
- * earlier put a note at the foot of the column holding its reference (`perColumn` in paginate.ts).
+ * earlier put a note at the foot of the column holding its reference (`perColumn` in page-notes.ts).
  */
 
 /** A note (or the slice of it that is on this page) to set in the area. */

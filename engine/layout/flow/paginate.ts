@@ -5,132 +5,26 @@
  * which a break is allowed and moves everything after it to the next column — this one rule
  * implements widow/orphan control, keepLines, keepNext and cantSplit. If no break is allowed
  * anywhere in the column (a keep chain longer than a page), it gives up the weakest keep first
- * (keep-with-next, `Unit.keptWithNext`), and else breaks where it is, as Word does. Column balancing
- * before a continuous section break is in balance.ts.
+ * (keep-with-next, `Unit.keptWithNext`), and else breaks where it is, as Word does.
+ *
+ * This file holds the Paginator's state machine: the unit queue (with re-layout of units that land
+ * in a column of another width, units.ts `reflowHead`), fitting a unit, and the column, page and
+ * section advances. The questions it asks are answered elsewhere, each its own concern: what the
+ * current column holds and where it may break (column.ts), the footnote area's height, a unit's
+ * notes and their continuation (page-notes.ts), column balancing before a continuous section break
+ * (balance.ts), and the shapes of pages and the host (page-state.ts, re-exported here).
  */
-import { dropBelow, type Exclusion } from './exclusions';
-import { balanceRegion } from './balance';
-import { balanceNotes, type NotePiece } from './note-columns';
+import { closeRegion } from './balance';
+import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, lowestY } from './column';
+import type { Exclusion } from './exclusions';
+import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
+import type { PageNote, PageState, PaginatorHost } from './page-state';
 import { FIT_EPS as EPS, reflowHead, type NoteCall, type Unit } from './units';
 
-/** Geometry of one page's body, decided when the page opens. */
-export interface PageFrame {
-  readonly widthPt: number;
-  readonly heightPt: number;
-  readonly bodyTop: number;
-  readonly bodyBottom: number;
-  /**
-   * Top of the page's footer when it has one (and the bottom margin is not exact): blank room under a
-   * line's text may hang below the body's bottom, but not into the footer.
-   */
-  readonly footerTop?: number;
-  /** Columns: left edge and width. */
-  readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
-  /** Columns of the footnote area when the section sets their count (w15:footnoteColumns); absent: the text's. */
-  readonly noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
-  /** Areas of the header's and footer's wrapping floats and frames: the body wraps around them too. */
-  readonly chromeExclusions?: readonly Exclusion[];
-}
-
-/** A unit with its final position. */
-export interface PlacedUnit {
-  readonly unit: Unit;
-  readonly column: number;
-  readonly x: number;
-  readonly y: number;
-}
-
-/** A band of the page with one column layout (a continuous section break starts a new one). */
-export interface Region {
-  readonly section: number;
-  top: number;
-  /** Lowest point reached by the region's content (set when the region or page closes). */
-  bottom: number;
-  readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
-  /** Index in `placed` of the region's first unit. */
-  readonly firstUnit: number;
-}
-
-/** An open or closed page. */
-export interface PageState {
-  readonly index: number;
-  readonly section: number;
-  frame: PageFrame;
-  readonly placed: PlacedUnit[];
-  /** Notes placed at the bottom of this page, in order, with their laid-out heights (or slices of them). */
-  readonly notes: PageNote[];
-  /** Column regions: continuous section breaks start a new region lower on the page. */
-  regionTop: number;
-  column: number;
-  y: number;
-  /** How the current column was reached: a natural break drops leading space. */
-  startedBy: 'natural' | 'hard';
-  /** Whether the page holds anything but discardable space. */
-  hasContent: boolean;
-  readonly regions: Region[];
-  /** Areas of wrapping floats placed on this page, which later body lines wrap around. */
-  readonly exclusions: Array<Exclusion & { readonly owner: Unit }>;
-  /**
-   * The columns of the page's footnote area: the body's columns where its first note came (notes
-   * are laid out at the first one's width; see note-columns.ts). Unset while it has no notes.
-   */
-  noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
-  /**
-   * Room kept for balanced notes whose growth took lines back from the columns already filled (the
-   * text is placed again above it); the area is at least this tall.
-   */
-  noteReserve?: number;
-}
-
-/**
- * A footnote at the bottom of a page: the whole note, or the slice of its story from `fromPt` on,
- * `heightPt` tall, when it does not fit whole and continues across pages (ECMA-376 §17.11.1:
- * the continuation follows the continuationSeparator on the next page).
- */
-export interface PageNote {
-  readonly call: NoteCall;
-  readonly heightPt: number;
-  /** The unit that references the note (a continuation keeps the unit of the page it started on). */
-  readonly owner: Unit;
-  /** Where this slice starts in the note's story (absent: the whole note from its top). */
-  readonly fromPt?: number;
-  /** The body column its reference is in (absent: the first; a continued note's is the first). */
-  readonly column?: number;
-}
-
-/** What the paginator needs from the document layout. */
-export interface PaginatorHost {
-  /** Opens a page for a section (computes margins, header and footer heights). */
-  openFrame(section: number, pageIndex: number): PageFrame;
-  /** Height a note takes at the bottom of a page, or undefined if there is no such note. */
-  noteHeight(call: NoteCall, frame: PageFrame): number | undefined;
-  /** Height of the separator line area above the first note of a page. */
-  readonly noteSeparatorPt: number;
-  /**
-   * On a page of several columns, each note goes at the foot of the column holding its reference
-   * (Word 2010 and earlier, compatibilityMode < 15) instead of the notes being balanced across
-   * the columns of the page's footnote area (Word 2013 on).
-   */
-  readonly notesPerColumn?: boolean;
-  /**
-   * Offsets in a note's story (ascending, between 0 and its height) where it may be split across
-   * pages: after each of its lines that allows a break. Without it notes are never split.
-   */
-  noteCuts?(call: NoteCall, frame: PageFrame): readonly number[];
-  /**
-   * The number an opened page prints (w:pgNumType/@w:start restarts included); without it, the
-   * page's position. Odd and even section breaks go by it, as in Word.
-   */
-  pageNumber?(pageIndex: number): number;
-  /** Forgets an opened page (its number, header and footer) that the paginator takes back. */
-  discardPage?(pageIndex: number): void;
-}
+export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
 
 /** The owner of a page's header and footer exclusions: no body unit, so taking units back keeps them. */
 const CHROME: Unit = { kind: 'block', heightPt: 0, breakAfter: true, emit: () => undefined };
-
-/** Body room a page keeps free of notes continued onto it (about a line). */
-const MIN_BODY_PT = 12;
 
 /** Fills pages with units. */
 export class Paginator {
@@ -170,8 +64,8 @@ export class Paginator {
         return;
       }
       // Word balances the columns of a section that ends in a continuous break (§17.6.4).
-      this.closeRegion(page, true);
-      const lowest = this.lowestY(page);
+      closeRegion(page, true);
+      const lowest = lowestY(page);
       const chrome = page.frame.chromeExclusions;
       page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
       page.regionTop = lowest;
@@ -253,10 +147,10 @@ export class Paginator {
     const page = this.cur;
     if (!page) return undefined;
     const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
-    const columnEmpty = this.columnEmpty(page);
+    const columnEmpty = isColumnEmpty(page, this.collapsed);
     const gap = columnEmpty && page.startedBy === 'natural' ? 0 : gapPt;
     const top = page.y + gap;
-    return { top, columnX: col.x, columnWidth: col.width, room: this.bottom(page) - top, page, columnEmpty };
+    return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, columnEmpty };
   }
 
   /**
@@ -272,7 +166,7 @@ export class Paginator {
     if (page.column + 1 < cols.length) {
       const top = page.regionTop;
       const col = cols[page.column + 1]!;
-      return { top, columnX: col.x, columnWidth: col.width, room: this.bottom(page) - top, page, exclusions: page.exclusions };
+      return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, exclusions: page.exclusions };
     }
     const top = page.frame.bodyTop;
     return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [] };
@@ -294,49 +188,27 @@ export class Paginator {
   finish(): PageState[] {
     // A note continued from the last page needs a page of its own.
     if (!this.cur || this.carry.length > 0) this.openPage('hard');
-    for (const page of this.pages) this.closeRegion(page, false);
+    for (const page of this.pages) closeRegion(page, false);
     return this.pages;
   }
 
-  /** Records the bottom of the page's last region, balancing its columns first when asked. */
-  private closeRegion(page: PageState, balance: boolean): void {
-    const region = page.regions[page.regions.length - 1];
-    if (!region) return;
-    if (balance && region.columns.length > 1) balanceRegion(page, region);
-    let bottom = region.top;
-    for (let i = region.firstUnit; i < page.placed.length; i++) {
-      const p = page.placed[i]!;
-      if (!p.unit.discardable) bottom = Math.max(bottom, p.y + p.unit.heightPt);
-    }
-    region.bottom = bottom;
-  }
-
+  /**
+   * Places a unit in the current column, or splits it, or breaks the column before it (or at the
+   * column's last allowed break); returns what is left to place in the next column.
+   */
   private tryPlace(unit: Unit): Unit | undefined {
     const page = this.page;
     const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
-    const columnEmpty = this.columnEmpty(page);
-    if (unit.discardable && columnEmpty) {
-      const region = page.regions[page.regions.length - 1]!;
-      if (page.column === 0 && region.firstUnit === page.placed.length && region.top > page.frame.bodyTop + EPS) {
-        // Spacing that opens a continuous section below content parts the section from the text
-        // above: the region, all its columns, starts below it (Word's render of Docx4j_GettingStarted).
-        const top = Math.min(region.top + unit.heightPt, this.bottom(page));
-        region.top = top;
-        region.bottom = Math.max(region.bottom, top);
-        page.regionTop = top;
-        page.y = Math.max(page.y, top);
-        return undefined;
-      }
-      if (page.startedBy === 'natural') return undefined;
-    }
-    if (unit.kind === 'row' && page.exclusions.length > 0) this.belowFloatingTables(page, unit, col);
-    if (columnEmpty && unit.repeatHeader && !this.headerPlaced(page, unit)) {
+    const columnEmpty = isColumnEmpty(page, this.collapsed);
+    if (unit.discardable && columnEmpty && this.spacingAtColumnTop(page, unit)) return undefined;
+    if (unit.kind === 'row' && page.exclusions.length > 0) belowFloatingTables(page, unit, col);
+    if (columnEmpty && unit.repeatHeader && !headerPlaced(page, unit)) {
       for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
     }
     // A table row opening the column draws its top border whole (a shared border is half its own).
-    if (unit.headPt && this.columnEmpty(page)) page.y += unit.headPt;
-    const room = this.bottom(page) - page.y;
-    const notes = this.newNotes(page, unit);
+    if (unit.headPt && isColumnEmpty(page, this.collapsed)) page.y += unit.headPt;
+    const room = bodyBottom(this.host, page) - page.y;
+    const notes = newNotes(this.host, page, unit);
     if (unit.inline && (unit.reachPt ?? 0) + notes.total > room + EPS) {
       // A floating table that does not fit below its anchor breaks across pages as its rows, inline.
       this.queue.unshift(...unit.inline);
@@ -346,7 +218,7 @@ export class Paginator {
     const mustMove = unit.startsColumn === true && !columnEmpty;
     // Balanced notes growing into the text of the columns already filled: as Word does, those
     // columns give up their last lines to make room, and the text flows on from there.
-    const reach = notes.list.length > 0 ? this.notesReachFilledColumns(page, notes.total) : undefined;
+    const reach = notes.list.length > 0 ? notesReachFilledColumns(this.host, page, notes.total) : undefined;
     const retaken = reach !== undefined ? this.makeNoteRoom(page, reach, notes.total) : undefined;
     if (retaken) {
       this.queue.unshift(...retaken, unit);
@@ -357,11 +229,11 @@ export class Paginator {
       this.nextColumn('natural');
       return unit;
     }
-    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - this.hangOf(page, unit) <= room + EPS || (columnEmpty && !unit.split))) {
+    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hangOf(page, unit, bodyBottom(this.host, page)) <= room + EPS || (columnEmpty && !unit.split))) {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
-    const continued = !blocked && !mustMove && notes.list.length > 0 ? this.splitNotes(page, unit, notes.list, room) : undefined;
+    const continued = !blocked && !mustMove && notes.list.length > 0 ? splitNotes(this.host, page, unit, notes.list, room) : undefined;
     if (continued) {
       // The unit fits but its notes do not: Word keeps the reference on this page with as much of
       // its notes as fits (at least a line) and continues the rest at the foot of the next page.
@@ -369,7 +241,7 @@ export class Paginator {
       this.carry.push(...continued.rest);
       return undefined;
     }
-    if (unit.discardable && this.breakAllowedHere(page)) {
+    if (unit.discardable && breakAllowedHere(page)) {
       // Spacing that does not fit hangs below the margin: the column simply ends here (and the
       // spacing vanishes at the top of the next one).
       this.nextColumn('natural');
@@ -387,7 +259,35 @@ export class Paginator {
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
-    const j = this.lastBreak(page);
+    return this.breakAtLastAllowed(page, unit);
+  }
+
+  /**
+   * Whether spacing at the top of a column vanishes: at a column reached by natural flow, and where
+   * it opens a continuous section below content, which it parts from the text above: the region,
+   * all its columns, then starts below it (Word's render of Docx4j_GettingStarted).
+   */
+  private spacingAtColumnTop(page: PageState, unit: Unit): boolean {
+    const region = page.regions[page.regions.length - 1]!;
+    if (page.column === 0 && region.firstUnit === page.placed.length && region.top > page.frame.bodyTop + EPS) {
+      const top = Math.min(region.top + unit.heightPt, bodyBottom(this.host, page));
+      region.top = top;
+      region.bottom = Math.max(region.bottom, top);
+      page.regionTop = top;
+      page.y = Math.max(page.y, top);
+      return true;
+    }
+    return page.startedBy === 'natural';
+  }
+
+  /**
+   * Ends the column before a unit that fits nowhere in it: everything after the column's last
+   * allowed break (column.ts `lastBreak`: widow and orphan control and the keeps) moves on with
+   * it; where there is none, the column breaks right here. Returns the unit when it is to be
+   * placed next, undefined when it went back into the queue behind the units moved on.
+   */
+  private breakAtLastAllowed(page: PageState, unit: Unit): Unit | undefined {
+    const j = lastBreak(page, this.collapsed);
     if (j === undefined) {
       this.nextColumn('natural');
       return unit;
@@ -399,73 +299,9 @@ export class Paginator {
   }
 
   /**
-   * Moves the column position below the floating tables a table row would overlap there: a row
-   * cannot wrap around them, so the table continues below them, as Word keeps tables apart.
+   * Records a unit where the column position is, with its notes, floats and hard break: the one
+   * place that adds to a page, so that `takeAfter` can take all of it back.
    */
-  private belowFloatingTables(page: PageState, unit: Unit, col: { x: number; width: number }): void {
-    const tables = page.exclusions.filter((e) => e.owner.excludesRows);
-    page.y += dropBelow({ x0: col.x, x1: col.x + col.width, y0: page.y, y1: page.y + unit.heightPt }, tables, EPS);
-  }
-
-  private headerPlaced(page: PageState, unit: Unit): boolean {
-    const first = unit.repeatHeader![0];
-    for (let i = page.placed.length - 1; i >= 0; i--) {
-      const p = page.placed[i]!;
-      if (p.column !== page.column || p.y < page.regionTop - EPS) break;
-      if (p.unit === first) return true;
-    }
-    return false;
-  }
-
-  /** Whether the last unit placed in the current column allows a break after it. */
-  private breakAllowedHere(page: PageState): boolean {
-    const last = page.placed[page.placed.length - 1];
-    if (!last || last.column !== page.column || last.y < page.regionTop - EPS) return true;
-    return last.unit.breakAfter;
-  }
-
-  /**
-   * Splits the new notes of a unit that fits without them: whole notes while they fit, then the
-   * first that does not is cut after its last line that fits (a break allowed there); it and the
-   * notes after it continue on the next page. Undefined when not even a line of the first fits.
-   */
-  private splitNotes(page: PageState, unit: Unit, list: ReadonlyArray<{ call: NoteCall; heightPt: number }>, room: number): { here: PageNote[]; rest: PageNote[] } | undefined {
-    if (!this.host.noteCuts || unit.discardable) return undefined;
-    let avail = room - unit.heightPt - (unit.tailPt ?? 0) - (this.noteArea(page, page.notes) === 0 ? this.host.noteSeparatorPt : 0);
-    const here: PageNote[] = [];
-    const rest: PageNote[] = [];
-    for (const n of list) {
-      if (rest.length > 0) {
-        rest.push({ ...n, owner: unit });
-        continue;
-      }
-      if (n.heightPt <= avail + EPS) {
-        here.push({ ...n, owner: unit });
-        avail -= n.heightPt;
-        continue;
-      }
-      const cut = this.noteCut(n.call, page.frame, 0, n.heightPt, avail);
-      if (cut <= 0) {
-        if (here.length === 0) return undefined;
-        rest.push({ ...n, owner: unit });
-        continue;
-      }
-      here.push({ call: n.call, heightPt: cut, owner: unit });
-      rest.push({ call: n.call, heightPt: n.heightPt - cut, owner: unit, fromPt: cut });
-    }
-    return rest.length > 0 ? { here, rest } : undefined;
-  }
-
-  /**
-   * The length of the longest piece of a note's story, from `from` on and shorter than the `height`
-   * left of it, that ends after a line allowing a break and fits in `avail`; 0 when none does.
-   */
-  private noteCut(call: NoteCall, frame: PageFrame, from: number, height: number, avail: number): number {
-    let cut = 0;
-    for (const c of this.host.noteCuts?.(call, frame) ?? []) if (c - from > EPS && c - from <= avail + EPS && c < from + height - EPS) cut = c - from;
-    return cut;
-  }
-
   private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number; column?: number }>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
     if (notes.length > 0) page.noteColumns ??= page.frame.noteColumns ?? page.frame.columns;
@@ -477,91 +313,12 @@ export class Paginator {
     else if (unit.forceBreak === 'column') this.nextColumn('hard');
   }
 
-  private newNotes(page: PageState, unit: Unit): { total: number; list: Array<{ call: NoteCall; heightPt: number; column?: number }> } {
-    if (!unit.notes || unit.notes.length === 0) return { total: 0, list: [] };
-    const list: Array<{ call: NoteCall; heightPt: number; column?: number }> = [];
-    let total = page.notes.length === 0 ? this.host.noteSeparatorPt : 0;
-    const same = (a: NoteCall) => (b: { call: NoteCall }) => b.call.id === a.id && b.call.noteType === a.noteType;
-    const frame = this.noteFrame(page);
-    const columns = frame.columns.length > 1;
-    for (const call of unit.notes) {
-      if (call.noteType !== 'footnote') continue;
-      // Several references to one note id (a damaged file: ids are unique in Word's) print it once a page.
-      if (page.notes.some(same(call)) || list.some(same(call))) continue;
-      const h = this.host.noteHeight(call, frame);
-      if (h === undefined) continue;
-      list.push(columns ? { call, heightPt: h, column: page.column } : { call, heightPt: h });
-      total += h;
-    }
-    if (list.length === 0) return { total: 0, list };
-    if (!columns) return { total, list };
-    // In columns the area grows by what the new notes add to this column's notes or to the balance.
-    const after = this.noteArea(page, [...page.notes, ...list.map((n) => ({ ...n, owner: unit }))]);
-    const reserve = page.noteReserve ?? 0;
-    return { total: Math.max(after, reserve) - Math.max(this.noteArea(page, page.notes), reserve), list };
-  }
-
-  /** The frame a page's notes are laid out for: its columns are those of the footnote area. */
-  private noteFrame(page: PageState): PageFrame {
-    const cols = page.noteColumns ?? page.frame.noteColumns;
-    return !cols || cols === page.frame.columns ? page.frame : { ...page.frame, columns: cols };
-  }
-
-  /** Notes at the foot of their reference's column: Word 2010 and earlier, unless the section sets the area's columns. */
-  private perColumn(page: PageState): boolean {
-    return this.host.notesPerColumn === true && !page.frame.noteColumns;
-  }
-
-  /**
-   * The height of the footnote area the current column ends on, separator included (0 without
-   * notes): on a page of one column every note; in columns, balanced across them (Word 2013 on), or
-   * the notes of the current column (`notesPerColumn`).
-   */
-  private noteArea(page: PageState, notes: readonly PageNote[]): number {
-    if (notes.length === 0) return 0;
-    const frame = this.noteFrame(page);
-    const columns = frame.columns.length;
-    const perColumn = this.perColumn(page);
-    const mine = columns > 1 && perColumn ? notes.filter((n) => (n.column ?? 0) === page.column) : notes;
-    if (mine.length === 0) return 0;
-    let h = this.host.noteSeparatorPt;
-    if (columns > 1 && !perColumn) return h + balanceNotes(this.notePieces(mine, frame), columns).heightPt;
-    for (const n of mine) h += n.heightPt;
-    return h;
-  }
-
-  /** Notes as pieces to balance: each slice with the places inside it where it may continue in the next column. */
-  private notePieces(notes: readonly PageNote[], frame: PageFrame): NotePiece[] {
-    return notes.map((n) => {
-      const from = n.fromPt ?? 0;
-      const cuts: number[] = [];
-      for (const c of this.host.noteCuts?.(n.call, frame) ?? []) if (c - from > EPS && c - from < n.heightPt - EPS) cuts.push(c - from);
-      return { heightPt: n.heightPt, cuts };
-    });
-  }
-
-  /**
-   * The index of the first unit of the columns of this region already filled (left of the current
-   * one) that balanced notes growing by `growth` would reach into; undefined when none.
-   */
-  private notesReachFilledColumns(page: PageState, growth: number): number | undefined {
-    if (page.column === 0 || this.perColumn(page) || this.noteFrame(page).columns.length <= 1 || growth <= EPS) return undefined;
-    const bottom = this.bottom(page) - growth;
-    let first: number | undefined;
-    for (let i = page.placed.length - 1; i >= 0; i--) {
-      const p = page.placed[i]!;
-      if (p.y < page.regionTop - EPS) break;
-      if (p.column < page.column && !p.unit.discardable && p.y + p.unit.heightPt - (p.unit.hangPt ?? 0) > bottom + EPS) first = i;
-    }
-    return first;
-  }
-
   /**
    * Keeps the grown note area free on this page (`noteReserve`) and takes back the units from
    * `from` on, to be placed again above it; undefined when the area would leave no room for text.
    */
   private makeNoteRoom(page: PageState, from: number, growth: number): Unit[] | undefined {
-    const area = page.frame.bodyBottom - this.bottom(page) + growth;
+    const area = page.frame.bodyBottom - bodyBottom(this.host, page) + growth;
     if (page.frame.bodyBottom - area < page.regionTop + MIN_BODY_PT) return undefined;
     const column = page.placed[from]!.column;
     page.noteReserve = area;
@@ -571,67 +328,9 @@ export class Paginator {
   }
 
   /**
-   * What of a unit may hang below the bottom of the page's body. The room a line-spacing multiple
-   * leaves under a line's text passes the bottom margin but stops at the footer's top: where the
-   * footer is taller than the bottom margin leaves room for, its top is the body's bottom and nothing
-   * hangs (docx4j-w15RepeatingSection_cf_OpenDoPE: Word moves a 1.15-spaced line whose text ends 0.04
-   * pt above such a footer to the next page, 8 pages as Word's app.xml and all 6 of its page-start
-   * marks; hanging there gave 7 pages and 4 of 6). A unit that paints nothing hangs whole, footer or not.
+   * Takes back the units placed after index `j`, with the notes, continued notes and float areas
+   * they brought, and returns them to be placed again.
    */
-  private hangOf(page: PageState, unit: Unit): number {
-    const hang = unit.hangPt ?? 0;
-    const floor = page.frame.footerTop;
-    if (hang === 0 || unit.paintsNothing || floor === undefined) return hang;
-    return Math.min(hang, Math.max(0, floor - this.bottom(page)));
-  }
-
-  private bottom(page: PageState): number {
-    if (page.notes.length === 0 && page.noteReserve === undefined) return page.frame.bodyBottom;
-    if (this.noteFrame(page).columns.length > 1) return page.frame.bodyBottom - Math.max(this.noteArea(page, page.notes), page.noteReserve ?? 0);
-    let h = this.host.noteSeparatorPt;
-    for (const n of page.notes) h += n.heightPt;
-    return page.frame.bodyBottom - h;
-  }
-
-  private columnEmpty(page: PageState): boolean {
-    for (let i = page.placed.length - 1; i >= 0; i--) {
-      const p = page.placed[i]!;
-      if (p.column !== page.column || p.y < page.regionTop - EPS) break;
-      if (!p.unit.discardable && !this.collapsed.has(p.unit)) return false;
-    }
-    return true;
-  }
-
-  /**
-   * Index of the last placed unit in the current column after which a break is allowed. Where the
-   * column holds no such place (a chain of paragraphs kept with the next, longer than the column),
-   * the last paragraph end held only by w:keepNext: Word gives up keeping with the next before it
-   * splits a paragraph it keeps together (w:keepLines), and starts the next page with that paragraph
-   * (aspose-Different_lists: four keep-with-next headings with keepLines; Word's saved page starts
-   * open its page 4 with the fourth, which we had split).
-   */
-  private lastBreak(page: PageState): number | undefined {
-    return this.lastBreakWhere(page, (u) => u.breakAfter) ?? this.lastBreakWhere(page, (u) => u.keptWithNext === true);
-  }
-
-  private lastBreakWhere(page: PageState, allowed: (unit: Unit) => boolean): number | undefined {
-    for (let i = page.placed.length - 1; i >= 0; i--) {
-      const p = page.placed[i]!;
-      if (p.column !== page.column || p.y < page.regionTop - EPS) return undefined;
-      if (allowed(p.unit)) {
-        // Breaking after only leading spacing would leave the column empty: not a real break.
-        let onlySpace = true;
-        for (let k = i; k >= 0; k--) {
-          const q = page.placed[k]!;
-          if (q.column !== page.column || q.y < page.regionTop - EPS) break;
-          if (!q.unit.discardable && !this.collapsed.has(q.unit)) onlySpace = false;
-        }
-        return onlySpace ? undefined : i;
-      }
-    }
-    return undefined;
-  }
-
   private takeAfter(page: PageState, j: number): Unit[] {
     const moved = page.placed.splice(j + 1);
     const units = moved.map((m) => m.unit);
@@ -644,12 +343,7 @@ export class Paginator {
     return units;
   }
 
-  private lowestY(page: PageState): number {
-    let y = page.y;
-    for (const p of page.placed) if (p.y >= page.regionTop - EPS) y = Math.max(y, p.y + p.unit.heightPt);
-    return y;
-  }
-
+  /** Moves to the next column of the region, or opens a page after the last one. */
   private nextColumn(startedBy: 'natural' | 'hard'): void {
     const page = this.page;
     if (page.column + 1 < page.frame.columns.length) {
@@ -661,8 +355,12 @@ export class Paginator {
     this.openPage(startedBy);
   }
 
+  /**
+   * Closes the current page's region and opens the next page: its frame from the host, its header's
+   * and footer's float areas, and the notes continued onto it first.
+   */
   private openPage(startedBy: 'natural' | 'hard'): PageState {
-    if (this.cur) this.closeRegion(this.cur, false);
+    if (this.cur) closeRegion(this.cur, false);
     const index = this.pages.length;
     const frame = this.host.openFrame(this.section, index);
     const page: PageState = {
@@ -681,33 +379,7 @@ export class Paginator {
     };
     this.pages.push(page);
     this.cur = page;
-    this.continueNotes(page);
+    this.carry = continueNotes(this.host, page, this.carry);
     return page;
   }
-
-  /**
-   * Places the notes continued from the previous page at the top of this page's note area, before
-   * its own notes; what still does not fit (leaving a line of body) continues again.
-   */
-  private continueNotes(page: PageState): void {
-    const carried = this.carry;
-    this.carry = [];
-    if (carried.length > 0) page.noteColumns = page.frame.noteColumns ?? page.frame.columns;
-    let avail = page.frame.bodyBottom - page.frame.bodyTop - this.host.noteSeparatorPt - MIN_BODY_PT;
-    for (const n of carried) {
-      if (this.carry.length > 0) {
-        this.carry.push(n);
-        continue;
-      }
-      const from = n.fromPt ?? 0;
-      // Cut again after its last line that fits; a page too small for even one line takes it whole.
-      const cut = n.heightPt > avail + EPS ? this.noteCut(n.call, page.frame, from, n.heightPt, avail) || n.heightPt : n.heightPt;
-      // A continued note starts the footnote area, in its first column.
-      const { column: _column, ...note } = n;
-      page.notes.push(cut < n.heightPt ? { ...note, heightPt: cut } : note);
-      avail -= cut;
-      if (cut < n.heightPt) this.carry.push({ ...n, heightPt: n.heightPt - cut, fromPt: from + cut });
-    }
-  }
-
 }
