@@ -40,8 +40,8 @@
  * - Four originals without an open twin have a nearer stand-in than their fontconfig class
  *   (NEAR_STAND_INS): Corbel is drawn with Carlito, Garamond with Liberation Serif, DIN OT and Trebuchet
  *   MS with Liberation Sans, where DejaVu Sans and DejaVu Serif set their text 10-20% wider on taller
- *   lines. Neither pair is metric-compatible
- *   (they still warn as substitutes); the evidence is Word's own pagination. poi-stress023 asks for
+ *   lines. None of the pairs is metric-compatible
+ *   (they still warn as substitutes); the evidence is Word's own pagination and widths. poi-stress023 asks for
  *   Franklin Gothic Book, which the Word that saved it lacked (its font-table entry has no panose and
  *   a Basic-Latin-only signature), so Word drew its w:altName Corbel: with Carlito 13 of Word's 14
  *   w:lastRenderedPageBreak marks start our pages and we reach its saved 15 pages (DejaVu Sans: 6 of

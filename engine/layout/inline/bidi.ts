@@ -24,13 +24,7 @@ const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u
  */
 export function resolveParagraphBidi(text: string, spans: readonly Span[], rtlParagraph: boolean, labelEnd = 0): BidiParagraph | undefined {
   if (!rtlParagraph && !RTL_CHARS.test(text)) return undefined;
-  const rtlRun = spans.some((s) => s.props.rtl);
-  let rtlRuns: Uint8Array | undefined;
-  if (rtlRun) {
-    rtlRuns = new Uint8Array(text.length);
-    for (const s of spans) if (s.props.rtl) rtlRuns.fill(1, s.start, s.end);
-  }
-  const bidi = resolveByRuns(text, spans, rtlParagraph, rtlRuns, labelEnd);
+  const bidi = resolveByRuns(text, spans, rtlParagraph, labelEnd);
   if (!rtlParagraph && bidi.levels.every((l) => l === 0)) return undefined;
   return bidi;
 }
@@ -54,54 +48,52 @@ const PDI = '\u2069';
  * paragraph, a w:rtl run 'TWO' + Arabic shows the Arabic on the left. Plain UBA, and LibreOffice,
  * give the opposite in all four.
  */
-function resolveByRuns(text: string, spans: readonly Span[], rtlParagraph: boolean, rtlRuns: Uint8Array | undefined, labelEnd: number): BidiParagraph {
+function resolveByRuns(text: string, spans: readonly Span[], rtlParagraph: boolean, labelEnd: number): BidiParagraph {
   const n = text.length;
-  // Direction of each unit: 1 in a w:rtl run, 0 in another run, -1 outside runs and in the list label.
-  const dir = new Int8Array(n).fill(-1);
-  const run = new Int32Array(n).fill(-1);
+  const base = rtlParagraph ? 'rtl' : 'ltr';
+  // Per unit: in a w:rtl run (its neutrals count as R), and the run it belongs to when that run's
+  // direction is not the paragraph's (-1 otherwise, and in the list label).
+  let rtlRuns: Uint8Array | undefined;
+  const against = new Int32Array(n).fill(-1);
+  let anyAgainst = false;
   let runId = -1;
   let last: unknown;
   for (const s of spans) {
     if (s.props !== last) runId++;
     last = s.props;
-    if (s.end <= labelEnd) continue;
-    const from = Math.max(labelEnd, s.start);
-    dir.fill(s.props.rtl ? 1 : 0, from, s.end);
-    run.fill(runId, from, s.end);
+    const rtl = s.props.rtl === true;
+    if (rtl) (rtlRuns ??= new Uint8Array(n)).fill(1, s.start, s.end);
+    if (rtl !== rtlParagraph && s.end > labelEnd) {
+      against.fill(runId, Math.max(labelEnd, s.start), s.end);
+      anyAgainst = true;
+    }
   }
-  const para = rtlParagraph ? 1 : 0;
+  if (!anyAgainst) return resolveBidiParagraph(text, base, rtlRuns ? { rtlRuns } : {});
+  // Runs against the paragraph are all of the other direction: one embedding of it around each
+  // stretch of them, one isolate around each run.
+  const embed = rtlParagraph ? LRE : RLE;
+  const isolate = rtlParagraph ? LRI : RLI;
   let out = '';
   const at = new Int32Array(n);
-  let group = -1;
-  let openRun = -1;
-  const close = () => {
-    if (openRun >= 0) out += PDI;
-    if (group >= 0) out += PDF;
-    openRun = -1;
-  };
+  let open = -1;
   for (let i = 0; i < n; i++) {
-    const d = dir[i]!;
-    const want = d >= 0 && d !== para ? d : -1;
-    if (want !== group) {
-      close();
-      if (want >= 0) out += want === 1 ? RLE : LRE;
-      group = want;
-    }
-    if (group >= 0 && run[i] !== openRun) {
-      if (openRun >= 0) out += PDI;
-      out += group === 1 ? RLI : LRI;
-      openRun = run[i]!;
+    const r = against[i]!;
+    if (r !== open) {
+      if (open >= 0) out += r >= 0 ? PDI : PDI + PDF;
+      else out += embed;
+      if (r >= 0) out += isolate;
+      open = r;
     }
     at[i] = out.length;
     out += text[i];
   }
-  close();
-  let runs2: Uint8Array | undefined;
+  if (open >= 0) out += PDI + PDF;
+  let mapped: Uint8Array | undefined;
   if (rtlRuns) {
-    runs2 = new Uint8Array(out.length);
-    for (let i = 0; i < n; i++) runs2[at[i]!] = rtlRuns[i]!;
+    mapped = new Uint8Array(out.length);
+    for (let i = 0; i < n; i++) mapped[at[i]!] = rtlRuns[i]!;
   }
-  const r = resolveBidiParagraph(out, rtlParagraph ? 'rtl' : 'ltr', runs2 ? { rtlRuns: runs2 } : {});
+  const r = resolveBidiParagraph(out, base, mapped ? { rtlRuns: mapped } : {});
   const levels = new Uint8Array(n);
   const classes = new Uint8Array(n);
   for (let i = 0; i < n; i++) {

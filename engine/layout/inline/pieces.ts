@@ -246,7 +246,7 @@ export function splitGlyphPiece(piece: GlyphPiece, g: number, text: string): [Gl
  */
 function addAutoSpace(pieces: Piece[], text: string, specials: ReadonlyMap<number, Special>, on: { readonly latin: boolean; readonly digits: boolean }): void {
   if (!HAS_CJ.test(text)) return;
-  const kind = (cp: number): number => (isCJ(cp) ? 1 : cp >= 0x30 && cp <= 0x39 ? (on.digits ? 2 : 0) : on.latin && LATIN_LETTER.test(String.fromCodePoint(cp)) ? 2 : 0);
+  const kind = (cp: number): number => (isCJ(cp) ? 1 : cp >= 0x30 && cp <= 0x39 ? (on.digits ? 2 : 0) : on.latin && isLatinLetter(cp) ? 2 : 0);
   for (let k = 0; k < pieces.length; k++) {
     const p = pieces[k]!;
     if (p.k !== 'glyphs' || ((p.span.level ?? 0) & 1) === 1) continue;
@@ -281,3 +281,9 @@ function isCJ(cp: number): boolean {
 
 const HAS_CJ = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\ud840-\ud8bf]/;
 const LATIN_LETTER = /^\p{Script=Latin}$/u;
+
+/** A Latin letter; ASCII answered without the regular expression (every glyph of a CJK paragraph asks). */
+function isLatinLetter(cp: number): boolean {
+  if (cp < 0x80) return (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a;
+  return LATIN_LETTER.test(String.fromCodePoint(cp));
+}
