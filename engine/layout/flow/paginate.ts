@@ -200,13 +200,7 @@ export class Paginator {
     const page = this.page;
     const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
     const columnEmpty = isColumnEmpty(page, this.collapsed);
-    if (unit.discardable && columnEmpty && this.spacingAtColumnTop(page, unit)) return undefined;
-    if (unit.kind === 'row' && page.exclusions.length > 0) belowFloatingTables(page, unit, col);
-    if (columnEmpty && unit.repeatHeader && !headerPlaced(page, unit)) {
-      for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
-    }
-    // A table row opening the column draws its top border whole (a shared border is half its own).
-    if (unit.headPt && isColumnEmpty(page, this.collapsed)) page.y += unit.headPt;
+    if (!this.enterColumn(page, unit, col, columnEmpty)) return undefined;
     const room = bodyBottom(this.host, page) - page.y;
     const notes = newNotes(this.host, page, unit);
     if (unit.inline && (unit.reachPt ?? 0) + notes.total > room + EPS) {
@@ -260,6 +254,22 @@ export class Paginator {
       return undefined;
     }
     return this.breakAtLastAllowed(page, unit);
+  }
+
+  /**
+   * What a unit does on entering its column before it is measured; false when it vanishes there
+   * (spacing at a column's top). Rows move below floating tables, and a column's first row brings
+   * the repeated header rows and its whole top border.
+   */
+  private enterColumn(page: PageState, unit: Unit, col: { readonly x: number; readonly width: number }, columnEmpty: boolean): boolean {
+    if (unit.discardable && columnEmpty && this.spacingAtColumnTop(page, unit)) return false;
+    if (unit.kind === 'row' && page.exclusions.length > 0) belowFloatingTables(page, unit, col);
+    if (columnEmpty && unit.repeatHeader && !headerPlaced(page, unit)) {
+      for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
+    }
+    // A table row opening the column draws its top border whole (a shared border is half its own).
+    if (unit.headPt && isColumnEmpty(page, this.collapsed)) page.y += unit.headPt;
+    return true;
   }
 
   /**
