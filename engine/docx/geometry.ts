@@ -6,7 +6,7 @@
 import type { PathCommand } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { degToRad, detCos, detSin } from './det-math';
+import { degToRad, detCos, detSin } from '../core/det-math';
 import { intValue } from './values';
 
 type Adj = (name: string, dflt: number) => number;

@@ -13,6 +13,7 @@ import { fail, error } from '../core';
 import { decodeBmp } from './bmp';
 import { decodeGif } from './gif';
 import { decodeTiff } from './tiff';
+import { sniffImage } from './sniff';
 import type { DecodedImage, ImageLimits } from './types';
 import { DEFAULT_IMAGE_LIMITS } from './types';
 
@@ -23,6 +24,7 @@ export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
 export { toRgba } from './rgba';
 export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
+export { imageContentType, jpegHeader, pngSize, sniffImage, type ImageKind, type JpegInfo } from './sniff';
 
 /** The raster formats decodeRaster reads. */
 export type RasterFormat = 'gif' | 'bmp' | 'tiff';
@@ -37,10 +39,8 @@ export function decodeRaster(format: string, bytes: Uint8Array, limits: ImageLim
 
 /** The raster format of image bytes from their signature, when decodeRaster reads it. */
 export function sniffRaster(b: Uint8Array): RasterFormat | undefined {
-  if (b.length >= 4 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) return 'gif';
-  if (b.length >= 2 && b[0] === 0x42 && b[1] === 0x4d) return 'bmp';
-  if (b.length >= 4 && ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))) return 'tiff';
-  return undefined;
+  const kind = sniffImage(b);
+  return kind !== undefined && isRasterFormat(kind) ? kind : undefined;
 }
 
 /** Whether decodeRaster reads this format. */

@@ -28,7 +28,8 @@ describe('decodeImageDataUrl', () => {
     expect(codeOf(() => decodeImageDataUrl('data:image/png;base64,AAAAAAAA', 'c'))).toMatch(/^template\/bad-image: .*neither a PNG nor a JPEG/);
     expect(codeOf(() => decodeImageDataUrl(dataUrl(jpegBytes(2, 2), 'image/png'), 'd'))).toMatch(/declared as PNG but is JPEG/);
     expect(codeOf(() => decodeImageDataUrl(dataUrl(pngBytes(2, 2).subarray(0, 20)), 'e'))).toMatch(/damaged/);
-    expect(codeOf(() => decodeImageDataUrl(dataUrl(jpegBytes(0, 5), 'image/jpeg'), 'f'))).toMatch(/unusable size/);
+    expect(codeOf(() => decodeImageDataUrl(dataUrl(jpegBytes(0, 5), 'image/jpeg'), 'f'))).toMatch(/damaged \(no readable size\)/); // a frame header of zero width is invalid (T.81 §B.2.2)
+    expect(codeOf(() => decodeImageDataUrl(dataUrl(jpegBytes(30_000, 5), 'image/jpeg'), 'f'))).toMatch(/unusable size 30000×5 px/);
     expect(codeOf(() => decodeImageDataUrl('data:image/png;base64,' + 'A'.repeat(30 * 1024 * 1024), 'g'))).toMatch(/larger than 20 MB/);
     expect(codeOf(() => decodeImageDataUrl('data:image/png;base64,AAAAA', 'h'))).toMatch(/bad length/);
   });

@@ -1,33 +1,10 @@
 /**
- * Deterministic arithmetic for chart geometry: sine and cosine (range reduction and a fixed
- * polynomial), powers of ten by repeated multiplication, and circular arcs as cubic Béziers, so the
- * drawn paths are bit-identical on every JavaScript engine (GUIDE §3.3: no transcendental Math).
+ * Deterministic arithmetic for chart geometry: powers of ten by repeated multiplication, and
+ * circular arcs as cubic Béziers (with the shared deterministic sine and cosine), so the drawn
+ * paths are bit-identical on every JavaScript engine (GUIDE §3.3: no transcendental Math).
  */
+import { detCos, detSin } from '../../core/det-math';
 import type { PathCommand } from '../../model';
-
-const TWO_PI = 6.283185307179586;
-const HALF_PI = 1.5707963267948966;
-
-/** Sine of x radians (error below 1e-10). */
-export function chartSin(x: number): number {
-  if (!Number.isFinite(x)) return 0;
-  let r = x % TWO_PI;
-  if (r < 0) r += TWO_PI;
-  let sign = 1;
-  if (r > Math.PI) {
-    r -= Math.PI;
-    sign = -1;
-  }
-  if (r > HALF_PI) r = Math.PI - r;
-  const q = r * r;
-  // Horner form of the Taylor series up to r^15; on [0, π/2] the error is below 1e-10.
-  return sign * r * (1 - (q / 6) * (1 - (q / 20) * (1 - (q / 42) * (1 - (q / 72) * (1 - (q / 110) * (1 - (q / 156) * (1 - q / 210)))))));
-}
-
-/** Cosine of x radians. */
-export function chartCos(x: number): number {
-  return chartSin(x + HALF_PI);
-}
 
 /** 10^n for an integer n in [-320, 320], by repeated multiplication. */
 export function pow10(n: number): number {
@@ -57,7 +34,7 @@ export function decade(x: number): number {
 /** A point on a circle; angles in degrees clockwise from 12 o'clock (the way Office measures pie slices). */
 export function polar(cx: number, cy: number, r: number, deg: number): { x: number; y: number } {
   const a = (deg * Math.PI) / 180;
-  return { x: cx + r * chartSin(a), y: cy - r * chartCos(a) };
+  return { x: cx + r * detSin(a), y: cy - r * detCos(a) };
 }
 
 /**
@@ -72,7 +49,7 @@ export function arcCommands(cx: number, cy: number, r: number, fromDeg: number, 
   const step = sweep / n;
   const theta = (step * Math.PI) / 180;
   const quarter = theta / 4;
-  const k = (4 / 3) * (chartSin(quarter) / chartCos(quarter)) * r;
+  const k = (4 / 3) * (detSin(quarter) / detCos(quarter)) * r;
   for (let i = 0; i < n; i++) {
     const a0 = fromDeg + step * i;
     const a1 = a0 + step;
@@ -83,10 +60,10 @@ export function arcCommands(cx: number, cy: number, r: number, fromDeg: number, 
     // Tangent of a clockwise-from-top circle at angle a: (cos a, sin a) in y-down coordinates.
     out.push({
       op: 'C',
-      x1: p0.x + k * chartCos(r0),
-      y1: p0.y + k * chartSin(r0),
-      x2: p1.x - k * chartCos(r1),
-      y2: p1.y - k * chartSin(r1),
+      x1: p0.x + k * detCos(r0),
+      y1: p0.y + k * detSin(r0),
+      x2: p1.x - k * detCos(r1),
+      y2: p1.y - k * detSin(r1),
       x: p1.x,
       y: p1.y,
     });

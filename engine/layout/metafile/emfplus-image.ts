@@ -4,8 +4,10 @@
  * PNG. Objects too big for one record arrive in pieces (flag C) and are assembled here.
  */
 import type { LayoutImage } from '../../model';
-import { encodePng } from '../../image';
+import { encodePng, imageContentType, sniffImage, type ImageKind } from '../../image';
 import { MAX_DIB_PIXELS } from './dib';
+
+const RASTERS: ReadonlySet<ImageKind> = new Set(['png', 'jpeg', 'gif', 'bmp', 'tiff']);
 
 /** Largest EMF+ object assembled from pieces. */
 export const MAX_PLUS_OBJECT = 32 * 1024 * 1024;
@@ -54,16 +56,6 @@ export class ObjectPieces {
   }
 }
 
-/** Content types of compressed bitmaps by their magic bytes. */
-function sniff(b: Uint8Array): string | undefined {
-  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'image/png';
-  if (b[0] === 0xff && b[1] === 0xd8) return 'image/jpeg';
-  if (b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) return 'image/gif';
-  if (b[0] === 0x42 && b[1] === 0x4d) return 'image/bmp';
-  if ((b[0] === 0x49 && b[1] === 0x49) || (b[0] === 0x4d && b[1] === 0x4d)) return 'image/tiff';
-  return undefined;
-}
-
 /** Decodes an EmfPlusImage object's bytes, or gives the reason it cannot be drawn. */
 export function plusImage(b: Uint8Array): LayoutImage | string {
   if (b.length < 28) return 'EMF+ image too short';
@@ -75,8 +67,9 @@ export function plusImage(b: Uint8Array): LayoutImage | string {
   const format = v.getUint32(20, true);
   const data = b.subarray(28);
   if (v.getUint32(24, true) === 1) {
-    const type = sniff(data);
-    return type ? { contentType: type, data } : 'EMF+ bitmap of unknown compression';
+    // A compressed bitmap: a PNG, JPEG, GIF, BMP or TIFF file as it is.
+    const kind = sniffImage(data);
+    return kind && RASTERS.has(kind) ? { contentType: imageContentType(kind), data } : 'EMF+ bitmap of unknown compression';
   }
   const bpp = (format >>> 8) & 0xff;
   if ((bpp !== 24 && bpp !== 32) || width <= 0 || height <= 0 || width * height > MAX_DIB_PIXELS) return `EMF+ bitmap of ${width} × ${height} at ${bpp} bits`;

@@ -3,4 +3,3 @@
  * Must not: lay anything out (positions come from the LayoutDoc) or use the clock.
  */
 export { renderPdf, type RenderPdfOptions } from './render';
-export { sniffImage } from './images';

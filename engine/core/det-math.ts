@@ -1,5 +1,5 @@
 /**
- * Deterministic sine and cosine (range reduction plus a fixed polynomial) for shape geometry, so
+ * Deterministic sine and cosine (range reduction plus a fixed polynomial) for shape and chart geometry, so
  * paths are bit-identical on every engine (GUIDE §3.3: no transcendental Math in engine code).
  */
 
