@@ -5,6 +5,7 @@
  */
 import { zlibSync } from 'fflate';
 import { abort } from '../core';
+import { jpegHeader, sniffImage } from '../image';
 import type { PdfRef } from '../pdf';
 import { applyPredictor, inflateBounded, pdfArray, pdfDict, pdfHexString, pdfName, pdfStream } from '../pdf';
 import type { UpdateSet } from './form-update';
@@ -21,31 +22,20 @@ const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 /** Adds a PNG or JPEG image to the update; aborts with `sign/unsupported-image` for anything else. */
 export function embedImage(set: UpdateSet, bytes: Uint8Array): EmbeddedImage {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return embedJpeg(set, bytes);
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return embedPng(set, bytes);
+  const kind = sniffImage(bytes);
+  if (kind === 'jpeg') return embedJpeg(set, bytes);
+  if (kind === 'png') return embedPng(set, bytes);
   return abort('sign/unsupported-image', 'The signature image is neither PNG nor JPEG.');
 }
 
 function embedJpeg(set: UpdateSet, b: Uint8Array): EmbeddedImage {
-  // Walk JPEG markers (ITU-T T.81 Annex B) to the first SOFn for size and component count.
-  let p = 2;
-  while (p + 9 < b.length) {
-    if (b[p] !== 0xff) abort('sign/bad-image', 'The JPEG marker structure is broken.');
-    const marker = b[p + 1]!;
-    const len = (b[p + 2]! << 8) | b[p + 3]!;
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) {
-      const height = (b[p + 5]! << 8) | b[p + 6]!;
-      const width = (b[p + 7]! << 8) | b[p + 8]!;
-      const comps = b[p + 9]!;
-      const cs = comps === 1 ? 'DeviceGray' : comps === 4 ? 'DeviceCMYK' : 'DeviceRGB';
-      const dict = pdfDict({ Type: pdfName('XObject'), Subtype: pdfName('Image'), Width: width, Height: height, ColorSpace: pdfName(cs), BitsPerComponent: 8, Filter: pdfName('DCTDecode') });
-      if (comps === 4) dict.entries.set('Decode', pdfArray([1, 0, 1, 0, 1, 0, 1, 0]));
-      return { ref: set.add(pdfStream(dict, b)), width, height };
-    }
-    p += 2 + len;
-  }
-  return abort('sign/bad-image', 'The JPEG has no frame header.');
+  const info = jpegHeader(b) ?? abort('sign/bad-image', 'The JPEG has no readable frame header.');
+  const { width, height, components } = info;
+  const cs = components === 1 ? 'DeviceGray' : components === 4 ? 'DeviceCMYK' : 'DeviceRGB';
+  const dict = pdfDict({ Type: pdfName('XObject'), Subtype: pdfName('Image'), Width: width, Height: height, ColorSpace: pdfName(cs), BitsPerComponent: info.bitsPerComponent, Filter: pdfName('DCTDecode') });
+  // Adobe CMYK JPEGs store inverted samples, as the document renderer also reads them.
+  if (info.invertedCmyk) dict.entries.set('Decode', pdfArray([1, 0, 1, 0, 1, 0, 1, 0]));
+  return { ref: set.add(pdfStream(dict, b)), width, height };
 }
 
 interface PngInfo {
