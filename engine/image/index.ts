@@ -24,6 +24,7 @@ export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
 export { toRgba } from './rgba';
 export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
+export { pngToPdfImage, type PdfImageData } from './png-pdf';
 export { imageContentType, jpegHeader, pngSize, sniffImage, type ImageKind, type JpegInfo } from './sniff';
 
 /** The raster formats decodeRaster reads. */

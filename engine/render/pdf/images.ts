@@ -5,11 +5,11 @@
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
-import { decodeRaster, isRasterFormat, sniffImage, type DecodedImage } from '../../image';
+import { decodeRaster, isRasterFormat, pngToPdfImage, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
 import type { LayoutDoc } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
-import { pngToPdfImage, type PdfImageData } from './png';
+
 
 /** An embedded image: its reference and resource name. */
 export interface EmbeddedImage {
@@ -74,6 +74,7 @@ function writeImage(pdf: PDFDocument, img: PdfImageData): PDFRef {
     Filter: 'FlateDecode',
   };
   if (img.decodeParms) dict.DecodeParms = { ...img.decodeParms };
+  if (img.colorKey) dict.Mask = [...img.colorKey];
   if (img.smask) {
     dict.SMask = ctx.register(
       ctx.stream(img.smask.data, { Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, ColorSpace: 'DeviceGray', BitsPerComponent: img.smask.bitsPerComponent, Filter: 'FlateDecode' }),

@@ -3,7 +3,7 @@ import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DiagnosticError } from '../../core';
 import { readJpegInfo } from './jpeg';
-import { pngToPdfImage } from './png';
+import { pngToPdfImage } from '../../image';
 import { assemblePng, pngChunk } from '../../image';
 
 /** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters. */
@@ -84,6 +84,14 @@ describe('pngToPdfImage', () => {
     const img = pngToPdfImage(encodePng(3, 2, 3, new Uint8Array([0, 1, 2, 2, 1, 0]), [['PLTE', palette], ['tRNS', new Uint8Array([0, 128])]]));
     expect(img.colorSpace).toEqual({ palette, base: 'DeviceRGB' });
     expect(Array.from(unzlibSync(img.smask!.data))).toEqual([0, 128, 255, 255, 128, 0]);
+  });
+
+  it('turns the tRNS key colour of a greyscale or RGB image into a colour-key mask', () => {
+    const rgb = pngToPdfImage(encodePng(2, 1, 2, new Uint8Array([1, 2, 3, 4, 5, 6]), [['tRNS', new Uint8Array([0, 1, 0, 2, 0, 3])]]));
+    expect(rgb.colorKey).toEqual([1, 1, 2, 2, 3, 3]);
+    expect(rgb.decodeParms).toBeDefined();
+    expect(pngToPdfImage(encodePng(2, 1, 0, new Uint8Array([7, 9]), [['tRNS', new Uint8Array([0, 9])]])).colorKey).toEqual([9, 9]);
+    expect(pngToPdfImage(encodePng(2, 1, 2, new Uint8Array([1, 2, 3, 4, 5, 6]))).colorKey).toBeUndefined();
   });
 
   it('rejects damaged PNGs with a diagnostic', () => {

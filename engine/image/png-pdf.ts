@@ -1,14 +1,16 @@
 /**
- * PNG → PDF image XObjects without a decode/re-encode round trip where possible.
+ * PNG → PDF image XObject data without a decode/re-encode round trip where possible; written by
+ * the document renderer (pdf-lib) and by signature appearances (the incremental-update writer).
  *
  * A PNG's IDAT stream is zlib data with per-row filters, which PDF's FlateDecode with the PNG
  * predictors reads as it is (ISO 32000-1 §7.4.4.4). Opaque greyscale, RGB and palette images are
- * therefore copied through. Images with an alpha channel (or interlacing, or 16-bit samples with
- * alpha) are unfiltered here, split into colour and an /SMask, and compressed again with the fast deflater content streams use (streams.ts).
+ * therefore copied through; a greyscale or RGB tRNS key colour becomes a colour-key /Mask. Images
+ * with an alpha channel (or interlacing, or 16-bit samples with alpha) are unfiltered here, split
+ * into colour and an /SMask, and compressed again with the fast deflater of zip/.
  */
 import { unzlibSync } from 'fflate';
-import { abort } from '../../core';
-import { deflateZlib, type InflateRaw } from '../../zip';
+import { abort } from '../core';
+import { deflateZlib, type InflateRaw } from '../zip';
 
 /** What is needed to write an image XObject (and its soft mask). */
 export interface PdfImageData {
@@ -20,6 +22,8 @@ export interface PdfImageData {
   readonly data: Uint8Array;
   /** PNG predictor parameters when `data` is copied from IDAT. */
   readonly decodeParms?: { readonly Predictor: 15; readonly Colors: number; readonly BitsPerComponent: number; readonly Columns: number };
+  /** A colour-key mask (ISO 32000-1 §8.9.6.4), min and max per component: a PNG's tRNS key colour. */
+  readonly colorKey?: readonly number[];
   /** Alpha as a separate greyscale image. */
   readonly smask?: { readonly data: Uint8Array; readonly bitsPerComponent: number };
 }
@@ -43,6 +47,7 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
       bitsPerComponent: bitDepth,
       data: info.idat,
       decodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: bitDepth, Columns: width },
+      ...colorKey(info),
     };
   }
   // Decode: inflate, unfilter (and de-interlace), then split colour and alpha.
@@ -53,7 +58,7 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
   if (colorType === 3) return paletteImage(pixels, info, width, height, bitDepth);
   if (!hasAlpha) {
     // Interlaced but opaque: the de-interlaced samples, compressed again.
-    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: deflateZlib(pixels) };
+    return { width, height, colorSpace: colors === 3 ? 'DeviceRGB' : 'DeviceGray', bitsPerComponent: bitDepth, data: deflateZlib(pixels), ...colorKey(info) };
   }
   const bpc = bitDepth === 16 ? 8 : bitDepth;
   const { colorOut, alphaOut, opaque } = splitAlpha(pixels, width * height, colors, bitDepth === 16 ? 2 : 1);
@@ -144,6 +149,23 @@ function readChunks(png: Uint8Array): PngInfo {
     }
   }
   return { width, height, bitDepth, colorType, interlace: info.interlace ?? 0, idat: joined, ...(info.palette ? { palette: info.palette } : {}), ...(info.trns ? { trns: info.trns } : {}) };
+}
+
+/**
+ * The tRNS chunk of a greyscale or RGB PNG names one colour that is transparent (ISO/IEC 15948
+ * §11.3.2.1); PDF says the same with a colour-key mask of that sample value per component.
+ */
+function colorKey(info: PngInfo): { colorKey: number[] } | Record<string, never> {
+  const t = info.trns;
+  const n = info.colorType === 2 ? 3 : info.colorType === 0 ? 1 : 0;
+  if (!t || n === 0 || t.length < 2 * n) return {};
+  const max = 2 ** info.bitDepth - 1;
+  const key: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = ((t[2 * i]! << 8) | t[2 * i + 1]!) & max;
+    key.push(v, v);
+  }
+  return { colorKey: key };
 }
 
 function rowBytes(width: number, colors: number, bitDepth: number): number {
