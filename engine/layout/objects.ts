@@ -6,22 +6,15 @@
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
 import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } from '../model';
-import { CollectingSink, type ItemSink } from './emit/sink';
+import { CollectingSink, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { drawMetafile, metafileKind } from './metafile';
 import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 
-/** Page geometry floats are positioned against. */
-export interface PageGeometry {
-  readonly widthPt: number;
-  readonly heightPt: number;
-  readonly marginLeft: number;
-  readonly marginRight: number;
-  readonly marginTop: number;
-  readonly marginBottom: number;
-}
+/** Page geometry floats are positioned against (the sink's, which places them). */
+export type PageGeometry = SinkPage;
 
 /** A page's geometry for placing floats: its size and the margins of its body area. */
 export function pageGeometry(frame: { widthPt: number; heightPt: number; bodyTop: number; bodyBottom: number }, area: { left: number; right: number }): PageGeometry {
