@@ -100,6 +100,9 @@ describe('createColophon (worker client)', () => {
     expect(requested).not.toContain('DroidSansFallbackFull.ttf');
     await engine.convert(makeDocx({ body: para('漢字のテキスト') }));
     expect(requested).toContain('DroidSansFallbackFull.ttf');
+    expect(requested).not.toContain('NanumGothic.ttf');
+    await engine.convert(makeDocx({ body: para('한국어 텍스트') }));
+    expect(requested).toContain('NanumGothic.ttf');
   });
 
   it('lays out a document for the canvas preview (LayoutDoc with font programs)', async () => {

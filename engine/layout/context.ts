@@ -155,22 +155,3 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
     },
   };
 }
-
-const EAST_ASIAN = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
-
-/** Whether the document's body holds East Asian text (the CJK fallback face is loaded only then). */
-export function hasEastAsianText(doc: DocModel): boolean {
-  let found = false;
-  const visit = (blocks: DocModel['sections'][number]['blocks']): void => {
-    for (const b of blocks) {
-      if (found) return;
-      if (b.kind === 'table') {
-        for (const r of b.rows) for (const c of r.cells) visit(c.blocks);
-        continue;
-      }
-      for (const i of b.inlines) if (i.kind === 'text' && EAST_ASIAN.test(i.text)) found = true;
-    }
-  };
-  for (const s of doc.sections) visit(s.blocks);
-  return found;
-}

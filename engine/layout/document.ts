@@ -7,7 +7,7 @@ import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLi
 import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
 import { emitStory, type Story } from './blocks';
 import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decorations';
-import { hasEastAsianText, type DocumentEnv } from './context';
+import type { DocumentEnv } from './context';
 import { CollectingSink, ResourceTables } from './emit/sink';
 import type { PageState } from './flow/paginate';
 import { numberNotes } from './notes';
@@ -39,8 +39,7 @@ export async function layoutDocument(input: DocModel, options: LayoutOptions, ho
   const doc = turnedSections(dropVanishedParagraphs(ranges?.doc ?? input));
   return guardAsync('layout', bag, async () => {
     const limits = resolveLimits(options.limits);
-    const eastAsian = hasEastAsianText(doc);
-    const faces = await createFaceResolver(doc, host, eastAsian);
+    const faces = await createFaceResolver(doc, host);
     const resources = new ResourceTables();
     const env: DocumentEnv = {
       doc,

@@ -14,9 +14,10 @@ export interface DocumentFaces extends FaceResolver {
 }
 
 /** Creates the resolver for a document: loads every face its runs need. */
-export async function createFaceResolver(doc: DocModel, host: EngineHost, eastAsian: boolean): Promise<DocumentFaces> {
-  const fonts = createFontContext(host.fonts, doc.embeddedFonts, { eastAsianFallback: eastAsian });
-  await fonts.prepare(collectRequests(doc));
+export async function createFaceResolver(doc: DocModel, host: EngineHost): Promise<DocumentFaces> {
+  const needs = fontNeeds(doc);
+  const fonts = createFontContext(host.fonts, doc.embeddedFonts, { eastAsianFallback: needs.eastAsian, hangulFallback: needs.hangul });
+  await fonts.prepare(needs.requests);
   const resolver = new TextFaces(fonts);
   return {
     mapText: (text, props) => resolver.mapText(text, props),
@@ -39,22 +40,55 @@ function requestKey(p: RunProps): string {
   return `${p.font}|${p.bold ? 1 : 0}${p.italic ? 1 : 0}|${p.fontGeneric ?? ''}|${p.fontAlt ?? ''}`;
 }
 
-/** Every face request a document makes (runs, list labels, paragraph marks, all stories). */
-export function collectRequests(doc: DocModel): FaceRequest[] {
+/** Characters the CJK fallback face draws: CJK punctuation, kana, Bopomofo, Hangul, ideographs, full-width forms. */
+const EAST_ASIAN = /[\u1100-\u11ff\u3000-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+/** Hangul: jamo, compatibility jamo, extended jamo and syllables. */
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/;
+
+/** Calls `each` with every string value inside a plain data object (a chart's titles, names and categories). */
+function stringsOf(value: unknown, each: (s: string) => void, depth = 0): void {
+  if (typeof value === 'string') each(value);
+  else if (value && typeof value === 'object' && depth < 16) for (const v of Object.values(value)) stringsOf(v, each, depth + 1);
+}
+
+/** What a document's text needs from the fonts: the faces its runs ask for, and the fallback faces. */
+export interface FontNeeds {
+  readonly requests: FaceRequest[];
+  /** Some text is East Asian (the CJK fallback face is loaded only then). */
+  readonly eastAsian: boolean;
+  /** Some text is Korean (the Hangul fallback face is loaded only then). */
+  readonly hangul: boolean;
+}
+
+/**
+ * Walks every story of the document (body, headers and footers, notes, comments, text boxes, field
+ * results, list labels) for the faces its runs ask for and the scripts its text holds.
+ */
+export function fontNeeds(doc: DocModel): FontNeeds {
   const seen = new Map<string, FaceRequest>();
   // Runs share their props objects (interned by the reader): each object's key is made once, where a
   // key per run made 18 MB of strings per round of the dev corpus.
   const seenProps = new Set<RunProps>();
+  let eastAsian = false;
+  let hangul = false;
   const add = (p: RunProps) => {
     if (seenProps.has(p)) return;
     seenProps.add(p);
     const key = requestKey(p);
     if (!seen.has(key)) seen.set(key, requestOf(p));
   };
+  const text = (t: string) => {
+    if (hangul || !EAST_ASIAN.test(t)) return;
+    eastAsian = true;
+    hangul = HANGUL.test(t);
+  };
   const inlines = (list: readonly Inline[]) => {
     for (const i of list) {
       if ('props' in i && i.props) add(i.props);
-      if (i.kind === 'field') inlines(i.result);
+      if (i.kind === 'text') text(i.text);
+      else if (i.kind === 'math') text(i.linearText);
+      else if (i.kind === 'noteRef' && i.customMark) text(i.customMark);
+      else if (i.kind === 'field') inlines(i.result);
       else if (i.kind === 'shape' && i.text) blocks(i.text.blocks);
     }
   };
@@ -62,7 +96,10 @@ export function collectRequests(doc: DocModel): FaceRequest[] {
     for (const b of list) {
       if (b.kind === 'paragraph') {
         add(b.markProps);
-        if (b.props.list) add(b.props.list.props);
+        if (b.props.list) {
+          add(b.props.list.props);
+          text(b.props.list.text);
+        }
         inlines(b.inlines);
       } else for (const r of b.rows) for (const c of r.cells) blocks(c.blocks);
     }
@@ -76,8 +113,9 @@ export function collectRequests(doc: DocModel): FaceRequest[] {
   for (const c of Object.values(doc.charts)) {
     const family = c.font ?? 'Calibri';
     for (const bold of [false, true]) seen.set(`${family}|${bold ? 1 : 0}0|`, { family, bold, italic: false });
+    stringsOf(c, text);
   }
-  return [...seen.values()];
+  return { requests: [...seen.values()], eastAsian, hangul };
 }
 
 /** Adapts LoadedFont to the layout's Face. */

@@ -27,7 +27,7 @@
  * embedding level per UTF-16 unit, `applyLineRule` (L1) and `visualOrder` (L2) work per line;
  * `shape(..., { rtl: true })` shapes an odd-level run right to left, drawing mirrored glyphs (L4).
  */
-export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
+export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
 export { alternateNames, substituteFamily, symbolSetOf, compactFamilyName, hasOriginalVerticalMetrics } from './substitution';
 export { wordWidthsOf } from './word-widths';

@@ -1,0 +1,60 @@
+/**
+ * The fallback faces for East Asian text are loaded only for documents that need them, so every
+ * story is looked at: body, headers and footers, notes, text boxes, list labels. Korean text gets a
+ * face with all 11,172 Hangul syllables (NanumGothic); the CJK face (Droid Sans Fallback) has 3.
+ * Before, only the body's top-level paragraphs were looked at and Hangul syllables had no face:
+ * docx4j-rFonts lost its Korean and docling-textbox a full-width asterisk in a text box.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { glyphRunsOn, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx, para } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+const SECT_WITH_HEADER =
+  '<w:sectPr><w:headerReference w:type="default" r:id="rIdH1"/><w:pgSz w:w="12240" w:h="15840"/>' +
+  '<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>';
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+/** The family of the face drawing each character of `text` on page 1 (its runs' fonts). */
+function familiesOf(d: LayoutDoc, text: string): string[] {
+  const runs = glyphRunsOn(d, 0).filter((g) => text.includes(g.text) || g.text.includes(text));
+  return [...new Set(runs.map((g) => d.fonts[g.font]!.family))];
+}
+
+describe('fallback faces for East Asian scripts', () => {
+  it('draws Hangul syllables with the Korean face, none missing', async () => {
+    const { doc, codes } = await layoutDocx(makeDocx({ body: para('대한민국 헌법') }), 'hangul.docx', host);
+    expect(codes).not.toContain('text/missing-glyph');
+    expect(familiesOf(doc, '대한민국')).toEqual(['NanumGothic']);
+  });
+
+  it('finds CJK text that is only in a header', async () => {
+    const bytes = makeDocx({ body: para('Latin body'), sectPr: SECT_WITH_HEADER, headers: { rIdH1: para('会社名：株式会社') } });
+    const { doc, codes } = await layoutDocx(bytes, 'cjk-header.docx', host);
+    expect(codes).not.toContain('text/missing-glyph');
+    expect(familiesOf(doc, '株式会社')).toContain('Droid Sans Fallback');
+  });
+
+  it('finds full-width forms and Hangul that are only in a footnote', async () => {
+    const body = para('Body') .replace('</w:p>', '<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="1"/></w:r></w:p>');
+    const footnotes =
+      '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>' +
+      '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>' +
+      '<w:footnote w:id="1"><w:p><w:r><w:t>＊ 참고</w:t></w:r></w:p></w:footnote>';
+    const { codes } = await layoutDocx(makeDocx({ body, footnotes }), 'note.docx', host);
+    expect(codes).not.toContain('text/missing-glyph');
+  });
+
+  it('loads neither face for a Latin document', async () => {
+    const { doc } = await layoutDocx(makeDocx({ body: para('Only Latin text here.') }), 'latin.docx', host);
+    expect(doc.fonts.map((f) => f.family)).not.toContain('NanumGothic');
+    expect(doc.fonts.map((f) => f.family)).not.toContain('Droid Sans Fallback');
+  });
+});
