@@ -101,4 +101,11 @@ describe('inline content', () => {
     expect(plainText(bodyParagraphs(r.value)[0]!)).toBe('kept');
     expect(r.warnings.find((w) => w.code === 'docx/unsupported-element')).toMatchObject({ message: '<w:foo> is not supported; its text (if any) is kept.', at: 'word/document.xml#p1' });
   });
+
+  it('reads screen-only text animations (w:effect) without a warning', () => {
+    const r = parseWithWarnings({ body: `<w:p>${run('shimmer', '<w:effect w:val="shimmer"/>')}</w:p>` });
+    if (!r.ok) throw new Error('parse failed');
+    expect(plainText(bodyParagraphs(r.value)[0]!)).toBe('shimmer');
+    expect(r.warnings.filter((w) => w.code === 'docx/unsupported-element')).toEqual([]);
+  });
 });

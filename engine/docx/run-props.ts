@@ -193,9 +193,12 @@ const RUN_READERS: Record<string, RunReader> = {
   },
 };
 
-/** rPr children that have no visual effect in print, read silently. */
+/**
+ * rPr children that have no visual effect in print, read silently. w:effect (§17.3.2.11) is one of
+ * Word 97's animations (blinking background, marching ants, shimmer, sparkle), shown only on screen.
+ */
 const IGNORED_RUN_PROPS = new Set([
-  'w:noProof', 'w:webHidden', 'w:snapToGrid', 'w:rPrChange', 'w:ins', 'w:del', 'w:moveFrom', 'w:moveTo', 'w:oMath',
+  'w:noProof', 'w:webHidden', 'w:snapToGrid', 'w:effect', 'w:rPrChange', 'w:ins', 'w:del', 'w:moveFrom', 'w:moveTo', 'w:oMath',
   'w14:textOutline', 'w14:textFill', 'w14:shadow', 'w14:reflection', 'w14:glow', 'w14:props3d', 'w14:scene3d',
   'w14:numForm', 'w14:numSpacing', 'w14:stylisticSets', 'w14:cntxtAlts',
 ]);
