@@ -75,6 +75,7 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
   }
   if (raw.color && raw.color !== 'auto') p.color = raw.color;
   if (raw.highlight && raw.highlight !== 'none') p.highlight = raw.highlight;
+  if (raw.em && raw.em !== 'none') p.emphasisMark = raw.em;
   if (raw.shd) p.shading = raw.shd;
   if (raw.kern !== undefined && raw.kern > 0) p.kernMinPt = raw.kern;
   if (raw.ligatures !== undefined) p.ligatures = raw.ligatures;

@@ -3,7 +3,7 @@
  * rules of the cascade: plain override within a style chain and for direct formatting, and the
  * toggle rule (§17.7.3) across style levels for b, i, caps... ("true" flips the inherited state).
  */
-import type { Border, Shading, UnderlineStyle, VertAlign } from '../model';
+import type { Border, EmphasisMark, Shading, UnderlineStyle, VertAlign } from '../model';
 import type { XmlElement } from '../xml';
 import { readBorder, readShading } from './borders';
 import type { PropsEnv } from './env';
@@ -42,6 +42,7 @@ export interface RawRun {
   color?: string;
   underline?: { style: UnderlineStyle | 'none'; color?: string };
   highlight?: string;
+  em?: EmphasisMark | 'none';
   shd?: Shading | null;
   vertAlign?: VertAlign;
   position?: number;
@@ -145,6 +146,10 @@ const RUN_READERS: Record<string, RunReader> = {
   'w:highlight': (_e, el, out) => {
     const v = el.attrs['w:val'];
     if (v) out.highlight = HIGHLIGHT[v] ?? 'none';
+  },
+  'w:em': (_e, el, out) => {
+    const v = el.attrs['w:val'];
+    if (v === 'dot' || v === 'comma' || v === 'circle' || v === 'underDot' || v === 'none') out.em = v;
   },
   'w:shd': (env, el, out) => {
     const s = readShading(env, el);

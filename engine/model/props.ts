@@ -82,6 +82,8 @@ export interface RunProps {
   readonly imprint?: boolean;
   readonly outline?: boolean;
   readonly shadow?: boolean;
+  /** East Asian emphasis mark over (or under) each character (w:em, §17.3.2.12). */
+  readonly emphasisMark?: EmphasisMark;
   /** Right-to-left run (w:rtl) or complex-script class. */
   readonly rtl: boolean;
   /** Language tag for this run's script (w:lang). */
@@ -129,6 +131,9 @@ export interface ListLabel {
   readonly numId: string;
   readonly level: number;
 }
+
+/** ST_Em (§17.18.24) without `none`: a dot, a sesame-like comma or a ring above, or a dot below. */
+export type EmphasisMark = 'dot' | 'comma' | 'circle' | 'underDot';
 
 /** Resolved paragraph properties (CT_PPr, §17.3.1). */
 export interface ParagraphProps {

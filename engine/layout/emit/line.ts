@@ -2,7 +2,7 @@
  * Emit: a finished line box → page items (glyph runs, highlights, underlines, strike-through,
  * tab leaders, inline objects, links, bookmark destinations).
  */
-import type { GlyphRun, LayoutItem, LinkTarget } from '../../model';
+import type { Color, EmphasisMark, GlyphRun, LayoutItem, LinkTarget, PathCommand } from '../../model';
 import type { Face, FaceResolver } from '../faces';
 import type { ObjectInline, ParaContent, Span } from '../inline/itemize';
 import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
@@ -50,6 +50,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
       run.append(frag);
     }
     if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
+    if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) sink.items.push(run.build(content.text));
   for (const m of content.markers) {
@@ -233,6 +234,51 @@ function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSi
     } else sink.items.push(line(x, y, width, thickness, span.color));
   }
   if (span.link) emitLink(span.link, x, top, frag.width, height, sink);
+}
+
+/**
+ * East Asian emphasis marks (w:em, §17.3.2.12): one per character that is not a space, centred on
+ * its advance, sized from the font size, just above the ascent or inside the descent. Where a mark
+ * goes depends on the language (ST_Em, ECMA-376 1st edition §2.18.28): a dot is under the
+ * characters in Chinese and Japanese and above them otherwise, a ring is under them in Traditional
+ * Chinese, a comma is always above and underDot always below.
+ */
+function emphasisMarks(frag: GlyphFragment, text: string, x: number, baseline: number, sink: ItemSink): void {
+  const span = frag.piece.span;
+  const mark = span.props.emphasisMark!;
+  const m = span.face.lineMetrics(span.sizePt);
+  const r = span.sizePt * 0.08;
+  const lang = (span.props.lang ?? '').toLowerCase();
+  const below = mark === 'underDot' || (mark === 'dot' && /^(zh|ja)/.test(lang)) || (mark === 'circle' && /^zh-(tw|hk|mo)/.test(lang));
+  const y = below ? baseline - span.risePt + m.descentPt - r * 1.5 : baseline - span.risePt - m.ascentPt - r * 0.5;
+  const { piece, advances } = frag;
+  let pen = x;
+  for (let g = 0; g < advances.length; g++) {
+    const at = piece.start + piece.rel[g]!;
+    const advance = advances[g]!;
+    const sameCluster = g > 0 && piece.rel[g] === piece.rel[g - 1];
+    if (!sameCluster && !/\s/.test(text[at] ?? ' ')) sink.items.push(markPath(mark, pen + advance / 2, y, r, span.color));
+    pen += advance;
+  }
+}
+
+/** A filled disc (dot, underDot), a ring (circle) or a disc with a tail to the lower left (comma). */
+function markPath(mark: EmphasisMark, cx: number, cy: number, r: number, color: Color): LayoutItem {
+  const k = r * 0.5523;
+  const disc: PathCommand[] = [
+    { op: 'M', x: cx + r, y: cy },
+    { op: 'C', x1: cx + r, y1: cy + k, x2: cx + k, y2: cy + r, x: cx, y: cy + r },
+    { op: 'C', x1: cx - k, y1: cy + r, x2: cx - r, y2: cy + k, x: cx - r, y: cy },
+    { op: 'C', x1: cx - r, y1: cy - k, x2: cx - k, y2: cy - r, x: cx, y: cy - r },
+    { op: 'C', x1: cx + k, y1: cy - r, x2: cx + r, y2: cy - k, x: cx + r, y: cy },
+    { op: 'Z' },
+  ];
+  if (mark === 'circle') return { kind: 'path', commands: disc, stroke: color, lineWidth: r * 0.4 };
+  if (mark === 'comma') {
+    const tail: PathCommand[] = [{ op: 'M', x: cx + r, y: cy }, { op: 'C', x1: cx + r, y1: cy + r * 1.6, x2: cx - r * 0.4, y2: cy + r * 2.2, x: cx - r * 1.1, y: cy + r * 2.4 }, { op: 'L', x: cx - r * 0.2, y: cy + r * 0.9 }, { op: 'Z' }];
+    return { kind: 'path', commands: [...disc, ...tail], fill: color };
+  }
+  return { kind: 'path', commands: disc, fill: color };
 }
 
 function line(x: number, y: number, width: number, w: number, color: string, dash?: number[]): LayoutItem {
