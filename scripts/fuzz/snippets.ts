@@ -78,13 +78,19 @@ export const STORY_SNIPPETS: Record<string, (r: Rng) => string> = {
   hugeFont: (r) => p('Big text here', '', ).replace('<w:r>', `<w:r><w:rPr><w:sz w:val="${r.pick(['0', '1000000000', '-24', '3276'])}"/><w:spacing w:val="${r.pick(['0', '2147483647', '-100000'])}"/></w:rPr>`),
   hugeIndent: (r) => p('indented', `<w:ind w:left="${r.pick(['2147483647', '-2147483647', '100000'])}" w:hanging="${r.pick(['0', '1000000000'])}"/>`),
   hugeSpacing: (r) => p('spaced', `<w:spacing w:before="${r.pick(['2147483647', '1000000'])}" w:line="${r.pick(['0', '-1', '2147483647'])}" w:lineRule="${r.pick(['exact', 'atLeast', 'auto'])}"/>`),
-  deepHyperlinks: (r) => `<w:p>${'<w:hyperlink w:anchor="a">'.repeat(r.pick([50, 120]))}<w:r><w:t>l</w:t></w:r>${'</w:hyperlink>'.repeat(0)}</w:p>`.replace('</w:p>', '</w:hyperlink>'.repeat(50) + '</w:p>'),
+  deepHyperlinks: (r) => {
+    const n = r.pick([50, 80]);
+    return `<w:p>${'<w:hyperlink w:anchor="a">'.repeat(n)}<w:r><w:t>l</w:t></w:r>${'</w:hyperlink>'.repeat(n)}</w:p>`;
+  },
   framePr: (r) => p('framed', `<w:framePr w:w="${r.pick(['0', '2147483647'])}" w:h="${r.pick(['-1', '100000000'])}" w:x="${r.pick(['1e9', '-99999999'])}" w:y="0" w:hAnchor="page" w:vAnchor="page"/>`),
   bigTable: (r) => `<w:tbl><w:tblPr><w:tblW w:w="${r.pick(['0', '2147483647', '-100'])}" w:type="${r.pick(['dxa', 'pct', 'auto'])}"/></w:tblPr><w:tblGrid><w:gridCol w:w="${r.pick(['0', '-100', '2147483647'])}"/><w:gridCol w:w="1"/></w:tblGrid>${`<w:tr><w:trPr><w:trHeight w:val="${r.pick(['20000', '2147483647', '0'])}" w:hRule="${r.pick(['exact', 'atLeast'])}"/></w:trPr><w:tc>${p('a')}</w:tc><w:tc>${p('b')}</w:tc></w:tr>`.repeat(r.pick([3, 300]))}</w:tbl>${p('')}`,
   numberedDeep: (r) => p('item', `<w:numPr><w:ilvl w:val="${r.pick(['9', '100', '-1', '2147483647'])}"/><w:numId w:val="${r.pick(['1', '0', '99999', '-1'])}"/></w:numPr>`).repeat(50),
   footnoteRefs: () => `<w:p>${'<w:r><w:footnoteReference w:id="1"/></w:r>'.repeat(2000)}</w:p>`,
   columnBreaks: () => `<w:p>${'<w:r><w:br w:type="column"/></w:r>'.repeat(3000)}</w:p>`,
-  mathDeep: (r) => `<w:p><m:oMath>${'<m:f><m:num>'.repeat(r.pick([30, 80]))}<m:r><m:t>x</m:t></m:r>${'</m:num><m:den><m:r><m:t>y</m:t></m:r></m:den></m:f>'.repeat(0)}</m:oMath></w:p>`,
+  mathDeep: (r) => {
+    const n = r.pick([20, 60]);
+    return `<w:p><m:oMath>${'<m:f><m:num>'.repeat(n)}<m:r><m:t>x</m:t></m:r>${'</m:num><m:den><m:r><m:t>y</m:t></m:r></m:den></m:f>'.repeat(n)}</m:oMath></w:p>`;
+  },
 };
 
 /** Styles-part snippets: basedOn cycles, a huge cascade, a numbering-style link loop. */
