@@ -192,6 +192,7 @@ function record(failures: Map<string, Failure>, defect: string, out: Outcome, c:
   if (f.examples.length >= 3) return;
   const file = join(o.out, 'cases', `${target}-${c.msg.id}.${c.ext}`);
   writeFileSync(file, c.msg.bytes);
+  if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
   f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}) });
   console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
 }
