@@ -2,8 +2,9 @@
  * Page frames: margins, gutter, columns, and the header and footer of each page (§17.10).
  *
  * The header starts w:pgMar/@w:header below the page top; when it is taller than the top margin
- * leaves room for, the body starts below it (the same for the footer from the bottom). A negative
- * top or bottom margin is "exact": the body keeps it whatever the header's height.
+ * leaves room for, the body starts below it, half the page down at most (the same for the footer
+ * from the bottom). A negative top or bottom margin is "exact": the body keeps it whatever the
+ * header's height.
  */
 import type { HeaderFooterRefs, SectionProps } from '../model';
 import type { Story } from './blocks';
@@ -39,8 +40,10 @@ export function buildFrame(s: SectionProps, area: { left: number; right: number 
   const H = s.pageHeightPt;
   const m = s.margins;
   const topMargin = (gutterAtTop ? m.gutter : 0) + m.top;
-  const bodyTop = topMargin < 0 ? -topMargin : Math.max(topMargin, m.header + headerHeightPt);
-  const bodyBottom = m.bottom < 0 ? H + m.bottom : Math.min(H - m.bottom, H - m.footer - footerHeightPt);
+  // A header or footer pushes the body back by at most half the page (a hostile header of
+  // thousands of lines left 36 pt of body below the page's foot, two lines a page, thousands of pages).
+  const bodyTop = topMargin < 0 ? -topMargin : Math.max(topMargin, Math.min(m.header + headerHeightPt, H / 2));
+  const bodyBottom = m.bottom < 0 ? H + m.bottom : Math.min(H - m.bottom, Math.max(H - m.footer - footerHeightPt, H / 2));
   return {
     widthPt: s.pageWidthPt,
     heightPt: H,

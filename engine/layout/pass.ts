@@ -216,9 +216,6 @@ class Pass {
         };
         this.paginator.pushAll(builder.units(laidBlock, blocks[i + 1]).map(own));
         serial++;
-        if (this.paginator.pages.length > this.limits.maxPages) {
-          abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise maxPages if this is expected.' });
-        }
       }
       // w:endnotePr/w:pos sectEnd (§17.11.22): a section's endnotes close it, before its section break.
       if ((section.props.endnotes ?? doc.settings.endnotes).position === 'sectEnd') {
@@ -293,6 +290,10 @@ class Pass {
   }
 
   private openFrame(sectionIndex: number, pageIndex: number): PageFrame {
+    // Checked as each page opens, not after a block: one paragraph or table can fill any number of pages.
+    if (pageIndex >= this.limits.maxPages) {
+      abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise maxPages if this is expected.' });
+    }
     const s = this.section(sectionIndex);
     const doc = this.env.doc;
     const existing = this.info[pageIndex];

@@ -8,7 +8,7 @@
  * (keep-with-next, `Unit.keptWithNext`), and else breaks where it is, as Word does.
  *
  * This file holds the Paginator's state machine: the unit queue (with re-layout of units that land
- * in a column of another width, units.ts `reflowHead`), fitting a unit, and the column, page and
+ * in a column of another width, unit-queue.ts), fitting a unit, and the column, page and
  * section advances. The questions it asks are answered elsewhere, each its own concern: what the
  * current column holds and where it may break (column.ts), the footnote area's height, a unit's
  * notes and their continuation (page-notes.ts), column balancing before a continuous section break
@@ -19,7 +19,8 @@ import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEm
 import type { Exclusion } from './exclusions';
 import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
 import type { PageNote, PageState, PaginatorHost } from './page-state';
-import { FIT_EPS as EPS, reflowHead, type NoteCall, type Unit } from './units';
+import { UnitQueue } from './unit-queue';
+import { FIT_EPS as EPS, type NoteCall, type Unit } from './units';
 
 export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
 
@@ -40,7 +41,7 @@ export class Paginator {
   /** Section marks carried onto the page that replaced theirs: they take no room there. */
   private readonly collapsed = new Set<Unit>();
   /** Units waiting to be placed, in order (a unit that did not fit is back at the head). */
-  private readonly queue: Unit[] = [];
+  private readonly queue = new UnitQueue();
 
   constructor(private readonly host: PaginatorHost) {}
 
@@ -126,15 +127,18 @@ export class Paginator {
    */
   pushAll(units: readonly Unit[]): void {
     const queue = this.queue;
-    queue.push(...units);
+    queue.push(units);
+    // A bound on placements against an endless loop, proportional to the block: a paragraph of
+    // 200 000 lines is legitimate (pages themselves are bounded by limits.maxPages, as they open).
+    const bound = 100_000 + 4 * units.length;
     let guard = 0;
     while (queue.length > 0) {
-      if (++guard > 100_000) throw new Error('pagination did not converge');
+      if (++guard > bound) throw new Error('pagination did not converge');
       const page = this.page;
       const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
-      if (reflowHead(queue, col.width)) continue;
+      if (queue.reflowHead(col.width)) continue;
       const rest = this.tryPlace(queue.shift()!);
-      if (rest) queue.unshift(rest);
+      if (rest) queue.unshift([rest]);
     }
   }
 
@@ -205,7 +209,7 @@ export class Paginator {
     const notes = newNotes(this.host, page, unit);
     if (unit.inline && (unit.reachPt ?? 0) + notes.total > room + EPS) {
       // A floating table that does not fit below its anchor breaks across pages as its rows, inline.
-      this.queue.unshift(...unit.inline);
+      this.queue.unshift(unit.inline);
       return undefined;
     }
     const need = unit.heightPt + notes.total;
@@ -215,7 +219,7 @@ export class Paginator {
     const reach = notes.list.length > 0 ? notesReachFilledColumns(this.host, page, notes.total) : undefined;
     const retaken = reach !== undefined ? this.makeNoteRoom(page, reach, notes.total) : undefined;
     if (retaken) {
-      this.queue.unshift(...retaken, unit);
+      this.queue.unshift([...retaken, unit]);
       return undefined;
     }
     const blocked = reach !== undefined;
@@ -304,7 +308,7 @@ export class Paginator {
     }
     const moved = this.takeAfter(page, j);
     this.nextColumn('natural');
-    this.queue.unshift(...moved, unit);
+    this.queue.unshift([...moved, unit]);
     return undefined;
   }
 

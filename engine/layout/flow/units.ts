@@ -127,18 +127,25 @@ export function needsReflow(unit: Unit, widthPt: number): boolean {
 }
 
 /**
+ * The units that replace `head` and the rest of its block when it lands in a column `widthPt` wide,
+ * or undefined when it stays as laid out.
+ */
+export function reflowOf(head: Unit | undefined, widthPt: number): { fresh: readonly Unit[]; block: unknown } | undefined {
+  if (!head?.reflow || !needsReflow(head, widthPt)) return undefined;
+  const fresh = head.reflow.at(widthPt);
+  return fresh && fresh.length > 0 ? { fresh, block: head.reflow.block } : undefined;
+}
+
+/**
  * The unit at the head of `queue` laid out for a column `widthPt` wide: the queue's following units of
  * its block are replaced by the re-laid rest. Returns whether anything changed.
  */
 export function reflowHead(queue: Unit[], widthPt: number): boolean {
-  const head = queue[0];
-  if (!head?.reflow || !needsReflow(head, widthPt)) return false;
-  const fresh = head.reflow.at(widthPt);
-  if (!fresh || fresh.length === 0) return false;
-  const block = head.reflow.block;
-  const rest = queue.slice(1).filter((u) => u.reflow?.block !== block);
+  const r = reflowOf(queue[0], widthPt);
+  if (!r) return false;
+  const rest = queue.slice(1).filter((u) => u.reflow?.block !== r.block);
   queue.length = 0;
-  queue.push(...fresh, ...rest);
+  queue.push(...r.fresh, ...rest);
   return true;
 }
 

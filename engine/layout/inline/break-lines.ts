@@ -72,8 +72,10 @@ const EPS = 0.01;
 /** Fills lines from pieces. `breaks[i]` ≠ 0 marks a break opportunity before text index i. */
 export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: string, geo: LineGeometry): LineDraft[] {
   const lines: LineDraft[] = [];
-  // Copied only when an emergency cut splits a piece in it.
+  // Copied (once) only when an emergency cut splits a piece in it; the cut's tail then takes the
+  // piece's place, so a word cut on every line costs no copy of the queue per line.
   let queue = pieces;
+  let owned: Piece[] | undefined;
   let pos = 0;
   let clear: 'left' | 'right' | 'all' | undefined;
   const line = new LineFill(geo.tabs, text);
@@ -101,7 +103,11 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
         }
         // A word wider than the line: break it where it stops fitting.
         const cut = emergencyCut(queue, pos, wordEnd, line, text);
-        queue = cut.queue;
+        if (cut.tail) {
+          owned ??= queue.slice();
+          owned[cut.pos] = cut.tail;
+          queue = owned;
+        }
         pos = cut.pos;
         ending = 'wrap';
         break;
@@ -154,7 +160,12 @@ function findWordEnd(pieces: readonly Piece[], pos: number, breaks: Uint8Array):
   return k;
 }
 
-function emergencyCut(queue: readonly Piece[], pos: number, wordEnd: number, line: LineFill, text: string): { queue: readonly Piece[]; pos: number } {
+/**
+ * Places what fits of a word wider than the line: whole pieces, then the head of the piece that
+ * overflows. Returns where the next line starts, and the overflowing piece's tail that replaces
+ * it in the queue there.
+ */
+function emergencyCut(queue: readonly Piece[], pos: number, wordEnd: number, line: LineFill, text: string): { pos: number; tail?: GlyphPiece } {
   for (let k = pos; k < wordEnd; k++) {
     const piece = queue[k]!;
     line.save();
@@ -165,18 +176,16 @@ function emergencyCut(queue: readonly Piece[], pos: number, wordEnd: number, lin
       // Nothing smaller to place: put it alone if the line is empty, otherwise leave it for the next line.
       if (line.isEmpty()) {
         line.add(piece);
-        return { queue, pos: k + 1 };
+        return { pos: k + 1 };
       }
-      return { queue, pos: k };
+      return { pos: k };
     }
     const g = fitGlyphs(piece, line.reach() - line.inkRight(), line.isEmpty());
     const [head, tail] = splitGlyphPiece(piece, g, text);
     line.add(head);
-    const next = queue.slice();
-    next.splice(k, 1, head, tail);
-    return { queue: next, pos: k + 1 };
+    return { pos: k, tail };
   }
-  return { queue, pos: wordEnd };
+  return { pos: wordEnd };
 }
 
 function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): number {

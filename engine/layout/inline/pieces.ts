@@ -135,7 +135,7 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: Wor
     }
     let end = i + 1;
     while (end < span.end && breaks[end] === 0 && !specials.has(end)) end++;
-    out.push(glyphPiece(text, i, end, span, cache));
+    pushChunked(out, glyphPiece(text, i, end, span, cache), text);
     i = end;
   }
   if (content.autoSpace) addAutoSpace(out, content.text, content.specials, content.autoSpace);
@@ -224,15 +224,41 @@ function trailingSpaceOf(text: string, advances: readonly number[], rel: readonl
 
 /** Splits a glyph piece at glyph index `g` (a cluster boundary), reshaping nothing. */
 export function splitGlyphPiece(piece: GlyphPiece, g: number, text: string): [GlyphPiece, GlyphPiece] {
-  const cut = g < piece.rel.length ? piece.start + piece.rel[g]! : piece.end;
-  const make = (from: number, to: number, start: number, end: number): GlyphPiece => {
-    const advances = piece.advances.slice(from, to);
-    let width = 0;
-    for (const a of advances) width += a;
-    const rel = piece.rel.slice(from, to).map((r) => piece.start + r - start);
-    return { k: 'glyphs', start, end, span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start) };
-  };
-  return [make(0, g, piece.start, cut), make(g, piece.glyphs.length, cut, piece.end)];
+  return [sliceGlyphPiece(piece, 0, g, text), sliceGlyphPiece(piece, g, piece.glyphs.length, text)];
+}
+
+/** The glyphs [from, to) of a piece (both cluster boundaries) as a piece of their own. */
+function sliceGlyphPiece(piece: GlyphPiece, from: number, to: number, text: string): GlyphPiece {
+  const at = (g: number) => (g < piece.rel.length ? piece.start + piece.rel[g]! : piece.end);
+  const start = at(from);
+  const advances = piece.advances.slice(from, to);
+  let width = 0;
+  for (const a of advances) width += a;
+  const rel = piece.rel.slice(from, to).map((r) => piece.start + r - start);
+  return { k: 'glyphs', start, end: at(to), span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start) };
+}
+
+/**
+ * Most glyphs in one piece. A longer word (no break opportunity in it) is kept as several pieces
+ * cut at cluster boundaries, which the line breaker treats as one word (no opportunity between
+ * them): an emergency cut of a word wider than the line then copies at most this many glyphs per
+ * line, instead of the whole rest of the word (a 100 000-character word took minutes, quadratic).
+ */
+export const MAX_PIECE_GLYPHS = 1024;
+
+function pushChunked(out: Piece[], piece: GlyphPiece, text: string): void {
+  const n = piece.glyphs.length;
+  if (n <= MAX_PIECE_GLYPHS) {
+    out.push(piece);
+    return;
+  }
+  let from = 0;
+  while (from < n) {
+    let to = Math.min(n, from + MAX_PIECE_GLYPHS);
+    while (to < n && piece.rel[to] === piece.rel[to - 1]) to++;
+    out.push(sliceGlyphPiece(piece, from, to, text));
+    from = to;
+  }
 }
 
 /**

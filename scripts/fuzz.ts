@@ -1,0 +1,229 @@
+/**
+ * The hostile-input campaign (not part of `npm test`): mutates DOCX packages, pictures, metafiles,
+ * templates and signed PDF/DOCX files, runs each through its engine entry point in a child process
+ * with a time and heap limit, and records every case that throws, hangs, runs out of memory, fails
+ * without a diagnostic code, or reports an internal error. Usage (see README, Development):
+ *
+ *   nice -n 10 npm run fuzz -- --targets docx,image,verify --cases docx=1000,image=500 --seed 1
+ *
+ * Corpus seeds come from /work/shared/corpus (or FUZZ_CORPUS) when present; without it the campaign
+ * runs on its own fixtures only. Failing inputs are written to the output folder for replay.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeDocx } from '../tests/helpers/make-docx';
+import { anchoredPicture, inlinePicture } from '../tests/helpers/tiny-png';
+import { mutateBytes } from './fuzz/bytes-mutate';
+import { mutateDocx } from './fuzz/docx-mutate';
+import { mutatePdf } from './fuzz/pdf-mutate';
+import { Rng } from './fuzz/rng';
+import { Runner, type Outcome } from './fuzz/runner';
+import { docxSeeds, ownDocxSeeds, pictureSeeds, signedDocxSeeds, signedPdfSeeds, type Seed } from './fuzz/seeds';
+import { templateRequest, templateSeeds } from './fuzz/templates';
+import type { CaseMessage } from './fuzz/worker';
+
+interface Options {
+  targets: string[];
+  cases: Record<string, number>;
+  seed: number;
+  timeoutMs: number;
+  heapMb: number;
+  slowMs: number;
+  out: string;
+}
+
+const TARGETS = ['docx', 'image', 'template', 'verify-pdf', 'verify-docx', 'sign'];
+
+function parseArgs(argv: readonly string[]): Options {
+  const arg = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const targets = (arg('targets') ?? TARGETS.join(',')).split(',');
+  const cases: Record<string, number> = Object.fromEntries(TARGETS.map((t) => [t, 50]));
+  for (const c of (arg('cases') ?? '').split(',').filter(Boolean)) {
+    const [t, n] = c.includes('=') ? c.split('=') : [undefined, c];
+    if (t) cases[t] = Number(n);
+    else for (const k of TARGETS) cases[k] = Number(n);
+  }
+  const seed = Number(arg('seed') ?? 1);
+  return {
+    targets, cases, seed,
+    timeoutMs: Number(arg('timeout') ?? 20_000),
+    heapMb: Number(arg('heap') ?? 1024),
+    slowMs: Number(arg('slow') ?? 5_000),
+    out: arg('out') ?? join('.tmp', 'fuzz', `seed-${seed}`),
+  };
+}
+
+/** A case as built: the message for the worker, the seed it came from and what was done to it. */
+interface Built {
+  readonly msg: CaseMessage;
+  readonly seed: string;
+  readonly ops: string[];
+  readonly ext: string;
+}
+
+/** Which outcomes are defects: anything but a result with coded diagnostics and no internal error. */
+function defectOf(o: Outcome): string | undefined {
+  if (o.status === 'timeout' || o.status === 'oom' || o.status === 'died' || o.status === 'threw') return o.status;
+  if (o.status === 'fail' && (o.codes.length === 0 || o.codes.some((c) => !/^[a-z0-9-]+\/[a-z0-9-]+/.test(c)))) return 'no-code';
+  if (o.codes.some((c) => /\/internal\b/.test(c))) return 'internal';
+  if (o.codes.some((c) => /\/resource-limit\b/.test(c))) return 'resource-limit';
+  return undefined;
+}
+
+function signatureOf(defect: string, o: Outcome): string {
+  const text = o.status === 'threw' ? (o.message ?? '').split('\n').slice(0, 2).join(' ') : o.codes.find((c) => /internal|resource-limit/.test(c)) ?? o.codes[0] ?? '';
+  return `${defect} ${text.replace(/\d+/g, 'N').slice(0, 200)}`;
+}
+
+/** Wraps a picture in a small DOCX, inline and floating, with the content type of its extension. */
+function pictureDocx(bytes: Uint8Array, ext: string): Uint8Array {
+  const name = `image1.${ext}`;
+  const body = `<w:p>${inlinePicture('rIdP', 100, 60)}</w:p><w:p>${anchoredPicture('rIdP', 50, 50, { x: 20, y: 0, wrap: 'square' }, 2)}<w:r><w:t>t</w:t></w:r></w:p>`;
+  return makeDocx({ body, media: { rIdP: { name, data: bytes } } });
+}
+
+const extOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+
+/** Builds the n-th case of a target. */
+type Builder = (id: number, r: Rng) => Built;
+
+function docxBuilder(seeds: readonly Seed[]): Builder {
+  return (id, r) => {
+    const s = r.pick(seeds);
+    const m = mutateDocx(s.bytes, r);
+    return { msg: { id, target: 'convert', bytes: m.bytes }, seed: s.name, ops: m.ops, ext: 'docx' };
+  };
+}
+
+function imageBuilder(seeds: readonly Seed[]): Builder {
+  return (id, r) => {
+    const s = r.pick(seeds);
+    const ext = extOf(s.name);
+    const m = mutateBytes(s.bytes, r, r.chance(0.6) ? ['hostileField', 'hostileField', 'flip'] : undefined);
+    const raster = ['gif', 'bmp', 'tiff'].includes(ext) && r.chance(0.5);
+    const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext);
+    return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: s.name, ops: m.ops, ext: raster ? ext : 'docx' };
+  };
+}
+
+function templateBuilder(seeds: readonly Seed[], pictures: readonly Seed[]): Builder {
+  return (id, r) => {
+    const s = r.pick(seeds);
+    const m = r.chance(0.5) ? mutateDocx(s.bytes, r) : { bytes: s.bytes, ops: [] };
+    const pic = mutateBytes(r.pick(pictures).bytes, r);
+    const request = templateRequest(r, r.chance(0.5) ? pic.bytes : pictures[0]!.bytes);
+    return { msg: { id, target: 'template', bytes: m.bytes, request }, seed: s.name, ops: [...m.ops, 'request'], ext: 'docx' };
+  };
+}
+
+function pdfBuilder(seeds: readonly Seed[], target: 'verify-pdf' | 'sign-pdf'): Builder {
+  return (id, r) => {
+    const s = r.pick(seeds);
+    const m = mutatePdf(s.bytes, r);
+    return { msg: { id, target, bytes: m.bytes }, seed: s.name, ops: m.ops, ext: 'pdf' };
+  };
+}
+
+function signedDocxBuilder(seeds: readonly Seed[]): Builder {
+  return (id, r) => {
+    const s = r.pick(seeds);
+    const m = mutateDocx(s.bytes, r);
+    const target = r.chance(0.15) ? 'sign-docx' : 'verify-docx';
+    return { msg: { id, target, bytes: m.bytes }, seed: s.name, ops: m.ops, ext: 'docx' };
+  };
+}
+
+/** Signs one of the campaign's own documents (converted, then signed) to seed verification without the corpus. */
+async function ownSigned(runner: Runner): Promise<{ pdf?: Seed; docx?: Seed }> {
+  const own = ownDocxSeeds()[0]!;
+  const conv = await runner.run({ id: -2, target: 'convert', bytes: own.bytes, returnBytes: true });
+  const pdf = 'bytes' in conv && conv.bytes ? await runner.run({ id: -3, target: 'sign-pdf', bytes: conv.bytes, returnBytes: true }) : undefined;
+  const docx = await runner.run({ id: -4, target: 'sign-docx', bytes: own.bytes, returnBytes: true });
+  const bytesOf = (o: Outcome | undefined) => (o && 'bytes' in o ? o.bytes : undefined);
+  const p = bytesOf(pdf);
+  const d = bytesOf(docx);
+  return { ...(p ? { pdf: { name: 'own-signed.pdf', bytes: p } } : {}), ...(d ? { docx: { name: 'own-signed.docx', bytes: d } } : {}) };
+}
+
+interface TargetReport {
+  cases: number;
+  seconds: number;
+  statuses: Record<string, number>;
+  slow: number;
+  maxMs: number;
+  /** How often each error code ended a failed case (the verdicts that are not defects). */
+  failCodes: Record<string, number>;
+}
+
+interface Failure {
+  signature: string;
+  count: number;
+  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string }>;
+}
+
+async function runTarget(name: string, build: Builder, n: number, o: Options, runner: Runner, failures: Map<string, Failure>): Promise<TargetReport> {
+  const r = new Rng(o.seed * 7919 + name.length * 104729 + name.charCodeAt(0));
+  const rep: TargetReport = { cases: 0, seconds: 0, statuses: {}, slow: 0, maxMs: 0, failCodes: {} };
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const c = build(i, r);
+    const out = await runner.run(c.msg);
+    rep.cases++;
+    rep.statuses[out.status] = (rep.statuses[out.status] ?? 0) + 1;
+    rep.maxMs = Math.max(rep.maxMs, out.ms);
+    if (out.ms > o.slowMs) rep.slow++;
+    if (out.status === 'fail') for (const code of new Set(out.codes.map((x) => x.split(' ')[0]!))) rep.failCodes[code] = (rep.failCodes[code] ?? 0) + 1;
+    const defect = defectOf(out);
+    if (defect) record(failures, defect, out, c, name, o);
+    if ((i + 1) % 50 === 0) console.log(`${name}: ${i + 1}/${n} cases, ${failures.size} distinct failures, ${Math.round((performance.now() - t0) / 1000)} s`);
+  }
+  rep.seconds = Math.round((performance.now() - t0) / 1000);
+  return rep;
+}
+
+function record(failures: Map<string, Failure>, defect: string, out: Outcome, c: Built, target: string, o: Options): void {
+  const sig = signatureOf(defect, out);
+  const f = failures.get(sig) ?? { signature: sig, count: 0, examples: [] };
+  f.count++;
+  failures.set(sig, f);
+  if (f.examples.length >= 3) return;
+  const file = join(o.out, 'cases', `${target}-${c.msg.id}.${c.ext}`);
+  writeFileSync(file, c.msg.bytes);
+  if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
+  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}) });
+  console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  mkdirSync(join(o.out, 'cases'), { recursive: true });
+  const runner = new Runner(o.timeoutMs, o.heapMb);
+  const docx = docxSeeds();
+  const pictures = pictureSeeds(docx);
+  const own = await ownSigned(runner);
+  const pdfs = [...signedPdfSeeds(), ...(own.pdf ? [own.pdf] : [])];
+  const builders: Record<string, Builder> = {
+    docx: docxBuilder(docx),
+    image: imageBuilder(pictures),
+    template: templateBuilder(templateSeeds(), pictures),
+    'verify-pdf': pdfBuilder(pdfs, 'verify-pdf'),
+    'verify-docx': signedDocxBuilder([...signedDocxSeeds(), ...(own.docx ? [own.docx] : [])]),
+    sign: pdfBuilder(pdfs, 'sign-pdf'),
+  };
+  console.log(`seeds: ${docx.length} DOCX, ${pictures.length} pictures, ${pdfs.length} signed PDFs`);
+  const failures = new Map<string, Failure>();
+  const report: Record<string, TargetReport> = {};
+  for (const t of o.targets) {
+    if (!builders[t]) throw new Error(`unknown target ${t} (known: ${TARGETS.join(', ')})`);
+    report[t] = await runTarget(t, builders[t]!, o.cases[t] ?? 50, o, runner, failures);
+    writeFileSync(join(o.out, 'report.json'), JSON.stringify({ options: o, targets: report, failures: [...failures.values()] }, null, 1));
+  }
+  runner.stop();
+  console.log(JSON.stringify(report, null, 1));
+  console.log(`${failures.size} distinct failures; report in ${join(o.out, 'report.json')}`);
+}
+
+await main();

@@ -1,0 +1,100 @@
+/**
+ * The campaign's child process: runs one engine entry point per message on bytes the parent sends,
+ * and answers with what the entry point returned. The parent enforces the time and memory limits
+ * (it kills this process on a timeout; --max-old-space-size bounds the heap).
+ */
+import { convertDocxToPdf } from '../../engine/convert';
+import type { Diagnostic, EngineHost, Result } from '../../engine/core';
+import { decodeRaster, sniffRaster } from '../../engine/image';
+import type { CmsSigner } from '../../engine/cms';
+import { createDevIdentity, signDocx, signerFromDevIdentity, signPdf } from '../../engine/sign';
+import { fillTemplate } from '../../engine/template';
+import { verifyDocx, verifyPdf } from '../../engine/verify';
+import { createNodeHost } from '../../node/host';
+
+/** A case sent by the parent. */
+export interface CaseMessage {
+  readonly id: number;
+  readonly target: string;
+  readonly bytes: Uint8Array;
+  readonly request?: { readonly fields?: readonly never[]; readonly data?: Record<string, unknown> };
+  readonly returnBytes?: boolean;
+}
+
+/** What the worker answers. */
+export interface CaseAnswer {
+  readonly id: number;
+  readonly status: 'ok' | 'fail' | 'threw';
+  readonly codes: string[];
+  readonly message?: string;
+  readonly ms: number;
+  readonly pages?: number;
+  readonly bytes?: Uint8Array;
+}
+
+const host: EngineHost = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+let signer: CmsSigner | undefined;
+
+async function theSigner(): Promise<CmsSigner> {
+  if (signer) return signer;
+  const id = await createDevIdentity({}, host);
+  if (!id.ok) throw new Error('dev identity');
+  const s = await signerFromDevIdentity(id.value, host);
+  if (!s.ok) throw new Error('dev signer');
+  return (signer = s.value);
+}
+
+type AnyResult = Result<unknown> & { value?: unknown };
+
+async function runTarget(m: CaseMessage): Promise<AnyResult> {
+  switch (m.target) {
+    case 'convert':
+      return convertDocxToPdf(m.bytes, {}, host);
+    case 'template':
+      return fillTemplate(m.bytes, m.request ?? {}, {}, host);
+    case 'verify-pdf':
+      return verifyPdf(m.bytes, {}, host);
+    case 'verify-docx':
+      return verifyDocx(m.bytes, {}, host);
+    case 'sign-pdf':
+      return signPdf(m.bytes, { signer: await theSigner(), reason: 'fuzz' }, host);
+    case 'sign-docx':
+      return signDocx(m.bytes, { signer: await theSigner() }, host);
+    case 'raster':
+      return decodeRaster(sniffRaster(m.bytes) ?? 'gif', m.bytes);
+    default:
+      throw new Error(`unknown target ${m.target}`);
+  }
+}
+
+function codesOf(r: AnyResult): string[] {
+  const list: readonly Diagnostic[] = r.ok ? r.warnings : r.errors;
+  return list.filter((d) => d.severity === 'error' || !r.ok).map((d) => `${d.code}${d.code.endsWith('/internal') || d.code.endsWith('/resource-limit') ? ` ${d.message}` : ''}`);
+}
+
+function bytesOf(v: unknown): Uint8Array | undefined {
+  if (v instanceof Uint8Array) return v;
+  const o = v as { pdf?: unknown; docx?: unknown } | undefined;
+  if (o?.pdf instanceof Uint8Array) return o.pdf;
+  if (o?.docx instanceof Uint8Array) return o.docx;
+  return undefined;
+}
+
+async function answer(m: CaseMessage): Promise<CaseAnswer> {
+  const t = performance.now();
+  try {
+    const r = await runTarget(m);
+    const ms = Math.round(performance.now() - t);
+    const pages = r.ok ? (r.value as { pages?: number } | undefined)?.pages : undefined;
+    const wantBytes = m.returnBytes === true && r.ok;
+    return { id: m.id, status: r.ok ? 'ok' : 'fail', codes: codesOf(r), ms, ...(pages !== undefined ? { pages } : {}), ...(wantBytes ? { bytes: bytesOf(r.value) } : {}) };
+  } catch (e) {
+    const message = e instanceof Error ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 8).join('\n')}` : String(e);
+    return { id: m.id, status: 'threw', codes: [], message, ms: Math.round(performance.now() - t) };
+  }
+}
+
+process.on('message', (m: CaseMessage) => {
+  void answer(m).then((a) => process.send!(a));
+});
+process.send!({ id: -1, status: 'ok', codes: [], ms: 0 });
