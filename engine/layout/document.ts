@@ -3,7 +3,8 @@
  * on the layout (page counts, page references) are stable, then draws each page's units, notes,
  * header and footer into absolutely positioned items.
  */
-import { DiagnosticBag, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
+import { DiagnosticBag, error, fail, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
+import { FontkitNotLoaded, loadFontkit } from '../text';
 import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
 import { emitStory, type Story } from './blocks';
 import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decorations';
@@ -33,28 +34,55 @@ export interface LayoutOptions {
 
 /** Lays out a document into pages. Never throws. */
 export async function layoutDocument(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
+  const first = await layoutOnce(input, options, host);
+  if (first) return first;
+  // Some text needs full OpenType shaping and fontkit is not loaded yet (once per process; see
+  // text/fontkit-loader.ts): load it and start over, so the pages are those of a single run.
+  const bag = new DiagnosticBag();
+  const again = await guardAsync('layout', bag, async () => {
+    await loadFontkit();
+    return layoutOnce(input, options, host);
+  });
+  return again.ok ? (again.value ?? fail(error('layout/internal', 'fontkit could not be loaded.'), [])) : again;
+}
+
+/** One layout run; undefined when it stopped because shaping needed fontkit before it was loaded. */
+async function layoutOnce(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc> | undefined> {
   const bag = new DiagnosticBag();
   const ranges = options.comments === 'show' ? localizeCommentRanges(input) : undefined;
   // Vertical sections are laid out on their pages turned a quarter, and turned back when drawn.
   const doc = turnedSections(dropVanishedParagraphs(ranges?.doc ?? input));
-  return guardAsync('layout', bag, async () => {
-    const limits = resolveLimits(options.limits);
-    const faces = await createFaceResolver(doc, host);
-    const resources = new ResourceTables();
-    const env: DocumentEnv = {
-      doc,
-      faces,
-      bag,
-      revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
-      wordCache: new WordCache(),
-      drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, { faces, bag }),
-    };
-    const notes = numberNotes(doc);
-    const { result, state: next } = runPasses(env, notes, host, limits);
-    const layout = drawPages(doc, result, next, env, resources, host, ranges && new CommentMargin(doc, ranges, env));
-    faces.reportTo(bag);
-    return layout;
+  let fontkitMissing = false;
+  const result = await guardAsync('layout', bag, async () => {
+    try {
+      return await layoutBody(doc, options, host, bag, ranges);
+    } catch (e) {
+      if (e instanceof FontkitNotLoaded) fontkitMissing = true;
+      throw e;
+    }
   });
+  return fontkitMissing ? undefined : result;
+}
+
+async function layoutBody(
+  doc: DocModel, options: LayoutOptions, host: EngineHost, bag: DiagnosticBag, ranges: ReturnType<typeof localizeCommentRanges> | undefined,
+): Promise<LayoutDoc> {
+  const limits = resolveLimits(options.limits);
+  const faces = await createFaceResolver(doc, host);
+  const resources = new ResourceTables();
+  const env: DocumentEnv = {
+    doc,
+    faces,
+    bag,
+    revisionMarkup: (options.trackedChanges ?? 'markup') === 'markup',
+    wordCache: new WordCache(),
+    drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, { faces, bag }),
+  };
+  const notes = numberNotes(doc);
+  const { result, state: next } = runPasses(env, notes, host, limits);
+  const layout = drawPages(doc, result, next, env, resources, host, ranges && new CommentMargin(doc, ranges, env));
+  faces.reportTo(bag);
+  return layout;
 }
 
 function drawPages(doc: DocModel, result: PassResult, state: PassState, env: DocumentEnv, resources: ResourceTables, host: EngineHost, margin?: CommentMargin): LayoutDoc {

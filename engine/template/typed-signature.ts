@@ -4,8 +4,8 @@
  * text, so the signature looks the same in Word, LibreOffice and our PDF output whether or not the
  * reader has the font, and it cannot be edited as text.
  */
-import fontkit from '@pdf-lib/fontkit';
 import { abort, checkCancelled, type EngineHost } from '../core';
+import { loadFontkit } from '../text';
 import type { DecodedImage } from './image';
 import { encodePng } from '../image';
 import { addOutline, edgeBounds, fillEdges, type EdgeList, type PathCommand } from './raster';
@@ -45,9 +45,10 @@ export async function loadSignatureFonts(host: EngineHost): Promise<SignatureFon
   const script = await src.loadFile(SIGNATURE_FONT_FILE);
   if (!script) return undefined;
   const fallback = await src.loadFile(SIGNATURE_FALLBACK_FILE);
+  const fontkit = await loadFontkit(); // imported on first need (text/fontkit-loader.ts)
   return {
-    script: fontkit.create(script) as unknown as FkFont,
-    ...(fallback ? { fallback: fontkit.create(fallback) as unknown as FkFont } : {}),
+    script: fontkit.create(script) as FkFont,
+    ...(fallback ? { fallback: fontkit.create(fallback) as FkFont } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  * (ISO 32000-1 §9.9). fontkit's encoder writes to a Node-style stream asynchronously; we drive its
  * synchronous `encode` with a small in-memory stream that offers the writer methods it calls.
  */
-import fontkit from '@pdf-lib/fontkit';
+import { requireFontkit } from './fontkit-loader';
 import { ByteWriter } from './sfnt-writer';
 
 interface FkSubset {
@@ -55,7 +55,7 @@ class SyncEncodeStream {
  * id i is `glyphIds[i]`. Throws if fontkit cannot encode the font (the caller embeds it whole).
  */
 export function subsetCff(fontBytes: Uint8Array, glyphIds: readonly number[]): Uint8Array {
-  const font = (fontkit as unknown as { create(b: Uint8Array): { createSubset(): FkSubset } }).create(fontBytes);
+  const font = requireFontkit().create(fontBytes) as { createSubset(): FkSubset };
   const subset = font.createSubset();
   glyphIds.forEach((g, i) => {
     if (subset.includeGlyph(g) !== i) throw new Error('unexpected CFF subset glyph order');

@@ -9,7 +9,7 @@
  * before each call, because fontkit keeps the previous script when a font has none of the
  * requested or default scripts — which would make results depend on call history.
  */
-import fontkit from '@pdf-lib/fontkit';
+import { requireFontkit } from './fontkit-loader';
 
 interface FkGlyph {
   readonly id: number;
@@ -70,7 +70,7 @@ export class FontkitShaper {
   private captured: FkGlyphInfo[] | null = null;
 
   constructor(bytes: Uint8Array) {
-    this.font = (fontkit as unknown as { create(b: Uint8Array): FkFont }).create(bytes);
+    this.font = requireFontkit().create(bytes) as FkFont;
     const engine = this.font._layoutEngine.engine;
     this.engine = engine;
     if (engine && typeof engine.cleanup === 'function') {

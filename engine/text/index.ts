@@ -7,7 +7,7 @@
  * glyph lookup, cached shaping (`ShapedText`: glyph ids, advances in font units, UTF-16 clusters),
  * font segments for per-character fallback, and PDF-ready subsets with ToUnicode CMaps and widths.
  * Must not: read files, the network or clocks, or keep mutable module state other than caches of
- * parsed fonts (per bytes object) and shaping results (per font, bounded).
+ * parsed fonts (per bytes object) and shaping results (per font, bounded), and fontkit once loaded.
  *
  * How the layout engine uses it:
  *   1. `const fonts = createFontContext(host.fonts, embeddedFaces)` once per document;
@@ -26,6 +26,9 @@
  * Bidirectional text (bidi/, UAX #9 for Unicode 16.0): `resolveBidiParagraph(text, base)` gives one
  * embedding level per UTF-16 unit, `applyLineRule` (L1) and `visualOrder` (L2) work per line;
  * `shape(..., { rtl: true })` shapes an odd-level run right to left, drawing mirrored glyphs (L4).
+ * fontkit (full OpenType shaping, CFF subsetting) is imported on first need: `await loadFontkit()`
+ * before synchronous work that may need it; `requireFontkit` throws `FontkitNotLoaded` otherwise
+ * (layoutDocument loads it then and starts over; see fontkit-loader.ts).
  */
 export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
@@ -41,7 +44,9 @@ export type { LineMetrics } from './line-metrics';
 export { mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
 export type { MappedSymbol } from './symbol-fonts';
 export { deobfuscateFont, fontKeyBytes } from './obfuscation';
-export { subsetFont, subsetFontData, cidWidthArray, subsetTagFor } from './subset';
+export { subsetFont, subsetFontData, cidWidthArray, subsetTagFor, subsetNeedsFontkit } from './subset';
+export { loadFontkit, requireFontkit, FontkitNotLoaded, forgetFontkitForTests } from './fontkit-loader';
+export type { Fontkit } from './fontkit-loader';
 export type { FontSubset, PdfFontDescriptor, SubsetSource } from './subset';
 export { toUnicodeCMap } from './to-unicode';
 export { isCombiningMark, isDefaultIgnorable } from './unicode-props';

@@ -10,6 +10,7 @@
 import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
 import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
+import { requireFontkit } from './fontkit-loader';
 import type { FontProgram } from './font-program';
 import { FastClass, fastClass, forEachFastCodePoint, isCombiningMark, isDefaultIgnorable } from './unicode-props';
 
@@ -201,6 +202,8 @@ export class Shaper {
 
   private fontkitShaper(): FontkitShaper | null {
     if (this.fontkit === undefined) {
+      // Throws FontkitNotLoaded before the first document that needs it (layoutDocument loads it and starts over).
+      requireFontkit();
       try {
         this.fontkit = new FontkitShaper(this.program.bytes);
       } catch {

@@ -11,6 +11,7 @@
  */
 import { crc32, encodeUtf8 } from '../core';
 import { subsetCff } from './cff-subset';
+import { FontkitNotLoaded } from './fontkit-loader';
 import { loadFontProgram, type FontProgram } from './font-program';
 import { FontFormatError } from './sfnt-reader';
 import type { LoadedFont } from './loaded-font';
@@ -247,7 +248,8 @@ export function subsetFontData(font: SubsetSource, glyphIds: Iterable<number>): 
     const data = p.isCff ? subsetCff(p.bytes, olds) : subsetTrueType(p, olds, map);
     const widths = olds.map((g) => p.advanceWidth(g) * k);
     return { ...base, data, format: p.isCff ? 'cff' : 'truetype', glyphMap: map, glyphCount: olds.length, widths };
-  } catch {
+  } catch (e) {
+    if (e instanceof FontkitNotLoaded) throw e;
     // Whole font, ids unchanged: still valid with /CIDToGIDMap /Identity.
     const identity = new Map<number, number>(olds.map((g) => [g, g]));
     const widths: number[] = [];
@@ -287,4 +289,10 @@ export function cidWidthArray(widths: readonly number[]): (number | number[])[] 
     out.push(start, run);
   }
   return out;
+}
+
+/** Whether subsetting these font bytes uses fontkit (CFF outlines): renderPdf loads it first. */
+export function subsetNeedsFontkit(data: Uint8Array): boolean {
+  const p = loadFontProgram(data);
+  return !(p instanceof FontFormatError) && p.isCff;
 }

@@ -12,6 +12,7 @@ import type { DcState } from './dc-state';
 import { playEmf, readEmfHeader, type EmfHeader } from './emf';
 import { compose, meanScale, type Matrix } from './geometry';
 import { MetafileError } from './reader';
+import { FontkitNotLoaded } from '../../text';
 import { mappingMatrix } from './shapes';
 import { playWmf, readWmfHeader, type WmfHeader } from './wmf';
 
@@ -81,6 +82,7 @@ export function drawMetafile(media: MediaItem, mediaKey: string, box: MetafileBo
   try {
     play();
   } catch (e) {
+    if (e instanceof FontkitNotLoaded) throw e; // layoutDocument loads fontkit and starts over
     const reason = e instanceof MetafileError ? e.message : `playback failed (${String(e)})`;
     if (cv.items.length === 0) return { ok: false, reason };
     return { ok: true, items: cv.items, notes: cv.counts, stopped: reason };

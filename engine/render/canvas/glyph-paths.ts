@@ -3,7 +3,7 @@
  * carries (TrueType `glyf` quadratic outlines, ISO/IEC 14496-22 §5.3.4; CFF cubic outlines, §5.4),
  * in font units with y up, turned into one path object per glyph and cached.
  */
-import fontkit from '@pdf-lib/fontkit';
+import { requireFontkit } from '../../text';
 import type { GlyphPathCache, PathHandle } from './types';
 
 interface FkPath {
@@ -18,9 +18,11 @@ interface FkFont {
 
 /** Makes the glyph path cache of one font program; unreadable fonts give a cache that draws nothing. */
 export function createGlyphPaths(data: Uint8Array, unitsPerEm: number, createPath: (d: string) => PathHandle): GlyphPathCache {
+  // renderCanvas loads fontkit before it draws; asking here keeps an unloaded fontkit from passing as an unreadable font.
+  const fontkit = requireFontkit();
   let font: FkFont | undefined;
   try {
-    font = fontkit.create(data) as unknown as FkFont;
+    font = fontkit.create(data) as FkFont;
   } catch {
     font = undefined;
   }

@@ -7,6 +7,7 @@ import { DiagnosticBag, fail, ok, type Result } from '../../core';
 import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand } from '../../model';
 import { decodeRaster, sniffRaster, toRgba } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
+import { loadFontkit } from '../../text';
 import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
 
 /** Synthetic italic shear, as the PDF renderer's text matrix (tan 12° ≈ 0.2126). */
@@ -44,6 +45,7 @@ export async function renderCanvas(doc: LayoutDoc, pageIndex: number, ctx: Canva
     return fail({ severity: 'error', code: 'render/no-path2d', message: 'This environment has no Path2D; give options.createPath.' });
   }
   const cache = options.cache ?? createCanvasCache();
+  await loadFontkit(); // glyph outlines (glyph-paths.ts)
   const decoded = await decodePageImages(doc, page, cache, options.decodeImage ?? defaultDecodeImage());
   const state: DrawState = { doc, ctx, cache, createPath, decoded, warnings: new DiagnosticBag(MAX_WARNINGS), at: `page ${pageIndex + 1}`, glyphs: 0, shapes: 0, images: 0 };
   const scale = options.scale ?? 1;

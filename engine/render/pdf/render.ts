@@ -11,6 +11,7 @@ import type { LayoutDoc } from '../../model';
 import { ByteSink } from './byte-sink';
 import { writePageContent, type ContentFont } from './content';
 import { embedFonts } from './font-embed';
+import { loadFontkit, subsetNeedsFontkit } from '../../text';
 import { collectDrawnWidths, collectGlyphUsage } from './glyph-usage';
 import { embedImages } from './images';
 import { addLinks, addOutline } from './navigation';
@@ -28,6 +29,8 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
   return guardAsync('render', bag, async () => {
     const pdf = await PDFDocument.create({ updateMetadata: false });
     const ctx = pdf.context;
+    // CFF fonts are subset with fontkit, loaded on first need (text/fontkit-loader.ts).
+    if (layout.fonts.some((f) => subsetNeedsFontkit(f.data))) await loadFontkit();
     const usage = collectGlyphUsage(layout);
     const fonts = embedFonts(pdf, layout, usage, bag, collectDrawnWidths(layout));
     const images = embedImages(pdf, layout, bag, host.inflateRaw);
@@ -144,3 +147,4 @@ class ContentHash {
     return [crc32(bytes), this.plain, this.packed].map((v) => (v >>> 0).toString(16).padStart(8, '0')).join('');
   }
 }
+
