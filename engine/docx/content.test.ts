@@ -98,7 +98,7 @@ describe('inline content', () => {
     expect(first?.[4]).toEqual({ kind: 'rad', body: [{ kind: 'run', text: 'z' }] });
     const nary = maths[1]?.kind === 'math' ? maths[1].tree?.[0] : undefined;
     expect(nary).toMatchObject({ kind: 'nary', chr: '∑', limLoc: 'undOvr', sub: [{ text: 'i=1' }], sup: [{ text: 'n' }], body: [{ text: 'i' }] });
-    expect(r.warnings.find((w) => w.code === 'docx/math-linear')?.count).toBe(2);
+    expect(r.warnings.filter((w) => w.code.startsWith('docx/math'))).toEqual([]);
   });
 
   it('warns about unknown elements with their location and keeps their text', () => {

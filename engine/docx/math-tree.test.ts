@@ -10,7 +10,7 @@ const r = (t: string, pr = '') => `<m:r>${pr}<m:t>${t}</m:t></m:r>`;
 function tree(inner: string) {
   const doc = parseXml(`<m:oMath ${NS}>${inner}</m:oMath>`);
   if (!doc.ok) throw new Error('bad xml');
-  return readMathTree(doc.value.root, ctx);
+  return readMathTree(doc.value.root, ctx).tree;
 }
 
 describe('readMathTree (m:oMath, §22.1)', () => {
@@ -35,6 +35,14 @@ describe('readMathTree (m:oMath, §22.1)', () => {
     expect(t[1]).toMatchObject({ kind: 'matrix', rows: [[[{ text: '1' }], [{ text: '0' }]], [[{ text: '0' }], [{ text: '1' }]]] });
     expect(t[2]).toMatchObject({ kind: 'groupChr', chr: '⏟', pos: 'top', vertJc: 'top' });
     expect(t[3]).toMatchObject({ kind: 'phant', show: false, zeroWid: true, zeroAsc: false });
+  });
+
+  it('names the elements it does not typeset', () => {
+    const doc = parseXml(`<m:oMath ${NS}><m:foo>${r('a')}</m:foo><m:f><m:num>${r('1')}</m:num><m:den>${r('2')}</m:den></m:f></m:oMath>`);
+    if (!doc.ok) throw new Error('bad xml');
+    const { tree, unknown } = readMathTree(doc.value.root, ctx);
+    expect(unknown).toEqual(['m:foo']);
+    expect(tree.map((n) => n.kind)).toEqual(['run', 'frac']);
   });
 
   it('turns content nested past the depth limit into its text instead of recursing', () => {

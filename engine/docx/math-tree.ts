@@ -19,8 +19,17 @@ export interface MathTreeContext {
   readonly naryLim: 'undOvr' | 'subSup';
 }
 
+/** Argument and container elements: their content is read as a row. */
+const CONTAINERS = new Set([
+  'm:oMath', 'm:e', 'm:num', 'm:den', 'm:sub', 'm:sup', 'm:deg', 'm:lim', 'm:fName', 'm:mr', 'm:t', 'w:t',
+  'w:bookmarkStart', 'w:bookmarkEnd', 'w:proofErr', 'w:ins', 'w:del', 'w:moveTo', 'w:moveFrom', 'w:commentRangeStart', 'w:commentRangeEnd',
+  'w:permStart', 'w:permEnd', 'w:sdt', 'w:sdtContent', 'w:customXml', 'w:smartTag', 'w:hyperlink', 'm:argPr',
+]);
+
 class TreeReader {
   nodes = 0;
+  /** Elements read as plain rows although they are not containers: what is not typeset. */
+  readonly unknown = new Set<string>();
   constructor(readonly ctx: MathTreeContext) {}
 
   /** The row of an argument element's children (m:e, m:num, ...); empty when absent. */
@@ -42,7 +51,10 @@ class TreeReader {
     }
     const reader = READERS[el.name];
     if (reader) out.push(reader(el, depth, this));
-    else if (el.name !== 'm:t' && el.name !== 'w:t') out.push(...this.row(el, depth));
+    else {
+      if (!CONTAINERS.has(el.name) && this.unknown.size < 16) this.unknown.add(el.name);
+      out.push(...this.row(el, depth));
+    }
   }
 }
 
@@ -177,7 +189,12 @@ const READERS: Record<string, Reader> = {
   'm:phant': readPhantom,
 };
 
-/** Reads an m:oMath into its tree. Never throws on well-formed XML; limits keep it bounded. */
-export function readMathTree(oMath: XmlElement, ctx: MathTreeContext): MathRow {
-  return new TreeReader(ctx).row(oMath, 0);
+/**
+ * Reads an m:oMath into its tree, and the names of elements read only as plain rows (not typeset).
+ * Never throws on well-formed XML; limits keep it bounded.
+ */
+export function readMathTree(oMath: XmlElement, ctx: MathTreeContext): { readonly tree: MathRow; readonly unknown: readonly string[] } {
+  const r = new TreeReader(ctx);
+  const tree = r.row(oMath, 0);
+  return { tree, unknown: [...r.unknown] };
 }

@@ -112,10 +112,13 @@ export function readMath(r: InlineReader, el: XmlElement, display: boolean): voi
     naryLim: math?.naryLim ?? 'undOvr',
   };
   for (const m of maths) {
-    r.ctx.bag.warn('docx/math-linear', 'Equations are shown as linear text.', { at: r.at });
     const inline: { -readonly [K in keyof MathInline]: MathInline[K] } = { kind: 'math', linearText: linear(m), display, props: mathProps(r, m) };
-    const tree = readMathTree(m, ctx);
+    const { tree, unknown } = readMathTree(m, ctx);
     if (tree.length) inline.tree = tree;
+    else if (inline.linearText) r.ctx.bag.warn('docx/math-linear', 'An equation that could not be read as math is shown as its linear text.', { at: r.at });
+    for (const name of unknown) {
+      r.ctx.bag.warn('docx/math-unsupported', `<${name}> in an equation is not typeset; its content is set in line.`, { at: r.at });
+    }
     if (jc) inline.jc = jc;
     r.emit(inline);
   }
