@@ -2,9 +2,10 @@
  * The complex-field state machine (fldChar begin/separate/end, §17.16.18) over a story: fields nest,
  * their instructions may be split across runs, and their results may span paragraphs (a TOC).
  */
-import type { FieldInline, FieldInstruction, Inline, LinkTarget, Revision, RunProps, TextRun } from '../model';
+import type { FieldInline, FieldInstruction, Inline, LinkTarget, MathInline, Revision, RunProps, TextRun } from '../model';
 import type { DocxContext, FieldFrame, StoryState } from './context';
 import { evaluateEq, evaluateIf } from './field-eval';
+import { readEqField } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
@@ -120,6 +121,9 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
   } else if (result.length === 0 && !LAYOUT_FIELDS.has(instruction.name) && !SILENT_FIELDS.has(instruction.name)) {
     ctx.bag.warn('docx/field-no-result', `The ${instruction.name} field has no cached result and cannot be computed; it shows nothing.`, { at });
   }
+  // An EQ field is typeset from its instruction whatever its cached result (Word draws it so).
+  const eq = instruction.name === 'EQ' && !continues ? eqResult(frame, firstTextProps(frame.result) ?? frame.props) : undefined;
+  if (eq) result = [eq];
   const f: { -readonly [K in keyof FieldInline]: FieldInline[K] } = {
     kind: 'field',
     instruction,
@@ -127,12 +131,19 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
     result,
     props: frame.props,
   };
-  if (computed !== undefined) f.computed = true;
+  if (computed !== undefined || eq) f.computed = true;
   if (continues) f.continues = true;
   if (frame.locked) f.locked = true;
   if (frame.revision) f.revision = frame.revision;
   if (frame.link) f.link = frame.link;
   return f;
+}
+
+/** An EQ field's equation as a MathInline (linear text: the field evaluated as text). */
+function eqResult(frame: FieldFrame, props: RunProps): MathInline | undefined {
+  const tree = readEqField(frame.instruction, props);
+  if (!tree) return undefined;
+  return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }
 
 function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: string, hasCache: boolean): ComputedField | undefined {

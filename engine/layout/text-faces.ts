@@ -39,6 +39,15 @@ function requestKey(p: RunProps): string {
   return `${p.font}|${p.bold ? 1 : 0}${p.italic ? 1 : 0}|${p.fontGeneric ?? ''}|${p.fontAlt ?? ''}`;
 }
 
+const mathPropsOf = new WeakMap<RunProps, RunProps>();
+
+/** An equation's properties in the math font (one object per properties object, for the request cache). */
+function mathProps(p: RunProps): RunProps {
+  let m = mathPropsOf.get(p);
+  if (!m) mathPropsOf.set(p, (m = p.font === 'Cambria Math' ? p : { ...p, font: 'Cambria Math' }));
+  return m;
+}
+
 /** Every face request a document makes (runs, list labels, paragraph marks, all stories). */
 export function collectRequests(doc: DocModel): FaceRequest[] {
   const seen = new Map<string, FaceRequest>();
@@ -54,6 +63,8 @@ export function collectRequests(doc: DocModel): FaceRequest[] {
   const inlines = (list: readonly Inline[]) => {
     for (const i of list) {
       if ('props' in i && i.props) add(i.props);
+      // Equations are set in the math font whatever their runs' font (engine/layout/math).
+      if (i.kind === 'math') add(mathProps(i.props));
       if (i.kind === 'field') inlines(i.result);
       else if (i.kind === 'shape' && i.text) blocks(i.text.blocks);
     }

@@ -60,6 +60,8 @@ export interface MathNary {
   readonly sup?: MathRow;
   readonly body: MathRow;
   readonly grow: boolean;
+  /** Limits over and under even in inline math (EQ fields' \\i without \\in). */
+  readonly limitsInline?: boolean;
 }
 
 /** m:d (§22.1.2.24): delimiters around one or more arguments, separated by `sep`. Empty strings: none. */

@@ -55,6 +55,18 @@ describe('Office Math in a document', () => {
     expect((left + right(theta)) / 2).toBeCloseTo(306, 1);
   });
 
+  it('typesets a legacy EQ field\'s fraction stacked in the field\'s font, not as its instruction', async () => {
+    const fld = (t: string) => `<w:r><w:fldChar w:fldCharType="${t}"/></w:r>`;
+    const body = `<w:p><w:r><w:t xml:space="preserve">Half: </w:t></w:r>${fld('begin')}<w:r><w:instrText xml:space="preserve">EQ \\f(1,2)</w:instrText></w:r>${fld('end')}</w:p>`;
+    const { doc } = await layoutDocx(makeDocx({ ...MATH_FIXTURES['math-equations']!, body }), 'eq.docx', host);
+    const [one, two, half] = [run(doc, '1'), run(doc, '2'), run(doc, 'Half: ')];
+    expect(one.y).toBeLessThan(half.y);
+    expect(two.y).toBeGreaterThan(half.y);
+    expect(one.x).toBeCloseTo(two.x, 5);
+    expect(doc.fonts[one.font]!.family).toBe(doc.fonts[half.font]!.family);
+    expect(runs(doc).some((r) => r.text.includes('\\f'))).toBe(false);
+  });
+
   it('writes the equation as text a PDF reader extracts', async () => {
     const r = await convertDocxToPdf(docx, {}, host);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));

@@ -4,7 +4,7 @@
  * braces) grown through the MathVariants table: the smallest variant that is big enough, else an
  * assembly of parts, else the biggest variant.
  */
-import type { MathRunNode } from '../../model';
+import type { MathRunNode, RunProps } from '../../model';
 import type { GlyphPart } from '../../text';
 import { type AtomClass, type MathBox, type MathGlyphPart, type MathPart, boxOf } from './box';
 import { type MathCtx, pt, sizeOf } from './context';
@@ -44,6 +44,7 @@ function weightOf(node: MathRunNode, cp: number, upright: boolean): Weight {
  * `upright`: function names (m:fName), which Word sets upright whatever the letters.
  */
 export function runAtoms(node: MathRunNode, ctx: MathCtx, upright: boolean): MathBox[] {
+  if (node.normal && node.props && node.text) return [plainTextBox(node.text, node.props, ctx)];
   const out: MathBox[] = [];
   const chars = [...node.text];
   let i = 0;
@@ -110,6 +111,36 @@ function textBox(chars: readonly string[], node: MathRunNode, ctx: MathCtx, upri
   return { width: x, ascent, descent, parts, ...(italic ? { italicPt: italic } : {}) };
 }
 
+/**
+ * Normal text (m:nor with its run's properties, and the text of EQ fields) in the faces its properties
+ * choose, at the style's size: no math alphabet, no operator spacing.
+ */
+function plainTextBox(text: string, props: RunProps, ctx: MathCtx): MathBox {
+  const size = (sizeOf(ctx) * props.sizePt) / ctx.env.basePt;
+  const color = props.color && props.color !== 'auto' ? props.color : ctx.env.color;
+  const mapped = ctx.env.faces.mapText(text, props);
+  const parts: MathPart[] = [];
+  let x = 0;
+  let ascent = 0;
+  let descent = 0;
+  for (const seg of ctx.env.faces.segment(mapped, props)) {
+    const piece = mapped.slice(seg.start, seg.end);
+    const shaped = seg.face.shape(piece, false, false, false);
+    const scale = size / seg.face.unitsPerEm;
+    const advances = Array.from(shaped.advances, (a) => a * scale);
+    parts.push({ kind: 'glyphs', x, y: 0, face: seg.face, sizePt: size, glyphs: Array.from(shaped.glyphs), advances, text: piece, clusters: Array.from(shaped.clusters), color });
+    for (const a of advances) x += a;
+    const lm = seg.face.lineMetrics(size);
+    ascent = Math.max(ascent, lm.ascentPt * INK_ASCENT);
+    descent = Math.max(descent, lm.descentPt * INK_DESCENT);
+  }
+  return { width: x, ascent, descent, parts };
+}
+
+/** Ink of text in a face without glyph bounds, as a share of its line ascent and descent. */
+const INK_ASCENT = 0.8;
+const INK_DESCENT = 0.6;
+
 /** A character the math font lacks, shaped in the face the run's properties choose for it. */
 function fallbackGlyphs(ch: string, ctx: MathCtx, x: number, color: string): { part: MathGlyphPart; width: number; ascent: number; descent: number } | undefined {
   const seg = ctx.env.faces.segment(ch, ctx.env.props)[0];
@@ -124,7 +155,7 @@ function fallbackGlyphs(ch: string, ctx: MathCtx, x: number, color: string): { p
     kind: 'glyphs', x, y: 0, face: seg.face, sizePt: size, glyphs: Array.from(shaped.glyphs), advances, text: ch,
     clusters: Array.from(shaped.clusters), color,
   };
-  return { part, width, ascent: lm.ascentPt * 0.8, descent: lm.descentPt * 0.6 };
+  return { part, width, ascent: lm.ascentPt * INK_ASCENT, descent: lm.descentPt * INK_DESCENT };
 }
 
 /** A box of one glyph by id, its ascent and descent the glyph's ink (either may be negative). */

@@ -139,7 +139,7 @@ function naryOperator(n: MathNary, body: MathBox, ctx: MathCtx): MathBox {
 export function layoutNary(n: MathNary, ctx: MathCtx, node: NodeLayout): MathBox {
   const body = layoutRow(n.body, ctx, node);
   const op = naryOperator(n, body, ctx);
-  const over = n.limLoc === 'undOvr' && ctx.style === 0;
+  const over = n.limLoc === 'undOvr' && (ctx.style === 0 || (n.limitsInline === true && ctx.style === 1));
   const withLimits = over ? limitsAround(op, n.sub, n.sup, ctx, node) : n.sub || n.sup ? attachScripts(op, n.sub, n.sup, ctx, node) : op;
   const thin = (3 / 18) * em(ctx);
   const width = withLimits.width + (body.width > 0 ? thin : 0);
