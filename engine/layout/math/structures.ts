@@ -68,7 +68,8 @@ export function layoutAccent(n: MathAccent, ctx: MathCtx, node: NodeLayout): Mat
   const wider = font.horizontal(glyph);
   const inkWidth = (g: number) => font.bounds(g).xMax - font.bounds(g).xMin;
   const scale = font.unitsPerEm / Math.max(1e-6, em(ctx));
-  if (wider) for (const v of wider.variants) if (inkWidth(v.glyph) <= base.width * scale * 1.05) glyph = v.glyph;
+  // A wider variant only over more than one character (one letter keeps the font's own accent).
+  if (wider && !base.char) for (const v of wider.variants) if (inkWidth(v.glyph) <= base.width * scale * 1.05) glyph = v.glyph;
   const accent = glyphBox(ctx, glyph, n.chr);
   const b = font.bounds(glyph);
   const toPt = (u: number) => u / scale;
@@ -107,7 +108,7 @@ export function layoutGroupChar(n: MathGroupChar, ctx: MathCtx, node: NodeLayout
   if (n.pos === 'bot') y = -(base.descent + k(ctx, 'stretchStackGapBelowMin')) - brace.ascent;
   else y = base.ascent + k(ctx, 'stretchStackGapAboveMin') + brace.descent;
   // The base stays on the baseline (m:vertJc is not followed: Word's own default keeps it so).
-  return boxOf(width, [{ x: bx, y: 0, box: base }, { x: bx + x, y, box: brace }], [], 'op');
+  return boxOf(width, [{ x: bx, y: 0, box: base }, { x: bx + x, y, box: brace }]);
 }
 
 /** Rows stacked with at least 1.2 em between baselines, each row's alignment mark (&) on one x. */
