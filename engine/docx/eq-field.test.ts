@@ -23,6 +23,19 @@ describe('readEqField (EQ, §17.16.5.20)', () => {
     expect(readEqField('eq e\\s\\up8(n)\\s\\do4(k)', props)).toEqual([t('e'), { kind: 'scripts', base: [], sup: [t('n')] }, { kind: 'scripts', base: [], sub: [t('k')] }]);
   });
 
+  it('reads overstrikes centred by default (the enclosed characters Word makes with \\o\\ac)', () => {
+    expect(readEqField('eq \\o\\ac(○,印)', props)).toEqual([{ kind: 'over', align: 'center', items: [[t('○')], [t('印')]] }]);
+    expect(readEqField('eq \\o\\al(a,b)', props)).toMatchObject([{ kind: 'over', align: 'left' }]);
+  });
+
+  it('gives each piece of text the properties of its instruction run', () => {
+    const small = { sizePt: 8, font: 'Times New Roman' } as RunProps;
+    const raw = 'eq \\o\\ac(○,印)';
+    const at = raw.indexOf('印');
+    const tree = readEqField(raw, (i) => (i >= at && i < at + 1 ? small : props));
+    expect(tree).toEqual([{ kind: 'over', align: 'center', items: [[t('○')], [{ kind: 'run', text: '印', normal: true, props: small }]] }]);
+  });
+
   it('gives nothing for an empty field and stops at its depth limit on deep nesting', () => {
     expect(readEqField('EQ ', props)).toBeUndefined();
     const deep = readEqField(`eq ${'\\f('.repeat(200)}1${')'.repeat(200)}`, props);

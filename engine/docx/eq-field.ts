@@ -21,19 +21,29 @@ const MIRROR: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}',
 class EqTree {
   private pos = 0;
   private nodes = 0;
-  constructor(private readonly s: string, private readonly props: RunProps) {}
+  /** `propsAt(i)`: the properties of the run holding the body's character i. */
+  constructor(private readonly s: string, private readonly propsAt: (i: number) => RunProps) {}
+
+  private get props(): RunProps {
+    return this.propsAt(this.pos);
+  }
 
   /** Text and commands until a closing parenthesis or argument separator at this depth. */
   sequence(depth: number): MathNode[] {
     const out: MathNode[] = [];
     let text = '';
+    let props = this.props;
     const flush = () => {
-      if (text) out.push({ kind: 'run', text, normal: true, props: this.props });
+      if (text) out.push({ kind: 'run', text, normal: true, props });
       text = '';
     };
     while (this.pos < this.s.length) {
       const c = this.s[this.pos]!;
       if (depth > 0 && (c === ')' || c === ',' || c === ';')) break;
+      if (this.props !== props) {
+        flush();
+        props = this.props;
+      }
       if (c === '\\' && /[a-zA-Z]/.test(this.s[this.pos + 1] ?? '')) {
         flush();
         const node = this.command(depth);
@@ -120,8 +130,8 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
       return [{ kind: 'matrix', rows }];
     }
     case 'o':
-      // Overstrike: every argument drawn at the same place; the earlier ones take no width.
-      return args.map((arg, i) => (i < args.length - 1 ? { kind: 'phant', show: true, zeroWid: true, zeroAsc: false, zeroDesc: false, body: arg } : { kind: 'box', border: false, body: arg }));
+      // Overstrike: every argument drawn at the same place (\ac centred, the default; \al, \ar).
+      return [{ kind: 'over', align: opt(options, 'al') ? 'left' : opt(options, 'ar') ? 'right' : 'center', items: args }];
     case 'x':
       return [{ kind: 'box', border: true, body: joined(args, ',', props) }];
     case 'l':
@@ -141,9 +151,14 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
   }
 }
 
-/** The tree of an EQ field's instruction (`EQ \f(1,2)`), or undefined when it has no content. */
-export function readEqField(raw: string, props: RunProps): MathRow | undefined {
+/**
+ * The tree of an EQ field's instruction (`EQ \f(1,2)`), or undefined when it has no content. Text
+ * takes the properties of its instruction run: `props`, or `props(offset into raw)`.
+ */
+export function readEqField(raw: string, props: RunProps | ((offset: number) => RunProps)): MathRow | undefined {
   const body = raw.replace(/^\s*EQ\s*/i, '');
-  const tree = new EqTree(body, props).sequence(0);
+  const shift = raw.length - body.length;
+  const propsAt = typeof props === 'function' ? (i: number) => props(i + shift) : () => props;
+  const tree = new EqTree(body, propsAt).sequence(0);
   return tree.length ? tree : undefined;
 }

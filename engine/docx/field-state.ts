@@ -46,10 +46,28 @@ export function separateField(story: StoryState): void {
   }
 }
 
-/** Appends instruction text (w:instrText) to the innermost field. */
-export function appendInstruction(story: StoryState, text: string): void {
+const MAX_INSTRUCTION_RUNS = 256;
+
+/** Appends instruction text (w:instrText) to the innermost field, noting its run's properties where they change. */
+export function appendInstruction(story: StoryState, text: string, props?: RunProps): void {
   const top = story.fields[story.fields.length - 1];
-  if (top && top.state === 'instruction' && top.instruction.length < 100_000) top.instruction += text;
+  if (!top || top.state !== 'instruction' || top.instruction.length >= 100_000) return;
+  const runs = (top.instructionProps ??= []);
+  if (props && runs[runs.length - 1]?.props !== props && runs.length < MAX_INSTRUCTION_RUNS) runs.push({ at: top.instruction.length, props });
+  top.instruction += text;
+}
+
+/** The properties of the instruction's run at an offset (the field's own before the first noted run). */
+function instructionPropsAt(frame: FieldFrame, fallback: RunProps): (offset: number) => RunProps {
+  const runs = frame.instructionProps ?? [];
+  return (offset) => {
+    let props = runs[0]?.props ?? fallback;
+    for (const r of runs) {
+      if (r.at > offset) break;
+      props = r.props;
+    }
+    return props;
+  };
 }
 
 /** The link that runs emitted now take from enclosing HYPERLINK fields. */
@@ -141,7 +159,7 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
 
 /** An EQ field's equation as a MathInline (linear text: the field evaluated as text). */
 function eqResult(frame: FieldFrame, props: RunProps): MathInline | undefined {
-  const tree = readEqField(frame.instruction, props);
+  const tree = readEqField(frame.instruction, instructionPropsAt(frame, props));
   if (!tree) return undefined;
   return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }

@@ -134,6 +134,6 @@ describe('evaluated fields', () => {
       const m = f?.kind === 'field' ? f.result[0] : undefined;
       return m?.kind === 'math' ? [m.linearText, m.tree?.[0]?.kind] : undefined;
     });
-    expect(linear).toEqual([['1/2', 'frac'], ['字', 'phant'], ['3√x', 'rad']]);
+    expect(linear).toEqual([['1/2', 'frac'], ['字', 'over'], ['3√x', 'rad']]);
   });
 });

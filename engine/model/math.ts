@@ -142,10 +142,17 @@ export interface MathPhantom {
   readonly body: MathRow;
 }
 
+/** EQ \\o (§17.16.5.20): its arguments drawn over one another, aligned left, centred or right. */
+export interface MathOverstrike {
+  readonly kind: 'over';
+  readonly align: 'left' | 'center' | 'right';
+  readonly items: readonly MathRow[];
+}
+
 /** One node of a math tree. */
 export type MathNode =
   | MathRunNode | MathFraction | MathScripts | MathRadical | MathNary | MathDelimiter | MathFunction | MathAccent
-  | MathBar | MathGroupChar | MathLimit | MathEqArray | MathMatrix | MathBoxNode | MathPhantom;
+  | MathBar | MathGroupChar | MathLimit | MathEqArray | MathMatrix | MathBoxNode | MathPhantom | MathOverstrike;
 
 /** Document-wide math settings (m:mathPr in settings.xml, §22.1.2.62) that layout uses. */
 export interface MathSettings {

@@ -1,7 +1,7 @@
 /**
  * Delimiters, accents, bars, group characters, equation arrays, matrices, boxes and functions.
  */
-import type { MathAccent, MathBar, MathBoxNode, MathDelimiter, MathEqArray, MathFunction, MathGroupChar, MathMatrix, MathRow } from '../../model';
+import type { MathAccent, MathBar, MathBoxNode, MathDelimiter, MathEqArray, MathFunction, MathGroupChar, MathMatrix, MathOverstrike, MathRow } from '../../model';
 import { type MathBox, boxOf, emptyBox, hbox, raised } from './box';
 import { type MathCtx, crampedCtx, em, k } from './context';
 import { glyphBox, mathGlyph, stretchy } from './glyphs';
@@ -154,6 +154,14 @@ export function layoutMatrix(n: MathMatrix, ctx: MathCtx, node: NodeLayout): Mat
   const rows = n.rows.map((r: readonly MathRow[]) => r.map((cell) => layoutRow(cell, ctx, node)));
   if (rows.length === 0) return emptyBox();
   return { ...stack(rows, ctx, em(ctx)), atom: 'inner' };
+}
+
+/** EQ \\o: the arguments over one another in the width of the widest, aligned as asked. */
+export function layoutOverstrike(n: MathOverstrike, ctx: MathCtx, node: NodeLayout): MathBox {
+  const items = n.items.map((row) => layoutRow(row, ctx, node));
+  const width = Math.max(0, ...items.map((b) => b.width));
+  const share = n.align === 'left' ? 0 : n.align === 'right' ? 1 : 0.5;
+  return boxOf(width, items.map((box) => ({ x: (width - box.width) * share, y: 0, box })));
 }
 
 /** m:box (no mark) and m:borderBox (a frame around the content). */
