@@ -56,6 +56,8 @@ export interface StoryState {
 /** A complex field being assembled (fldChar begin … separate … end, §17.16.18). */
 export interface FieldFrame {
   instruction: string;
+  /** Where the instruction's runs change properties (offset into `instruction`): EQ text keeps each run's. */
+  instructionProps?: { readonly at: number; readonly props: RunProps }[];
   state: 'instruction' | 'result';
   result: Inline[];
   readonly props: RunProps;

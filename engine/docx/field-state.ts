@@ -2,9 +2,10 @@
  * The complex-field state machine (fldChar begin/separate/end, §17.16.18) over a story: fields nest,
  * their instructions may be split across runs, and their results may span paragraphs (a TOC).
  */
-import type { FieldInline, FieldInstruction, Inline, LinkTarget, Revision, RunProps, TextRun } from '../model';
+import type { FieldInline, FieldInstruction, Inline, LinkTarget, MathInline, Revision, RunProps, TextRun } from '../model';
 import type { DocxContext, FieldFrame, StoryState } from './context';
 import { evaluateEq, evaluateIf } from './field-eval';
+import { readEqField } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
@@ -45,10 +46,28 @@ export function separateField(story: StoryState): void {
   }
 }
 
-/** Appends instruction text (w:instrText) to the innermost field. */
-export function appendInstruction(story: StoryState, text: string): void {
+const MAX_INSTRUCTION_RUNS = 256;
+
+/** Appends instruction text (w:instrText) to the innermost field, noting its run's properties where they change. */
+export function appendInstruction(story: StoryState, text: string, props?: RunProps): void {
   const top = story.fields[story.fields.length - 1];
-  if (top && top.state === 'instruction' && top.instruction.length < 100_000) top.instruction += text;
+  if (!top || top.state !== 'instruction' || top.instruction.length >= 100_000) return;
+  const runs = (top.instructionProps ??= []);
+  if (props && runs[runs.length - 1]?.props !== props && runs.length < MAX_INSTRUCTION_RUNS) runs.push({ at: top.instruction.length, props });
+  top.instruction += text;
+}
+
+/** The properties of the instruction's run at an offset (the field's own before the first noted run). */
+function instructionPropsAt(frame: FieldFrame, fallback: RunProps): (offset: number) => RunProps {
+  const runs = frame.instructionProps ?? [];
+  return (offset) => {
+    let props = runs[0]?.props ?? fallback;
+    for (const r of runs) {
+      if (r.at > offset) break;
+      props = r.props;
+    }
+    return props;
+  };
 }
 
 /** The link that runs emitted now take from enclosing HYPERLINK fields. */
@@ -120,6 +139,9 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
   } else if (result.length === 0 && !LAYOUT_FIELDS.has(instruction.name) && !SILENT_FIELDS.has(instruction.name)) {
     ctx.bag.warn('docx/field-no-result', `The ${instruction.name} field has no cached result and cannot be computed; it shows nothing.`, { at });
   }
+  // An EQ field is typeset from its instruction whatever its cached result (Word draws it so).
+  const eq = instruction.name === 'EQ' && !continues ? eqResult(frame, firstTextProps(frame.result) ?? frame.props) : undefined;
+  if (eq) result = [eq];
   const f: { -readonly [K in keyof FieldInline]: FieldInline[K] } = {
     kind: 'field',
     instruction,
@@ -127,12 +149,19 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
     result,
     props: frame.props,
   };
-  if (computed !== undefined) f.computed = true;
+  if (computed !== undefined || eq) f.computed = true;
   if (continues) f.continues = true;
   if (frame.locked) f.locked = true;
   if (frame.revision) f.revision = frame.revision;
   if (frame.link) f.link = frame.link;
   return f;
+}
+
+/** An EQ field's equation as a MathInline (linear text: the field evaluated as text). */
+function eqResult(frame: FieldFrame, props: RunProps): MathInline | undefined {
+  const tree = readEqField(frame.instruction, instructionPropsAt(frame, props));
+  if (!tree) return undefined;
+  return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }
 
 function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: string, hasCache: boolean): ComputedField | undefined {

@@ -123,10 +123,17 @@ describe('special fields', () => {
 });
 
 describe('evaluated fields', () => {
-  it('evaluates IF comparisons and EQ equations that have no cached result', () => {
+  it('evaluates IF comparisons, and reads EQ equations as math with their text as the linear text', () => {
     const body = `<w:p>${begin}${instr('IF ')}${begin}${instr('MERGEFIELD n')}${sep}${run('3')}${end}${instr(' > 2 "many" "few"')}${end}</w:p>` +
       `<w:p>${begin}${instr('IF "abc" = "a*" "match" "no"')}${end}</w:p>` +
       `<w:p>${begin}${instr('EQ \\f(1,2)')}${end}</w:p><w:p>${begin}${instr('EQ \\o\\ac(○,字)')}${end}</w:p><w:p>${begin}${instr('EQ \\r(3,x)')}${end}</w:p>`;
-    expect(bodyParagraphs(parseFixture({ body })).map((p) => text(p.inlines))).toEqual(['{many}', '{match}', '{1/2}', '{字}', '{3√x}']);
+    const paras = bodyParagraphs(parseFixture({ body }));
+    expect(paras.map((p) => text(p.inlines))).toEqual(['{many}', '{match}', '{<math>}', '{<math>}', '{<math>}']);
+    const linear = paras.slice(2).map((p) => {
+      const f = p.inlines[0];
+      const m = f?.kind === 'field' ? f.result[0] : undefined;
+      return m?.kind === 'math' ? [m.linearText, m.tree?.[0]?.kind] : undefined;
+    });
+    expect(linear).toEqual([['1/2', 'frac'], ['字', 'over'], ['3√x', 'rad']]);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Office Math (m:oMath / m:oMathPara, ECMA-376 Part 1 §22.1) as linear text, close to Word's linear
- * format: a^2+b^2=c^2, (a)/(b), √(x), ∑_(i=1)^n x_i. The equation is laid out inline as text, with a
- * counted warning, rather than dropped.
+ * Office Math (m:oMath / m:oMathPara, ECMA-376 Part 1 §22.1): each equation becomes a MathInline with
+ * its tree (math-tree.ts, typeset by engine/layout/math) and its linear text, close to Word's linear
+ * format (a^2+b^2=c^2, (a)/(b), √(x), ∑_(i=1)^n x_i), for text extraction and as the fallback.
  */
 import type { MathInline, RunProps } from '../model';
 import type { XmlElement } from '../xml';
@@ -11,6 +11,7 @@ import type { InlineReader } from './inline-reader';
 import { Slot } from './font-slots';
 import { resolveRun } from './resolve-run';
 import { internRun } from './intern';
+import { readMathTree, type MathTreeContext } from './math-tree';
 
 const MAX_MATH_DEPTH = 64;
 
@@ -100,13 +101,36 @@ export function linear(el: XmlElement, depth = 0): string {
   return s;
 }
 
-/** Reads m:oMath / m:oMathPara into a MathInline. */
+/** Reads m:oMath / m:oMathPara into MathInlines: one per equation, display ones for an m:oMathPara. */
 export function readMath(r: InlineReader, el: XmlElement, display: boolean): void {
   const maths = el.name === 'm:oMathPara' ? children(el, 'm:oMath') : [el];
-  const text = maths.map((m) => linear(m)).join('  ');
-  r.ctx.bag.warn('docx/math-linear', 'Equations are shown as linear text.', { at: r.at });
-  const inline: MathInline = { kind: 'math', linearText: text, display, props: mathProps(r, el) };
-  r.emit(inline);
+  const jc = display ? paraJc(r, el) : undefined;
+  const math = r.ctx.settings.math;
+  const ctx: MathTreeContext = {
+    runProps: (rPr) => resolveRun(cascadeRun(r.ctx, r.cascade.runBase, internRun(r.ctx, rPr, r.at)), Slot.Ascii, r.declared),
+    intLim: math?.intLim ?? 'subSup',
+    naryLim: math?.naryLim ?? 'undOvr',
+  };
+  for (const m of maths) {
+    const inline: { -readonly [K in keyof MathInline]: MathInline[K] } = { kind: 'math', linearText: linear(m), display, props: mathProps(r, m) };
+    const { tree, unknown } = readMathTree(m, ctx);
+    if (tree.length) inline.tree = tree;
+    else if (inline.linearText) r.ctx.bag.warn('docx/math-linear', 'An equation that could not be read as math is shown as its linear text.', { at: r.at });
+    for (const name of unknown) {
+      r.ctx.bag.warn('docx/math-unsupported', `<${name}> in an equation is not typeset; its content is set in line.`, { at: r.at });
+    }
+    if (jc) inline.jc = jc;
+    r.emit(inline);
+  }
+}
+
+const JC = new Set(['left', 'right', 'center', 'centerGroup']);
+
+/** m:oMathParaPr/m:jc (§22.1.2.75), else the document's m:defJc. */
+function paraJc(r: InlineReader, el: XmlElement): MathInline['jc'] {
+  const v = attr(child(child(el, 'm:oMathParaPr'), 'm:jc'), 'm:val');
+  if (v && JC.has(v)) return v as MathInline['jc'];
+  return r.ctx.settings.math?.defJc;
 }
 
 function mathProps(r: InlineReader, el: XmlElement): RunProps {

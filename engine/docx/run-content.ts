@@ -137,7 +137,7 @@ export const RUN_CONTENT: Record<string, RunContentReader> = {
   'w:delText': text,
   'w:instrText': (r, el) => {
     r.flushText();
-    appendInstruction(r.story, textContent(el));
+    appendInstruction(r.story, textContent(el), r.props());
   },
   'w:delInstrText': (r, el) => {
     r.flushText();

@@ -2,7 +2,7 @@
  * Document settings (word/settings.xml, CT_Settings, §17.15) that change layout, plus the inputs
  * other readers need from it (theme font languages, colour mapping).
  */
-import type { DocSettings } from '../model';
+import type { DocSettings, MathSettings } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { DEFAULT_ENDNOTES, DEFAULT_FOOTNOTES, readNoteOptions } from './sections';
@@ -34,6 +34,8 @@ export function readSettings(root: XmlElement | undefined, background: string | 
   if (zone !== undefined && zone > 0) s.hyphenationZonePt = zone;
   if (limit !== undefined && limit > 0) s.consecutiveHyphenLimit = limit;
   if (background) s.background = background;
+  const math = readMathSettings(child(root, 'm:mathPr'));
+  if (math) s.math = math;
   const docId = attr(child(root, 'w15:docId'), 'w15:val');
   if (docId) s.docId = docId.replace(/[{}]/g, '');
   return s;
@@ -58,5 +60,24 @@ export function readThemeFontLang(root: XmlElement | undefined): { latin?: strin
   if (el.attrs['w:val']) out.latin = el.attrs['w:val'];
   if (el.attrs['w:eastAsia']) out.eastAsia = el.attrs['w:eastAsia'];
   if (el.attrs['w:bidi']) out.bidi = el.attrs['w:bidi'];
+  return out;
+}
+
+const JC = new Set(['left', 'right', 'center', 'centerGroup']);
+const LIM = new Set(['undOvr', 'subSup']);
+
+/** The math defaults layout uses (m:mathPr, §22.1.2.62): defJc, naryLim, intLim, smallFrac. */
+function readMathSettings(el: XmlElement | undefined): MathSettings | undefined {
+  if (!el) return undefined;
+  const val = (name: string) => attr(child(el, name), 'm:val');
+  const out: { -readonly [K in keyof MathSettings]: MathSettings[K] } = {};
+  const jc = val('m:defJc');
+  if (jc && JC.has(jc)) out.defJc = jc as NonNullable<MathSettings['defJc']>;
+  const nary = val('m:naryLim');
+  if (nary && LIM.has(nary)) out.naryLim = nary as NonNullable<MathSettings['naryLim']>;
+  const int = val('m:intLim');
+  if (int && LIM.has(int)) out.intLim = int as NonNullable<MathSettings['intLim']>;
+  const small = child(el, 'm:smallFrac');
+  if (small) out.smallFrac = val('m:smallFrac') !== '0' && val('m:smallFrac') !== 'off';
   return out;
 }

@@ -40,6 +40,15 @@ function requestKey(p: RunProps): string {
   return `${p.font}|${p.bold ? 1 : 0}${p.italic ? 1 : 0}|${p.fontGeneric ?? ''}|${p.fontAlt ?? ''}`;
 }
 
+const mathPropsOf = new WeakMap<RunProps, RunProps>();
+
+/** An equation's properties in the math font (one object per properties object, for the request cache). */
+function mathProps(p: RunProps): RunProps {
+  let m = mathPropsOf.get(p);
+  if (!m) mathPropsOf.set(p, (m = p.font === 'Cambria Math' ? p : { ...p, font: 'Cambria Math' }));
+  return m;
+}
+
 /** Characters the CJK fallback face draws: CJK punctuation, kana, Bopomofo, Hangul, ideographs, full-width forms. */
 const EAST_ASIAN = /[\u1100-\u11ff\u3000-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 /** Hangul: jamo, compatibility jamo, extended jamo and syllables. */
@@ -86,8 +95,11 @@ export function fontNeeds(doc: DocModel): FontNeeds {
     for (const i of list) {
       if ('props' in i && i.props) add(i.props);
       if (i.kind === 'text') text(i.text);
-      else if (i.kind === 'math') text(i.linearText);
-      else if (i.kind === 'noteRef' && i.customMark) text(i.customMark);
+      else if (i.kind === 'math') {
+        // Equations are set in the math font whatever their runs' font (engine/layout/math).
+        add(mathProps(i.props));
+        text(i.linearText);
+      } else if (i.kind === 'noteRef' && i.customMark) text(i.customMark);
       else if (i.kind === 'field') inlines(i.result);
       else if (i.kind === 'shape' && i.text) blocks(i.text.blocks);
     }

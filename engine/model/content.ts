@@ -2,6 +2,7 @@
  * Document content: blocks (paragraphs, tables) and the inline items of a paragraph.
  */
 import type { Border, Color, ParagraphProps, Revision, RunProps, Shading } from './props';
+import type { MathRow } from './math';
 
 /** A block-level item of a story (body, header, footer, note, cell, text box). */
 export type Block = Paragraph | Table;
@@ -260,11 +261,18 @@ export interface ChartInline extends InRun, EffectExtent {
   readonly anchor?: FloatAnchor;
 }
 
-/** An equation (m:oMath / m:oMathPara), at least as its linear text. */
+/**
+ * An equation (m:oMath, §22.1.2.77): its tree for typesetting, and its linear text (Word's linear
+ * format) for text extraction and as the fallback when the tree could not be read.
+ */
 export interface MathInline extends InRun {
   readonly kind: 'math';
   readonly linearText: string;
+  /** Display math: an equation of an m:oMathPara, on its own line. */
   readonly display: boolean;
+  readonly tree?: MathRow;
+  /** Justification of display math (m:oMathParaPr/m:jc, else m:mathPr/m:defJc); absent: centred. */
+  readonly jc?: 'left' | 'right' | 'center' | 'centerGroup';
 }
 
 /** Start or end of a bookmark (w:bookmarkStart / w:bookmarkEnd, §17.13.6). */

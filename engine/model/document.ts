@@ -5,6 +5,7 @@
 import type { Block } from './content';
 import type { Border, Color, FontGeneric, RunProps } from './props';
 import type { ChartModel } from './chart';
+import type { MathSettings } from './math';
 
 /** Number formats (ST_NumberFormat, §17.18.59) that the engine formats itself. */
 export type NumberFormat =
@@ -172,6 +173,8 @@ export interface DocSettings {
   readonly suppressSpacingAtTopOfPage: boolean;
   /** The document's w15:docId GUID, without braces (used for telemetry identity). */
   readonly docId?: string;
+  /** Office Math defaults (m:mathPr, §22.1.2.62), when the settings have them. */
+  readonly math?: MathSettings;
 }
 
 /** Document properties from docProps/core.xml, app.xml and custom.xml. */

@@ -6,4 +6,5 @@ export type * from './props';
 export type * from './content';
 export type * from './document';
 export type * from './chart';
+export type * from './math';
 export type * from './layout-doc';

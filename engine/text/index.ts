@@ -53,3 +53,5 @@ export { isCombiningMark, isDefaultIgnorable } from './unicode-props';
 export { resolveBidiParagraph, applyLineRule, visualOrder } from './bidi/levels';
 export type { BaseDirection, BidiParagraph, BidiOptions } from './bidi/levels';
 export { mirroredCodePoint } from './bidi/bidi-class';
+export { readMathFont } from './math-table';
+export type { MathFont, MathConstants, GlyphConstruction, GlyphPart, GlyphBounds } from './math-table';

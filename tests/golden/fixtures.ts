@@ -8,6 +8,7 @@ import { REVIEW_FIXTURES, REVIEW_LAYOUT_OPTIONS } from './review-fixtures';
 import { CHART_FIXTURES } from './chart-fixtures';
 import { XREF_FIXTURES } from './xref-fixtures';
 import { LAYOUT_FEATURE_FIXTURES } from './layout-feature-fixtures';
+import { MATH_FIXTURES } from './math-fixtures';
 
 const LOREM =
   'Colophon lays out documents the way Word does: words fill a line while they fit, spaces at the end of a line hang into the margin, and the next word starts the next line.';
@@ -157,6 +158,7 @@ export const FIXTURES: Record<string, MakeDocxOptions> = {
   ...CHART_FIXTURES,
   ...XREF_FIXTURES,
   ...LAYOUT_FEATURE_FIXTURES,
+  ...MATH_FIXTURES,
   // Bidirectional text (UAX #9) and CJK line breaking.
   'bidi-hebrew-digits': doc(
     '<w:p><w:pPr><w:bidi/></w:pPr>' + run('טיול להודו בשנת 2013, טיסה 787 בשעה 12:30 עם', '<w:rtl/>') + run(' Turkish Airlines ') +

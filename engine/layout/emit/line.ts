@@ -7,6 +7,7 @@ import type { Face, FaceResolver } from '../faces';
 import type { ObjectInline, ParaContent, Span } from '../inline/itemize';
 import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
+import { emitMath } from '../math';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -69,7 +70,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
-    if (o.k === 'special' && o.piece.special.kind === 'object') return k;
+    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math')) return k;
   }
   return -1;
 }
@@ -301,6 +302,13 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
   if (s.kind === 'object') {
     const inset = frag.piece.inset;
     ctx.drawObject(s.inline, x0 + frag.x + (inset?.left ?? 0), baseline - frag.piece.ascent + (inset?.top ?? 0), sink);
+    return;
+  }
+  if (s.kind === 'math') {
+    const free = frag.piece.width - s.box.width;
+    const jc = s.inline.jc;
+    const offset = !s.display || jc === 'left' ? 0 : jc === 'right' ? free : free / 2;
+    emitMath(s.box, x0 + frag.x + offset, baseline, sink);
     return;
   }
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {

@@ -6,8 +6,9 @@
  * through the context; other fields contribute their result inlines.
  */
 import type {
-  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, Paragraph, Revision, RunProps, ShapeInline, TabInline,
+  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathInline, Paragraph, Revision, RunProps, ShapeInline, TabInline,
 } from '../../model';
+import { layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
@@ -56,7 +57,8 @@ export interface Span {
 export type Special =
   | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
-  | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps };
+  | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
+  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -104,6 +106,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
     else if (suffix === 'space') b.text(' ', p.props.list.props, undefined, undefined);
   }
   const labelEnd = p.props.list ? b.out.length : undefined;
+  b.aloneMath = aloneMath(p.inlines);
   b.inlines(p.inlines, 0);
   const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi, labelEnd ?? 0);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
@@ -157,7 +160,7 @@ class Builder {
         else if (!inline.props.hidden) this.special({ kind: 'object', inline, props: inline.props }, '\uFFFC');
         break;
       case 'math':
-        this.text(inline.linearText, inline.props, inline.link, inline.revision);
+        this.math(inline);
         break;
       case 'bookmark':
       case 'comment':
@@ -165,6 +168,20 @@ class Builder {
         break;
     }
   }
+
+  /** An equation as one object (typeset by engine/layout/math), or its linear text when it has no tree. */
+  math(inline: MathInline): void {
+    if (inline.props.hidden) return;
+    const deleted = inline.revision?.type === 'delete' || inline.revision?.type === 'moveFrom';
+    if (deleted && !this.ctx.revisionMarkup) return;
+    const display = inline.display || this.aloneMath === inline;
+    const box = layoutMath(inline, this.ctx.faces, display);
+    if (box) this.special({ kind: 'math', inline, box, display, props: inline.props }, '\uFFFC');
+    else this.text(inline.linearText, inline.props, inline.link, inline.revision);
+  }
+
+  /** The equation that is all a paragraph holds (Word sets it as display math). */
+  aloneMath: MathInline | undefined;
 
   field(f: FieldInline, depth: number): void {
     const dynamic = this.ctx.fieldText(f);
@@ -282,6 +299,17 @@ function shapeKeyOf(style: RunStyle, face: Face): string {
 function isLower(s: string, i: number): boolean {
   const c = s[i]!;
   return c !== c.toUpperCase();
+}
+
+/** The paragraph's one equation when nothing else in it shows (bookmarks and comment marks aside). */
+function aloneMath(list: readonly Inline[]): MathInline | undefined {
+  let found: MathInline | undefined;
+  for (const i of list) {
+    if (i.kind === 'bookmark' || i.kind === 'comment' || (i.kind === 'text' && i.text.trim() === '')) continue;
+    if (i.kind !== 'math' || found) return undefined;
+    found = i;
+  }
+  return found;
 }
 
 function firstRunProps(list: readonly Inline[]): RunProps | undefined {

@@ -135,7 +135,7 @@ function lastInkPiece(d: LineDraft): number {
   for (let k = d.pieces.length - 1; k >= 0; k--) {
     const p = d.pieces[k]!;
     if (p.k === 'glyphs' && p.width - p.trailingSpace > 0) return k;
-    if (p.k === 'special' && p.special.kind === 'object') return k;
+    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'math')) return k;
   }
   return -1;
 }
@@ -315,6 +315,14 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
   if (p.special.kind === 'object') {
     m.object = Math.max(m.object, p.ascent);
     m.any = true;
+    return;
+  }
+  if (p.special.kind === 'math') {
+    // An equation is at least as tall as a line of its font, and grows the line by what sticks out.
+    const lm = params.faces.primary(p.special.props).lineMetrics(p.special.props.sizePt);
+    const a = Math.max(lm.ascentPt, p.ascent);
+    const d = Math.max(lm.descentPt, p.descent);
+    take(m, a, d, a + d + Math.max(0, lm.lineHeightPt - lm.ascentPt - lm.descentPt));
     return;
   }
   const props = p.special.props;

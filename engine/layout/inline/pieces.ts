@@ -153,6 +153,12 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
     }
     return { k: 'special', start: at, end: at + 1, special, width: widthPt, ascent: heightPt, descent: 0 };
   }
+  if (special.kind === 'math') {
+    const { box } = special;
+    // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc.
+    const width = special.display && Number.isFinite(lineWidthPt) ? Math.max(box.width, lineWidthPt) : box.width;
+    return { k: 'special', start: at, end: at + 1, special, width, ascent: box.ascent, descent: box.descent };
+  }
   return { k: 'special', start: at, end: at + 1, special, width: 0, ascent: 0, descent: 0 };
 }
 

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { RunProps } from '../model';
+import { readEqField } from './eq-field';
+
+const props = { sizePt: 11, font: 'Times New Roman' } as RunProps;
+const t = (text: string) => ({ kind: 'run', text, normal: true, props });
+
+describe('readEqField (EQ, §17.16.5.20)', () => {
+  it('reads fractions, radicals with a degree, and text in the field\'s font', () => {
+    expect(readEqField('EQ x = \\f(1,2)', props)).toEqual([t('x = '), { kind: 'frac', type: 'bar', num: [t('1')], den: [t('2')] }]);
+    expect(readEqField('eq \\r(3,x)', props)).toEqual([{ kind: 'rad', deg: [t('3')], body: [t('x')] }]);
+  });
+
+  it('reads arrays by their column count, brackets with their characters, and boxes around literal parentheses', () => {
+    expect(readEqField('eq \\a\\co2(1,2,3,4)', props)).toEqual([{ kind: 'matrix', rows: [[[t('1')], [t('2')]], [[t('3')], [t('4')]]] }]);
+    expect(readEqField('eq \\b\\bc\\[(x)', props)).toMatchObject([{ kind: 'delim', beg: '[', end: ']', items: [[t('x')]] }]);
+    expect(readEqField('eq \\x(p=(x,y,z))', props)).toEqual([{ kind: 'box', border: true, body: [t('p=(x,y,z)')] }]);
+  });
+
+  it('reads \\i sums with limits over and under, \\in integrals with limits beside, and scripts', () => {
+    expect(readEqField('eq \\i\\su(i=0,n,x)', props)).toMatchObject([{ kind: 'nary', chr: '∑', limLoc: 'undOvr', limitsInline: true, sub: [t('i=0')], sup: [t('n')], body: [t('x')] }]);
+    expect(readEqField('eq \\i\\in(a,b,f)', props)).toMatchObject([{ kind: 'nary', chr: '∫', limLoc: 'subSup' }]);
+    expect(readEqField('eq e\\s\\up8(n)\\s\\do4(k)', props)).toEqual([t('e'), { kind: 'scripts', base: [], sup: [t('n')] }, { kind: 'scripts', base: [], sub: [t('k')] }]);
+  });
+
+  it('reads overstrikes centred by default (the enclosed characters Word makes with \\o\\ac)', () => {
+    expect(readEqField('eq \\o\\ac(○,印)', props)).toEqual([{ kind: 'over', align: 'center', items: [[t('○')], [t('印')]] }]);
+    expect(readEqField('eq \\o\\al(a,b)', props)).toMatchObject([{ kind: 'over', align: 'left' }]);
+  });
+
+  it('gives each piece of text the properties of its instruction run', () => {
+    const small = { sizePt: 8, font: 'Times New Roman' } as RunProps;
+    const raw = 'eq \\o\\ac(○,印)';
+    const at = raw.indexOf('印');
+    const tree = readEqField(raw, (i) => (i >= at && i < at + 1 ? small : props));
+    expect(tree).toEqual([{ kind: 'over', align: 'center', items: [[t('○')], [{ kind: 'run', text: '印', normal: true, props: small }]] }]);
+  });
+
+  it('gives nothing for an empty field and stops at its depth limit on deep nesting', () => {
+    expect(readEqField('EQ ', props)).toBeUndefined();
+    const deep = readEqField(`eq ${'\\f('.repeat(200)}1${')'.repeat(200)}`, props);
+    expect(deep).toBeDefined();
+  });
+});

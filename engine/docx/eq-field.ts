@@ -1,0 +1,164 @@
+/**
+ * Legacy EQ fields (§17.16.5.20) as a math tree, typeset by engine/layout/math like Office Math:
+ * \f fractions, \r radicals, \s scripts, \b brackets, \a arrays, \o overstrikes, \x boxes, \l lists,
+ * \i integrals, sums and products. Text keeps the field's own font (normal-text runs, no math
+ * italic, no operator spacing, as Word draws EQ fields). \d displacements are not followed.
+ */
+import type { MathNode, MathRow, RunProps } from '../model';
+
+const MAX_DEPTH = 32;
+const MAX_NODES = 5000;
+
+/** An option switch of a command: \up8 → { name: 'up', num: 8 }, \lc\{ → { name: 'lc', chr: '{' }. */
+interface EqOption {
+  readonly name: string;
+  readonly num?: number;
+  readonly chr?: string;
+}
+
+const MIRROR: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}', '<': '>', '⟨': '⟩', '|': '|' };
+
+class EqTree {
+  private pos = 0;
+  private nodes = 0;
+  /** `propsAt(i)`: the properties of the run holding the body's character i. */
+  constructor(private readonly s: string, private readonly propsAt: (i: number) => RunProps) {}
+
+  private get props(): RunProps {
+    return this.propsAt(this.pos);
+  }
+
+  /** Text and commands until a closing parenthesis or argument separator at this depth. */
+  sequence(depth: number): MathNode[] {
+    const out: MathNode[] = [];
+    let text = '';
+    let props = this.props;
+    const flush = () => {
+      if (text) out.push({ kind: 'run', text, normal: true, props });
+      text = '';
+    };
+    while (this.pos < this.s.length) {
+      const c = this.s[this.pos]!;
+      if (depth > 0 && (c === ')' || c === ',' || c === ';')) break;
+      if (this.props !== props) {
+        flush();
+        props = this.props;
+      }
+      if (c === '\\' && /[a-zA-Z]/.test(this.s[this.pos + 1] ?? '')) {
+        flush();
+        const node = this.command(depth);
+        if (node) out.push(...node);
+      } else if (c === '\\') {
+        text += this.s[this.pos + 1] ?? '';
+        this.pos += 2;
+      } else if (c === '(' && depth > 0) {
+        text += this.parenthesized();
+      } else {
+        text += c;
+        this.pos++;
+      }
+    }
+    flush();
+    return out;
+  }
+
+  /** Literal text in parentheses inside an argument, with its commas: \x(p=(x,y,z)) boxes "p=(x,y,z)". */
+  private parenthesized(): string {
+    let level = 0;
+    const start = this.pos;
+    while (this.pos < this.s.length) {
+      const c = this.s[this.pos++]!;
+      if (c === '\\') this.pos++;
+      else if (c === '(') level++;
+      else if (c === ')' && --level === 0) break;
+    }
+    return this.s.slice(start, this.pos).replace(/\\(.)/g, '$1');
+  }
+
+  /** `\name` with its option switches, then its arguments in parentheses. */
+  private command(depth: number): MathNode[] | undefined {
+    const m = /^\\([a-zA-Z]+)/.exec(this.s.slice(this.pos))!;
+    const name = m[1]!.toLowerCase();
+    this.pos += m[0].length;
+    const options: EqOption[] = [];
+    while (this.s[this.pos] === '\\' && /[a-zA-Z]/.test(this.s[this.pos + 1] ?? '')) {
+      const o = /^\\([a-zA-Z]+)([0-9]*)(\\?([^\\(a-zA-Z]))?/.exec(this.s.slice(this.pos))!;
+      this.pos += o[0].length;
+      options.push({ name: o[1]!.toLowerCase(), ...(o[2] ? { num: Number(o[2]) } : {}), ...(o[4] ? { chr: o[4] } : {}) });
+    }
+    if (this.s[this.pos] !== '(' || depth > MAX_DEPTH || ++this.nodes > MAX_NODES) return undefined;
+    this.pos++;
+    const args: MathNode[][] = [];
+    for (;;) {
+      args.push(this.sequence(depth + 1));
+      const c = this.s[this.pos];
+      this.pos++;
+      if (c !== ',' && c !== ';') break;
+    }
+    return build(name[0]!, options, args, this.props);
+  }
+}
+
+const opt = (options: readonly EqOption[], name: string) => options.find((o) => o.name === name);
+const text = (t: string, props: RunProps): MathNode => ({ kind: 'run', text: t, normal: true, props });
+
+/** Joins arguments with a separator run. */
+function joined(args: readonly MathRow[], sep: string, props: RunProps): MathNode[] {
+  return args.flatMap((a, i) => (i > 0 ? [text(sep, props), ...a] : [...a]));
+}
+
+function build(command: string, options: readonly EqOption[], args: readonly MathNode[][], props: RunProps): MathNode[] {
+  const a = (i: number): MathNode[] => args[i] ?? [];
+  switch (command) {
+    case 'f':
+      return [{ kind: 'frac', type: 'bar', num: a(0), den: a(1) }];
+    case 'r':
+      return [args.length > 1 && a(0).length ? { kind: 'rad', deg: a(0), body: a(1) } : { kind: 'rad', body: args.length > 1 ? a(1) : a(0) }];
+    case 's':
+      if (opt(options, 'do')) return [{ kind: 'scripts', base: [], sub: joined(args, ',', props) }];
+      return [{ kind: 'scripts', base: [], sup: a(0), ...(args.length > 1 ? { sub: a(1) } : {}) }];
+    case 'b': {
+      const both = opt(options, 'bc')?.chr;
+      const beg = both ?? opt(options, 'lc')?.chr ?? '(';
+      const end = both ? MIRROR[both] ?? both : opt(options, 'rc')?.chr ?? ')';
+      return [{ kind: 'delim', beg, end, sep: ',', grow: true, items: args }];
+    }
+    case 'a': {
+      const cols = Math.max(1, Math.min(64, opt(options, 'co')?.num ?? 1));
+      const rows: MathRow[][] = [];
+      for (let i = 0; i < args.length; i += cols) rows.push(args.slice(i, i + cols));
+      return [{ kind: 'matrix', rows }];
+    }
+    case 'o':
+      // Overstrike: every argument drawn at the same place (\ac centred, the default; \al, \ar).
+      return [{ kind: 'over', align: opt(options, 'al') ? 'left' : opt(options, 'ar') ? 'right' : 'center', items: args }];
+    case 'x':
+      return [{ kind: 'box', border: true, body: joined(args, ',', props) }];
+    case 'l':
+      return joined(args, ',', props);
+    case 'i': {
+      const fc = opt(options, 'fc')?.chr ?? opt(options, 'vc')?.chr;
+      const chr = fc ?? (opt(options, 'su') ? '∑' : opt(options, 'pr') ? '∏' : '∫');
+      return [{
+        kind: 'nary', chr, limLoc: opt(options, 'in') ? 'subSup' : 'undOvr', ...(opt(options, 'in') ? {} : { limitsInline: true }), grow: false, body: a(2),
+        ...(a(0).length ? { sub: a(0) } : {}), ...(a(1).length ? { sup: a(1) } : {}),
+      }];
+    }
+    case 'd':
+      return [];
+    default:
+      return joined(args, ' ', props);
+  }
+}
+
+/**
+ * The tree of an EQ field's instruction (`EQ \f(1,2)`), or undefined when it has no content. Text
+ * takes the properties of its instruction run: `props`, or `props(offset into raw)`.
+ */
+export function readEqField(raw: string, props: RunProps | ((offset: number) => RunProps)): MathRow | undefined {
+  const body = raw.replace(/^\s*EQ\s*/i, '');
+  const shift = raw.length - body.length;
+  const propsAt = typeof props === 'function' ? (i: number) => props(i + shift) : () => props;
+  const tree = new EqTree(body, propsAt).sequence(0);
+  return tree.length ? tree : undefined;
+}

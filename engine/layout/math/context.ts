@@ -1,0 +1,67 @@
+/**
+ * The state math layout carries down the tree: the font, the style (display, text, script,
+ * scriptscript, as TeX and the OpenType MATH table define them), crampedness and colour.
+ */
+import type { RunProps } from '../../model';
+import type { MathConstants, MathFont } from '../../text';
+import type { Face, FaceResolver } from '../faces';
+
+/** 0 display, 1 text, 2 script, 3 scriptscript. */
+export type MathStyleLevel = 0 | 1 | 2 | 3;
+
+/** What every node's layout needs. */
+export interface MathEnv {
+  readonly face: Face;
+  readonly font: MathFont;
+  /** The size of text-style math (the run's w:sz). */
+  readonly basePt: number;
+  readonly color: string;
+  /** Run properties of the equation, for characters the math font lacks. */
+  readonly props: RunProps;
+  readonly faces: FaceResolver;
+}
+
+/** The layout context of one node. */
+export interface MathCtx {
+  readonly env: MathEnv;
+  readonly style: MathStyleLevel;
+  readonly cramped: boolean;
+}
+
+/** The size of a style: scripts scaled by the font's ScriptPercentScaleDown / ScriptScriptPercentScaleDown. */
+export function sizeOf(ctx: MathCtx): number {
+  const c = ctx.env.font.constants;
+  if (ctx.style === 2) return (ctx.env.basePt * c.scriptPercentScaleDown) / 100;
+  if (ctx.style === 3) return (ctx.env.basePt * c.scriptScriptPercentScaleDown) / 100;
+  return ctx.env.basePt;
+}
+
+/** Font units → points at the context's size. */
+export function pt(ctx: MathCtx, units: number): number {
+  return (units * sizeOf(ctx)) / ctx.env.font.unitsPerEm;
+}
+
+/** A MATH constant in points at the context's size. */
+export function k(ctx: MathCtx, name: keyof MathConstants): number {
+  return pt(ctx, ctx.env.font.constants[name]);
+}
+
+/** The em of the context's size, in points. */
+export function em(ctx: MathCtx): number {
+  return sizeOf(ctx);
+}
+
+/** The style of scripts (TeX: display/text → script, script → scriptscript). */
+export function scriptCtx(ctx: MathCtx, cramped = ctx.cramped): MathCtx {
+  return { env: ctx.env, style: ctx.style <= 1 ? 2 : 3, cramped };
+}
+
+/** The style of a fraction's numerator and denominator (display → text, text → script, ...). */
+export function fractionCtx(ctx: MathCtx, cramped: boolean): MathCtx {
+  return { env: ctx.env, style: Math.min(3, ctx.style + 1) as MathStyleLevel, cramped };
+}
+
+/** The same style, cramped (radicands, denominators, subscripts). */
+export function crampedCtx(ctx: MathCtx): MathCtx {
+  return ctx.cramped ? ctx : { ...ctx, cramped: true };
+}

@@ -1,0 +1,107 @@
+/**
+ * Math layout: an equation's tree (engine/model/math.ts) → a MathBox of positioned glyph runs and
+ * rules, in the math font (the face for Cambria Math: DejaVu Math TeX Gyre unless the host has the
+ * real one), with the constants, variants and assemblies of its OpenType MATH table. Emitting
+ * turns the box into the page's glyph runs and filled rectangles (drawn by the PDF and canvas
+ * renderers like any text, so equations stay selectable and searchable).
+ */
+import type { LayoutItem, MathInline, MathNode } from '../../model';
+import { readMathFont } from '../../text';
+import type { FaceResolver } from '../faces';
+import type { ItemSink } from '../emit/sink';
+import { type MathBox, phantomOf } from './box';
+import type { MathCtx, MathEnv } from './context';
+import { runAtoms } from './glyphs';
+import { attachScripts, layoutFraction, layoutLimit, layoutNary, layoutRadical } from './objects';
+import { layoutRow, type NodeLayout } from './row';
+import { layoutAccent, layoutBar, layoutBox, layoutDelimiter, layoutEqArray, layoutFunction, layoutGroupChar, layoutMatrix, layoutOverstrike } from './structures';
+
+export type { MathBox, MathPart } from './box';
+
+/** One node's atoms. */
+const layoutNode: NodeLayout = (node: MathNode, ctx: MathCtx, upright: boolean): MathBox[] => {
+  switch (node.kind) {
+    case 'run':
+      return runAtoms(node, ctx, upright);
+    case 'frac':
+      return [layoutFraction(node, ctx, layoutNode)];
+    case 'scripts':
+      return [attachScripts(layoutRow(node.base, ctx, layoutNode, upright), node.sub, node.sup, ctx, layoutNode, node.pre)];
+    case 'rad':
+      return [layoutRadical(node, ctx, layoutNode)];
+    case 'nary':
+      return [layoutNary(node, ctx, layoutNode)];
+    case 'delim':
+      return [layoutDelimiter(node, ctx, layoutNode)];
+    case 'func':
+      return [layoutFunction(node, ctx, layoutNode)];
+    case 'acc':
+      return [layoutAccent(node, ctx, layoutNode)];
+    case 'bar':
+      return [layoutBar(node, ctx, layoutNode)];
+    case 'groupChr':
+      return [layoutGroupChar(node, ctx, layoutNode)];
+    case 'limit':
+      return [layoutLimit(node, ctx, layoutNode)];
+    case 'eqArr':
+      return [layoutEqArray(node, ctx, layoutNode)];
+    case 'matrix':
+      return [layoutMatrix(node, ctx, layoutNode)];
+    case 'box':
+      return [layoutBox(node, ctx, layoutNode)];
+    case 'over':
+      return [layoutOverstrike(node, ctx, layoutNode)];
+    case 'phant':
+      return [phantomOf(layoutRow(node.body, ctx, layoutNode, upright), node.show, node.zeroWid, node.zeroAsc, node.zeroDesc)];
+  }
+};
+
+const MATH_FAMILY = 'Cambria Math';
+
+const boxes = new WeakMap<MathInline, Map<string, MathBox>>();
+
+/**
+ * Typesets an equation: display style for display math, text style inline. Undefined when it has
+ * no tree or no face for math can be had (the caller then sets its linear text). Cached per
+ * equation and face.
+ */
+export function layoutMath(inline: MathInline, faces: FaceResolver, display: boolean): MathBox | undefined {
+  if (!inline.tree) return undefined;
+  // The run's face when it is a math font, else the face Cambria Math resolves to.
+  let face = faces.primary(inline.props);
+  let font = readMathFont(face.data);
+  if (!font?.hasMathTable && inline.props.font !== MATH_FAMILY) {
+    face = faces.primary({ ...inline.props, font: MATH_FAMILY });
+    font = readMathFont(face.data);
+  }
+  if (!font) return undefined;
+  const key = `${face.key}|${display ? 1 : 0}`;
+  let byFace = boxes.get(inline);
+  const hit = byFace?.get(key);
+  if (hit) return hit;
+  const color = inline.props.color && inline.props.color !== 'auto' ? inline.props.color : '000000';
+  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces };
+  const box = layoutRow(inline.tree, { env, style: display ? 0 : 1, cramped: false }, layoutNode);
+  if (!byFace) boxes.set(inline, (byFace = new Map()));
+  byFace.set(key, box);
+  return box;
+}
+
+/** Draws a math box with its baseline origin at (x, baseline) on the page (y down). */
+export function emitMath(box: MathBox, x: number, baseline: number, sink: ItemSink): void {
+  emitInto(box, x, baseline, sink, sink.items);
+}
+
+function emitInto(box: MathBox, x: number, baseline: number, sink: ItemSink, out: LayoutItem[]): void {
+  for (const p of box.parts) {
+    if (p.kind === 'box') emitInto(p.box, x + p.x, baseline - p.y, sink, out);
+    else if (p.kind === 'rule') out.push({ kind: 'rect', x: x + p.x, y: baseline - p.y - p.h, w: p.w, h: p.h, fill: p.color });
+    else {
+      out.push({
+        kind: 'glyphs', x: x + p.x, y: baseline - p.y, font: sink.resources.font(p.face), sizePt: p.sizePt, glyphs: p.glyphs, advances: p.advances,
+        text: p.text, clusters: p.clusters, color: p.color,
+      });
+    }
+  }
+}
+

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { MathInline, MathNode, MathRow } from '../../model';
+import { layoutMath, type MathBox } from './index';
+import { MATH_TEST_FACES as faces, MATH_TEST_PROPS as props } from './test-util';
+
+const r = (text: string): MathNode => ({ kind: 'run', text });
+const typeset = (tree: MathRow, display = true): MathBox => layoutMath({ kind: 'math', linearText: '', display, props, tree } as MathInline, faces, display)!;
+
+interface Flat {
+  readonly kind: 'glyphs' | 'rule';
+  readonly text: string;
+  readonly x: number;
+  /** Baseline (glyphs) or bottom edge (rules), up from the equation's baseline. */
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly sizePt: number;
+}
+
+/** Every glyph run and rule of a box, at its position in the box. */
+function flat(box: MathBox, x = 0, y = 0, out: Flat[] = []): Flat[] {
+  for (const p of box.parts) {
+    if (p.kind === 'box') flat(p.box, x + p.x, y + p.y, out);
+    else if (p.kind === 'rule') out.push({ kind: 'rule', text: '', x: x + p.x, y: y + p.y, w: p.w, h: p.h, sizePt: 0 });
+    else out.push({ kind: 'glyphs', text: p.text, x: x + p.x, y: y + p.y, w: p.advances.reduce((s, a) => s + a, 0), h: 0, sizePt: p.sizePt });
+  }
+  return out;
+}
+
+const find = (items: Flat[], text: string) => items.find((i) => i.text === text)!;
+const rule = (items: Flat[]) => items.find((i) => i.kind === 'rule')!;
+
+describe('math layout', () => {
+  it('sets a fraction\'s numerator above the rule above the denominator, both centred on it', () => {
+    const items = flat(typeset([{ kind: 'frac', type: 'bar', num: [r('a')], den: [r('bcd')] }]));
+    const [num, den, bar] = [find(items, 'a'), find(items, 'bcd'), rule(items)];
+    expect(num.y).toBeGreaterThan(bar.y + bar.h);
+    expect(den.y).toBeLessThan(bar.y);
+    // The rule sits on the math axis (AxisHeight 275/1000 em at 20 pt = 5.5 pt).
+    expect(bar.y + bar.h / 2).toBeCloseTo(5.5, 5);
+    expect(num.x + num.w / 2).toBeCloseTo(bar.x + bar.w / 2, 5);
+    expect(den.x + den.w / 2).toBeCloseTo(bar.x + bar.w / 2, 5);
+    expect(bar.w).toBeGreaterThan(den.w);
+  });
+
+  it('raises a superscript and sets it smaller (ScriptPercentScaleDown 80 %), after the base', () => {
+    const items = flat(typeset([{ kind: 'scripts', base: [r('x')], sup: [r('2')] }]));
+    const [base, sup] = [find(items, 'x'), find(items, '2')];
+    expect(sup.sizePt).toBeCloseTo(16, 5);
+    expect(base.sizePt).toBe(20);
+    expect(sup.y).toBeGreaterThanOrEqual(0.381 * 20 - 1e-9);
+    expect(sup.x).toBeGreaterThanOrEqual(base.x + base.w - 1e-9);
+  });
+
+  it('draws the radical sign before the radicand and its rule over it', () => {
+    const items = flat(typeset([{ kind: 'rad', body: [r('x')] }]));
+    const [surd, body, bar] = [find(items, '√'), find(items, 'x'), rule(items)];
+    expect(surd.x + surd.w).toBeLessThanOrEqual(body.x + 1e-9);
+    expect(bar.x).toBeCloseTo(body.x, 5);
+    expect(bar.w).toBeCloseTo(body.w, 5);
+    expect(bar.y).toBeGreaterThan(0.5 * 20);
+  });
+
+  it('puts ∑ limits above and below in display math and beside it inline', () => {
+    const sum: MathNode = { kind: 'nary', chr: '∑', limLoc: 'undOvr', sub: [r('i')], sup: [r('n')], body: [r('a')], grow: false };
+    const shown = flat(typeset([sum], true));
+    const [op, lo, hi] = [find(shown, '∑'), find(shown, 'i'), find(shown, 'n')];
+    expect(hi.y).toBeGreaterThan(op.y + 10);
+    expect(lo.y).toBeLessThan(op.y - 5);
+    expect(lo.x).toBeGreaterThan(op.x);
+    expect(lo.x + lo.w).toBeLessThan(op.x + op.w);
+    const inline = flat(typeset([sum], false));
+    const [op2, lo2, hi2] = [find(inline, '∑'), find(inline, 'i'), find(inline, 'n')];
+    expect(lo2.x).toBeGreaterThanOrEqual(op2.x + op2.w - 1e-9);
+    expect(hi2.x).toBeGreaterThanOrEqual(op2.x + op2.w - 1e-9);
+    // The display operator is the font's bigger variant.
+    expect(typeset([sum], true).ascent).toBeGreaterThan(typeset([sum], false).ascent);
+  });
+
+  it('grows delimiters around a fraction taller than around a letter', () => {
+    const paren = (row: MathRow) => typeset([{ kind: 'delim', beg: '(', end: ')', sep: '|', grow: true, items: [row] }]);
+    const letter = paren([r('x')]);
+    const fraction = paren([{ kind: 'frac', type: 'bar', num: [r('a')], den: [r('b')] }]);
+    expect(fraction.ascent + fraction.descent).toBeGreaterThan(1.5 * (letter.ascent + letter.descent));
+    const fixed = typeset([{ kind: 'delim', beg: '(', end: ')', sep: '|', grow: false, items: [[{ kind: 'frac', type: 'bar', num: [r('a')], den: [r('b')] }]] }]);
+    const [open] = flat(fixed).filter((i) => i.text === '(');
+    expect(open).toBeDefined();
+  });
+
+  it('sets matrix cells in rows and columns', () => {
+    const items = flat(typeset([{ kind: 'matrix', rows: [[[r('a')], [r('b')]], [[r('c')], [r('d')]]] }]));
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((t) => find(items, t));
+    expect(a!.y).toBeCloseTo(b!.y, 5);
+    expect(c!.y).toBeCloseTo(d!.y, 5);
+    expect(a!.y).toBeGreaterThan(c!.y + 15);
+    expect(b!.x).toBeGreaterThan(a!.x + a!.w + 10);
+    expect(Math.abs(a!.x + a!.w / 2 - (c!.x + c!.w / 2))).toBeLessThan(1e-6);
+  });
+
+  it('nests: a fraction in a superscript is set at script size, smaller again inside', () => {
+    const items = flat(typeset([{ kind: 'scripts', base: [r('e')], sup: [{ kind: 'frac', type: 'bar', num: [r('1')], den: [r('2')] }] }], false));
+    expect(find(items, 'e').sizePt).toBe(20);
+    // Script (80 %) of text, then the fraction's parts one style down: scriptscript (65 %).
+    expect(find(items, '1').sizePt).toBeCloseTo(13, 5);
+    expect(find(items, '1').y).toBeGreaterThan(find(items, '2').y);
+  });
+
+  it('keeps the characters of math italic letters and sets them with the math alphabet', () => {
+    const box = typeset([r('x=1')]);
+    const runs = box.parts.flatMap((p) => (p.kind === 'box' ? p.box.parts : [p])).filter((p) => p.kind === 'glyphs');
+    expect(runs.map((p) => (p.kind === 'glyphs' ? p.text : '')).join('')).toBe('x=1');
+    // Thick spaces around the relation: 5/18 em each side.
+    const items = flat(box);
+    expect(find(items, '=').x - (find(items, 'x').x + find(items, 'x').w)).toBeCloseTo((5 / 18) * 20, 5);
+  });
+});
