@@ -364,7 +364,7 @@ class Pass {
   /** Lays out a header or footer for a page (cached by what its fields would print). */
   headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story {
     // Parts without page fields look the same on every page: lay them out once per width and section.
-    const dynamic = this.partHasPageFields(part);
+    const dynamic = this.partHasPageFields(part) && !this.partTooLarge(part);
     // Cross-references (STYLEREF, PAGEREF) differ per page and per state: key them by both.
     const perPage = dynamic && this.partHasFields(part, XREF_FIELDS) ? `|${page.index}|${this.stateTag(state)}` : '';
     const key = dynamic
@@ -388,6 +388,26 @@ class Pass {
   }
 
   private readonly dynamicParts = new Map<string, boolean>();
+  private readonly largeParts = new Map<string, boolean>();
+
+  /**
+   * Whether a header or footer holds more text than any real one (MAX_CHROME_CHARS): it is then laid
+   * out once per section and width, not once per page for its page fields, which bounds the work a
+   * hostile document can ask for (a 130,000-character footer took about a second per page).
+   */
+  private partTooLarge(part: string): boolean {
+    let large = this.largeParts.get(part);
+    if (large === undefined) {
+      large = textLength(this.env.doc.headerFooters[part]?.blocks ?? [], MAX_CHROME_CHARS) > MAX_CHROME_CHARS;
+      this.largeParts.set(part, large);
+      if (large) {
+        this.env.bag.warn('layout/header-too-large', `The header or footer ${part} holds more than ${MAX_CHROME_CHARS} characters; it is laid out once, and its page fields show the same value on every page.`, {
+          hint: 'Move the long text into the body.',
+        });
+      }
+    }
+    return large;
+  }
   private readonly stateTags = new Map<PassState, number>();
 
   /** Whether a header/footer part holds a field whose text depends on the page (PAGE, NUMPAGES...). */
@@ -515,6 +535,31 @@ function searchParagraphs(paras: readonly ParaFacts[], matches: (p: ParaFacts) =
   for (let i = start - 1; i >= 0; i--) if (matches(paras[i]!)) return paras[i];
   for (let i = end; i < paras.length; i++) if (matches(paras[i]!)) return paras[i];
   return undefined;
+}
+
+/** Characters a header or footer may hold and still be laid out again for each page's fields. */
+const MAX_CHROME_CHARS = 20_000;
+
+/** The length of the text in blocks (tables, fields and text boxes included), counted up to `limit`. */
+function textLength(blocks: readonly Block[], limit: number): number {
+  let n = 0;
+  const inlines = (list: readonly Inline[]): void => {
+    for (const i of list) {
+      if (n > limit) return;
+      if (i.kind === 'text') n += i.text.length;
+      else if (i.kind === 'field') inlines(i.result);
+      else if (i.kind === 'shape' && i.text) walk(i.text.blocks);
+    }
+  };
+  const walk = (list: readonly Block[]): void => {
+    for (const b of list) {
+      if (n > limit) return;
+      if (b.kind === 'paragraph') inlines(b.inlines);
+      else for (const r of b.rows) for (const c of r.cells) walk(c.blocks);
+    }
+  };
+  walk(blocks);
+  return n;
 }
 
 function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>): boolean {
