@@ -120,6 +120,7 @@ export function readMath(r: InlineReader, el: XmlElement, display: boolean): voi
       r.ctx.bag.warn('docx/math-unsupported', `<${name}> in an equation is not typeset; its content is set in line.`, { at: r.at });
     }
     if (jc) inline.jc = jc;
+    if (math?.wrap) inline.wrap = math.wrap;
     r.emit(inline);
   }
 }

@@ -2,7 +2,7 @@
  * Document settings (word/settings.xml, CT_Settings, §17.15) that change layout, plus the inputs
  * other readers need from it (theme font languages, colour mapping).
  */
-import type { DocSettings, MathSettings } from '../model';
+import type { DocSettings, MathSettings, MathWrap } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { DEFAULT_ENDNOTES, DEFAULT_FOOTNOTES, readNoteOptions } from './sections';
@@ -79,5 +79,20 @@ function readMathSettings(el: XmlElement | undefined): MathSettings | undefined 
   if (int && LIM.has(int)) out.intLim = int as NonNullable<MathSettings['intLim']>;
   const small = child(el, 'm:smallFrac');
   if (small) out.smallFrac = val('m:smallFrac') !== '0' && val('m:smallFrac') !== 'off';
+  const wrap = readMathWrap(el, val);
+  if (wrap) out.wrap = wrap;
   return out;
+}
+
+const BRK_BIN = new Set(['before', 'after', 'repeat']);
+
+/** m:brkBin, m:wrapIndent (twips), m:wrapRight; undefined when none is given. */
+function readMathWrap(el: XmlElement, val: (name: string) => string | undefined): MathWrap | undefined {
+  const out: { -readonly [K in keyof MathWrap]: MathWrap[K] } = {};
+  const brk = val('m:brkBin');
+  if (brk && BRK_BIN.has(brk)) out.brkBin = brk as NonNullable<MathWrap['brkBin']>;
+  const indent = Number(val('m:wrapIndent'));
+  if (val('m:wrapIndent') !== undefined && Number.isFinite(indent) && indent >= 0 && indent <= 31680) out.indentPt = indent / 20;
+  if (child(el, 'm:wrapRight')) out.right = !['0', 'off', 'false'].includes(val('m:wrapRight') ?? '1');
+  return Object.keys(out).length ? out : undefined;
 }

@@ -2,7 +2,7 @@
  * Document content: blocks (paragraphs, tables) and the inline items of a paragraph.
  */
 import type { Border, Color, ParagraphProps, Revision, RunProps, Shading } from './props';
-import type { MathRow } from './math';
+import type { MathRow, MathWrap } from './math';
 
 /** A block-level item of a story (body, header, footer, note, cell, text box). */
 export type Block = Paragraph | Table;
@@ -273,6 +273,8 @@ export interface MathInline extends InRun {
   readonly tree?: MathRow;
   /** Justification of display math (m:oMathParaPr/m:jc, else m:mathPr/m:defJc); absent: centred. */
   readonly jc?: 'left' | 'right' | 'center' | 'centerGroup';
+  /** Line breaking of display math wider than its column (the document's m:mathPr); absent: Word's defaults. */
+  readonly wrap?: MathWrap;
 }
 
 /** Start or end of a bookmark (w:bookmarkStart / w:bookmarkEnd, §17.13.6). */

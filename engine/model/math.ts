@@ -164,4 +164,16 @@ export interface MathSettings {
   readonly intLim?: 'undOvr' | 'subSup';
   /** m:smallFrac: fractions in script size. */
   readonly smallFrac?: boolean;
+  /** How display math wider than its column breaks (m:brkBin, m:wrapIndent, m:wrapRight); absent: Word's defaults. */
+  readonly wrap?: MathWrap;
+}
+
+/** Line breaking of display math; every field absent: Word's default. */
+export interface MathWrap {
+  /** m:brkBin (§22.1.2.13): a line breaks before a binary operator, after it, or both (repeat); default before. */
+  readonly brkBin?: 'before' | 'after' | 'repeat';
+  /** m:wrapIndent (§22.1.2.122): indent of continuation lines in points; default 1440 twips (72 pt). */
+  readonly indentPt?: number;
+  /** m:wrapRight (§22.1.2.123): continuation lines right-aligned instead of indented. */
+  readonly right?: boolean;
 }

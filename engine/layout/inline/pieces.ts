@@ -4,6 +4,7 @@
  */
 import type { ParaContent, Span, Special } from './itemize';
 import { joinsAcross, ZWJ } from './joining';
+import { breakDisplayMath } from '../math/breaking';
 
 /**
  * Glyphs of one span between two break opportunities. Advances in points, final except justification.
@@ -154,10 +155,12 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
     return { k: 'special', start: at, end: at + 1, special, width: widthPt, ascent: heightPt, descent: 0 };
   }
   if (special.kind === 'math') {
-    const { box } = special;
-    // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc.
-    const width = special.display && Number.isFinite(lineWidthPt) ? Math.max(box.width, lineWidthPt) : box.width;
-    return { k: 'special', start: at, end: at + 1, special, width, ascent: box.ascent, descent: box.descent };
+    // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc,
+    // broken into lines at its operators when it is wider. Inline math does not break.
+    if (!special.display || !Number.isFinite(lineWidthPt)) return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent };
+    const box = breakDisplayMath(special.box, lineWidthPt, special.props.sizePt, special.inline.wrap);
+    const width = Math.max(box.width, lineWidthPt);
+    return { k: 'special', start: at, end: at + 1, special: box === special.box ? special : { ...special, box }, width, ascent: box.ascent, descent: box.descent };
   }
   return { k: 'special', start: at, end: at + 1, special, width: 0, ascent: 0, descent: 0 };
 }

@@ -59,6 +59,8 @@ export interface MathBox {
   readonly char?: boolean;
   /** x of the first alignment mark ('&' in an equation array row). */
   readonly alignX?: number;
+  /** A row's atom classes, one per part (all boxes), after TeX's bin-to-ord rule: where a line may break. */
+  readonly classes?: readonly AtomClass[];
 }
 
 /** An empty box with the given size. */

@@ -48,6 +48,7 @@ export function layoutRow(row: MathRow, ctx: MathCtx, layoutNode: NodeLayout, up
   let ascent = 0;
   let descent = 0;
   const parts: { kind: 'box'; x: number; y: number; box: MathBox }[] = [];
+  const classes: AtomClass[] = [];
   for (let i = 0; i < visible.length; i++) {
     const box = visible[i]!;
     if (box.alignX !== undefined && box.width === 0) {
@@ -58,13 +59,14 @@ export function layoutRow(row: MathRow, ctx: MathCtx, layoutNode: NodeLayout, up
     if (cls === 'bin' && (prev === undefined || NO_BIN_AFTER.has(prev) || isLastOrBeforeClose(visible, i))) cls = 'ord';
     if (prev !== undefined) x += spaceBetween(prev, cls, ctx);
     parts.push({ kind: 'box', x, y: 0, box });
+    classes.push(cls);
     ascent = Math.max(ascent, box.ascent);
     descent = Math.max(descent, box.descent);
     x += box.width;
     prev = cls;
   }
   const last = visible[visible.length - 1]!;
-  return { width: x, ascent, descent, parts, ...(last.italicPt ? { italicPt: last.italicPt } : {}), ...(alignX !== undefined ? { alignX } : {}) };
+  return { width: x, ascent, descent, parts, classes, ...(last.italicPt ? { italicPt: last.italicPt } : {}), ...(alignX !== undefined ? { alignX } : {}) };
 }
 
 /** A binary operator before a relation, a closing fence or punctuation, or last, is ordinary (TeX rule 19). */

@@ -1,0 +1,81 @@
+/**
+ * Display equations wider than their column break at relations and binary operators as Word breaks
+ * them (m:brkBin, m:wrapIndent, m:wrapRight in settings' m:mathPr).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { GlyphRun, LayoutDoc } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx, OFFICE_THEME, WORD_DEFAULT_STYLES } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+const m = (t: string, rPr = '') => `<m:r><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/>${rPr}</w:rPr><m:t>${t}</m:t></m:r>`;
+const runs = (d: LayoutDoc) => flatItems(d.pages[0]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
+const right = (r: GlyphRun) => r.x + r.advances.reduce((s, a) => s + a, 0);
+
+/** y = ab + ab + ... (30 terms): about twice as wide as the 468 pt column of a Letter page. */
+const LONG = m('y') + m('=') + Array.from({ length: 30 }, (_, i) => (i ? m('+') : '') + m('ab')).join('');
+
+async function lay(body: string, mathPr = ''): Promise<LayoutDoc> {
+  const settings = mathPr ? `<m:mathPr>${mathPr}</m:mathPr>` : undefined;
+  const { doc } = await layoutDocx(makeDocx({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body, ...(settings ? { settings } : {}) }), 'wrap.docx', host);
+  return doc;
+}
+
+/** The equation's glyph runs by baseline, top line first, each line left to right. */
+function lines(d: LayoutDoc): GlyphRun[][] {
+  const by = new Map<number, GlyphRun[]>();
+  for (const r of runs(d)) {
+    const y = Math.round(r.y * 100) / 100;
+    by.set(y, [...(by.get(y) ?? []), r]);
+  }
+  return [...by.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l.sort((a, b) => a.x - b.x));
+}
+
+describe('line breaking of display math', () => {
+  it('breaks before binary operators by default, continuation lines indented by 1440 twips, within the column', async () => {
+    const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${LONG}</m:oMath></m:oMathPara></w:p>`));
+    expect(l.length).toBe(2);
+    for (const r of l.flat()) expect(right(r)).toBeLessThanOrEqual(72 + 468 + 0.01);
+    expect(l[1]![0]!.text).toBe('+');
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('ab');
+    expect(l[1]![0]!.x - l[0]![0]!.x).toBeCloseTo(72, 3);
+    // The second line sits below the first by more than the equation's size.
+    expect(l[1]![0]!.y - l[0]![0]!.y).toBeGreaterThan(11);
+  });
+
+  it('follows m:brkBin after and m:wrapIndent', async () => {
+    const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${LONG}</m:oMath></m:oMathPara></w:p>`, '<m:brkBin m:val="after"/><m:wrapIndent m:val="720"/>'));
+    expect(l.length).toBe(2);
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('+');
+    expect(l[1]![0]!.text).toBe('ab');
+    expect(l[1]![0]!.x - l[0]![0]!.x).toBeCloseTo(36, 3);
+  });
+
+  it('repeats the operator at the end of one line and the start of the next with m:brkBin repeat', async () => {
+    const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${LONG}</m:oMath></m:oMathPara></w:p>`, '<m:brkBin m:val="repeat"/>'));
+    expect(l.length).toBeGreaterThanOrEqual(2);
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('+');
+    expect(l[1]![0]!.text).toBe('+');
+    // 29 operators, each line break showing one twice.
+    expect(l.flat().filter((r) => r.text === '+').length).toBe(29 + l.length - 1);
+  });
+
+  it('right-aligns continuation lines to the column with m:wrapRight', async () => {
+    const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${LONG}</m:oMath></m:oMathPara></w:p>`, '<m:wrapRight/>'));
+    expect(l.length).toBe(2);
+    expect(l[0]![0]!.x).toBeCloseTo(72, 3);
+    expect(right(l[1]![l[1]!.length - 1]!)).toBeCloseTo(72 + 468, 3);
+  });
+
+  it('keeps an equation that fits on one line', async () => {
+    const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('ab')}</m:oMath></m:oMathPara></w:p>`));
+    expect(l.length).toBe(1);
+  });
+});
