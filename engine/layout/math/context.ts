@@ -65,3 +65,9 @@ export function fractionCtx(ctx: MathCtx, cramped: boolean): MathCtx {
 export function crampedCtx(ctx: MathCtx): MathCtx {
   return ctx.cramped ? ctx : { ...ctx, cramped: true };
 }
+
+/** The context of a run with its own size (its w:rPr/w:sz): that size stands for the equation's. */
+export function runSizeCtx(ctx: MathCtx, sizePt: number | undefined): MathCtx {
+  if (sizePt === undefined || !(sizePt > 0) || sizePt === ctx.env.basePt) return ctx;
+  return { ...ctx, env: { ...ctx.env, basePt: sizePt } };
+}

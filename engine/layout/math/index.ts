@@ -10,7 +10,7 @@ import { readMathFont } from '../../text';
 import type { FaceResolver } from '../faces';
 import type { ItemSink } from '../emit/sink';
 import { type MathBox, phantomOf } from './box';
-import type { MathCtx, MathEnv } from './context';
+import { type MathCtx, type MathEnv, runSizeCtx } from './context';
 import { runAtoms } from './glyphs';
 import { attachScripts, layoutFraction, layoutLimit, layoutNary, layoutRadical } from './objects';
 import { layoutRow, type NodeLayout } from './row';
@@ -22,7 +22,7 @@ export type { MathBox, MathPart } from './box';
 const layoutNode: NodeLayout = (node: MathNode, ctx: MathCtx, upright: boolean): MathBox[] => {
   switch (node.kind) {
     case 'run':
-      return runAtoms(node, ctx, upright);
+      return runAtoms(node, runSizeCtx(ctx, node.props?.sizePt), upright);
     case 'frac':
       return [layoutFraction(node, ctx, layoutNode)];
     case 'scripts':

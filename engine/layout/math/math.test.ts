@@ -113,4 +113,14 @@ describe('math layout', () => {
     const items = flat(box);
     expect(find(items, '=').x - (find(items, 'x').x + find(items, 'x').w)).toBeCloseTo((5 / 18) * 20, 5);
   });
+
+  it('sets each run in its own w:sz, scaled down in scripts like the rest', () => {
+    const big = { ...props, sizePt: 30 };
+    const items = flat(typeset([r('x'), { kind: 'run', text: 'y', props: big }, { kind: 'scripts', base: [r('z')], sup: [{ kind: 'run', text: 'w', props: big }] }]));
+    expect(find(items, 'x').sizePt).toBe(20);
+    expect(find(items, 'y').sizePt).toBe(30);
+    expect(find(items, 'z').sizePt).toBe(20);
+    // DejaVu Math TeX Gyre's ScriptPercentScaleDown (80) of the run's 30 pt.
+    expect(find(items, 'w').sizePt).toBeCloseTo(24, 5);
+  });
 });
