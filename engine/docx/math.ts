@@ -106,6 +106,7 @@ export function readMath(r: InlineReader, el: XmlElement, display: boolean): voi
   const maths = el.name === 'm:oMathPara' ? children(el, 'm:oMath') : [el];
   const jc = display ? paraJc(r, el) : undefined;
   const math = r.ctx.settings.math;
+  const group = maths.length > 1 ? { size: maths.length } : undefined;
   const ctx: MathTreeContext = {
     runProps: (rPr) => resolveRun(cascadeRun(r.ctx, r.cascade.runBase, internRun(r.ctx, rPr, r.at)), Slot.Ascii, r.declared),
     intLim: math?.intLim ?? 'subSup',
@@ -121,6 +122,7 @@ export function readMath(r: InlineReader, el: XmlElement, display: boolean): voi
     }
     if (jc) inline.jc = jc;
     if (math?.wrap) inline.wrap = math.wrap;
+    if (group) inline.group = group;
     r.emit(inline);
   }
 }

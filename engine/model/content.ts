@@ -275,6 +275,13 @@ export interface MathInline extends InRun {
   readonly jc?: 'left' | 'right' | 'center' | 'centerGroup';
   /** Line breaking of display math wider than its column (the document's m:mathPr); absent: Word's defaults. */
   readonly wrap?: MathWrap;
+  /** The equations of one m:oMathPara holding several share this object: m:jc centerGroup aligns them as a group. */
+  readonly group?: MathGroup;
+}
+
+/** Identifies the equations of one m:oMathPara (compared by reference). */
+export interface MathGroup {
+  readonly size: number;
 }
 
 /** Start or end of a bookmark (w:bookmarkStart / w:bookmarkEnd, §17.13.6). */

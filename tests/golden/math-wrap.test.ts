@@ -1,6 +1,7 @@
 /**
  * Display equations wider than their column break at relations and binary operators as Word breaks
- * them (m:brkBin, m:wrapIndent, m:wrapRight in settings' m:mathPr).
+ * them (m:brkBin, m:wrapIndent, m:wrapRight in settings' m:mathPr); the equations of one m:oMathPara
+ * are placed by its m:jc, as a group (centerGroup, the default) or each on its own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -77,5 +78,29 @@ describe('line breaking of display math', () => {
   it('keeps an equation that fits on one line', async () => {
     const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('ab')}</m:oMath></m:oMathPara></w:p>`));
     expect(l.length).toBe(1);
+  });
+});
+
+describe('several equations in one m:oMathPara', () => {
+  const para = (jc: string) =>
+    `<w:p><m:oMathPara>${jc ? `<m:oMathParaPr><m:jc m:val="${jc}"/></m:oMathParaPr>` : ''}` +
+    `<m:oMath>${m('x')}${m('=')}${m('1')}</m:oMath><m:oMath>${m('a')}${m('=')}${m('b')}${m('+')}${m('c')}${m('+')}${m('d')}${m('+')}${m('e')}</m:oMath></m:oMathPara></w:p>`;
+  /** Left and right edges of each equation line; Letter page, 72 pt margins: the column's middle is at 306 pt. */
+  const edges = (d: LayoutDoc) => lines(d).map((l) => [l[0]!.x, right(l[l.length - 1]!)] as const);
+
+  it('centres them as a group, left-aligned within it, by default (centerGroup)', async () => {
+    const [short, long] = edges(await lay(para('')));
+    expect(short![0]).toBeCloseTo(long![0], 3);
+    expect((long![0] + long![1]) / 2).toBeCloseTo(306, 1);
+  });
+
+  it('centres each with m:jc center, and aligns each left or right', async () => {
+    const [short, long] = edges(await lay(para('center')));
+    expect((short![0] + short![1]) / 2).toBeCloseTo(306, 1);
+    expect((long![0] + long![1]) / 2).toBeCloseTo(306, 1);
+    const left = edges(await lay(para('left')));
+    expect(left.map((e) => e[0])).toEqual([72, 72]);
+    const rightAligned = edges(await lay(para('right')));
+    for (const e of rightAligned) expect(e[1]).toBeCloseTo(540, 3);
   });
 });

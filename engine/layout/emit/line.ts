@@ -4,7 +4,7 @@
  */
 import type { Color, EmphasisMark, GlyphRun, LayoutItem, LinkTarget, PathCommand } from '../../model';
 import type { Face, FaceResolver } from '../faces';
-import type { ObjectInline, ParaContent, Span } from '../inline/itemize';
+import type { ObjectInline, ParaContent, Span, Special } from '../inline/itemize';
 import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
 import { emitMath } from '../math';
@@ -297,6 +297,18 @@ function emitLink(link: LinkTarget, x: number, y: number, w: number, h: number, 
   sink.items.push({ kind: 'link', x, y, w, h, ...target });
 }
 
+/**
+ * Where display math starts in its line (m:jc): left, right, centred, or, for the equations of an
+ * m:oMathPara aligned as a group (centerGroup), left-aligned in their widest one, which is centred.
+ */
+function mathOffset(s: Extract<Special, { kind: 'math' }>, lineWidth: number): number {
+  if (!s.display || s.inline.jc === 'left') return 0;
+  const free = lineWidth - s.box.width;
+  if (s.inline.jc === 'right') return free;
+  if (s.groupWidth === undefined) return free / 2;
+  return Math.max(0, Math.min(free, (lineWidth - s.groupWidth) / 2));
+}
+
 function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaContent, x0: number, baseline: number, sink: ItemSink, ctx: EmitContext): void {
   const s = frag.piece.special;
   if (s.kind === 'object') {
@@ -305,10 +317,7 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
     return;
   }
   if (s.kind === 'math') {
-    const free = frag.piece.width - s.box.width;
-    const jc = s.inline.jc;
-    const offset = !s.display || jc === 'left' ? 0 : jc === 'right' ? free : free / 2;
-    emitMath(s.box, x0 + frag.x + offset, baseline, sink);
+    emitMath(s.box, x0 + frag.x + mathOffset(s, frag.piece.width), baseline, sink);
     return;
   }
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {

@@ -6,7 +6,7 @@
  * through the context; other fields contribute their result inlines.
  */
 import type {
-  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathInline, Paragraph, Revision, RunProps, ShapeInline, TabInline,
+  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RunProps, ShapeInline, TabInline,
 } from '../../model';
 import { layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
@@ -58,7 +58,7 @@ export type Special =
   | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
-  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps };
+  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -107,6 +107,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   }
   const labelEnd = p.props.list ? b.out.length : undefined;
   b.aloneMath = aloneMath(p.inlines);
+  b.mathGroups = mathGroups(p.inlines);
   b.inlines(p.inlines, 0);
   const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi, labelEnd ?? 0);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
@@ -176,12 +177,23 @@ class Builder {
     if (deleted && !this.ctx.revisionMarkup) return;
     const display = inline.display || this.aloneMath === inline;
     const box = layoutMath(inline, this.ctx.faces, display);
-    if (box) this.special({ kind: 'math', inline, box, display, props: inline.props }, '\uFFFC');
+    const groupWidth = display ? this.groupWidth(inline) : undefined;
+    if (box) this.special({ kind: 'math', inline, box, display, props: inline.props, ...(groupWidth !== undefined ? { groupWidth } : {}) }, '\uFFFC');
     else this.text(inline.linearText, inline.props, inline.link, inline.revision);
   }
 
   /** The equation that is all a paragraph holds (Word sets it as display math). */
   aloneMath: MathInline | undefined;
+
+  /** The equations of each m:oMathPara holding several, among the paragraph's inlines. */
+  mathGroups = new Map<MathGroup, MathInline[]>();
+
+  /** The width of the widest equation of the inline's m:oMathPara, when its m:jc aligns them as a group (centerGroup, the default). */
+  groupWidth(inline: MathInline): number | undefined {
+    const members = inline.group && (inline.jc ?? 'centerGroup') === 'centerGroup' ? this.mathGroups.get(inline.group) : undefined;
+    if (!members || members.length < 2) return undefined;
+    return Math.max(...members.map((m) => layoutMath(m, this.ctx.faces, true)?.width ?? 0));
+  }
 
   field(f: FieldInline, depth: number): void {
     const dynamic = this.ctx.fieldText(f);
@@ -310,6 +322,18 @@ function aloneMath(list: readonly Inline[]): MathInline | undefined {
     found = i;
   }
   return found;
+}
+
+/** The equations of each m:oMathPara holding several, by group. */
+function mathGroups(list: readonly Inline[]): Map<MathGroup, MathInline[]> {
+  const out = new Map<MathGroup, MathInline[]>();
+  for (const i of list) {
+    if (i.kind !== 'math' || !i.group || i.props.hidden) continue;
+    const members = out.get(i.group);
+    if (members) members.push(i);
+    else out.set(i.group, [i]);
+  }
+  return out;
 }
 
 function firstRunProps(list: readonly Inline[]): RunProps | undefined {
