@@ -20,7 +20,17 @@ describe('readEqField (EQ, §17.16.5.20)', () => {
   it('reads \\i sums with limits over and under, \\in integrals with limits beside, and scripts', () => {
     expect(readEqField('eq \\i\\su(i=0,n,x)', props)).toMatchObject([{ kind: 'nary', chr: '∑', limLoc: 'undOvr', limitsInline: true, sub: [t('i=0')], sup: [t('n')], body: [t('x')] }]);
     expect(readEqField('eq \\i\\in(a,b,f)', props)).toMatchObject([{ kind: 'nary', chr: '∫', limLoc: 'subSup' }]);
-    expect(readEqField('eq e\\s\\up8(n)\\s\\do4(k)', props)).toEqual([t('e'), { kind: 'scripts', base: [], sup: [t('n')] }, { kind: 'scripts', base: [], sub: [t('k')] }]);
+    expect(readEqField('eq e\\s(n)\\s\\do(k)', props)).toEqual([t('e'), { kind: 'scripts', base: [], sup: [t('n')] }, { kind: 'scripts', base: [], sub: [t('k')] }]);
+  });
+
+  it('reads \\s\\up n and \\s\\do n as raising and lowering by n points, \\d\\fo n, \\d\\ba n and \\li as moves', () => {
+    expect(readEqField('eq e\\s\\up8(n)\\s\\do4(k)', props)).toEqual([
+      t('e'), { kind: 'shift', risePt: 8, advancePt: 0, body: [t('n')] }, { kind: 'shift', risePt: -4, advancePt: 0, body: [t('k')] },
+    ]);
+    expect(readEqField('eq a\\d \\fo10 \\li()b\\d\\ba3()c', props)).toEqual([
+      t('a'), { kind: 'shift', risePt: 0, advancePt: 10, line: true, body: [] }, t('b'), { kind: 'shift', risePt: 0, advancePt: -3, body: [] }, t('c'),
+    ]);
+    expect(readEqField('eq \\d()x', props)).toEqual([t('x')]);
   });
 
   it('reads overstrikes centred by default (the enclosed characters Word makes with \\o\\ac)', () => {

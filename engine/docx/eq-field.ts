@@ -2,7 +2,8 @@
  * Legacy EQ fields (§17.16.5.20) as a math tree, typeset by engine/layout/math like Office Math:
  * \f fractions, \r radicals, \s scripts, \b brackets, \a arrays, \o overstrikes, \x boxes, \l lists,
  * \i integrals, sums and products. Text keeps the field's own font (normal-text runs, no math
- * italic, no operator spacing, as Word draws EQ fields). \d displacements are not followed.
+ * italic, no operator spacing, as Word draws EQ fields); \s\up n / \s\do n raise or lower by n points and
+ * \d\fo n / \d\ba n move forward or back by n points (\li: with a line).
  */
 import type { MathNode, MathRow, RunProps } from '../model';
 
@@ -75,16 +76,24 @@ class EqTree {
     return this.s.slice(start, this.pos).replace(/\\(.)/g, '$1');
   }
 
+  /** Spaces between a command's switches and before its arguments (`\d \fo10 \li()`). */
+  private skipSpacesBeforeSwitch(): void {
+    const m = /^ +(?=\\[a-zA-Z]|\()/.exec(this.s.slice(this.pos, this.pos + 64));
+    if (m) this.pos += m[0].length;
+  }
+
   /** `\name` with its option switches, then its arguments in parentheses. */
   private command(depth: number): MathNode[] | undefined {
     const m = /^\\([a-zA-Z]+)/.exec(this.s.slice(this.pos))!;
     const name = m[1]!.toLowerCase();
     this.pos += m[0].length;
     const options: EqOption[] = [];
+    this.skipSpacesBeforeSwitch();
     while (this.s[this.pos] === '\\' && /[a-zA-Z]/.test(this.s[this.pos + 1] ?? '')) {
       const o = /^\\([a-zA-Z]+)([0-9]*)(\\?([^\\(a-zA-Z]))?/.exec(this.s.slice(this.pos))!;
       this.pos += o[0].length;
       options.push({ name: o[1]!.toLowerCase(), ...(o[2] ? { num: Number(o[2]) } : {}), ...(o[4] ? { chr: o[4] } : {}) });
+      this.skipSpacesBeforeSwitch();
     }
     if (this.s[this.pos] !== '(' || depth > MAX_DEPTH || ++this.nodes > MAX_NODES) return undefined;
     this.pos++;
@@ -102,6 +111,16 @@ class EqTree {
 const opt = (options: readonly EqOption[], name: string) => options.find((o) => o.name === name);
 const text = (t: string, props: RunProps): MathNode => ({ kind: 'run', text: t, normal: true, props });
 
+/** Word's bound on EQ displacements, in points. */
+const MAX_POINTS = 1584;
+
+/** A switch's number of points (\up8: 8), bounded; undefined without one. */
+function points(o: EqOption | undefined): number | undefined {
+  return o?.num === undefined ? undefined : Math.min(o.num, MAX_POINTS);
+}
+
+const negated = (n: number | undefined) => (n === undefined ? undefined : -n);
+
 /** Joins arguments with a separator run. */
 function joined(args: readonly MathRow[], sep: string, props: RunProps): MathNode[] {
   return args.flatMap((a, i) => (i > 0 ? [text(sep, props), ...a] : [...a]));
@@ -114,9 +133,12 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
       return [{ kind: 'frac', type: 'bar', num: a(0), den: a(1) }];
     case 'r':
       return [args.length > 1 && a(0).length ? { kind: 'rad', deg: a(0), body: a(1) } : { kind: 'rad', body: args.length > 1 ? a(1) : a(0) }];
-    case 's':
+    case 's': {
+      const shift = points(opt(options, 'up')) ?? negated(points(opt(options, 'do')));
+      if (shift !== undefined) return [{ kind: 'shift', risePt: shift, advancePt: 0, body: joined(args, ',', props) }];
       if (opt(options, 'do')) return [{ kind: 'scripts', base: [], sub: joined(args, ',', props) }];
       return [{ kind: 'scripts', base: [], sup: a(0), ...(args.length > 1 ? { sub: a(1) } : {}) }];
+    }
     case 'b': {
       const both = opt(options, 'bc')?.chr;
       const beg = both ?? opt(options, 'lc')?.chr ?? '(';
@@ -144,8 +166,10 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
         ...(a(0).length ? { sub: a(0) } : {}), ...(a(1).length ? { sup: a(1) } : {}),
       }];
     }
-    case 'd':
-      return [];
+    case 'd': {
+      const advance = (points(opt(options, 'fo')) ?? 0) - (points(opt(options, 'ba')) ?? 0);
+      return advance ? [{ kind: 'shift', risePt: 0, advancePt: advance, ...(opt(options, 'li') ? { line: true } : {}), body: [] }] : [];
+    }
     default:
       return joined(args, ' ', props);
   }

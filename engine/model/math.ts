@@ -149,10 +149,25 @@ export interface MathOverstrike {
   readonly items: readonly MathRow[];
 }
 
+/**
+ * EQ fields' displacements: \\s\\up n / \\s\\do n raise or lower content by n points (its size kept), \\d\\fo n /
+ * \\d\\ba n move what follows forward or back by n points, \\d\\li drawing a line along the move.
+ */
+export interface MathShift {
+  readonly kind: 'shift';
+  /** Up, in points (down when negative). */
+  readonly risePt: number;
+  /** Room after the body, in points (back when negative). */
+  readonly advancePt: number;
+  /** A line under the room moved over (\\d\\li). */
+  readonly line?: boolean;
+  readonly body: MathRow;
+}
+
 /** One node of a math tree. */
 export type MathNode =
   | MathRunNode | MathFraction | MathScripts | MathRadical | MathNary | MathDelimiter | MathFunction | MathAccent
-  | MathBar | MathGroupChar | MathLimit | MathEqArray | MathMatrix | MathBoxNode | MathPhantom | MathOverstrike;
+  | MathBar | MathGroupChar | MathLimit | MathEqArray | MathMatrix | MathBoxNode | MathPhantom | MathOverstrike | MathShift;
 
 /** Document-wide math settings (m:mathPr in settings.xml, §22.1.2.62) that layout uses. */
 export interface MathSettings {

@@ -14,7 +14,7 @@ import { type MathCtx, type MathEnv, runSizeCtx } from './context';
 import { runAtoms } from './glyphs';
 import { attachScripts, layoutFraction, layoutLimit, layoutNary, layoutRadical } from './objects';
 import { layoutRow, type NodeLayout } from './row';
-import { layoutAccent, layoutBar, layoutBox, layoutDelimiter, layoutEqArray, layoutFunction, layoutGroupChar, layoutMatrix, layoutOverstrike } from './structures';
+import { layoutAccent, layoutBar, layoutBox, layoutDelimiter, layoutEqArray, layoutFunction, layoutGroupChar, layoutMatrix, layoutOverstrike, layoutShift } from './structures';
 
 export type { MathBox, MathPart } from './box';
 
@@ -51,6 +51,8 @@ const layoutNode: NodeLayout = (node: MathNode, ctx: MathCtx, upright: boolean):
       return [layoutBox(node, ctx, layoutNode)];
     case 'over':
       return [layoutOverstrike(node, ctx, layoutNode)];
+    case 'shift':
+      return [layoutShift(node, ctx, layoutNode)];
     case 'phant':
       return [phantomOf(layoutRow(node.body, ctx, layoutNode, upright), node.show, node.zeroWid, node.zeroAsc, node.zeroDesc)];
   }

@@ -123,4 +123,20 @@ describe('math layout', () => {
     // DejaVu Math TeX Gyre's ScriptPercentScaleDown (80) of the run's 30 pt.
     expect(find(items, 'w').sizePt).toBeCloseTo(24, 5);
   });
+
+  it('raises EQ \\s\\up n content by n points at its own size, and moves what follows by \\d\\fo n / \\d\\ba n', () => {
+    const up = flat(typeset([r('e'), { kind: 'shift', risePt: 8, advancePt: 0, body: [r('n')] }, { kind: 'shift', risePt: -4, advancePt: 0, body: [r('k')] }], false));
+    expect(find(up, 'n').y).toBeCloseTo(8, 5);
+    expect(find(up, 'n').sizePt).toBe(20);
+    expect(find(up, 'k').y).toBeCloseTo(-4, 5);
+    const fo = flat(typeset([r('a'), { kind: 'shift', risePt: 0, advancePt: 10, line: true, body: [] }, r('b')], false));
+    const a = find(fo, 'a');
+    expect(find(fo, 'b').x).toBeCloseTo(a.x + a.w + 10, 5);
+    // \li: a line along the 10 pt moved over, below the baseline.
+    expect(rule(fo).x).toBeCloseTo(a.x + a.w, 5);
+    expect(rule(fo).w).toBeCloseTo(10, 5);
+    expect(rule(fo).y).toBeLessThan(0);
+    const ba = flat(typeset([r('a'), { kind: 'shift', risePt: 0, advancePt: -3, body: [] }, r('b')], false));
+    expect(find(ba, 'b').x).toBeCloseTo(find(ba, 'a').w - 3, 5);
+  });
 });

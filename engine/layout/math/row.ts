@@ -39,7 +39,7 @@ const NO_BIN_AFTER = new Set<AtomClass>(['bin', 'op', 'rel', 'open', 'punct']);
 export function layoutRow(row: MathRow, ctx: MathCtx, layoutNode: NodeLayout, upright = false): MathBox {
   const atoms: MathBox[] = [];
   for (const node of row) atoms.push(...layoutNode(node, ctx, upright));
-  const visible = atoms.filter((a) => a.width > 0 || a.parts.length > 0 || a.alignX !== undefined);
+  const visible = atoms.filter((a) => a.width !== 0 || a.parts.length > 0 || a.alignX !== undefined);
   if (visible.length === 1 && visible[0]!.alignX === undefined) return visible[0]!;
   if (visible.length === 0) return emptyBox();
   let x = 0;

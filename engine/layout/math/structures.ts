@@ -1,8 +1,8 @@
 /**
  * Delimiters, accents, bars, group characters, equation arrays, matrices, boxes and functions.
  */
-import type { MathAccent, MathBar, MathBoxNode, MathDelimiter, MathEqArray, MathFunction, MathGroupChar, MathMatrix, MathOverstrike, MathRow } from '../../model';
-import { type MathBox, boxOf, emptyBox, hbox, raised } from './box';
+import type { MathAccent, MathBar, MathBoxNode, MathDelimiter, MathEqArray, MathFunction, MathGroupChar, MathMatrix, MathOverstrike, MathRow, MathShift } from '../../model';
+import { type MathBox, type MathPart, boxOf, emptyBox, hbox, raised } from './box';
 import { type MathCtx, crampedCtx, em, k } from './context';
 import { glyphBox, mathGlyph, stretchy } from './glyphs';
 import { layoutRow, type NodeLayout } from './row';
@@ -180,4 +180,22 @@ export function layoutBox(n: MathBoxNode, ctx: MathCtx, node: NodeLayout): MathB
     { kind: 'rule', x: 0, y: bottom, w: t, h: top - bottom, color },
     { kind: 'rule', x: w - t, y: bottom, w: t, h: top - bottom, color },
   ]);
+}
+
+/**
+ * EQ fields' displacements: the body raised by `risePt` (its size kept), then `advancePt` of room
+ * (negative: what follows moves back over it), \li drawing a line along it where the underbar goes.
+ */
+export function layoutShift(n: MathShift, ctx: MathCtx, node: NodeLayout): MathBox {
+  const body = raised(layoutRow(n.body, ctx, node), n.risePt);
+  const width = body.width + n.advancePt;
+  const parts: MathPart[] = body.parts.length ? [{ kind: 'box', x: 0, y: 0, box: body }] : [];
+  let descent = body.descent;
+  if (n.line && n.advancePt !== 0) {
+    const t = k(ctx, 'underbarRuleThickness');
+    const y = -(k(ctx, 'underbarVerticalGap') + t);
+    parts.push({ kind: 'rule', x: Math.min(body.width, width), y, w: Math.abs(n.advancePt), h: t, color: ctx.env.color });
+    descent = Math.max(descent, -y);
+  }
+  return { width, ascent: body.ascent, descent, parts };
 }
