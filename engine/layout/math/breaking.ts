@@ -52,8 +52,10 @@ function lineRanges(box: MathBox, widthPt: number, indentPt: number, ops: readon
     let best: Opportunity | undefined;
     for (const op of ops) {
       if (op.next <= start || op.end <= start) continue;
-      if (segmentWidth(box, start, op.end) <= avail || !best) best = op;
-      if (segmentWidth(box, start, op.end) > avail) break;
+      const fits = segmentWidth(box, start, op.end) <= avail;
+      // An overfull line ends at its first opportunity.
+      if (fits || !best) best = op;
+      if (!fits) break;
     }
     if (!best) break;
     lines.push([start, best.end]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MathInline, MathNode, MathRow } from '../../model';
 import { layoutMath, type MathBox } from './index';
+import { breakDisplayMath } from './breaking';
 import { MATH_TEST_FACES as faces, MATH_TEST_PROPS as props } from './test-util';
 
 const r = (text: string): MathNode => ({ kind: 'run', text });
@@ -138,5 +139,17 @@ describe('math layout', () => {
     expect(rule(fo).y).toBeLessThan(0);
     const ba = flat(typeset([r('a'), { kind: 'shift', risePt: 0, advancePt: -3, body: [] }, r('b')], false));
     expect(find(ba, 'b').x).toBeCloseTo(find(ba, 'a').w - 3, 5);
+  });
+
+  it('breaks an equation too wide for any line at every opportunity, before each operator', () => {
+    const box = typeset([r('a'), r('+'), r('b'), r('='), r('c')]);
+    const items = flat(breakDisplayMath(box, 1, 20, undefined));
+    const ys = [...new Set(items.map((i) => i.y))];
+    expect(ys.length).toBe(3);
+    expect(find(items, '+').y).toBe(find(items, 'b').y);
+    expect(find(items, '=').y).toBe(find(items, 'c').y);
+    expect(find(items, 'a').y).toBe(0);
+    // Unbroken when it fits.
+    expect(breakDisplayMath(box, box.width, 20, undefined)).toBe(box);
   });
 });
