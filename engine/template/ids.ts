@@ -8,6 +8,9 @@ import type { XmlElement, XmlNode } from '../xml';
 
 const INT32_MAX = 0x7fffffff;
 
+/** The elements `renumberOne` changes (others are skipped without a call). */
+const RENUMBERED = new Set(['wp:docPr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:sdtPr', 'w:p', 'w:tr']);
+
 /** Allocates fresh ids after scanning every story part of the package. */
 export class IdAllocator {
   private docPr = 0;
@@ -68,7 +71,7 @@ export class IdAllocator {
     while (stack.length) {
       const n = stack.pop()!;
       if (n.kind !== 'element') continue;
-      all.push(n);
+      if (RENUMBERED.has(n.name)) all.push(n);
       if (n.name === 'w:bookmarkStart') starts.add(n.attrs['w:id'] ?? '');
       else if (n.name === 'w:bookmarkEnd') ends.add(n.attrs['w:id'] ?? '');
       for (const c of n.children) stack.push(c);
@@ -113,17 +116,19 @@ export class IdAllocator {
 
 /** Drops bookmark starts/ends and comment ranges whose partner is outside the copied content. */
 function removeOrphans(nodes: readonly XmlNode[], starts: Set<string>, ends: Set<string>): void {
+  const keep = (c: XmlNode): boolean => {
+    if (c.kind !== 'element') return true;
+    if (c.name === 'w:bookmarkStart') return ends.has(c.attrs['w:id'] ?? '');
+    if (c.name === 'w:bookmarkEnd') return starts.has(c.attrs['w:id'] ?? '');
+    // A comment is anchored once; a copy would reference it twice.
+    return c.name !== 'w:commentRangeStart' && c.name !== 'w:commentRangeEnd' && c.name !== 'w:commentReference';
+  };
   const stack: XmlNode[] = [...nodes];
   while (stack.length) {
     const n = stack.pop()!;
     if (n.kind !== 'element') continue;
-    n.children = n.children.filter((c) => {
-      if (c.kind !== 'element') return true;
-      if (c.name === 'w:bookmarkStart') return ends.has(c.attrs['w:id'] ?? '');
-      if (c.name === 'w:bookmarkEnd') return starts.has(c.attrs['w:id'] ?? '');
-      // A comment is anchored once; a copy would reference it twice.
-      return c.name !== 'w:commentRangeStart' && c.name !== 'w:commentRangeEnd' && c.name !== 'w:commentReference';
-    });
+    // Most elements keep all their children: only those that lose one get a new array.
+    if (!n.children.every(keep)) n.children = n.children.filter(keep);
     for (const c of n.children) stack.push(c);
   }
 }
