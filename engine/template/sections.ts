@@ -103,9 +103,12 @@ export function expandSection(
   const scopes = repetitions(sec.kind === 'inverse' ? 'inverse' : 'open', found?.value, found !== undefined, scope);
   const elements = body.filter((n): n is XmlElement => n.kind === 'element');
   if (scopes.length > 1) spend(ctx, countElements(elements) * (scopes.length - 1), `loop '${sec.name}'`);
-  const copies = scopes.map((_, i) => (i === 0 ? body : body.map((n) => cloneNode(n))));
+  // Each copy is made from a pristine clone just before it is filled (not all up front), so the parts
+  // a fill replaces die young instead of being promoted with thousands of waiting copies.
+  const pristine = scopes.length > 1 ? body.map((n) => cloneNode(n)) : body;
   const result: XmlNode[] = [];
-  copies.forEach((nodes, i) => {
+  scopes.forEach((_, i) => {
+    const nodes = i === 0 ? body : pristine.map((n) => cloneNode(n));
     if (i > 0) ctx.ids.renumberClone(nodes, i + 1);
     const fragment = el('#fragment', {}, nodes);
     render(ctx, fragment, scopes[i]!);
