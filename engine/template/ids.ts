@@ -114,6 +114,21 @@ export class IdAllocator {
   }
 }
 
+/** Drops what `renumberClone` drops from a copy (orphan bookmark marks, comment anchors), without new ids. */
+export function dropOrphanMarks(nodes: readonly XmlNode[]): void {
+  const starts = new Set<string>();
+  const ends = new Set<string>();
+  const stack: XmlNode[] = [...nodes];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind !== 'element') continue;
+    if (n.name === 'w:bookmarkStart') starts.add(n.attrs['w:id'] ?? '');
+    else if (n.name === 'w:bookmarkEnd') ends.add(n.attrs['w:id'] ?? '');
+    for (const c of n.children) stack.push(c);
+  }
+  removeOrphans(nodes, starts, ends);
+}
+
 /** Drops bookmark starts/ends and comment ranges whose partner is outside the copied content. */
 function removeOrphans(nodes: readonly XmlNode[], starts: Set<string>, ends: Set<string>): void {
   const keep = (c: XmlNode): boolean => {
