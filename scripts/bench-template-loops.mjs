@@ -2,7 +2,7 @@
 /**
  * Benchmark: template filling with large loops. One template holds a repeating table row (4 fields,
  * `{{#rows}}` in the first cell and `{{/rows}}` in the last) and a repeating section of two paragraphs
- * (`{{#entries}}` ... `{{/entries}}`, 3 fields); each list gets N items. Prints the CPU time
+ * (`{{#entries}}` ... `{{/entries}}`, 3 fields), runs with Word-like properties; each list gets N items. Prints the CPU time
  * (process.cpuUsage, user + system; median of 3 runs after a warm-up) per size and per item.
  * Run: node scripts/bench-template-loops.mjs [sizes, e.g. 1000,10000,40000] [save-prefix]
  * With save-prefix, the filled DOCX of each size is written to PREFIX-N.docx (for byte comparisons).
@@ -18,15 +18,17 @@ const sizes = (process.argv[2] ?? '1000,10000,40000').split(',').map(Number);
 const savePrefix = process.argv[3];
 const RUNS = 3;
 
-const cell = (t) => `<w:tc><w:tcPr><w:tcW w:w="2340" w:type="dxa"/></w:tcPr>${para(t)}</w:tc>`;
+// Run properties as Word writes them in a typical template (font, size, language).
+const RPR = '<w:rFonts w:ascii="Calibri" w:hAnsi="Calibri"/><w:sz w:val="20"/><w:szCs w:val="20"/><w:lang w:val="en-GB"/>';
+const cell = (t) => `<w:tc><w:tcPr><w:tcW w:w="2340" w:type="dxa"/></w:tcPr>${para(t, '', RPR)}</w:tc>`;
 const body = [
   para('Statement for {{client.name}}', '<w:jc w:val="center"/>', '<w:b/><w:sz w:val="32"/>'),
   `<w:tbl><w:tblPr><w:tblW w:w="5000" w:type="pct"/></w:tblPr><w:tblGrid>${'<w:gridCol w:w="2340"/>'.repeat(4)}</w:tblGrid>`,
   `<w:tr>${cell('SKU')}${cell('Item')}${cell('Qty')}${cell('Price')}</w:tr>`,
   `<w:tr>${cell('{{#rows}}{{sku}}')}${cell('{{name}}')}${cell('{{qty}}')}${cell('{{price}}{{/rows}}')}</w:tr></w:tbl>`,
   para('{{#entries}}'),
-  para('Entry {{date}}: {{title}}', '', '<w:b/>'),
-  para('{{text}} ({{client.name}})'),
+  para('Entry {{date}}: {{title}}', '', `<w:b/>${RPR}`),
+  para('{{text}} ({{client.name}})', '', RPR),
   para('{{/entries}}'),
   para('Signed for {{client.name}}'),
 ].join('');
