@@ -121,3 +121,36 @@ describe('section problems', () => {
     expect(!r.ok && r.errors[0]!.code).toBe('template/too-large');
   });
 });
+
+describe('loops with many copies (fields found once, mapped onto each copy)', () => {
+  const complex = (instr: string, rPr: string) =>
+    `<w:r>${rPr}<w:fldChar w:fldCharType="begin"/></w:r><w:r>${rPr}<w:instrText xml:space="preserve">${instr}</w:instrText></w:r>` +
+    `<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:rPr><w:i/></w:rPr><w:t>«x»</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+
+  it('fills MERGEFIELDs, nested loops and split tags in every copy, and keeps the scan warnings', async () => {
+    const spanning = '<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>MERGEFIELD lost</w:instrText></w:r></w:p>' +
+      '<w:p><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>';
+    const body = para('{{#items}}') +
+      `<w:p>${complex(' MERGEFIELD sku \\* Upper ', '<w:rPr><w:b/></w:rPr>')}<w:r><w:t xml:space="preserve">: {{na</w:t></w:r><w:r><w:t>me}}</w:t></w:r></w:p>` +
+      para('{{#tags}}') + para('- {{.}}') + para('{{/tags}}') + spanning + para('{{/items}}');
+    const items = [{ sku: 'a1', name: 'Ann', tags: ['x'] }, { sku: 'b2', name: 'Bob', tags: [] }, { sku: 'c3', name: 'Cy', tags: ['y', 'z'] }];
+    const r = await fillTemplate(makeDocx(body), { data: { items } });
+    if (!r.ok) throw new Error('fill failed');
+    expect(lines(r.value.docx).filter((l) => l !== '')).toEqual(['A1: Ann', '- x', 'B2: Bob', 'C3: Cy', '- y', '- z']);
+    const bold = findAll(partTree(r.value.docx, 'word/document.xml'), 'w:r').filter((x) => JSON.stringify(x).includes('"w:b"'));
+    expect(bold).toHaveLength(3);
+    // Every copy warns again; the bag keeps one of identical warnings.
+    expect(r.warnings.filter((w) => w.code === 'template/field-spans-paragraphs')).toHaveLength(1);
+  });
+
+  it('drops a comment anchor from every copy and gives each copy its own bookmark', async () => {
+    const body = para('{{#items}}') +
+      '<w:p><w:bookmarkStart w:id="1" w:name="mark"/><w:commentRangeStart w:id="0"/><w:r><w:t>{{name}}</w:t></w:r><w:commentRangeEnd w:id="0"/>' +
+      '<w:r><w:commentReference w:id="0"/></w:r><w:bookmarkEnd w:id="1"/></w:p>' + para('{{/items}}');
+    const out = await fill(makeDocx(body), { data: { items: [{ name: 'one' }, { name: 'two' }, { name: 'three' }] } });
+    const tree = partTree(out.docx, 'word/document.xml');
+    expect(lines(out.docx).filter((l) => l !== '')).toEqual(['one', 'two', 'three']);
+    expect(findAll(tree, 'w:commentReference')).toHaveLength(1);
+    expect(findAll(tree, 'w:bookmarkStart').map((b) => `${b.attrs['w:id']}:${b.attrs['w:name']}`)).toEqual(['1:mark', '2:mark_2', '3:mark_3']);
+  });
+});

@@ -8,6 +8,12 @@ import type { XmlElement, XmlNode } from '../xml';
 
 const INT32_MAX = 0x7fffffff;
 
+/** The elements `renumberOne` changes (others are skipped without a call). */
+const RENUMBERED = new Set(['wp:docPr', 'w:bookmarkStart', 'w:bookmarkEnd', 'w:sdtPr', 'w:p', 'w:tr']);
+
+/** Comment anchors: a copy drops them (a comment is anchored once). */
+const COMMENT_MARKS = new Set(['w:commentRangeStart', 'w:commentRangeEnd', 'w:commentReference']);
+
 /** Allocates fresh ids after scanning every story part of the package. */
 export class IdAllocator {
   private docPr = 0;
@@ -61,19 +67,8 @@ export class IdAllocator {
   /** Gives fresh ids to a repeated copy of content (see file comment); `copy` is the 1-based repetition. */
   renumberClone(nodes: readonly XmlNode[], copy: number): void {
     const bookmarkMap = new Map<string, string>();
-    const starts = new Set<string>();
-    const ends = new Set<string>();
     const all: XmlElement[] = [];
-    const stack: XmlNode[] = [...nodes];
-    while (stack.length) {
-      const n = stack.pop()!;
-      if (n.kind !== 'element') continue;
-      all.push(n);
-      if (n.name === 'w:bookmarkStart') starts.add(n.attrs['w:id'] ?? '');
-      else if (n.name === 'w:bookmarkEnd') ends.add(n.attrs['w:id'] ?? '');
-      for (const c of n.children) stack.push(c);
-    }
-    removeOrphans(nodes, starts, ends);
+    const { starts, ends } = dropOrphanMarks(nodes, all);
     for (const n of all) this.renumberOne(n, copy, bookmarkMap, starts, ends);
   }
 
@@ -111,19 +106,46 @@ export class IdAllocator {
   }
 }
 
-/** Drops bookmark starts/ends and comment ranges whose partner is outside the copied content. */
-function removeOrphans(nodes: readonly XmlNode[], starts: Set<string>, ends: Set<string>): void {
+/**
+ * Drops what `renumberClone` drops from a copy (orphan bookmark marks, comment anchors), without new
+ * ids; returns the bookmark ids of starts and ends seen, and collects into `renumbered` the elements
+ * renumbering changes.
+ */
+export function dropOrphanMarks(nodes: readonly XmlNode[], renumbered: XmlElement[] = []): { starts: Set<string>; ends: Set<string> } {
+  const starts = new Set<string>();
+  const ends = new Set<string>();
+  let comments = false;
   const stack: XmlNode[] = [...nodes];
   while (stack.length) {
     const n = stack.pop()!;
     if (n.kind !== 'element') continue;
-    n.children = n.children.filter((c) => {
-      if (c.kind !== 'element') return true;
-      if (c.name === 'w:bookmarkStart') return ends.has(c.attrs['w:id'] ?? '');
-      if (c.name === 'w:bookmarkEnd') return starts.has(c.attrs['w:id'] ?? '');
-      // A comment is anchored once; a copy would reference it twice.
-      return c.name !== 'w:commentRangeStart' && c.name !== 'w:commentRangeEnd' && c.name !== 'w:commentReference';
-    });
+    if (RENUMBERED.has(n.name)) renumbered.push(n);
+    if (n.name === 'w:bookmarkStart') starts.add(n.attrs['w:id'] ?? '');
+    else if (n.name === 'w:bookmarkEnd') ends.add(n.attrs['w:id'] ?? '');
+    else if (COMMENT_MARKS.has(n.name)) comments = true;
+    for (const c of n.children) stack.push(c);
+  }
+  // Most copies have nothing to drop: the second walk is skipped for them.
+  const orphan = (a: Set<string>, b: Set<string>) => [...a].some((id) => !b.has(id));
+  if (comments || orphan(starts, ends) || orphan(ends, starts)) removeOrphans(nodes, starts, ends);
+  return { starts, ends };
+}
+
+/** Drops bookmark starts/ends and comment ranges whose partner is outside the copied content. */
+function removeOrphans(nodes: readonly XmlNode[], starts: Set<string>, ends: Set<string>): void {
+  const keep = (c: XmlNode): boolean => {
+    if (c.kind !== 'element') return true;
+    if (c.name === 'w:bookmarkStart') return ends.has(c.attrs['w:id'] ?? '');
+    if (c.name === 'w:bookmarkEnd') return starts.has(c.attrs['w:id'] ?? '');
+    // A comment is anchored once; a copy would reference it twice.
+    return !COMMENT_MARKS.has(c.name);
+  };
+  const stack: XmlNode[] = [...nodes];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind !== 'element') continue;
+    // Most elements keep all their children: only those that lose one get a new array.
+    if (!n.children.every(keep)) n.children = n.children.filter(keep);
     for (const c of n.children) stack.push(c);
   }
 }

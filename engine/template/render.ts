@@ -18,9 +18,12 @@ import type { SignatureLabel } from './types';
 import { labelRun, replaceNodes, writeAtSite } from './write-value';
 import { firstChild } from './wml';
 
-/** Fills every field in `container` (loops expanded) using `scope`; returns how many fields it found. */
-export function renderContent(ctx: FillContext, container: XmlElement, scope: Scope): number {
-  const tokens = collectTokens(container, ctx.delims, (code, message) => ctx.bag.warn(code, message, { at: ctx.part }));
+/**
+ * Fills every field in `container` (loops expanded) using `scope`; returns how many fields it found.
+ * `found`: the container's fields when the caller already has them (a loop copy, see LoopCopies).
+ */
+export function renderContent(ctx: FillContext, container: XmlElement, scope: Scope, found?: Token[]): number {
+  const tokens = found ?? collectTokens(container, ctx.delims, (code, message) => ctx.bag.warn(code, message, { at: ctx.part }));
   const stale = new Set<XmlElement>();
   const closes = matchSections(tokens);
   for (let i = 0; i < tokens.length; i++) {

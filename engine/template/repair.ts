@@ -25,12 +25,17 @@ export function repairStructure(root: XmlElement): void {
   // Children before parents, so an emptied table is removed before its cell is checked.
   for (let i = post.length - 1; i >= 0; i--) {
     const e = post[i]!;
-    if (e.children.some((c) => c.kind === 'element' && (c.name === 'w:tbl' || c.name === 'w:sdt'))) {
+    if (hasTableOrControl(e)) {
       e.children = e.children.filter((c) => !(c.kind === 'element' && (isEmptyTable(c) || isEmptyRowControl(c))));
     }
     if (NEEDS_PARAGRAPH.has(e.name)) endWithParagraph(e);
     if (e.name === 'w:body') bodyEndsWithParagraph(e);
   }
+}
+
+function hasTableOrControl(e: XmlElement): boolean {
+  for (const c of e.children) if (c.kind === 'element' && (c.name === 'w:tbl' || c.name === 'w:sdt')) return true;
+  return false;
 }
 
 function isEmptyTable(e: XmlElement): boolean {
@@ -48,9 +53,18 @@ function isEmptyRowControl(e: XmlElement): boolean {
 }
 
 function endWithParagraph(e: XmlElement): void {
-  const blocks = e.children.filter((c): c is XmlElement => c.kind === 'element' && c.name !== 'w:tcPr' && !c.name.startsWith('w:bookmark') && c.name !== 'w:proofErr');
-  const last = blocks[blocks.length - 1];
+  const last = lastBlock(e);
   if (!last || last.name === 'w:tbl' || (last.name === 'w:sdt' && lastBlockIsTable(last))) e.children.push(el('w:p'));
+}
+
+/** The last child element that is a block (not cell properties, a bookmark or a proofing mark). */
+function lastBlock(e: XmlElement): XmlElement | undefined {
+  // A backward scan without a filtered copy: this runs for every table cell of the part.
+  for (let i = e.children.length - 1; i >= 0; i--) {
+    const c = e.children[i]!;
+    if (c.kind === 'element' && c.name !== 'w:tcPr' && !c.name.startsWith('w:bookmark') && c.name !== 'w:proofErr') return c;
+  }
+  return undefined;
 }
 
 function lastBlockIsTable(sdt: XmlElement): boolean {

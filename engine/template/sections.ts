@@ -11,7 +11,8 @@ import { countElements, spend, type FillContext } from './context';
 import { isTruthy, type Scope } from './scope';
 import { sectionOf, type Token } from './tokens';
 import { isBlankParagraph, replaceNodes } from './write-value';
-import { cloneNode, el } from './wml';
+import { LoopCopies } from './loop-copies';
+import { el } from './wml';
 
 /** Deepest nesting of loops. */
 export const MAX_LOOP_DEPTH = 32;
@@ -75,7 +76,7 @@ export function expandSection(
   close: Token,
   sec: { kind: 'open' | 'inverse' | 'close'; name: string },
   scope: Scope,
-  render: (ctx: FillContext, container: XmlElement, scope: Scope) => void,
+  render: (ctx: FillContext, container: XmlElement, scope: Scope, tokens?: Token[]) => void,
 ): void {
   if (scope.depth >= MAX_LOOP_DEPTH) {
     abort('template/too-deep', `Loops are nested more than ${MAX_LOOP_DEPTH} levels deep at '${sec.name}'.`, { hint: 'Flatten the data or the template.' });
@@ -103,13 +104,22 @@ export function expandSection(
   const scopes = repetitions(sec.kind === 'inverse' ? 'inverse' : 'open', found?.value, found !== undefined, scope);
   const elements = body.filter((n): n is XmlElement => n.kind === 'element');
   if (scopes.length > 1) spend(ctx, countElements(elements) * (scopes.length - 1), `loop '${sec.name}'`);
-  const copies = scopes.map((_, i) => (i === 0 ? body : body.map((n) => cloneNode(n))));
+  // Each copy is made just before it is filled (not all up front), so the parts a fill replaces die
+  // young instead of being promoted with thousands of waiting copies.
+  const copies = scopes.length > 1 ? new LoopCopies(body, ctx.delims) : undefined;
   const result: XmlNode[] = [];
-  copies.forEach((nodes, i) => {
-    if (i > 0) ctx.ids.renumberClone(nodes, i + 1);
-    const fragment = el('#fragment', {}, nodes);
-    render(ctx, fragment, scopes[i]!);
-    result.push(...fragment.children);
+  scopes.forEach((s, i) => {
+    if (i === 0 || !copies) {
+      const fragment = el('#fragment', {}, body);
+      render(ctx, fragment, s);
+      result.push(...fragment.children);
+      return;
+    }
+    const copy = copies.next();
+    ctx.ids.renumberClone(copy.fragment.children, i + 1);
+    for (const [code, message] of copy.warnings) ctx.bag.warn(code, message, { at: ctx.part });
+    render(ctx, copy.fragment, s, copy.tokens);
+    result.push(...copy.fragment.children);
   });
   parent.children = [...before, ...result, ...after];
 }

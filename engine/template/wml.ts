@@ -17,13 +17,16 @@ export function el(name: string, attrs: Record<string, string> = {}, children: X
 }
 
 /** Deep-copies a node (plain data; iterative over children depth bounded by the parser's limit). */
-export function cloneNode<T extends XmlNode>(n: T): T {
+export function cloneNode<T extends XmlNode>(n: T, track?: Map<XmlElement, XmlElement>): T {
   if (n.kind === 'text') return (n.cdata ? { kind: 'text', text: n.text, cdata: true } : { kind: 'text', text: n.text }) as T;
   if (n.kind !== 'element') return { ...n };
   const kids = n.children;
   const copy: XmlNode[] = new Array(kids.length);
-  for (let i = 0; i < kids.length; i++) copy[i] = cloneNode(kids[i]!);
-  return { kind: 'element', name: n.name, attrs: { ...n.attrs }, children: copy } as T;
+  for (let i = 0; i < kids.length; i++) copy[i] = cloneNode(kids[i]!, track);
+  const out: XmlElement = { kind: 'element', name: n.name, attrs: { ...n.attrs }, children: copy };
+  // `track`: elements whose copies the caller wants (keys present beforehand get their copy as value).
+  if (track !== undefined && track.has(n)) track.set(n, out);
+  return out as T;
 }
 
 /** The first child element with the given name. */

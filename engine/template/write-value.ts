@@ -93,13 +93,18 @@ export interface InlineSite {
  */
 export function writeAtSite(ctx: FillContext, site: InlineSite, r: Resolved, rPr: XmlElement | undefined, name: string, format?: (s: string) => string): XmlElement[] {
   if (r.kind === 'table') return writeTableAt(ctx, site, r, name);
+  const only = site.nodes.length === 1 ? site.nodes[0]! : undefined;
   let replacement: XmlNode[];
   if (r.kind === 'image') replacement = imageRuns(ctx, r, rPr, undefined, name);
   else {
     const text = format ? format(inlineText(r)) : inlineText(r);
+    if (text !== '' && only && only.name === 'w:r' && rPr && only.children.includes(rPr)) {
+      // The common case, a tag run's own properties: they stay, uncopied (a copy per field per loop item adds up).
+      only.children = [rPr, ...textContentNodes(text)];
+      return [only];
+    }
     replacement = text === '' ? [] : [makeRun(rPr, textContentNodes(text))];
   }
-  const only = site.nodes.length === 1 ? site.nodes[0]! : undefined;
   if (only && only.name === 'w:r' && replacement.length <= 1) {
     // The common case: the value's run takes the tag run's place in place (no sibling search).
     only.children = replacement.length === 1 ? (replacement[0] as XmlElement).children : [];
