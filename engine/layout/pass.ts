@@ -170,56 +170,11 @@ class Pass {
     let serial = 0;
     let previous: BlockUnitBuilder | undefined;
     doc.sections.forEach((section, s) => {
-      // A section turned another way than the one before it cannot share its page.
-      const turned = s > 0 && section.props.textDirection !== doc.sections[s - 1]!.props.textDirection;
-      const sharesPage = section.props.type === 'continuous' || section.props.type === 'nextColumn';
-      const type = s === 0 || (turned && sharesPage) ? 'nextPage' : section.props.type;
-      this.paginator.startSection(s, type);
-      const page = this.paginator.page;
-      const width = page.frame.columns[0]!.width;
-      const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true, this.bodyWrap()));
-      if (previous && type === 'continuous') builder.continueFrom(previous);
-      else if (previous && type !== 'nextColumn') builder.afterPageBreak(previous);
-      previous = builder;
-      const blocks = section.blocks;
-      const nextType = doc.sections[s + 1]?.props.type;
-      const closesBeforePage = nextType !== undefined && nextType !== 'continuous' && nextType !== 'nextColumn';
-      for (let i = 0; i < blocks.length; i++) {
-        checkCancelled(this.host);
-        const block = blocks[i]!;
-        // The empty paragraph holding this section's w:sectPr, when it paints nothing.
-        const bareMark = i === blocks.length - 1 && isBareSectionMark(block) && block.kind === 'paragraph' ? block : undefined;
-        const continuousMark = nextType === 'continuous' && i > 0 ? bareMark : undefined;
-        if (continuousMark && isSpacer(continuousMark)) {
-          // Word gives the bare mark of a continuous section break no line and no spacing of its own
-          // (its render of Docx4j_GettingStarted: the paragraphs either side of it sit one auto
-          // spacing apart); the next section's first paragraph goes on from the one before it. A
-          // section that holds nothing but its mark keeps it (no Word evidence; LibreOffice keeps it).
-          serial++;
-          continue;
-        }
-        if (block.kind === 'paragraph' && block.props.pageBreakBefore) {
-          this.paginator.breakPageIfNotEmpty();
-          builder.breakBefore();
-        }
-        const mark = closesBeforePage && bareMark !== undefined;
-        // A bare mark with a space before of its own keeps its line before a continuous break, but
-        // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
-        const laidBlock = continuousMark ? withoutSpaceBefore(continuousMark) : block;
-        const at = serial;
-        // Units laid out again for a column of another width (Unit.reflow) belong to the block too.
-        const own = (laid: Unit): Unit => {
-          const reflow = laid.reflow;
-          const unit: Unit = mark || reflow ? { ...laid, ...(mark ? { sectionMark: true } : {}), ...(reflow ? { reflow: { ...reflow, at: (w: number) => reflow.at(w)?.map(own) } } : {}) } : laid;
-          unitBlock.set(unit, at);
-          return unit;
-        };
-        this.paginator.pushAll(builder.units(laidBlock, blocks[i + 1]).map(own));
-        serial++;
-      }
+      previous = this.openSection(s, previous);
+      serial = this.pushSectionBlocks(s, previous, unitBlock, serial);
       // w:endnotePr/w:pos sectEnd (§17.11.22): a section's endnotes close it, before its section break.
       if ((section.props.endnotes ?? doc.settings.endnotes).position === 'sectEnd') {
-        const here = new Set(noteCallsIn(blocks).flatMap((c) => (c.noteType === 'endnote' ? [c.id] : [])));
+        const here = new Set(noteCallsIn(section.blocks).flatMap((c) => (c.noteType === 'endnote' ? [c.id] : [])));
         this.pushEndnotes(this.notes.endnoteOrder.filter((id) => here.has(id)), printed, s);
       }
     });
@@ -237,6 +192,69 @@ class Pass {
       noteStory: (call, w) => this.noteStory(call, w),
       headerFooter: (part, page, w, state) => this.headerFooter(part, page, w, state),
     };
+  }
+
+  /** Starts section `s` on the paginator and makes its unit builder, going on from the previous section's. */
+  private openSection(s: number, previous: BlockUnitBuilder | undefined): BlockUnitBuilder {
+    const sections = this.env.doc.sections;
+    const section = sections[s]!;
+    // A section turned another way than the one before it cannot share its page.
+    const turned = s > 0 && section.props.textDirection !== sections[s - 1]!.props.textDirection;
+    const sharesPage = section.props.type === 'continuous' || section.props.type === 'nextColumn';
+    const type = s === 0 || (turned && sharesPage) ? 'nextPage' : section.props.type;
+    this.paginator.startSection(s, type);
+    const page = this.paginator.page;
+    const width = page.frame.columns[0]!.width;
+    const builder = new BlockUnitBuilder(width, blockContext(this.env, section.props, this.bodyFacts(s), true, this.bodyWrap()));
+    if (previous && type === 'continuous') builder.continueFrom(previous);
+    else if (previous && type !== 'nextColumn') builder.afterPageBreak(previous);
+    return builder;
+  }
+
+  /**
+   * Pushes the units of section `s`'s blocks to the paginator, noting each unit's block (serial
+   * across sections, from `first`); returns the serial after the section's last block.
+   */
+  private pushSectionBlocks(s: number, builder: BlockUnitBuilder, unitBlock: Map<Unit, number>, first: number): number {
+    const sections = this.env.doc.sections;
+    const blocks = sections[s]!.blocks;
+    const nextType = sections[s + 1]?.props.type;
+    const closesBeforePage = nextType !== undefined && nextType !== 'continuous' && nextType !== 'nextColumn';
+    let serial = first;
+    for (let i = 0; i < blocks.length; i++) {
+      checkCancelled(this.host);
+      const block = blocks[i]!;
+      // The empty paragraph holding this section's w:sectPr, when it paints nothing.
+      const bareMark = i === blocks.length - 1 && isBareSectionMark(block) && block.kind === 'paragraph' ? block : undefined;
+      const continuousMark = nextType === 'continuous' && i > 0 ? bareMark : undefined;
+      if (continuousMark && isSpacer(continuousMark)) {
+        // Word gives the bare mark of a continuous section break no line and no spacing of its own
+        // (its render of Docx4j_GettingStarted: the paragraphs either side of it sit one auto
+        // spacing apart); the next section's first paragraph goes on from the one before it. A
+        // section that holds nothing but its mark keeps it (no Word evidence; LibreOffice keeps it).
+        serial++;
+        continue;
+      }
+      if (block.kind === 'paragraph' && block.props.pageBreakBefore) {
+        this.paginator.breakPageIfNotEmpty();
+        builder.breakBefore();
+      }
+      const mark = closesBeforePage && bareMark !== undefined;
+      // A bare mark with a space before of its own keeps its line before a continuous break, but
+      // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
+      const laidBlock = continuousMark ? withoutSpaceBefore(continuousMark) : block;
+      const at = serial;
+      // Units laid out again for a column of another width (Unit.reflow) belong to the block too.
+      const own = (laid: Unit): Unit => {
+        const reflow = laid.reflow;
+        const unit: Unit = mark || reflow ? { ...laid, ...(mark ? { sectionMark: true } : {}), ...(reflow ? { reflow: { ...reflow, at: (w: number) => reflow.at(w)?.map(own) } } : {}) } : laid;
+        unitBlock.set(unit, at);
+        return unit;
+      };
+      this.paginator.pushAll(builder.units(laidBlock, blocks[i + 1]).map(own));
+      serial++;
+    }
+    return serial;
   }
 
   /** The body's view of the page being filled, for wrapping text around floats. */
