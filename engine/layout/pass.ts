@@ -1,18 +1,20 @@
 /**
  * Layout passes over the document: sections and blocks into pages, page numbers, headers and
- * footers, footnotes at page bottoms and endnotes at the end (of each section with w:pos sectEnd).
+ * footers (their stories: chrome-stories.ts), footnotes at page bottoms and endnotes at the end (of
+ * each section with w:pos sectEnd).
  * Fields whose value depends on the finished layout (NUMPAGES, SECTIONPAGES, PAGEREF, STYLEREF)
  * read the previous pass's state; runPasses lays out again while the body used such a value and it
  * changed, at most MAX_PASSES times (then it keeps the last pass and warns `layout/fields-unstable`).
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
-import type { Block, FieldInline, Inline, Paragraph, SectionProps, ShapeInline } from '../model';
+import type { Block, FieldInline, Paragraph, SectionProps } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
-import { blockContext, chromeContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
+import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
 import type { NoteCall, Unit } from './flow/units';
-import { indexCrossReferences, type ParaFacts, type XrefIndex } from './xref-index';
+import { ChromeStories } from './chrome-stories';
+import { indexCrossReferences, searchParagraphs, type XrefIndex } from './xref-index';
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
 import { pageGeometry, type PageGeometry } from './objects';
 import type { Exclusion } from './flow/exclusions';
@@ -130,7 +132,7 @@ class Pass {
   readonly info: PageInfo[] = [];
   private bodyUsesTotals = false;
   private readonly paginator: Paginator;
-  private readonly hfCache = new Map<string, Story>();
+  private readonly chrome: ChromeStories;
   /** The page each continuous section began on, partway down a page the section before opened. */
   private readonly sectionBegan = new Map<number, number>();
   /** The page whose header and footer floats are being placed (chromeExclusions). */
@@ -147,6 +149,14 @@ class Pass {
     private readonly xref: XrefIndex,
   ) {
     const pass = this;
+    this.chrome = new ChromeStories({
+      env,
+      xref,
+      section: (s) => this.section(s),
+      facts: (page, s, state, styleParagraph) => this.facts(page, s, state, styleParagraph),
+      noteMark: (t, id) => this.notes.mark(t, id),
+      chromePage: () => this.chromePage,
+    });
     this.paginator = new Paginator({
       openFrame: (section, pageIndex) => this.openFrame(section, pageIndex),
       pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
@@ -190,7 +200,7 @@ class Pass {
       notes: this.notes,
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),
-      headerFooter: (part, page, w, state) => this.headerFooter(part, page, w, state),
+      headerFooter: (part, page, w, state) => this.chrome.story(part, page, w, state),
     };
   }
 
@@ -337,8 +347,8 @@ class Pass {
     const evenOdd = doc.settings.evenAndOddHeaders;
     const headerPart = chooseRef(s.headers, firstOfSection, s.titlePage, even, evenOdd);
     const footerPart = chooseRef(s.footers, firstOfSection, s.titlePage, even, evenOdd);
-    if (headerPart) info.header = { part: headerPart, story: this.headerFooter(headerPart, info, area.right - area.left, this.state) };
-    if (footerPart) info.footer = { part: footerPart, story: this.headerFooter(footerPart, info, area.right - area.left, this.state) };
+    if (headerPart) info.header = { part: headerPart, story: this.chrome.story(headerPart, info, area.right - area.left, this.state) };
+    if (footerPart) info.footer = { part: footerPart, story: this.chrome.story(footerPart, info, area.right - area.left, this.state) };
     this.host.onProgress?.({ stage: 'layout', done: pageIndex + 1 });
     const frame = buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
     const chrome = this.chromeExclusions(info, s, frame);
@@ -374,79 +384,9 @@ class Pass {
     if (page.number === number && page.restartedBy === sectionIndex) return;
     const updated: PageInfo = { ...page, number, label: formatPageNumber(number, this.section(page.section).pageNumbers.format), restartedBy: sectionIndex };
     const width = page.area.right - page.area.left;
-    if (page.header) updated.header = { part: page.header.part, story: this.headerFooter(page.header.part, updated, width, this.state) };
-    if (page.footer) updated.footer = { part: page.footer.part, story: this.headerFooter(page.footer.part, updated, width, this.state) };
+    if (page.header) updated.header = { part: page.header.part, story: this.chrome.story(page.header.part, updated, width, this.state) };
+    if (page.footer) updated.footer = { part: page.footer.part, story: this.chrome.story(page.footer.part, updated, width, this.state) };
     this.info[page.index] = updated;
-  }
-
-  /** Lays out a header or footer for a page (cached by what its fields would print). */
-  headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story {
-    // Parts without page fields look the same on every page: lay them out once per width and section.
-    const dynamic = this.partHasPageFields(part) && !this.partTooLarge(part);
-    // Cross-references (STYLEREF, PAGEREF) differ per page and per state: key them by both.
-    const perPage = dynamic && this.partHasFields(part, XREF_FIELDS) ? `|${page.index}|${this.stateTag(state)}` : '';
-    const key = dynamic
-      ? `${part}|${page.label}|${page.section}|${state.numPages ?? ''}|${state.sectionPages?.[page.section] ?? ''}|${widthPt.toFixed(2)}${perPage}`
-      : `${part}|${page.section}|${widthPt.toFixed(2)}`;
-    let story = this.hfCache.get(key);
-    if (!story) {
-      const hf = this.env.doc.headerFooters[part];
-      const styleParagraph = pageStyleParagraph(this.xref, state, page.index);
-      const facts: StoryFacts = {
-        fieldText: (f) => evaluateField(f, this.facts(page, page.section, state, styleParagraph)),
-        noteMark: (t, id) => this.notes.mark(t, id ?? ''),
-      };
-      // The last paragraph keeps its space after: it is part of a header's height, which pushes the
-      // body down when it passes the top margin, and lifts a footer's text (as LibreOffice and Word do;
-      // measured on 60 header/footer documents: 0.712 → 0.737).
-      story = layoutStory(hf?.blocks ?? [], widthPt, chromeContext(this.env, this.section(page.section), facts, () => this.chromePage), true);
-      this.hfCache.set(key, story);
-    }
-    return story;
-  }
-
-  private readonly dynamicParts = new Map<string, boolean>();
-  private readonly largeParts = new Map<string, boolean>();
-
-  /**
-   * Whether a header or footer holds more text than any real one (MAX_CHROME_CHARS): it is then laid
-   * out once per section and width, not once per page for its page fields, which bounds the work a
-   * hostile document can ask for (a 130,000-character footer took about a second per page).
-   */
-  private partTooLarge(part: string): boolean {
-    let large = this.largeParts.get(part);
-    if (large === undefined) {
-      large = textLength(this.env.doc.headerFooters[part]?.blocks ?? [], MAX_CHROME_CHARS) > MAX_CHROME_CHARS;
-      this.largeParts.set(part, large);
-      if (large) {
-        this.env.bag.warn('layout/header-too-large', `The header or footer ${part} holds more than ${MAX_CHROME_CHARS} characters; it is laid out once, and its page fields show the same value on every page.`, {
-          hint: 'Move the long text into the body.',
-        });
-      }
-    }
-    return large;
-  }
-  private readonly stateTags = new Map<PassState, number>();
-
-  /** Whether a header/footer part holds a field whose text depends on the page (PAGE, NUMPAGES...). */
-  private partHasPageFields(part: string): boolean {
-    return this.partHasFields(part, PAGE_FIELDS);
-  }
-
-  private partHasFields(part: string, names: ReadonlySet<string>): boolean {
-    const key = `${part}|${names === PAGE_FIELDS ? 'p' : 'x'}`;
-    let known = this.dynamicParts.get(key);
-    if (known === undefined) {
-      known = blocksHaveFields(this.env.doc.headerFooters[part]?.blocks ?? [], names);
-      this.dynamicParts.set(key, known);
-    }
-    return known;
-  }
-
-  private stateTag(state: PassState): number {
-    let tag = this.stateTags.get(state);
-    if (tag === undefined) this.stateTags.set(state, (tag = this.stateTags.size));
-    return tag;
   }
 
   /** The laid-out story of a note at a width. */
@@ -503,11 +443,6 @@ class Pass {
   }
 }
 
-/** Fields whose result depends on the page a story is drawn on. */
-const PAGE_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'STYLEREF', 'SECTION']);
-/** Fields whose result depends on what else is on the page. */
-const XREF_FIELDS = new Set(['PAGEREF', 'STYLEREF']);
-
 /** Per top-level block: the first page holding one of its units (blocks split into new units take their predecessor's page). */
 function blockPagesOf(pages: readonly PageState[], unitBlock: ReadonlyMap<Unit, number>, count: number): number[] {
   const out: number[] = new Array<number>(count);
@@ -532,59 +467,6 @@ function bodyStyleParagraph(xref: XrefIndex): FieldFacts['styleParagraph'] {
     if (at === undefined) return undefined;
     return searchParagraphs(xref.paragraphs, matches, at, at + 1, false);
   };
-}
-
-/**
- * STYLEREF in a header or footer (§17.16.5.66): the first paragraph of the style on the page (the
- * last with `\l`), else the nearest one before the page, else the first after it.
- */
-function pageStyleParagraph(xref: XrefIndex, state: PassState, pageIndex: number): FieldFacts['styleParagraph'] {
-  const range = state.pageParagraphs?.[pageIndex];
-  if (!range) return undefined;
-  return (matches, last) => searchParagraphs(xref.paragraphs, matches, range[0], range[1], last);
-}
-
-function searchParagraphs(paras: readonly ParaFacts[], matches: (p: ParaFacts) => boolean, start: number, end: number, last: boolean): ParaFacts | undefined {
-  if (last) {
-    for (let i = end - 1; i >= start; i--) if (matches(paras[i]!)) return paras[i];
-  } else {
-    for (let i = start; i < end; i++) if (matches(paras[i]!)) return paras[i];
-  }
-  for (let i = start - 1; i >= 0; i--) if (matches(paras[i]!)) return paras[i];
-  for (let i = end; i < paras.length; i++) if (matches(paras[i]!)) return paras[i];
-  return undefined;
-}
-
-/** Characters a header or footer may hold and still be laid out again for each page's fields. */
-const MAX_CHROME_CHARS = 20_000;
-
-/** The length of the text in blocks (tables, fields and text boxes included), counted up to `limit`. */
-function textLength(blocks: readonly Block[], limit: number): number {
-  let n = 0;
-  const inlines = (list: readonly Inline[]): void => {
-    for (const i of list) {
-      if (n > limit) return;
-      if (i.kind === 'text') n += i.text.length;
-      else if (i.kind === 'field') inlines(i.result);
-      else if (i.kind === 'shape' && i.text) walk(i.text.blocks);
-    }
-  };
-  const walk = (list: readonly Block[]): void => {
-    for (const b of list) {
-      if (n > limit) return;
-      if (b.kind === 'paragraph') inlines(b.inlines);
-      else for (const r of b.rows) for (const c of r.cells) walk(c.blocks);
-    }
-  };
-  walk(blocks);
-  return n;
-}
-
-function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>): boolean {
-  const inShape = (s: ShapeInline): boolean => (!!s.text && blocksHaveFields(s.text.blocks, names)) || (s.children ?? []).some((c) => c.item.kind === 'shape' && inShape(c.item));
-  const inInlines = (inlines: readonly Inline[]): boolean =>
-    inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && inShape(i)));
-  return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => blocksHaveFields(c.blocks, names)))));
 }
 
 /**

@@ -211,3 +211,18 @@ function parseSeqNumber(arg: string | undefined): number | undefined {
   if (arg === undefined || !/^-?\d{1,9}$/.test(arg)) return undefined;
   return Number(arg);
 }
+
+/**
+ * The first paragraph in [start, end) that matches (the last with `last`), else the nearest one
+ * before `start`, else the first from `end` on.
+ */
+export function searchParagraphs(paras: readonly ParaFacts[], matches: (p: ParaFacts) => boolean, start: number, end: number, last: boolean): ParaFacts | undefined {
+  if (last) {
+    for (let i = end - 1; i >= start; i--) if (matches(paras[i]!)) return paras[i];
+  } else {
+    for (let i = start; i < end; i++) if (matches(paras[i]!)) return paras[i];
+  }
+  for (let i = start - 1; i >= 0; i--) if (matches(paras[i]!)) return paras[i];
+  for (let i = end; i < paras.length; i++) if (matches(paras[i]!)) return paras[i];
+  return undefined;
+}
