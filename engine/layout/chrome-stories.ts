@@ -120,31 +120,26 @@ function pageStyleParagraph(xref: XrefIndex, state: PassState, pageIndex: number
 /** Characters a header or footer may hold and still be laid out again for each page's fields. */
 const MAX_CHROME_CHARS = 20_000;
 
-/** The length of the text in blocks (tables, fields and text boxes included), counted up to `limit`. */
+/**
+ * Whether `test` holds for an inline of the blocks, looking into table cells, field results and text
+ * boxes (grouped ones too); stops at the first that does.
+ */
+function someInline(blocks: readonly Block[], test: (i: Inline) => boolean): boolean {
+  const inShape = (s: ShapeInline): boolean => (!!s.text && someInline(s.text.blocks, test)) || (s.children ?? []).some((c) => c.item.kind === 'shape' && inShape(c.item));
+  const inInlines = (list: readonly Inline[]): boolean => list.some((i) => test(i) || (i.kind === 'field' && inInlines(i.result)) || (i.kind === 'shape' && inShape(i)));
+  return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => someInline(c.blocks, test)))));
+}
+
+/** The length of the text in blocks (tables, fields and text boxes included), counted up to past `limit`. */
 function textLength(blocks: readonly Block[], limit: number): number {
   let n = 0;
-  const inlines = (list: readonly Inline[]): void => {
-    for (const i of list) {
-      if (n > limit) return;
-      if (i.kind === 'text') n += i.text.length;
-      else if (i.kind === 'field') inlines(i.result);
-      else if (i.kind === 'shape' && i.text) walk(i.text.blocks);
-    }
-  };
-  const walk = (list: readonly Block[]): void => {
-    for (const b of list) {
-      if (n > limit) return;
-      if (b.kind === 'paragraph') inlines(b.inlines);
-      else for (const r of b.rows) for (const c of r.cells) walk(c.blocks);
-    }
-  };
-  walk(blocks);
+  someInline(blocks, (i) => {
+    if (i.kind === 'text') n += i.text.length;
+    return n > limit;
+  });
   return n;
 }
 
 function blocksHaveFields(blocks: readonly Block[], names: ReadonlySet<string>): boolean {
-  const inShape = (s: ShapeInline): boolean => (!!s.text && blocksHaveFields(s.text.blocks, names)) || (s.children ?? []).some((c) => c.item.kind === 'shape' && inShape(c.item));
-  const inInlines = (inlines: readonly Inline[]): boolean =>
-    inlines.some((i) => (i.kind === 'field' && (names.has(i.instruction.name) || inInlines(i.result))) || (i.kind === 'shape' && inShape(i)));
-  return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => blocksHaveFields(c.blocks, names)))));
+  return someInline(blocks, (i) => i.kind === 'field' && names.has(i.instruction.name));
 }
