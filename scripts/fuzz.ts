@@ -17,6 +17,7 @@ import { mutateBytes } from './fuzz/bytes-mutate';
 import { mutateDocx } from './fuzz/docx-mutate';
 import { mutatePdf } from './fuzz/pdf-mutate';
 import { Rng } from './fuzz/rng';
+import { runHttpCampaign } from './fuzz/http';
 import { Runner, type Outcome } from './fuzz/runner';
 import { docxSeeds, ownDocxSeeds, pictureSeeds, signedDocxSeeds, signedPdfSeeds, type Seed } from './fuzz/seeds';
 import { templateRequest, templateSeeds } from './fuzz/templates';
@@ -32,7 +33,7 @@ interface Options {
   out: string;
 }
 
-const TARGETS = ['docx', 'image', 'template', 'verify-pdf', 'verify-docx', 'sign'];
+const TARGETS = ['docx', 'image', 'template', 'verify-pdf', 'verify-docx', 'sign', 'http'];
 
 function parseArgs(argv: readonly string[]): Options {
   const arg = (name: string) => {
@@ -197,6 +198,27 @@ function record(failures: Map<string, Failure>, defect: string, out: Outcome, c:
   console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
 }
 
+/** The HTTP target: hostile requests to the real app in this process (scripts/fuzz/http.ts). */
+async function runHttp(o: Options, failures: Map<string, Failure>): Promise<TargetReport> {
+  const t0 = performance.now();
+  const n = o.cases.http ?? 50;
+  const res = await runHttpCampaign(n, o.seed, o.slowMs, (i, f) => {
+    if ((i + 1) % 500 === 0) console.log(`http: ${i + 1}/${n} cases, ${f} failing answers`);
+  });
+  for (const f of res.failures) {
+    for (const d of f.defects) {
+      const sig = `http ${d.replace(/\d+/g, 'N').slice(0, 200)}`;
+      const rec = failures.get(sig) ?? { signature: sig, count: 0, examples: [] };
+      rec.count++;
+      if (rec.examples.length < 3) rec.examples.push({ file: `${f.method} ${f.url}`, seed: 'http', ops: [...f.ops], status: String(f.status), ms: 0, codes: [] });
+      failures.set(sig, rec);
+    }
+  }
+  for (const d of res.serviceDefects) failures.set(`http service ${d}`, { signature: `http service ${d}`, count: 1, examples: [] });
+  const statuses = Object.fromEntries(Object.entries(res.statuses).map(([k, v]) => [`HTTP ${k}`, v]));
+  return { cases: res.cases, seconds: Math.round((performance.now() - t0) / 1000), statuses, slow: 0, maxMs: res.maxMs, failCodes: {} };
+}
+
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   mkdirSync(join(o.out, 'cases'), { recursive: true });
@@ -217,8 +239,9 @@ async function main(): Promise<void> {
   const failures = new Map<string, Failure>();
   const report: Record<string, TargetReport> = {};
   for (const t of o.targets) {
-    if (!builders[t]) throw new Error(`unknown target ${t} (known: ${TARGETS.join(', ')})`);
-    report[t] = await runTarget(t, builders[t]!, o.cases[t] ?? 50, o, runner, failures);
+    if (t === 'http') report[t] = await runHttp(o, failures);
+    else if (!builders[t]) throw new Error(`unknown target ${t} (known: ${TARGETS.join(', ')})`);
+    else report[t] = await runTarget(t, builders[t]!, o.cases[t] ?? 50, o, runner, failures);
     writeFileSync(join(o.out, 'report.json'), JSON.stringify({ options: o, targets: report, failures: [...failures.values()] }, null, 1));
   }
   runner.stop();
