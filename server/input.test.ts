@@ -35,6 +35,19 @@ describe('request input helpers', () => {
     expect(attachmentHeader('Ärger €.pdf')).toBe(`attachment; filename="_rger _.pdf"; filename*=UTF-8''%C3%84rger%20%E2%82%AC.pdf`);
   });
 
+  it('cuts long names between characters, never inside a surrogate pair, and keeps combining marks', () => {
+    // Found by the HTTP campaign: the 120th character was the first half of 𝐀, and the header threw (a 500).
+    const name = downloadName(`${'a'.repeat(119)}\u{1D400}\u{1D400}.docx`, '.pdf');
+    expect(name).toBe(`${'a'.repeat(119)}\u{1D400}.pdf`);
+    expect(attachmentHeader(name)).toContain(`filename*=UTF-8''${'a'.repeat(119)}%F0%9D%90%80.pdf`);
+    expect(downloadName('Cafe\u0301.docx', '.pdf')).toBe('Cafe\u0301.pdf');
+  });
+
+  it("percent-encodes ' ( ) * in filename* as RFC 8187 requires", () => {
+    expect(attachmentHeader("it's (draft)*.pdf")).toBe(`attachment; filename="it's (draft)*.pdf"; filename*=UTF-8''it%27s%20%28draft%29%2A.pdf`);
+    expect(attachmentHeader('\uD800.pdf')).toContain(`filename*=UTF-8''%EF%BF%BD.pdf`);
+  });
+
   it('copies a view into a larger buffer so its buffer can be transferred', () => {
     const big = new Uint8Array(16);
     const view = big.subarray(4, 8);

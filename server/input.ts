@@ -116,12 +116,19 @@ export function requireZip(bytes: Uint8Array, field: string): void {
 /** A safe download name: the input's base name without its extension, plus `ext`. */
 export function downloadName(input: string | undefined, ext: string): string {
   const base = (input ?? '').split(/[\\/]/).pop()!.replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const clean = base.replace(/[^\p{L}\p{N} ._()-]/gu, '_').replace(/^[ .]+/, '').slice(0, 120);
+  // Cut by code points: a cut inside a surrogate pair would leave a name no header can carry.
+  const clean = Array.from(base.replace(/[^\p{L}\p{M}\p{N} ._()-]/gu, '_').replace(/^[ .]+/, '')).slice(0, 120).join('');
   return `${clean || 'document'}${ext}`;
 }
 
-/** The Content-Disposition header for a download (ASCII fallback plus RFC 6266 `filename*`). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The Content-Disposition header for a download (RFC 6266): an ASCII fallback, and `filename*` in
+ * RFC 8187's encoding, where `'`, `(`, `)` and `*` must be percent-encoded too (encodeURIComponent keeps them).
+ */
 export function attachmentHeader(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const encoded = encodeURIComponent(name.replace(LONE_SURROGATE, '\uFFFD')).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
