@@ -157,6 +157,8 @@ interface TargetReport {
   maxMs: number;
   /** How often each error code ended a failed case (the verdicts that are not defects). */
   failCodes: Record<string, number>;
+  /** Verification targets: how often each verdict was reached (how deep the cases got). */
+  verdicts?: Record<string, number>;
 }
 
 interface Failure {
@@ -177,6 +179,7 @@ async function runTarget(name: string, build: Builder, n: number, o: Options, ru
     rep.maxMs = Math.max(rep.maxMs, out.ms);
     if (out.ms > o.slowMs) rep.slow++;
     if (out.status === 'fail') for (const code of new Set(out.codes.map((x) => x.split(' ')[0]!))) rep.failCodes[code] = (rep.failCodes[code] ?? 0) + 1;
+    if ('verdict' in out && out.verdict) (rep.verdicts ??= {})[out.verdict] = (rep.verdicts[out.verdict] ?? 0) + 1;
     const defect = defectOf(out);
     if (defect) record(failures, defect, out, c, name, o);
     if ((i + 1) % 50 === 0) console.log(`${name}: ${i + 1}/${n} cases, ${failures.size} distinct failures, ${Math.round((performance.now() - t0) / 1000)} s`);

@@ -9,7 +9,7 @@ import { decodeRaster, sniffRaster } from '../../engine/image';
 import type { CmsSigner } from '../../engine/cms';
 import { createDevIdentity, signDocx, signerFromDevIdentity, signPdf } from '../../engine/sign';
 import { fillTemplate } from '../../engine/template';
-import { verifyDocx, verifyPdf } from '../../engine/verify';
+import { verifyDocx, verifyPdf, type VerificationReport } from '../../engine/verify';
 import { createNodeHost } from '../../node/host';
 
 /** A case sent by the parent. */
@@ -30,6 +30,8 @@ export interface CaseAnswer {
   readonly ms: number;
   readonly pages?: number;
   readonly bytes?: Uint8Array;
+  /** Verification targets: the document's verdict and each signature's subindication (how deep the case got). */
+  readonly verdict?: string;
 }
 
 const host: EngineHost = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
@@ -80,14 +82,22 @@ function bytesOf(v: unknown): Uint8Array | undefined {
   return undefined;
 }
 
+function verdictOf(v: unknown): string | undefined {
+  const report = v as Partial<VerificationReport> | undefined;
+  if (!report?.document || !Array.isArray(report.signatures)) return undefined;
+  const sigs = report.signatures.map((s) => s.subIndication ?? s.indication);
+  return `${report.document.verdict}${sigs.length > 0 ? ` (${[...new Set(sigs)].join(', ')})` : ''}`;
+}
+
 async function answer(m: CaseMessage): Promise<CaseAnswer> {
   const t = performance.now();
   try {
     const r = await runTarget(m);
     const ms = Math.round(performance.now() - t);
     const pages = r.ok ? (r.value as { pages?: number } | undefined)?.pages : undefined;
+    const verdict = r.ok ? verdictOf(r.value) : undefined;
     const wantBytes = m.returnBytes === true && r.ok;
-    return { id: m.id, status: r.ok ? 'ok' : 'fail', codes: codesOf(r), ms, ...(pages !== undefined ? { pages } : {}), ...(wantBytes ? { bytes: bytesOf(r.value) } : {}) };
+    return { id: m.id, status: r.ok ? 'ok' : 'fail', codes: codesOf(r), ms, ...(pages !== undefined ? { pages } : {}), ...(verdict ? { verdict } : {}), ...(wantBytes ? { bytes: bytesOf(r.value) } : {}) };
   } catch (e) {
     const message = e instanceof Error ? `${e.name}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 8).join('\n')}` : String(e);
     return { id: m.id, status: 'threw', codes: [], message, ms: Math.round(performance.now() - t) };
