@@ -10,42 +10,59 @@ import type { Rng } from './rng';
 interface Tlv {
   readonly at: number;
   readonly body: number;
-  readonly end: number;
+  end: number;
   readonly constructed: boolean;
   readonly tag: number;
+  /** Child indices from the root, e.g. `0.1.3` (for reports). */
+  readonly path: string;
 }
 
-/** Reads the TLV at `at`, or undefined when its header is not plain DER. */
-function readTlv(der: Uint8Array, at: number, limit: number): Tlv | undefined {
+/** A TLV header: where its content starts and how long it is (undefined: indefinite, BER). */
+function readHeader(der: Uint8Array, at: number, limit: number): { tag: number; body: number; len?: number } | undefined {
   if (at + 2 > limit) return undefined;
   const tag = der[at]!;
   if ((tag & 0x1f) === 0x1f) return undefined;
-  let len = der[at + 1]!;
-  let body = at + 2;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 3 || body + n > limit) return undefined;
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + der[body + i]!;
-    body += n;
-  }
-  return body + len <= limit ? { at, body, end: body + len, constructed: (tag & 0x20) !== 0, tag } : undefined;
+  const first = der[at + 1]!;
+  if (first === 0x80) return (tag & 0x20) !== 0 ? { tag, body: at + 2 } : undefined;
+  if (!(first & 0x80)) return { tag, body: at + 2, len: first };
+  const n = first & 0x7f;
+  if (n > 4 || at + 2 + n > limit) return undefined;
+  let len = 0;
+  for (let i = 0; i < n; i++) len = len * 256 + der[at + 2 + i]!;
+  return { tag, body: at + 2 + n, len };
 }
 
-/** Every item of the tree (depth-first), up to `max` items. */
+/**
+ * Every item of the tree (depth-first, DER and BER's indefinite lengths), up to `max` items; an
+ * indefinite item's `end` is its end-of-contents marker.
+ */
 export function derItems(der: Uint8Array, max = 5000): Tlv[] {
   const out: Tlv[] = [];
-  const walk = (from: number, to: number, depth: number) => {
-    for (let at = from; at < to && out.length < max; ) {
-      const t = readTlv(der, at, to);
-      if (!t) return;
-      out.push(t);
-      if (t.constructed && depth < 40) walk(t.body, t.end, depth + 1);
-      at = t.end;
+  /** Parses the items in [from, to) (or up to an end-of-contents marker); returns where they stop. */
+  const walk = (from: number, to: number, depth: number, path: string, untilEoc: boolean): number | undefined => {
+    let at = from;
+    for (let i = 0; at < to && out.length < max; i++) {
+      if (untilEoc && der[at] === 0 && der[at + 1] === 0) return at;
+      const h = readHeader(der, at, to);
+      if (!h || depth > 40) return undefined;
+      const p = path ? `${path}.${i}` : String(i);
+      const constructed = (h.tag & 0x20) !== 0;
+      const item = { at, body: h.body, end: 0, constructed, tag: h.tag, path: p };
+      out.push(item);
+      let end = h.len !== undefined ? h.body + h.len : undefined;
+      if (end !== undefined && end > to) return undefined;
+      if (constructed) {
+        const stop = walk(h.body, end ?? to, depth + 1, p, end === undefined);
+        if (stop === undefined) return undefined;
+        end ??= stop + 2;
+      }
+      item.end = end!;
+      at = end!;
     }
+    return untilEoc ? undefined : at;
   };
-  walk(0, der.length, 0);
-  return out;
+  walk(0, der.length, 0, '', false);
+  return out.filter((t) => t.end > 0);
 }
 
 /** Algorithm identifiers to swap in: weak, mismatched, unknown. */
@@ -109,5 +126,5 @@ export function mutateDer(der: Uint8Array, r: Rng): { der: Uint8Array; op: strin
   if (all.length === 0) return { der, op: 'der:none' };
   const t = r.pick(all);
   const name = r.pick(Object.keys(DER_MUTATIONS));
-  return { der: DER_MUTATIONS[name]!(der, t, r, all), op: `der:${name}(0x${t.tag.toString(16)})` };
+  return { der: DER_MUTATIONS[name]!(der, t, r, all), op: `der:${name}(0x${t.tag.toString(16)} at ${t.path})` };
 }

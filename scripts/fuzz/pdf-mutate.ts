@@ -56,15 +56,19 @@ const CONTENTS = /\/Contents\s*<([0-9A-Fa-f\s]{64,})>/g;
  * space (zero-padded, or cut when longer): the file's structure and byte ranges stay valid, so the
  * verifier gets to the signature itself.
  */
-function signatureContents(s: string, r: Rng): string {
+function signatureContents(s: string, r: Rng, ops: string[]): string {
   const hits = [...s.matchAll(CONTENTS)];
   if (hits.length === 0) return s;
   const h = r.pick(hits);
   const hex = h[1]!.replace(/\s+/g, '');
   const all = Uint8Array.from(hex.match(/../g) ?? [], (x) => parseInt(x, 16));
-  const first = derItems(all, 1)[0];
+  const first = derItems(all).find((t) => t.path === '0');
   let der: Uint8Array = all.subarray(0, first ? first.end : all.length);
-  for (let i = 0, n = 1 + r.int(2); i < n; i++) der = mutateDer(der, r).der;
+  for (let i = 0, n = 1 + r.int(2); i < n; i++) {
+    const m = mutateDer(der, r);
+    der = m.der;
+    ops.push(m.op);
+  }
   const out = Array.from(der.subarray(0, hex.length / 2), (b) => b.toString(16).padStart(2, '0')).join('').padEnd(h[1]!.length, '0');
   const at = h.index! + h[0].indexOf('<') + 1;
   return s.slice(0, at) + out + s.slice(at + h[1]!.length);
@@ -96,7 +100,7 @@ function appendUpdate(s: string, r: Rng): string {
 }
 
 /** The PDF mutations by name. */
-const PDF_MUTATIONS: Record<string, (s: string, r: Rng) => string> = { hostileLocator, dropKeyword, deepNesting, signatureContents, appendUpdate };
+const PDF_MUTATIONS: Record<string, (s: string, r: Rng, ops: string[]) => string> = { hostileLocator, dropKeyword, deepNesting, signatureContents, appendUpdate };
 
 /** Mutates PDF bytes: one case in three byte-level, else 1–3 PDF-aware mutations. */
 export function mutatePdf(pdf: Uint8Array, r: Rng): { bytes: Uint8Array; ops: string[] } {
@@ -108,8 +112,8 @@ export function mutatePdf(pdf: Uint8Array, r: Rng): { bytes: Uint8Array; ops: st
   const ops: string[] = [];
   for (let i = 0, n = 1 + r.int(3); i < n; i++) {
     const name = r.pick(Object.keys(PDF_MUTATIONS));
-    s = PDF_MUTATIONS[name]!(s, r);
     ops.push(`pdf:${name}`);
+    s = PDF_MUTATIONS[name]!(s, r, ops);
   }
   return { bytes: bytes(s), ops };
 }
