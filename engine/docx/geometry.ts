@@ -7,7 +7,10 @@ import type { PathCommand } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { degToRad, detCos, detSin } from '../core/det-math';
+import { shapeGuides } from './geometry-guides';
 import { intValue } from './values';
+
+const EMU_PER_PT = 12700;
 
 type Adj = (name: string, dflt: number) => number;
 type Preset = (w: number, h: number, adj: Adj) => PathCommand[][];
@@ -219,15 +222,19 @@ export function presetPaths(name: string, w: number, h: number, adj: Adj = (_n, 
   return p(Math.max(0, w), Math.max(0, h), adj);
 }
 
-/** Converts a:custGeom paths (§20.1.9.8) to outlines scaled to the shape. */
+/**
+ * Converts a:custGeom paths (§20.1.9.8) to outlines scaled to the shape (`w`×`h` points). Points,
+ * radii and angles may name a guide of the shape's avLst / gdLst (geometry-guides.ts).
+ */
 export function customPaths(custGeom: XmlElement, w: number, h: number): PathCommand[][] {
   const out: PathCommand[][] = [];
+  const g = shapeGuides(custGeom, w * EMU_PER_PT, h * EMU_PER_PT);
   for (const path of children(child(custGeom, 'a:pathLst'), 'a:path')) {
     const pw = intValue(attr(path, 'w')) || 0;
     const ph = intValue(attr(path, 'h')) || 0;
-    const sx = pw > 0 ? w / pw : 1 / 12700;
-    const sy = ph > 0 ? h / ph : 1 / 12700;
-    const pt = (el: XmlElement | undefined): [number, number] => [(intValue(attr(el, 'x')) ?? 0) * sx, (intValue(attr(el, 'y')) ?? 0) * sy];
+    const sx = pw > 0 ? w / pw : 1 / EMU_PER_PT;
+    const sy = ph > 0 ? h / ph : 1 / EMU_PER_PT;
+    const pt = (el: XmlElement | undefined): [number, number] => [g(attr(el, 'x')) * sx, g(attr(el, 'y')) * sy];
     const cmds: PathCommand[] = [];
     let cur: [number, number] = [0, 0];
     for (const c of path.children) {
@@ -255,7 +262,7 @@ export function customPaths(custGeom: XmlElement, w: number, h: number): PathCom
           break;
         }
         case 'a:arcTo':
-          cur = arcTo(cmds, cur, (intValue(attr(c, 'wR')) ?? 0) * sx, (intValue(attr(c, 'hR')) ?? 0) * sy, (intValue(attr(c, 'stAng')) ?? 0) / 60000, (intValue(attr(c, 'swAng')) ?? 0) / 60000);
+          cur = arcTo(cmds, cur, g(attr(c, 'wR')) * sx, g(attr(c, 'hR')) * sy, g(attr(c, 'stAng')) / 60000, g(attr(c, 'swAng')) / 60000);
           break;
         case 'a:close':
           cmds.push(Z);
