@@ -121,6 +121,8 @@ export interface LinkItem {
 export interface GroupItem {
   readonly kind: 'group';
   readonly clip?: { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+  /** Rectangles cut out of the clip (metafiles' ExcludeClipRect): nothing in them is drawn. */
+  readonly clipOut?: ReadonlyArray<{ readonly x: number; readonly y: number; readonly w: number; readonly h: number }>;
   /** Affine matrix [a b c d e f] applied to the children, in page coordinates (y down). */
   readonly transform?: readonly [number, number, number, number, number, number];
   readonly items: readonly LayoutItem[];

@@ -56,7 +56,7 @@ export class MetafileCanvas {
   private figureOpen = false;
   private points = 0;
   private images = 0;
-  private group?: { readonly clip: PageRect; readonly items: LayoutItem[] };
+  private group?: { readonly clip?: PageRect; readonly clipOut?: readonly PageRect[]; readonly items: LayoutItem[] };
   /** The AND mask of a masked icon, until its colour half arrives (see drawBitmap). */
   mask?: PendingMask;
 
@@ -82,21 +82,21 @@ export class MetafileCanvas {
     if (this.points > MAX_POINTS) throw new MetafileError(`the picture draws more than ${MAX_POINTS} points`);
   }
 
-  /** Adds an item, inside a group with the current clip rectangle when one is set. */
+  /** Adds an item, inside a group with the current clip (rectangle and cut-outs) when one is set. */
   emit(item: LayoutItem): void {
     if (!inRange(item)) {
       this.note('coordinates out of range');
       return;
     }
-    const clip = this.state.clip;
-    if (!clip) {
+    const { clip, clipOut } = this.state;
+    if (!clip && !clipOut) {
       this.items.push(item);
       this.group = undefined;
       return;
     }
-    if (!this.group || this.group.clip !== clip) {
-      this.group = { clip, items: [] };
-      this.items.push({ kind: 'group', clip, items: this.group.items });
+    if (!this.group || this.group.clip !== clip || this.group.clipOut !== clipOut) {
+      this.group = { ...(clip ? { clip } : {}), ...(clipOut ? { clipOut } : {}), items: [] };
+      this.items.push({ kind: 'group', ...(clip ? { clip } : {}), ...(clipOut ? { clipOut } : {}), items: this.group.items });
     }
     this.group.items.push(item);
   }
@@ -233,13 +233,25 @@ export class MetafileCanvas {
     this.clipTo(bounds(path), mode);
   }
 
-  /** Narrows (RGN_AND), replaces (RGN_COPY) or widens the clip with a rectangle in page points. */
+  /**
+   * Narrows (RGN_AND), replaces (RGN_COPY), widens (RGN_OR) or cuts (RGN_DIFF) the clip with a
+   * rectangle in page points. A new clip drops the cut-outs; a wider one drops those it covers again.
+   */
   clipTo(rect: PageRect, mode: number): void {
     const s = this.state;
+    if (mode === 4) return this.cutOut(rect);
+    if (mode === 5) s.clipOut = undefined;
+    else if (mode === 2 && s.clipOut) s.clipOut = keepOrNone(s.clipOut.filter((q) => !overlaps(q, rect)));
     if (mode === 5 || !s.clip) s.clip = mode === 5 || mode === 1 ? rect : s.clip;
     else if (mode === 1) s.clip = intersect(s.clip, rect);
     else if (mode === 2) s.clip = union(s.clip, rect);
     else this.note(`clip mode ${mode}`);
+  }
+
+  /** Removes every clip: the rectangle and the cut-outs (RGN_COPY with no region, EMF+ ResetClip). */
+  resetClip(): void {
+    this.state.clip = undefined;
+    this.state.clipOut = undefined;
   }
 
   /** IntersectClipRect with a logical rectangle. */
@@ -247,6 +259,20 @@ export class MetafileCanvas {
     const m = this.matrix();
     if (!isAxisAligned(m)) this.note('rotated clip (bounding box used)');
     this.clipTo(pageRect(m, l, t, r, b), 1);
+  }
+
+  /** ExcludeClipRect with a logical rectangle ([MS-WMF] 2.3.5.3, [MS-EMF] 2.3.2.1). */
+  excludeClip(l: number, t: number, r: number, b: number): void {
+    const m = this.matrix();
+    if (!isAxisAligned(m)) this.note('rotated clip (bounding box used)');
+    this.cutOut(pageRect(m, l, t, r, b));
+  }
+
+  private cutOut(rect: PageRect): void {
+    const s = this.state;
+    if (rect.w <= 0 || rect.h <= 0) return;
+    if ((s.clipOut?.length ?? 0) >= MAX_CUT_OUTS) return this.note('excluded clip rectangles over the limit');
+    s.clipOut = [...(s.clipOut ?? []), rect];
   }
 
   /** Places a decoded bitmap on the logical rectangle (x, y, w, h); a negative size mirrors it. */
@@ -344,4 +370,15 @@ function union(a: PageRect, b: PageRect): PageRect {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
   return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+}
+
+/** Most rectangles one clip may cut out (each costs a clip path per group in the PDF). */
+const MAX_CUT_OUTS = 32;
+
+function overlaps(a: PageRect, b: PageRect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+function keepOrNone(list: readonly PageRect[]): readonly PageRect[] | undefined {
+  return list.length > 0 ? list : undefined;
 }

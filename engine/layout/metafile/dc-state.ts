@@ -78,6 +78,8 @@ export interface DcState {
   cur: { x: number; y: number };
   /** The clip rectangle in page points, when one is set. */
   clip?: PageRect;
+  /** Rectangles cut out of the clip (ExcludeClipRect, RGN_DIFF), in page points; replaced, never mutated. */
+  clipOut?: readonly PageRect[];
   arcClockwise: boolean;
 }
 

@@ -152,7 +152,7 @@ const HANDLERS: Record<number, Handler> = {
   27: (p, r) => p.cv.moveTo(r.i32(8), r.i32(12)),
   54: (p, r) => p.cv.lineFromCurrent([{ op: 'L', x: r.i32(8), y: r.i32(12) }]),
   30: (p, r) => p.cv.intersectClip(...ltrb(r)),
-  29: (p) => p.cv.note('excluded clip rectangle'),
+  29: (p, r) => p.cv.excludeClip(...ltrb(r)),
   31: (p, r) => scaleExt(p.cv.state.vpExt, r),
   32: (p, r) => scaleExt(p.cv.state.winExt, r),
   33: (p) => void (p.cv.dc.save() || p.cv.note('SaveDC nesting')),
@@ -265,7 +265,7 @@ function selectClipRegion(p: EmfPlayer, r: RecordView): void {
   const cb = r.u32(8);
   const mode = r.u32(12);
   if (cb === 0) {
-    if (mode === 5) p.cv.state.clip = undefined;
+    if (mode === 5) p.cv.resetClip();
     return;
   }
   const rects = regionRects(r, 16, cb);

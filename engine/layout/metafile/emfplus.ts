@@ -26,7 +26,7 @@ export class EmfPlusPlayer {
   private pageUnit = 2;
   private pageScale = 1;
   private readonly pieces = new ObjectPieces();
-  private readonly saved = new Map<number, { world: Matrix; clip: MetafileCanvas['state']['clip'] }>();
+  private readonly saved = new Map<number, { world: Matrix; clip: MetafileCanvas['state']['clip']; clipOut: MetafileCanvas['state']['clipOut'] }>();
 
   /** `dpi` is the EMF+ header's logical resolution; `video` whether the reference device is a screen. */
   constructor(
@@ -97,12 +97,12 @@ export class EmfPlusPlayer {
       case 0x401b: return this.image(flags, d, true);
       case 0x401c: return this.string(flags, d);
       case 0x4025:
-        if (this.saved.size < MAX_SAVED) this.saved.set(d.u32(0), { world: this.world, clip: cv.state.clip });
+        if (this.saved.size < MAX_SAVED) this.saved.set(d.u32(0), { world: this.world, clip: cv.state.clip, clipOut: cv.state.clipOut });
         else cv.note('EMF+ Save nesting');
         return;
       case 0x4026: {
         const s = this.saved.get(d.u32(0));
-        if (s) (this.world = s.world), (cv.state.clip = s.clip);
+        if (s) (this.world = s.world), (cv.state.clip = s.clip), (cv.state.clipOut = s.clipOut);
         return this.install();
       }
       case 0x402a: this.world = matrix(d, 0); return this.install();
@@ -115,7 +115,7 @@ export class EmfPlusPlayer {
         return this.multiply([Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), 0, 0], flags);
       }
       case 0x4030: this.pageUnit = flags & 0xff; this.pageScale = d.f32(0) || 1; return this.install();
-      case 0x4031: cv.state.clip = undefined; return;
+      case 0x4031: cv.resetClip(); return;
       case 0x4032: return this.clip(rectPath(d.f32(0), d.f32(4), d.f32(0) + d.f32(8), d.f32(4) + d.f32(12)), flags);
       case 0x4033: {
         const p = this.objects.get(flags & 0xff);
@@ -133,14 +133,17 @@ export class EmfPlusPlayer {
     this.install();
   }
 
-  /** SetClipRect / SetClipPath: the bounding box, combined by mode (0 replace, 1 intersect, 2 union). */
+  /** SetClipRect / SetClipPath: the bounding box, combined by mode (0 replace, 1 intersect, 2 union, 4 exclude). */
   private clip(cmds: PathCommand[], flags: number): void {
     const mode = (flags >>> 8) & 0xf;
     const pts = cmds.flatMap((c) => (c.op === 'Z' ? [] : [c]));
     if (pts.length === 0) return;
     let [l, t, r, b] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const p of pts) (l = Math.min(l, p.x)), (t = Math.min(t, p.y)), (r = Math.max(r, p.x)), (b = Math.max(b, p.y));
-    this.cv.clipTo(pageRect(this.cv.matrix(), l, t, r, b), mode === 0 ? 5 : mode === 1 ? 1 : mode === 2 ? 2 : mode);
+    // EMF+ CombineMode (replace, intersect, union, xor, exclude) as GDI's RGN_ modes; complement is not followed.
+    const gdi = ([5, 1, 2, 3, 4] as const)[mode];
+    if (gdi === undefined) return this.cv.note(`EMF+ clip combine mode ${mode}`);
+    this.cv.clipTo(pageRect(this.cv.matrix(), l, t, r, b), gdi);
   }
 
   /** A brush by object id, or the colour in the id field when flag S (0x8000) is set. */

@@ -128,6 +128,28 @@ describe('drawMetafile: EMF', () => {
     expect(g.clip).toEqual({ x: 10, y: 20, w: 100, h: 100 });
   });
 
+  it('cuts EMR_EXCLUDECLIPRECT rectangles out of the clip until EMR_RESTOREDC', () => {
+    const emf = buildEmf([emr(33), emr(29, (b) => b.u32(100, 100, 200, 200)), emr(29, (b) => b.u32(300, 0, 400, 50)), rectangle(0, 0, 600, 300), emr(34, (b) => b.u32(-1)), rectangle(0, 0, 10, 10)]);
+    const r = play(emf, 'image/x-emf').result;
+    const items = itemsOf(r);
+    expect(items.map((i) => i.kind)).toEqual(['group', 'path']);
+    const g = items[0]!;
+    if (g.kind !== 'group') throw new Error(g.kind);
+    expect(g.clip).toBeUndefined();
+    expect(g.clipOut).toEqual([{ x: 30, y: 40, w: 20, h: 20 }, { x: 70, y: 20, w: 20, h: 10 }]);
+    if (r.ok) expect(r.notes.size).toBe(0);
+  });
+
+  it('cuts META_EXCLUDECLIPRECT (bottom, right, top, left) out of a WMF clip; a new clip region drops the cut-outs', () => {
+    const wmf = buildWmf([wmr(0x0415, [200, 200, 100, 100]), wmr(0x041b, [300, 600, 0, 0])], [0, 0, 1000, 500]);
+    const [g] = itemsOf(play(wmf, 'image/x-wmf').result);
+    if (g?.kind !== 'group') throw new Error(String(g?.kind));
+    expect(g.clipOut).toEqual([{ x: 30, y: 40, w: 20, h: 20 }]);
+    // EMR_EXTSELECTCLIPRGN with RGN_COPY and no region resets the clip, cut-outs included.
+    const emf = buildEmf([emr(29, (b) => b.u32(100, 100, 200, 200)), emr(75, (b) => b.u32(0, 5)), rectangle(0, 0, 10, 10)]);
+    expect(itemsOf(play(emf, 'image/x-emf').result).map((i) => i.kind)).toEqual(['path']);
+  });
+
   it('counts text it cannot draw without fonts, and reads EMR_EXTTEXTOUTW without error', () => {
     const r = play(buildEmf([extTextOutW(10, 10, 'Hello', [10, 10, 10, 10, 10])]), 'image/x-emf').result;
     if (!r.ok) throw new Error(r.reason);

@@ -130,7 +130,7 @@ const HANDLERS: Record<number, Handler> = {
     cv.moveTo(p.x, p.y);
   },
   0x0416: (cv, r) => cv.intersectClip(...brtl(r, 0)),
-  0x0415: (cv) => cv.note('excluded clip rectangle'),
+  0x0415: (cv, r) => cv.excludeClip(...brtl(r, 0)),
   0x012c: (cv) => cv.note('clip region'),
   0x041b: (cv, r) => box(cv, 'rect', ...brtl(r, 0)),
   0x0418: (cv, r) => box(cv, 'ellipse', ...brtl(r, 0)),

@@ -120,6 +120,17 @@ describe('renderCanvas', () => {
     expect(t[2]).toBeCloseTo(1, 12);
   });
 
+  it('clips a group with cut-outs even-odd, one frame-and-hole path each', async () => {
+    const doc: LayoutDoc = {
+      pages: [{ widthPt: 100, heightPt: 100, section: 0, label: '1', items: [{ kind: 'group', clipOut: [{ x: 10, y: 20, w: 30, h: 40 }], items: [{ kind: 'rect', x: 0, y: 0, w: 100, h: 100, fill: '00ff00' }] }] }],
+      fonts: [], images: [], destinations: {}, outline: [], info: {},
+    };
+    const ctx = recorder();
+    await renderCanvas(doc, 0, ctx, { createPath: fakePath, cache: createCanvasCache() });
+    const at = ctx.calls.findIndex((c) => c[0] === 'clip');
+    expect(ctx.calls.slice(at - 3, at + 1)).toEqual([['beginPath'], ['rect', -100000, -100000, 200000, 200000], ['rect', 10, 20, 30, 40], ['clip', 'evenodd']]);
+  });
+
   describe('default decoder', () => {
     afterEach(() => {
       vi.unstubAllGlobals();

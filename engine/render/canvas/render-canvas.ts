@@ -97,6 +97,12 @@ function drawItem(s: DrawState, item: LayoutItem): void {
         s.ctx.rect(item.clip.x, item.clip.y, item.clip.w, item.clip.h);
         s.ctx.clip();
       }
+      for (const r of item.clipOut ?? []) {
+        s.ctx.beginPath();
+        s.ctx.rect(-100000, -100000, 200000, 200000);
+        s.ctx.rect(r.x, r.y, r.w, r.h);
+        s.ctx.clip('evenodd');
+      }
       if (item.transform) s.ctx.transform(...item.transform);
       for (const child of item.items) drawItem(s, child);
       s.ctx.restore();

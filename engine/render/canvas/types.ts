@@ -25,7 +25,7 @@ export interface Canvas2D {
   rect(x: number, y: number, w: number, h: number): void;
   fill(path?: never): void;
   stroke(path?: never): void;
-  clip(): void;
+  clip(fillRule?: 'nonzero' | 'evenodd'): void;
   fillRect(x: number, y: number, w: number, h: number): void;
   drawImage(image: never, dx: number, dy: number, dw: number, dh: number): void;
   setLineDash(segments: number[]): void;

@@ -185,6 +185,14 @@ describe('writePageContent', () => {
     ]);
   });
 
+  it('clips a group with cut-outs: each one a frame and its rectangle, filled even-odd', () => {
+    const sink = new ByteSink();
+    const box = { kind: 'rect' as const, x: 0, y: 0, w: 100, h: 100, fill: '00ff00' };
+    writePageContent({ widthPt: 100, heightPt: 100, items: [{ kind: 'group', clip: { x: 0, y: 0, w: 50, h: 100 }, clipOut: [{ x: 10, y: 20, w: 30, h: 40 }], items: [box] }], section: 0, label: '1' }, RES, sink);
+    const text = String.fromCharCode(...sink.view());
+    expect(text).toContain('q\n0 0 50 100 re W n\n-100000 -100000 200000 200000 re 10 40 30 40 re W* n\n');
+  });
+
   it('closes the text object before graphics and keeps glyph positions exact after them', () => {
     const a = run(10, 10, [1]);
     const b = run(10, 30, [2]);

@@ -11,7 +11,7 @@
  * whole thousandths of a point so relative moves never drift from the absolute positions.
  */
 import { formatPdfNumber as fmt } from '../../core';
-import type { GlyphRun, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand } from '../../model';
 import type { ByteSink } from './byte-sink';
 
 /** How a font is addressed in content: its resource name, glyph codes and widths by ORIGINAL glyph id. */
@@ -261,11 +261,15 @@ class ContentWriter {
     this.tr = s.tr;
   }
 
-  private group(item: Extract<LayoutItem, { kind: 'group' }>): void {
+  private group(item: GroupItem): void {
     const o = this.out;
     o.ascii('q\n');
     const saved = this.save();
     if (item.clip) o.numSp(item.clip.x), o.numSp(this.h - item.clip.y - item.clip.h), o.numSp(item.clip.w), o.numSp(item.clip.h), o.ascii('re W n\n');
+    // Each cut-out: a rectangle around everything with the cut-out inside it, clipped even-odd.
+    for (const r of item.clipOut ?? []) {
+      o.ascii(CUT_OUT_FRAME), o.numSp(r.x), o.numSp(this.h - r.y - r.h), o.numSp(r.w), o.numSp(r.h), o.ascii('re W* n\n');
+    }
     if (item.transform) {
       // Conjugate the y-down matrix by the page flip: F·M·F with F = [1 0 0 -1 0 h].
       const [a, b, c, d, e, f] = item.transform;
@@ -361,6 +365,9 @@ function roundTrig(v: number): number {
 }
 
 /** For each byte: 0 when it goes into a literal string as is, else the character after the backslash. */
+/** The outer rectangle of a cut-out clip: far beyond any page (PDF's largest page is 14,400 units). */
+const CUT_OUT_FRAME = '-100000 -100000 200000 200000 re ';
+
 const ESCAPE = (() => {
   const t = new Uint8Array(256);
   t[0x28] = 0x28;
