@@ -32,8 +32,8 @@ export interface ProblemBody {
 
 /** HTTP reason phrases of the statuses the service answers with. */
 export const REASON: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Payload Too Large',
+  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error',
   503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 

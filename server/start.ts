@@ -3,7 +3,9 @@
  * worker pool, the signing key, the app on a socket (@hono/node-server), graceful shutdown.
  * Used by `colophon serve`, dist/server.js (`npm start`) and the socket tests.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
@@ -11,6 +13,7 @@ import type { Hono } from 'hono';
 import { findFontsDir } from '../node/host';
 import pkg from '../package.json';
 import { createApp } from './app';
+import { problemBody, type ProblemCode } from './problem';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { createJsonLogger, silentLogger, type Logger } from './logger';
@@ -55,6 +58,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const signing = lazy(() => loadSigningService(config));
   const app = createApp(config, { store, mailer, pool, signing, log, version: SERVICE_VERSION }, { fontsDir: findFontsDir() });
   const server = createAdaptorServer({ fetch: app.fetch });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -84,4 +88,29 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     return closing;
   };
   return { url, port, app, pool, store, close };
+}
+
+/** Node's parser errors that have a status of their own (the rest are a plain 400). */
+const CLIENT_ERRORS: Readonly<Record<string, readonly [number, ProblemCode, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'PAYLOAD_TOO_LARGE', 'The request headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'TIMEOUT', 'The request was not received in time.'],
+};
+
+/**
+ * Answers a request Node's HTTP parser rejects (broken chunking, conflicting lengths, oversized
+ * headers, a request that never completes) with the problem body of API.md instead of Node's bare
+ * status line, then closes the connection.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'VALIDATION_ERROR', 'The request is not valid HTTP/1.1; it could not be read.'];
+  const problem = problemBody(status, code, message, randomUUID());
+  const body = JSON.stringify(problem);
+  socket.end(
+    `HTTP/1.1 ${status} ${problem.error}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-Request-Id: ${problem.requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -2,6 +2,7 @@
  * The whole /v1 flow — register → code by mail (a real SMTP server in this process) → verify →
  * convert → annotate → sign → verify, plus telemetry — in process (app.request) and over a socket.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { readConfig } from '../../server/config';
@@ -177,6 +178,33 @@ describe('the /v1 flow over a real socket', () => {
     const echoed = await call('/v1/health', { headers: { 'X-Request-Id': 'my-trace-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('my-trace-123');
     await runFlow(call, smtp, 'socket@example.com');
+  });
+
+  it('answers requests the HTTP parser rejects with a problem body, and keeps serving', async () => {
+    const raw = (text: string) => new Promise<string>((resolve, reject) => {
+      const socket = connect(handle.port, '127.0.0.1');
+      let out = '';
+      socket.on('data', (d: Buffer) => (out += d.toString('latin1')));
+      socket.on('close', () => resolve(out));
+      socket.on('error', reject);
+      socket.end(text);
+    });
+    const cases: Array<[string, number, string]> = [
+      ['POST /v1/collect HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n', 400, 'VALIDATION_ERROR'],
+      ['POST /v1/collect HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n', 400, 'VALIDATION_ERROR'],
+      ['HELLO\r\n\r\n', 400, 'VALIDATION_ERROR'],
+      [`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`, 431, 'PAYLOAD_TOO_LARGE'],
+    ];
+    for (const [text, status, code] of cases) {
+      const answer = await raw(text);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(head).toContain('Content-Type: application/problem+json');
+      const problem = JSON.parse(body!) as { status: number; code: string; requestId: string };
+      expect([problem.status, problem.code]).toEqual([status, code]);
+      expect(head).toContain(`X-Request-Id: ${problem.requestId}`);
+    }
+    expect((await fetch(`${handle.url}/v1/health`)).headers.get('content-type')).toContain('application/json');
   });
 
   it('finishes in-flight requests on shutdown, then refuses new ones', async () => {
