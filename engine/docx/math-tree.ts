@@ -17,6 +17,8 @@ export interface MathTreeContext {
   /** Default limit location of n-ary operators: integrals (m:intLim) and the others (m:naryLim). */
   readonly intLim: 'undOvr' | 'subSup';
   readonly naryLim: 'undOvr' | 'subSup';
+  /** m:smallFrac (§22.1.2.98): fractions at script size. */
+  readonly smallFrac?: boolean;
 }
 
 /** Argument and container elements: their content is read as a row. */
@@ -137,7 +139,7 @@ function readScripts(el: XmlElement, d: number, r: TreeReader): MathNode {
 function readFraction(el: XmlElement, d: number, r: TreeReader): MathNode {
   const t = prop(el, 'm:fPr', 'm:type');
   const type = t === 'skw' || t === 'lin' || t === 'noBar' ? t : 'bar';
-  return { kind: 'frac', type, num: r.row(child(el, 'm:num'), d), den: r.row(child(el, 'm:den'), d) };
+  return { kind: 'frac', type, num: r.row(child(el, 'm:num'), d), den: r.row(child(el, 'm:den'), d), ...(r.ctx.smallFrac ? { small: true } : {}) };
 }
 
 function readDelimiter(el: XmlElement, d: number, r: TreeReader): MathNode {
@@ -177,7 +179,8 @@ const READERS: Record<string, Reader> = {
     kind: 'groupChr',
     chr: chrProp(el, 'm:groupChrPr', 'm:chr', '\u23DF') || '\u23DF',
     pos: prop(el, 'm:groupChrPr', 'm:pos') === 'top' ? 'top' : 'bot',
-    vertJc: prop(el, 'm:groupChrPr', 'm:vertJc') === 'bot' ? 'bot' : 'top',
+    // m:vertJc (§22.1.2.119): absent, top; present without m:val, bot.
+    vertJc: (child(child(el, 'm:groupChrPr'), 'm:vertJc') ? prop(el, 'm:groupChrPr', 'm:vertJc') ?? 'bot' : 'top') === 'bot' ? 'bot' : 'top',
     body: r.row(child(el, 'm:e'), d),
   }),
   'm:limLow': (el, d, r) => ({ kind: 'limit', pos: 'low', body: r.row(child(el, 'm:e'), d), lim: r.row(child(el, 'm:lim'), d) }),

@@ -78,7 +78,7 @@ function readMathSettings(el: XmlElement | undefined): MathSettings | undefined 
   const int = val('m:intLim');
   if (int && LIM.has(int)) out.intLim = int as NonNullable<MathSettings['intLim']>;
   const small = child(el, 'm:smallFrac');
-  if (small) out.smallFrac = val('m:smallFrac') !== '0' && val('m:smallFrac') !== 'off';
+  if (small) out.smallFrac = !['0', 'off', 'false'].includes(val('m:smallFrac') ?? '1');
   const wrap = readMathWrap(el, val);
   if (wrap) out.wrap = wrap;
   return out;

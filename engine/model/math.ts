@@ -33,6 +33,8 @@ export interface MathFraction {
   readonly type: 'bar' | 'skw' | 'lin' | 'noBar';
   readonly num: MathRow;
   readonly den: MathRow;
+  /** m:smallFrac (§22.1.2.98): set small, its numerator and denominator at script size even in display math. */
+  readonly small?: boolean;
 }
 
 /** m:sSup, m:sSub, m:sSubSup (§22.1.2.105-.107) and m:sPre (§22.1.2.99, `pre`). */
@@ -100,7 +102,7 @@ export interface MathGroupChar {
   readonly kind: 'groupChr';
   readonly chr: string;
   readonly pos: 'top' | 'bot';
-  /** m:vertJc: which of the two is on the baseline (top: the upper one). */
+  /** m:vertJc (§22.1.2.119): which of the two is on the baseline (top: the upper one, bot: the lower one). */
   readonly vertJc: 'top' | 'bot';
   readonly body: MathRow;
 }

@@ -57,8 +57,8 @@ export interface MathBox {
   readonly atom?: AtomClass;
   /** One character: scripts attach at the font's shifts, without the baseline drops of bigger bases. */
   readonly char?: boolean;
-  /** x of the first alignment mark ('&' in an equation array row). */
-  readonly alignX?: number;
+  /** x of the alignment marks ('&' in an equation array row), in order; a mark's own box has [0]. */
+  readonly marks?: readonly number[];
   /** A row's atom classes, one per part (all boxes), after TeX's bin-to-ord rule: where a line may break. */
   readonly classes?: readonly AtomClass[];
 }

@@ -54,7 +54,7 @@ export function runAtoms(node: MathRunNode, ctx: MathCtx, upright: boolean): Mat
     let j = i + 1;
     if (cls === 'ord') while (j < chars.length && (plain || atomOf(chars[j]!) === 'ord') && chars[j] !== '&') j++;
     if (chars[i] === '&') {
-      out.push({ width: 0, ascent: 0, descent: 0, parts: [], alignX: 0 });
+      out.push({ width: 0, ascent: 0, descent: 0, parts: [], marks: [0] });
       i++;
       continue;
     }
