@@ -25,6 +25,8 @@ export interface MathRunNode {
   readonly literal?: boolean;
   /** Run properties from w:rPr (colour, size, bold), when the run has any. */
   readonly props?: RunProps;
+  /** m:brk (§22.1.2.15): a manual line break before the run, its m:alnAt (0: aligned with the previous line's start). */
+  readonly brk?: number;
 }
 
 /** m:f (§22.1.2.36). */
@@ -132,6 +134,8 @@ export interface MathBoxNode {
   readonly kind: 'box';
   readonly border: boolean;
   readonly body: MathRow;
+  /** m:boxPr/m:brk: a manual line break before the box, as on a run. */
+  readonly brk?: number;
 }
 
 /** m:phant (§22.1.2.81): content that takes room (or part of it) and may be invisible. */
@@ -189,6 +193,11 @@ export interface MathSettings {
 export interface MathWrap {
   /** m:brkBin (§22.1.2.13): a line breaks before a binary operator, after it, or both (repeat); default before. */
   readonly brkBin?: 'before' | 'after' | 'repeat';
+  /**
+   * m:brkBinSub (§22.1.2.17): with brkBin repeat, a subtraction at a break shows '−' at the end of the
+   * line and at the start of the next (--, the default), '−' then '+' (-+), or '+' then '−' (+-).
+   */
+  readonly brkBinSub?: '--' | '-+' | '+-';
   /** m:wrapIndent (§22.1.2.122): indent of continuation lines in points; default 1440 twips (72 pt). */
   readonly indentPt?: number;
   /** m:wrapRight (§22.1.2.123): continuation lines right-aligned instead of indented. */

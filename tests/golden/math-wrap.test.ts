@@ -68,11 +68,35 @@ describe('line breaking of display math', () => {
     expect(l.flat().filter((r) => r.text === '+').length).toBe(29 + l.length - 1);
   });
 
+  it('shows a subtraction repeated at a break as m:brkBinSub says (-+: minus then plus, +-: plus then minus)', async () => {
+    const minus = m('y') + m('=') + Array.from({ length: 30 }, (_, i) => (i ? m('-') : '') + m('ab')).join('');
+    const para = `<w:p><m:oMathPara><m:oMath>${minus}</m:oMath></m:oMathPara></w:p>`;
+    const ends = (l: GlyphRun[][]) => [l[0]![l[0]!.length - 1]!.text, l[1]![0]!.text];
+    expect(ends(lines(await lay(para, '<m:brkBin m:val="repeat"/>')))).toEqual(['-', '-']);
+    expect(ends(lines(await lay(para, '<m:brkBin m:val="repeat"/><m:brkBinSub m:val="-+"/>')))).toEqual(['-', '+']);
+    expect(ends(lines(await lay(para, '<m:brkBin m:val="repeat"/><m:brkBinSub m:val="+-"/>')))).toEqual(['+', '-']);
+  });
+
   it('right-aligns continuation lines to the column with m:wrapRight', async () => {
     const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${LONG}</m:oMath></m:oMathPara></w:p>`, '<m:wrapRight/>'));
     expect(l.length).toBe(2);
     expect(l[0]![0]!.x).toBeCloseTo(72, 3);
     expect(right(l[1]![l[1]!.length - 1]!)).toBeCloseTo(72 + 468, 3);
+  });
+
+  it('breaks at a manual break (m:brk) although the equation fits, aligning at m:alnAt\'s operator or at the line\'s start', async () => {
+    const brk = (t: string, aln: string) => `<m:r><m:rPr><m:brk${aln}/></m:rPr><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>${t}</m:t></m:r>`;
+    const eq = (aln: string) => `<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('c')}${brk('=', aln)}${m('d')}</m:oMath></m:oMathPara></w:p>`;
+    const aligned = lines(await lay(eq(' m:alnAt="1"')));
+    expect(aligned.length).toBe(2);
+    expect(aligned[1]![0]!.text).toBe('=');
+    // The second line's '=' under the first line's first operator, its '='.
+    expect(aligned[1]![0]!.x).toBeCloseTo(aligned[0]!.find((r) => r.text === '=')!.x, 3);
+    const second = lines(await lay(eq(' m:alnAt="2"')));
+    expect(second[1]![0]!.x).toBeCloseTo(second[0]!.find((r) => r.text === '+')!.x, 3);
+    const plain = lines(await lay(eq('')));
+    expect(plain.length).toBe(2);
+    expect(plain[1]![0]!.x).toBeCloseTo(plain[0]![0]!.x, 3);
   });
 
   it('keeps an equation that fits on one line', async () => {

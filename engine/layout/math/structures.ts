@@ -190,7 +190,7 @@ export function layoutOverstrike(n: MathOverstrike, ctx: MathCtx, node: NodeLayo
 /** m:box (no mark) and m:borderBox (a frame around the content). */
 export function layoutBox(n: MathBoxNode, ctx: MathCtx, node: NodeLayout): MathBox {
   const body = layoutRow(n.body, ctx, node);
-  if (!n.border) return body;
+  if (!n.border) return n.brk !== undefined ? { ...body, brk: n.brk } : body;
   const t = k(ctx, 'fractionRuleThickness');
   const pad = 0.15 * em(ctx);
   const w = body.width + 2 * pad + 2 * t;
