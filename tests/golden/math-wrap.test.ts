@@ -128,3 +128,33 @@ describe('several equations in one m:oMathPara', () => {
     for (const e of rightAligned) expect(e[1]).toBeCloseTo(540, 3);
   });
 });
+
+describe('line breaking of inline math', () => {
+  const para = (words: string, mathPr = '') => lay(`<w:p><w:r><w:t xml:space="preserve">${words} </w:t></w:r><m:oMath>${LONG}</m:oMath><w:r><w:t xml:space="preserve"> after.</w:t></w:r></w:p>`, mathPr);
+  /** The equation's runs (set in the math face) by line, top first. */
+  const mathLines = (d: LayoutDoc) => lines(d).map((l) => l.filter((r) => !/\s/.test(r.text))).filter((l) => l.some((r) => r.text === 'ab'));
+
+  it('breaks an inline equation too long for its line before its operators, within the column, in text order', async () => {
+    const d = await para('Some text before');
+    const l = mathLines(d);
+    // About twice the column wide after the words: three lines, each filled (its last 'ab' near the right margin).
+    expect(l.length).toBe(3);
+    for (const r of runs(d)) expect(right(r)).toBeLessThanOrEqual(72 + 468 + 0.01);
+    for (const line of l.slice(0, 2)) expect(right(line[line.length - 1]!)).toBeGreaterThan(72 + 468 - 30);
+    // The first line holds the words and the equation's start; the others start at the margin with an operator.
+    expect(lines(d)[0]![0]!.text).toBe('Some text before ');
+    expect(l[0]![0]!.text).toBe('y');
+    for (const line of l.slice(1)) {
+      expect(line[0]!.text).toBe('+');
+      expect(line[0]!.x).toBeCloseTo(72, 3);
+    }
+    expect(l.flat().filter((r) => r.text === 'ab').length).toBe(30);
+  });
+
+  it('breaks after the operator with m:brkBin after', async () => {
+    const l = mathLines(await para('Some text before', '<m:brkBin m:val="after"/>'));
+    expect(l.length).toBe(3);
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('+');
+    expect(l[1]![0]!.text).toBe('ab');
+  });
+});

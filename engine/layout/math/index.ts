@@ -17,6 +17,7 @@ import { layoutRow, type NodeLayout } from './row';
 import { layoutAccent, layoutBar, layoutBox, layoutDelimiter, layoutEqArray, layoutFunction, layoutGroupChar, layoutMatrix, layoutOverstrike, layoutShift } from './structures';
 
 export type { MathBox, MathPart } from './box';
+export { inlineMathPieces } from './breaking';
 
 /** One node's atoms. */
 const layoutNode: NodeLayout = (node: MathNode, ctx: MathCtx, upright: boolean): MathBox[] => {
