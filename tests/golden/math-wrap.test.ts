@@ -158,3 +158,14 @@ describe('line breaking of inline math', () => {
     expect(l[1]![0]!.text).toBe('ab');
   });
 });
+
+describe('inline math in right-to-left text', () => {
+  it('keeps the pieces of an inline equation left to right in a right-to-left paragraph', async () => {
+    const d = await lay(`<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">שלום </w:t></w:r><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('c')}</m:oMath><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve"> עולם</w:t></w:r></w:p>`);
+    const x = (t: string) => runs(d).find((r) => r.text === t)!.x;
+    expect(x('y')).toBeLessThan(x('='));
+    expect(x('=')).toBeLessThan(x('ab'));
+    expect(x('ab')).toBeLessThan(x('+'));
+    expect(x('+')).toBeLessThan(x('c'));
+  });
+});
