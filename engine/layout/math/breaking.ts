@@ -26,13 +26,16 @@ const LINE_FACTOR = 1.2;
 /** ...and the lines' ink apart by this much of it. */
 const GAP_FACTOR = 0.15;
 
-/** The row's line-break opportunities: before relations, and at binary operators as m:brkBin says. */
+/**
+ * The row's line-break opportunities: before relations (not inside a run of them, as := or <=), and
+ * at binary operators as m:brkBin says.
+ */
 export function opportunities(box: MathBox, brkBin: NonNullable<MathWrap['brkBin']>): Opportunity[] {
   const classes = box.classes ?? [];
   const out: Opportunity[] = [];
   for (let i = 1; i < classes.length; i++) {
     const cls = classes[i];
-    if (cls === 'rel' || (cls === 'bin' && brkBin === 'before')) out.push({ end: i, next: i });
+    if ((cls === 'rel' && classes[i - 1] !== 'rel') || (cls === 'bin' && brkBin === 'before')) out.push({ end: i, next: i });
     else if (cls === 'bin' && i + 1 < classes.length) out.push(brkBin === 'after' ? { end: i + 1, next: i + 1 } : { end: i + 1, next: i });
   }
   return out;

@@ -187,4 +187,11 @@ describe('math layout', () => {
     expect(find(frac(true), 'a').sizePt).toBeCloseTo(16, 5);
     expect(find(frac(true), 'b').sizePt).toBeCloseTo(16, 5);
   });
+
+  it('does not break between the relations of := (a run of relations is one operator)', () => {
+    const box = typeset([r('a'), r(':'), r('='), r('b')]);
+    const items = flat(breakDisplayMath(box, 1, 20, undefined));
+    expect(new Set(items.map((i) => i.y)).size).toBe(2);
+    expect(find(items, ':').y).toBe(find(items, '=').y);
+  });
 });
