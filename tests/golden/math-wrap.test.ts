@@ -151,6 +151,14 @@ describe('line breaking of inline math', () => {
     expect(l.flat().filter((r) => r.text === 'ab').length).toBe(30);
   });
 
+  it('lets the space before the operator that starts the next line hang: a right-aligned line ends with its last term at the margin', async () => {
+    const d = await lay(`<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t xml:space="preserve">Some text before </w:t></w:r><m:oMath>${LONG}</m:oMath></w:p>`);
+    const l = mathLines(d);
+    expect(l.length).toBe(3);
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('ab');
+    expect(right(l[0]![l[0]!.length - 1]!)).toBeCloseTo(72 + 468, 3);
+  });
+
   it('breaks after the operator with m:brkBin after', async () => {
     const l = mathLines(await para('Some text before', '<m:brkBin m:val="after"/>'));
     expect(l.length).toBe(3);

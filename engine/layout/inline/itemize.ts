@@ -58,7 +58,11 @@ export type Special =
   | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
-  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number };
+  | {
+    readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number;
+    /** A piece of inline math: the space at its end (before the next piece's operator), which hangs past a line's end. */
+    readonly spacePt?: number;
+  };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -182,8 +186,9 @@ class Builder {
     const display = inline.display || this.aloneMath === inline;
     const box = layoutMath(inline, this.ctx.faces, display);
     if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
-    else if (!display) for (const piece of inlineMathPieces(box, inline.wrap?.brkBin)) this.special({ kind: 'math', inline, box: piece, display, props: inline.props }, '\uFFFC');
-    else {
+    else if (!display) {
+      for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) this.special({ kind: 'math', inline, box: p.box, display, props: inline.props, ...(p.spacePt > 0 ? { spacePt: p.spacePt } : {}) }, '\uFFFC');
+    } else {
       const groupWidth = this.groupWidth(inline);
       this.special({ kind: 'math', inline, box, display, props: inline.props, ...(groupWidth !== undefined ? { groupWidth } : {}) }, '\uFFFC');
     }

@@ -176,18 +176,20 @@ export function breakDisplayMath(box: MathBox, widthPt: number, sizePt: number, 
  * An inline equation cut where the line breaker may end a line inside it, as Word breaks inline math
  * that does not fit: before its top-level relations and at its binary operators as m:brkBin says
  * (repeat, which would show an operator twice, breaks before it). Each piece keeps the room up to
- * the next one, so the pieces side by side are the equation; one piece when it cannot break.
+ * the next one (`spacePt` of it is the space before the next atom), so the pieces side by side are
+ * the equation; one piece when it cannot break.
  */
-export function inlineMathPieces(box: MathBox, brkBin: MathWrap['brkBin']): MathBox[] {
-  if (!box.classes || box.classes.length !== box.parts.length) return [box];
+export function inlineMathPieces(box: MathBox, brkBin: MathWrap['brkBin']): { readonly box: MathBox; readonly spacePt: number }[] {
+  if (!box.classes || box.classes.length !== box.parts.length) return [{ box, spacePt: 0 }];
   const cuts = [...new Set(opportunities(box, brkBin === 'after' ? 'after' : 'before').map((op) => op.next))];
-  if (cuts.length === 0) return [box];
+  if (cuts.length === 0) return [{ box, spacePt: 0 }];
   const bounds = [0, ...cuts, box.parts.length];
   return bounds.slice(1).map((b, i) => {
     const a = bounds[i]!;
     const x0 = i === 0 ? 0 : box.parts[a]!.x;
     const x1 = b < box.parts.length ? box.parts[b]!.x : box.width;
     const placed = box.parts.slice(a, b).flatMap((p) => (p.kind === 'box' ? [{ x: p.x - x0, y: p.y, box: p.box }] : []));
-    return boxOf(x1 - x0, placed);
+    const last = placed[placed.length - 1];
+    return { box: boxOf(x1 - x0, placed), spacePt: last ? Math.max(0, x1 - x0 - (last.x + last.box.width)) : 0 };
   });
 }
