@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MathInline, MathNode, MathRow } from '../../model';
 import { layoutMath, type MathBox } from './index';
-import { breakDisplayMath } from './breaking';
+import { breakDisplayMath, inlineMathPieces } from './breaking';
 import { MATH_TEST_FACES as faces, MATH_TEST_PROPS as props } from './test-util';
 
 const r = (text: string): MathNode => ({ kind: 'run', text });
@@ -193,5 +193,24 @@ describe('math layout', () => {
     const items = flat(breakDisplayMath(box, 1, 20, undefined));
     expect(new Set(items.map((i) => i.y)).size).toBe(2);
     expect(find(items, ':').y).toBe(find(items, '=').y);
+  });
+
+  it('cuts inline math before its operators into pieces that side by side are the equation', () => {
+    const box = typeset([r('a'), r('+'), r('b'), r('='), r('c')], false);
+    const pieces = inlineMathPieces(box, undefined);
+    expect(pieces.map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a', '+b', '=c']);
+    let x = 0;
+    const joined = pieces.flatMap((p) => {
+      const items = flat(p.box, x);
+      x += p.box.width;
+      return items;
+    });
+    expect(x).toBeCloseTo(box.width, 9);
+    flat(box).forEach((item, i) => expect(joined[i]!.x).toBeCloseTo(item.x, 9));
+    // The room before the next operator is the piece's hanging space: a medium space before '+', a thick one before '='.
+    expect(pieces[0]!.spacePt).toBeCloseTo((4 / 18) * 20, 5);
+    expect(pieces[1]!.spacePt).toBeCloseTo((5 / 18) * 20, 5);
+    // m:brkBin after moves the binary operator's break after it; relations still break before.
+    expect(inlineMathPieces(box, 'after').map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a+', 'b', '=c']);
   });
 });
