@@ -99,6 +99,15 @@ describe('line breaking of display math', () => {
     expect(plain[1]![0]!.x).toBeCloseTo(plain[0]![0]!.x, 3);
   });
 
+  it('breaks a manual break on a binary operator as m:brkBin says: after it, or on both lines with repeat', async () => {
+    const brk = `<m:r><m:rPr><m:brk/></m:rPr><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>+</m:t></m:r>`;
+    const para = `<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${brk}${m('c')}</m:oMath></m:oMathPara></w:p>`;
+    const texts = (l: GlyphRun[][]) => l.map((line) => line.map((r) => r.text).join(''));
+    expect(texts(lines(await lay(para)))).toEqual(['y=ab', '+c']);
+    expect(texts(lines(await lay(para, '<m:brkBin m:val="after"/>')))).toEqual(['y=ab+', 'c']);
+    expect(texts(lines(await lay(para, '<m:brkBin m:val="repeat"/>')))).toEqual(['y=ab+', '+c']);
+  });
+
   it('keeps an equation that fits on one line', async () => {
     const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('ab')}</m:oMath></m:oMathPara></w:p>`));
     expect(l.length).toBe(1);

@@ -81,8 +81,6 @@ interface Line {
   b: number;
   x: number;
   readonly right: boolean;
-  /** The line starts at a manual break. */
-  readonly manual: boolean;
   first?: MathBox;
   last?: MathBox;
 }
@@ -101,11 +99,19 @@ function lineBox(box: MathBox, line: Line): MathBox {
   return boxOf(width, placed);
 }
 
-/** The atoms that start a line by a manual break (m:brk), with their m:alnAt. */
-function manualBreaks(box: MathBox): Map<number, number> {
-  const out = new Map<number, number>();
+/**
+ * The manual breaks (m:brk) of a row, with their m:alnAt. One on a binary operator breaks as m:brkBin
+ * says, like an automatic break there (after: the operator ends the line; repeat: it ends it and
+ * starts the next); elsewhere the atom starts the new line.
+ */
+function manualBreaks(box: MathBox, brkBin: NonNullable<MathWrap['brkBin']>): (Opportunity & { readonly alnAt: number })[] {
+  const out: (Opportunity & { readonly alnAt: number })[] = [];
   box.parts.forEach((p, i) => {
-    if (i > 0 && p.kind === 'box' && p.box.brk !== undefined) out.set(i, p.box.brk);
+    if (i === 0 || p.kind !== 'box' || p.box.brk === undefined) return;
+    const bin = box.classes![i] === 'bin' && i + 1 < box.parts.length;
+    const end = bin && brkBin !== 'before' ? i + 1 : i;
+    const next = bin && brkBin === 'after' ? i + 1 : i;
+    if (end > (out[out.length - 1]?.next ?? 0)) out.push({ end, next, alnAt: p.box.brk });
   });
   return out;
 }
@@ -122,16 +128,19 @@ function alignedX(box: MathBox, prev: Line, alnAt: number): number {
 
 /** The lines: the row cut at its manual breaks, each stretch filled into the column and broken where it overflows. */
 function planLines(box: MathBox, widthPt: number, indentPt: number, wrap: MathWrap | undefined): Line[] {
-  const ops = opportunities(box, wrap?.brkBin ?? 'before');
-  const manual = manualBreaks(box);
-  const starts = [0, ...manual.keys(), box.parts.length];
+  const brkBin = wrap?.brkBin ?? 'before';
+  const ops = opportunities(box, brkBin);
+  const manual = manualBreaks(box, brkBin);
   const lines: Line[] = [];
-  for (let s = 0; s + 1 < starts.length; s++) {
+  let from = 0;
+  for (let s = 0; s <= manual.length; s++) {
     const prev = lines[lines.length - 1];
-    const x = prev ? alignedX(box, prev, manual.get(starts[s]!)!) : 0;
+    const x = prev ? alignedX(box, prev, manual[s - 1]!.alnAt) : 0;
     const indent = wrap?.right ? 0 : indentPt;
-    const ranges = lineRanges(box, starts[s]!, starts[s + 1]!, widthPt - x, widthPt - (x + indent), ops);
-    ranges.forEach(([a, b], i) => lines.push({ a, b, x: i === 0 ? x : x + indent, right: i > 0 && wrap?.right === true, manual: i === 0 && s > 0 }));
+    const to = manual[s]?.end ?? box.parts.length;
+    const ranges = lineRanges(box, from, to, widthPt - x, widthPt - (x + indent), ops);
+    ranges.forEach(([a, b], i) => lines.push({ a, b, x: i === 0 ? x : x + indent, right: i > 0 && wrap?.right === true }));
+    from = manual[s]?.next ?? to;
   }
   if (wrap?.brkBin === 'repeat') showSubtractions(box, lines, wrap.brkBinSub ?? '--');
   return lines;
@@ -144,7 +153,7 @@ function showSubtractions(box: MathBox, lines: Line[], sub: NonNullable<MathWrap
     const [prev, line] = [lines[i - 1]!, lines[i]!];
     const atom = box.parts[line.a];
     const plus = atom?.kind === 'box' ? atom.box.plus : undefined;
-    if (line.manual || line.a !== prev.b - 1 || !plus) continue;
+    if (line.a !== prev.b - 1 || !plus) continue;
     if (sub === '-+') line.first = plus;
     else prev.last = plus;
   }
