@@ -37,6 +37,15 @@ describe('readMathTree (m:oMath, §22.1)', () => {
     expect(t[3]).toMatchObject({ kind: 'phant', show: false, zeroWid: true, zeroAsc: false });
   });
 
+  it('marks fractions small under m:smallFrac, and reads m:vertJc without a value as bot (§22.1.2.119)', () => {
+    const doc = parseXml(`<m:oMath ${NS}><m:f><m:num>${r('a')}</m:num><m:den>${r('b')}</m:den></m:f></m:oMath>`);
+    if (!doc.ok) throw new Error('bad xml');
+    expect(readMathTree(doc.value.root, { ...ctx, smallFrac: true }).tree[0]).toMatchObject({ kind: 'frac', small: true });
+    expect(readMathTree(doc.value.root, ctx).tree[0]).not.toHaveProperty('small');
+    const t = tree(`<m:groupChr><m:groupChrPr><m:vertJc/></m:groupChrPr><m:e>${r('x')}</m:e></m:groupChr>`);
+    expect(t[0]).toMatchObject({ kind: 'groupChr', pos: 'bot', vertJc: 'bot' });
+  });
+
   it('names the elements it does not typeset', () => {
     const doc = parseXml(`<m:oMath ${NS}><m:foo>${r('a')}</m:foo><m:f><m:num>${r('1')}</m:num><m:den>${r('2')}</m:den></m:f></m:oMath>`);
     if (!doc.ok) throw new Error('bad xml');

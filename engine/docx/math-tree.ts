@@ -17,6 +17,8 @@ export interface MathTreeContext {
   /** Default limit location of n-ary operators: integrals (m:intLim) and the others (m:naryLim). */
   readonly intLim: 'undOvr' | 'subSup';
   readonly naryLim: 'undOvr' | 'subSup';
+  /** m:smallFrac (§22.1.2.98): fractions at script size. */
+  readonly smallFrac?: boolean;
 }
 
 /** Argument and container elements: their content is read as a row. */
@@ -103,7 +105,21 @@ function readRun(el: XmlElement, _depth: number, r: TreeReader): MathRunNode {
   if (flag(el, 'm:rPr', 'm:nor')) node.normal = true;
   if (flag(el, 'm:rPr', 'm:lit')) node.literal = true;
   if (rPr) node.props = r.ctx.runProps(rPr);
+  const brk = manualBreak(child(mPr, 'm:brk'));
+  if (brk !== undefined) node.brk = brk;
   return node;
+}
+
+/** m:brk (§22.1.2.15): its m:alnAt (1-255: the operator of the line before to align at), 0 without one. */
+function manualBreak(el: XmlElement | undefined): number | undefined {
+  if (!el) return undefined;
+  const n = Number(attr(el, 'm:alnAt') ?? '0');
+  return Number.isInteger(n) && n >= 0 && n <= 255 ? n : 0;
+}
+
+function readBox(el: XmlElement, d: number, r: TreeReader): MathNode {
+  const brk = manualBreak(child(child(el, 'm:boxPr'), 'm:brk'));
+  return { kind: 'box', border: el.name === 'm:borderBox', body: r.row(child(el, 'm:e'), d), ...(brk !== undefined ? { brk } : {}) };
 }
 
 /** The optional argument: absent when its element is missing or hidden, or holds nothing. */
@@ -137,7 +153,7 @@ function readScripts(el: XmlElement, d: number, r: TreeReader): MathNode {
 function readFraction(el: XmlElement, d: number, r: TreeReader): MathNode {
   const t = prop(el, 'm:fPr', 'm:type');
   const type = t === 'skw' || t === 'lin' || t === 'noBar' ? t : 'bar';
-  return { kind: 'frac', type, num: r.row(child(el, 'm:num'), d), den: r.row(child(el, 'm:den'), d) };
+  return { kind: 'frac', type, num: r.row(child(el, 'm:num'), d), den: r.row(child(el, 'm:den'), d), ...(r.ctx.smallFrac ? { small: true } : {}) };
 }
 
 function readDelimiter(el: XmlElement, d: number, r: TreeReader): MathNode {
@@ -177,14 +193,15 @@ const READERS: Record<string, Reader> = {
     kind: 'groupChr',
     chr: chrProp(el, 'm:groupChrPr', 'm:chr', '\u23DF') || '\u23DF',
     pos: prop(el, 'm:groupChrPr', 'm:pos') === 'top' ? 'top' : 'bot',
-    vertJc: prop(el, 'm:groupChrPr', 'm:vertJc') === 'bot' ? 'bot' : 'top',
+    // m:vertJc (§22.1.2.119): absent, top; present without m:val, bot.
+    vertJc: (child(child(el, 'm:groupChrPr'), 'm:vertJc') ? prop(el, 'm:groupChrPr', 'm:vertJc') ?? 'bot' : 'top') === 'bot' ? 'bot' : 'top',
     body: r.row(child(el, 'm:e'), d),
   }),
   'm:limLow': (el, d, r) => ({ kind: 'limit', pos: 'low', body: r.row(child(el, 'm:e'), d), lim: r.row(child(el, 'm:lim'), d) }),
   'm:limUpp': (el, d, r) => ({ kind: 'limit', pos: 'upp', body: r.row(child(el, 'm:e'), d), lim: r.row(child(el, 'm:lim'), d) }),
   'm:eqArr': (el, d, r) => ({ kind: 'eqArr', rows: children(el, 'm:e').map((e) => r.row(e, d)) }),
   'm:m': (el, d, r) => ({ kind: 'matrix', rows: children(el, 'm:mr').map((mr) => children(mr, 'm:e').map((e) => r.row(e, d))) }),
-  'm:box': (el, d, r) => ({ kind: 'box', border: false, body: r.row(child(el, 'm:e'), d) }),
+  'm:box': readBox,
   'm:borderBox': (el, d, r) => ({ kind: 'box', border: true, body: r.row(child(el, 'm:e'), d) }),
   'm:phant': readPhantom,
 };

@@ -111,6 +111,7 @@ export function readMath(r: InlineReader, el: XmlElement, display: boolean): voi
     runProps: (rPr) => resolveRun(cascadeRun(r.ctx, r.cascade.runBase, internRun(r.ctx, rPr, r.at)), Slot.Ascii, r.declared),
     intLim: math?.intLim ?? 'subSup',
     naryLim: math?.naryLim ?? 'undOvr',
+    ...(math?.smallFrac ? { smallFrac: true } : {}),
   };
   for (const m of maths) {
     const inline: { -readonly [K in keyof MathInline]: MathInline[K] } = { kind: 'math', linearText: linear(m), display, props: mathProps(r, m) };

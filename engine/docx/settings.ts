@@ -78,7 +78,7 @@ function readMathSettings(el: XmlElement | undefined): MathSettings | undefined 
   const int = val('m:intLim');
   if (int && LIM.has(int)) out.intLim = int as NonNullable<MathSettings['intLim']>;
   const small = child(el, 'm:smallFrac');
-  if (small) out.smallFrac = val('m:smallFrac') !== '0' && val('m:smallFrac') !== 'off';
+  if (small) out.smallFrac = !['0', 'off', 'false'].includes(val('m:smallFrac') ?? '1');
   const wrap = readMathWrap(el, val);
   if (wrap) out.wrap = wrap;
   return out;
@@ -86,11 +86,13 @@ function readMathSettings(el: XmlElement | undefined): MathSettings | undefined 
 
 const BRK_BIN = new Set(['before', 'after', 'repeat']);
 
-/** m:brkBin, m:wrapIndent (twips), m:wrapRight; undefined when none is given. */
+/** m:brkBin, m:brkBinSub, m:wrapIndent (twips), m:wrapRight; undefined when none is given. */
 function readMathWrap(el: XmlElement, val: (name: string) => string | undefined): MathWrap | undefined {
   const out: { -readonly [K in keyof MathWrap]: MathWrap[K] } = {};
   const brk = val('m:brkBin');
   if (brk && BRK_BIN.has(brk)) out.brkBin = brk as NonNullable<MathWrap['brkBin']>;
+  const sub = val('m:brkBinSub');
+  if (sub === '--' || sub === '-+' || sub === '+-') out.brkBinSub = sub;
   const indent = Number(val('m:wrapIndent'));
   if (val('m:wrapIndent') !== undefined && Number.isFinite(indent) && indent >= 0 && indent <= 31680) out.indentPt = indent / 20;
   if (child(el, 'm:wrapRight')) out.right = !['0', 'off', 'false'].includes(val('m:wrapRight') ?? '1');

@@ -25,6 +25,8 @@ export interface MathRunNode {
   readonly literal?: boolean;
   /** Run properties from w:rPr (colour, size, bold), when the run has any. */
   readonly props?: RunProps;
+  /** m:brk (§22.1.2.15): a manual line break before the run, its m:alnAt (0: aligned with the previous line's start). */
+  readonly brk?: number;
 }
 
 /** m:f (§22.1.2.36). */
@@ -33,6 +35,8 @@ export interface MathFraction {
   readonly type: 'bar' | 'skw' | 'lin' | 'noBar';
   readonly num: MathRow;
   readonly den: MathRow;
+  /** m:smallFrac (§22.1.2.98): set small, its numerator and denominator at script size even in display math. */
+  readonly small?: boolean;
 }
 
 /** m:sSup, m:sSub, m:sSubSup (§22.1.2.105-.107) and m:sPre (§22.1.2.99, `pre`). */
@@ -100,7 +104,7 @@ export interface MathGroupChar {
   readonly kind: 'groupChr';
   readonly chr: string;
   readonly pos: 'top' | 'bot';
-  /** m:vertJc: which of the two is on the baseline (top: the upper one). */
+  /** m:vertJc (§22.1.2.119): which of the two is on the baseline (top: the upper one, bot: the lower one). */
   readonly vertJc: 'top' | 'bot';
   readonly body: MathRow;
 }
@@ -130,6 +134,8 @@ export interface MathBoxNode {
   readonly kind: 'box';
   readonly border: boolean;
   readonly body: MathRow;
+  /** m:boxPr/m:brk: a manual line break before the box, as on a run. */
+  readonly brk?: number;
 }
 
 /** m:phant (§22.1.2.81): content that takes room (or part of it) and may be invisible. */
@@ -187,6 +193,11 @@ export interface MathSettings {
 export interface MathWrap {
   /** m:brkBin (§22.1.2.13): a line breaks before a binary operator, after it, or both (repeat); default before. */
   readonly brkBin?: 'before' | 'after' | 'repeat';
+  /**
+   * m:brkBinSub (§22.1.2.17): with brkBin repeat, a subtraction at a break shows '−' at the end of the
+   * line and at the start of the next (--, the default), '−' then '+' (-+), or '+' then '−' (+-).
+   */
+  readonly brkBinSub?: '--' | '-+' | '+-';
   /** m:wrapIndent (§22.1.2.122): indent of continuation lines in points; default 1440 twips (72 pt). */
   readonly indentPt?: number;
   /** m:wrapRight (§22.1.2.123): continuation lines right-aligned instead of indented. */

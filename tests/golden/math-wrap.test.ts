@@ -68,11 +68,44 @@ describe('line breaking of display math', () => {
     expect(l.flat().filter((r) => r.text === '+').length).toBe(29 + l.length - 1);
   });
 
+  it('shows a subtraction repeated at a break as m:brkBinSub says (-+: minus then plus, +-: plus then minus)', async () => {
+    const minus = m('y') + m('=') + Array.from({ length: 30 }, (_, i) => (i ? m('-') : '') + m('ab')).join('');
+    const para = `<w:p><m:oMathPara><m:oMath>${minus}</m:oMath></m:oMathPara></w:p>`;
+    const ends = (l: GlyphRun[][]) => [l[0]![l[0]!.length - 1]!.text, l[1]![0]!.text];
+    expect(ends(lines(await lay(para, '<m:brkBin m:val="repeat"/>')))).toEqual(['-', '-']);
+    expect(ends(lines(await lay(para, '<m:brkBin m:val="repeat"/><m:brkBinSub m:val="-+"/>')))).toEqual(['-', '+']);
+    expect(ends(lines(await lay(para, '<m:brkBin m:val="repeat"/><m:brkBinSub m:val="+-"/>')))).toEqual(['+', '-']);
+  });
+
   it('right-aligns continuation lines to the column with m:wrapRight', async () => {
     const l = lines(await lay(`<w:p><m:oMathPara><m:oMath>${LONG}</m:oMath></m:oMathPara></w:p>`, '<m:wrapRight/>'));
     expect(l.length).toBe(2);
     expect(l[0]![0]!.x).toBeCloseTo(72, 3);
     expect(right(l[1]![l[1]!.length - 1]!)).toBeCloseTo(72 + 468, 3);
+  });
+
+  it('breaks at a manual break (m:brk) although the equation fits, aligning at m:alnAt\'s operator or at the line\'s start', async () => {
+    const brk = (t: string, aln: string) => `<m:r><m:rPr><m:brk${aln}/></m:rPr><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>${t}</m:t></m:r>`;
+    const eq = (aln: string) => `<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('c')}${brk('=', aln)}${m('d')}</m:oMath></m:oMathPara></w:p>`;
+    const aligned = lines(await lay(eq(' m:alnAt="1"')));
+    expect(aligned.length).toBe(2);
+    expect(aligned[1]![0]!.text).toBe('=');
+    // The second line's '=' under the first line's first operator, its '='.
+    expect(aligned[1]![0]!.x).toBeCloseTo(aligned[0]!.find((r) => r.text === '=')!.x, 3);
+    const second = lines(await lay(eq(' m:alnAt="2"')));
+    expect(second[1]![0]!.x).toBeCloseTo(second[0]!.find((r) => r.text === '+')!.x, 3);
+    const plain = lines(await lay(eq('')));
+    expect(plain.length).toBe(2);
+    expect(plain[1]![0]!.x).toBeCloseTo(plain[0]![0]!.x, 3);
+  });
+
+  it('breaks a manual break on a binary operator as m:brkBin says: after it, or on both lines with repeat', async () => {
+    const brk = `<m:r><m:rPr><m:brk/></m:rPr><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>+</m:t></m:r>`;
+    const para = `<w:p><m:oMathPara><m:oMath>${m('y')}${m('=')}${m('ab')}${brk}${m('c')}</m:oMath></m:oMathPara></w:p>`;
+    const texts = (l: GlyphRun[][]) => l.map((line) => line.map((r) => r.text).join(''));
+    expect(texts(lines(await lay(para)))).toEqual(['y=ab', '+c']);
+    expect(texts(lines(await lay(para, '<m:brkBin m:val="after"/>')))).toEqual(['y=ab+', 'c']);
+    expect(texts(lines(await lay(para, '<m:brkBin m:val="repeat"/>')))).toEqual(['y=ab+', '+c']);
   });
 
   it('keeps an equation that fits on one line', async () => {
@@ -102,5 +135,54 @@ describe('several equations in one m:oMathPara', () => {
     expect(left.map((e) => e[0])).toEqual([72, 72]);
     const rightAligned = edges(await lay(para('right')));
     for (const e of rightAligned) expect(e[1]).toBeCloseTo(540, 3);
+  });
+});
+
+describe('line breaking of inline math', () => {
+  const para = (words: string, mathPr = '') => lay(`<w:p><w:r><w:t xml:space="preserve">${words} </w:t></w:r><m:oMath>${LONG}</m:oMath><w:r><w:t xml:space="preserve"> after.</w:t></w:r></w:p>`, mathPr);
+  /** The equation's runs (set in the math face) by line, top first. */
+  const mathLines = (d: LayoutDoc) => lines(d).map((l) => l.filter((r) => !/\s/.test(r.text))).filter((l) => l.some((r) => r.text === 'ab'));
+
+  it('breaks an inline equation too long for its line before its operators, within the column, in text order', async () => {
+    const d = await para('Some text before');
+    const l = mathLines(d);
+    // About twice the column wide after the words: three lines, each filled (its last 'ab' near the right margin).
+    expect(l.length).toBe(3);
+    for (const r of runs(d)) expect(right(r)).toBeLessThanOrEqual(72 + 468 + 0.01);
+    for (const line of l.slice(0, 2)) expect(right(line[line.length - 1]!)).toBeGreaterThan(72 + 468 - 30);
+    // The first line holds the words and the equation's start; the others start at the margin with an operator.
+    expect(lines(d)[0]![0]!.text).toBe('Some text before ');
+    expect(l[0]![0]!.text).toBe('y');
+    for (const line of l.slice(1)) {
+      expect(line[0]!.text).toBe('+');
+      expect(line[0]!.x).toBeCloseTo(72, 3);
+    }
+    expect(l.flat().filter((r) => r.text === 'ab').length).toBe(30);
+  });
+
+  it('lets the space before the operator that starts the next line hang: a right-aligned line ends with its last term at the margin', async () => {
+    const d = await lay(`<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t xml:space="preserve">Some text before </w:t></w:r><m:oMath>${LONG}</m:oMath></w:p>`);
+    const l = mathLines(d);
+    expect(l.length).toBe(3);
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('ab');
+    expect(right(l[0]![l[0]!.length - 1]!)).toBeCloseTo(72 + 468, 3);
+  });
+
+  it('breaks after the operator with m:brkBin after', async () => {
+    const l = mathLines(await para('Some text before', '<m:brkBin m:val="after"/>'));
+    expect(l.length).toBe(3);
+    expect(l[0]![l[0]!.length - 1]!.text).toBe('+');
+    expect(l[1]![0]!.text).toBe('ab');
+  });
+});
+
+describe('inline math in right-to-left text', () => {
+  it('keeps the pieces of an inline equation left to right in a right-to-left paragraph', async () => {
+    const d = await lay(`<w:p><w:pPr><w:bidi/></w:pPr><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve">שלום </w:t></w:r><m:oMath>${m('y')}${m('=')}${m('ab')}${m('+')}${m('c')}</m:oMath><w:r><w:rPr><w:rtl/></w:rPr><w:t xml:space="preserve"> עולם</w:t></w:r></w:p>`);
+    const x = (t: string) => runs(d).find((r) => r.text === t)!.x;
+    expect(x('y')).toBeLessThan(x('='));
+    expect(x('=')).toBeLessThan(x('ab'));
+    expect(x('ab')).toBeLessThan(x('+'));
+    expect(x('+')).toBeLessThan(x('c'));
   });
 });

@@ -118,10 +118,15 @@ export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): 
   return out;
 }
 
-/** Level of a fragment: its span's, tabs and breaks at the paragraph level (L1), objects their character's. */
+/**
+ * Level of a fragment: its span's, tabs and breaks at the paragraph level (L1), objects their
+ * character's. Math runs left to right: the pieces of an inline equation take the next even level,
+ * so in right-to-left text they stay in their order, one left-to-right island.
+ */
 function levelOf(f: Fragment, bidi: BidiParagraph): number {
   if (f.k === 'glyphs') return f.piece.span.level ?? 0;
-  if (f.piece.special.kind === 'object' || f.piece.special.kind === 'math') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
+  if (f.piece.special.kind === 'object') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
+  if (f.piece.special.kind === 'math') return ((bidi.levels[f.piece.start] ?? bidi.paragraphLevel) + 1) & ~1;
   return bidi.paragraphLevel;
 }
 

@@ -343,7 +343,7 @@ class LineFill {
     let k = this.placed.length - 1;
     while (k > 0 && isBreak(this.placed[k]!)) k--;
     const last = this.placed[k];
-    return this.x - (last && last.k === 'glyphs' ? last.trailingSpace : 0);
+    return this.x - (last?.trailingSpace ?? 0);
   }
 
   /**

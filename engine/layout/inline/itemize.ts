@@ -8,7 +8,7 @@
 import type {
   BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RunProps, ShapeInline, TabInline,
 } from '../../model';
-import { layoutMath, type MathBox } from '../math';
+import { inlineMathPieces, layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
@@ -58,7 +58,11 @@ export type Special =
   | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
-  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number };
+  | {
+    readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number;
+    /** A piece of inline math: the space at its end (before the next piece's operator), which hangs past a line's end. */
+    readonly spacePt?: number;
+  };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -170,16 +174,24 @@ class Builder {
     }
   }
 
-  /** An equation as one object (typeset by engine/layout/math), or its linear text when it has no tree. */
+  /**
+   * An equation as one object (typeset by engine/layout/math), or its linear text when it has no
+   * tree. Inline math is several objects, one per stretch between the places a line may break in it
+   * (U+FFFC between them is a break opportunity, UAX #14 LB20).
+   */
   math(inline: MathInline): void {
     if (inline.props.hidden) return;
     const deleted = inline.revision?.type === 'delete' || inline.revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
     const display = inline.display || this.aloneMath === inline;
     const box = layoutMath(inline, this.ctx.faces, display);
-    const groupWidth = display ? this.groupWidth(inline) : undefined;
-    if (box) this.special({ kind: 'math', inline, box, display, props: inline.props, ...(groupWidth !== undefined ? { groupWidth } : {}) }, '\uFFFC');
-    else this.text(inline.linearText, inline.props, inline.link, inline.revision);
+    if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
+    else if (!display) {
+      for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) this.special({ kind: 'math', inline, box: p.box, display, props: inline.props, ...(p.spacePt > 0 ? { spacePt: p.spacePt } : {}) }, '\uFFFC');
+    } else {
+      const groupWidth = this.groupWidth(inline);
+      this.special({ kind: 'math', inline, box, display, props: inline.props, ...(groupWidth !== undefined ? { groupWidth } : {}) }, '\uFFFC');
+    }
   }
 
   /** The equation that is all a paragraph holds (Word sets it as display math). */

@@ -106,6 +106,8 @@ export interface SpecialPiece {
   readonly descent: number;
   /** Where the object is drawn inside that room (its effect extent's left and top). */
   readonly inset?: { readonly left: number; readonly top: number };
+  /** Room at its end that may hang past the line end (a piece of inline math: the space before the next operator). */
+  readonly trailingSpace?: number;
 }
 
 /** Any piece. */
@@ -156,8 +158,11 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
   }
   if (special.kind === 'math') {
     // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc,
-    // broken into lines at its operators when it is wider. Inline math does not break.
-    if (!special.display || !Number.isFinite(lineWidthPt)) return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent };
+    // broken into lines at its operators when it is wider. Inline math comes as pieces (itemize.ts).
+    if (!special.display || !Number.isFinite(lineWidthPt)) {
+      const hang = special.spacePt ? { trailingSpace: special.spacePt } : {};
+      return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent, ...hang };
+    }
     const box = breakDisplayMath(special.box, lineWidthPt, special.props.sizePt, special.inline.wrap);
     const width = Math.max(box.width, lineWidthPt);
     return { k: 'special', start: at, end: at + 1, special: box === special.box ? special : { ...special, box }, width, ascent: box.ascent, descent: box.descent };

@@ -57,8 +57,15 @@ export interface MathBox {
   readonly atom?: AtomClass;
   /** One character: scripts attach at the font's shifts, without the baseline drops of bigger bases. */
   readonly char?: boolean;
-  /** x of the first alignment mark ('&' in an equation array row). */
-  readonly alignX?: number;
+  /** x of the alignment marks ('&' in an equation array row), in order; a mark's own box has [0]. */
+  readonly marks?: readonly number[];
+  /**
+   * A manual line break before this atom (m:brk, §22.1.2.15) in display math, with the operator of the
+   * line before that the new line aligns under (m:alnAt; 0: that line's start).
+   */
+  readonly brk?: number;
+  /** A minus sign's plus sign, which a line broken at it may show instead (m:brkBinSub -+ and +-). */
+  readonly plus?: MathBox;
   /** A row's atom classes, one per part (all boxes), after TeX's bin-to-ord rule: where a line may break. */
   readonly classes?: readonly AtomClass[];
 }

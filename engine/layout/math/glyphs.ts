@@ -17,6 +17,9 @@ const OPEN = new Set([...'([{⟨⌊⌈⟦']);
 const CLOSE = new Set([...')]}⟩⌋⌉⟧!']);
 const LARGE_OP = new Set([...'∑∏∐∫∬∭∮∯∰⋀⋁⋂⋃⨀⨁⨂⨄⨆']);
 
+/** Hyphen-minus and the minus sign: subtraction, which m:brkBinSub may show as a plus where a line breaks. */
+const MINUS = new Set(['-', '\u2212']);
+
 /** Word's substitutions in math runs: hyphen-minus is a minus sign, an apostrophe a prime. */
 const SUBSTITUTE: Readonly<Record<string, string>> = { '-': '\u2212', "'": '\u2032', '*': '\u2217' };
 
@@ -54,13 +57,15 @@ export function runAtoms(node: MathRunNode, ctx: MathCtx, upright: boolean): Mat
     let j = i + 1;
     if (cls === 'ord') while (j < chars.length && (plain || atomOf(chars[j]!) === 'ord') && chars[j] !== '&') j++;
     if (chars[i] === '&') {
-      out.push({ width: 0, ascent: 0, descent: 0, parts: [], alignX: 0 });
+      out.push({ width: 0, ascent: 0, descent: 0, parts: [], marks: [0] });
       i++;
       continue;
     }
     const piece = chars.slice(i, j);
     const box = textBox(piece, node, ctx, upright);
-    out.push(cls === 'ord' ? (piece.length === 1 ? { ...box, char: true } : box) : { ...box, atom: cls, char: true });
+    if (cls === 'ord') out.push(piece.length === 1 ? { ...box, char: true } : box);
+    else if (cls === 'bin' && MINUS.has(piece[0]!)) out.push({ ...box, atom: cls, char: true, plus: { ...textBox(['+'], node, ctx, upright), atom: cls, char: true } });
+    else out.push({ ...box, atom: cls, char: true });
     i = j;
   }
   return out;

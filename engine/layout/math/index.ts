@@ -17,12 +17,16 @@ import { layoutRow, type NodeLayout } from './row';
 import { layoutAccent, layoutBar, layoutBox, layoutDelimiter, layoutEqArray, layoutFunction, layoutGroupChar, layoutMatrix, layoutOverstrike, layoutShift } from './structures';
 
 export type { MathBox, MathPart } from './box';
+export { inlineMathPieces } from './breaking';
 
 /** One node's atoms. */
 const layoutNode: NodeLayout = (node: MathNode, ctx: MathCtx, upright: boolean): MathBox[] => {
   switch (node.kind) {
-    case 'run':
-      return runAtoms(node, runSizeCtx(ctx, node.props?.sizePt), upright);
+    case 'run': {
+      const atoms = runAtoms(node, runSizeCtx(ctx, node.props?.sizePt), upright);
+      // A manual break (m:brk) goes before the run's first atom.
+      return node.brk !== undefined && atoms[0] ? [{ ...atoms[0], brk: node.brk }, ...atoms.slice(1)] : atoms;
+    }
     case 'frac':
       return [layoutFraction(node, ctx, layoutNode)];
     case 'scripts':

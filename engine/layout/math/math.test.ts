@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MathInline, MathNode, MathRow } from '../../model';
 import { layoutMath, type MathBox } from './index';
-import { breakDisplayMath } from './breaking';
+import { breakDisplayMath, inlineMathPieces } from './breaking';
 import { MATH_TEST_FACES as faces, MATH_TEST_PROPS as props } from './test-util';
 
 const r = (text: string): MathNode => ({ kind: 'run', text });
@@ -151,5 +151,66 @@ describe('math layout', () => {
     expect(find(items, 'a').y).toBe(0);
     // Unbroken when it fits.
     expect(breakDisplayMath(box, box.width, 20, undefined)).toBe(box);
+  });
+
+  it('aligns an equation array at every alignment point, the stretches between marks alternately right- and left-aligned', () => {
+    // Marks 1 and 3 are alignment points, mark 2 a spacer: the second '=' of each row lines up too.
+    const items = flat(typeset([{ kind: 'eqArr', rows: [[r('x&=1&y&=2')], [r('xx&=111&yyy&=3')]] }]));
+    const rows = [...new Set(items.map((i) => i.y))].sort((a, b) => b - a);
+    const eqs = (y: number) => items.filter((i) => i.text === '=' && i.y === y).map((i) => i.x);
+    const [top, bottom] = [eqs(rows[0]!), eqs(rows[1]!)];
+    expect(top[0]).toBeCloseTo(bottom[0]!, 5);
+    expect(top[1]).toBeCloseTo(bottom[1]!, 5);
+    // The stretch before an alignment point ends at it: 'y' ends where 'yyy' ends; '=1' starts at its column's start.
+    const y = items.find((i) => i.text === 'y')!;
+    const yyy = items.find((i) => i.text === 'yyy')!;
+    expect(y.x + y.w).toBeCloseTo(yyy.x + yyy.w, 5);
+    expect(y.x).toBeGreaterThan(yyy.x + 1);
+  });
+
+  it('puts the base or the group character on the baseline as m:vertJc says', () => {
+    const under = (vertJc: 'top' | 'bot') => flat(typeset([{ kind: 'groupChr', chr: '\u23DF', pos: 'bot', vertJc, body: [r('abc')] }]));
+    // top (the default under a brace): the base stays on the baseline, the brace below it.
+    expect(find(under('top'), 'abc').y).toBe(0);
+    // bot: the brace (the lower one) stands on the baseline, the base above it.
+    const bot = under('bot');
+    const brace = bot.find((i) => i.text !== 'abc')!;
+    expect(brace.y).toBeGreaterThan(0);
+    expect(find(bot, 'abc').y).toBeGreaterThan(5);
+    const over = flat(typeset([{ kind: 'groupChr', chr: '\u23DE', pos: 'top', vertJc: 'top', body: [r('abc')] }]));
+    expect(find(over, 'abc').y).toBeLessThan(-5);
+  });
+
+  it('sets a small fraction (m:smallFrac) at script size in display math', () => {
+    const frac = (small: boolean) => flat(typeset([{ kind: 'frac', type: 'bar', num: [r('a')], den: [r('b')], ...(small ? { small } : {}) }]));
+    expect(find(frac(false), 'a').sizePt).toBe(20);
+    expect(find(frac(true), 'a').sizePt).toBeCloseTo(16, 5);
+    expect(find(frac(true), 'b').sizePt).toBeCloseTo(16, 5);
+  });
+
+  it('does not break between the relations of := (a run of relations is one operator)', () => {
+    const box = typeset([r('a'), r(':'), r('='), r('b')]);
+    const items = flat(breakDisplayMath(box, 1, 20, undefined));
+    expect(new Set(items.map((i) => i.y)).size).toBe(2);
+    expect(find(items, ':').y).toBe(find(items, '=').y);
+  });
+
+  it('cuts inline math before its operators into pieces that side by side are the equation', () => {
+    const box = typeset([r('a'), r('+'), r('b'), r('='), r('c')], false);
+    const pieces = inlineMathPieces(box, undefined);
+    expect(pieces.map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a', '+b', '=c']);
+    let x = 0;
+    const joined = pieces.flatMap((p) => {
+      const items = flat(p.box, x);
+      x += p.box.width;
+      return items;
+    });
+    expect(x).toBeCloseTo(box.width, 9);
+    flat(box).forEach((item, i) => expect(joined[i]!.x).toBeCloseTo(item.x, 9));
+    // The room before the next operator is the piece's hanging space: a medium space before '+', a thick one before '='.
+    expect(pieces[0]!.spacePt).toBeCloseTo((4 / 18) * 20, 5);
+    expect(pieces[1]!.spacePt).toBeCloseTo((5 / 18) * 20, 5);
+    // m:brkBin after moves the binary operator's break after it; relations still break before.
+    expect(inlineMathPieces(box, 'after').map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a+', 'b', '=c']);
   });
 });

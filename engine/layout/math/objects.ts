@@ -9,7 +9,9 @@ import { glyphBox, mathGlyph, stretchy } from './glyphs';
 import { layoutRow, type NodeLayout } from './row';
 
 /** A fraction (m:f): numerator over a rule over denominator, centred; noBar stacks, lin and skw set in line. */
-export function layoutFraction(n: MathFraction, ctx: MathCtx, node: NodeLayout): MathBox {
+export function layoutFraction(n: MathFraction, outer: MathCtx, node: NodeLayout): MathBox {
+  // A small fraction (m:smallFrac) is set as in text style: its parts at script size.
+  const ctx = n.small && outer.style === 0 ? { ...outer, style: 1 as const } : outer;
   if (n.type === 'lin' || n.type === 'skw') return inlineFraction(n, ctx, node);
   const num = layoutRow(n.num, fractionCtx(ctx, ctx.cramped), node);
   const den = layoutRow(n.den, fractionCtx(ctx, true), node);

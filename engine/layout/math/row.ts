@@ -39,20 +39,20 @@ const NO_BIN_AFTER = new Set<AtomClass>(['bin', 'op', 'rel', 'open', 'punct']);
 export function layoutRow(row: MathRow, ctx: MathCtx, layoutNode: NodeLayout, upright = false): MathBox {
   const atoms: MathBox[] = [];
   for (const node of row) atoms.push(...layoutNode(node, ctx, upright));
-  const visible = atoms.filter((a) => a.width !== 0 || a.parts.length > 0 || a.alignX !== undefined);
-  if (visible.length === 1 && visible[0]!.alignX === undefined) return visible[0]!;
+  const visible = atoms.filter((a) => a.width !== 0 || a.parts.length > 0 || a.marks !== undefined);
+  if (visible.length === 1 && visible[0]!.marks === undefined) return visible[0]!;
   if (visible.length === 0) return emptyBox();
   let x = 0;
   let prev: AtomClass | undefined;
-  let alignX: number | undefined;
+  const marks: number[] = [];
   let ascent = 0;
   let descent = 0;
   const parts: { kind: 'box'; x: number; y: number; box: MathBox }[] = [];
   const classes: AtomClass[] = [];
   for (let i = 0; i < visible.length; i++) {
     const box = visible[i]!;
-    if (box.alignX !== undefined && box.width === 0) {
-      alignX ??= x;
+    if (box.marks !== undefined && box.width === 0) {
+      marks.push(x);
       continue;
     }
     let cls = box.atom ?? 'ord';
@@ -66,7 +66,7 @@ export function layoutRow(row: MathRow, ctx: MathCtx, layoutNode: NodeLayout, up
     prev = cls;
   }
   const last = visible[visible.length - 1]!;
-  return { width: x, ascent, descent, parts, classes, ...(last.italicPt ? { italicPt: last.italicPt } : {}), ...(alignX !== undefined ? { alignX } : {}) };
+  return { width: x, ascent, descent, parts, classes, ...(last.italicPt ? { italicPt: last.italicPt } : {}), ...(marks.length ? { marks } : {}) };
 }
 
 /** A binary operator before a relation, a closing fence or punctuation, or last, is ordinary (TeX rule 19). */

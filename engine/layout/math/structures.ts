@@ -107,8 +107,11 @@ export function layoutGroupChar(n: MathGroupChar, ctx: MathCtx, node: NodeLayout
   let y: number;
   if (n.pos === 'bot') y = -(base.descent + k(ctx, 'stretchStackGapBelowMin')) - brace.ascent;
   else y = base.ascent + k(ctx, 'stretchStackGapAboveMin') + brace.descent;
-  // The base stays on the baseline (m:vertJc is not followed: Word's own default keeps it so).
-  return boxOf(width, [{ x: bx, y: 0, box: base }, { x: bx + x, y, box: brace }]);
+  const out = boxOf(width, [{ x: bx, y: 0, box: base }, { x: bx + x, y, box: brace }]);
+  // m:vertJc: the upper of the two (top) or the lower (bot) on the baseline: the base on it, or the
+  // character standing on it (the base then over or under it).
+  const charOnBaseline = (n.pos === 'top') === (n.vertJc === 'top');
+  return charOnBaseline ? raised(out, brace.descent - y) : out;
 }
 
 /** Rows stacked with at least 1.2 em between baselines, each row's alignment mark (&) on one x. */
@@ -137,16 +140,36 @@ function stack(rows: readonly MathBox[][], ctx: MathCtx, colGap: number): MathBo
   return raised(box, (box.ascent + box.descent) / 2 - box.ascent + k(ctx, 'axisHeight'));
 }
 
-/** m:eqArr: equations one per row, aligned on their first '&' (else centred). */
+/**
+ * m:eqArr (§22.1.2.34): equations one per row (centred when none has an '&'). The '&'s of a row
+ * alternate between alignment points (odd ones) and spacers (even ones, the row's start an implied
+ * spacer), as Word and AmSTeX do: the stretches between marks form columns, the first and every
+ * other one right-aligned (ending at an alignment point), the others left-aligned (starting at one).
+ */
 export function layoutEqArray(n: MathEqArray, ctx: MathCtx, node: NodeLayout): MathBox {
   const rows = n.rows.map((r) => layoutRow(r, ctx, node));
-  if (rows.some((r) => r.alignX !== undefined)) {
-    const left = Math.max(...rows.map((r) => r.alignX ?? r.width));
-    const shifted = rows.map((r) => boxOf(left - (r.alignX ?? r.width) + r.width, [{ x: left - (r.alignX ?? r.width), y: 0, box: r }]));
-    const width = Math.max(...shifted.map((r) => r.width));
-    return stack(shifted.map((r) => [boxOf(width, [{ x: 0, y: 0, box: r }])]), ctx, 0);
-  }
-  return stack(rows.map((r) => [r]), ctx, 0);
+  if (!rows.some((r) => r.marks)) return stack(rows.map((r) => [r]), ctx, 0);
+  const bounds = rows.map((r) => [0, ...(r.marks ?? []), r.width]);
+  const cols = Math.max(...bounds.map((b) => b.length - 1));
+  const colW = Array.from({ length: cols }, (_, j) => Math.max(...bounds.map((b) => (j + 1 < b.length ? b[j + 1]! - b[j]! : 0))));
+  const starts: number[] = [];
+  colW.reduce((x, w) => (starts.push(x), x + w), 0);
+  // Each stretch's shift: right-aligned in an even column, left-aligned in an odd one.
+  const shifts = bounds.map((b) => b.slice(1).map((end, j) => starts[j]! + (j % 2 === 0 ? colW[j]! - (end - b[j]!) : 0) - b[j]!));
+  const width = Math.max(...rows.map((r, i) => shifts[i]![shifts[i]!.length - 1]! + r.width));
+  return stack(rows.map((r, i) => [boxOf(width, [{ x: 0, y: 0, box: alignedRow(r, bounds[i]!, shifts[i]!) }])]), ctx, 0);
+}
+
+/** A row with the stretches between its marks moved by their shifts (one box moved when they agree). */
+function alignedRow(r: MathBox, bounds: readonly number[], shifts: readonly number[]): MathBox {
+  const first = shifts[0]!;
+  if (shifts.every((s) => s === first)) return boxOf(first + r.width, [{ x: first, y: 0, box: r }]);
+  let j = 0;
+  const placed = r.parts.flatMap((p) => {
+    while (j + 1 < shifts.length && p.x >= bounds[j + 1]!) j++;
+    return p.kind === 'box' ? [{ x: p.x + shifts[j]!, y: p.y, box: p.box }] : [];
+  });
+  return boxOf(shifts[shifts.length - 1]! + r.width, placed);
 }
 
 /** m:m: cells centred in their columns, one em between columns. */
@@ -167,7 +190,7 @@ export function layoutOverstrike(n: MathOverstrike, ctx: MathCtx, node: NodeLayo
 /** m:box (no mark) and m:borderBox (a frame around the content). */
 export function layoutBox(n: MathBoxNode, ctx: MathCtx, node: NodeLayout): MathBox {
   const body = layoutRow(n.body, ctx, node);
-  if (!n.border) return body;
+  if (!n.border) return n.brk !== undefined ? { ...body, brk: n.brk } : body;
   const t = k(ctx, 'fractionRuleThickness');
   const pad = 0.15 * em(ctx);
   const w = body.width + 2 * pad + 2 * t;
