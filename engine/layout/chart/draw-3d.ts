@@ -1,0 +1,152 @@
+/**
+ * 3-D bar, column and area plots (c:bar3DChart §21.2.2.15, c:area3DChart §21.2.2.4) in an oblique
+ * projection per c:view3D: the front faces stay where the 2-D chart has them and depth recedes up
+ * and to the right by (sin rotY, sin rotX) per point of depth, as Office draws right-angled axes.
+ * The floor and walls are outlined, gridlines run along the back and side walls, and each bar or
+ * area gets its top and side faces in lighter and darker shades of its colour. Depth: a category's
+ * width × c:depthPercent, the bars a 1 / (1 + c:gapDepth) share of it in the middle.
+ */
+import type { ChartPlot, ChartView3D, Color, LayoutItem, PathCommand, RectItem } from '../../model';
+import { detSin } from '../../core/det-math';
+import { coordOf } from './axes';
+import { DEFAULT_RULE, ruleLine, type ChartDraw, type Rect } from './context';
+import { drawBars } from './draw-bar';
+import { areaOutlines, labelPoints, polyline, type Pt } from './draw-line';
+import type { Plane, PlotBinding } from './plane';
+import { ticksOf } from './scale';
+import { categoryCount } from './series-data';
+
+/** The projected depth of the plot: the offset from front to back, and where the bars' front faces sit. */
+export interface Depth {
+  /** Offset of the back wall from the front plane (x right, y down: negative goes up). */
+  readonly dx: number;
+  readonly dy: number;
+  /** Fraction of the depth in front of the bars' (or areas') front faces. */
+  readonly front: number;
+  /** Fraction of the depth the bars take. */
+  readonly share: number;
+}
+
+const MAX_SHARE_OF_BOX = 0.35;
+const WALL = 'D9D9D9';
+
+/** The depth of the 3-D plots among `plots` inside `box`, or undefined when none is 3-D. */
+export function depthOf(plots: readonly ChartPlot[], box: Rect): Depth | undefined {
+  const plot = plots.find((p) => p.view3D && (p.type === 'bar' || p.type === 'column' || p.type === 'area'));
+  if (!plot) return undefined;
+  const view: ChartView3D = plot.view3D!;
+  const n = Math.max(1, categoryCount(plot.series));
+  const band = (plot.type === 'bar' ? box.h : box.w) / n;
+  const gapDepth = (plot.gapDepthPct ?? 150) / 100;
+  // One row of bars with its gap: a category's width at 100 % depth and 150 % gap depth.
+  const depth = (band * (view.depthPct / 100) * (1 + gapDepth)) / 2.5;
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const ux = Math.abs(detSin(rad(view.rotYDeg)));
+  const uy = detSin(rad(view.rotXDeg));
+  const dx = Math.min(depth * ux, box.w * MAX_SHARE_OF_BOX);
+  const dy = Math.max(-box.h * MAX_SHARE_OF_BOX, Math.min(box.h * MAX_SHARE_OF_BOX, depth * uy));
+  const share = 1 / (1 + gapDepth);
+  return { dx, dy: -dy, front: (1 - share) / 2, share };
+}
+
+/** The box of the front plane: the plot box less the room the depth takes at the top and right. */
+export function frontBox(box: Rect, d: Depth): Rect {
+  const up = Math.max(0, -d.dy);
+  return { x: box.x, y: box.y + up, w: Math.max(1, box.w - d.dx), h: Math.max(1, box.h - up) };
+}
+
+/** The floor, the back and side walls, and the gridlines along the walls. */
+export function drawWalls(draw: ChartDraw, plane: Plane, d: Depth): void {
+  const r = plane.rect;
+  const back: Rect = { x: r.x + d.dx, y: r.y + d.dy, w: r.w, h: r.h };
+  const quad = (a: P, b: P, c: P, e: P): LayoutItem => ({ kind: 'path', commands: [...polyline([a, b, c, e] as Pt[]), { op: 'Z' }], stroke: WALL, lineWidth: 0.75 });
+  const bl = { x: r.x, y: r.y + r.h };
+  draw.items.push(
+    quad(bl, { x: r.x + r.w, y: bl.y }, { x: back.x + r.w, y: back.y + r.h }, { x: back.x, y: back.y + r.h }),
+    quad({ x: r.x, y: r.y }, bl, { x: back.x, y: back.y + r.h }, { x: back.x, y: back.y }),
+    { kind: 'rect', ...back, stroke: WALL, lineWidth: 0.75 },
+  );
+  for (const { frame } of plane.frames) {
+    if (!frame.axis?.majorGridlines || frame.kind !== 'value') continue;
+    for (const v of ticksOf(frame.scale)) {
+      const c = coordOf(frame, r, v);
+      // Along the side wall (or the floor for horizontal value axes), then across the back wall.
+      const side = frame.vertical ? ruleLine(r.x, c, r.x + d.dx, c + d.dy, frame.axis.gridline, DEFAULT_RULE) : ruleLine(c, r.y + r.h, c + d.dx, r.y + r.h + d.dy, frame.axis.gridline, DEFAULT_RULE);
+      const across = frame.vertical
+        ? ruleLine(back.x, c + d.dy, back.x + back.w, c + d.dy, frame.axis.gridline, DEFAULT_RULE)
+        : ruleLine(c + d.dx, back.y, c + d.dx, back.y + back.h, frame.axis.gridline, DEFAULT_RULE);
+      for (const item of [side, across]) if (item) draw.items.push(item);
+    }
+  }
+}
+
+type P = { x: number; y: number };
+
+/** A colour scaled towards black (factor < 1) or white (factor > 1). */
+export function shade(color: Color, factor: number): Color {
+  const hex = /^[0-9a-fA-F]{6}$/.test(color) ? color : '808080';
+  let out = '';
+  for (let k = 0; k < 3; k++) {
+    const c = parseInt(hex.slice(2 * k, 2 * k + 2), 16);
+    const v = factor <= 1 ? c * factor : c + (255 - c) * (factor - 1);
+    out += Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0').toUpperCase();
+  }
+  return out;
+}
+
+const TOP = 1.25;
+const SIDE = 0.7;
+
+function face(points: readonly P[], fill: Color | undefined, stroke: Color | undefined): LayoutItem {
+  const commands: PathCommand[] = [...polyline(points as Pt[]), { op: 'Z' }];
+  return { kind: 'path', commands, ...(fill ? { fill } : {}), ...(stroke ? { stroke, lineWidth: 0.5 } : {}) };
+}
+
+/** Draws a 3-D bar or column plot: the 2-D bars become boxes drawn left to right (bars: bottom-up). */
+export function drawBars3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth): void {
+  const flat: LayoutItem[] = [];
+  drawBars({ ...draw, items: flat }, b, rect);
+  const bars = flat.filter((i): i is RectItem => i.kind === 'rect');
+  const horizontal = b.plot.type === 'bar';
+  bars.sort((p, q) => (horizontal ? q.y - p.y || p.x - q.x : p.x - q.x || q.y - p.y));
+  const fx = d.dx * d.front;
+  const fy = d.dy * d.front;
+  const ex = d.dx * d.share;
+  const ey = d.dy * d.share;
+  for (const r of bars) {
+    const x = r.x + fx;
+    const y = r.y + fy;
+    const base = r.fill ?? r.stroke ?? '808080';
+    const fill = (f: number) => (r.fill ? shade(base, f) : undefined);
+    draw.items.push(
+      face([{ x: x + r.w, y }, { x: x + r.w, y: y + r.h }, { x: x + r.w + ex, y: y + r.h + ey }, { x: x + r.w + ex, y: y + ey }], fill(SIDE), r.stroke),
+      face([{ x, y }, { x: x + r.w, y }, { x: x + r.w + ex, y: y + ey }, { x: x + ex, y: y + ey }], fill(TOP), r.stroke),
+      { ...r, x, y },
+    );
+  }
+  draw.items.push(...flat.filter((i) => i.kind !== 'rect'));
+}
+
+/** Draws a 3-D area plot: each series a slab with its top and right end faces, the first series first. */
+export function drawAreas3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth): void {
+  const o = { x: d.dx * d.share, y: d.dy * d.share };
+  const shift = (p: P): P => ({ x: p.x + d.dx * d.front, y: p.y + d.dy * d.front });
+  areaOutlines(b, rect).forEach(({ tops, bases }, k) => {
+    const s = b.plot.series[k]!;
+    if (tops.length === 0 || s.noFill) return;
+    const color = s.color ?? '4472C4';
+    const t = tops.map(shift);
+    const base = bases.map(shift);
+    const back = (p: P): P => ({ x: p.x + o.x, y: p.y + o.y });
+    for (let i = 0; i + 1 < t.length; i++) draw.items.push(face([t[i]!, t[i + 1]!, back(t[i + 1]!), back(t[i]!)], shade(color, TOP), undefined));
+    const last = t.length - 1;
+    draw.items.push(face([t[last]!, base[last]!, back(base[last]!), back(t[last]!)], shade(color, SIDE), undefined));
+    draw.items.push(face([...t, ...[...base].reverse()], color, s.lineColor && !s.noLine ? s.lineColor : undefined));
+    labelPoints(draw, b, s, tops.map((p, i) => ({ ...p, ...t[i]! })));
+  });
+}
+
+/** Whether a binding is drawn in 3-D (a 3-D bar, column or area plot). */
+export function isDeep(b: PlotBinding, d: Depth | undefined): d is Depth {
+  return d !== undefined && b.plot.view3D !== undefined && (b.plot.type === 'bar' || b.plot.type === 'column' || b.plot.type === 'area');
+}
