@@ -1,5 +1,6 @@
 /**
- * 3-D bar, column and area plots (c:bar3DChart §21.2.2.15, c:area3DChart §21.2.2.4) in an oblique
+ * 3-D bar, column, area and line plots (c:bar3DChart §21.2.2.15, c:area3DChart §21.2.2.4,
+ * c:line3DChart §21.2.2.96; lines as ribbons, one row per series) in an oblique
  * projection per c:view3D: the front faces stay where the 2-D chart has them and depth recedes up
  * and to the right by (sin rotY, sin rotX) per point of depth, as Office draws right-angled axes.
  * The floor and walls are outlined, gridlines run along the back and side walls, and each bar or
@@ -11,7 +12,7 @@ import { detSin } from '../../core/det-math';
 import { coordOf } from './axes';
 import { DEFAULT_RULE, ruleLine, type ChartDraw, type Rect } from './context';
 import { drawBars } from './draw-bar';
-import { areaOutlines, labelPoints, polyline, type Pt } from './draw-line';
+import { areaOutlines, labelPoints, linePoints, polyline, type Pt } from './draw-line';
 import type { Plane, PlotBinding } from './plane';
 import { ticksOf } from './scale';
 import { categoryCount } from './series-data';
@@ -23,30 +24,37 @@ export interface Depth {
   readonly dy: number;
   /** Fraction of the depth in front of the bars' (or areas') front faces. */
   readonly front: number;
-  /** Fraction of the depth the bars take. */
+  /** Fraction of a row's depth the bars take. */
   readonly share: number;
+  /** Rows along the depth (one per series for 3-D lines, else one). */
+  readonly rows: number;
 }
 
 const MAX_SHARE_OF_BOX = 0.35;
+const MAX_ROWS = 1000;
+const DEEP: ReadonlySet<ChartPlot['type']> = new Set(['bar', 'column', 'area', 'line']);
 const WALL = 'D9D9D9';
 
 /** The depth of the 3-D plots among `plots` inside `box`, or undefined when none is 3-D. */
 export function depthOf(plots: readonly ChartPlot[], box: Rect): Depth | undefined {
-  const plot = plots.find((p) => p.view3D && (p.type === 'bar' || p.type === 'column' || p.type === 'area'));
+  const plot = plots.find((p) => p.view3D && DEEP.has(p.type));
   if (!plot) return undefined;
   const view: ChartView3D = plot.view3D!;
   const n = Math.max(1, categoryCount(plot.series));
   const band = (plot.type === 'bar' ? box.h : box.w) / n;
   const gapDepth = (plot.gapDepthPct ?? 150) / 100;
-  // One row of bars with its gap: a category's width at 100 % depth and 150 % gap depth.
-  const depth = (band * (view.depthPct / 100) * (1 + gapDepth)) / 2.5;
+  // 3-D lines put each series in a row of its own; bars and areas share one row.
+  const rows = plot.type === 'line' ? Math.max(1, Math.min(plot.series.length, MAX_ROWS)) : 1;
+  // A row with its gap: a category's width at 100 % depth and 150 % gap depth.
+  const depth = (rows * band * (view.depthPct / 100) * (1 + gapDepth)) / 2.5;
   const rad = (d: number) => (d * Math.PI) / 180;
+  // Depth recedes right and up (views from below or the left are drawn as from above right).
   const ux = Math.abs(detSin(rad(view.rotYDeg)));
-  const uy = detSin(rad(view.rotXDeg));
+  const uy = Math.max(0, detSin(rad(view.rotXDeg)));
   const dx = Math.min(depth * ux, box.w * MAX_SHARE_OF_BOX);
-  const dy = Math.max(-box.h * MAX_SHARE_OF_BOX, Math.min(box.h * MAX_SHARE_OF_BOX, depth * uy));
+  const dy = Math.min(box.h * MAX_SHARE_OF_BOX, depth * uy);
   const share = 1 / (1 + gapDepth);
-  return { dx, dy: -dy, front: (1 - share) / 2, share };
+  return { dx, dy: -dy, front: (1 - share) / 2, share, rows };
 }
 
 /** The box of the front plane: the plot box less the room the depth takes at the top and right. */
@@ -146,7 +154,26 @@ export function drawAreas3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Dept
   });
 }
 
-/** Whether a binding is drawn in 3-D (a 3-D bar, column or area plot). */
+/** Draws a 3-D line plot: each series a ribbon in its own row, the last row first. */
+export function drawLines3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth): void {
+  for (let k = Math.min(b.plot.series.length, d.rows) - 1; k >= 0; k--) {
+    const s = b.plot.series[k]!;
+    const color = s.lineColor ?? s.color ?? '4472C4';
+    const front = (k + d.front) / d.rows;
+    const at = (p: P, f: number): P => ({ x: p.x + d.dx * f, y: p.y + d.dy * f });
+    const pts = linePoints(b, k, rect);
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const p = pts[i];
+      const q = pts[i + 1];
+      if (!p || !q) continue;
+      const back = front + d.share / d.rows;
+      draw.items.push(face([at(p, front), at(q, front), at(q, back), at(p, back)], color, shade(color, SIDE)));
+    }
+    labelPoints(draw, b, s, pts.map((p) => p && { ...p, ...at(p, front) }));
+  }
+}
+
+/** Whether a binding is drawn in 3-D (a 3-D bar, column, area or line plot). */
 export function isDeep(b: PlotBinding, d: Depth | undefined): d is Depth {
-  return d !== undefined && b.plot.view3D !== undefined && (b.plot.type === 'bar' || b.plot.type === 'column' || b.plot.type === 'area');
+  return d !== undefined && b.plot.view3D !== undefined && DEEP.has(b.plot.type);
 }

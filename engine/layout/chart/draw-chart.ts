@@ -3,18 +3,19 @@
  * text: chart area, title, legend, then either the plot plane (bars, lines, areas, scatter with
  * their axes and gridlines) or a pie/doughnut. Layout follows Office's automatic layout (title on
  * top, legend at its side, plot area in the rest with room for tick labels) unless the part gives
- * manual layouts. Radar charts and pie-of-pie charts have their own drawings; kinds still drawn as
- * an approximation (stock, 3-D lines and pies) say so in a warning.
+ * manual layouts. Radar, pie-of-pie and 3-D charts have their own drawings; stock charts are still
+ * drawn as plain lines, with a warning.
  */
 import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
 import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, drawTickMarks, type AxisFrame } from './axes';
 import { titleStyle, type ChartDraw, type Rect } from './context';
-import { depthOf, drawAreas3D, drawBars3D, drawWalls, frontBox, isDeep } from './draw-3d';
+import { depthOf, drawAreas3D, drawBars3D, drawLines3D, drawWalls, frontBox, isDeep } from './draw-3d';
 import { drawBars } from './draw-bar';
 import { drawBubbles } from './draw-bubble';
 import { drawAreas, drawLines } from './draw-line';
 import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
+import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
@@ -72,8 +73,6 @@ function drawTitle(draw: ChartDraw, box: Rect, inner: Rect): Rect {
 /** What a kind still drawn as an approximation lacks, for its warning. */
 const APPROXIMATED: Readonly<Record<string, string>> = {
   'c:stockChart': 'is drawn as a line chart, without high-low lines and up-down bars',
-  'c:line3DChart': 'is drawn as a flat line chart, without its 3-D ribbons',
-  'c:pie3DChart': 'is drawn as a flat pie, without its tilt and depth',
 };
 
 /** The plots as drawn; surfaces are dropped and approximated kinds named (both warned). */
@@ -102,6 +101,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     const first = plots[0];
     if (first?.type === 'radar') drawRadar(draw, first, box);
     else if (first?.ofPie) drawOfPie(draw, first, box);
+    else if (first?.view3D && first.type === 'pie') drawPie3D(draw, first, box);
     else if (first) drawPie(draw, first, box);
     return;
   }
@@ -117,6 +117,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
   for (const b of [...plane.bindings].sort((a, c) => order(a.plot) - order(c.plot))) {
     if (isDeep(b, depth)) {
       if (b.plot.type === 'area') drawAreas3D(draw, b, rect, depth);
+      else if (b.plot.type === 'line') drawLines3D(draw, b, rect, depth);
       else drawBars3D(draw, b, rect, depth);
     } else if (b.plot.type === 'area') drawAreas(draw, b, rect);
     else if (b.plot.type === 'bar' || b.plot.type === 'column') drawBars(draw, b, rect);

@@ -164,6 +164,42 @@ describe('3-D bar and area charts', () => {
     expect(order.map(([f]) => f)).toEqual(['FF0000', '00FF00']);
   });
 
+  it('draws 3-D lines as ribbons, one row per series, the back row first and further up and right', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [4, 3, 2, 1], '00FF00')];
+    const { items, warnings } = drawTestChart(chart({ type: 'line', view3D, source: 'c:line3DChart', series: s }));
+    expect(unsupported(warnings)).toEqual([]);
+    const red = paths(items, (p) => p.fill === 'FF0000');
+    const green = paths(items, (p) => p.fill === '00FF00');
+    expect(red).toHaveLength(3);
+    expect(green).toHaveLength(3);
+    expect(items.indexOf(green[0]!)).toBeLessThan(items.indexOf(red[0]!));
+    const [r0, r1, r2, r3] = points(red[0]!.commands) as [XY, XY, XY, XY];
+    // A ribbon segment: front edge from point 1 to point 2, its back edge offset up and right.
+    expect(r3.x - r0.x).toBeCloseTo(r2.x - r1.x, 6);
+    expect(r3.x - r0.x).toBeGreaterThan(0);
+    expect(r3.y - r0.y).toBeLessThan(0);
+    // The second series' row starts where the first one's ends, deeper in.
+    const g0 = points(green[0]!.commands)[0]!;
+    expect(g0.x - r0.x).toBeGreaterThan(r3.x - r0.x);
+  });
+
+  it('tilts a 3-D pie to an ellipse of sin rotX and shows the outer wall on the near half only', () => {
+    const colors = ['111111', '222222', '333333', '444444'];
+    const s: ChartSeries = { name: 'P', categories: CATS, values: [1, 1, 1, 1], color: '4472C4', pointColors: colors };
+    const pie3D = { rotXDeg: 30, rotYDeg: 0, depthPct: 100, rightAngleAxes: false };
+    const { items, warnings } = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, source: 'c:pie3DChart', view3D: pie3D, series: [s] }], axes: [] });
+    expect(unsupported(warnings)).toEqual([]);
+    const tops = paths(items, (p) => colors.includes(p.fill ?? ''));
+    expect(tops).toHaveLength(4);
+    const all = tops.flatMap((p) => points(p.commands));
+    const w = Math.max(...all.map((p) => p.x)) - Math.min(...all.map((p) => p.x));
+    const h = Math.max(...all.map((p) => p.y)) - Math.min(...all.map((p) => p.y));
+    expect(h / w).toBeCloseTo(0.5, 6);
+    // Slices 2 and 3 (3 to 6 and 6 to 9 o'clock) face the viewer: only they have a wall.
+    const walls = colors.map((c) => paths(items, (p) => p.fill === shade(c, 0.7)).length);
+    expect(walls).toEqual([0, 1, 1, 0]);
+  });
+
   it('shades colours towards black or white', () => {
     expect(shade('FF8000', 0.5)).toBe('804000');
     expect(shade('000000', 1.5)).toBe('808080');
@@ -184,6 +220,8 @@ describe('hostile data in the new kinds', () => {
         { type: 'pie', ofPie, series: [s] },
         { type: 'column', view3D, series: [s] },
         { type: 'area', view3D, series: [s] },
+        { type: 'line', view3D, series: [s, s] },
+        { type: 'pie', view3D, series: [s] },
       ];
       for (const plot of plots) {
         for (const i of drawTestChart(chart(plot)).items) {

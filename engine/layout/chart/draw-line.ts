@@ -88,7 +88,8 @@ export function drawAreas(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
   });
 }
 
-function linePoints(b: PlotBinding, k: number, rect: Rect): Array<Pt | undefined> {
+/** The points of line series `k`, placed by category and (stacked) value; gaps undefined. */
+export function linePoints(b: PlotBinding, k: number, rect: Rect): Array<Pt | undefined> {
   const row = b.spans?.spans[k] ?? [];
   const out: Array<Pt | undefined> = [];
   for (let i = 0; i < Math.min(row.length, MAX_POINTS); i++) {
