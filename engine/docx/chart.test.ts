@@ -80,6 +80,9 @@ describe('readChartPart', () => {
     const view = '<c:view3D><c:rotX val="30"/><c:depthPercent val="250"/><c:rAngAx val="0"/></c:view3D>';
     const bar3d = readChart({ kind: 'bar3DChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }], chartExtra: view, plotExtra: '<c:gapDepth val="40"/>' });
     expect(bar3d.plots[0]).toMatchObject({ type: 'column', gapDepthPct: 40, view3D: { rotXDeg: 30, rotYDeg: 20, depthPct: 250, rightAngleAxes: false } });
+    const rows = readChart({ kind: 'bar3DChart', barDir: 'col', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] });
+    expect(rows.plots[0]!.grouping).toBe('standard');
+    expect(readChart({ kind: 'barChart', barDir: 'col', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1] }] }).plots[0]!.grouping).toBe('clustered');
     const area3d = readChart({ kind: 'area3DChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] });
     expect(area3d.plots[0]!.view3D).toEqual({ rotXDeg: 15, rotYDeg: 20, depthPct: 100, rightAngleAxes: true });
   });

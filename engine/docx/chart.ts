@@ -129,7 +129,9 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], fir
   const grouping = chartVal(el, 'c:grouping');
   const plot: { -readonly [K in keyof ChartPlot]: ChartPlot[K] } = {
     type: type === 'bar' && barDir !== 'bar' ? 'column' : type,
-    grouping: grouping === 'stacked' ? 'stacked' : grouping === 'percentStacked' ? 'percentStacked' : grouping === 'clustered' ? 'clustered' : type === 'bar' ? 'clustered' : 'standard',
+    // Bars default to clustered; only 3-D bars draw a standard grouping (one row per series).
+    grouping: grouping === 'stacked' ? 'stacked' : grouping === 'percentStacked' ? 'percentStacked' : grouping === 'clustered' ? 'clustered'
+      : type === 'bar' && !(grouping === 'standard' && el.name === 'c:bar3DChart') ? 'clustered' : 'standard',
     series: [],
     source: el.name,
   };

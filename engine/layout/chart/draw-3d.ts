@@ -43,8 +43,8 @@ export function depthOf(plots: readonly ChartPlot[], box: Rect): Depth | undefin
   const n = Math.max(1, categoryCount(plot.series));
   const band = (plot.type === 'bar' ? box.h : box.w) / n;
   const gapDepth = (plot.gapDepthPct ?? 150) / 100;
-  // 3-D lines put each series in a row of its own; bars and areas share one row.
-  const rows = plot.type === 'line' ? Math.max(1, Math.min(plot.series.length, MAX_ROWS)) : 1;
+  // 3-D lines and standard (unclustered, unstacked) bars and areas put each series in a row of its own.
+  const rows = plot.type === 'line' || plot.grouping === 'standard' ? Math.max(1, Math.min(plot.series.length, MAX_ROWS)) : 1;
   // A row with its gap: a category's width at 100 % depth and 150 % gap depth.
   const depth = (rows * band * (view.depthPct / 100) * (1 + gapDepth)) / 2.5;
   const rad = (d: number) => (d * Math.PI) / 180;
@@ -110,17 +110,47 @@ function face(points: readonly P[], fill: Color | undefined, stroke: Color | und
   return { kind: 'path', commands, ...(fill ? { fill } : {}), ...(stroke ? { stroke, lineWidth: 0.5 } : {}) };
 }
 
-/** Draws a 3-D bar or column plot: the 2-D bars become boxes drawn left to right (bars: bottom-up). */
+/** Where a row sits along the depth, as fractions of the whole depth: its front face and its depth. */
+interface Row {
+  readonly front: number;
+  readonly depth: number;
+}
+
+/** Row `k` (series k when each series has a row of its own, else the one shared row). */
+function rowOf(d: Depth, k: number): Row {
+  return d.rows > 1 ? { front: (k + d.front) / d.rows, depth: d.share / d.rows } : { front: d.front, depth: d.share };
+}
+
+/** Series indices in drawing order: the back row first when each series has a row, else in order. */
+function drawingOrder(d: Depth, n: number): number[] {
+  const order = Array.from({ length: Math.min(n, MAX_ROWS) }, (_x, k) => k);
+  return d.rows > 1 ? order.reverse() : order;
+}
+
+/** Draws a 3-D bar or column plot: side by side in one row, or one row per series (c:grouping standard). */
 export function drawBars3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth): void {
+  const spans = b.spans;
+  if (d.rows === 1 || !spans) {
+    drawBoxes(draw, b, rect, d, rowOf(d, 0));
+    return;
+  }
+  for (const k of drawingOrder(d, b.plot.series.length)) {
+    const one: PlotBinding = { ...b, plot: { ...b.plot, series: [b.plot.series[k]!] }, spans: { ...spans, spans: [spans.spans[k]!] } };
+    drawBoxes(draw, one, rect, d, rowOf(d, k));
+  }
+}
+
+/** The 2-D bars of a binding as boxes in one row, drawn left to right (horizontal bars bottom-up). */
+function drawBoxes(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth, row: Row): void {
   const flat: LayoutItem[] = [];
   drawBars({ ...draw, items: flat }, b, rect);
   const bars = flat.filter((i): i is RectItem => i.kind === 'rect');
   const horizontal = b.plot.type === 'bar';
   bars.sort((p, q) => (horizontal ? q.y - p.y || p.x - q.x : p.x - q.x || q.y - p.y));
-  const fx = d.dx * d.front;
-  const fy = d.dy * d.front;
-  const ex = d.dx * d.share;
-  const ey = d.dy * d.share;
+  const fx = d.dx * row.front;
+  const fy = d.dy * row.front;
+  const ex = d.dx * row.depth;
+  const ey = d.dy * row.depth;
   for (const r of bars) {
     const x = r.x + fx;
     const y = r.y + fy;
@@ -135,41 +165,43 @@ export function drawBars3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth
   draw.items.push(...flat.filter((i) => i.kind !== 'rect'));
 }
 
-/** Draws a 3-D area plot: each series a slab with its top and right end faces, the first series first. */
+/** Draws a 3-D area plot: each series a slab with its top and right end faces (stacked: the first series first). */
 export function drawAreas3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth): void {
-  const o = { x: d.dx * d.share, y: d.dy * d.share };
-  const shift = (p: P): P => ({ x: p.x + d.dx * d.front, y: p.y + d.dy * d.front });
-  areaOutlines(b, rect).forEach(({ tops, bases }, k) => {
+  const outlines = areaOutlines(b, rect);
+  for (const k of drawingOrder(d, outlines.length)) {
+    const { tops, bases } = outlines[k]!;
     const s = b.plot.series[k]!;
-    if (tops.length === 0 || s.noFill) return;
+    if (tops.length === 0 || s.noFill) continue;
+    const row = rowOf(d, k);
     const color = s.color ?? '4472C4';
+    const shift = (p: P): P => ({ x: p.x + d.dx * row.front, y: p.y + d.dy * row.front });
+    const back = (p: P): P => ({ x: p.x + d.dx * row.depth, y: p.y + d.dy * row.depth });
     const t = tops.map(shift);
     const base = bases.map(shift);
-    const back = (p: P): P => ({ x: p.x + o.x, y: p.y + o.y });
     for (let i = 0; i + 1 < t.length; i++) draw.items.push(face([t[i]!, t[i + 1]!, back(t[i + 1]!), back(t[i]!)], shade(color, TOP), undefined));
     const last = t.length - 1;
     draw.items.push(face([t[last]!, base[last]!, back(base[last]!), back(t[last]!)], shade(color, SIDE), undefined));
     draw.items.push(face([...t, ...[...base].reverse()], color, s.lineColor && !s.noLine ? s.lineColor : undefined));
     labelPoints(draw, b, s, tops.map((p, i) => ({ ...p, ...t[i]! })));
-  });
+  }
 }
 
-/** Draws a 3-D line plot: each series a ribbon in its own row, the last row first. */
+/** Draws a 3-D line plot: each series a ribbon in its own row, the back row first. */
 export function drawLines3D(draw: ChartDraw, b: PlotBinding, rect: Rect, d: Depth): void {
-  for (let k = Math.min(b.plot.series.length, d.rows) - 1; k >= 0; k--) {
+  for (const k of drawingOrder(d, b.plot.series.length)) {
     const s = b.plot.series[k]!;
     const color = s.lineColor ?? s.color ?? '4472C4';
-    const front = (k + d.front) / d.rows;
+    const row = rowOf(d, k);
     const at = (p: P, f: number): P => ({ x: p.x + d.dx * f, y: p.y + d.dy * f });
     const pts = linePoints(b, k, rect);
     for (let i = 0; i + 1 < pts.length; i++) {
       const p = pts[i];
       const q = pts[i + 1];
       if (!p || !q) continue;
-      const back = front + d.share / d.rows;
-      draw.items.push(face([at(p, front), at(q, front), at(q, back), at(p, back)], color, shade(color, SIDE)));
+      const back = row.front + row.depth;
+      draw.items.push(face([at(p, row.front), at(q, row.front), at(q, back), at(p, back)], color, shade(color, SIDE)));
     }
-    labelPoints(draw, b, s, pts.map((p) => p && { ...p, ...at(p, front) }));
+    labelPoints(draw, b, s, pts.map((p) => p && { ...p, ...at(p, row.front) }));
   }
 }
 

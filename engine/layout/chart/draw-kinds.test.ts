@@ -164,6 +164,23 @@ describe('3-D bar and area charts', () => {
     expect(order.map(([f]) => f)).toEqual(['FF0000', '00FF00']);
   });
 
+  it('puts each series of a standard-grouped 3-D column plot in its own row, the back row first', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [4, 3, 2, 1], '00FF00')];
+    const { items } = drawTestChart(chart({ type: 'column', grouping: 'standard', view3D, source: 'c:bar3DChart', series: s }));
+    const red = items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === 'FF0000');
+    const green = items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === '00FF00');
+    expect(red).toHaveLength(4);
+    expect(green).toHaveLength(4);
+    expect(items.indexOf(green[0]!)).toBeLessThan(items.indexOf(red[0]!));
+    // Same width and band, the back row further right and up by one row's depth.
+    expect(green[0]!.w).toBeCloseTo(red[0]!.w, 6);
+    const dx = green[0]!.x - red[0]!.x;
+    const dy = green[0]!.y + green[0]!.h - (red[0]!.y + red[0]!.h);
+    expect(dx).toBeGreaterThan(0);
+    expect(-dy / dx).toBeCloseTo(0.25881904510252074 / 0.3420201433256687, 6);
+    expect(dx).toBeLessThan(red[0]!.w * 2);
+  });
+
   it('draws 3-D lines as ribbons, one row per series, the back row first and further up and right', () => {
     const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [4, 3, 2, 1], '00FF00')];
     const { items, warnings } = drawTestChart(chart({ type: 'line', view3D, source: 'c:line3DChart', series: s }));
