@@ -86,6 +86,10 @@ function drawablePlots(draw: ChartDraw): ChartPlot[] {
     }
     const lacks = APPROXIMATED[source];
     if (lacks) draw.warn('layout/chart-unsupported', `The chart kind ${source} ${lacks}.`);
+    const view = p.view3D;
+    if (view && p.type !== 'pie' && (view.rotXDeg < 0 || view.rotYDeg > 180)) {
+      draw.warn('layout/chart-unsupported', `The 3-D view of ${source} (rotX ${view.rotXDeg}°, rotY ${view.rotYDeg}°) is drawn as seen from above and to the right.`);
+    }
     out.push(p);
   }
   return out;

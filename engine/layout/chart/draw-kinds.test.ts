@@ -151,6 +151,8 @@ describe('3-D bar and area charts', () => {
     expect(p2.x - p1.x).toBeCloseTo(dx, 6);
     // Up by sin rotX for right by sin rotY.
     expect(-dy / dx).toBeCloseTo(0.25881904510252074 / 0.3420201433256687, 6);
+    const fromLeft = drawTestChart(chart({ type: 'column', grouping: 'clustered', view3D: { ...view3D, rotYDeg: 300 }, source: 'c:bar3DChart', series: [series('S', values, 'FF0000')] }));
+    expect(unsupported(fromLeft.warnings)).toEqual([expect.stringContaining('rotY 300°) is drawn as seen from above and to the right')]);
     // The back wall stands up and to the right of the plot.
     expect(items.some((i) => i.kind === 'rect' && i.stroke === 'D9D9D9' && !i.fill)).toBe(true);
   });
@@ -215,6 +217,9 @@ describe('3-D bar and area charts', () => {
     // Slices 2 and 3 (3 to 6 and 6 to 9 o'clock) face the viewer: only they have a wall.
     const walls = colors.map((c) => paths(items, (p) => p.fill === shade(c, 0.7)).length);
     expect(walls).toEqual([0, 1, 1, 0]);
+    // c:rotY turns the pie: by 90° the first slice faces the viewer (3 to 6 o'clock) and the last one no longer does.
+    const turned = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, view3D: { ...pie3D, rotYDeg: 90 }, series: [s] }], axes: [] });
+    expect(colors.map((c) => paths(turned.items, (p) => p.fill === shade(c, 0.7)).length)).toEqual([1, 1, 0, 0]);
   });
 
   it('shades colours towards black or white', () => {

@@ -1,7 +1,7 @@
 /**
  * 3-D pie charts (c:pie3DChart, §21.2.2.140): the pie tilted back by c:view3D/c:rotX (its circle
  * squashed to an ellipse of sin rotX) and given a thickness, whose outer wall shows in a darker
- * shade where the slices face the viewer (3 o'clock round through 6 to 9).
+ * shade where the slices face the viewer (3 o'clock round through 6 to 9); c:rotY turns the pie.
  */
 import type { ChartPlot, LayoutItem, PathCommand } from '../../model';
 import { detCos, detSin } from '../../core/det-math';
@@ -28,7 +28,8 @@ export function drawPie3D(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   const h = thick * r;
   const cx = rect.x + rect.w / 2;
   const cy = rect.y + (rect.h - h) / 2;
-  const { slices } = slicesOf(s.values, plot.firstSliceDeg ?? 0);
+  // A 3-D pie has no c:firstSliceAng: c:view3D/c:rotY turns it instead.
+  const { slices } = slicesOf(s.values, (plot.firstSliceDeg ?? 0) + view.rotYDeg);
   const squash = (y: number) => cy + (y - cy) * k;
   for (const sl of slices) {
     const off = s.explosionPct ? polar(0, 0, explode * r, (sl.fromDeg + sl.toDeg) / 2) : { x: 0, y: 0 };
