@@ -1,6 +1,6 @@
 /**
  * Options of the chart kinds that are more than bars, lines and pies: radar styles (c:radarStyle,
- * §21.2.2.155), bubble scaling (c:bubbleChart, §21.2.2.20), pie-of-pie and bar-of-pie splits
+ * §21.2.2.154), bubble scaling (c:bubbleChart, §21.2.2.20), pie-of-pie and bar-of-pie splits
  * (c:ofPieChart, §21.2.2.126) and the 3-D view of 3-D plots (c:view3D, §21.2.2.228, with the
  * defaults Office uses when the part leaves them out).
  */

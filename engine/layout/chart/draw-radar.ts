@@ -1,5 +1,5 @@
 /**
- * Radar charts (c:radarChart, §21.2.2.154): one spoke per category clockwise from 12 o'clock, the
+ * Radar charts (c:radarChart, §21.2.2.153): one spoke per category clockwise from 12 o'clock, the
  * value axis along the first spoke with its tick labels, value gridlines as polygons through the
  * spokes (c:valAx/c:majorGridlines), spokes as the category gridlines (c:catAx/c:majorGridlines),
  * category labels outside the spokes' ends, and each series as a closed polygon: stroked (radarStyle
