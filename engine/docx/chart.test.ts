@@ -65,6 +65,28 @@ describe('readChartPart', () => {
     expect(plot.series[0]!.pointColors).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
   });
 
+  it('reads the radar style, bubble sizes and scaling, pie-of-pie splits and the 3-D view', () => {
+    const radar = readChart({ kind: 'radarChart', categories: CATS, series: [{ name: 'R', values: [1, 2, 3] }], plotExtra: '<c:radarStyle val="filled"/>' });
+    expect(radar.plots[0]).toMatchObject({ type: 'radar', radarStyle: 'filled' });
+    const sizes = '<c:bubbleSize><c:numLit><c:ptCount val="3"/><c:pt idx="0"><c:v>4</c:v></c:pt><c:pt idx="2"><c:v>9</c:v></c:pt></c:numLit></c:bubbleSize>';
+    const fill = '<c:spPr><a:solidFill><a:srgbClr val="112233"/></a:solidFill><a:ln><a:solidFill><a:srgbClr val="445566"/></a:solidFill></a:ln></c:spPr>';
+    const bubble = readChart({ kind: 'bubbleChart', series: [{ name: 'B', values: [1, 2, 3], x: [1, 2, 3], extra: fill + sizes }], plotExtra: '<c:bubbleScale val="50"/><c:showNegBubbles val="1"/><c:sizeRepresents val="w"/>' });
+    expect(bubble.plots[0]).toMatchObject({ type: 'scatter', bubbles: { scalePct: 50, sizeRepresents: 'w', showNegative: true } });
+    // A bubble's colour is its fill, not its outline.
+    expect(bubble.plots[0]!.series[0]).toMatchObject({ bubbleSizes: [4, null, 9], color: '112233', lineColor: '445566' });
+    const split = '<c:ofPieType val="bar"/><c:splitType val="cust"/><c:custSplit><c:secondPiePt val="1"/><c:secondPiePt val="2"/></c:custSplit><c:secondPieSize val="50"/><c:serLines/>';
+    const ofPie = readChart({ kind: 'ofPieChart', categories: CATS, series: [{ name: 'P', values: [1, 2, 3] }], plotExtra: split });
+    expect(ofPie.plots[0]).toMatchObject({ type: 'pie', ofPie: { kind: 'bar', splitType: 'cust', custSplit: [1, 2], secondSizePct: 50, serLines: {}, otherColor: 'FFC000' } });
+    const view = '<c:view3D><c:rotX val="30"/><c:depthPercent val="250"/><c:rAngAx val="0"/></c:view3D>';
+    const bar3d = readChart({ kind: 'bar3DChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }], chartExtra: view, plotExtra: '<c:gapDepth val="40"/>' });
+    expect(bar3d.plots[0]).toMatchObject({ type: 'column', gapDepthPct: 40, view3D: { rotXDeg: 30, rotYDeg: 20, depthPct: 250, rightAngleAxes: false } });
+    const rows = readChart({ kind: 'bar3DChart', barDir: 'col', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] });
+    expect(rows.plots[0]!.grouping).toBe('standard');
+    expect(readChart({ kind: 'barChart', barDir: 'col', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1] }] }).plots[0]!.grouping).toBe('clustered');
+    const area3d = readChart({ kind: 'area3DChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] });
+    expect(area3d.plots[0]!.view3D).toEqual({ rotXDeg: 15, rotYDeg: 20, depthPct: 100, rightAngleAxes: true });
+  });
+
   it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {
     const layout = '<c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>';
     const m = readChart({

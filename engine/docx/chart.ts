@@ -10,6 +10,7 @@ import { attr, child, children, textContent } from '../xml';
 import {
   autoSeriesColor, chartColor, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
 } from './chart-style';
+import { readKindOptions } from './chart-kinds';
 import type { DocxContext } from './context';
 import { intValue } from './values';
 
@@ -46,7 +47,8 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
     if (c.kind !== 'element') continue;
     const type = PLOT_TYPES[c.name];
     if (!type) continue;
-    const plot = readPlot(ctx, c, type, seriesIndex, budget);
+    const base = readPlot(ctx, c, type, seriesIndex, budget);
+    const plot = { ...base, ...readKindOptions(ctx, c, chart, base.series[0]?.values.length ?? 0) };
     seriesIndex += plot.series.length;
     plots.push(plot);
   }
@@ -127,7 +129,9 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], fir
   const grouping = chartVal(el, 'c:grouping');
   const plot: { -readonly [K in keyof ChartPlot]: ChartPlot[K] } = {
     type: type === 'bar' && barDir !== 'bar' ? 'column' : type,
-    grouping: grouping === 'stacked' ? 'stacked' : grouping === 'percentStacked' ? 'percentStacked' : grouping === 'clustered' ? 'clustered' : type === 'bar' ? 'clustered' : 'standard',
+    // Bars default to clustered; only 3-D bars draw a standard grouping (one row per series).
+    grouping: grouping === 'stacked' ? 'stacked' : grouping === 'percentStacked' ? 'percentStacked' : grouping === 'clustered' ? 'clustered'
+      : type === 'bar' && !(grouping === 'standard' && el.name === 'c:bar3DChart') ? 'clustered' : 'standard',
     series: [],
     source: el.name,
   };
@@ -152,7 +156,7 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], fir
 }
 
 /** A series' fill and line look (c:ser/c:spPr), with the automatic colour when none is given. */
-function seriesLook(ctx: DocxContext, ser: XmlElement, index: number, type: ChartPlot['type'], s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] }): void {
+function seriesLook(ctx: DocxContext, ser: XmlElement, index: number, type: ChartPlot['type'] | 'bubble', s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] }): void {
   const spPr = child(ser, 'c:spPr');
   const fill = chartColor(ctx, spPr);
   const line = chartLine(ctx, spPr);
@@ -176,7 +180,10 @@ function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: bool
     values,
   };
   if (isScatter) s.xValues = numbers(child(ser, 'c:xVal'), budget);
-  seriesLook(ctx, ser, index, type, s);
+  const sizes = child(ser, 'c:bubbleSize');
+  if (sizes) s.bubbleSizes = numbers(sizes, budget);
+  // Bubbles are filled shapes: their colour is the fill, not the line (c:bubbleSer/c:spPr).
+  seriesLook(ctx, ser, index, sizes ? 'bubble' : type, s);
   if (vary) s.pointColors = pointColors(ctx, ser, values.length);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {

@@ -71,6 +71,8 @@ export interface ChartSeries {
   readonly categoryFormatCode?: string;
   /** Pie slice explosion in percent of the radius (c:explosion). */
   readonly explosionPct?: number;
+  /** Bubble sizes by point (c:bubbleSize), for bubble charts; gaps are null. */
+  readonly bubbleSizes?: ReadonlyArray<number | null>;
 }
 
 /** An axis (c:catAx, c:valAx, c:dateAx). */
@@ -105,6 +107,46 @@ export interface ChartAxis {
   readonly crossBetween?: 'between' | 'midCat';
 }
 
+/** Bubble chart options (c:bubbleChart, §21.2.2.20). */
+export interface ChartBubbles {
+  /** c:bubbleScale: the largest bubble in percent of its default size (0–300). */
+  readonly scalePct: number;
+  /** c:sizeRepresents: the size value is the bubble's area or its width (diameter). */
+  readonly sizeRepresents: 'area' | 'w';
+  /** c:showNegBubbles: negative sizes are drawn (as outlines, by their magnitude). */
+  readonly showNegative: boolean;
+}
+
+/** Pie-of-pie and bar-of-pie options (c:ofPieChart, §21.2.2.126). */
+export interface ChartOfPie {
+  /** c:ofPieType: the second plot is a pie or a stacked bar. */
+  readonly kind: 'pie' | 'bar';
+  /** c:splitType: which points go to the second plot. */
+  readonly splitType: 'auto' | 'cust' | 'percent' | 'pos' | 'val';
+  /** c:splitPos: a count (pos), a value (val) or a percentage (percent). */
+  readonly splitPos?: number;
+  /** c:custSplit/c:secondPiePt: point indices in the second plot (cust). */
+  readonly custSplit?: readonly number[];
+  /** c:secondPieSize: the second plot's size in percent of the first (5–200). */
+  readonly secondSizePct: number;
+  /** c:serLines: the connector lines (present when drawn). */
+  readonly serLines?: ChartLine;
+  /** The colour of the first plot's "Other" slice: the automatic colour after the last point's. */
+  readonly otherColor?: Color;
+}
+
+/** The 3-D view of a chart (c:view3D, §21.2.2.228), with Office's defaults filled in. */
+export interface ChartView3D {
+  /** c:rotX: tilt towards the viewer in degrees (−90–90). */
+  readonly rotXDeg: number;
+  /** c:rotY: turn about the vertical axis in degrees (0–360). */
+  readonly rotYDeg: number;
+  /** c:depthPercent: depth in percent of a category's width (20–2000). */
+  readonly depthPct: number;
+  /** c:rAngAx: right-angled axes (an oblique projection, front faces kept flat). */
+  readonly rightAngleAxes: boolean;
+}
+
 /** One plot (c:barChart, c:lineChart, ...) inside the plot area. */
 export interface ChartPlot {
   readonly type: 'bar' | 'column' | 'line' | 'pie' | 'doughnut' | 'area' | 'scatter' | 'radar' | 'unsupported';
@@ -124,6 +166,16 @@ export interface ChartPlot {
   readonly axisIds?: readonly string[];
   /** Plot-level data labels (c:dLbls directly under the plot). */
   readonly labels?: ChartDataLabels;
+  /** c:radarStyle (radar plots): lines only, lines with markers, or filled polygons. */
+  readonly radarStyle?: 'standard' | 'marker' | 'filled';
+  /** Bubble options (bubble plots, which are scatter plots with sizes). */
+  readonly bubbles?: ChartBubbles;
+  /** Pie-of-pie or bar-of-pie options (c:ofPieChart). */
+  readonly ofPie?: ChartOfPie;
+  /** The 3-D view of a 3-D plot (c:bar3DChart, c:area3DChart, c:line3DChart, c:pie3DChart). */
+  readonly view3D?: ChartView3D;
+  /** c:gapDepth: room between rows of a 3-D plot in percent of a row's depth. */
+  readonly gapDepthPct?: number;
 }
 
 /** A chart legend (c:legend, §21.2.2.93). */

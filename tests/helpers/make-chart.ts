@@ -38,6 +38,8 @@ export interface TestChart {
   readonly axes?: string;
   /** Extra XML inside c:plotArea before the plot (c:layout). */
   readonly plotAreaLayout?: string;
+  /** Extra XML inside c:chart before c:plotArea (c:view3D, c:floor...). */
+  readonly chartExtra?: string;
 }
 
 function numCache(values: ReadonlyArray<number | null>, formatCode = 'General'): string {
@@ -83,7 +85,7 @@ export function chartXml(chart: TestChart): string {
   const legend = chart.legendPos ? `<c:legend><c:legendPos val="${chart.legendPos}"/><c:overlay val="0"/></c:legend>` : '';
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="${C_NS}" xmlns:a="${A_NS}" xmlns:r="${R_NS}">` +
-    `<c:roundedCorners val="0"/><c:chart>${title}<c:plotArea>${chart.plotAreaLayout ?? '<c:layout/>'}${plot}${axesXml(chart)}</c:plotArea>${legend}<c:plotVisOnly val="1"/></c:chart>` +
+    `<c:roundedCorners val="0"/><c:chart>${title}${chart.chartExtra ?? ''}<c:plotArea>${chart.plotAreaLayout ?? '<c:layout/>'}${plot}${axesXml(chart)}</c:plotArea>${legend}<c:plotVisOnly val="1"/></c:chart>` +
     `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr sz="1000"/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr></c:chartSpace>`
   );
 }

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartAxis, ChartModel, ChartPlot, ChartSeries, LayoutItem, PathItem, RectItem } from '../../model';
 import { barSlots } from './draw-bar';
-import { drawChartInto } from './draw-chart';
 import { slicesOf } from './draw-pie';
-import type { ChartText, TextStyle } from './text';
+import { BOX, drawTestChart, texts } from './test-util';
 
-/** Text with fixed-width glyphs: enough for geometry (the real text stack is covered by the golden tests). */
-const fakeText: ChartText = {
-  shape(text: string, style: TextStyle) {
-    const width = text.length * style.sizePt * 0.5;
-    return {
-      text, width, ascent: style.sizePt * 0.8, descent: style.sizePt * 0.2, lineHeight: style.sizePt * 1.2, style,
-      place: (x: number, y: number): LayoutItem[] => [{ kind: 'glyphs', x, y, font: 0, sizePt: style.sizePt, glyphs: [], advances: [], text, clusters: [], color: style.color }],
-    };
-  },
-};
-
-const BOX = { x: 100, y: 100, w: 432, h: 252 };
 const CATS = ['A', 'B', 'C', 'D'];
 
 function series(name: string, values: Array<number | null>, color: string, extra: Partial<ChartSeries> = {}): ChartSeries {
@@ -33,15 +20,9 @@ function chart(plot: Partial<ChartPlot> & Pick<ChartPlot, 'type' | 'series'>, mo
   return { plots: [{ grouping: 'clustered', axisIds: ['1', '2'], ...plot }], axes: AXES, title: 'Sales', ...more };
 }
 
-function draw(c: ChartModel): { items: LayoutItem[]; warnings: string[] } {
-  const items: LayoutItem[] = [];
-  const warnings: string[] = [];
-  drawChartInto(c, BOX, fakeText, items, (code, message) => warnings.push(`${code}: ${message}`));
-  return { items, warnings };
-}
+const draw = drawTestChart;
 
 const rectsOf = (items: LayoutItem[], fill: string) => items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === fill);
-const texts = (items: LayoutItem[]): string[] => items.flatMap((i) => (i.kind === 'glyphs' ? [i.text] : i.kind === 'group' ? texts([...i.items]) : []));
 
 describe('drawChartInto: bars and columns', () => {
   it('draws clustered columns with heights proportional to their values, side by side in each band', () => {
@@ -206,10 +187,10 @@ describe('drawChartInto: hostile and unsupported charts', () => {
     expect(items.length).toBeGreaterThan(3);
   });
 
-  it('draws radar as lines and names unsupported kinds in its warning', () => {
-    const radar = draw(chart({ type: 'radar', grouping: 'standard', source: 'c:radarChart', series: [series('S', [1, 2, 3, 4], 'FF0000')] }));
-    expect(radar.warnings.some((w) => w.startsWith('layout/chart-unsupported') && w.includes('c:radarChart'))).toBe(true);
-    expect(radar.items.some((i) => i.kind === 'path' && i.stroke === 'FF0000')).toBe(true);
+  it('names approximated and unsupported kinds in its warning', () => {
+    const stock = draw(chart({ type: 'line', grouping: 'standard', source: 'c:stockChart', series: [series('S', [1, 2, 3, 4], 'FF0000')] }));
+    expect(stock.warnings.some((w) => w.startsWith('layout/chart-unsupported') && w.includes('c:stockChart'))).toBe(true);
+    expect(stock.items.some((i) => i.kind === 'path' && i.stroke === 'FF0000')).toBe(true);
     const surface = draw(chart({ type: 'unsupported', grouping: 'standard', source: 'c:surfaceChart', series: [series('S', [1, 2], 'FF0000')] }));
     expect(surface.warnings.some((w) => w.includes('c:surfaceChart'))).toBe(true);
     expect(surface.items.some((i) => i.kind === 'rect' && i.stroke)).toBe(true);

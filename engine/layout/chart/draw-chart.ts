@@ -3,14 +3,20 @@
  * text: chart area, title, legend, then either the plot plane (bars, lines, areas, scatter with
  * their axes and gridlines) or a pie/doughnut. Layout follows Office's automatic layout (title on
  * top, legend at its side, plot area in the rest with room for tick labels) unless the part gives
- * manual layouts. Kinds without a 2-D drawing fall back to their nearest 2-D form with a warning.
+ * manual layouts. Radar, pie-of-pie and 3-D charts have their own drawings; stock charts are still
+ * drawn as plain lines, with a warning.
  */
 import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
 import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, drawTickMarks, type AxisFrame } from './axes';
 import { titleStyle, type ChartDraw, type Rect } from './context';
+import { depthOf, drawAreas3D, drawBars3D, drawLines3D, drawWalls, frontBox, isDeep } from './draw-3d';
 import { drawBars } from './draw-bar';
+import { drawBubbles } from './draw-bubble';
 import { drawAreas, drawLines } from './draw-line';
+import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
+import { drawPie3D } from './draw-pie3d';
+import { drawRadar } from './draw-radar';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
@@ -64,9 +70,12 @@ function drawTitle(draw: ChartDraw, box: Rect, inner: Rect): Rect {
   return { ...inner, y: inner.y + used, h: Math.max(1, inner.h - used) };
 }
 
-const FALLBACK: Partial<Record<ChartPlot['type'], ChartPlot['type']>> = { radar: 'line' };
+/** What a kind still drawn as an approximation lacks, for its warning. */
+const APPROXIMATED: Readonly<Record<string, string>> = {
+  'c:stockChart': 'is drawn as a line chart, without high-low lines and up-down bars',
+};
 
-/** The plots as drawn: 2-D forms of 3-D, radar, bubble and stock plots; surfaces dropped (warned). */
+/** The plots as drawn; surfaces are dropped and approximated kinds named (both warned). */
 function drawablePlots(draw: ChartDraw): ChartPlot[] {
   const out: ChartPlot[] = [];
   for (const p of draw.chart.plots) {
@@ -75,39 +84,48 @@ function drawablePlots(draw: ChartDraw): ChartPlot[] {
       draw.warn('layout/chart-unsupported', `The chart kind ${source} has no 2-D drawing; only its frame, title and legend are drawn.`);
       continue;
     }
-    const type = FALLBACK[p.type] ?? p.type;
-    if (type !== p.type || /3D|bubble|stock|ofPie/.test(source)) {
-      draw.warn('layout/chart-unsupported', `The chart kind ${source} is drawn as a flat ${type} chart.`);
+    const lacks = APPROXIMATED[source];
+    if (lacks) draw.warn('layout/chart-unsupported', `The chart kind ${source} ${lacks}.`);
+    const view = p.view3D;
+    if (view && p.type !== 'pie' && (view.rotXDeg < 0 || view.rotYDeg > 180)) {
+      draw.warn('layout/chart-unsupported', `The 3-D view of ${source} (rotX ${view.rotXDeg}°, rotY ${view.rotYDeg}°) is drawn as seen from above and to the right.`);
     }
-    if (source === 'c:bubbleChart') {
-      // Bubbles become round markers of one size: the bubble sizes (c:bubbleSize) are not drawn.
-      const series = p.series.map((s) => ({ ...s, noLine: true, marker: true, markerSymbol: 'circle', markerSizePt: 9 }));
-      out.push({ ...p, series });
-      continue;
-    }
-    out.push(type === p.type ? p : { ...p, type, grouping: 'standard' });
+    out.push(p);
   }
   return out;
 }
 
+const POLAR: ReadonlySet<ChartPlot['type']> = new Set(['pie', 'doughnut', 'radar']);
+
 function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
   if (box.w < 2 || box.h < 2) return;
   const plots = drawablePlots(draw);
-  const axisPlots = plots.filter((p) => p.type !== 'pie' && p.type !== 'doughnut');
+  const axisPlots = plots.filter((p) => !POLAR.has(p.type));
   if (axisPlots.length === 0) {
-    const pie = plots.find((p) => p.type === 'pie' || p.type === 'doughnut');
-    if (pie) drawPie(draw, pie, box);
+    const first = plots[0];
+    if (first?.type === 'radar') drawRadar(draw, first, box);
+    else if (first?.ofPie) drawOfPie(draw, first, box);
+    else if (first?.view3D && first.type === 'pie') drawPie3D(draw, first, box);
+    else if (first) drawPie(draw, first, box);
     return;
   }
-  if (axisPlots.length < plots.length) draw.warn('layout/chart-unsupported', 'A pie plot combined with axis plots is not drawn.');
-  const plane = buildPlane(draw, axisPlots, box, innerGiven);
+  const polarPlot = plots.find((p) => POLAR.has(p.type));
+  if (polarPlot) draw.warn('layout/chart-unsupported', `A ${polarPlot.type} plot combined with axis plots is not drawn.`);
+  const depth = depthOf(axisPlots, box);
+  const plane = buildPlane(draw, axisPlots, depth ? frontBox(box, depth) : box, innerGiven);
   const rect = plane.rect;
   if (draw.chart.plotBackground) draw.items.push({ kind: 'rect', ...rect, fill: draw.chart.plotBackground });
-  for (const f of plane.frames) drawGridlines(draw, f.frame, rect);
+  if (depth) drawWalls(draw, plane, depth);
+  else for (const f of plane.frames) drawGridlines(draw, f.frame, rect);
   const order = (p: ChartPlot) => (p.type === 'area' ? 0 : p.type === 'bar' || p.type === 'column' ? 1 : 2);
   for (const b of [...plane.bindings].sort((a, c) => order(a.plot) - order(c.plot))) {
-    if (b.plot.type === 'area') drawAreas(draw, b, rect);
+    if (isDeep(b, depth)) {
+      if (b.plot.type === 'area') drawAreas3D(draw, b, rect, depth);
+      else if (b.plot.type === 'line') drawLines3D(draw, b, rect, depth);
+      else drawBars3D(draw, b, rect, depth);
+    } else if (b.plot.type === 'area') drawAreas(draw, b, rect);
     else if (b.plot.type === 'bar' || b.plot.type === 'column') drawBars(draw, b, rect);
+    else if (b.plot.bubbles) drawBubbles(draw, b, rect);
     else drawLines(draw, b, rect);
   }
   drawAxes(draw, plane);

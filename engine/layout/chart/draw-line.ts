@@ -14,7 +14,8 @@ import type { PlotBinding } from './plane';
 const AUTO_MARKERS = ['diamond', 'square', 'triangle', 'x', 'star', 'circle', 'plus'];
 const MAX_POINTS = 100_000;
 
-type Pt = { x: number; y: number; i: number; value: number };
+/** A drawn point: page position, point index and value. */
+export type Pt = { x: number; y: number; i: number; value: number };
 
 /** Draws a line or scatter plot. */
 export function drawLines(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
@@ -38,22 +39,29 @@ export function drawLines(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
   });
 }
 
-function labelPoints(draw: ChartDraw, b: PlotBinding, s: ChartSeries, pts: ReadonlyArray<Pt | undefined>): void {
+/** Draws the data labels of a line, area or scatter series at its points. */
+export function labelPoints(draw: ChartDraw, b: PlotBinding, s: ChartSeries, pts: ReadonlyArray<Pt | undefined>): void {
   const labels = labelsOf(b.plot, s);
   if (!labels) return;
   const anchor = labels.position === 'ctr' ? 'center' : labels.position === 'b' ? 'below' : labels.position === 'l' ? 'left' : labels.position === 't' ? 'above' : 'right';
   for (const p of pts) if (p) drawLabel(draw, labels, labelText(labels, s, p.i, p.value), p.x, p.y, anchor);
 }
 
-/** Draws an area plot: each series filled from its line down to its base. */
-export function drawAreas(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
+/** An area series' outline: its tops left to right and the bases under them. */
+export interface AreaOutline {
+  readonly tops: Pt[];
+  readonly bases: Pt[];
+}
+
+/** The outline of each series of an area plot (empty when the plot has no value axis). */
+export function areaOutlines(b: PlotBinding, rect: Rect): AreaOutline[] {
   const val = b.v as ValueFrame;
-  if (val.kind !== 'value' || !b.spans) return;
+  if (val.kind !== 'value' || !b.spans) return [];
   const cross = crossingValue(val, val.axis?.crosses);
-  b.plot.series.forEach((s, k) => {
+  return b.plot.series.map((_s, k) => {
     const row = b.spans!.spans[k]!;
-    const tops: Array<Pt | undefined> = [];
-    const bases: Array<Pt | undefined> = [];
+    const tops: Pt[] = [];
+    const bases: Pt[] = [];
     for (let i = 0; i < Math.min(row.length, MAX_POINTS); i++) {
       const span = row[i];
       const x = coordOf(b.h, rect, i);
@@ -62,9 +70,16 @@ export function drawAreas(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
       tops.push({ x, y: clampedCoord(val, rect, span ? span.top : base), i, value: span?.value ?? 0 });
       bases.push({ x, y: clampedCoord(val, rect, base), i, value: 0 });
     }
+    return { tops, bases };
+  });
+}
+
+/** Draws an area plot: each series filled from its line down to its base. */
+export function drawAreas(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
+  areaOutlines(b, rect).forEach(({ tops, bases }, k) => {
+    const s = b.plot.series[k]!;
     if (tops.length === 0) return;
-    const outline = [...tops, ...bases.reverse()].filter((p): p is Pt => p !== undefined);
-    const commands: PathCommand[] = [...polyline(outline), { op: 'Z' }];
+    const commands: PathCommand[] = [...polyline([...tops, ...[...bases].reverse()]), { op: 'Z' }];
     const fill: Color | undefined = s.noFill ? undefined : s.color;
     if (fill || s.lineColor) {
       draw.items.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...(s.lineColor && !s.noLine ? { stroke: s.lineColor, lineWidth: s.lineWidthPt ?? 0.75 } : {}) });
@@ -73,7 +88,8 @@ export function drawAreas(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
   });
 }
 
-function linePoints(b: PlotBinding, k: number, rect: Rect): Array<Pt | undefined> {
+/** The points of line series `k`, placed by category and (stacked) value; gaps undefined. */
+export function linePoints(b: PlotBinding, k: number, rect: Rect): Array<Pt | undefined> {
   const row = b.spans?.spans[k] ?? [];
   const out: Array<Pt | undefined> = [];
   for (let i = 0; i < Math.min(row.length, MAX_POINTS); i++) {
@@ -83,7 +99,8 @@ function linePoints(b: PlotBinding, k: number, rect: Rect): Array<Pt | undefined
   return out;
 }
 
-function scatterPoints(s: ChartSeries, h: AxisFrame, v: AxisFrame, rect: Rect): Array<Pt | undefined> {
+/** Scatter points placed by their x and y values (gaps undefined). */
+export function scatterPoints(s: ChartSeries, h: AxisFrame, v: AxisFrame, rect: Rect): Array<Pt | undefined> {
   const out: Array<Pt | undefined> = [];
   const hasX = (s.xValues?.length ?? 0) > 0;
   for (let i = 0; i < Math.min(s.values.length, MAX_POINTS); i++) {
@@ -115,7 +132,8 @@ function runsOf(pts: ReadonlyArray<Pt | undefined>): Pt[][] {
   return out;
 }
 
-function polyline(pts: readonly Pt[]): PathCommand[] {
+/** A polyline through the points. */
+export function polyline(pts: readonly Pt[]): PathCommand[] {
   return pts.map((p, i) => ({ op: i === 0 ? 'M' : 'L', x: p.x, y: p.y }) as PathCommand);
 }
 

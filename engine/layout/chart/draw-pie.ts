@@ -83,7 +83,8 @@ export function drawPie(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   });
 }
 
-function drawSlice(draw: ChartDraw, plot: ChartPlot, s: ChartSeries, sl: Slice, cx: number, cy: number, r0: number, r1: number, explodePt: number): void {
+/** Draws one slice (exploded by `explodePt` when its series is) with its data label. */
+export function drawSlice(draw: ChartDraw, plot: ChartPlot, s: ChartSeries, sl: Slice, cx: number, cy: number, r0: number, r1: number, explodePt: number): void {
   const mid = (sl.fromDeg + sl.toDeg) / 2;
   const off = s.explosionPct ? polar(0, 0, explodePt, mid) : { x: 0, y: 0 };
   const x = cx + off.x;

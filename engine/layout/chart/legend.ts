@@ -6,6 +6,7 @@
  */
 import type { ChartModel, Color } from '../../model';
 import { clamp, textStyle, type ChartDraw, type Rect } from './context';
+import { radarMarker } from './draw-radar';
 import { drawMarker } from './markers';
 import type { ShapedText, TextStyle } from './text';
 
@@ -33,11 +34,12 @@ export function legendEntries(chart: ChartModel): LegendEntry[] {
     s.pointColors!.forEach((c, i) => out.push({ label: s.categories[i] ?? String(i + 1), color: c ?? s.color ?? '4472C4', line: false }));
   } else {
     for (const p of chart.plots) {
-      const line = (p.type === 'line' || p.type === 'scatter' || p.type === 'radar') && p.source !== 'c:bubbleChart';
+      const radar = p.type === 'radar';
+      const line = (p.type === 'line' || p.type === 'scatter' || (radar && p.radarStyle !== 'filled')) && p.source !== 'c:bubbleChart';
       for (const s of p.series) {
         const entry: LegendEntry = { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line: line && !s.noLine };
-        const marker = p.source === 'c:bubbleChart' || (line && s.marker);
-        out.push(marker ? { ...entry, marker: s.markerSymbol ?? 'circle' } : entry);
+        const marker = radar ? radarMarker(p, s) : p.source === 'c:bubbleChart' || (line && s.marker) ? s.markerSymbol ?? 'circle' : undefined;
+        out.push(marker ? { ...entry, marker } : entry);
       }
     }
   }

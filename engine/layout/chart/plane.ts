@@ -43,7 +43,7 @@ interface Slot {
 }
 
 /** Finds a plot's axes: by c:axId, else the chart's first axes of the needed kinds. */
-function axesOf(axes: readonly ChartAxis[], plot: ChartPlot): { cat?: ChartAxis; val?: ChartAxis; x?: ChartAxis; y?: ChartAxis } {
+export function axesOf(axes: readonly ChartAxis[], plot: ChartPlot): { cat?: ChartAxis; val?: ChartAxis; x?: ChartAxis; y?: ChartAxis } {
   const own = plot.axisIds?.length ? axes.filter((a) => a.id !== undefined && plot.axisIds!.includes(a.id)) : [];
   const pool = own.length ? own : axes;
   const values = pool.filter((a) => a.kind === 'value');

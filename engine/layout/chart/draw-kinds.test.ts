@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartAxis, ChartModel, ChartOfPie, ChartPlot, ChartSeries, LayoutItem, LineItem, PathCommand, PathItem, RectItem } from '../../model';
+import { shade } from './draw-3d';
+import { secondPlotPoints } from './draw-of-pie';
+import { drawTestChart, texts } from './test-util';
+
+const CATS = ['A', 'B', 'C', 'D'];
+const AXES: ChartAxis[] = [
+  { kind: 'category', position: 'bottom', majorGridlines: true, deleted: false, id: '1', crossAxisId: '2' },
+  { kind: 'value', position: 'left', majorGridlines: true, deleted: false, id: '2', crossAxisId: '1' },
+];
+
+function series(name: string, values: Array<number | null>, color: string, extra: Partial<ChartSeries> = {}): ChartSeries {
+  return { name, categories: CATS, values, color, ...extra };
+}
+
+function chart(plot: Partial<ChartPlot> & Pick<ChartPlot, 'type' | 'series'>, axes: ChartAxis[] = AXES): ChartModel {
+  return { plots: [{ grouping: 'standard', axisIds: ['1', '2'], ...plot }], axes };
+}
+
+const paths = (items: LayoutItem[], pick: (p: PathItem) => boolean) => items.filter((i): i is PathItem => i.kind === 'path' && pick(i));
+type XY = { x: number; y: number };
+const points = (commands: readonly PathCommand[]): XY[] => commands.flatMap((c) => (c.op === 'Z' ? [] : [{ x: c.x, y: c.y }]));
+const unsupported = (warnings: string[]) => warnings.filter((w) => w.startsWith('layout/chart-unsupported'));
+
+describe('radar charts', () => {
+  const values = [1, 2, 3, 4];
+
+  it('draws each series as a closed polygon with its vertices on the spokes at their values', () => {
+    const { items, warnings } = drawTestChart(chart({ type: 'radar', radarStyle: 'marker', source: 'c:radarChart', series: [series('S', values, 'FF0000', { marker: true })] }));
+    expect(unsupported(warnings)).toEqual([]);
+    const [outline] = paths(items, (p) => p.stroke === 'FF0000');
+    expect(outline!.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'L', 'Z']);
+    const [a, b, c, d] = points(outline!.commands) as [XY, XY, XY, XY];
+    // Four spokes: 12, 3, 6 and 9 o'clock; the centre is where they cross.
+    const cx = a.x;
+    const cy = b.y;
+    expect(c.x).toBeCloseTo(cx, 6);
+    expect(d.y).toBeCloseTo(cy, 6);
+    const dist = [cy - a.y, b.x - cx, c.y - cy, cx - d.x];
+    for (let i = 1; i < 4; i++) expect(dist[i]! / dist[0]!).toBeCloseTo(values[i]! / values[0]!, 6);
+    // Value rings (0–6 by 2: three rings) as closed polygons through the spokes, and the axis labels.
+    const rings = paths(items, (p) => p.stroke === '868686' && p.commands.at(-1)?.op === 'Z');
+    expect(rings).toHaveLength(3);
+    const outer = points(rings[2]!.commands);
+    expect(outer[0]!.x).toBeCloseTo(cx, 6);
+    expect((cy - outer[0]!.y) / dist[0]!).toBeCloseTo(6 / 1, 6);
+    expect(texts(items)).toEqual(expect.arrayContaining(['0', '2', '4', '6', 'A', 'B', 'C', 'D']));
+    // Markers (radarStyle marker, automatic symbol) at the four vertices.
+    expect(paths(items, (p) => p.fill === 'FF0000')).toHaveLength(4);
+  });
+
+  it('fills the polygons of a filled radar and draws no markers', () => {
+    const { items } = drawTestChart(chart({ type: 'radar', radarStyle: 'filled', series: [series('S', values, 'FF0000', { marker: true })] }));
+    const filled = paths(items, (p) => p.fill === 'FF0000');
+    expect(filled).toHaveLength(1);
+    expect(filled[0]!.commands.at(-1)!.op).toBe('Z');
+    expect(points(filled[0]!.commands)).toHaveLength(4);
+  });
+});
+
+describe('bubble charts', () => {
+  const axes: ChartAxis[] = [
+    { kind: 'value', position: 'bottom', majorGridlines: false, deleted: false, id: '1' },
+    { kind: 'value', position: 'left', majorGridlines: false, deleted: false, id: '2' },
+  ];
+  const radii = (c: ChartModel) =>
+    paths(drawTestChart(c).items, (p) => p.fill === 'FF0000').map((p) => {
+      const ys = points(p.commands).map((q) => q.y);
+      return (Math.max(...ys) - Math.min(...ys)) / 2;
+    });
+  const bubbles = (sizeRepresents: 'area' | 'w', scalePct = 100) =>
+    chart({ type: 'scatter', source: 'c:bubbleChart', bubbles: { scalePct, sizeRepresents, showNegative: false }, series: [series('B', [1, 2, 3], 'FF0000', { xValues: [1, 2, 3], bubbleSizes: [1, 4, 9] })] }, axes);
+
+  it('sizes bubbles by area (radius ∝ √size) or by width (radius ∝ size), scaled by c:bubbleScale', () => {
+    const area = radii(bubbles('area'));
+    expect(area).toHaveLength(3);
+    expect(area[1]! / area[0]!).toBeCloseTo(2, 6);
+    expect(area[2]! / area[0]!).toBeCloseTo(3, 6);
+    const width = radii(bubbles('w'));
+    expect(width[1]! / width[0]!).toBeCloseTo(4, 6);
+    expect(width[2]! / width[0]!).toBeCloseTo(9, 6);
+    const half = radii(bubbles('area', 50));
+    expect(half[2]! / area[2]!).toBeCloseTo(0.5, 6);
+    expect(unsupported(drawTestChart(bubbles('area')).warnings)).toEqual([]);
+  });
+});
+
+describe('pie-of-pie and bar-of-pie charts', () => {
+  const values = [30, 20, 15, 5, 4, 3];
+  const split = (o: Partial<ChartOfPie>) => [...secondPlotPoints(values, { kind: 'bar', splitType: 'auto', secondSizePct: 75, ...o })].sort();
+
+  it('splits points by position (automatically the last third), value, percentage or a custom list', () => {
+    expect(split({})).toEqual([4, 5]);
+    expect(split({ splitType: 'pos', splitPos: 3 })).toEqual([3, 4, 5]);
+    expect(split({ splitType: 'val', splitPos: 5 })).toEqual([4, 5]);
+    expect(split({ splitType: 'percent', splitPos: 10 })).toEqual([3, 4, 5]);
+    expect(split({ splitType: 'cust', custSplit: [0, 2, 99] })).toEqual([0, 2]);
+  });
+
+  it('draws the "Other" slice facing the stacked bar, the bar split by value, and the connector lines', () => {
+    const colors = ['111111', '222222', '333333', '444444', '555555', '666666'];
+    const s: ChartSeries = { name: 'P', categories: ['a', 'b', 'c', 'd', 'e', 'f'], values, color: '4472C4', pointColors: colors };
+    const ofPie: ChartOfPie = { kind: 'bar', splitType: 'pos', splitPos: 2, secondSizePct: 75, serLines: {}, otherColor: '999999' };
+    const { items, warnings } = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, source: 'c:ofPieChart', ofPie, series: [s] }], axes: [] });
+    expect(unsupported(warnings)).toEqual([]);
+    const other = paths(items, (p) => p.fill === '999999')[0]!;
+    const pts = points(other.commands);
+    const start = pts[0]!;
+    const end = pts[pts.length - 2]!;
+    const centre = pts[pts.length - 1]!;
+    // Symmetric about the horizontal through the centre: its middle is at 3 o'clock.
+    expect(start.x).toBeCloseTo(end.x, 6);
+    expect((start.y + end.y) / 2).toBeCloseTo(centre.y, 6);
+    expect(start.x).toBeGreaterThan(centre.x);
+    const bars = items.filter((i): i is RectItem => i.kind === 'rect' && (i.fill === '555555' || i.fill === '666666'));
+    expect(bars).toHaveLength(2);
+    const [e, f] = bars as [RectItem, RectItem];
+    expect(e.h / f.h).toBeCloseTo(4 / 3, 6);
+    expect(e.y).toBeCloseTo(f.y + f.h, 6);
+    // Only the points left in the pie are slices there.
+    expect(paths(items, (p) => p.fill === '555555')).toHaveLength(0);
+    const lines = items.filter((i): i is LineItem => i.kind === 'line');
+    expect(lines).toHaveLength(2);
+    expect(lines.map((l) => [l.x2, l.y2])).toEqual([[f.x, f.y], [e.x, e.y + e.h]]);
+    expect(Math.min(lines[0]!.x1, lines[1]!.x1)).toBeGreaterThan(centre.x);
+  });
+});
+
+describe('3-D bar and area charts', () => {
+  const view3D = { rotXDeg: 15, rotYDeg: 20, depthPct: 100, rightAngleAxes: true };
+
+  it('gives each column a darker side face and a lighter top face receding up and right per c:view3D', () => {
+    const values = [1, 2, 3, 4];
+    const { items, warnings } = drawTestChart(chart({ type: 'column', grouping: 'clustered', view3D, source: 'c:bar3DChart', series: [series('S', values, 'FF0000')] }));
+    expect(unsupported(warnings)).toEqual([]);
+    const fronts = items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === 'FF0000');
+    expect(fronts).toHaveLength(4);
+    for (let i = 1; i < 4; i++) expect(fronts[i]!.h / fronts[0]!.h).toBeCloseTo(values[i]!, 6);
+    const sides = paths(items, (p) => p.fill === shade('FF0000', 0.7));
+    const tops = paths(items, (p) => p.fill === shade('FF0000', 1.25));
+    expect(sides).toHaveLength(4);
+    expect(tops).toHaveLength(4);
+    const [p0, p1, p2, p3] = points(sides[0]!.commands) as [XY, XY, XY, XY];
+    const front = fronts[0]!;
+    expect(p0).toEqual({ x: front.x + front.w, y: front.y });
+    expect(p1.y - p0.y).toBeCloseTo(front.h, 6);
+    const dx = p3.x - p0.x;
+    const dy = p3.y - p0.y;
+    expect(dx).toBeGreaterThan(0);
+    expect(p2.x - p1.x).toBeCloseTo(dx, 6);
+    // Up by sin rotX for right by sin rotY.
+    expect(-dy / dx).toBeCloseTo(0.25881904510252074 / 0.3420201433256687, 6);
+    const fromLeft = drawTestChart(chart({ type: 'column', grouping: 'clustered', view3D: { ...view3D, rotYDeg: 300 }, source: 'c:bar3DChart', series: [series('S', values, 'FF0000')] }));
+    expect(unsupported(fromLeft.warnings)).toEqual([expect.stringContaining('rotY 300°) is drawn as seen from above and to the right')]);
+    // The back wall stands up and to the right of the plot.
+    expect(items.some((i) => i.kind === 'rect' && i.stroke === 'D9D9D9' && !i.fill)).toBe(true);
+  });
+
+  it('draws 3-D areas as slabs: lighter tops along each segment, a darker end face, the front on top', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [1, 1, 1, 1], '00FF00')];
+    const { items } = drawTestChart(chart({ type: 'area', grouping: 'stacked', view3D, source: 'c:area3DChart', series: s }));
+    expect(paths(items, (p) => p.fill === shade('FF0000', 1.25))).toHaveLength(3);
+    expect(paths(items, (p) => p.fill === shade('FF0000', 0.7))).toHaveLength(1);
+    const order = items.flatMap((i, k) => (i.kind === 'path' && (i.fill === 'FF0000' || i.fill === '00FF00') ? [[i.fill, k] as const] : []));
+    expect(order.map(([f]) => f)).toEqual(['FF0000', '00FF00']);
+  });
+
+  it('puts each series of a standard-grouped 3-D column plot in its own row, the back row first', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [4, 3, 2, 1], '00FF00')];
+    const { items } = drawTestChart(chart({ type: 'column', grouping: 'standard', view3D, source: 'c:bar3DChart', series: s }));
+    const red = items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === 'FF0000');
+    const green = items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === '00FF00');
+    expect(red).toHaveLength(4);
+    expect(green).toHaveLength(4);
+    expect(items.indexOf(green[0]!)).toBeLessThan(items.indexOf(red[0]!));
+    // Same width and band, the back row further right and up by one row's depth.
+    expect(green[0]!.w).toBeCloseTo(red[0]!.w, 6);
+    const dx = green[0]!.x - red[0]!.x;
+    const dy = green[0]!.y + green[0]!.h - (red[0]!.y + red[0]!.h);
+    expect(dx).toBeGreaterThan(0);
+    expect(-dy / dx).toBeCloseTo(0.25881904510252074 / 0.3420201433256687, 6);
+    expect(dx).toBeLessThan(red[0]!.w * 2);
+  });
+
+  it('draws 3-D lines as ribbons, one row per series, the back row first and further up and right', () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [4, 3, 2, 1], '00FF00')];
+    const { items, warnings } = drawTestChart(chart({ type: 'line', view3D, source: 'c:line3DChart', series: s }));
+    expect(unsupported(warnings)).toEqual([]);
+    const red = paths(items, (p) => p.fill === 'FF0000');
+    const green = paths(items, (p) => p.fill === '00FF00');
+    expect(red).toHaveLength(3);
+    expect(green).toHaveLength(3);
+    expect(items.indexOf(green[0]!)).toBeLessThan(items.indexOf(red[0]!));
+    const [r0, r1, r2, r3] = points(red[0]!.commands) as [XY, XY, XY, XY];
+    // A ribbon segment: front edge from point 1 to point 2, its back edge offset up and right.
+    expect(r3.x - r0.x).toBeCloseTo(r2.x - r1.x, 6);
+    expect(r3.x - r0.x).toBeGreaterThan(0);
+    expect(r3.y - r0.y).toBeLessThan(0);
+    // The second series' row starts where the first one's ends, deeper in.
+    const g0 = points(green[0]!.commands)[0]!;
+    expect(g0.x - r0.x).toBeGreaterThan(r3.x - r0.x);
+  });
+
+  it('tilts a 3-D pie to an ellipse of sin rotX and shows the outer wall on the near half only', () => {
+    const colors = ['111111', '222222', '333333', '444444'];
+    const s: ChartSeries = { name: 'P', categories: CATS, values: [1, 1, 1, 1], color: '4472C4', pointColors: colors };
+    const pie3D = { rotXDeg: 30, rotYDeg: 0, depthPct: 100, rightAngleAxes: false };
+    const { items, warnings } = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, source: 'c:pie3DChart', view3D: pie3D, series: [s] }], axes: [] });
+    expect(unsupported(warnings)).toEqual([]);
+    const tops = paths(items, (p) => colors.includes(p.fill ?? ''));
+    expect(tops).toHaveLength(4);
+    const all = tops.flatMap((p) => points(p.commands));
+    const w = Math.max(...all.map((p) => p.x)) - Math.min(...all.map((p) => p.x));
+    const h = Math.max(...all.map((p) => p.y)) - Math.min(...all.map((p) => p.y));
+    expect(h / w).toBeCloseTo(0.5, 6);
+    // Slices 2 and 3 (3 to 6 and 6 to 9 o'clock) face the viewer: only they have a wall.
+    const walls = colors.map((c) => paths(items, (p) => p.fill === shade(c, 0.7)).length);
+    expect(walls).toEqual([0, 1, 1, 0]);
+    // c:rotY turns the pie: by 90° the first slice faces the viewer (3 to 6 o'clock) and the last one no longer does.
+    const turned = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, view3D: { ...pie3D, rotYDeg: 90 }, series: [s] }], axes: [] });
+    expect(colors.map((c) => paths(turned.items, (p) => p.fill === shade(c, 0.7)).length)).toEqual([1, 1, 0, 0]);
+  });
+
+  it('shades colours towards black or white', () => {
+    expect(shade('FF8000', 0.5)).toBe('804000');
+    expect(shade('000000', 1.5)).toBe('808080');
+    expect(shade('bogus', 1)).toBe('808080');
+  });
+});
+
+describe('hostile data in the new kinds', () => {
+  it('survives empty series, gaps, NaN and huge values and sizes with finite geometry', () => {
+    const view3D = { rotXDeg: 90, rotYDeg: 359, depthPct: 2000, rightAngleAxes: true };
+    const ofPie: ChartOfPie = { kind: 'pie', splitType: 'cust', custSplit: [0, 1, 2, 3], secondSizePct: 200, serLines: {} };
+    const bubbles = { scalePct: 300, sizeRepresents: 'area' as const, showNegative: true };
+    for (const values of [[], [null, null], [Number.NaN, 1, Number.POSITIVE_INFINITY], [1e308, 1e308, -1e308]]) {
+      const s = series('S', values as number[], 'FF0000', { xValues: values as number[], bubbleSizes: values as number[] });
+      const plots: Array<Partial<ChartPlot> & Pick<ChartPlot, 'type' | 'series'>> = [
+        { type: 'radar', radarStyle: 'filled', series: [s] },
+        { type: 'scatter', bubbles, series: [s] },
+        { type: 'pie', ofPie, series: [s] },
+        { type: 'column', view3D, series: [s] },
+        { type: 'area', view3D, series: [s] },
+        { type: 'line', view3D, series: [s, s] },
+        { type: 'pie', view3D, series: [s] },
+      ];
+      for (const plot of plots) {
+        for (const i of drawTestChart(chart(plot)).items) {
+          const nums = i.kind === 'rect' ? [i.x, i.y, i.w, i.h] : i.kind === 'path' ? points(i.commands).flatMap((p) => [p.x, p.y]) : i.kind === 'line' ? [i.x1, i.y1, i.x2, i.y2] : [];
+          for (const v of nums) expect(Number.isFinite(v)).toBe(true);
+        }
+      }
+    }
+  });
+});
