@@ -3,7 +3,7 @@
  * rules of the cascade: plain override within a style chain and for direct formatting, and the
  * toggle rule (§17.7.3) across style levels for b, i, caps... ("true" flips the inherited state).
  */
-import type { Border, EmphasisMark, Shading, UnderlineStyle, VertAlign } from '../model';
+import type { Border, EmphasisMark, FitText, Shading, UnderlineStyle, VertAlign } from '../model';
 import type { XmlElement } from '../xml';
 import { readBorder, readShading } from './borders';
 import type { PropsEnv } from './env';
@@ -56,6 +56,7 @@ export interface RawRun {
   langBidi?: string;
   ligatures?: boolean;
   bdr?: Border | null;
+  fitText?: FitText | null;
 }
 
 /** w:highlight names (ST_HighlightColor, §17.18.40) → RRGGBB. */
@@ -191,6 +192,12 @@ const RUN_READERS: Record<string, RunReader> = {
   'w14:ligatures': (_e, el, out) => {
     const v = el.attrs['w14:val'] ?? el.attrs['w:val'];
     if (v) out.ligatures = v !== 'none';
+  },
+  // w:fitText (CT_FitText, §17.3.2.14): the run's text fills w:val twips; runs sharing w:id fill it together.
+  'w:fitText': (_e, el, out) => {
+    const widthPt = twipsAttr(el);
+    const id = el.attrs['w:id'];
+    out.fitText = widthPt !== undefined && widthPt > 0 ? { widthPt: Math.min(widthPt, 1584), ...(id ? { id } : {}) } : null;
   },
   'w:bdr': (env, el, out) => {
     const b = readBorder(env, el);

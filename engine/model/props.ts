@@ -89,8 +89,19 @@ export interface RunProps {
   /** Language tag for this run's script (w:lang). */
   readonly lang?: string;
   readonly border?: Border;
+  /** Manual run width (w:fitText, §17.3.2.14): the text of the region is spread or squeezed to this width. */
+  readonly fitText?: FitText;
   /** Character style id, kept for STYLEREF and TOC. */
   readonly styleId?: string;
+}
+
+/**
+ * A fit-text region's width (w:fitText, §17.3.2.14). Consecutive runs with the same `id` form one
+ * region; a run without an id is a region of its own.
+ */
+export interface FitText {
+  readonly widthPt: number;
+  readonly id?: string;
 }
 
 /** Paragraph alignment (w:jc, ST_Jc, §17.18.44), start/end already resolved for the paragraph direction. */
