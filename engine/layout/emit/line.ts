@@ -8,6 +8,7 @@ import type { ObjectInline, ParaContent, Span, Special } from '../inline/itemize
 import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
 import { emitMath } from '../math';
+import { emitRubies } from './ruby';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -54,6 +55,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) sink.items.push(run.build(content.text));
+  if (content.rubies) emitRubies(line, content, x0, baseline, sink, ctx.faces);
   for (const m of content.markers) {
     if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;
     if (m.inline.kind === 'bookmark' && m.inline.edge === 'start' && m.inline.name) {

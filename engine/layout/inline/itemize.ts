@@ -6,7 +6,7 @@
  * through the context; other fields contribute their result inlines.
  */
 import type {
-  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RunProps, ShapeInline, TabInline,
+  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
 } from '../../model';
 import { layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
@@ -51,6 +51,15 @@ export interface Span {
   readonly revision?: Revision;
   /** Bidi embedding level (UAX #9); odd levels are shaped and drawn right to left. Absent: 0. */
   readonly level?: number;
+  /** Base text of a phonetic guide: how far above the baseline the guide reaches (the line grows for it). */
+  readonly rubyTopPt?: number;
+}
+
+/** A phonetic guide over text[start, end) (w:ruby, §17.3.3.25). */
+export interface RubyBase {
+  readonly start: number;
+  readonly end: number;
+  readonly guide: RubyGuide;
 }
 
 /** Something in the text that is not glyphs. */
@@ -83,6 +92,8 @@ export interface ParaContent {
   readonly labelEnd?: number;
   /** Automatic space between East Asian text and Latin letters / digits (w:autoSpaceDE / DN); absent: neither. */
   readonly autoSpace?: { readonly latin: boolean; readonly digits: boolean };
+  /** Phonetic guides over the text, in text order (absent: none). */
+  readonly rubies?: readonly RubyBase[];
 }
 
 /** What the itemizer asks of the surrounding layout. */
@@ -116,6 +127,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   return {
     text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
     ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}), ...(latin || digits ? { autoSpace: { latin, digits } } : {}),
+    ...(b.rubies.length > 0 ? { rubies: b.rubies } : {}),
   };
 }
 
@@ -126,6 +138,9 @@ class Builder {
   readonly spans: Span[] = [];
   readonly specials = new Map<number, Special>();
   readonly markers: Marker[] = [];
+  readonly rubies: RubyBase[] = [];
+  /** Guides whose base is being read, with the height above the baseline each reaches. */
+  private readonly openRubies: Array<{ readonly start: number; readonly guide: RubyGuide; readonly topPt: number }> = [];
 
   constructor(private readonly ctx: ItemizeContext) {}
 
@@ -167,7 +182,22 @@ class Builder {
       case 'comment':
         this.markers.push({ at: this.out.length, inline });
         break;
+      case 'ruby':
+        if (inline.edge === 'start') this.openRuby(inline.guide);
+        else this.closeRuby();
+        break;
     }
+  }
+
+  /** A guide reaches its raise (baseline to baseline) plus its font's ascent above the base's baseline. */
+  openRuby(guide: RubyGuide): void {
+    const topPt = guide.raisePt + this.ctx.faces.primary(guide.props).lineMetrics(guide.props.sizePt).ascentPt;
+    this.openRubies.push({ start: this.out.length, guide, topPt });
+  }
+
+  closeRuby(): void {
+    const open = this.openRubies.pop();
+    if (open && this.out.length > open.start) this.rubies.push({ start: open.start, end: this.out.length, guide: open.guide });
   }
 
   /** An equation as one object (typeset by engine/layout/math), or its linear text when it has no tree. */
@@ -256,6 +286,7 @@ class Builder {
       };
       if (link) span.link = link;
       if (revision) span.revision = revision;
+      if (this.openRubies.length > 0) span.rubyTopPt = Math.max(...this.openRubies.map((r) => r.topPt));
       this.spans.push(span);
     }
     this.out += text;

@@ -306,8 +306,8 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     }
     const rise = span.risePt;
     const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
-    // Raised or lowered text grows the line only by what sticks out (w:position).
-    const a = lm.ascentPt + Math.max(0, rise);
+    // Raised or lowered text grows the line only by what sticks out (w:position); so does a phonetic guide.
+    const a = Math.max(lm.ascentPt + Math.max(0, rise), span.rubyTopPt ?? 0);
     const dsc = lm.descentPt + Math.max(0, -rise);
     take(m, a, dsc, a + dsc + leading);
     return;
