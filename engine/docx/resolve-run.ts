@@ -88,6 +88,7 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
   if (lang) p.lang = lang;
   if (raw.bdr) p.border = raw.bdr;
   if (raw.fitText) p.fitText = raw.fitText;
+  if (raw.eastAsianLayout) p.eastAsianLayout = raw.eastAsianLayout;
   if (raw.rStyle) p.styleId = raw.rStyle;
   return p;
 }

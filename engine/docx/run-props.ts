@@ -3,12 +3,12 @@
  * rules of the cascade: plain override within a style chain and for direct formatting, and the
  * toggle rule (§17.7.3) across style levels for b, i, caps... ("true" flips the inherited state).
  */
-import type { Border, EmphasisMark, FitText, Shading, UnderlineStyle, VertAlign } from '../model';
+import type { Border, EastAsianLayout, EmphasisMark, FitText, Shading, UnderlineStyle, VertAlign } from '../model';
 import type { XmlElement } from '../xml';
 import { readBorder, readShading } from './borders';
 import type { PropsEnv } from './env';
 import { scriptForLang, type ThemeFontSet, wmlColor } from './theme';
-import { halfPtAttr, onOff, twipsAttr } from './values';
+import { halfPtAttr, onOff, onOffValue, twipsAttr } from './values';
 
 /** Toggle properties (§17.7.3). */
 export const TOGGLES = ['b', 'bCs', 'i', 'iCs', 'caps', 'smallCaps', 'strike', 'dstrike', 'outline', 'shadow', 'emboss', 'imprint', 'vanish'] as const;
@@ -57,6 +57,7 @@ export interface RawRun {
   ligatures?: boolean;
   bdr?: Border | null;
   fitText?: FitText | null;
+  eastAsianLayout?: EastAsianLayout | null;
 }
 
 /** w:highlight names (ST_HighlightColor, §17.18.40) → RRGGBB. */
@@ -199,11 +200,32 @@ const RUN_READERS: Record<string, RunReader> = {
     const id = el.attrs['w:id'];
     out.fitText = widthPt !== undefined && widthPt > 0 ? { widthPt: Math.min(widthPt, 1584), ...(id ? { id } : {}) } : null;
   },
+  'w:eastAsianLayout': (_e, el, out) => {
+    out.eastAsianLayout = readEastAsianLayout(el);
+  },
   'w:bdr': (env, el, out) => {
     const b = readBorder(env, el);
     if (b !== undefined) out.bdr = b;
   },
 };
+
+const BRACKETS: ReadonlySet<string> = new Set(['round', 'square', 'angle', 'curly']);
+
+/**
+ * w:eastAsianLayout (CT_EastAsianLayout, §17.3.2.10): two lines in one; null when it asks for none.
+ * Horizontal in vertical (w:vert, w:vertCompress) is not laid out: readRawRun reports it.
+ */
+function readEastAsianLayout(el: XmlElement): EastAsianLayout | null {
+  const a = el.attrs;
+  const on = (name: string) => onOffValue(a[name]) === true;
+  if (!on('w:combine')) return null;
+  const brackets = a['w:combineBrackets'];
+  return {
+    ...(a['w:id'] ? { id: a['w:id'] } : {}),
+    combine: true,
+    ...(brackets && BRACKETS.has(brackets) ? { brackets: brackets as EastAsianLayout['brackets'] } : {}),
+  };
+}
 
 /**
  * rPr children that have no visual effect in print, read silently. w:effect (§17.3.2.11) is one of
@@ -224,6 +246,7 @@ export function readRawRun(env: PropsEnv, rPr: XmlElement | undefined, unknown?:
     const reader = RUN_READERS[c.name];
     if (reader) reader(env, c, out);
     else if (unknown && !IGNORED_RUN_PROPS.has(c.name)) unknown(c.name);
+    if (unknown && c.name === 'w:eastAsianLayout' && onOffValue(c.attrs['w:vert']) === true) unknown('w:eastAsianLayout w:vert');
   }
   return out;
 }

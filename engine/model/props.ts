@@ -91,6 +91,8 @@ export interface RunProps {
   readonly border?: Border;
   /** Manual run width (w:fitText, §17.3.2.14): the text of the region is spread or squeezed to this width. */
   readonly fitText?: FitText;
+  /** East Asian typography (w:eastAsianLayout, §17.3.2.10): two lines in one (horizontal in vertical is not read). */
+  readonly eastAsianLayout?: EastAsianLayout;
   /** Character style id, kept for STYLEREF and TOC. */
   readonly styleId?: string;
 }
@@ -102,6 +104,18 @@ export interface RunProps {
 export interface FitText {
   readonly widthPt: number;
   readonly id?: string;
+}
+
+/**
+ * East Asian typography of a run (CT_EastAsianLayout, §17.3.2.10). Consecutive runs with the same
+ * `id` are one region.
+ */
+export interface EastAsianLayout {
+  readonly id?: string;
+  /** Two lines in one (w:combine): the region's characters set in two half-size lines within the line. */
+  readonly combine?: boolean;
+  /** Brackets around two lines in one (w:combineBrackets, ST_CombineBrackets §17.18.8). */
+  readonly brackets?: 'round' | 'square' | 'angle' | 'curly';
 }
 
 /** Paragraph alignment (w:jc, ST_Jc, §17.18.44), start/end already resolved for the paragraph direction. */

@@ -72,7 +72,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
-    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math')) return k;
+    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined')) return k;
   }
   return -1;
 }
@@ -320,6 +320,10 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
   }
   if (s.kind === 'math') {
     emitMath(s.box, x0 + frag.x + mathOffset(s, frag.piece.width), baseline, sink);
+    return;
+  }
+  if (s.kind === 'combined') {
+    emitMath(s.box, x0 + frag.x, baseline, sink);
     return;
   }
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {

@@ -7,6 +7,7 @@ import type { GlyphRun, RubyGuide } from '../../model';
 import type { FaceResolver } from '../faces';
 import type { ParaContent } from '../inline/itemize';
 import type { LineBox } from '../inline/line-box';
+import { clusterCount, shapePlainText } from '../inline/plain-text';
 import type { ItemSink } from './sink';
 
 /** Draws the guides whose base starts on the line (a base never breaks: paragraph.ts). */
@@ -37,37 +38,6 @@ function baseExtent(line: LineBox, start: number, end: number): { left: number; 
   return left <= right ? { left, right } : undefined;
 }
 
-interface Shaped {
-  readonly runs: Array<Omit<GlyphRun, 'x' | 'y'> & { readonly width: number }>;
-  readonly width: number;
-  readonly clusters: number;
-}
-
-/** The guide shaped in its faces (per-character fallback), one glyph run per face. */
-function shapeGuide(guide: RubyGuide, sink: ItemSink, faces: FaceResolver): Shaped {
-  const { props } = guide;
-  const text = faces.mapText(guide.text, props);
-  const runs: Shaped['runs'] = [];
-  let width = 0;
-  let clusters = 0;
-  for (const seg of faces.segment(text, props)) {
-    const part = text.slice(seg.start, seg.end);
-    const s = seg.face.shape(part, false, false, false);
-    const scale = (props.sizePt / seg.face.unitsPerEm) * (props.scalePct / 100);
-    const advances = Array.from(s.advances, (a) => a * scale);
-    const w = advances.reduce((t, a) => t + a, 0);
-    clusters += new Set(Array.from(s.clusters)).size;
-    const run = {
-      kind: 'glyphs' as const, font: sink.resources.font(seg.face), sizePt: props.sizePt, glyphs: Array.from(s.glyphs), advances, text: part,
-      clusters: Array.from(s.clusters), color: props.color ?? '000000', width: w,
-      ...(props.scalePct !== 100 || seg.face.widthScale !== 1 ? { scalePct: props.scalePct * seg.face.widthScale } : {}),
-    };
-    runs.push(run);
-    width += w;
-  }
-  return { runs, width, clusters };
-}
-
 /** Where the guide starts in the base's width and the extra space after each of its characters. */
 function placement(guide: RubyGuide, baseWidth: number, width: number, clusters: number): { start: number; gap: number } {
   const free = baseWidth - width;
@@ -88,20 +58,26 @@ function placement(guide: RubyGuide, baseWidth: number, width: number, clusters:
 }
 
 function emitGuide(guide: RubyGuide, left: number, baseWidth: number, y: number, sink: ItemSink, faces: FaceResolver): void {
-  const shaped = shapeGuide(guide, sink, faces);
-  if (shaped.clusters === 0) return;
-  const { start, gap } = placement(guide, baseWidth, shaped.width, shaped.clusters);
+  const { props } = guide;
+  const shaped = shapePlainText(guide.text, props, props.sizePt, faces);
+  const clusters = clusterCount(shaped.segments);
+  if (clusters === 0) return;
+  const { start, gap } = placement(guide, baseWidth, shaped.width, clusters);
   let x = left + start;
   let seen = 0;
-  for (const { width: _w, ...run } of shaped.runs) {
+  for (const seg of shaped.segments) {
     // The gap goes after each cluster but the guide's last one.
-    const advances = run.advances.map((a, g) => {
-      if (run.clusters[g + 1] === run.clusters[g]) return a;
+    const advances = seg.advances.map((a, g) => {
+      if (seg.clusters[g + 1] === seg.clusters[g]) return a;
       seen++;
-      return seen < shaped.clusters ? a + gap : a;
+      return seen < clusters ? a + gap : a;
     });
-    const item: GlyphRun = { ...run, x, y, advances };
-    sink.items.push(item);
+    const run: GlyphRun = {
+      kind: 'glyphs', x, y, font: sink.resources.font(seg.face), sizePt: props.sizePt, glyphs: seg.glyphs, advances, text: seg.text,
+      clusters: seg.clusters, color: props.color ?? '000000',
+      ...(props.scalePct !== 100 || seg.face.widthScale !== 1 ? { scalePct: props.scalePct * seg.face.widthScale } : {}),
+    };
+    sink.items.push(run);
     x += advances.reduce((t, a) => t + a, 0);
   }
 }

@@ -12,6 +12,7 @@ import { layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
+import { combinedBox } from './combine';
 import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 
 /** How far a subscript is lowered, as a fraction of the run's size (LibreOffice's 8 %; Word's is not measured). */
@@ -67,7 +68,8 @@ export type Special =
   | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
-  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number };
+  | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number }
+  | { readonly kind: 'combined'; readonly box: MathBox; readonly props: RunProps };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -120,6 +122,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   b.aloneMath = aloneMath(p.inlines);
   b.mathGroups = mathGroups(p.inlines);
   b.inlines(p.inlines, 0);
+  b.flushCombined();
   const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi, labelEnd ?? 0);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
   const latin = p.props.noAutoSpaceLatin !== true;
@@ -149,6 +152,8 @@ class Builder {
   }
 
   inline(inline: Inline, depth: number): void {
+    // Two lines in one gathers a region's text runs; anything else but a position mark ends it.
+    if (this.combined && inline.kind !== 'text' && inline.kind !== 'bookmark' && inline.kind !== 'comment') this.flushCombined();
     switch (inline.kind) {
       case 'text':
         this.text(inline.text, inline.props, inline.link, inline.revision);
@@ -235,6 +240,18 @@ class Builder {
     }
   }
 
+  /** The two-lines-in-one region being gathered: its text and its first run's properties. */
+  combined: { text: string; readonly props: RunProps } | undefined;
+
+  /** Ends the two-lines-in-one region: its text becomes one box (combine.ts). */
+  flushCombined(): void {
+    const c = this.combined;
+    if (!c) return;
+    this.combined = undefined;
+    const text = c.text.replace(/[\t\n\r\uFFFC]/g, ' ');
+    this.special({ kind: 'combined', box: combinedBox(text, c.props, this.ctx.faces), props: c.props }, '\uFFFC');
+  }
+
   special(s: Special, ch: string): void {
     this.specials.set(this.out.length, s);
     this.out += ch;
@@ -244,6 +261,12 @@ class Builder {
     if (props.hidden || raw.length === 0) return;
     const deleted = revision?.type === 'delete' || revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
+    if (this.combined && !sameRegion(this.combined.props, props)) this.flushCombined();
+    if (props.eastAsianLayout?.combine) {
+      if (this.combined) this.combined.text += raw;
+      else this.combined = { text: raw, props };
+      return;
+    }
     let text = this.ctx.faces.mapText(raw, props);
     text = text.replace(/[\t\n\r\uFFFC]/g, ' ');
     if (props.caps) text = text.toUpperCase();
@@ -342,6 +365,13 @@ function shapeKeyOf(style: RunStyle, face: Face): string {
 function isLower(s: string, i: number): boolean {
   const c = s[i]!;
   return c !== c.toUpperCase();
+}
+
+/** Whether a run continues a two-lines-in-one region: the same w:eastAsianLayout, or the same w:id. */
+function sameRegion(a: RunProps, b: RunProps): boolean {
+  const x = a.eastAsianLayout;
+  const y = b.eastAsianLayout;
+  return x !== undefined && y !== undefined && y.combine === true && (x === y || (x.id !== undefined && x.id === y.id));
 }
 
 /** The paragraph's one equation when nothing else in it shows (bookmarks and comment marks aside). */
