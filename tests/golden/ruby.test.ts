@@ -70,4 +70,14 @@ describe('ruby', () => {
     const next = (d: LayoutDoc) => glyphRunsOn(d, 0).find((r) => r.text === '次')!.y;
     expect(next(withRuby.doc) - next(plain.doc)).toBeGreaterThan(2);
   });
+
+  it('keeps its base on one line', async () => {
+    // A line five 12 pt characters long: the base 漢字漢字 after あいう goes to the next line whole.
+    const pPr = '<w:ind w:left="0" w:right="8280"/>';
+    const { doc } = await layout(`<w:p><w:pPr>${pPr}</w:pPr>${run('あいう', SZ)}${ruby('かな', '漢字漢字', 'center')}</w:p>`);
+    const ys = new Set<number>();
+    for (const r of glyphRunsOn(doc, 0)) r.clusters.forEach((c) => '漢字'.includes(r.text[c]!) && ys.add(Math.round(r.y)));
+    expect(ys.size).toBe(1);
+  });
 });
+
