@@ -211,19 +211,20 @@ const RUN_READERS: Record<string, RunReader> = {
 
 const BRACKETS: ReadonlySet<string> = new Set(['round', 'square', 'angle', 'curly']);
 
-/**
- * w:eastAsianLayout (CT_EastAsianLayout, §17.3.2.10): two lines in one; null when it asks for none.
- * Horizontal in vertical (w:vert, w:vertCompress) is not laid out: readRawRun reports it.
- */
+/** w:eastAsianLayout (CT_EastAsianLayout, §17.3.2.10); null when it asks for neither two lines in one nor horizontal in vertical. */
 function readEastAsianLayout(el: XmlElement): EastAsianLayout | null {
   const a = el.attrs;
   const on = (name: string) => onOffValue(a[name]) === true;
-  if (!on('w:combine')) return null;
+  const combine = on('w:combine');
+  const vert = on('w:vert');
+  if (!combine && !vert) return null;
   const brackets = a['w:combineBrackets'];
   return {
     ...(a['w:id'] ? { id: a['w:id'] } : {}),
-    combine: true,
-    ...(brackets && BRACKETS.has(brackets) ? { brackets: brackets as EastAsianLayout['brackets'] } : {}),
+    ...(combine ? { combine } : {}),
+    ...(combine && brackets && BRACKETS.has(brackets) ? { brackets: brackets as EastAsianLayout['brackets'] } : {}),
+    ...(vert ? { vert } : {}),
+    ...(vert && on('w:vertCompress') ? { vertCompress: true } : {}),
   };
 }
 
@@ -246,7 +247,6 @@ export function readRawRun(env: PropsEnv, rPr: XmlElement | undefined, unknown?:
     const reader = RUN_READERS[c.name];
     if (reader) reader(env, c, out);
     else if (unknown && !IGNORED_RUN_PROPS.has(c.name)) unknown(c.name);
-    if (unknown && c.name === 'w:eastAsianLayout' && onOffValue(c.attrs['w:vert']) === true) unknown('w:eastAsianLayout w:vert');
   }
   return out;
 }

@@ -91,7 +91,7 @@ export interface RunProps {
   readonly border?: Border;
   /** Manual run width (w:fitText, §17.3.2.14): the text of the region is spread or squeezed to this width. */
   readonly fitText?: FitText;
-  /** East Asian typography (w:eastAsianLayout, §17.3.2.10): two lines in one (horizontal in vertical is not read). */
+  /** East Asian typography (w:eastAsianLayout, §17.3.2.10): two lines in one, horizontal in vertical. */
   readonly eastAsianLayout?: EastAsianLayout;
   /** Character style id, kept for STYLEREF and TOC. */
   readonly styleId?: string;
@@ -116,6 +116,10 @@ export interface EastAsianLayout {
   readonly combine?: boolean;
   /** Brackets around two lines in one (w:combineBrackets, ST_CombineBrackets §17.18.8). */
   readonly brackets?: 'round' | 'square' | 'angle' | 'curly';
+  /** Horizontal in vertical (w:vert): in vertical text the region stands upright as one unit (tate-chu-yoko). */
+  readonly vert?: boolean;
+  /** w:vertCompress: such a region is squeezed to one character's width so its line keeps its height. */
+  readonly vertCompress?: boolean;
 }
 
 /** Paragraph alignment (w:jc, ST_Jc, §17.18.44), start/end already resolved for the paragraph direction. */

@@ -57,9 +57,4 @@ describe('two lines in one', () => {
     expect(upper.x).toBeCloseTo(open.x + width(open), 2);
     expect(close.x).toBeCloseTo(upper.x + Math.max(width(upper), width(find(doc, 'YZ'))), 2);
   });
-
-  it('still reports horizontal in vertical (w:vert), which is not laid out', async () => {
-    const { codes } = await layout(`<w:p>${run('12', `${SZ}<w:eastAsianLayout w:id="4" w:vert="1" w:vertCompress="1"/>`)}</w:p>`);
-    expect(codes).toContain('docx/unsupported-element');
-  });
 });

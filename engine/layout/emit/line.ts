@@ -9,6 +9,7 @@ import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
 import { emitMath } from '../math';
 import { emitRubies } from './ruby';
+import { emitUpright } from './upright';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -72,7 +73,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
-    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined')) return k;
+    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -324,6 +325,10 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
   }
   if (s.kind === 'combined') {
     emitMath(s.box, x0 + frag.x, baseline, sink);
+    return;
+  }
+  if (s.kind === 'upright') {
+    emitUpright(s.box, s.props, x0 + frag.x, baseline, sink);
     return;
   }
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {

@@ -121,7 +121,7 @@ export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): 
 /** Level of a fragment: its span's, tabs and breaks at the paragraph level (L1), objects their character's. */
 function levelOf(f: Fragment, bidi: BidiParagraph): number {
   if (f.k === 'glyphs') return f.piece.span.level ?? 0;
-  if (f.piece.special.kind === 'object' || f.piece.special.kind === 'math' || f.piece.special.kind === 'combined') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
+  if (f.piece.special.kind === 'object' || f.piece.special.kind === 'math' || f.piece.special.kind === 'combined' || f.piece.special.kind === 'upright') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
   return bidi.paragraphLevel;
 }
 

@@ -13,6 +13,7 @@ import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
 import { combinedBox } from './combine';
+import { uprightBox, type UprightBox } from './upright';
 import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 
 /** How far a subscript is lowered, as a fraction of the run's size (LibreOffice's 8 %; Word's is not measured). */
@@ -69,7 +70,8 @@ export type Special =
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
   | { readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number }
-  | { readonly kind: 'combined'; readonly box: MathBox; readonly props: RunProps };
+  | { readonly kind: 'combined'; readonly box: MathBox; readonly props: RunProps }
+  | { readonly kind: 'upright'; readonly box: UprightBox; readonly props: RunProps };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -107,6 +109,8 @@ export interface ItemizeContext {
   noteMark(noteType: 'footnote' | 'endnote', id: string | undefined): string;
   /** Show tracked changes as markup (deletions struck through, insertions underlined). */
   readonly revisionMarkup: boolean;
+  /** The text is set in vertical lines (a tbRl section): horizontal-in-vertical runs stand upright. */
+  readonly verticalText?: boolean;
 }
 
 /** Builds the paragraph's text, spans and specials. */
@@ -240,16 +244,18 @@ class Builder {
     }
   }
 
-  /** The two-lines-in-one region being gathered: its text and its first run's properties. */
+  /** The two-lines-in-one or horizontal-in-vertical region being gathered: its text and first run's properties. */
   combined: { text: string; readonly props: RunProps } | undefined;
 
-  /** Ends the two-lines-in-one region: its text becomes one box (combine.ts). */
+  /** Ends the gathered region: its text becomes one box (combine.ts, upright.ts). */
   flushCombined(): void {
     const c = this.combined;
     if (!c) return;
     this.combined = undefined;
     const text = c.text.replace(/[\t\n\r\uFFFC]/g, ' ');
-    this.special({ kind: 'combined', box: combinedBox(text, c.props, this.ctx.faces), props: c.props }, '\uFFFC');
+    const { faces } = this.ctx;
+    if (c.props.eastAsianLayout?.combine) this.special({ kind: 'combined', box: combinedBox(text, c.props, faces), props: c.props }, '\uFFFC');
+    else this.special({ kind: 'upright', box: uprightBox(text, c.props, faces), props: c.props }, '\uFFFC');
   }
 
   special(s: Special, ch: string): void {
@@ -261,8 +267,9 @@ class Builder {
     if (props.hidden || raw.length === 0) return;
     const deleted = revision?.type === 'delete' || revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
-    if (this.combined && !sameRegion(this.combined.props, props)) this.flushCombined();
-    if (props.eastAsianLayout?.combine) {
+    const gathered = gatheredLayout(props, this.ctx.verticalText === true);
+    if (this.combined && (!gathered || !sameRegion(this.combined.props, props))) this.flushCombined();
+    if (gathered) {
       if (this.combined) this.combined.text += raw;
       else this.combined = { text: raw, props };
       return;
@@ -367,11 +374,17 @@ function isLower(s: string, i: number): boolean {
   return c !== c.toUpperCase();
 }
 
-/** Whether a run continues a two-lines-in-one region: the same w:eastAsianLayout, or the same w:id. */
+/** Whether a run's text is gathered into a box: two lines in one, or horizontal in vertical in vertical text. */
+function gatheredLayout(props: RunProps, vertical: boolean): boolean {
+  const ea = props.eastAsianLayout;
+  return ea !== undefined && (ea.combine === true || (vertical && ea.vert === true));
+}
+
+/** Whether a gathered run continues a region: the same w:eastAsianLayout, or the same w:id. */
 function sameRegion(a: RunProps, b: RunProps): boolean {
   const x = a.eastAsianLayout;
   const y = b.eastAsianLayout;
-  return x !== undefined && y !== undefined && y.combine === true && (x === y || (x.id !== undefined && x.id === y.id));
+  return x !== undefined && y !== undefined && (x === y || (x.id !== undefined && x.id === y.id && x.combine === y.combine));
 }
 
 /** The paragraph's one equation when nothing else in it shows (bookmarks and comment marks aside). */

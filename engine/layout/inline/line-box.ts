@@ -135,7 +135,7 @@ function lastInkPiece(d: LineDraft): number {
   for (let k = d.pieces.length - 1; k >= 0; k--) {
     const p = d.pieces[k]!;
     if (p.k === 'glyphs' && p.width - p.trailingSpace > 0) return k;
-    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'math' || p.special.kind === 'combined')) return k;
+    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -317,7 +317,7 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     m.any = true;
     return;
   }
-  if (p.special.kind === 'math' || p.special.kind === 'combined') {
+  if (p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright') {
     // An equation is at least as tall as a line of its font, and grows the line by what sticks out
     // (two lines in one stays within its font's line).
     const lm = params.faces.primary(p.special.props).lineMetrics(p.special.props.sizePt);

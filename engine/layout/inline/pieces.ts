@@ -155,7 +155,7 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
     }
     return { k: 'special', start: at, end: at + 1, special, width: widthPt, ascent: heightPt, descent: 0 };
   }
-  if (special.kind === 'combined') return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent };
+  if (special.kind === 'combined' || special.kind === 'upright') return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent };
   if (special.kind === 'math') {
     // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc,
     // broken into lines at its operators when it is wider. Inline math does not break.
