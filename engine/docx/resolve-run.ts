@@ -60,7 +60,8 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
     smallCaps: raw.smallCaps === true && raw.caps !== true,
     vertAlign: raw.vertAlign ?? 'baseline',
     positionPt: raw.position ?? 0,
-    spacingPt: raw.spacing ?? 0,
+    // Word recomputes the spacing of a fit-text region and ignores the w:spacing it stored there.
+    spacingPt: raw.fitText ? 0 : raw.spacing ?? 0,
     scalePct: raw.scale ?? 100,
     // w:specVanish hides a paragraph mark always (a style separator joins the paragraphs).
     hidden: raw.vanish === true || raw.specVanish === true,
@@ -86,6 +87,8 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
   const lang = slot === Slot.EastAsia ? raw.langEastAsia : cs ? raw.langBidi : raw.lang;
   if (lang) p.lang = lang;
   if (raw.bdr) p.border = raw.bdr;
+  if (raw.fitText) p.fitText = raw.fitText;
+  if (raw.eastAsianLayout) p.eastAsianLayout = raw.eastAsianLayout;
   if (raw.rStyle) p.styleId = raw.rStyle;
   return p;
 }

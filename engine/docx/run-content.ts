@@ -11,6 +11,7 @@ import { beginField, endField, separateField, appendInstruction } from './field-
 import { DATE_ELEMENT_PICTURES, parseInstruction } from './fields';
 import type { InlineReader } from './inline-reader';
 import { readDrawing } from './drawing';
+import { readRuby } from './ruby';
 import { readVml } from './vml';
 
 /** A run content reader; returning 'skip-next' consumes the next sibling element too. */
@@ -170,9 +171,5 @@ export const RUN_CONTENT: Record<string, RunContentReader> = {
   'w:object': (r, el) => {
     for (const i of readVml(r, el)) r.emit(i);
   },
-  'w:ruby': (r, el) => {
-    r.ctx.bag.warn('docx/ruby', 'Ruby (phonetic guide) text is not drawn; the base text is kept.', { at: r.at });
-    const base = el.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:rubyBase');
-    if (base) r.content(base);
-  },
+  'w:ruby': readRuby,
 };

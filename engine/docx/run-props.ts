@@ -3,12 +3,12 @@
  * rules of the cascade: plain override within a style chain and for direct formatting, and the
  * toggle rule (§17.7.3) across style levels for b, i, caps... ("true" flips the inherited state).
  */
-import type { Border, EmphasisMark, Shading, UnderlineStyle, VertAlign } from '../model';
+import type { Border, EastAsianLayout, EmphasisMark, FitText, Shading, UnderlineStyle, VertAlign } from '../model';
 import type { XmlElement } from '../xml';
 import { readBorder, readShading } from './borders';
 import type { PropsEnv } from './env';
 import { scriptForLang, type ThemeFontSet, wmlColor } from './theme';
-import { halfPtAttr, onOff, twipsAttr } from './values';
+import { halfPtAttr, onOff, onOffValue, twipsAttr } from './values';
 
 /** Toggle properties (§17.7.3). */
 export const TOGGLES = ['b', 'bCs', 'i', 'iCs', 'caps', 'smallCaps', 'strike', 'dstrike', 'outline', 'shadow', 'emboss', 'imprint', 'vanish'] as const;
@@ -56,6 +56,8 @@ export interface RawRun {
   langBidi?: string;
   ligatures?: boolean;
   bdr?: Border | null;
+  fitText?: FitText | null;
+  eastAsianLayout?: EastAsianLayout | null;
 }
 
 /** w:highlight names (ST_HighlightColor, §17.18.40) → RRGGBB. */
@@ -192,11 +194,39 @@ const RUN_READERS: Record<string, RunReader> = {
     const v = el.attrs['w14:val'] ?? el.attrs['w:val'];
     if (v) out.ligatures = v !== 'none';
   },
+  // w:fitText (CT_FitText, §17.3.2.14): the run's text fills w:val twips; runs sharing w:id fill it together.
+  'w:fitText': (_e, el, out) => {
+    const widthPt = twipsAttr(el);
+    const id = el.attrs['w:id'];
+    out.fitText = widthPt !== undefined && widthPt > 0 ? { widthPt: Math.min(widthPt, 1584), ...(id ? { id } : {}) } : null;
+  },
+  'w:eastAsianLayout': (_e, el, out) => {
+    out.eastAsianLayout = readEastAsianLayout(el);
+  },
   'w:bdr': (env, el, out) => {
     const b = readBorder(env, el);
     if (b !== undefined) out.bdr = b;
   },
 };
+
+const BRACKETS: ReadonlySet<string> = new Set(['round', 'square', 'angle', 'curly']);
+
+/** w:eastAsianLayout (CT_EastAsianLayout, §17.3.2.10); null when it asks for neither two lines in one nor horizontal in vertical. */
+function readEastAsianLayout(el: XmlElement): EastAsianLayout | null {
+  const a = el.attrs;
+  const on = (name: string) => onOffValue(a[name]) === true;
+  const combine = on('w:combine');
+  const vert = on('w:vert');
+  if (!combine && !vert) return null;
+  const brackets = a['w:combineBrackets'];
+  return {
+    ...(a['w:id'] ? { id: a['w:id'] } : {}),
+    ...(combine ? { combine } : {}),
+    ...(combine && brackets && BRACKETS.has(brackets) ? { brackets: brackets as EastAsianLayout['brackets'] } : {}),
+    ...(vert ? { vert } : {}),
+    ...(vert && on('w:vertCompress') ? { vertCompress: true } : {}),
+  };
+}
 
 /**
  * rPr children that have no visual effect in print, read silently. w:effect (§17.3.2.11) is one of

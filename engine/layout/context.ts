@@ -67,6 +67,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     wordCache: env.wordCache,
     defaultTabPt: env.doc.settings.defaultTabStopPt,
     ...(gridPitchPt ? { gridPitchPt } : {}),
+    ...(section.textDirection === 'tbRl' ? { verticalText: true } : {}),
     compatibilityMode: env.doc.settings.compatibilityMode,
     ...(env.doc.settings.doNotUseHtmlParagraphAutoSpacing ? { addParagraphSpacing: true } : {}),
     fieldText: (f) => facts.fieldText(f),

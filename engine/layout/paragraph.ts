@@ -76,12 +76,22 @@ export interface LaidParagraph {
 }
 
 /**
+ * Line-break opportunities of a paragraph's text, none inside the base of a phonetic guide: Word
+ * keeps a ruby (w:ruby, §17.3.3.25) on one line.
+ */
+function breaksOf(content: ParaContent): Uint8Array {
+  const breaks = findBreakOpportunities(content.text);
+  if (content.rubies) for (const r of content.rubies) breaks.fill(0, r.start + 1, r.end);
+  return breaks;
+}
+
+/**
  * Lays out a paragraph's lines in a box of the given width. With a wrap area (body text on a page
  * holding wrapping floats), lines are fitted beside the floats or moved below them.
  */
 export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext, wrapAt?: (floats: readonly ObjectInline[]) => WrapArea | undefined): LaidParagraph {
   const content = itemizeParagraph(p, ctx);
-  const breaks = findBreakOpportunities(content.text);
+  const breaks = breaksOf(content);
   const ind = p.props.indent;
   const limit = boxWidthPt - lineIndent(p).rightPt;
   const pieces = shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
@@ -114,7 +124,7 @@ export function relayoutFrom(laid: LaidParagraph, from: number, boxWidthPt: numb
   if (laid.wrapped || from > laid.lines.length - 1) return undefined;
   const p = laid.paragraph;
   const content = laid.content;
-  const breaks = findBreakOpportunities(content.text);
+  const breaks = breaksOf(content);
   const right = lineIndent(p).rightPt;
   const before = laid.widthAt ?? (() => laid.boxWidthPt);
   const widthAt = (i: number) => (i < from ? before(i) : boxWidthPt);
@@ -149,7 +159,7 @@ export function naturalWidth(blocks: readonly Block[], maxWidthPt: number, ctx: 
 export function minContentWidth(p: Paragraph, ctx: ParagraphContext): number {
   const content = itemizeParagraph(p, ctx);
   if (content.text.length === 0) return 0;
-  const breaks = findBreakOpportunities(content.text);
+  const breaks = breaksOf(content);
   const pieces = shapePieces(content, breaks, ctx.wordCache);
   const ind = lineIndent(p);
   let widest = 0;

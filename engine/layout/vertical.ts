@@ -105,7 +105,7 @@ const CORNER_MARKS = new Set([0x3001, 0x3002, 0xff0c, 0xff0e]);
 const CORNER_SHIFT = 0.6;
 
 /** The centre of an upright glyph's em box below the baseline, as a fraction of the size (ideographic: 0.88 above, 0.12 below). */
-const EM_CENTRE = 0.38;
+export const EM_CENTRE = 0.38;
 
 function uprightItem(item: LayoutItem): LayoutItem {
   if (item.kind === 'group') {

@@ -36,7 +36,8 @@ export type Inline =
   | ChartInline
   | MathInline
   | BookmarkMark
-  | CommentMark;
+  | CommentMark
+  | RubyMark;
 
 /** Properties shared by inline items that sit in a run. */
 interface InRun {
@@ -299,6 +300,26 @@ export interface CommentMark {
   readonly edge: 'start' | 'end' | 'reference';
   readonly id: string;
 }
+
+/**
+ * Where a phonetic guide's base text starts or ends (w:ruby, ECMA-376 Part 1 §17.3.3.25): the base
+ * (w:rubyBase) sits between the two marks as ordinary inlines; the start mark carries the guide.
+ */
+export type RubyMark = { readonly kind: 'ruby'; readonly edge: 'start'; readonly guide: RubyGuide } | { readonly kind: 'ruby'; readonly edge: 'end' };
+
+/** The guide text of a ruby (w:rt) and how it is set (w:rubyPr, §17.3.3.28). */
+export interface RubyGuide {
+  readonly text: string;
+  /** The guide's run properties, at the ruby size (w:hps). */
+  readonly props: RunProps;
+  /** w:rubyAlign (ST_RubyAlign, §17.18.80), which CT_RubyPr requires; centre when it is missing. */
+  readonly align: RubyAlign;
+  /** w:hpsRaise: from the base text's baseline up to the guide's. */
+  readonly raisePt: number;
+}
+
+/** How a guide sits over its base (ST_RubyAlign, §17.18.80). */
+export type RubyAlign = 'center' | 'distributeLetter' | 'distributeSpace' | 'left' | 'right' | 'rightVertical';
 
 /** A table (w:tbl, §17.4.38). Table style conditional formatting is already applied to cells. */
 export interface Table {

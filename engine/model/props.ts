@@ -89,8 +89,37 @@ export interface RunProps {
   /** Language tag for this run's script (w:lang). */
   readonly lang?: string;
   readonly border?: Border;
+  /** Manual run width (w:fitText, §17.3.2.14): the text of the region is spread or squeezed to this width. */
+  readonly fitText?: FitText;
+  /** East Asian typography (w:eastAsianLayout, §17.3.2.10): two lines in one, horizontal in vertical. */
+  readonly eastAsianLayout?: EastAsianLayout;
   /** Character style id, kept for STYLEREF and TOC. */
   readonly styleId?: string;
+}
+
+/**
+ * A fit-text region's width (w:fitText, §17.3.2.14). Consecutive runs with the same `id` form one
+ * region; a run without an id is a region of its own.
+ */
+export interface FitText {
+  readonly widthPt: number;
+  readonly id?: string;
+}
+
+/**
+ * East Asian typography of a run (CT_EastAsianLayout, §17.3.2.10). Consecutive runs with the same
+ * `id` are one region.
+ */
+export interface EastAsianLayout {
+  readonly id?: string;
+  /** Two lines in one (w:combine): the region's characters set in two half-size lines within the line. */
+  readonly combine?: boolean;
+  /** Brackets around two lines in one (w:combineBrackets, ST_CombineBrackets §17.18.8). */
+  readonly brackets?: 'round' | 'square' | 'angle' | 'curly';
+  /** Horizontal in vertical (w:vert): in vertical text the region stands upright as one unit (tate-chu-yoko). */
+  readonly vert?: boolean;
+  /** w:vertCompress: such a region is squeezed to one character's width so its line keeps its height. */
+  readonly vertCompress?: boolean;
 }
 
 /** Paragraph alignment (w:jc, ST_Jc, §17.18.44), start/end already resolved for the paragraph direction. */

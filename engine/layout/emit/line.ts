@@ -8,6 +8,8 @@ import type { ObjectInline, ParaContent, Span, Special } from '../inline/itemize
 import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
 import { emitMath } from '../math';
+import { emitRubies } from './ruby';
+import { emitUpright } from './upright';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -54,6 +56,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) sink.items.push(run.build(content.text));
+  if (content.rubies) emitRubies(line, content, x0, baseline, sink, ctx.faces);
   for (const m of content.markers) {
     if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;
     if (m.inline.kind === 'bookmark' && m.inline.edge === 'start' && m.inline.name) {
@@ -70,7 +73,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
-    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math')) return k;
+    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -318,6 +321,14 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
   }
   if (s.kind === 'math') {
     emitMath(s.box, x0 + frag.x + mathOffset(s, frag.piece.width), baseline, sink);
+    return;
+  }
+  if (s.kind === 'combined') {
+    emitMath(s.box, x0 + frag.x, baseline, sink);
+    return;
+  }
+  if (s.kind === 'upright') {
+    emitUpright(s.box, s.props, x0 + frag.x, baseline, sink);
     return;
   }
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {

@@ -125,8 +125,9 @@ export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): 
  */
 function levelOf(f: Fragment, bidi: BidiParagraph): number {
   if (f.k === 'glyphs') return f.piece.span.level ?? 0;
-  if (f.piece.special.kind === 'object') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
-  if (f.piece.special.kind === 'math') return ((bidi.levels[f.piece.start] ?? bidi.paragraphLevel) + 1) & ~1;
+  const kind = f.piece.special.kind;
+  if (kind === 'object' || kind === 'combined' || kind === 'upright') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
+  if (kind === 'math') return ((bidi.levels[f.piece.start] ?? bidi.paragraphLevel) + 1) & ~1;
   return bidi.paragraphLevel;
 }
 

@@ -6,12 +6,14 @@
  * through the context; other fields contribute their result inlines.
  */
 import type {
-  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RunProps, ShapeInline, TabInline,
+  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
 } from '../../model';
 import { inlineMathPieces, layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
+import { combinedBox } from './combine';
+import { uprightBox, type UprightBox } from './upright';
 import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 
 /** How far a subscript is lowered, as a fraction of the run's size (LibreOffice's 8 %; Word's is not measured). */
@@ -51,6 +53,15 @@ export interface Span {
   readonly revision?: Revision;
   /** Bidi embedding level (UAX #9); odd levels are shaped and drawn right to left. Absent: 0. */
   readonly level?: number;
+  /** Base text of a phonetic guide: how far above the baseline the guide reaches (the line grows for it). */
+  readonly rubyTopPt?: number;
+}
+
+/** A phonetic guide over text[start, end) (w:ruby, §17.3.3.25). */
+export interface RubyBase {
+  readonly start: number;
+  readonly end: number;
+  readonly guide: RubyGuide;
 }
 
 /** Something in the text that is not glyphs. */
@@ -62,7 +73,9 @@ export type Special =
     readonly kind: 'math'; readonly inline: MathInline; readonly box: MathBox; readonly display: boolean; readonly props: RunProps; readonly groupWidth?: number;
     /** A piece of inline math: the space at its end (before the next piece's operator), which hangs past a line's end. */
     readonly spacePt?: number;
-  };
+  }
+  | { readonly kind: 'combined'; readonly box: MathBox; readonly props: RunProps }
+  | { readonly kind: 'upright'; readonly box: UprightBox; readonly props: RunProps };
 
 /** An inline object (picture, shape or chart) laid out in the text. */
 export type ObjectInline = ImageInline | ShapeInline | ChartInline;
@@ -87,6 +100,8 @@ export interface ParaContent {
   readonly labelEnd?: number;
   /** Automatic space between East Asian text and Latin letters / digits (w:autoSpaceDE / DN); absent: neither. */
   readonly autoSpace?: { readonly latin: boolean; readonly digits: boolean };
+  /** Phonetic guides over the text, in text order (absent: none). */
+  readonly rubies?: readonly RubyBase[];
 }
 
 /** What the itemizer asks of the surrounding layout. */
@@ -98,6 +113,8 @@ export interface ItemizeContext {
   noteMark(noteType: 'footnote' | 'endnote', id: string | undefined): string;
   /** Show tracked changes as markup (deletions struck through, insertions underlined). */
   readonly revisionMarkup: boolean;
+  /** The text is set in vertical lines (a tbRl section): horizontal-in-vertical runs stand upright. */
+  readonly verticalText?: boolean;
 }
 
 /** Builds the paragraph's text, spans and specials. */
@@ -113,6 +130,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   b.aloneMath = aloneMath(p.inlines);
   b.mathGroups = mathGroups(p.inlines);
   b.inlines(p.inlines, 0);
+  b.flushCombined();
   const bidi = resolveParagraphBidi(b.out, b.spans, p.props.bidi, labelEnd ?? 0);
   const spans = bidi ? splitSpansAtLevels(b.spans, bidi.levels) : b.spans;
   const latin = p.props.noAutoSpaceLatin !== true;
@@ -120,6 +138,7 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent
   return {
     text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
     ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}), ...(latin || digits ? { autoSpace: { latin, digits } } : {}),
+    ...(b.rubies.length > 0 ? { rubies: b.rubies } : {}),
   };
 }
 
@@ -130,6 +149,9 @@ class Builder {
   readonly spans: Span[] = [];
   readonly specials = new Map<number, Special>();
   readonly markers: Marker[] = [];
+  readonly rubies: RubyBase[] = [];
+  /** Guides whose base is being read, with the height above the baseline each reaches. */
+  private readonly openRubies: Array<{ readonly start: number; readonly guide: RubyGuide; readonly topPt: number }> = [];
 
   constructor(private readonly ctx: ItemizeContext) {}
 
@@ -138,6 +160,8 @@ class Builder {
   }
 
   inline(inline: Inline, depth: number): void {
+    // Two lines in one gathers a region's text runs; anything else but a position mark ends it.
+    if (this.combined && inline.kind !== 'text' && inline.kind !== 'bookmark' && inline.kind !== 'comment') this.flushCombined();
     switch (inline.kind) {
       case 'text':
         this.text(inline.text, inline.props, inline.link, inline.revision);
@@ -171,7 +195,22 @@ class Builder {
       case 'comment':
         this.markers.push({ at: this.out.length, inline });
         break;
+      case 'ruby':
+        if (inline.edge === 'start') this.openRuby(inline.guide);
+        else this.closeRuby();
+        break;
     }
+  }
+
+  /** A guide reaches its raise (baseline to baseline) plus its font's ascent above the base's baseline. */
+  openRuby(guide: RubyGuide): void {
+    const topPt = guide.raisePt + this.ctx.faces.primary(guide.props).lineMetrics(guide.props.sizePt).ascentPt;
+    this.openRubies.push({ start: this.out.length, guide, topPt });
+  }
+
+  closeRuby(): void {
+    const open = this.openRubies.pop();
+    if (open && this.out.length > open.start) this.rubies.push({ start: open.start, end: this.out.length, guide: open.guide });
   }
 
   /**
@@ -217,6 +256,20 @@ class Builder {
     }
   }
 
+  /** The two-lines-in-one or horizontal-in-vertical region being gathered: its text and first run's properties. */
+  combined: { text: string; readonly props: RunProps } | undefined;
+
+  /** Ends the gathered region: its text becomes one box (combine.ts, upright.ts). */
+  flushCombined(): void {
+    const c = this.combined;
+    if (!c) return;
+    this.combined = undefined;
+    const text = c.text.replace(/[\t\n\r\uFFFC]/g, ' ');
+    const { faces } = this.ctx;
+    if (c.props.eastAsianLayout?.combine) this.special({ kind: 'combined', box: combinedBox(text, c.props, faces), props: c.props }, '\uFFFC');
+    else this.special({ kind: 'upright', box: uprightBox(text, c.props, faces), props: c.props }, '\uFFFC');
+  }
+
   special(s: Special, ch: string): void {
     this.specials.set(this.out.length, s);
     this.out += ch;
@@ -226,6 +279,13 @@ class Builder {
     if (props.hidden || raw.length === 0) return;
     const deleted = revision?.type === 'delete' || revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
+    const gathered = gatheredLayout(props, this.ctx.verticalText === true);
+    if (this.combined && (!gathered || !sameRegion(this.combined.props, props))) this.flushCombined();
+    if (gathered) {
+      if (this.combined) this.combined.text += raw;
+      else this.combined = { text: raw, props };
+      return;
+    }
     let text = this.ctx.faces.mapText(raw, props);
     text = text.replace(/[\t\n\r\uFFFC]/g, ' ');
     if (props.caps) text = text.toUpperCase();
@@ -268,6 +328,7 @@ class Builder {
       };
       if (link) span.link = link;
       if (revision) span.revision = revision;
+      if (this.openRubies.length > 0) span.rubyTopPt = Math.max(...this.openRubies.map((r) => r.topPt));
       this.spans.push(span);
     }
     this.out += text;
@@ -323,6 +384,19 @@ function shapeKeyOf(style: RunStyle, face: Face): string {
 function isLower(s: string, i: number): boolean {
   const c = s[i]!;
   return c !== c.toUpperCase();
+}
+
+/** Whether a run's text is gathered into a box: two lines in one, or horizontal in vertical in vertical text. */
+function gatheredLayout(props: RunProps, vertical: boolean): boolean {
+  const ea = props.eastAsianLayout;
+  return ea !== undefined && (ea.combine === true || (vertical && ea.vert === true));
+}
+
+/** Whether a gathered run continues a region: the same w:eastAsianLayout, or the same w:id. */
+function sameRegion(a: RunProps, b: RunProps): boolean {
+  const x = a.eastAsianLayout;
+  const y = b.eastAsianLayout;
+  return x !== undefined && y !== undefined && (x === y || (x.id !== undefined && x.id === y.id && x.combine === y.combine));
 }
 
 /** The paragraph's one equation when nothing else in it shows (bookmarks and comment marks aside). */

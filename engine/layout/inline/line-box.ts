@@ -135,7 +135,7 @@ function lastInkPiece(d: LineDraft): number {
   for (let k = d.pieces.length - 1; k >= 0; k--) {
     const p = d.pieces[k]!;
     if (p.k === 'glyphs' && p.width - p.trailingSpace > 0) return k;
-    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'math')) return k;
+    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -306,8 +306,8 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     }
     const rise = span.risePt;
     const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
-    // Raised or lowered text grows the line only by what sticks out (w:position).
-    const a = lm.ascentPt + Math.max(0, rise);
+    // Raised or lowered text grows the line only by what sticks out (w:position); so does a phonetic guide.
+    const a = Math.max(lm.ascentPt + Math.max(0, rise), span.rubyTopPt ?? 0);
     const dsc = lm.descentPt + Math.max(0, -rise);
     take(m, a, dsc, a + dsc + leading);
     return;
@@ -317,8 +317,9 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     m.any = true;
     return;
   }
-  if (p.special.kind === 'math') {
-    // An equation is at least as tall as a line of its font, and grows the line by what sticks out.
+  if (p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright') {
+    // An equation is at least as tall as a line of its font, and grows the line by what sticks out
+    // (two lines in one stays within its font's line).
     const lm = params.faces.primary(p.special.props).lineMetrics(p.special.props.sizePt);
     const a = Math.max(lm.ascentPt, p.ascent);
     const d = Math.max(lm.descentPt, p.descent);

@@ -17,6 +17,7 @@ import type { Story } from '../blocks';
 import { CollectingSink, type ItemSink } from '../emit/sink';
 import { borderLines, minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
+import { fitCellBlocks } from './fit-cell';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
 
@@ -53,7 +54,10 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
       if (pc.cell.props.vMerge === 'continue') continue;
       const m = pc.cell.props.margins;
       if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
-      else pc.story = ctx.layoutCell(pc.cell.blocks, Math.max(1, pc.width - m.left - m.right));
+      else {
+        const width = Math.max(1, pc.width - m.left - m.right);
+        pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width);
+      }
     }
   }
   const edges = rowEdges(t, rows);
