@@ -137,16 +137,30 @@ export function relayoutFrom(laid: LaidParagraph, from: number, boxWidthPt: numb
 /**
  * The width blocks' text needs when lines break only where they must (at most `maxWidthPt`): the
  * widest line of each paragraph set flush left, plus its right indent. Sizes auto-width text frames
- * and the length of rotated cell text. Tables inside count as nothing.
+ * and the length of rotated cell text. Tables inside count as nothing. A display equation counts at
+ * its own width, not the whole line it takes.
  */
 export function naturalWidth(blocks: readonly Block[], maxWidthPt: number, ctx: ParagraphContext): number {
   let widest = 0;
   for (const b of blocks) {
     if (b.kind !== 'paragraph') continue;
     const flush: Paragraph = { ...b, props: { ...b.props, alignment: 'left' } };
-    for (const l of layoutParagraph(flush, maxWidthPt, ctx).lines) widest = Math.max(widest, l.inkRightPt + b.props.indent.rightPt);
+    for (const l of layoutParagraph(flush, maxWidthPt, ctx).lines) widest = Math.max(widest, contentRight(l) + b.props.indent.rightPt);
   }
   return Math.min(maxWidthPt, widest);
+}
+
+/** Where a line's content ends: its ink, but a display equation (a piece as wide as the line) at its box's width. */
+function contentRight(l: LineBox): number {
+  let right: number | undefined;
+  for (const f of l.fragments) {
+    if (f.k !== 'special' || f.piece.special.kind !== 'math' || !f.piece.special.display) continue;
+    const m = f.piece.special;
+    right = Math.max(right ?? 0, f.x + Math.max(m.box.width, m.groupWidth ?? 0));
+  }
+  if (right === undefined) return l.inkRightPt;
+  for (const f of l.fragments) if (f.k === 'glyphs') right = Math.max(right, f.x + f.width);
+  return right;
 }
 
 /**
@@ -154,7 +168,9 @@ export function naturalWidth(blocks: readonly Block[], maxWidthPt: number, ctx: 
  * glyphs between two line-break opportunities (the kernel's, as line filling uses them), set at the
  * paragraph's indents (the first line's for its first word). Trailing spaces hang and do not count;
  * inline objects count as nothing (a Word-saved grid keeps a picture wider than its cell:
- * oxpt-WC023, whose LibreOffice render keeps the columns too). Sizes autofit table columns (§17.4.53).
+ * oxpt-WC023, whose LibreOffice render keeps the columns too). Equations count: inline math by its
+ * widest stretch between break points (its pieces, itemize.ts), display math whole (the pieces are
+ * shaped without a line width, so it is not broken). Sizes autofit table columns (§17.4.53).
  */
 export function minContentWidth(p: Paragraph, ctx: ParagraphContext): number {
   const content = itemizeParagraph(p, ctx);
@@ -174,8 +190,9 @@ export function minContentWidth(p: Paragraph, ctx: ParagraphContext): number {
       x = ind.leftPt;
       w = 0;
     }
-    w += piece.k === 'glyphs' ? piece.width : 0;
-    hang = piece.k === 'glyphs' ? piece.trailingSpace : 0;
+    const counts = piece.k === 'glyphs' || piece.special.kind === 'math';
+    w += counts ? piece.width : 0;
+    hang = counts ? (piece.trailingSpace ?? 0) : 0;
     if (forced) {
       widest = Math.max(widest, x + w - hang);
       x = ind.leftPt;

@@ -78,3 +78,51 @@ describe('autofit tables widen a column to its widest word', () => {
     expect(xOf(doc, 'b1') - xOf(doc, 'a1')).toBeCloseTo(86.4, 1);
   });
 });
+
+/** An equation run of letters: no break point inside it. */
+const mr = (t: string) => `<m:r><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>${t}</m:t></m:r>`;
+const mathCell = (p: string) => `<w:tc><w:tcPr><w:tcW w:w="${COL}" w:type="dxa"/></w:tcPr>${p}</w:tc>`;
+const LETTERS = 'abcdefghijklmnopqrstuvw';
+/** The ink extent of the runs left of `x`: the equation in the first column. */
+function extentLeftOf(d: LayoutDoc, x: number): { left: number; right: number } {
+  const eq = runs(d).filter((r) => r.x < x - 1);
+  return { left: Math.min(...eq.map((r) => r.x)), right: Math.max(...eq.map((r) => r.x + widthOf(r))) };
+}
+
+describe('autofit tables count equations', () => {
+  it('widens a column to a display equation\'s whole width', async () => {
+    const eq = mathCell(`<w:p><m:oMathPara><m:oMath>${mr(LETTERS)}${mr('+')}${mr('xy')}</m:oMath></m:oMathPara></w:p>`);
+    const doc = await layout(table([[eq, cell('b1'), cell('c1')], [cell('a2'), cell('b2'), cell('c2')]]));
+    const col = xOf(doc, 'b1') - xOf(doc, 'a2');
+    const e = extentLeftOf(doc, xOf(doc, 'b1'));
+    expect(col).toBeGreaterThan(86.4 + 20);
+    // The equation is not broken (one baseline) and fills the column between the margins.
+    expect(new Set(runs(doc).filter((r) => r.x < xOf(doc, 'b1') - 1 && r.y < runs(doc).find((q) => q.text === 'a2')!.y).map((r) => r.y)).size).toBe(1);
+    expect(e.right - e.left).toBeCloseTo(col - 10.8, 0);
+    expect(e.right).toBeLessThanOrEqual(xOf(doc, 'b1') - 5.4 + 0.5);
+  });
+
+  it('widens a column to an inline equation\'s widest stretch between break points', async () => {
+    const eq = mathCell(`<w:p><w:r><w:t>so</w:t></w:r><m:oMath>${mr(LETTERS)}${mr('+')}${mr('xy')}</m:oMath></w:p>`);
+    const doc = await layout(table([[eq, cell('b1'), cell('c1')], [cell('a2'), cell('b2'), cell('c2')]]));
+    const col = xOf(doc, 'b1') - xOf(doc, 'a2');
+    const long = runs(doc).filter((r) => r.x < xOf(doc, 'b1') - 1 && r.text !== 'so' && !/[+xy]|\u{1D465}|\u{1D466}/u.test(r.text));
+    const w = Math.max(...long.map((r) => r.x + widthOf(r))) - Math.min(...long.map((r) => r.x));
+    expect(col).toBeGreaterThan(86.4 + 20);
+    // The letters are the widest stretch: the column holds them and its margins; "+xy" goes to the next line.
+    expect(col).toBeCloseTo(w + 10.8, 0);
+  });
+});
+
+describe('text measured unbroken counts a display equation at its width', () => {
+  it('makes a bottom-to-top cell as tall as the equation, not the longest line a turned cell may run', async () => {
+    const turned = `<w:tc><w:tcPr><w:tcW w:w="${COL}" w:type="dxa"/><w:textDirection w:val="btLr"/></w:tcPr><w:p><m:oMathPara><m:oMath>${mr('abc')}${mr('+')}${mr('xy')}</m:oMath></m:oMathPara></w:p></w:tc>`;
+    const doc = await layout(table([[turned, cell('b1'), cell('c1')], [cell('a2'), cell('b2'), cell('c2')]]));
+    const eq = runs(doc).filter((r) => r.x < xOf(doc, 'b1') - 1 && r.text !== 'a2');
+    const row = runs(doc).find((r) => r.text === 'a2')!.y - runs(doc).find((r) => r.text === 'b1')!.y;
+    expect(eq.length).toBeGreaterThan(0);
+    // "abc+xy" is about 40 pt long: the row holds it, far from the 1584 pt a turned cell may run.
+    expect(row).toBeGreaterThan(30);
+    expect(row).toBeLessThan(70);
+  });
+});

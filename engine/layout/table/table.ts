@@ -93,7 +93,7 @@ export function tableGrid(t: Table, availPt: number, ctx: TableContext & Paragra
 
 /**
  * A cell's minimum width for AutoFit, margins included: its widest unbreakable piece of text or
- * inline object (paragraph.ts minContentWidth); a nested table counts at its own width, from
+ * equation (paragraph.ts minContentWidth); a nested table counts at its own width, from
  * where it starts when that is inside the cell's text. Turned and fit-text cells need nothing.
  */
 function cellMinimum(ctx: TableContext & ParagraphContext): CellMinimum {
