@@ -87,6 +87,20 @@ describe('readChartPart', () => {
     expect(area3d.plots[0]!.view3D).toEqual({ rotXDeg: 15, rotYDeg: 20, depthPct: 100, rightAngleAxes: true });
   });
 
+  it('reads stock charts: high-low lines and up/down bars with their gap width and fills (white and black by default)', () => {
+    const noLine = '<c:spPr><a:ln w="28575"><a:noFill/></a:ln></c:spPr><c:marker><c:symbol val="none"/></c:marker>';
+    const series = ['Open', 'High', 'Low', 'Close'].map((name, i) => ({ name, values: [10 + i, 20 + i, 30 + i], extra: noLine }));
+    const hiLow = '<c:hiLowLines><c:spPr><a:ln w="9525"><a:solidFill><a:srgbClr val="123456"/></a:solidFill></a:ln></c:spPr></c:hiLowLines>';
+    const bars = '<c:upDownBars><c:gapWidth val="60"/><c:upBars><c:spPr><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></c:spPr></c:upBars><c:downBars/></c:upDownBars>';
+    const m = readChart({ kind: 'stockChart', categories: CATS, series, plotExtra: hiLow + bars });
+    const plot = m.plots[0]!;
+    expect(plot).toMatchObject({ type: 'line', source: 'c:stockChart' });
+    expect(plot.stock).toEqual({ hiLowLines: { color: '123456', widthPt: 0.75 }, upDownBars: { gapWidthPct: 60, up: { fill: '00FF00' }, down: { fill: '000000' } } });
+    expect(plot.series.map((s) => [s.noLine, s.marker])).toEqual([[true, false], [true, false], [true, false], [true, false]]);
+    const bare = readChart({ kind: 'stockChart', categories: CATS, series, plotExtra: '<c:upDownBars/>' });
+    expect(bare.plots[0]!.stock).toEqual({ upDownBars: { gapWidthPct: 150, up: { fill: 'FFFFFF' }, down: { fill: '000000' } } });
+  });
+
   it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {
     const layout = '<c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>';
     const m = readChart({

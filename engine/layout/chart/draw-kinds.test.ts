@@ -229,6 +229,54 @@ describe('3-D bar and area charts', () => {
   });
 });
 
+describe('stock charts', () => {
+  const noLine = { noLine: true, marker: false };
+  const ohlc = (stock: ChartPlot['stock'], marks: Partial<ChartSeries> = noLine) =>
+    chart({
+      type: 'line', source: 'c:stockChart', ...(stock ? { stock } : {}),
+      series: [series('Open', [4, 6, 5, 5], 'AA0000', marks), series('High', [8, 9, 7, 6], 'BB0000', noLine), series('Low', [2, 3, 1, 1], 'CC0000', noLine), series('Close', [6, 4, 6, 3], 'DD0000', marks)],
+    });
+  const bars = { gapWidthPct: 100, up: { fill: '00FF00' }, down: { fill: '0000FF' } };
+
+  it('draws high-low lines and up/down bars, no connecting lines, and no warning', () => {
+    const { items, warnings } = drawTestChart(ohlc({ hiLowLines: { color: '123456' }, upDownBars: bars }));
+    expect(unsupported(warnings)).toEqual([]);
+    expect(paths(items, (p) => p.stroke !== undefined && /^[A-D]{2}0000$/.test(p.stroke))).toEqual([]);
+    const hiLow = items.filter((i): i is LineItem => i.kind === 'line' && i.color === '123456');
+    expect(hiLow).toHaveLength(4);
+    const rects = items.filter((i): i is RectItem => i.kind === 'rect' && (i.fill === '00FF00' || i.fill === '0000FF'));
+    // Close above open in categories A and C (up bars), below in B and D (down bars).
+    expect(rects.map((r) => r.fill)).toEqual(['00FF00', '0000FF', '00FF00', '0000FF']);
+    const [a, b] = hiLow as [LineItem, LineItem];
+    const band = b.x1 - a.x1;
+    // Each bar is centred on its category, band / (1 + gap) wide, and spans open to close.
+    const unit = (a.y2 - a.y1) / (8 - 2);
+    rects.forEach((r, i) => {
+      expect(r.x + r.w / 2).toBeCloseTo(hiLow[i]!.x1, 6);
+      expect(r.w).toBeCloseTo(band / 2, 6);
+      expect(r.stroke).toBe('000000');
+    });
+    expect(rects[0]!.h).toBeCloseTo(2 * unit, 6);
+    expect(rects[0]!.y).toBeCloseTo(a.y1 + (8 - 6) * unit, 6);
+  });
+
+  it('marks open to the left and close to the right of the high-low line without up/down bars', () => {
+    const { items } = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true }));
+    const hiLow = items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000');
+    expect(hiLow).toHaveLength(4);
+    const ticks = (color: string) => items.filter((i): i is LineItem => i.kind === 'line' && i.color === color);
+    const open = ticks('AA0000');
+    const close = ticks('DD0000');
+    expect(open).toHaveLength(4);
+    expect(close).toHaveLength(4);
+    const band = hiLow[1]!.x1 - hiLow[0]!.x1;
+    expect(open[0]!.x1).toBeCloseTo(hiLow[0]!.x1, 6);
+    expect(open[0]!.x2 - open[0]!.x1).toBeCloseTo(-band / 2.5 / 2, 6);
+    expect(close[0]!.x2 - close[0]!.x1).toBeCloseTo(band / 2.5 / 2, 6);
+    expect(close[0]!.y1).toBeLessThan(open[0]!.y1);
+  });
+});
+
 describe('hostile data in the new kinds', () => {
   it('survives empty series, gaps, NaN and huge values and sizes with finite geometry', () => {
     const view3D = { rotXDeg: 90, rotYDeg: 359, depthPct: 2000, rightAngleAxes: true };
