@@ -101,6 +101,13 @@ describe('readChartPart', () => {
     expect(bare.plots[0]!.stock).toEqual({ upDownBars: { gapWidthPct: 150, up: { fill: 'FFFFFF' }, down: { fill: '000000' } } });
   });
 
+  it('reads per-point explosions (c:dPt/c:explosion) beside the series explosion', () => {
+    const dPt = (i: number, pct: number) => `<c:dPt><c:idx val="${i}"/><c:bubble3D val="0"/><c:explosion val="${pct}"/></c:dPt>`;
+    const m = readChart({ kind: 'pieChart', categories: CATS, series: [{ name: 'P', values: [1, 2, 3], extra: `<c:explosion val="12"/>${dPt(1, 30)}${dPt(2, 900)}${dPt(7, 5)}<c:dPt><c:idx val="0"/></c:dPt>` }] });
+    expect(m.plots[0]!.series[0]).toMatchObject({ explosionPct: 12, pointExplosionPct: { 1: 30, 2: 400 } });
+    expect(Object.keys(m.plots[0]!.series[0]!.pointExplosionPct!)).toEqual(['1', '2']);
+  });
+
   it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {
     const layout = '<c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>';
     const m = readChart({

@@ -201,6 +201,8 @@ function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: bool
   }
   const explosion = intValue(chartVal(ser, 'c:explosion'));
   if (explosion !== undefined && explosion > 0) s.explosionPct = Math.min(400, explosion);
+  const points = pointExplosions(ser, values.length);
+  if (points) s.pointExplosionPct = points;
   const codeEl = child(child(child(valEl, 'c:numRef'), 'c:numCache'), 'c:formatCode') ?? child(child(valEl, 'c:numLit'), 'c:formatCode');
   const code = codeEl ? textContent(codeEl) : '';
   if (code && code !== 'General') s.formatCode = code;
@@ -221,6 +223,18 @@ function pointColors(ctx: DocxContext, ser: XmlElement, count: number): Array<Co
     if (idx !== undefined && idx >= 0 && idx < points.length && c) points[idx] = c;
   }
   return points;
+}
+
+/** Per-point explosions (c:dPt/c:explosion, 0–400 %) of points that exist; undefined when none. */
+function pointExplosions(ser: XmlElement, count: number): Record<number, number> | undefined {
+  let out: Record<number, number> | undefined;
+  for (const dPt of children(ser, 'c:dPt')) {
+    const idx = intValue(chartVal(dPt, 'c:idx'));
+    const pct = intValue(chartVal(dPt, 'c:explosion'));
+    if (idx === undefined || idx < 0 || idx >= Math.min(count, MAX_POINTS) || pct === undefined) continue;
+    (out ??= {})[idx] = Math.max(0, Math.min(400, pct));
+  }
+  return out;
 }
 
 /** Cached numbers (c:numRef/c:numCache or c:numLit) by point index; gaps are null. */

@@ -71,6 +71,8 @@ export interface ChartSeries {
   readonly categoryFormatCode?: string;
   /** Pie slice explosion in percent of the radius (c:explosion). */
   readonly explosionPct?: number;
+  /** Per-point explosion in percent of the radius (c:dPt/c:explosion), by point index; over explosionPct. */
+  readonly pointExplosionPct?: Readonly<Record<number, number>>;
   /** Bubble sizes by point (c:bubbleSize), for bubble charts; gaps are null. */
   readonly bubbleSizes?: ReadonlyArray<number | null>;
 }

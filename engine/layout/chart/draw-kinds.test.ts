@@ -277,6 +277,56 @@ describe('stock charts', () => {
   });
 });
 
+describe('exploded slices', () => {
+  const quarters = (type: 'pie' | 'doughnut', extra: Partial<ChartSeries>, plot: Partial<ChartPlot> = {}) =>
+    chart({ type, ...plot, series: [series('P', [1, 1, 1, 1], 'FF0000', { pointColors: ['110000', '220000', '330000', '440000'], ...extra })] });
+  const slice = (items: LayoutItem[], color: string) => paths(items, (p) => p.fill === color)[0]!;
+  /** A quarter slice's centre (its L back to the centre) and radius (from its first point). */
+  const geometry = (p: PathItem) => {
+    const pts = points(p.commands);
+    const centre = pts[pts.length - 1]!;
+    return { centre, r: Math.hypot(pts[0]!.x - centre.x, pts[0]!.y - centre.y) };
+  };
+
+  it('moves a c:dPt-exploded pie slice out along its bisector and shrinks the pie to fit', () => {
+    const plain = geometry(slice(drawTestChart(quarters('pie', {})).items, '220000'));
+    const { items } = drawTestChart(quarters('pie', { explosionPct: 10, pointExplosionPct: { 1: 30, 2: 0 } }));
+    const still = geometry(slice(items, '330000'));
+    const moved = geometry(slice(items, '220000'));
+    const series = geometry(slice(items, '110000'));
+    expect(moved.r).toBeCloseTo(plain.r / 1.3, 6);
+    expect(still.centre.x).toBeCloseTo(plain.centre.x, 6);
+    expect(still.centre.y).toBeCloseTo(plain.centre.y, 6);
+    // Slice 2 spans 3 to 6 o'clock: its bisector points down and to the right.
+    expect(moved.centre.x - still.centre.x).toBeCloseTo(0.3 * moved.r * Math.SQRT1_2, 6);
+    expect(moved.centre.y - still.centre.y).toBeCloseTo(0.3 * moved.r * Math.SQRT1_2, 6);
+    // Slice 1 takes the series' 10 %, up and to the right.
+    expect(series.centre.x - still.centre.x).toBeCloseTo(0.1 * moved.r * Math.SQRT1_2, 6);
+    expect(series.centre.y - still.centre.y).toBeCloseTo(-0.1 * moved.r * Math.SQRT1_2, 6);
+  });
+
+  it('explodes doughnut segments and 3-D pie slices by their points too', () => {
+    const ring = drawTestChart(quarters('doughnut', { pointExplosionPct: { 1: 50 } }, { holeSizePct: 50 })).items;
+    const outerOf = (p: PathItem) => Math.max(...points(p.commands).map((q) => q.x));
+    const a = slice(ring, '110000');
+    const b = slice(ring, '220000');
+    const bottom = Math.max(...points(slice(ring, '330000').commands).map((q) => q.y));
+    const plainRing = drawTestChart(quarters('doughnut', {}, { holeSizePct: 50 })).items;
+    const plainBottom = Math.max(...points(slice(plainRing, '330000').commands).map((q) => q.y));
+    // Shrunk by 1.5; the exploded segment reaches further right than the one above it.
+    expect(outerOf(b)).toBeGreaterThan(outerOf(a) + 1);
+    expect(bottom).toBeLessThan(plainBottom - 1);
+    const pie3d = (e: Partial<ChartSeries>) => drawTestChart(quarters('pie', e, { view3D: { rotXDeg: 30, rotYDeg: 0, depthPct: 100, rightAngleAxes: false } })).items;
+    const flat = slice(pie3d({}), '220000');
+    const out = slice(pie3d({ pointExplosionPct: { 1: 40 } }), '220000');
+    const rightOf = (p: PathItem) => Math.max(...points(p.commands).map((q) => q.x));
+    const leftOf = (p: PathItem) => Math.min(...points(p.commands).map((q) => q.x));
+    expect(leftOf(out)).toBeGreaterThan(leftOf(flat) - 1e-6);
+    expect(rightOf(out) - leftOf(out)).toBeLessThan(rightOf(flat) - leftOf(flat));
+    expect(leftOf(slice(pie3d({ pointExplosionPct: { 1: 40 } }), '440000'))).toBeGreaterThan(leftOf(slice(pie3d({}), '440000')));
+  });
+});
+
 describe('hostile data in the new kinds', () => {
   it('survives empty series, gaps, NaN and huge values and sizes with finite geometry', () => {
     const view3D = { rotXDeg: 90, rotYDeg: 359, depthPct: 2000, rightAngleAxes: true };
