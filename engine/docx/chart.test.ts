@@ -108,6 +108,29 @@ describe('readChartPart', () => {
     expect(Object.keys(m.plots[0]!.series[0]!.pointExplosionPct!)).toEqual(['1', '2']);
   });
 
+  it('colours series without a fill by the chart style (c:style, c14:style): greys, accents, or one accent faded', () => {
+    const styled = (style: string, extra = '') => {
+      const series = [0, 1, 2].map((i) => ({ name: `S${i}`, values: [1, 2, 3], ...(i === 1 ? { extra } : {}) }));
+      const part = chartPart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series });
+      const data = (part.data as string).replace('<c:roundedCorners val="0"/>', `<c:roundedCorners val="0"/>${style}`);
+      const doc = parseFixture({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...part, data } } });
+      return Object.values(doc.charts)[0]!.plots[0]!.series.map((s) => s.color);
+    };
+    // Style 3 (and 11, its row below): accent1 shaded 35 %, pure, tinted 35 % (in linear light).
+    expect(styled('<c:style val="3"/>')).toEqual(['385FA3', '4472C4', 'A8B5DB']);
+    expect(styled('<c:style val="11"/>')).toEqual(styled('<c:style val="3"/>'));
+    // Style 8: accent6; style 1: dk1 tinted 88.5 %, 55 %, 78 %; style 2: the accents.
+    expect(styled('<c:style val="8"/>')[1]).toBe('70AD47');
+    expect(styled('<c:style val="1"/>')).toEqual(['646464', 'B4B4B4', '848484']);
+    expect(styled('<c:style val="2"/>')).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
+    // Word 2010 writes c14:style (100 + style) with c:style as the fallback; the choice wins.
+    const alt = (c14: number, c: number) => `<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="c14" xmlns:c14="http://schemas.microsoft.com/office/drawing/2007/8/2/chart"><c14:style val="${c14}"/></mc:Choice><mc:Fallback><c:style val="${c}"/></mc:Fallback></mc:AlternateContent>`;
+    expect(styled(alt(103, 2))).toEqual(styled('<c:style val="3"/>'));
+    expect(styled(alt(102, 3))).toEqual(styled('<c:style val="2"/>'));
+    // A series with its own fill keeps it; the others still fade over all three.
+    expect(styled('<c:style val="3"/>', '<c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr>')).toEqual(['385FA3', 'FF0000', 'A8B5DB']);
+  });
+
   it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {
     const layout = '<c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>';
     const m = readChart({
