@@ -84,6 +84,24 @@ describe('bubble charts', () => {
     expect(half[2]! / area[2]!).toBeCloseTo(0.5, 6);
     expect(unsupported(drawTestChart(bubbles('area')).warnings)).toEqual([]);
   });
+
+  it('widens both axes so the largest bubbles stay inside the plot', () => {
+    const xs = [2, 4, 6, 8, 10];
+    const c = chart({ type: 'scatter', source: 'c:bubbleChart', bubbles: { scalePct: 200, sizeRepresents: 'area', showNegative: false }, series: [series('B', xs, 'FF0000', { xValues: xs, bubbleSizes: [9, 1, 1, 1, 9] })] }, axes);
+    const { items } = drawTestChart(c);
+    const lines = items.filter((i): i is LineItem => i.kind === 'line');
+    const across = lines.filter((l) => l.y1 === l.y2);
+    const upright = lines.filter((l) => l.x1 === l.x2);
+    const plot = { left: Math.min(...across.map((l) => Math.min(l.x1, l.x2))), right: Math.max(...across.map((l) => Math.max(l.x1, l.x2))), top: Math.min(...upright.map((l) => Math.min(l.y1, l.y2))), bottom: Math.max(...upright.map((l) => Math.max(l.y1, l.y2))) };
+    const discs = paths(items, (p) => p.fill === 'FF0000').map((p) => points(p.commands));
+    expect(discs).toHaveLength(5);
+    for (const pts of discs) {
+      expect(Math.min(...pts.map((q) => q.x))).toBeGreaterThanOrEqual(plot.left - 1e-6);
+      expect(Math.max(...pts.map((q) => q.x))).toBeLessThanOrEqual(plot.right + 1e-6);
+      expect(Math.min(...pts.map((q) => q.y))).toBeGreaterThanOrEqual(plot.top - 1e-6);
+      expect(Math.max(...pts.map((q) => q.y))).toBeLessThanOrEqual(plot.bottom + 1e-6);
+    }
+  });
 });
 
 describe('pie-of-pie and bar-of-pie charts', () => {
