@@ -1,17 +1,18 @@
 /**
  * Options of the chart kinds that are more than bars, lines and pies: radar styles (c:radarStyle,
  * §21.2.2.154), bubble scaling (c:bubbleChart, §21.2.2.20), pie-of-pie and bar-of-pie splits
- * (c:ofPieChart, §21.2.2.126) and the 3-D view of 3-D plots (c:view3D, §21.2.2.228, with the
+ * (c:ofPieChart, §21.2.2.126), stock chart high-low lines and up/down bars (c:stockChart, §21.2.2.198)
+ * and the 3-D view of 3-D plots (c:view3D, §21.2.2.228, with the
  * defaults Office uses when the part leaves them out).
  */
-import type { ChartBubbles, ChartOfPie, ChartPlot, ChartView3D } from '../model';
+import type { ChartBarLook, ChartBubbles, ChartOfPie, ChartPlot, ChartStock, ChartView3D } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { autoSeriesColor, chartFlag, chartLine, chartVal } from './chart-style';
+import { autoSeriesColor, chartColor, chartFlag, chartLine, chartVal } from './chart-style';
 import type { DocxContext } from './context';
 import { intValue } from './values';
 
-type KindOptions = Pick<ChartPlot, 'radarStyle' | 'bubbles' | 'ofPie' | 'view3D' | 'gapDepthPct'>;
+type KindOptions = Pick<ChartPlot, 'radarStyle' | 'bubbles' | 'ofPie' | 'view3D' | 'gapDepthPct' | 'stock'>;
 
 const MAX_CUSTOM_SPLIT = 10_000;
 
@@ -26,6 +27,7 @@ export function readKindOptions(ctx: DocxContext, el: XmlElement, chart: XmlElem
     out.radarStyle = style === 'filled' || style === 'marker' ? style : 'standard';
   } else if (el.name === 'c:bubbleChart') out.bubbles = readBubbles(el);
   else if (el.name === 'c:ofPieChart') out.ofPie = readOfPie(ctx, el, points);
+  else if (el.name === 'c:stockChart') out.stock = readStock(ctx, el);
   else if (/^c:(bar|area|line|pie)3DChart$/.test(el.name)) {
     out.view3D = readView3D(child(chart, 'c:view3D'), el.name === 'c:pie3DChart');
     const gapDepth = intValue(chartVal(el, 'c:gapDepth'));
@@ -41,6 +43,32 @@ function readBubbles(el: XmlElement): ChartBubbles {
     sizeRepresents: chartVal(el, 'c:sizeRepresents') === 'w' ? 'w' : 'area',
     showNegative: chartFlag(el, 'c:showNegBubbles') === true,
   };
+}
+
+/**
+ * c:hiLowLines and c:upDownBars of a stock chart (§21.2.2.198). Up bars default to white and down bars
+ * to black, both outlined in black, as Office draws them when c:upBars/c:downBars carry no c:spPr.
+ */
+function readStock(ctx: DocxContext, el: XmlElement): ChartStock {
+  const out: { -readonly [K in keyof ChartStock]: ChartStock[K] } = {};
+  const hiLow = child(el, 'c:hiLowLines');
+  if (hiLow) out.hiLowLines = chartLine(ctx, child(hiLow, 'c:spPr')) ?? {};
+  const bars = child(el, 'c:upDownBars');
+  if (bars) {
+    out.upDownBars = {
+      gapWidthPct: Math.max(0, Math.min(500, intValue(chartVal(bars, 'c:gapWidth')) ?? 150)),
+      up: barLook(ctx, child(bars, 'c:upBars'), 'FFFFFF'),
+      down: barLook(ctx, child(bars, 'c:downBars'), '000000'),
+    };
+  }
+  return out;
+}
+
+function barLook(ctx: DocxContext, el: XmlElement | undefined, fallback: string): ChartBarLook {
+  const spPr = child(el, 'c:spPr');
+  const line = chartLine(ctx, spPr);
+  if (child(spPr, 'a:noFill')) return { noFill: true, ...(line ? { line } : {}) };
+  return { fill: chartColor(ctx, spPr) ?? fallback, ...(line ? { line } : {}) };
 }
 
 const SPLIT_TYPES: ReadonlyArray<ChartOfPie['splitType']> = ['auto', 'cust', 'percent', 'pos', 'val'];

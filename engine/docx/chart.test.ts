@@ -87,6 +87,50 @@ describe('readChartPart', () => {
     expect(area3d.plots[0]!.view3D).toEqual({ rotXDeg: 15, rotYDeg: 20, depthPct: 100, rightAngleAxes: true });
   });
 
+  it('reads stock charts: high-low lines and up/down bars with their gap width and fills (white and black by default)', () => {
+    const noLine = '<c:spPr><a:ln w="28575"><a:noFill/></a:ln></c:spPr><c:marker><c:symbol val="none"/></c:marker>';
+    const series = ['Open', 'High', 'Low', 'Close'].map((name, i) => ({ name, values: [10 + i, 20 + i, 30 + i], extra: noLine }));
+    const hiLow = '<c:hiLowLines><c:spPr><a:ln w="9525"><a:solidFill><a:srgbClr val="123456"/></a:solidFill></a:ln></c:spPr></c:hiLowLines>';
+    const bars = '<c:upDownBars><c:gapWidth val="60"/><c:upBars><c:spPr><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></c:spPr></c:upBars><c:downBars/></c:upDownBars>';
+    const m = readChart({ kind: 'stockChart', categories: CATS, series, plotExtra: hiLow + bars });
+    const plot = m.plots[0]!;
+    expect(plot).toMatchObject({ type: 'line', source: 'c:stockChart' });
+    expect(plot.stock).toEqual({ hiLowLines: { color: '123456', widthPt: 0.75 }, upDownBars: { gapWidthPct: 60, up: { fill: '00FF00' }, down: { fill: '000000' } } });
+    expect(plot.series.map((s) => [s.noLine, s.marker])).toEqual([[true, false], [true, false], [true, false], [true, false]]);
+    const bare = readChart({ kind: 'stockChart', categories: CATS, series, plotExtra: '<c:upDownBars/>' });
+    expect(bare.plots[0]!.stock).toEqual({ upDownBars: { gapWidthPct: 150, up: { fill: 'FFFFFF' }, down: { fill: '000000' } } });
+  });
+
+  it('reads per-point explosions (c:dPt/c:explosion) beside the series explosion', () => {
+    const dPt = (i: number, pct: number) => `<c:dPt><c:idx val="${i}"/><c:bubble3D val="0"/><c:explosion val="${pct}"/></c:dPt>`;
+    const m = readChart({ kind: 'pieChart', categories: CATS, series: [{ name: 'P', values: [1, 2, 3], extra: `<c:explosion val="12"/>${dPt(1, 30)}${dPt(2, 900)}${dPt(7, 5)}<c:dPt><c:idx val="0"/></c:dPt>` }] });
+    expect(m.plots[0]!.series[0]).toMatchObject({ explosionPct: 12, pointExplosionPct: { 1: 30, 2: 400 } });
+    expect(Object.keys(m.plots[0]!.series[0]!.pointExplosionPct!)).toEqual(['1', '2']);
+  });
+
+  it('colours series without a fill by the chart style (c:style, c14:style): greys, accents, or one accent faded', () => {
+    const styled = (style: string, extra = '') => {
+      const series = [0, 1, 2].map((i) => ({ name: `S${i}`, values: [1, 2, 3], ...(i === 1 ? { extra } : {}) }));
+      const part = chartPart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series });
+      const data = (part.data as string).replace('<c:roundedCorners val="0"/>', `<c:roundedCorners val="0"/>${style}`);
+      const doc = parseFixture({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...part, data } } });
+      return Object.values(doc.charts)[0]!.plots[0]!.series.map((s) => s.color);
+    };
+    // Style 3 (and 11, its row below): accent1 shaded 35 %, pure, tinted 35 % (in linear light).
+    expect(styled('<c:style val="3"/>')).toEqual(['385FA3', '4472C4', 'A8B5DB']);
+    expect(styled('<c:style val="11"/>')).toEqual(styled('<c:style val="3"/>'));
+    // Style 8: accent6; style 1: dk1 tinted 88.5 %, 55 %, 78 %; style 2: the accents.
+    expect(styled('<c:style val="8"/>')[1]).toBe('70AD47');
+    expect(styled('<c:style val="1"/>')).toEqual(['646464', 'B4B4B4', '848484']);
+    expect(styled('<c:style val="2"/>')).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
+    // Word 2010 writes c14:style (100 + style) with c:style as the fallback; the choice wins.
+    const alt = (c14: number, c: number) => `<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="c14" xmlns:c14="http://schemas.microsoft.com/office/drawing/2007/8/2/chart"><c14:style val="${c14}"/></mc:Choice><mc:Fallback><c:style val="${c}"/></mc:Fallback></mc:AlternateContent>`;
+    expect(styled(alt(103, 2))).toEqual(styled('<c:style val="3"/>'));
+    expect(styled(alt(102, 3))).toEqual(styled('<c:style val="2"/>'));
+    // A series with its own fill keeps it; the others still fade over all three.
+    expect(styled('<c:style val="3"/>', '<c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr>')).toEqual(['385FA3', 'FF0000', 'A8B5DB']);
+  });
+
   it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {
     const layout = '<c:layout><c:manualLayout><c:layoutTarget val="inner"/><c:xMode val="edge"/><c:yMode val="edge"/><c:x val="0.1"/><c:y val="0.2"/><c:w val="0.7"/><c:h val="0.6"/></c:manualLayout></c:layout>';
     const m = readChart({

@@ -1,6 +1,7 @@
 /**
  * Charts (c:chartSpace, ECMA-376 Part 1 §21.2) read from the chart part's cached values: plot types
- * and grouping, series names, categories, values, colours (explicit, else the theme's accents in
+ * and grouping, series names, categories, values, colours (explicit, else the chart style's automatic
+ * colours, by default the theme's accents in
  * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
  * (the embedded workbook) is not read.
  */
@@ -11,6 +12,7 @@ import {
   autoSeriesColor, chartColor, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
 } from './chart-style';
 import { readKindOptions } from './chart-kinds';
+import { chartStyleOf, paletteColor, type ChartPalette } from './chart-palette';
 import type { DocxContext } from './context';
 import { intValue } from './values';
 
@@ -43,11 +45,14 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   const plots: ChartPlot[] = [];
   const budget: Budget = { left: MAX_PART_POINTS, exhausted: false };
   let seriesIndex = 0;
+  const style = chartStyleOf(root);
+  const count = (plotArea?.children ?? []).reduce((n, c) => n + (c.kind === 'element' && PLOT_TYPES[c.name] ? Math.min(MAX_SERIES, children(c, 'c:ser').length) : 0), 0);
+  const palette: ChartPalette | undefined = style !== undefined ? { style, count } : undefined;
   for (const c of plotArea?.children ?? []) {
     if (c.kind !== 'element') continue;
     const type = PLOT_TYPES[c.name];
     if (!type) continue;
-    const base = readPlot(ctx, c, type, seriesIndex, budget);
+    const base = readPlot(ctx, c, type, { first: seriesIndex, palette }, budget);
     const plot = { ...base, ...readKindOptions(ctx, c, chart, base.series[0]?.values.length ?? 0) };
     seriesIndex += plot.series.length;
     plots.push(plot);
@@ -124,7 +129,13 @@ function readLegend(ctx: DocxContext, legend: XmlElement): ChartLegend {
   return out;
 }
 
-function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], firstIndex: number, budget: Budget): ChartPlot {
+/** Where a plot's series stand in the chart: the index of its first series and the chart style's palette. */
+interface SeriesPlace {
+  readonly first: number;
+  readonly palette: ChartPalette | undefined;
+}
+
+function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], place: SeriesPlace, budget: Budget): ChartPlot {
   const barDir = chartVal(el, 'c:barDir');
   const grouping = chartVal(el, 'c:grouping');
   const plot: { -readonly [K in keyof ChartPlot]: ChartPlot[K] } = {
@@ -139,7 +150,7 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], fir
   if (all.length > MAX_SERIES) ctx.bag.warn('docx/chart-limit', `A chart has ${all.length} series; the first ${MAX_SERIES} are kept.`);
   const vary = chartFlag(el, 'c:varyColors') === true && (type === 'pie' || type === 'doughnut' || all.length === 1);
   if (vary) plot.varyColors = true;
-  plot.series = all.slice(0, MAX_SERIES).map((s, i) => readSeries(ctx, s, firstIndex + i, vary, type, budget));
+  plot.series = all.slice(0, MAX_SERIES).map((s, i) => readSeries(ctx, s, { ...place, first: place.first + i }, vary, type, budget));
   const hole = intValue(chartVal(el, 'c:holeSize'));
   if (type === 'doughnut') plot.holeSizePct = Math.max(10, Math.min(90, hole ?? 50));
   const gap = intValue(chartVal(el, 'c:gapWidth'));
@@ -155,13 +166,13 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], fir
   return plot;
 }
 
-/** A series' fill and line look (c:ser/c:spPr), with the automatic colour when none is given. */
-function seriesLook(ctx: DocxContext, ser: XmlElement, index: number, type: ChartPlot['type'] | 'bubble', s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] }): void {
+/** A series' fill and line look (c:ser/c:spPr), with the automatic colour (of the chart style) when none is given. */
+function seriesLook(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, type: ChartPlot['type'] | 'bubble', s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] }): void {
   const spPr = child(ser, 'c:spPr');
   const fill = chartColor(ctx, spPr);
   const line = chartLine(ctx, spPr);
   const lineType = type === 'line' || type === 'scatter' || type === 'radar';
-  const color: Color | undefined = (lineType ? line?.color ?? fill : fill ?? undefined) ?? autoSeriesColor(ctx, index);
+  const color: Color | undefined = (lineType ? line?.color ?? fill : fill ?? undefined) ?? paletteColor(ctx, place.palette, place.first);
   if (color) s.color = color;
   if (line?.color) s.lineColor = line.color;
   if (line?.widthPt !== undefined) s.lineWidthPt = line.widthPt;
@@ -169,7 +180,8 @@ function seriesLook(ctx: DocxContext, ser: XmlElement, index: number, type: Char
   if (child(spPr, 'a:noFill') && !lineType) s.noFill = true;
 }
 
-function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: boolean, type: ChartPlot['type'], budget: Budget): ChartSeries {
+function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary: boolean, type: ChartPlot['type'], budget: Budget): ChartSeries {
+  const index = place.first;
   const isScatter = type === 'scatter';
   const valEl = child(ser, isScatter ? 'c:yVal' : 'c:val');
   const values = numbers(valEl, budget);
@@ -183,7 +195,7 @@ function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: bool
   const sizes = child(ser, 'c:bubbleSize');
   if (sizes) s.bubbleSizes = numbers(sizes, budget);
   // Bubbles are filled shapes: their colour is the fill, not the line (c:bubbleSer/c:spPr).
-  seriesLook(ctx, ser, index, sizes ? 'bubble' : type, s);
+  seriesLook(ctx, ser, place, sizes ? 'bubble' : type, s);
   if (vary) s.pointColors = pointColors(ctx, ser, values.length);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {
@@ -201,6 +213,8 @@ function readSeries(ctx: DocxContext, ser: XmlElement, index: number, vary: bool
   }
   const explosion = intValue(chartVal(ser, 'c:explosion'));
   if (explosion !== undefined && explosion > 0) s.explosionPct = Math.min(400, explosion);
+  const points = pointExplosions(ser, values.length);
+  if (points) s.pointExplosionPct = points;
   const codeEl = child(child(child(valEl, 'c:numRef'), 'c:numCache'), 'c:formatCode') ?? child(child(valEl, 'c:numLit'), 'c:formatCode');
   const code = codeEl ? textContent(codeEl) : '';
   if (code && code !== 'General') s.formatCode = code;
@@ -221,6 +235,18 @@ function pointColors(ctx: DocxContext, ser: XmlElement, count: number): Array<Co
     if (idx !== undefined && idx >= 0 && idx < points.length && c) points[idx] = c;
   }
   return points;
+}
+
+/** Per-point explosions (c:dPt/c:explosion, 0–400 %) of points that exist; undefined when none. */
+function pointExplosions(ser: XmlElement, count: number): Record<number, number> | undefined {
+  let out: Record<number, number> | undefined;
+  for (const dPt of children(ser, 'c:dPt')) {
+    const idx = intValue(chartVal(dPt, 'c:idx'));
+    const pct = intValue(chartVal(dPt, 'c:explosion'));
+    if (idx === undefined || idx < 0 || idx >= Math.min(count, MAX_POINTS) || pct === undefined) continue;
+    (out ??= {})[idx] = Math.max(0, Math.min(400, pct));
+  }
+  return out;
 }
 
 /** Cached numbers (c:numRef/c:numCache or c:numLit) by point index; gaps are null. */

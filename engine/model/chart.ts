@@ -71,6 +71,8 @@ export interface ChartSeries {
   readonly categoryFormatCode?: string;
   /** Pie slice explosion in percent of the radius (c:explosion). */
   readonly explosionPct?: number;
+  /** Per-point explosion in percent of the radius (c:dPt/c:explosion), by point index; over explosionPct. */
+  readonly pointExplosionPct?: Readonly<Record<number, number>>;
   /** Bubble sizes by point (c:bubbleSize), for bubble charts; gaps are null. */
   readonly bubbleSizes?: ReadonlyArray<number | null>;
 }
@@ -147,6 +149,25 @@ export interface ChartView3D {
   readonly rightAngleAxes: boolean;
 }
 
+/** The look of an up or down bar (c:upBars, c:downBars): fill and outline. */
+export interface ChartBarLook {
+  readonly fill?: Color;
+  readonly noFill?: boolean;
+  readonly line?: ChartLine;
+}
+
+/** Stock chart options (c:stockChart, §21.2.2.198). */
+export interface ChartStock {
+  /** c:hiLowLines: a line from each category's highest to its lowest value (present when drawn). */
+  readonly hiLowLines?: ChartLine;
+  /** c:upDownBars: bars from the first series (open) to the last (close). */
+  readonly upDownBars?: {
+    readonly gapWidthPct: number;
+    readonly up: ChartBarLook;
+    readonly down: ChartBarLook;
+  };
+}
+
 /** One plot (c:barChart, c:lineChart, ...) inside the plot area. */
 export interface ChartPlot {
   readonly type: 'bar' | 'column' | 'line' | 'pie' | 'doughnut' | 'area' | 'scatter' | 'radar' | 'unsupported';
@@ -176,6 +197,8 @@ export interface ChartPlot {
   readonly view3D?: ChartView3D;
   /** c:gapDepth: room between rows of a 3-D plot in percent of a row's depth. */
   readonly gapDepthPct?: number;
+  /** Stock chart options (c:stockChart, drawn as a line plot with these on top). */
+  readonly stock?: ChartStock;
 }
 
 /** A chart legend (c:legend, §21.2.2.93). */

@@ -12,7 +12,7 @@ import { arcCommands } from './math';
 import type { PlotBinding } from './plane';
 
 /** Office's largest bubble: this fraction of the plot's shorter side, as a diameter, at 100 % scale. */
-const MAX_DIAMETER = 0.25;
+export const MAX_DIAMETER = 0.25;
 
 /** The radius of a bubble of `size` when the plot's largest size is `maxSize` and its largest radius `maxRadius`. */
 export function bubbleRadius(size: number, maxSize: number, maxRadius: number, represents: ChartBubbles['sizeRepresents']): number {

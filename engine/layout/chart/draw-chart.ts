@@ -3,8 +3,7 @@
  * text: chart area, title, legend, then either the plot plane (bars, lines, areas, scatter with
  * their axes and gridlines) or a pie/doughnut. Layout follows Office's automatic layout (title on
  * top, legend at its side, plot area in the rest with room for tick labels) unless the part gives
- * manual layouts. Radar, pie-of-pie and 3-D charts have their own drawings; stock charts are still
- * drawn as plain lines, with a warning.
+ * manual layouts. Radar, stock, pie-of-pie and 3-D charts have their own drawings.
  */
 import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
 import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, drawTickMarks, type AxisFrame } from './axes';
@@ -17,6 +16,7 @@ import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
 import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
+import { drawStock } from './draw-stock';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
@@ -70,12 +70,7 @@ function drawTitle(draw: ChartDraw, box: Rect, inner: Rect): Rect {
   return { ...inner, y: inner.y + used, h: Math.max(1, inner.h - used) };
 }
 
-/** What a kind still drawn as an approximation lacks, for its warning. */
-const APPROXIMATED: Readonly<Record<string, string>> = {
-  'c:stockChart': 'is drawn as a line chart, without high-low lines and up-down bars',
-};
-
-/** The plots as drawn; surfaces are dropped and approximated kinds named (both warned). */
+/** The plots as drawn; surfaces are dropped (warned). */
 function drawablePlots(draw: ChartDraw): ChartPlot[] {
   const out: ChartPlot[] = [];
   for (const p of draw.chart.plots) {
@@ -84,8 +79,6 @@ function drawablePlots(draw: ChartDraw): ChartPlot[] {
       draw.warn('layout/chart-unsupported', `The chart kind ${source} has no 2-D drawing; only its frame, title and legend are drawn.`);
       continue;
     }
-    const lacks = APPROXIMATED[source];
-    if (lacks) draw.warn('layout/chart-unsupported', `The chart kind ${source} ${lacks}.`);
     const view = p.view3D;
     if (view && p.type !== 'pie' && (view.rotXDeg < 0 || view.rotYDeg > 180)) {
       draw.warn('layout/chart-unsupported', `The 3-D view of ${source} (rotX ${view.rotXDeg}°, rotY ${view.rotYDeg}°) is drawn as seen from above and to the right.`);
@@ -126,6 +119,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     } else if (b.plot.type === 'area') drawAreas(draw, b, rect);
     else if (b.plot.type === 'bar' || b.plot.type === 'column') drawBars(draw, b, rect);
     else if (b.plot.bubbles) drawBubbles(draw, b, rect);
+    else if (b.plot.stock && b.h.kind === 'category') drawStock(draw, b, rect);
     else drawLines(draw, b, rect);
   }
   drawAxes(draw, plane);

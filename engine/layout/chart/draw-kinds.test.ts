@@ -84,6 +84,24 @@ describe('bubble charts', () => {
     expect(half[2]! / area[2]!).toBeCloseTo(0.5, 6);
     expect(unsupported(drawTestChart(bubbles('area')).warnings)).toEqual([]);
   });
+
+  it('widens both axes so the largest bubbles stay inside the plot', () => {
+    const xs = [2, 4, 6, 8, 10];
+    const c = chart({ type: 'scatter', source: 'c:bubbleChart', bubbles: { scalePct: 200, sizeRepresents: 'area', showNegative: false }, series: [series('B', xs, 'FF0000', { xValues: xs, bubbleSizes: [9, 1, 1, 1, 9] })] }, axes);
+    const { items } = drawTestChart(c);
+    const lines = items.filter((i): i is LineItem => i.kind === 'line');
+    const across = lines.filter((l) => l.y1 === l.y2);
+    const upright = lines.filter((l) => l.x1 === l.x2);
+    const plot = { left: Math.min(...across.map((l) => Math.min(l.x1, l.x2))), right: Math.max(...across.map((l) => Math.max(l.x1, l.x2))), top: Math.min(...upright.map((l) => Math.min(l.y1, l.y2))), bottom: Math.max(...upright.map((l) => Math.max(l.y1, l.y2))) };
+    const discs = paths(items, (p) => p.fill === 'FF0000').map((p) => points(p.commands));
+    expect(discs).toHaveLength(5);
+    for (const pts of discs) {
+      expect(Math.min(...pts.map((q) => q.x))).toBeGreaterThanOrEqual(plot.left - 1e-6);
+      expect(Math.max(...pts.map((q) => q.x))).toBeLessThanOrEqual(plot.right + 1e-6);
+      expect(Math.min(...pts.map((q) => q.y))).toBeGreaterThanOrEqual(plot.top - 1e-6);
+      expect(Math.max(...pts.map((q) => q.y))).toBeLessThanOrEqual(plot.bottom + 1e-6);
+    }
+  });
 });
 
 describe('pie-of-pie and bar-of-pie charts', () => {
@@ -226,6 +244,104 @@ describe('3-D bar and area charts', () => {
     expect(shade('FF8000', 0.5)).toBe('804000');
     expect(shade('000000', 1.5)).toBe('808080');
     expect(shade('bogus', 1)).toBe('808080');
+  });
+});
+
+describe('stock charts', () => {
+  const noLine = { noLine: true, marker: false };
+  const ohlc = (stock: ChartPlot['stock'], marks: Partial<ChartSeries> = noLine) =>
+    chart({
+      type: 'line', source: 'c:stockChart', ...(stock ? { stock } : {}),
+      series: [series('Open', [4, 6, 5, 5], 'AA0000', marks), series('High', [8, 9, 7, 6], 'BB0000', noLine), series('Low', [2, 3, 1, 1], 'CC0000', noLine), series('Close', [6, 4, 6, 3], 'DD0000', marks)],
+    });
+  const bars = { gapWidthPct: 100, up: { fill: '00FF00' }, down: { fill: '0000FF' } };
+
+  it('draws high-low lines and up/down bars, no connecting lines, and no warning', () => {
+    const { items, warnings } = drawTestChart(ohlc({ hiLowLines: { color: '123456' }, upDownBars: bars }));
+    expect(unsupported(warnings)).toEqual([]);
+    expect(paths(items, (p) => p.stroke !== undefined && /^[A-D]{2}0000$/.test(p.stroke))).toEqual([]);
+    const hiLow = items.filter((i): i is LineItem => i.kind === 'line' && i.color === '123456');
+    expect(hiLow).toHaveLength(4);
+    const rects = items.filter((i): i is RectItem => i.kind === 'rect' && (i.fill === '00FF00' || i.fill === '0000FF'));
+    // Close above open in categories A and C (up bars), below in B and D (down bars).
+    expect(rects.map((r) => r.fill)).toEqual(['00FF00', '0000FF', '00FF00', '0000FF']);
+    const [a, b] = hiLow as [LineItem, LineItem];
+    const band = b.x1 - a.x1;
+    // Each bar is centred on its category, band / (1 + gap) wide, and spans open to close.
+    const unit = (a.y2 - a.y1) / (8 - 2);
+    rects.forEach((r, i) => {
+      expect(r.x + r.w / 2).toBeCloseTo(hiLow[i]!.x1, 6);
+      expect(r.w).toBeCloseTo(band / 2, 6);
+      expect(r.stroke).toBe('000000');
+    });
+    expect(rects[0]!.h).toBeCloseTo(2 * unit, 6);
+    expect(rects[0]!.y).toBeCloseTo(a.y1 + (8 - 6) * unit, 6);
+  });
+
+  it('marks open to the left and close to the right of the high-low line without up/down bars', () => {
+    const { items } = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true }));
+    const hiLow = items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000');
+    expect(hiLow).toHaveLength(4);
+    const ticks = (color: string) => items.filter((i): i is LineItem => i.kind === 'line' && i.color === color);
+    const open = ticks('AA0000');
+    const close = ticks('DD0000');
+    expect(open).toHaveLength(4);
+    expect(close).toHaveLength(4);
+    const band = hiLow[1]!.x1 - hiLow[0]!.x1;
+    expect(open[0]!.x1).toBeCloseTo(hiLow[0]!.x1, 6);
+    expect(open[0]!.x2 - open[0]!.x1).toBeCloseTo(-band / 2.5 / 2, 6);
+    expect(close[0]!.x2 - close[0]!.x1).toBeCloseTo(band / 2.5 / 2, 6);
+    expect(close[0]!.y1).toBeLessThan(open[0]!.y1);
+  });
+});
+
+describe('exploded slices', () => {
+  const quarters = (type: 'pie' | 'doughnut', extra: Partial<ChartSeries>, plot: Partial<ChartPlot> = {}) =>
+    chart({ type, ...plot, series: [series('P', [1, 1, 1, 1], 'FF0000', { pointColors: ['110000', '220000', '330000', '440000'], ...extra })] });
+  const slice = (items: LayoutItem[], color: string) => paths(items, (p) => p.fill === color)[0]!;
+  /** A quarter slice's centre (its L back to the centre) and radius (from its first point). */
+  const geometry = (p: PathItem) => {
+    const pts = points(p.commands);
+    const centre = pts[pts.length - 1]!;
+    return { centre, r: Math.hypot(pts[0]!.x - centre.x, pts[0]!.y - centre.y) };
+  };
+
+  it('moves a c:dPt-exploded pie slice out along its bisector and shrinks the pie to fit', () => {
+    const plain = geometry(slice(drawTestChart(quarters('pie', {})).items, '220000'));
+    const { items } = drawTestChart(quarters('pie', { explosionPct: 10, pointExplosionPct: { 1: 30, 2: 0 } }));
+    const still = geometry(slice(items, '330000'));
+    const moved = geometry(slice(items, '220000'));
+    const series = geometry(slice(items, '110000'));
+    expect(moved.r).toBeCloseTo(plain.r / 1.3, 6);
+    expect(still.centre.x).toBeCloseTo(plain.centre.x, 6);
+    expect(still.centre.y).toBeCloseTo(plain.centre.y, 6);
+    // Slice 2 spans 3 to 6 o'clock: its bisector points down and to the right.
+    expect(moved.centre.x - still.centre.x).toBeCloseTo(0.3 * moved.r * Math.SQRT1_2, 6);
+    expect(moved.centre.y - still.centre.y).toBeCloseTo(0.3 * moved.r * Math.SQRT1_2, 6);
+    // Slice 1 takes the series' 10 %, up and to the right.
+    expect(series.centre.x - still.centre.x).toBeCloseTo(0.1 * moved.r * Math.SQRT1_2, 6);
+    expect(series.centre.y - still.centre.y).toBeCloseTo(-0.1 * moved.r * Math.SQRT1_2, 6);
+  });
+
+  it('explodes doughnut segments and 3-D pie slices by their points too', () => {
+    const ring = drawTestChart(quarters('doughnut', { pointExplosionPct: { 1: 50 } }, { holeSizePct: 50 })).items;
+    const outerOf = (p: PathItem) => Math.max(...points(p.commands).map((q) => q.x));
+    const a = slice(ring, '110000');
+    const b = slice(ring, '220000');
+    const bottom = Math.max(...points(slice(ring, '330000').commands).map((q) => q.y));
+    const plainRing = drawTestChart(quarters('doughnut', {}, { holeSizePct: 50 })).items;
+    const plainBottom = Math.max(...points(slice(plainRing, '330000').commands).map((q) => q.y));
+    // Shrunk by 1.5; the exploded segment reaches further right than the one above it.
+    expect(outerOf(b)).toBeGreaterThan(outerOf(a) + 1);
+    expect(bottom).toBeLessThan(plainBottom - 1);
+    const pie3d = (e: Partial<ChartSeries>) => drawTestChart(quarters('pie', e, { view3D: { rotXDeg: 30, rotYDeg: 0, depthPct: 100, rightAngleAxes: false } })).items;
+    const flat = slice(pie3d({}), '220000');
+    const out = slice(pie3d({ pointExplosionPct: { 1: 40 } }), '220000');
+    const rightOf = (p: PathItem) => Math.max(...points(p.commands).map((q) => q.x));
+    const leftOf = (p: PathItem) => Math.min(...points(p.commands).map((q) => q.x));
+    expect(leftOf(out)).toBeGreaterThan(leftOf(flat) - 1e-6);
+    expect(rightOf(out) - leftOf(out)).toBeLessThan(rightOf(flat) - leftOf(flat));
+    expect(leftOf(slice(pie3d({ pointExplosionPct: { 1: 40 } }), '440000'))).toBeGreaterThan(leftOf(slice(pie3d({}), '440000')));
   });
 });
 

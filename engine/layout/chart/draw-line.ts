@@ -118,7 +118,7 @@ export function scatterPoints(s: ChartSeries, h: AxisFrame, v: AxisFrame, rect: 
 }
 
 /** Unbroken runs of points between gaps. */
-function runsOf(pts: ReadonlyArray<Pt | undefined>): Pt[][] {
+export function runsOf(pts: ReadonlyArray<Pt | undefined>): Pt[][] {
   const out: Pt[][] = [];
   let cur: Pt[] = [];
   for (const p of pts) {

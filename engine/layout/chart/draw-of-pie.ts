@@ -70,7 +70,7 @@ export function drawOfPie(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   const cy = rect.y + rect.h / 2;
   const otherFrac = otherSum / total;
   const { series, slices } = firstPie(s, second, total, otherFrac, plot.ofPie?.otherColor);
-  for (const sl of slices) drawSlice(draw, plot, series, sl, cx, cy, 0, radius, explode * radius);
+  for (const sl of slices) drawSlice(draw, plot, series, sl, cx, cy, 0, radius, s.explosionPct ? explode * radius : 0);
   const x2 = cx + radius * (1 + explode) + gap * size * radius;
   const ends = o.kind === 'bar'
     ? drawSecondBar(draw, plot, s, second, otherSum, total, { x: x2, y: cy - size * radius, w: secondPerRadius * radius, h: 2 * size * radius })

@@ -66,7 +66,8 @@ export function drawPie(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   if (series.length === 0) return;
   const cx = rect.x + rect.w / 2;
   const cy = rect.y + rect.h / 2;
-  const explode = Math.max(0, ...series.map((s) => s.explosionPct ?? 0)) / 100;
+  // The pie shrinks so the most exploded slice stays inside the plot area.
+  const explode = Math.max(0, ...series.map(maxExplosion));
   const outer = Math.max(0, Math.min(rect.w, rect.h) / 2 / (1 + explode));
   const hole = doughnut ? (outer * (plot.holeSizePct ?? 50)) / 100 : 0;
   const ring = series.length > 0 ? (outer - hole) / series.length : outer;
@@ -79,14 +80,26 @@ export function drawPie(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
     }
     const r1 = doughnut ? hole + ring * (k + 1) : outer;
     const r0 = doughnut ? hole + ring * k : 0;
-    for (const sl of slices) drawSlice(draw, plot, s, sl, cx, cy, r0, r1, explode * outer);
+    for (const sl of slices) drawSlice(draw, plot, s, sl, cx, cy, r0, r1, explosionOf(s, sl.index) * outer);
   });
 }
 
-/** Draws one slice (exploded by `explodePt` when its series is) with its data label. */
+/** A point's explosion as a fraction of the radius: its c:dPt's, else its series'. */
+export function explosionOf(s: ChartSeries, index: number): number {
+  return (s.pointExplosionPct?.[index] ?? s.explosionPct ?? 0) / 100;
+}
+
+/** The largest explosion of any point of a series, as a fraction of the radius. */
+export function maxExplosion(s: ChartSeries): number {
+  let most = s.explosionPct ?? 0;
+  for (const [k, pct] of Object.entries(s.pointExplosionPct ?? {})) if (Number(k) < s.values.length) most = Math.max(most, pct);
+  return most / 100;
+}
+
+/** Draws one slice, moved `explodePt` out from the centre along its bisector, with its data label. */
 export function drawSlice(draw: ChartDraw, plot: ChartPlot, s: ChartSeries, sl: Slice, cx: number, cy: number, r0: number, r1: number, explodePt: number): void {
   const mid = (sl.fromDeg + sl.toDeg) / 2;
-  const off = s.explosionPct ? polar(0, 0, explodePt, mid) : { x: 0, y: 0 };
+  const off = explodePt > 0 ? polar(0, 0, explodePt, mid) : { x: 0, y: 0 };
   const x = cx + off.x;
   const y = cy + off.y;
   const fill = s.noFill ? undefined : s.pointColors?.[sl.index] ?? s.color;

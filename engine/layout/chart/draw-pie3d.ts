@@ -7,7 +7,7 @@ import type { ChartPlot, LayoutItem, PathCommand } from '../../model';
 import { detCos, detSin } from '../../core/det-math';
 import type { ChartDraw, Rect } from './context';
 import { shade } from './draw-3d';
-import { drawSlice, slicesOf, type Slice } from './draw-pie';
+import { drawSlice, explosionOf, maxExplosion, slicesOf, type Slice } from './draw-pie';
 import { arcCommands, polar } from './math';
 
 /** The pie's thickness as a fraction of its radius at 100 % depth and no tilt. */
@@ -22,7 +22,7 @@ export function drawPie3D(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   const rad = (view.rotXDeg * Math.PI) / 180;
   const k = Math.max(MIN_SQUASH, Math.abs(detSin(rad)));
   const thick = THICKNESS * Math.abs(detCos(rad)) * Math.min(2, view.depthPct / 100);
-  const explode = (s.explosionPct ?? 0) / 100;
+  const explode = maxExplosion(s);
   // Width 2r(1 + e); height 2rk(1 + e) for the top plus the wall's thickness.
   const r = Math.max(0, Math.min(rect.w / (2 * (1 + explode)), rect.h / (2 * k * (1 + explode) + thick)));
   const h = thick * r;
@@ -32,12 +32,13 @@ export function drawPie3D(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   const { slices } = slicesOf(s.values, (plot.firstSliceDeg ?? 0) + view.rotYDeg);
   const squash = (y: number) => cy + (y - cy) * k;
   for (const sl of slices) {
-    const off = s.explosionPct ? polar(0, 0, explode * r, (sl.fromDeg + sl.toDeg) / 2) : { x: 0, y: 0 };
+    const out = explosionOf(s, sl.index) * r;
+    const off = out > 0 ? polar(0, 0, out, (sl.fromDeg + sl.toDeg) / 2) : { x: 0, y: 0 };
     const color = s.noFill ? undefined : s.pointColors?.[sl.index] ?? s.color;
     for (const [a, b] of frontArcs(sl)) draw.items.push(wall(cx + off.x, cy + off.y * k, r, k, h, a, b, color ? shade(color, 0.7) : undefined));
   }
   const tops: LayoutItem[] = [];
-  for (const sl of slices) drawSlice({ ...draw, items: tops }, plot, s, sl, cx, cy, 0, r, explode * r);
+  for (const sl of slices) drawSlice({ ...draw, items: tops }, plot, s, sl, cx, cy, 0, r, explosionOf(s, sl.index) * r);
   for (const item of tops) draw.items.push(squashItem(item, squash));
 }
 

@@ -8,6 +8,7 @@ import type { ChartAxis, ChartPlot } from '../../model';
 import { tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
 import { textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
+import { bubbleRadius, MAX_DIAMETER } from './draw-bubble';
 import { scaleAxis } from './scale';
 import { categoryCount, categoryLabels, isStacked, plotSpans, type PlotSpans } from './series-data';
 import type { ShapedText } from './text';
@@ -40,6 +41,8 @@ interface Slot {
   percent: boolean;
   format?: string;
   between?: boolean;
+  /** Bubbles on this axis: their values and radii as fractions of the plot's shorter side. */
+  bubbles?: Array<{ at: number; rel: number }>;
 }
 
 /** Finds a plot's axes: by c:axId, else the chart's first axes of the needed kinds. */
@@ -85,6 +88,7 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
           h.max = Math.max(h.max, x);
         });
       }
+      if (plot.bubbles) addBubbleRoom(plot, h, v);
       pending.push({ plot, h, v });
       continue;
     }
@@ -141,7 +145,8 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   const lengthPt = s.vertical ? rect.h : rect.w;
   const style = textStyle(draw.base, axis?.textStyle);
   const percentTop = s.percent && s.max <= 1 + 1e-9;
-  const scale = scaleAxis(s.min, percentTop ? 1 : s.max, {
+  const range = s.bubbles?.length ? padForBubbles(s.min, s.max, s.bubbles, lengthPt, Math.min(rect.w, rect.h)) : { min: s.min, max: s.max };
+  const scale = scaleAxis(range.min, percentTop ? 1 : range.max, {
     lengthPt,
     minSpacingPt: s.vertical ? style.sizePt * 2.4 : style.sizePt * 5,
     ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
@@ -154,6 +159,51 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   const far = s.vertical ? axis?.position === 'right' : axis?.position === 'top';
   const f: ValueFrame = { kind: 'value', scale, vertical: s.vertical, reversed, far, ...(s.format ? { format: s.format } : {}), ...(axis ? { axis } : {}) };
   return f;
+}
+
+/** Records each bubble's value on both axes with its radius (a fraction of the plot's shorter side). */
+function addBubbleRoom(plot: ChartPlot, h: Slot, v: Slot): void {
+  const options = plot.bubbles!;
+  let maxSize = 0;
+  for (const s of plot.series) for (const z of s.bubbleSizes ?? []) if (z !== null && Number.isFinite(z)) maxSize = Math.max(maxSize, Math.abs(z));
+  const largest = (MAX_DIAMETER * options.scalePct) / 100 / 2;
+  for (const s of plot.series) {
+    s.values.forEach((y, i) => {
+      const x = s.xValues?.length ? s.xValues[i] : i + 1;
+      const size = s.bubbleSizes?.[i] ?? null;
+      if (y === null || x === null || x === undefined || size === null || size === 0 || (size < 0 && !options.showNegative)) return;
+      const rel = bubbleRadius(size, maxSize, largest, options.sizeRepresents);
+      if (!(rel > 0) || (h.bubbles?.length ?? 0) > MAX_BUBBLES) return;
+      (h.bubbles ??= []).push({ at: x, rel });
+      (v.bubbles ??= []).push({ at: y, rel });
+    });
+  }
+}
+
+const MAX_BUBBLES = 100_000;
+
+/**
+ * The data range widened so every bubble fits inside the axis (Office pads by the bubbles' radii): a
+ * radius of r points spans r × range / length in data units, and the range is what it widens, so the
+ * widening is found in a few rounds.
+ */
+function padForBubbles(min: number, max: number, bubbles: ReadonlyArray<{ at: number; rel: number }>, lengthPt: number, sidePt: number): { min: number; max: number } {
+  if (!(lengthPt > 0) || !Number.isFinite(min) || !Number.isFinite(max)) return { min, max };
+  let lo = min;
+  let hi = max;
+  for (let round = 0; round < 4; round++) {
+    const perPt = (hi - lo || Math.abs(hi) || 1) / lengthPt;
+    let nlo = min;
+    let nhi = max;
+    for (const b of bubbles) {
+      const r = b.rel * sidePt * perPt;
+      nlo = Math.min(nlo, b.at - r);
+      nhi = Math.max(nhi, b.at + r);
+    }
+    lo = nlo;
+    hi = nhi;
+  }
+  return { min: lo, max: hi };
 }
 
 function shrink(r: Rect, left: number, right: number, top: number, bottom: number): Rect {
