@@ -100,7 +100,7 @@ function spread(pieces: Piece[], from: number, to: number, clusters: number, sha
 
 /**
  * Manual run width (w:fitText, ECMA-376 Part 1 §17.3.2.14): the characters of a region (adjacent
- * pieces of runs with the same w:id, or of one run without an id) keep their advances, and the
+ * pieces of runs with the same w:id and width, a missing id being 0) keep their advances, and the
  * difference to the region's width goes evenly into the gaps between them, none after the last:
  * Word's renders of Japanese forms set "所在地" in 84 pt as 12 pt ideographs 24 pt apart. Negative
  * when the text is wider, which draws the characters closer.
@@ -126,7 +126,7 @@ function inRegion(prev: Piece, next: Piece): boolean {
   const a = prev.span.props;
   const b = next.span.props;
   if (a === b) return true;
-  return a.fitText?.id !== undefined && a.fitText.id === b.fitText?.id && a.fitText.widthPt === b.fitText.widthPt;
+  return a.fitText !== undefined && a.fitText.id === b.fitText?.id && a.fitText.widthPt === b.fitText.widthPt;
 }
 
 /**
