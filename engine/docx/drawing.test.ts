@@ -203,6 +203,16 @@ describe('VML', () => {
     expect(img.crop!.left).toBeCloseTo(0.1, 3);
   });
 
+  it('places a floating v:line at its end points, measured from the anchor (fraction bars drawn over two-lines-in-one)', () => {
+    const body = '<w:p><w:r><w:pict><v:line style="position:absolute;left:0;text-align:left;z-index:1" from="225pt,15.6pt" to="279pt,15.6pt"/></w:pict></w:r>' +
+      '<w:r><w:pict><v:line style="position:absolute;margin-left:2pt;z-index:2" from="50pt,30pt" to="10pt,6pt"/></w:pict></w:r></w:p>';
+    const [bar, slanted] = inlinesOf(bodyParagraphs(parseFixture({ body }))[0]!) as ShapeInline[];
+    expect(bar).toMatchObject({ geometry: 'line', widthPt: 54, heightPt: 0 });
+    expect(bar!.anchor).toMatchObject({ horizontal: { relativeTo: 'column', offsetPt: 225 }, vertical: { relativeTo: 'paragraph', offsetPt: 15.6 } });
+    expect(slanted).toMatchObject({ widthPt: 40, heightPt: 24 });
+    expect(slanted!.anchor).toMatchObject({ horizontal: { offsetPt: 12 }, vertical: { offsetPt: 6 } });
+  });
+
   it('marks header watermarks and keeps their text', () => {
     const hdr = '<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject1" o:spid="_x0000_s2049" type="#_x0000_t136" style="position:absolute;margin-left:0;margin-top:0;width:400pt;height:100pt;rotation:315;z-index:-251657216;mso-position-horizontal:center;mso-position-horizontal-relative:margin;mso-position-vertical:center;mso-position-vertical-relative:margin" fillcolor="silver" stroked="f">' +
       '<v:textpath style="font-family:&quot;Calibri&quot;;font-size:1pt" string="DRAFT"/></v:shape></w:pict></w:r></w:p>';

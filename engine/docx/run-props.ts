@@ -194,11 +194,11 @@ const RUN_READERS: Record<string, RunReader> = {
     const v = el.attrs['w14:val'] ?? el.attrs['w:val'];
     if (v) out.ligatures = v !== 'none';
   },
-  // w:fitText (CT_FitText, §17.3.2.14): the run's text fills w:val twips; runs sharing w:id fill it together.
+  // w:fitText (CT_FitText, §17.3.2.14): the run's text fills w:val twips; runs sharing w:id fill it
+  // together. Word reads a missing w:id as 0 ([MS-OI29500] 2.1.78), so id-less neighbours share a region.
   'w:fitText': (_e, el, out) => {
     const widthPt = twipsAttr(el);
-    const id = el.attrs['w:id'];
-    out.fitText = widthPt !== undefined && widthPt > 0 ? { widthPt: Math.min(widthPt, 1584), ...(id ? { id } : {}) } : null;
+    out.fitText = widthPt !== undefined && widthPt > 0 ? { widthPt: Math.min(widthPt, 1584), id: fitTextId(el.attrs['w:id']) } : null;
   },
   'w:eastAsianLayout': (_e, el, out) => {
     out.eastAsianLayout = readEastAsianLayout(el);
@@ -275,4 +275,10 @@ export function toggleRun(target: RawRun, level: RawRun): RawRun {
     }
   }
   return target;
+}
+
+/** A w:fitText id (ST_DecimalNumber) in one spelling ("07" and "7" link), "0" when omitted. */
+function fitTextId(raw: string | undefined): string {
+  if (raw === undefined) return '0';
+  return /^\s*[-+]?\d{1,15}\s*$/.test(raw) ? String(Number(raw)) : raw;
 }

@@ -72,17 +72,20 @@ const V_REL: Record<string, FloatAnchor['vertical']['relativeTo']> = {
 const H_ALIGN = new Set(['left', 'center', 'right', 'inside', 'outside']);
 const V_ALIGN = new Set(['top', 'center', 'bottom', 'inside', 'outside']);
 
-/** The floating placement of an absolutely positioned VML shape, with its w10:wrap element. */
-export function vmlAnchor(style: Map<string, string>, wrapEl: XmlElement | undefined): FloatAnchor {
+/**
+ * The floating placement of an absolutely positioned VML shape, with its w10:wrap element; `origin`
+ * is added to the offsets (a v:line's nearer end point, since a line has no margin-left/margin-top).
+ */
+export function vmlAnchor(style: Map<string, string>, wrapEl: XmlElement | undefined, origin = { xPt: 0, yPt: 0 }): FloatAnchor {
   const hAlign = style.get('mso-position-horizontal');
   const vAlign = style.get('mso-position-vertical');
   const horizontal = {
     relativeTo: H_REL[style.get('mso-position-horizontal-relative') ?? 'text'] ?? 'column',
-    ...(hAlign && H_ALIGN.has(hAlign) ? { align: hAlign as 'left' } : { offsetPt: (lengthPt(style.get('margin-left')) ?? 0) + (lengthPt(style.get('left')) ?? 0) }),
+    ...(hAlign && H_ALIGN.has(hAlign) ? { align: hAlign as 'left' } : { offsetPt: origin.xPt + (lengthPt(style.get('margin-left')) ?? 0) + (lengthPt(style.get('left')) ?? 0) }),
   };
   const vertical = {
     relativeTo: V_REL[style.get('mso-position-vertical-relative') ?? 'text'] ?? 'paragraph',
-    ...(vAlign && V_ALIGN.has(vAlign) ? { align: vAlign as 'top' } : { offsetPt: (lengthPt(style.get('margin-top')) ?? 0) + (lengthPt(style.get('top')) ?? 0) }),
+    ...(vAlign && V_ALIGN.has(vAlign) ? { align: vAlign as 'top' } : { offsetPt: origin.yPt + (lengthPt(style.get('margin-top')) ?? 0) + (lengthPt(style.get('top')) ?? 0) }),
   };
   const type = wrapEl?.attrs['type'];
   const side = wrapEl?.attrs['side'];

@@ -42,13 +42,34 @@ export function readVml(r: InlineReader, el: XmlElement): Inline[] {
   return out;
 }
 
+/** A v:line's end points (`from`, `to`: CT_Line, ECMA-376 Part 4 §19.1.2.12) in points, finite. */
+function lineEnds(el: XmlElement): { x1: number; y1: number; x2: number; y2: number } {
+  const point = (name: string) => {
+    const [x, y] = (attr(el, name) ?? '0,0').split(',').map((v) => lengthPt(v) ?? 0);
+    return [Number.isFinite(x) ? x! : 0, Number.isFinite(y) ? y! : 0] as const;
+  };
+  const [x1, y1] = point('from');
+  const [x2, y2] = point('to');
+  return { x1, y1, x2, y2 };
+}
+
 function sizeOf(style: Map<string, string>, el: XmlElement): { w: number; h: number } {
   if (el.name === 'v:line') {
-    const from = (attr(el, 'from') ?? '0,0').split(',').map((v) => lengthPt(v) ?? 0);
-    const to = (attr(el, 'to') ?? '0,0').split(',').map((v) => lengthPt(v) ?? 0);
-    return { w: Math.abs((to[0] ?? 0) - (from[0] ?? 0)), h: Math.abs((to[1] ?? 0) - (from[1] ?? 0)) };
+    const { x1, y1, x2, y2 } = lineEnds(el);
+    return { w: Math.abs(x2 - x1), h: Math.abs(y2 - y1) };
   }
   return { w: Math.max(0, lengthPt(style.get('width')) ?? 0), h: Math.max(0, lengthPt(style.get('height')) ?? 0) };
+}
+
+/**
+ * Where a shape's box starts inside its anchor frame beyond margin-left/margin-top: a floating
+ * v:line has no box of its own, its end points are measured from the anchor (the column's left edge
+ * and the paragraph's top by default), so its box starts at the nearer end point on each axis.
+ */
+function boxOrigin(el: XmlElement): { xPt: number; yPt: number } {
+  if (el.name !== 'v:line') return { xPt: 0, yPt: 0 };
+  const { x1, y1, x2, y2 } = lineEnds(el);
+  return { xPt: Math.min(x1, x2), yPt: Math.min(y1, y2) };
 }
 
 /** Reads one VML shape; `top` shapes may float (position:absolute), group children are placed by the group. */
@@ -57,7 +78,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   if (style.get('visibility') === 'hidden' || style.get('display') === 'none') return undefined;
   const { w, h } = size ?? sizeOf(style, el);
   const floating = top && style.get('position') === 'absolute';
-  const anchor = floating ? vmlAnchor(style, child(el, 'w10:wrap')) : undefined;
+  const anchor = floating ? vmlAnchor(style, child(el, 'w10:wrap'), boxOrigin(el)) : undefined;
   const transform = {
     ...(Number(style.get('rotation')) ? { rotationDeg: Number(style.get('rotation')) % 360 } : {}),
     ...((style.get('flip') ?? '').includes('x') ? { flipH: true } : {}),

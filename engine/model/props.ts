@@ -98,12 +98,14 @@ export interface RunProps {
 }
 
 /**
- * A fit-text region's width (w:fitText, §17.3.2.14). Consecutive runs with the same `id` form one
- * region; a run without an id is a region of its own.
+ * A fit-text region's width (w:fitText, §17.3.2.14). Consecutive runs with the same `id` and width
+ * form one region. The standard makes a run without w:id a region of its own; Word gives it id 0
+ * and links it with the runs around it that have no id or id 0 ([MS-OI29500] 2.1.78), and so do we.
  */
 export interface FitText {
   readonly widthPt: number;
-  readonly id?: string;
+  /** w:id as a decimal number ("0" when omitted, as Word reads it), or the attribute as written when it is not a number. */
+  readonly id: string;
 }
 
 /**

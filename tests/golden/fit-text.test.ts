@@ -1,7 +1,8 @@
 /**
- * Manual run width (w:fitText, ECMA-376 Part 1 §17.3.2.14): the runs of one region (the same w:id)
- * fill its width together, the slack spread evenly between their characters and none after the
- * last; the w:spacing Word stored in them does not count, and the element no longer warns.
+ * Manual run width (w:fitText, ECMA-376 Part 1 §17.3.2.14): the runs of one region (the same w:id,
+ * a missing one being 0 as in Word) fill its width together, the slack spread evenly between their
+ * characters and none after the last; the w:spacing Word stored in them does not count, and the
+ * element no longer warns.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -58,6 +59,18 @@ describe('fit text', () => {
     const { doc } = await layout(run('WWWWWW', fit('9', 600)) + run('E', '<w:sz w:val="24"/>'));
     const boxes = glyphBoxes(doc);
     expect(boxes[6]!.x - boxes[0]!.x).toBeCloseTo(30, 2);
+  });
+
+  it('links runs without an id, as Word does (id 0, [MS-OI29500] 2.1.78), but not with other ids', async () => {
+    const noId = (extra = '') => `<w:sz w:val="24"/>${extra}<w:fitText w:val="800"/>`;
+    // AB and bold CD have no id: one 40 pt region, E starts 40 pt after A (the standard's own
+    // reading, a region per run, would put it 80 pt on).
+    const linked = glyphBoxes((await layout(run('AB', noId()) + run('CD', noId('<w:b/>')) + run('E', '<w:sz w:val="24"/>'))).doc);
+    expect(linked[4]!.x - linked[0]!.x).toBeCloseTo(40, 2);
+    // A missing id is id 0; id 5 is another region.
+    const zero = glyphBoxes((await layout(run('AB', noId()) + run('CD', fit('00', 800)) + run('EF', fit('5', 800)) + run('G', '<w:sz w:val="24"/>'))).doc);
+    expect(zero[4]!.x - zero[0]!.x).toBeCloseTo(40, 2);
+    expect(zero[6]!.x - zero[4]!.x).toBeCloseTo(40, 2);
   });
 
   it('keeps regions with different ids apart', async () => {

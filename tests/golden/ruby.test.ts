@@ -31,14 +31,21 @@ function width(r: GlyphRun): number {
   return r.advances.reduce((t, a) => t + a, 0);
 }
 
-async function guideAndBase(align: string, guide = 'かな', base = '漢字漢字'): Promise<{ g: GlyphRun; b: GlyphRun; codes: string[] }> {
+/** The pen position of a character's glyph (one glyph per character in these fixtures). */
+function charX(runs: readonly GlyphRun[], ch: string): number {
+  const r = runs.find((x) => x.text.includes(ch))!;
+  return r.x + r.advances.slice(0, r.text.indexOf(ch)).reduce((t, a) => t + a, 0);
+}
+
+async function guideAndBase(align: string, guide = 'かな', base = '漢字漢字'): Promise<{ g: GlyphRun; b: GlyphRun; codes: string[]; before: number; after: number }> {
   const { doc, codes } = await layout(`<w:p>${run('あ', SZ)}${ruby(guide, base, align)}${run('い', SZ)}</w:p>`);
   const runs = glyphRunsOn(doc, 0);
   const g = runs.find((r) => r.text === guide)!;
   const b = runs.find((r) => r.text.includes(base))!;
   const offset = b.text.indexOf(base);
   const bx = b.x + b.advances.slice(0, offset).reduce((t, a) => t + a, 0);
-  return { g, b: { ...b, x: bx, advances: b.advances.slice(offset, offset + base.length) }, codes };
+  const before = charX(runs, 'あ') + 12;
+  return { g, b: { ...b, x: bx, advances: b.advances.slice(offset, offset + base.length) }, codes, before, after: charX(runs, 'い') };
 }
 
 describe('ruby', () => {
@@ -62,6 +69,30 @@ describe('ruby', () => {
     expect(left.g.x).toBeCloseTo(left.b.x, 2);
     const right = await guideAndBase('right');
     expect(right.g.x + width(right.g)).toBeCloseTo(right.b.x + width(right.b), 2);
+  });
+
+  it('sets a base narrower than its guide across the guide by rubyAlign', async () => {
+    // Six 6 pt kana (36 pt) over 12 pt ideographs: the ruby takes the guide's width, the text after
+    // it starts 36 pt on, and the base is placed in it as a narrower guide is over its base.
+    const guide = 'かなかなかな';
+    const center = await guideAndBase('center', guide, '漢');
+    expect(center.g.x).toBeCloseTo(center.before, 2);
+    expect(center.after - center.before).toBeCloseTo(36, 2);
+    expect(center.b.x - center.before).toBeCloseTo(12, 2);
+    expect(width(center.g)).toBeCloseTo(36, 2);
+    const letter = await guideAndBase('distributeLetter', guide, '漢字');
+    expect(letter.b.x).toBeCloseTo(letter.before, 2);
+    expect(letter.b.advances[0]).toBeCloseTo(24, 2);
+    expect(letter.after - letter.before).toBeCloseTo(36, 2);
+    // 12 pt shared by two characters: 6 between them, 3 at either end.
+    const space = await guideAndBase('distributeSpace', guide, '漢字');
+    expect(space.b.x - space.before).toBeCloseTo(3, 2);
+    expect(space.b.advances).toEqual([expect.closeTo(18, 2), expect.closeTo(15, 2)]);
+    const left = await guideAndBase('left', guide, '漢');
+    expect([left.b.x - left.before, left.after - left.before]).toEqual([expect.closeTo(0, 2), expect.closeTo(36, 2)]);
+    const right = await guideAndBase('right', guide, '漢');
+    expect([right.b.x - right.before, right.after - right.before]).toEqual([expect.closeTo(24, 2), expect.closeTo(36, 2)]);
+    expect(right.g.x).toBeCloseTo(right.before, 2);
   });
 
   it('grows its line to hold the guide', async () => {

@@ -1,12 +1,14 @@
 /**
  * Phonetic guides (w:ruby, ECMA-376 Part 1 §17.3.3.25): the guide text is drawn at its size (w:hps)
  * with its baseline w:hpsRaise above the base's, over the base text's extent on the line, placed by
- * w:rubyAlign (ST_RubyAlign, §17.18.80). A guide wider than its base is centred on it.
+ * w:rubyAlign (ST_RubyAlign, §17.18.80). A guide wider than its base was given the base's width
+ * when the base was shaped (inline/advances.ts), the room before the base included here.
  */
 import type { GlyphRun, RubyGuide } from '../../model';
 import type { FaceResolver } from '../faces';
 import type { ParaContent } from '../inline/itemize';
 import type { LineBox } from '../inline/line-box';
+import { rubyShare } from '../inline/advances';
 import { clusterCount, shapePlainText } from '../inline/plain-text';
 import type { ItemSink } from './sink';
 
@@ -19,13 +21,14 @@ export function emitRubies(line: LineBox, content: ParaContent, x0: number, base
   }
 }
 
-/** Left and right of the base text's glyphs on the line (their advances, as laid out). */
+/** Left and right of the base text's glyphs on the line (their advances, as laid out, and the lead before them). */
 function baseExtent(line: LineBox, start: number, end: number): { left: number; right: number } | undefined {
   let left = Infinity;
   let right = -Infinity;
   for (const frag of line.fragments) {
     if (frag.k !== 'glyphs' || frag.piece.end <= start || frag.piece.start >= end) continue;
     let x = frag.x;
+    if (frag.piece.leadPt && frag.piece.start >= start) left = Math.min(left, x - frag.piece.leadPt);
     frag.advances.forEach((a, g) => {
       const at = frag.piece.start + frag.piece.rel[g]!;
       if (at >= start && at < end) {
@@ -41,20 +44,10 @@ function baseExtent(line: LineBox, start: number, end: number): { left: number; 
 /** Where the guide starts in the base's width and the extra space after each of its characters. */
 function placement(guide: RubyGuide, baseWidth: number, width: number, clusters: number): { start: number; gap: number } {
   const free = baseWidth - width;
+  // A wider guide has had its base set across it: what is left is rounding (or a base on two lines).
   if (free <= 0) return { start: free / 2, gap: 0 };
-  switch (guide.align) {
-    case 'left':
-      return { start: 0, gap: 0 };
-    case 'right':
-      return { start: free, gap: 0 };
-    case 'distributeLetter':
-      return clusters > 1 ? { start: 0, gap: free / (clusters - 1) } : { start: free / 2, gap: 0 };
-    case 'distributeSpace':
-      // Equal space between the characters and half of it at either end.
-      return { start: free / clusters / 2, gap: free / clusters };
-    default:
-      return { start: free / 2, gap: 0 };
-  }
+  const { lead, gap } = rubyShare(guide.align, free, clusters);
+  return { start: lead, gap };
 }
 
 function emitGuide(guide: RubyGuide, left: number, baseWidth: number, y: number, sink: ItemSink, faces: FaceResolver): void {

@@ -64,6 +64,16 @@ describe('orderLineFragments', () => {
     expect(rtl.k === 'glyphs' && rtl.piece.glyphs).toEqual([4, 3]);
   });
 
+  it('keeps the lead of a widened ruby base on its logical start side', () => {
+    const bidi = resolveParagraphBidi(text, [span(0, text.length)], false)!;
+    const withLead = (f: Fragment, leadPt: number): Fragment =>
+      f.k === 'glyphs' ? { ...f, x: f.x + leadPt, piece: { ...f.piece, leadPt, width: f.piece.width + leadPt } } : f;
+    // אב has 2 pt before it (logically: on its right), cd 4 pt (on its left).
+    const frags = [frag(0, 3, 10, 0), withLead(frag(3, 5, 13, 1), 2), frag(5, 6, 17, 0), withLead(frag(6, 8, 18, 0), 4)];
+    const out = orderLineFragments(frags, bidi, text, 10);
+    expect(out.map((f) => f.x)).toEqual([10, 13, 17, 22]);
+  });
+
   it('moves trailing spaces of a right-to-left word at the line end to the paragraph level (L1)', () => {
     const t = 'ab אב ';
     const bidi = resolveParagraphBidi(t, [span(0, t.length)], false)!;

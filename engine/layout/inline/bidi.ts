@@ -212,8 +212,13 @@ export function orderLineFragments(frags: readonly Fragment[], bidi: BidiParagra
   let x = startX;
   for (const k of order) {
     const f = sep.frags[k]!;
+    // A lead (room before a widened ruby base, outside the fragment) goes on its logical start side:
+    // the left of a left-to-right fragment, the right of a right-to-left one (mirrored frame: reversed).
+    const lead = f.k === 'glyphs' ? f.piece.leadPt ?? 0 : 0;
+    const leadFirst = ((sep.levels[k]! & 1) === 0) !== (mirrorWidthPt !== undefined);
+    if (leadFirst) x += lead;
     placed[k] = inVisualOrder(f, sep.levels[k]!, mirrorWidthPt !== undefined ? mirrorWidthPt - x - f.width : x);
-    x += f.width;
+    x += f.width + (leadFirst ? 0 : lead);
   }
   // Fragments stay in logical order, each at its visual x: the page content then reads in logical
   // order, as Word and LibreOffice write it, which is what text extraction (search, copy) follows.

@@ -13,6 +13,7 @@ import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
 import { combinedBox } from './combine';
+import { shapePlainText } from './plain-text';
 import { uprightBox, type UprightBox } from './upright';
 import { labelRevision, markupStyle, type MarkupStyle } from '../revisions';
 
@@ -62,6 +63,8 @@ export interface RubyBase {
   readonly start: number;
   readonly end: number;
   readonly guide: RubyGuide;
+  /** The guide's width as drawn (emit/ruby.ts); a narrower base is set across it (advances.ts). */
+  readonly guideWidthPt: number;
 }
 
 /** Something in the text that is not glyphs. */
@@ -210,7 +213,10 @@ class Builder {
 
   closeRuby(): void {
     const open = this.openRubies.pop();
-    if (open && this.out.length > open.start) this.rubies.push({ start: open.start, end: this.out.length, guide: open.guide });
+    if (!open || this.out.length <= open.start) return;
+    const { guide } = open;
+    const guideWidthPt = shapePlainText(guide.text, guide.props, guide.props.sizePt, this.ctx.faces).width;
+    this.rubies.push({ start: open.start, end: this.out.length, guide, guideWidthPt });
   }
 
   /**

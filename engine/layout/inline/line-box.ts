@@ -102,10 +102,12 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
       let width = piece.width;
       if (canStretch && k >= d.afterLastTab && k <= lastInk) {
         advances = stretchSpaces(piece, params.text, extraPerSpace, k === lastInk);
-        width = 0;
+        width = piece.leadPt ?? 0;
         for (const a of advances) width += a;
       }
-      fragments[k] = { k: 'glyphs', x, piece, advances, width };
+      // A lead (room before a widened ruby base) is space on the line, not part of the fragment.
+      const lead = piece.leadPt ?? 0;
+      fragments[k] = { k: 'glyphs', x: x + lead, piece, advances, width: width - lead };
       x += width;
     } else {
       const tab = d.tabs[k];

@@ -5,6 +5,7 @@
 import type { ParaContent, Span, Special } from './itemize';
 import { joinsAcross, ZWJ } from './joining';
 import { breakDisplayMath } from '../math/breaking';
+import { fitTextRegions, trailingSpaceOf, widenRubyBases, withAdvances } from './advances';
 
 /**
  * Glyphs of one span between two break opportunities. Advances in points, final except justification.
@@ -22,6 +23,8 @@ export interface GlyphPiece {
   readonly width: number;
   /** Width of what this piece ends with that hangs past the line end: spaces, ideographic punctuation. */
   readonly trailingSpace: number;
+  /** Room before the first glyph, counted in `width` (a ruby base set across a wider guide). */
+  readonly leadPt?: number;
 }
 
 /** A shaped word in points, shared by every occurrence of the same text in the same style. */
@@ -143,6 +146,7 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: Wor
   }
   if (content.autoSpace) addAutoSpace(out, content.text, content.specials, content.autoSpace);
   fitTextRegions(out, text);
+  widenRubyBases(out, content.rubies, text);
   return out;
 }
 
@@ -216,28 +220,6 @@ function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: bool
   return { glyphs, advances, rel, width, trailingSpace: trailingSpaceOf(str, advances, rel, 0) };
 }
 
-/**
- * Ideographic commas and full stops (full- and half-width). w:overflowPunct (ECMA-376 Part 1
- * §17.3.1.21, on when omitted) lets one of them extend past the line end instead of taking the
- * ideograph before it to the next line, as Word and LibreOffice do for East Asian text.
- */
-function isHangingPunctuation(ch: number): boolean {
-  return ch === 0x3001 || ch === 0x3002 || ch === 0xff0c || ch === 0xff0e || ch === 0xff61 || ch === 0xff64;
-}
-
-/** Width that may hang past the line end: trailing spaces, and a hanging punctuation mark before them. */
-function trailingSpaceOf(text: string, advances: readonly number[], rel: readonly number[], base: number): number {
-  let t = 0;
-  let g = advances.length - 1;
-  for (; g >= 0; g--) {
-    const ch = text.charCodeAt(base + rel[g]!);
-    if (ch !== 0x20 && ch !== 0x3000) break;
-    t += advances[g]!;
-  }
-  if (g > 0 && isHangingPunctuation(text.charCodeAt(base + rel[g]!))) t += advances[g]!;
-  return t;
-}
-
 /** Splits a glyph piece at glyph index `g` (a cluster boundary), reshaping nothing. */
 export function splitGlyphPiece(piece: GlyphPiece, g: number, text: string): [GlyphPiece, GlyphPiece] {
   return [sliceGlyphPiece(piece, 0, g, text), sliceGlyphPiece(piece, g, piece.glyphs.length, text)];
@@ -248,10 +230,13 @@ function sliceGlyphPiece(piece: GlyphPiece, from: number, to: number, text: stri
   const at = (g: number) => (g < piece.rel.length ? piece.start + piece.rel[g]! : piece.end);
   const start = at(from);
   const advances = piece.advances.slice(from, to);
-  let width = 0;
+  // The lead stays with the first glyph.
+  const leadPt = from === 0 ? piece.leadPt ?? 0 : 0;
+  let width = leadPt;
   for (const a of advances) width += a;
   const rel = piece.rel.slice(from, to).map((r) => piece.start + r - start);
-  return { k: 'glyphs', start, end: at(to), span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start) };
+  const sliced: GlyphPiece = { k: 'glyphs', start, end: at(to), span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start) };
+  return leadPt !== 0 ? { ...sliced, leadPt } : sliced;
 }
 
 /**
@@ -305,68 +290,6 @@ function addAutoSpace(pieces: Piece[], text: string, specials: ReadonlyMap<numbe
       advances[g] = advances[g]! + p.span.sizePt / 4;
     }
     if (advances) pieces[k] = withAdvances(p, advances, text);
-  }
-}
-
-/** A glyph piece with other advances (its width and hanging space follow). */
-function withAdvances(p: GlyphPiece, advances: readonly number[], text: string): GlyphPiece {
-  let width = 0;
-  for (const a of advances) width += a;
-  return { ...p, advances, width, trailingSpace: trailingSpaceOf(text, advances, p.rel, p.start) };
-}
-
-/**
- * Manual run width (w:fitText, ECMA-376 Part 1 §17.3.2.14): the characters of a region (adjacent
- * pieces of runs with the same w:id, or of one run without an id) keep their advances, and the
- * difference to the region's width goes evenly into the gaps between them, none after the last:
- * Word's renders of Japanese forms set "所在地" in 84 pt as 12 pt ideographs 24 pt apart. Negative
- * when the text is wider, which draws the characters closer.
- */
-function fitTextRegions(pieces: Piece[], text: string): void {
-  for (let k = 0; k < pieces.length; ) {
-    const first = pieces[k]!;
-    const fit = first.k === 'glyphs' ? first.span.props.fitText : undefined;
-    let end = k + 1;
-    if (fit) {
-      while (end < pieces.length && inRegion(pieces[end - 1]!, pieces[end]!)) end++;
-      spreadRegion(pieces, k, end, fit.widthPt, text);
-    }
-    k = end;
-  }
-}
-
-function inRegion(prev: Piece, next: Piece): boolean {
-  if (prev.k !== 'glyphs' || next.k !== 'glyphs' || next.start !== prev.end) return false;
-  const a = prev.span.props;
-  const b = next.span.props;
-  if (a === b) return true;
-  return a.fitText?.id !== undefined && a.fitText.id === b.fitText?.id && a.fitText.widthPt === b.fitText.widthPt;
-}
-
-/** Puts the region's slack (its width less its pieces') between its clusters, after each but the last. */
-function spreadRegion(pieces: Piece[], from: number, to: number, widthPt: number, text: string): void {
-  let natural = 0;
-  let clusters = 0;
-  for (let k = from; k < to; k++) {
-    const p = pieces[k] as GlyphPiece;
-    natural += p.width;
-    for (let g = 0; g < p.rel.length; g++) if (g === 0 || p.rel[g] !== p.rel[g - 1]) clusters++;
-  }
-  if (clusters === 0) return;
-  const gaps = Math.max(1, clusters - 1);
-  const gap = (widthPt - natural) / gaps;
-  let seen = 0;
-  for (let k = from; k < to; k++) {
-    const p = pieces[k] as GlyphPiece;
-    const advances = [...p.advances];
-    for (let g = 0; g < advances.length; g++) {
-      const lastOfCluster = g + 1 === advances.length || p.rel[g + 1] !== p.rel[g];
-      if (!lastOfCluster) continue;
-      seen++;
-      // One character alone takes the whole slack after it.
-      if (seen < clusters || clusters === 1) advances[g] = advances[g]! + gap;
-    }
-    pieces[k] = withAdvances(p, advances, text);
   }
 }
 
