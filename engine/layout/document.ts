@@ -105,15 +105,15 @@ function drawPages(doc: DocModel, result: PassResult, state: PassState, env: Doc
     drawNotes(page, sink, result, env);
     const chrome = new CollectingSink(resources, sink.page);
     drawHeaderFooter(result, index, chrome, state, env);
-    const items: LayoutItem[] = [];
+    const fill: LayoutItem[] = [];
     if (doc.settings.displayBackgroundShape && doc.settings.background) {
-      items.push({ kind: 'rect', x: 0, y: 0, w: page.frame.widthPt, h: page.frame.heightPt, fill: doc.settings.background });
+      fill.push({ kind: 'rect', x: 0, y: 0, w: page.frame.widthPt, h: page.frame.heightPt, fill: doc.settings.background });
     }
     const borders = pageBorderItems(s, page, info.firstOfSection, info.area);
     const front = s.pageBorders?.zOrder !== 'back';
-    if (!front) items.push(...borders);
-    items.push(...chrome.background, ...chrome.items, ...sink.background, ...columnSeparatorItems(page, doc.sections), ...sink.items, ...chrome.foreground, ...sink.foreground);
-    if (front) items.push(...borders);
+    // concat, not push(...list): a page may hold more items than a call takes arguments.
+    const items = fill.concat(front ? [] : borders, chrome.background, chrome.items, sink.background, columnSeparatorItems(page, doc.sections),
+      sink.items, chrome.foreground, sink.foreground, front ? borders : []);
     const flat: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
     const turn = s.textDirection;
     const laid = turn ? turnPage(flat, turn) : flat;

@@ -9,6 +9,7 @@ import { unzipSync } from 'fflate';
 import { chartPart, inlineChart } from '../../tests/helpers/make-chart';
 import { makeDocx, para, run, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
 import { buildEmf, buildWmf, emr, wmr } from '../../tests/helpers/make-metafile';
+import { clipOutMetafiles, featureDocxSeeds } from './feature-seeds';
 import { anchoredPicture, inlinePicture, TINY_PNG } from '../../tests/helpers/tiny-png';
 
 /** A named seed. */
@@ -59,7 +60,7 @@ export function ownDocxSeeds(): Seed[] {
   const parts = Object.fromEntries(charts.map((c, i) => [`rIdChart${i}`, c]));
   const chartBody = charts.map((_, i) => `<w:p>${inlineChart(`rIdChart${i}`, 300, 200, i + 1)}</w:p>`).join('');
   const charted = makeDocx({ body: chartBody + TABLE, parts, styles: WORD_DEFAULT_STYLES });
-  return [{ name: 'own-rich.docx', bytes: rich }, { name: 'own-chart.docx', bytes: charted }];
+  return [{ name: 'own-rich.docx', bytes: rich }, { name: 'own-chart.docx', bytes: charted }, ...featureDocxSeeds()];
 }
 
 /** DOCX seeds: the corpus's dev documents and the campaign's own fixtures. */
@@ -87,7 +88,8 @@ export function pictureSeeds(docx: readonly Seed[], perKind = 12): Seed[] {
   }
   const emf = buildEmf([emr(43, (b) => b.u32(10, 10, 500, 400)), emr(27, (b) => b.u32(0, 0)), emr(54, (b) => b.u32(900, 450))]);
   const wmf = buildWmf([wmr(0x041b, [400, 300, 10, 10]), wmr(0x0214, [20, 20]), wmr(0x0213, [300, 200])], [0, 0, 1000, 500]);
-  return [...out, { name: 'own.png', bytes: TINY_PNG }, { name: 'own.emf', bytes: emf }, { name: 'own.wmf', bytes: wmf }];
+  const cuts = clipOutMetafiles(100_000);
+  return [...out, { name: 'own.png', bytes: TINY_PNG }, { name: 'own.emf', bytes: emf }, { name: 'own.wmf', bytes: wmf }, { name: 'own-cuts.emf', bytes: cuts.emf }, { name: 'own-cuts.wmf', bytes: cuts.wmf }];
 }
 
 /** Signed PDFs of the corpus. */

@@ -3,6 +3,7 @@
  * stresses one limit of parse or layout (depth, spans, page count, cycles, offsets, word length).
  */
 import { anchoredPicture, inlinePicture } from '../../tests/helpers/tiny-png';
+import { FEATURE_SNIPPETS } from './feature-snippets';
 import type { Rng } from './rng';
 
 /** The relationship id the campaign gives the picture it adds to a package. */
@@ -91,6 +92,7 @@ export const STORY_SNIPPETS: Record<string, (r: Rng) => string> = {
     const n = r.pick([20, 60]);
     return `<w:p><m:oMath>${'<m:f><m:num>'.repeat(n)}<m:r><m:t>x</m:t></m:r>${'</m:num><m:den><m:r><m:t>y</m:t></m:r></m:den></m:f>'.repeat(n)}</m:oMath></w:p>`;
   },
+  ...FEATURE_SNIPPETS,
 };
 
 /** Styles-part snippets: basedOn cycles, a huge cascade, a numbering-style link loop. */

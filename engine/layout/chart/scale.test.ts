@@ -60,4 +60,10 @@ describe('scaleAxis (Excel automatic scaling)', () => {
     expect(ticksOf({ min: 0, max: 1, unit: 0.1 })).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
     expect(cleanNumber(0.1 + 0.2)).toBe(0.3);
   });
+
+  it('puts the tick that crosses zero at 0, not at a residue of the sum (found by the fuzz campaign)', () => {
+    expect(ticksOf(scaleAxis(-3e-5, 2e-5, opts))).toContain(0);
+    expect(ticksOf(scaleAxis(-1.5e100, 1.5e100, opts))).toContain(0);
+    expect(ticksOf(scaleAxis(-3e-5, 2e-5, opts)).filter((t) => Math.abs(t) < 1e-6)).toEqual([0]);
+  });
 });

@@ -99,6 +99,10 @@ function finite(v: number | undefined): number | undefined {
 export function ticksOf(scale: AxisScale): number[] {
   const out: number[] = [];
   const n = Math.min(MAX_TICKS, Math.floor((scale.max - scale.min) / scale.unit + 1e-9));
-  for (let i = 0; i <= n; i++) out.push(cleanNumber(scale.min + i * scale.unit));
+  for (let i = 0; i <= n; i++) {
+    const v = scale.min + i * scale.unit;
+    // The tick at zero comes out as a residue (−4e-5 + 4 × 1e-5 = 6.8e-21) that rounding to its own decade keeps.
+    out.push(Math.abs(v) < Math.abs(scale.unit) * 1e-9 ? 0 : cleanNumber(v));
+  }
   return out;
 }

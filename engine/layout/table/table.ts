@@ -469,7 +469,30 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest }));
   const firstHeight = Math.min(room, inset.above + cutBelow + Math.max(...firstCells.map((pc) => pc.story.heightPt + margins(pc))));
   const restHeight = cutAbove + inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
-  const part = (h: number, edge: Inset, parts: PlacedCell[], rest: boolean): Unit => ({
+  const row: RowPlace = { tableX, header, frame };
+  const part = (h: number, edge: Inset, parts: PlacedCell[], rest: boolean) => rowPart(row, h, edge, parts, rest);
+  const first = part(firstHeight, { above: inset.above, below: cutBelow, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
+  // The rest splits again when it is still taller than a page.
+  const restInset: Inset = { above: cutAbove, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
+  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail) };
+  return [first, second];
+}
+
+/** Where the parts of a split row go: the table's x, the header rows a later part repeats, the frame. */
+interface RowPlace {
+  readonly tableX: number;
+  readonly header: Unit[] | undefined;
+  readonly frame: TableFrame | undefined;
+}
+
+/**
+ * One part of a split row. Built outside splitRow on purpose: a closure made there would share
+ * splitRow's context, which holds the rest of every cell, so each page's part kept all the lines
+ * after it alive (a cell of 40 000 lines over 667 pages held 723 MB; 1 GB ran out on a corpus file).
+ */
+function rowPart(place: RowPlace, h: number, edge: Inset, parts: PlacedCell[], rest: boolean): Unit {
+  const { tableX, header, frame } = place;
+  return {
     kind: 'row',
     heightPt: h,
     breakAfter: true,
@@ -479,12 +502,7 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
       for (const pc of parts) drawBorders(pc, sink, x + tableX, y, h, edge);
       frame?.(sink, x + tableX, y, h, !rest, rest);
     },
-  });
-  const first = part(firstHeight, { above: inset.above, below: cutBelow, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
-  // The rest splits again when it is still taller than a page.
-  const restInset: Inset = { above: cutAbove, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
-  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail) };
-  return [first, second];
+  };
 }
 
 /** The widest top or bottom border the cells of a row draw where the row is cut. */
