@@ -130,11 +130,12 @@ function someInline(blocks: readonly Block[], test: (i: Inline) => boolean): boo
   return blocks.some((b) => (b.kind === 'paragraph' ? inInlines(b.inlines) : b.rows.some((r) => r.cells.some((c) => someInline(c.blocks, test)))));
 }
 
-/** The length of the text in blocks (tables, fields and text boxes included), counted up to past `limit`. */
+/** The length of the text in blocks (tables, fields, text boxes and equations included), counted up to past `limit`. */
 function textLength(blocks: readonly Block[], limit: number): number {
   let n = 0;
   someInline(blocks, (i) => {
     if (i.kind === 'text') n += i.text.length;
+    else if (i.kind === 'math') n += i.linearText.length;
     return n > limit;
   });
   return n;
