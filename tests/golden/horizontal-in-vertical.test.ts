@@ -5,8 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc, LayoutItem } from '../../engine/model';
+import type { LayoutDoc } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
+import { apply, placedRuns, type Placed } from '../helpers/placed-runs';
 import { glyphRunsOn, layoutDocx } from '../helpers/layout-docx';
 import { makeDocx, run } from '../helpers/make-docx';
 
@@ -20,26 +21,6 @@ beforeAll(async () => {
   await initKernel();
 });
 
-type Placed = { run: GlyphRun; m: number[] };
-
-function placedRuns(items: readonly LayoutItem[], m = [1, 0, 0, 1, 0, 0]): Placed[] {
-  const out: Placed[] = [];
-  for (const i of items) {
-    if (i.kind === 'glyphs') out.push({ run: i, m });
-    else if (i.kind === 'group') out.push(...placedRuns(i.items, i.transform ? compose(m, i.transform) : m));
-  }
-  return out;
-}
-
-function compose(m: number[], t: readonly number[]): number[] {
-  return [
-    m[0]! * t[0]! + m[2]! * t[1]!, m[1]! * t[0]! + m[3]! * t[1]!,
-    m[0]! * t[2]! + m[2]! * t[3]!, m[1]! * t[2]! + m[3]! * t[3]!,
-    m[0]! * t[4]! + m[2]! * t[5]! + m[4]!, m[1]! * t[4]! + m[3]! * t[5]! + m[5]!,
-  ];
-}
-
-const apply = (m: number[], x: number, y: number) => ({ x: m[0]! * x + m[2]! * y + m[4]!, y: m[1]! * x + m[3]! * y + m[5]! });
 
 async function layout(number: string, extra: string, sectPr = TBRL): Promise<{ doc: LayoutDoc; codes: string[] }> {
   const vert = `${SZ}<w:eastAsianLayout w:id="8" w:vert="1"${extra}/>`;

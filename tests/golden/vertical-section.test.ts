@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, GroupItem, LayoutDoc, LayoutItem } from '../../engine/model';
+import type { GroupItem, LayoutDoc } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
+import { apply, placedRuns, type Placed } from '../helpers/placed-runs';
 import { layoutDocx } from '../helpers/layout-docx';
 import { LETTER_SECT_PR, makeDocx, para } from '../helpers/make-docx';
 
@@ -21,28 +22,6 @@ async function layout(body: string): Promise<LayoutDoc> {
   return (await layoutDocx(makeDocx({ body }), 'vertical-section.docx', host)).doc;
 }
 
-type Placed = { run: GlyphRun; m: number[] };
-
-/** The glyph runs of a page with the transform that takes each to the sheet. */
-function placedRuns(items: readonly LayoutItem[], m = [1, 0, 0, 1, 0, 0]): Placed[] {
-  const out: Placed[] = [];
-  for (const i of items) {
-    if (i.kind === 'glyphs') out.push({ run: i, m });
-    else if (i.kind === 'group') out.push(...placedRuns(i.items, i.transform ? compose(m, i.transform) : m));
-  }
-  return out;
-}
-
-/** m ∘ t: t applied first. */
-function compose(m: number[], t: readonly number[]): number[] {
-  return [
-    m[0]! * t[0]! + m[2]! * t[1]!, m[1]! * t[0]! + m[3]! * t[1]!,
-    m[0]! * t[2]! + m[2]! * t[3]!, m[1]! * t[2]! + m[3]! * t[3]!,
-    m[0]! * t[4]! + m[2]! * t[5]! + m[4]!, m[1]! * t[4]! + m[3]! * t[5]! + m[5]!,
-  ];
-}
-
-const apply = (m: number[], x: number, y: number) => ({ x: m[0]! * x + m[2]! * y + m[4]!, y: m[1]! * x + m[3]! * y + m[5]! });
 
 beforeAll(async () => {
   await initKernel();
