@@ -45,7 +45,7 @@ const ENGINE_ERRORS = [400, 401, 413, 422, 429, 500, 503, 504];
 function paths(): Json {
   const secured = [{ bearerAuth: [] }];
   return {
-    '/v1/health': { get: { operationId: 'health', summary: 'Service health', security: [], responses: { '200': json(ref('Health'), 'Healthy.'), '503': json(ref('Health'), 'Degraded: a check failed.') } } },
+    '/v1/health': { get: { operationId: 'health', summary: 'Service health', security: [], responses: { '200': json(ref('Health'), 'Healthy.'), '503': json(ref('Health'), 'Degraded: a check failed, or no engine worker is ready yet (the first seconds after start); usable as a readiness probe.') } } },
     '/v1/auth/register': {
       get: {
         operationId: 'register', summary: 'Send a 6-digit verification code to an address (valid 15 min)', security: [],
