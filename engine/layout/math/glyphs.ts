@@ -6,6 +6,7 @@
  */
 import type { MathRunNode, RunProps } from '../../model';
 import type { GlyphPart } from '../../text';
+import { shapePlainText } from '../inline/plain-text';
 import { type AtomClass, type MathBox, type MathGlyphPart, type MathPart, boxOf } from './box';
 import { type MathCtx, pt, sizeOf } from './context';
 import { isItalicByDefault, mathChar, type Weight } from './alphabets';
@@ -123,18 +124,15 @@ function textBox(chars: readonly string[], node: MathRunNode, ctx: MathCtx, upri
 function plainTextBox(text: string, props: RunProps, ctx: MathCtx): MathBox {
   const size = (sizeOf(ctx) * props.sizePt) / ctx.env.basePt;
   const color = props.color && props.color !== 'auto' ? props.color : ctx.env.color;
-  const mapped = ctx.env.faces.mapText(text, props);
+  // Math sets text at the equation's size and scale: the run's own w:w is not applied.
+  const shaped = shapePlainText(text, props.scalePct === 100 ? props : { ...props, scalePct: 100 }, size, ctx.env.faces);
   const parts: MathPart[] = [];
   let x = 0;
   let ascent = 0;
   let descent = 0;
-  for (const seg of ctx.env.faces.segment(mapped, props)) {
-    const piece = mapped.slice(seg.start, seg.end);
-    const shaped = seg.face.shape(piece, false, false, false);
-    const scale = size / seg.face.unitsPerEm;
-    const advances = Array.from(shaped.advances, (a) => a * scale);
-    parts.push({ kind: 'glyphs', x, y: 0, face: seg.face, sizePt: size, glyphs: Array.from(shaped.glyphs), advances, text: piece, clusters: Array.from(shaped.clusters), color });
-    for (const a of advances) x += a;
+  for (const seg of shaped.segments) {
+    parts.push({ kind: 'glyphs', x, y: 0, face: seg.face, sizePt: size, glyphs: seg.glyphs, advances: seg.advances, text: seg.text, clusters: seg.clusters, color });
+    for (const a of seg.advances) x += a;
     const lm = seg.face.lineMetrics(size);
     ascent = Math.max(ascent, lm.ascentPt * INK_ASCENT);
     descent = Math.max(descent, lm.descentPt * INK_DESCENT);
