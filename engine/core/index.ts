@@ -9,3 +9,4 @@ export * from './units';
 export * from './pdf-number';
 export * from './limits';
 export * from './bytes';
+export * from './hex-color';

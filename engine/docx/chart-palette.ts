@@ -10,6 +10,7 @@
 import type { Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
+import { mapChannels } from '../core';
 import { autoSeriesColor } from './chart-style';
 import type { DocxContext } from './context';
 import { themeColor } from './theme';
@@ -62,12 +63,8 @@ function fade(hex: string, k: number, last: number): string {
 /** A shade (amount < 0: towards black) or tint (> 0: towards white) by |amount|, in linear light. */
 function fadeLinear(hex: string, amount: number): string {
   const keep = 1 - Math.min(1, Math.abs(amount));
-  let out = '';
-  for (let k = 0; k < 3; k++) {
-    const linear = Math.pow(parseInt(hex.slice(2 * k, 2 * k + 2), 16) / 255, GAMMA);
-    const faded = amount < 0 ? linear * keep : 1 - (1 - linear) * keep;
-    const v = Math.round(255 * Math.pow(faded, 1 / GAMMA));
-    out += Math.max(0, Math.min(255, v)).toString(16).padStart(2, '0').toUpperCase();
-  }
-  return out;
+  return mapChannels(hex, (c) => {
+    const linear = Math.pow(c / 255, GAMMA);
+    return 255 * Math.pow(amount < 0 ? linear * keep : 1 - (1 - linear) * keep, 1 / GAMMA);
+  });
 }

@@ -8,6 +8,7 @@
  * width × c:depthPercent, the bars a 1 / (1 + c:gapDepth) share of it in the middle.
  */
 import type { ChartPlot, ChartView3D, Color, LayoutItem, PathCommand, RectItem } from '../../model';
+import { mapChannels } from '../../core';
 import { detSin } from '../../core/det-math';
 import { coordOf } from './axes';
 import { DEFAULT_RULE, ruleLine, type ChartDraw, type Rect } from './context';
@@ -92,14 +93,7 @@ type P = { x: number; y: number };
 
 /** A colour scaled towards black (factor < 1) or white (factor > 1). */
 export function shade(color: Color, factor: number): Color {
-  const hex = /^[0-9a-fA-F]{6}$/.test(color) ? color : '808080';
-  let out = '';
-  for (let k = 0; k < 3; k++) {
-    const c = parseInt(hex.slice(2 * k, 2 * k + 2), 16);
-    const v = factor <= 1 ? c * factor : c + (255 - c) * (factor - 1);
-    out += Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0').toUpperCase();
-  }
-  return out;
+  return mapChannels(/^[0-9a-fA-F]{6}$/.test(color) ? color : '808080', (c) => (factor <= 1 ? c * factor : c + (255 - c) * (factor - 1)));
 }
 
 const TOP = 1.25;

@@ -5,6 +5,7 @@
  * LibreOffice's references are no guide here: its author colours depend on every document the
  * converting process opened before (the index runs on across documents).
  */
+import { mapChannels } from '../../core';
 
 const AUTHOR_COLORS = ['B5082E', '2E97D3', '633277', 'E09A2B', '1B9CAB', 'CE338F', '84A35B', '376E96', '881824', '3EAFC2', '50565E'];
 
@@ -31,12 +32,5 @@ export function revisionColor(authorIndex: number): string {
  */
 export function tint(hex: string, amount: number): string {
   const a = Math.min(1, Math.max(0, amount));
-  const v = /^[0-9a-fA-F]{6}$/.test(hex) ? hex : '000000';
-  let out = '';
-  for (let i = 0; i < 6; i += 2) {
-    const c = parseInt(v.slice(i, i + 2), 16);
-    const m = Math.round(c + (255 - c) * a);
-    out += m.toString(16).padStart(2, '0').toUpperCase();
-  }
-  return out;
+  return mapChannels(/^[0-9a-fA-F]{6}$/.test(hex) ? hex : '000000', (c) => c + (255 - c) * a);
 }
