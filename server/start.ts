@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { findFontsDir } from '../node/host';
 import pkg from '../package.json';
@@ -57,7 +58,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   });
   const signing = lazy(() => loadSigningService(config));
   const app = createApp(config, { store, mailer, pool, signing, log, version: SERVICE_VERSION }, { fontsDir: findFontsDir() });
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createHttpServer(app);
   server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -73,10 +74,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const close = (): Promise<void> => {
     closing ??= (async () => {
       log.info('shutting down', { graceS: config.shutdownGraceMs / 1000 });
-      const httpServer = server as import('node:http').Server;
-      const done = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      const idle = setInterval(() => httpServer.closeIdleConnections(), 100);
-      const force = setTimeout(() => httpServer.closeAllConnections(), config.shutdownGraceMs);
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
       await done;
       clearInterval(idle);
       clearTimeout(force);
@@ -88,6 +88,38 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     return closing;
   };
   return { url, port, app, pool, store, close };
+}
+
+/**
+ * The HTTP server around the app. Requests whose target or Host the adapter cannot turn into a URL
+ * (an HTTP/1.1 request without Host, a Host that is not a host name, a backslash in the path) get the
+ * problem body of API.md; Node and the adapter would answer them with a bare 400. HTTP/1.0 requests
+ * may omit Host (RFC 9112 §3.2), so they are served as if sent to localhost.
+ */
+function createHttpServer(app: Hono<AppEnv>): import('node:http').Server {
+  const listener = getRequestListener(app.fetch, { hostname: 'localhost', errorHandler: requestErrorResponse });
+  return createServer({ requireHostHeader: false }, (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers.host === undefined && req.httpVersion !== '1.0') {
+      const problem = problemBody(400, 'VALIDATION_ERROR', 'An HTTP/1.1 request must carry a Host header.', randomUUID());
+      const body = JSON.stringify(problem);
+      res.writeHead(400, { 'Content-Type': 'application/problem+json', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': problem.requestId, Connection: 'close' });
+      res.end(body);
+      return;
+    }
+    void listener(req, res);
+  });
+}
+
+/** The adapter's answer when it cannot build a Request, or the app itself throws (it does not: it has its own onError). */
+function requestErrorResponse(err: unknown): Response {
+  const bad = err instanceof Error && err.name === 'RequestError';
+  const problem = bad
+    ? problemBody(400, 'VALIDATION_ERROR', `The request target could not be read: ${err.message}.`, randomUUID())
+    : problemBody(500, 'INTERNAL_ERROR', 'The request could not be handled.', randomUUID());
+  return new Response(JSON.stringify(problem), {
+    status: problem.status,
+    headers: { 'Content-Type': 'application/problem+json', 'X-Request-Id': problem.requestId, Connection: 'close' },
+  });
 }
 
 /** Node's parser errors that have a status of their own (the rest are a plain 400). */
