@@ -20,7 +20,7 @@ import type { Exclusion } from './exclusions';
 import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
 import type { PageNote, PageState, PaginatorHost } from './page-state';
 import { UnitQueue } from './unit-queue';
-import { FIT_EPS as EPS, type NoteCall, type Unit } from './units';
+import { FIT_EPS as EPS, type Unit } from './units';
 
 export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
 
@@ -316,7 +316,7 @@ export class Paginator {
    * Records a unit where the column position is, with its notes, floats and hard break: the one
    * place that adds to a page, so that `takeAfter` can take all of it back.
    */
-  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number; column?: number }>): void {
+  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<Omit<PageNote, 'owner'>>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
     if (notes.length > 0) page.noteColumns ??= page.frame.noteColumns ?? page.frame.columns;
     if (unit.exclusions) for (const e of unit.exclusions(x, page.y, page.exclusions)) page.exclusions.push({ ...e, owner: unit });
