@@ -44,3 +44,49 @@ describe('column balancing at a continuous section break', () => {
     expect(at('Below the columns.').y).toBeLessThan(b[11]!.y + 20);
   });
 });
+
+describe('a next-column section break (w:type nextColumn)', () => {
+  const TWO = '<w:cols w:num="2" w:space="720"/>';
+  const nextColumn = (cols: string) => `<w:p><w:pPr><w:sectPr><w:type w:val="nextColumn"/>${PAGE}${cols}</w:sectPr></w:pPr></w:p>`;
+  async function layoutBody(body: string) {
+    return (await layoutDocx(makeDocx({ body }), 'next-column.docx', host)).doc;
+  }
+
+  it('starts the section at the top of the next column, the first left unbalanced', async () => {
+    // A section's w:type says how it starts: the second (the body's w:sectPr) after a next-column break.
+    const body =
+      ['A0', 'A1', 'A2', 'A3'].map((t) => para(t, FLUSH)).join('') +
+      nextColumn(TWO) +
+      ['B0', 'B1'].map((t) => para(t, FLUSH)).join('') +
+      `<w:sectPr><w:type w:val="nextColumn"/>${PAGE}${TWO}</w:sectPr>`;
+    const doc = await layoutBody(body);
+    expect(doc.pages).toHaveLength(1);
+    const runs = glyphRunsOn(doc, 0);
+    const at = (text: string) => runs.find((r) => r.text === text)!;
+    for (const t of ['A0', 'A1', 'A2', 'A3']) expect(at(t).x).toBeLessThan(COL2_X);
+    expect(at('B0').x).toBeCloseTo(COL2_X, 1);
+    expect(at('B0').y).toBeCloseTo(at('A0').y, 1);
+  });
+
+  it('leaves a section that starts in the last column where it is when a continuous break balances it', async () => {
+    const body =
+      ['A0', 'A1'].map((t) => para(t, FLUSH)).join('') +
+      continuous(TWO) +
+      ['B0', 'B1', 'B2', 'B3'].map((t) => para(t, FLUSH)).join('') +
+      nextColumn(TWO) +
+      para('Below.', FLUSH) +
+      `<w:sectPr><w:type w:val="continuous"/>${PAGE}</w:sectPr>`;
+    const doc = await layoutBody(body);
+    const runs = glyphRunsOn(doc, 0);
+    const at = (text: string) => runs.find((r) => r.text === text)!;
+    for (const t of ['B0', 'B1', 'B2', 'B3']) expect(at(t).x).toBeCloseTo(COL2_X, 1);
+    expect(at('Below.').y).toBeGreaterThan(at('B3').y);
+  });
+
+  it('starts a new page when the column count changes', async () => {
+    const body = para('A0', FLUSH) + nextColumn(TWO) + para('B0', FLUSH) + `<w:sectPr><w:type w:val="nextColumn"/>${PAGE}</w:sectPr>`;
+    const doc = await layoutBody(body);
+    expect(doc.pages).toHaveLength(2);
+    expect(glyphRunsOn(doc, 1).find((r) => r.text === 'B0')!.x).toBeCloseTo(72, 1);
+  });
+});

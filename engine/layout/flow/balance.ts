@@ -37,8 +37,11 @@ function balanceRegion(page: PageState, region: Region): void {
     total += u.heightPt;
     tallest = Math.max(tallest, u.heightPt);
   }
-  const columns = region.columns;
+  // A region that starts past the first column (after a next-column break) balances the columns it has.
+  const skip = region.firstColumn ?? 0;
+  const columns = region.columns.slice(skip);
   const n = columns.length;
+  if (n < 2) return;
   const equal = columns.every((c) => Math.abs(c.width - columns[0]!.width) <= EPS);
   const fits = (h: number) => fill(units, columns, h) !== undefined;
   // Lines broken again in a wider column take less height: the even share is no lower bound then.
@@ -51,7 +54,7 @@ function balanceRegion(page: PageState, region: Region): void {
     else lo = mid;
   }
   const plan = fill(units, columns, hi)!;
-  const kept: PlacedUnit[] = plan.map((slot) => ({ unit: slot.unit, column: slot.column, x: columns[slot.column]!.x, y: region.top + slot.y }));
+  const kept: PlacedUnit[] = plan.map((slot) => ({ unit: slot.unit, column: skip + slot.column, x: columns[slot.column]!.x, y: region.top + slot.y }));
   page.placed.splice(region.firstUnit, placed.length, ...kept);
   page.column = 0;
   let bottom = region.top;

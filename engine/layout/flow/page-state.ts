@@ -43,6 +43,8 @@ export interface Region {
   readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
   /** Index in `placed` of the region's first unit. */
   readonly firstUnit: number;
+  /** The column its first unit is in (a section after a next-column break starts past the first; absent: 0). */
+  readonly firstColumn?: number;
 }
 
 /** An open or closed page. */

@@ -50,14 +50,18 @@ export class Paginator {
     return this.cur ?? this.openPage('hard');
   }
 
-  /** Starts a section: `nextPage`/`evenPage`/`oddPage` open a new page, `continuous` a new column region. */
+  /**
+   * Starts a section: `nextPage`/`evenPage`/`oddPage` open a new page, `continuous` a new column
+   * region, `nextColumn` the next column (see startInNextColumn).
+   */
   startSection(index: number, type: 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn'): void {
     this.section = index;
     if (!this.cur) {
       this.sectionPage = this.openPage('hard');
       return;
     }
-    if (type === 'continuous' || type === 'nextColumn') {
+    if (type === 'nextColumn' && this.startInNextColumn(index)) return;
+    if (type === 'continuous') {
       const page = this.cur;
       const frame = this.host.openFrame(index, page.index);
       if (frame.widthPt !== page.frame.widthPt || frame.heightPt !== page.frame.heightPt) {
@@ -82,6 +86,28 @@ export class Paginator {
       const number = this.host.pageNumber?.(index) ?? index + 1;
       if ((number % 2 === 0) !== (type === 'evenPage')) this.openPage('hard');
     }
+  }
+
+  /**
+   * A next-column section break (w:type nextColumn, §17.18.77) starts the section at the top of the
+   * next column of the page, the columns before it left as they are (not balanced), as a column
+   * break would. A peer project's probes of Word 16: a section with the same page size and column
+   * count stays on the page (other gaps or widths too); a change of either, or no column left,
+   * starts a new page instead. Returns false when the section is to start a new page.
+   */
+  private startInNextColumn(index: number): boolean {
+    const page = this.cur!;
+    const frame = this.host.openFrame(index, page.index);
+    const same = frame.widthPt === page.frame.widthPt && frame.heightPt === page.frame.heightPt && frame.columns.length === page.frame.columns.length;
+    if (!same || page.column + 1 >= frame.columns.length) return false;
+    closeRegion(page, false);
+    const chrome = page.frame.chromeExclusions;
+    page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
+    page.column++;
+    page.y = page.regionTop;
+    page.startedBy = 'hard';
+    page.regions.push({ section: index, top: page.regionTop, bottom: page.regionTop, columns: frame.columns, firstUnit: page.placed.length, firstColumn: page.column });
+    return true;
   }
 
   /**
