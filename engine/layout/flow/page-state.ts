@@ -50,7 +50,8 @@ export interface Region {
 /** An open or closed page. */
 export interface PageState {
   readonly index: number;
-  readonly section: number;
+  /** The section the page belongs to (a blank parity page is given back to the section before). */
+  section: number;
   frame: PageFrame;
   readonly placed: PlacedUnit[];
   /** Notes placed at the bottom of this page, in order, with their laid-out heights (or slices of them). */

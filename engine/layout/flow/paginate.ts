@@ -55,6 +55,7 @@ export class Paginator {
    * region, `nextColumn` the next column (see startInNextColumn).
    */
   startSection(index: number, type: 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn'): void {
+    const before = this.section;
     this.section = index;
     if (!this.cur) {
       this.sectionPage = this.openPage('hard');
@@ -82,10 +83,24 @@ export class Paginator {
     this.openPageForSection();
     if (type === 'evenPage' || type === 'oddPage') {
       // Word decides by the printed number: a section restarting at 1 after page 3 needs no blank page.
-      const index = this.cur!.index;
-      const number = this.host.pageNumber?.(index) ?? index + 1;
-      if ((number % 2 === 0) !== (type === 'evenPage')) this.openPage('hard');
+      const page = this.cur!;
+      const number = this.host.pageNumber?.(page.index) ?? page.index + 1;
+      if ((number % 2 === 0) !== (type === 'evenPage')) this.leaveBlank(page, before);
     }
+  }
+
+  /**
+   * Makes `page`, opened for the current section on a page of the wrong parity, the blank page an
+   * odd- or even-page section break leaves (§17.18.77), and opens the section's first page after it.
+   * The blank page goes on the section before (its numbering, headers and footers), so the section's
+   * first page, with its first-page header and footer (w:titlePg), is the one its text starts on;
+   * before, the blank page took the first-page header and the chapter's first page the default one.
+   */
+  private leaveBlank(page: PageState, before: number): void {
+    this.host.discardPage?.(page.index);
+    page.section = before;
+    page.frame = this.host.openFrame(before, page.index);
+    this.sectionPage = this.openPage('hard');
   }
 
   /**
