@@ -192,6 +192,21 @@ describe('unequal columns', () => {
     }
   });
 
+  it('keeps a fixed-width table\'s width where it continues into a column of another width, placed by that column', async () => {
+    // A 72 pt table, centred: each part is centred in its own column at its own width.
+    const row = (k: number) => `<w:tr><w:trPr><w:cantSplit/></w:trPr><w:tc><w:tcPr><w:tcW w:w="1440" w:type="dxa"/></w:tcPr>${para(`Row${k}`, '<w:spacing w:after="0"/>')}</w:tc></w:tr>`;
+    const table = `<w:tbl><w:tblPr><w:tblW w:w="1440" w:type="dxa"/><w:jc w:val="center"/><w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid><w:gridCol w:w="1440"/></w:tblGrid>${Array.from({ length: 30 }, (_, k) => row(k + 1)).join('')}</w:tbl>`;
+    const doc = await layout(table + para('') + `<w:sectPr>${PAGE}${cols(WIDE, NARROW)}</w:sectPr>`);
+    const columns = boxes(WIDE, NARROW);
+    const lines = linesOf(doc, 0, columns).filter((l) => l.text.startsWith('Row'));
+    expect(lines.filter((l) => l.column === 1).length).toBeGreaterThan(3);
+    // The cell's text starts 5.4 pt (its left margin) into the table, which starts (width - 72) / 2 into its column.
+    for (const l of lines) {
+      const box = columns[l.column]!;
+      expect(l.left - (box.x + (box.width - 72) / 2)).toBeCloseTo(5.4, 0);
+    }
+  });
+
   it('balances unequal columns before a continuous break with each column at its width', async () => {
     const body =
       para(TEXT.slice(0, 700), JUSTIFIED) +
