@@ -214,14 +214,16 @@ function reflowingLines(laid: LaidParagraph, make: (laid: LaidParagraph, reflow:
 }
 
 /**
- * A table's rows laid out at a column's width, the first able to lay the table out again at another:
- * a table that moves on whole into a column of another width takes that column's width, while rows
- * that continue it there keep its grid (one table, one grid).
+ * A table's rows laid out at a column's width, each able to lay itself and the rows after it out
+ * again at another: a table that moves on whole into a column of another width takes that column's
+ * width, and so do the rows that continue it there (Word lays each part out in its own column: a
+ * percentage width is resolved again, a fixed one kept and placed by the new column's edges). The
+ * rest of a row split across the two keeps the grid it was cut at.
  */
 function reflowingRows(layRows: (widthPt: number) => Unit[], widthPt: number, block: object): Unit[] {
-  const stay = () => undefined;
-  const first = byWidth((w) => reflowingRows(layRows, w, block));
-  return layRows(widthPt).map((u, r) => ({ ...u, reflow: { widthPt, block, at: r === 0 ? first : stay } }));
+  // One layout per width for the whole table, however often it changes columns.
+  const at: (w: number) => Unit[] = byWidth((w) => layRows(w).map((u, r) => ({ ...u, reflow: { widthPt: w, block, at: (v: number) => at(v).slice(r) } })));
+  return at(widthPt);
 }
 
 /** Memoises a re-layout by width (column balancing tries the same widths many times). */

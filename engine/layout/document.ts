@@ -156,7 +156,7 @@ function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, en
   drawNoteSeparator(page, sink, x, y + sep / 2, width);
   y += sep;
   for (const n of page.notes) {
-    const story = result.noteStory(n.call, width);
+    const story = result.noteStory(n.call, n.widthPt);
     if (story) emitStorySlice(story, sink, x, y, n.fromPt ?? 0, n.heightPt);
     y += n.heightPt;
   }
@@ -176,11 +176,11 @@ type NoteColumns = PageState['frame']['columns'];
 /**
  * Word 2013 on: the notes of a page in columns fill the columns of its footnote area from the first,
  * balanced, under one separator over the first column (flow/note-columns.ts). They are laid out at
- * the first column's width, as the paginator measured them.
+ * the width the paginator measured them at (the narrowest column's: flow/page-notes.ts noteWidth).
  */
 function drawBalancedNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
   const width = columns[0]!.width;
-  const stories = page.notes.map((n) => result.noteStory(n.call, width));
+  const stories = page.notes.map((n) => result.noteStory(n.call, n.widthPt));
   const pieces = page.notes.map((n, i) => {
     const from = n.fromPt ?? 0;
     return { heightPt: n.heightPt, cuts: storyCuts(stories[i]).filter((c) => c - from > 0.01 && c - from < n.heightPt - 0.01).map((c) => c - from) };
@@ -196,11 +196,14 @@ function drawBalancedNotes(page: PageState, columns: NoteColumns, sink: Collecti
   }
 }
 
-/** Word 2010 and earlier: each column's notes at its own foot, under a separator of its own. */
+/**
+ * Word 2010 and earlier: each column's notes at its own foot, in its width, under a separator of
+ * its own (a continuation's across the column).
+ */
 function drawColumnNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
-  const width = columns[0]!.width;
   const sep = result.separatorPt;
   columns.forEach((col, c) => {
+    const width = col.width;
     const mine = page.notes.filter((n) => (n.column ?? 0) === c);
     if (mine.length === 0) return;
     let y = page.frame.bodyBottom - sep;
@@ -209,7 +212,7 @@ function drawColumnNotes(page: PageState, columns: NoteColumns, sink: Collecting
     sink.items.push({ kind: 'line', x1: col.x, y1: y + sep / 2, x2: col.x + lineWidth, y2: y + sep / 2, width: 0.5, color: '000000' });
     y += sep;
     for (const n of mine) {
-      const story = result.noteStory(n.call, width);
+      const story = result.noteStory(n.call, n.widthPt);
       if (story) emitStorySlice(story, sink, col.x, y, n.fromPt ?? 0, n.heightPt);
       y += n.heightPt;
     }

@@ -164,8 +164,8 @@ class Pass {
         this.info.length = Math.min(this.info.length, pageIndex);
         for (const [section, page] of this.sectionBegan) if (page >= pageIndex) this.sectionBegan.delete(section);
       },
-      noteHeight: (call, frame) => this.noteStory(call, frame.columns[0]!.width)?.heightPt,
-      noteCuts: (call, frame) => storyCuts(this.noteStory(call, frame.columns[0]!.width)),
+      noteHeight: (call, widthPt) => this.noteStory(call, widthPt)?.heightPt,
+      noteCuts: (call, widthPt) => storyCuts(this.noteStory(call, widthPt)),
       notesPerColumn: env.doc.settings.compatibilityMode < 15,
       get noteSeparatorPt() {
         return pass.noteSeparatorPt();

@@ -133,3 +133,55 @@ describe('footnotes in a two-column section with w15:footnoteColumns 1', () => {
     expect(new Set(lines.map((r) => r.y.toFixed(1))).size).toBeGreaterThan(1);
   });
 });
+
+describe('footnotes in columns of unequal widths (w:equalWidth="0")', () => {
+  /** A 324 pt column and a 108 pt one, 36 pt apart, in either order. */
+  const unequal = (first: number, second: number) =>
+    `<w:cols w:num="2" w:space="720" w:equalWidth="0"><w:col w:w="${first * 20}" w:space="720"/><w:col w:w="${second * 20}"/></w:cols>`;
+  const boxes = (first: number, second: number) => [
+    { x: 72, right: 72 + first },
+    { x: 72 + first + 36, right: 72 + first + 36 + second },
+  ];
+  async function layoutUnequal(body: string, mode: number, first: number, second: number): Promise<LayoutDoc> {
+    const bytes = makeDocx({ body: `${body}<w:sectPr>${PAGE}${unequal(first, second)}</w:sectPr>`, footnotes: NOTES, settings: settings(mode) });
+    return (await layoutDocx(bytes, 'column-footnotes.docx', host)).doc;
+  }
+  /** The note's runs (below the body text) with their ink's right edge, trailing spaces left out. */
+  const noteRuns = (doc: LayoutDoc) =>
+    glyphRunsOn(doc, 0)
+      .filter((r) => r.y > 500 && r.text.trim().length > 0)
+      .map((r) => {
+        const trailing = r.text.length - r.text.trimEnd().length;
+        const right = r.x + r.advances.slice(0, r.advances.length - trailing).reduce((a, b) => a + b, 0);
+        return { x: r.x, y: r.y, right, text: r.text };
+      });
+
+  for (const [first, second, narrow] of [
+    [324, 108, 1],
+    [108, 324, 0],
+  ] as const) {
+    it(`set a Word 2010 note in the ${narrow === 1 ? 'second' : 'first'}, narrow, column at that column's width`, async () => {
+      const body = narrow === 1 ? `${para('First column.')}${BREAK}<w:p>${FLUSH}${run('Second column')}${ref(3)}</w:p>` : `<w:p>${FLUSH}${run('First column')}${ref(3)}</w:p>`;
+      const doc = await layoutUnequal(body, 14, first, second);
+      const box = boxes(first, second)[narrow]!;
+      const runs = noteRuns(doc);
+      // The 300 pt note wraps inside the 108 pt column instead of running 324 pt from its edge.
+      expect(new Set(runs.map((r) => r.y)).size).toBeGreaterThan(2);
+      for (const r of runs) {
+        expect(r.x).toBeGreaterThanOrEqual(box.x - 0.01);
+        expect(r.right).toBeLessThanOrEqual(box.right + 0.5);
+      }
+    });
+  }
+
+  it('keep Word 2013\'s balanced notes inside every column of the area', async () => {
+    const doc = await layoutUnequal(`<w:p>${FLUSH}${run('Body')}${ref(2)}${ref(3)}</w:p>`, 15, 324, 108);
+    const cols = boxes(324, 108);
+    const runs = noteRuns(doc);
+    expect(runs.some((r) => r.x >= cols[1]!.x - 0.01)).toBe(true);
+    for (const r of runs) {
+      const box = r.x >= cols[1]!.x - 0.01 ? cols[1]! : cols[0]!;
+      expect(r.right).toBeLessThanOrEqual(box.right + 0.5);
+    }
+  });
+});

@@ -45,4 +45,18 @@ describe('odd and even section breaks', () => {
     expect(pages[3]).toBe('');
     expect(pages[4]).toContain('chapter');
   });
+
+  it('give the blank page to the section before, so the first-page header opens the chapter', async () => {
+    // Section 2 (odd page, w:titlePg) starts after a one-page section 1: page 2 is left blank. Word's
+    // chapter openers carry the first-page header on the page the chapter's text starts on; the
+    // blank page goes on with section 1's header. Before, the blank page took the first-page header
+    // and the chapter's first page the default one.
+    const body = para('Section one.') + `<w:p><w:pPr><w:sectPr><w:headerReference w:type="default" r:id="rH1"/>${PAGE}</w:sectPr></w:pPr></w:p>` + para('Section two.');
+    const sectPr = `<w:sectPr><w:headerReference w:type="default" r:id="rH2"/><w:headerReference w:type="first" r:id="rH3"/><w:type w:val="oddPage"/>${PAGE}<w:titlePg/></w:sectPr>`;
+    const headers = { rH1: para('HEAD-ONE'), rH2: para('HEAD-TWO'), rH3: para('HEAD-FIRST') };
+    const { doc } = await layoutDocx(makeDocx({ body, sectPr, headers }), 'section-parity.docx', host);
+    const texts = doc.pages.map((p) => flatItems(p.items).flatMap((i) => (i.kind === 'glyphs' ? [i.text] : [])).join(' '));
+    expect(texts).toEqual(['HEAD-ONE Section one.', 'HEAD-ONE', 'HEAD-FIRST Section two.']);
+    expect(doc.pages.map((p) => p.section)).toEqual([0, 0, 1]);
+  });
 });

@@ -161,6 +161,52 @@ describe('unequal columns', () => {
     }
   });
 
+  it('lays the rows of a table continuing into a column of another width out at that width', async () => {
+    // A 100% wide table of rows that cannot split, crossing from one column into the other: Word lays
+    // each part out in its own column (a percentage width resolved again), as it would a table that
+    // moved on whole. Before, the rows continuing it kept the first column's grid.
+    const row = (k: number) => `<w:tr><w:trPr><w:cantSplit/></w:trPr><w:tc><w:tcPr><w:tcW w:w="5000" w:type="pct"/></w:tcPr>${para(`Row${k} text`, '<w:jc w:val="right"/><w:spacing w:after="0"/>')}</w:tc></w:tr>`;
+    const table = `<w:tbl><w:tblPr><w:tblW w:w="5000" w:type="pct"/><w:tblBorders><w:top w:val="single" w:sz="4"/><w:bottom w:val="single" w:sz="4"/><w:insideH w:val="single" w:sz="4"/></w:tblBorders></w:tblPr><w:tblGrid><w:gridCol w:w="2160"/></w:tblGrid>${Array.from({ length: 30 }, (_, k) => row(k + 1)).join('')}</w:tbl>`;
+    for (const [first, second] of [
+      [WIDE, NARROW],
+      [NARROW, WIDE],
+    ] as const) {
+      const doc = await layout(table + para('') + `<w:sectPr>${PAGE}${cols(first, second)}</w:sectPr>`);
+      const columns = boxes(first, second);
+      const lines = linesOf(doc, 0, columns).filter((l) => l.text.startsWith('Row'));
+      expect(lines.filter((l) => l.column === 0).length).toBeGreaterThan(3);
+      expect(lines.filter((l) => l.column === 1).length).toBeGreaterThan(3);
+      // Right-aligned cell text ends at its column's edge less the cell's 5.4 pt right margin.
+      for (const l of lines) {
+        const box = columns[l.column]!;
+        expect(box.x + box.width - l.right).toBeGreaterThan(5);
+        expect(box.x + box.width - l.right).toBeLessThan(6);
+      }
+      const rules = flatItems(doc.pages[0]!.items).filter((i) => i.kind === 'line' && Math.abs(i.y1 - i.y2) < 0.01);
+      for (const r of rules) {
+        if (r.kind !== 'line') continue;
+        const box = columns[Math.min(r.x1, r.x2) >= columns[1]!.x - 1 ? 1 : 0]!;
+        expect(Math.max(r.x1, r.x2)).toBeLessThanOrEqual(box.x + box.width + 1);
+        expect(Math.max(r.x1, r.x2)).toBeGreaterThan(box.x + box.width - 1);
+      }
+    }
+  });
+
+  it('keeps a fixed-width table\'s width where it continues into a column of another width, placed by that column', async () => {
+    // A 72 pt table, centred: each part is centred in its own column at its own width.
+    const row = (k: number) => `<w:tr><w:trPr><w:cantSplit/></w:trPr><w:tc><w:tcPr><w:tcW w:w="1440" w:type="dxa"/></w:tcPr>${para(`Row${k}`, '<w:spacing w:after="0"/>')}</w:tc></w:tr>`;
+    const table = `<w:tbl><w:tblPr><w:tblW w:w="1440" w:type="dxa"/><w:jc w:val="center"/><w:tblLayout w:type="fixed"/></w:tblPr><w:tblGrid><w:gridCol w:w="1440"/></w:tblGrid>${Array.from({ length: 30 }, (_, k) => row(k + 1)).join('')}</w:tbl>`;
+    const doc = await layout(table + para('') + `<w:sectPr>${PAGE}${cols(WIDE, NARROW)}</w:sectPr>`);
+    const columns = boxes(WIDE, NARROW);
+    const lines = linesOf(doc, 0, columns).filter((l) => l.text.startsWith('Row'));
+    expect(lines.filter((l) => l.column === 1).length).toBeGreaterThan(3);
+    // The cell's text starts 5.4 pt (its left margin) into the table, which starts (width - 72) / 2 into its column.
+    for (const l of lines) {
+      const box = columns[l.column]!;
+      expect(l.left - (box.x + (box.width - 72) / 2)).toBeCloseTo(5.4, 0);
+    }
+  });
+
   it('balances unequal columns before a continuous break with each column at its width', async () => {
     const body =
       para(TEXT.slice(0, 700), JUSTIFIED) +

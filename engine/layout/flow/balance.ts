@@ -37,8 +37,11 @@ function balanceRegion(page: PageState, region: Region): void {
     total += u.heightPt;
     tallest = Math.max(tallest, u.heightPt);
   }
-  const columns = region.columns;
+  // A region that starts past the first column (after a next-column break) balances the columns it has.
+  const skip = region.firstColumn ?? 0;
+  const columns = region.columns.slice(skip);
   const n = columns.length;
+  if (n < 2) return;
   const equal = columns.every((c) => Math.abs(c.width - columns[0]!.width) <= EPS);
   const fits = (h: number) => fill(units, columns, h) !== undefined;
   // Lines broken again in a wider column take less height: the even share is no lower bound then.
@@ -51,7 +54,7 @@ function balanceRegion(page: PageState, region: Region): void {
     else lo = mid;
   }
   const plan = fill(units, columns, hi)!;
-  const kept: PlacedUnit[] = plan.map((slot) => ({ unit: slot.unit, column: slot.column, x: columns[slot.column]!.x, y: region.top + slot.y }));
+  const kept: PlacedUnit[] = plan.map((slot) => ({ unit: slot.unit, column: skip + slot.column, x: columns[slot.column]!.x, y: region.top + slot.y }));
   page.placed.splice(region.firstUnit, placed.length, ...kept);
   page.column = 0;
   let bottom = region.top;
@@ -59,12 +62,21 @@ function balanceRegion(page: PageState, region: Region): void {
   page.y = bottom;
 }
 
+/** A unit set in a column at a height while balancing. */
+interface Slot {
+  readonly unit: Unit;
+  readonly column: number;
+  readonly y: number;
+}
+
 /**
  * Fills the columns to height h with the units, each laid out for the column it lands in; undefined
- * if they do not fit. Spacing at a column top, or not fitting at a column's foot, vanishes.
+ * if they do not fit. Spacing at a column top, or not fitting at a column's foot, vanishes. A column
+ * break (w:br w:type="column", §17.3.3.1) ends its column whatever room is left, as it does outside
+ * balancing: the text after it starts the next column.
  */
-function fill(units: readonly Unit[], columns: Region['columns'], h: number): Array<{ unit: Unit; column: number; y: number }> | undefined {
-  const out: Array<{ unit: Unit; column: number; y: number }> = [];
+function fill(units: readonly Unit[], columns: Region['columns'], h: number): Slot[] | undefined {
+  const out: Slot[] = [];
   const queue = units.slice();
   let column = 0;
   let y = 0;
@@ -83,6 +95,11 @@ function fill(units: readonly Unit[], columns: Region['columns'], h: number): Ar
     if (u.discardable && (y === 0 || y + u.heightPt > h + EPS)) continue;
     out.push({ unit: u, column, y });
     y += u.heightPt;
+    if (u.forceBreak === 'column' && queue.length > 0) {
+      column++;
+      y = 0;
+      if (column >= columns.length) return undefined;
+    }
   }
   return out;
 }

@@ -14,11 +14,12 @@ import { FIT_EPS as EPS, type NoteCall, type Unit } from './units';
 /** Body room a page keeps free of notes continued onto it (about a line). */
 export const MIN_BODY_PT = 12;
 
-/** A unit's note before it is placed: its call, height, and the body column of its reference. */
+/** A unit's note before it is placed: its call, height, the body column of its reference, the width it is laid out at. */
 export interface NewNote {
   call: NoteCall;
   heightPt: number;
   column?: number;
+  widthPt: number;
 }
 
 /** The frame a page's notes are laid out for: its columns are those of the footnote area. */
@@ -30,6 +31,22 @@ export function noteFrame(page: PageState): PageFrame {
 /** Notes at the foot of their reference's column: Word 2010 and earlier, unless the section sets the area's columns. */
 export function perColumn(host: PaginatorHost, page: PageState): boolean {
   return host.notesPerColumn === true && !page.frame.noteColumns;
+}
+
+/**
+ * The width the notes of the current column are laid out at: the first column's where the columns
+ * are equal. In columns of unequal widths (w:equalWidth="0", §17.6.4) a note at the foot of its
+ * reference's column (Word 2010 and earlier, Word's "footnotes ... in the same number of columns
+ * as the text") takes that column's width; balanced notes (Word 2013 on), which may land in any
+ * column of the area, take the narrowest, so that none runs past its column (nothing Microsoft
+ * publishes says which width Word uses there).
+ */
+export function noteWidth(host: PaginatorHost, page: PageState): number {
+  const cols = noteFrame(page).columns;
+  if (perColumn(host, page)) return (cols[page.column] ?? cols[0]!).width;
+  let width = cols[0]!.width;
+  for (const c of cols) width = Math.min(width, c.width);
+  return width;
 }
 
 /**
@@ -45,17 +62,17 @@ export function noteArea(host: PaginatorHost, page: PageState, notes: readonly P
   const mine = columns > 1 && byColumn ? notes.filter((n) => (n.column ?? 0) === page.column) : notes;
   if (mine.length === 0) return 0;
   let h = host.noteSeparatorPt;
-  if (columns > 1 && !byColumn) return h + balanceNotes(notePieces(host, mine, frame), columns).heightPt;
+  if (columns > 1 && !byColumn) return h + balanceNotes(notePieces(host, mine), columns).heightPt;
   for (const n of mine) h += n.heightPt;
   return h;
 }
 
 /** Notes as pieces to balance: each slice with the places inside it where it may continue in the next column. */
-function notePieces(host: PaginatorHost, notes: readonly PageNote[], frame: PageFrame): NotePiece[] {
+function notePieces(host: PaginatorHost, notes: readonly PageNote[]): NotePiece[] {
   return notes.map((n) => {
     const from = n.fromPt ?? 0;
     const cuts: number[] = [];
-    for (const c of host.noteCuts?.(n.call, frame) ?? []) if (c - from > EPS && c - from < n.heightPt - EPS) cuts.push(c - from);
+    for (const c of host.noteCuts?.(n.call, n.widthPt) ?? []) if (c - from > EPS && c - from < n.heightPt - EPS) cuts.push(c - from);
     return { heightPt: n.heightPt, cuts };
   });
 }
@@ -73,9 +90,9 @@ export function bodyBottom(host: PaginatorHost, page: PageState): number {
  * The length of the longest piece of a note's story, from `from` on and shorter than the `height`
  * left of it, that ends after a line allowing a break and fits in `avail`; 0 when none does.
  */
-function noteCut(host: PaginatorHost, call: NoteCall, frame: PageFrame, from: number, height: number, avail: number): number {
+function noteCut(host: PaginatorHost, note: { readonly call: NoteCall; readonly widthPt: number }, from: number, height: number, avail: number): number {
   let cut = 0;
-  for (const c of host.noteCuts?.(call, frame) ?? []) if (c - from > EPS && c - from <= avail + EPS && c < from + height - EPS) cut = c - from;
+  for (const c of host.noteCuts?.(note.call, note.widthPt) ?? []) if (c - from > EPS && c - from <= avail + EPS && c < from + height - EPS) cut = c - from;
   return cut;
 }
 
@@ -88,15 +105,15 @@ export function newNotes(host: PaginatorHost, page: PageState, unit: Unit): { to
   const list: NewNote[] = [];
   let total = page.notes.length === 0 ? host.noteSeparatorPt : 0;
   const same = (a: NoteCall) => (b: { call: NoteCall }) => b.call.id === a.id && b.call.noteType === a.noteType;
-  const frame = noteFrame(page);
-  const columns = frame.columns.length > 1;
+  const columns = noteFrame(page).columns.length > 1;
+  const widthPt = noteWidth(host, page);
   for (const call of unit.notes) {
     if (call.noteType !== 'footnote') continue;
     // Several references to one note id (a damaged file: ids are unique in Word's) print it once a page.
     if (page.notes.some(same(call)) || list.some(same(call))) continue;
-    const h = host.noteHeight(call, frame);
+    const h = host.noteHeight(call, widthPt);
     if (h === undefined) continue;
-    list.push(columns ? { call, heightPt: h, column: page.column } : { call, heightPt: h });
+    list.push(columns ? { call, heightPt: h, column: page.column, widthPt } : { call, heightPt: h, widthPt });
     total += h;
   }
   if (list.length === 0) return { total: 0, list };
@@ -127,14 +144,14 @@ export function splitNotes(host: PaginatorHost, page: PageState, unit: Unit, lis
       avail -= n.heightPt;
       continue;
     }
-    const cut = noteCut(host, n.call, page.frame, 0, n.heightPt, avail);
+    const cut = noteCut(host, n, 0, n.heightPt, avail);
     if (cut <= 0) {
       if (here.length === 0) return undefined;
       rest.push({ ...n, owner: unit });
       continue;
     }
-    here.push({ call: n.call, heightPt: cut, owner: unit });
-    rest.push({ call: n.call, heightPt: n.heightPt - cut, owner: unit, fromPt: cut });
+    here.push({ call: n.call, heightPt: cut, owner: unit, widthPt: n.widthPt });
+    rest.push({ call: n.call, heightPt: n.heightPt - cut, owner: unit, fromPt: cut, widthPt: n.widthPt });
   }
   return rest.length > 0 ? { here, rest } : undefined;
 }
@@ -170,7 +187,7 @@ export function continueNotes(host: PaginatorHost, page: PageState, carried: rea
     }
     const from = n.fromPt ?? 0;
     // Cut again after its last line that fits; a page too small for even one line takes it whole.
-    const cut = n.heightPt > avail + EPS ? noteCut(host, n.call, page.frame, from, n.heightPt, avail) || n.heightPt : n.heightPt;
+    const cut = n.heightPt > avail + EPS ? noteCut(host, n, from, n.heightPt, avail) || n.heightPt : n.heightPt;
     // A continued note starts the footnote area, in its first column.
     const { column: _column, ...note } = n;
     page.notes.push(cut < n.heightPt ? { ...note, heightPt: cut } : note);

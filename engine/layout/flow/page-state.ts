@@ -43,12 +43,15 @@ export interface Region {
   readonly columns: ReadonlyArray<{ readonly x: number; readonly width: number }>;
   /** Index in `placed` of the region's first unit. */
   readonly firstUnit: number;
+  /** The column its first unit is in (a section after a next-column break starts past the first; absent: 0). */
+  readonly firstColumn?: number;
 }
 
 /** An open or closed page. */
 export interface PageState {
   readonly index: number;
-  readonly section: number;
+  /** The section the page belongs to (a blank parity page is given back to the section before). */
+  section: number;
   frame: PageFrame;
   readonly placed: PlacedUnit[];
   /** Notes placed at the bottom of this page, in order, with their laid-out heights (or slices of them). */
@@ -65,8 +68,8 @@ export interface PageState {
   /** Areas of wrapping floats placed on this page, which later body lines wrap around. */
   readonly exclusions: Array<Exclusion & { readonly owner: Unit }>;
   /**
-   * The columns of the page's footnote area: the body's columns where its first note came (notes
-   * are laid out at the first one's width; see note-columns.ts). Unset while it has no notes.
+   * The columns of the page's footnote area: the body's columns where its first note came (each
+   * note laid out at the width `PageNote.widthPt` says; see page-notes.ts). Unset while it has no notes.
    */
   noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
   /**
@@ -90,14 +93,16 @@ export interface PageNote {
   readonly fromPt?: number;
   /** The body column its reference is in (absent: the first; a continued note's is the first). */
   readonly column?: number;
+  /** The width its story is laid out at (`fromPt` and `heightPt` are offsets in that layout). */
+  readonly widthPt: number;
 }
 
 /** What the paginator needs from the document layout. */
 export interface PaginatorHost {
   /** Opens a page for a section (computes margins, header and footer heights). */
   openFrame(section: number, pageIndex: number): PageFrame;
-  /** Height a note takes at the bottom of a page, or undefined if there is no such note. */
-  noteHeight(call: NoteCall, frame: PageFrame): number | undefined;
+  /** Height a note laid out `widthPt` wide takes at the bottom of a page, or undefined if there is no such note. */
+  noteHeight(call: NoteCall, widthPt: number): number | undefined;
   /** Height of the separator line area above the first note of a page. */
   readonly noteSeparatorPt: number;
   /**
@@ -110,7 +115,7 @@ export interface PaginatorHost {
    * Offsets in a note's story (ascending, between 0 and its height) where it may be split across
    * pages: after each of its lines that allows a break. Without it notes are never split.
    */
-  noteCuts?(call: NoteCall, frame: PageFrame): readonly number[];
+  noteCuts?(call: NoteCall, widthPt: number): readonly number[];
   /**
    * The number an opened page prints (w:pgNumType/@w:start restarts included); without it, the
    * page's position. Odd and even section breaks go by it, as in Word.

@@ -145,6 +145,23 @@ describe('Paginator', () => {
     ]);
   });
 
+  it('keeps a column break when it balances the columns before a continuous break', () => {
+    // Two lines, a column break, eight lines: Word starts the eight in the second column, which sets
+    // the region's height; before, balancing ignored the break and put three of them in the first.
+    const twoCols: PageFrame = { ...frame, bodyBottom: 700, columns: [{ x: 50, width: 240 }, { x: 310, width: 240 }] };
+    const p = new Paginator({ ...host, openFrame: () => twoCols });
+    p.push(line('a0'));
+    p.push(line('a1', 20, true, { forceBreak: 'column' }));
+    for (let i = 0; i < 8; i++) p.push(line(`b${i}`));
+    p.startSection(1, 'continuous');
+    p.push(line('after'));
+    const page = p.finish()[0]!;
+    const at = (name: string) => page.placed.find((x) => (x.unit as Unit & { name: string }).name === name)!;
+    expect(['a0', 'a1'].map((n) => at(n).x)).toEqual([50, 50]);
+    for (let i = 0; i < 8; i++) expect(at(`b${i}`)).toMatchObject({ x: 310, y: 100 + 20 * i });
+    expect(at('after').y).toBe(100 + 160);
+  });
+
   it('opens pages for sections and skips a page for oddPage breaks', () => {
     const p = new Paginator(host);
     p.startSection(0, 'nextPage');

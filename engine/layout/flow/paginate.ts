@@ -20,7 +20,7 @@ import type { Exclusion } from './exclusions';
 import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
 import type { PageNote, PageState, PaginatorHost } from './page-state';
 import { UnitQueue } from './unit-queue';
-import { FIT_EPS as EPS, type NoteCall, type Unit } from './units';
+import { FIT_EPS as EPS, type Unit } from './units';
 
 export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
 
@@ -50,14 +50,19 @@ export class Paginator {
     return this.cur ?? this.openPage('hard');
   }
 
-  /** Starts a section: `nextPage`/`evenPage`/`oddPage` open a new page, `continuous` a new column region. */
+  /**
+   * Starts a section: `nextPage`/`evenPage`/`oddPage` open a new page, `continuous` a new column
+   * region, `nextColumn` the next column (see startInNextColumn).
+   */
   startSection(index: number, type: 'nextPage' | 'continuous' | 'evenPage' | 'oddPage' | 'nextColumn'): void {
+    const before = this.section;
     this.section = index;
     if (!this.cur) {
       this.sectionPage = this.openPage('hard');
       return;
     }
-    if (type === 'continuous' || type === 'nextColumn') {
+    if (type === 'nextColumn' && this.startInNextColumn(index)) return;
+    if (type === 'continuous') {
       const page = this.cur;
       const frame = this.host.openFrame(index, page.index);
       if (frame.widthPt !== page.frame.widthPt || frame.heightPt !== page.frame.heightPt) {
@@ -78,10 +83,46 @@ export class Paginator {
     this.openPageForSection();
     if (type === 'evenPage' || type === 'oddPage') {
       // Word decides by the printed number: a section restarting at 1 after page 3 needs no blank page.
-      const index = this.cur!.index;
-      const number = this.host.pageNumber?.(index) ?? index + 1;
-      if ((number % 2 === 0) !== (type === 'evenPage')) this.openPage('hard');
+      const page = this.cur!;
+      const number = this.host.pageNumber?.(page.index) ?? page.index + 1;
+      if ((number % 2 === 0) !== (type === 'evenPage')) this.leaveBlank(page, before);
     }
+  }
+
+  /**
+   * Makes `page`, opened for the current section on a page of the wrong parity, the blank page an
+   * odd- or even-page section break leaves (§17.18.77), and opens the section's first page after it.
+   * The blank page goes on the section before (its numbering, headers and footers), so the section's
+   * first page, with its first-page header and footer (w:titlePg), is the one its text starts on;
+   * before, the blank page took the first-page header and the chapter's first page the default one.
+   */
+  private leaveBlank(page: PageState, before: number): void {
+    this.host.discardPage?.(page.index);
+    page.section = before;
+    page.frame = this.host.openFrame(before, page.index);
+    this.sectionPage = this.openPage('hard');
+  }
+
+  /**
+   * A next-column section break (w:type nextColumn, §17.18.77) starts the section at the top of the
+   * next column of the page, the columns before it left as they are (not balanced), as a column
+   * break would. A peer project's probes of Word 16: a section with the same page size and column
+   * count stays on the page (other gaps or widths too); a change of either, or no column left,
+   * starts a new page instead. Returns false when the section is to start a new page.
+   */
+  private startInNextColumn(index: number): boolean {
+    const page = this.cur!;
+    const frame = this.host.openFrame(index, page.index);
+    const same = frame.widthPt === page.frame.widthPt && frame.heightPt === page.frame.heightPt && frame.columns.length === page.frame.columns.length;
+    if (!same || page.column + 1 >= frame.columns.length) return false;
+    closeRegion(page, false);
+    const chrome = page.frame.chromeExclusions;
+    page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
+    page.column++;
+    page.y = page.regionTop;
+    page.startedBy = 'hard';
+    page.regions.push({ section: index, top: page.regionTop, bottom: page.regionTop, columns: frame.columns, firstUnit: page.placed.length, firstColumn: page.column });
+    return true;
   }
 
   /**
@@ -316,7 +357,7 @@ export class Paginator {
    * Records a unit where the column position is, with its notes, floats and hard break: the one
    * place that adds to a page, so that `takeAfter` can take all of it back.
    */
-  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<{ call: NoteCall; heightPt: number; fromPt?: number; column?: number }>): void {
+  private place(page: PageState, unit: Unit, x: number, notes: ReadonlyArray<Omit<PageNote, 'owner'>>): void {
     page.placed.push({ unit, column: page.column, x, y: page.y });
     if (notes.length > 0) page.noteColumns ??= page.frame.noteColumns ?? page.frame.columns;
     if (unit.exclusions) for (const e of unit.exclusions(x, page.y, page.exclusions)) page.exclusions.push({ ...e, owner: unit });
