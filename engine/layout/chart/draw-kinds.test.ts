@@ -143,6 +143,23 @@ describe('pie-of-pie and bar-of-pie charts', () => {
     expect(lines.map((l) => [l.x2, l.y2])).toEqual([[f.x, f.y], [e.x, e.y + e.h]]);
     expect(Math.min(lines[0]!.x1, lines[1]!.x1)).toBeGreaterThan(centre.x);
   });
+  it('explodes each slice of both pies by its own c:dPt/c:explosion, and shrinks each pie to keep it inside', () => {
+    const colors = ['111111', '222222', '333333', '444444', '555555', '666666'];
+    const s: ChartSeries = { name: 'P', categories: ['a', 'b', 'c', 'd', 'e', 'f'], values, color: '4472C4', pointColors: colors, pointExplosionPct: { 1: 50, 5: 40 } };
+    const ofPie: ChartOfPie = { kind: 'pie', splitType: 'pos', splitPos: 2, secondSizePct: 75 };
+    const { items } = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, source: 'c:ofPieChart', ofPie, series: [s] }], axes: [] });
+    // A slice's path ends at its (moved) centre; its start lies on its circle.
+    const slice = (fill: string) => {
+      const pts = points(paths(items, (p) => p.fill === fill)[0]!.commands);
+      const centre = pts[pts.length - 1]!;
+      return { centre, r: Math.hypot(pts[0]!.x - centre.x, pts[0]!.y - centre.y) };
+    };
+    const [a, b, e, f] = [slice('111111'), slice('222222'), slice('555555'), slice('666666')];
+    expect(Math.hypot(b.centre.x - a.centre.x, b.centre.y - a.centre.y) / a.r).toBeCloseTo(0.5, 6);
+    expect(Math.hypot(f.centre.x - e.centre.x, f.centre.y - e.centre.y) / e.r).toBeCloseTo(0.4, 6);
+    // The second pie gets 75 % of the first's radius as room, its slices' 40 % out within it.
+    expect(e.r / a.r).toBeCloseTo(0.75 / 1.4, 6);
+  });
 });
 
 describe('3-D bar and area charts', () => {
