@@ -295,20 +295,19 @@ describe('stock charts', () => {
     expect(rects[0]!.y).toBeCloseTo(a.y1 + (8 - 6) * unit, 6);
   });
 
-  it('marks open to the left and close to the right of the high-low line without up/down bars', () => {
-    const { items } = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true }));
-    const hiLow = items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000');
+  it('draws only explicit markers: none for automatic or absent ones, a short bar for Excel\'s close "dot"', () => {
+    const automatic = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true }));
+    const hiLow = automatic.items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000');
     expect(hiLow).toHaveLength(4);
-    const ticks = (color: string) => items.filter((i): i is LineItem => i.kind === 'line' && i.color === color);
-    const open = ticks('AA0000');
-    const close = ticks('DD0000');
-    expect(open).toHaveLength(4);
-    expect(close).toHaveLength(4);
-    const band = hiLow[1]!.x1 - hiLow[0]!.x1;
-    expect(open[0]!.x1).toBeCloseTo(hiLow[0]!.x1, 6);
-    expect(open[0]!.x2 - open[0]!.x1).toBeCloseTo(-band / 2.5 / 2, 6);
-    expect(close[0]!.x2 - close[0]!.x1).toBeCloseTo(band / 2.5 / 2, 6);
-    expect(close[0]!.y1).toBeLessThan(open[0]!.y1);
+    const inks = (i: LayoutItem) => (i.kind === 'line' ? i.color : i.kind === 'rect' || i.kind === 'path' ? i.fill : undefined);
+    expect(automatic.items.filter((i) => inks(i) === 'AA0000' || inks(i) === 'DD0000')).toEqual([]);
+    const dots = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true, markerSymbol: 'dot', markerSizePt: 6 }));
+    const bars = dots.items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === 'DD0000');
+    expect(bars).toHaveLength(4);
+    const line = dots.items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000')[0]!;
+    // Centred on the close, across the high-low line: 6 pt wide, 2 pt tall.
+    expect([bars[0]!.w, bars[0]!.h]).toEqual([6, 2]);
+    expect(bars[0]!.x + 3).toBeCloseTo(line.x1, 6);
   });
 });
 
