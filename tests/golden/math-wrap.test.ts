@@ -174,6 +174,17 @@ describe('line breaking of inline math', () => {
     expect(l[0]![l[0]!.length - 1]!.text).toBe('+');
     expect(l[1]![0]!.text).toBe('ab');
   });
+
+  it('ends the line at a manual break (m:brk) in an inline equation that would fit, before the operator or after it as m:brkBin says', async () => {
+    const brk = `<m:r><m:rPr><m:brk/></m:rPr><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>+</m:t></m:r>`;
+    const body = `<w:p><w:r><w:t xml:space="preserve">Text </w:t></w:r><m:oMath>${m('y')}${m('=')}${m('ab')}${brk}${m('c')}</m:oMath><w:r><w:t xml:space="preserve"> after.</w:t></w:r></w:p>`;
+    const texts = (d: LayoutDoc) => lines(d).map((line) => line.map((r) => r.text).join(''));
+    expect(texts(await lay(body))).toEqual(['Text y=ab', '+c after.']);
+    expect(texts(await lay(body, '<m:brkBin m:val="after"/>'))).toEqual(['Text y=ab+', 'c after.']);
+    // The second line starts at the margin.
+    const second = lines(await lay(body))[1]!;
+    expect(second[0]!.x).toBeCloseTo(72, 3);
+  });
 });
 
 describe('inline math in right-to-left text', () => {

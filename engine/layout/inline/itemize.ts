@@ -222,7 +222,8 @@ class Builder {
   /**
    * An equation as one object (typeset by engine/layout/math), or its linear text when it has no
    * tree. Inline math is several objects, one per stretch between the places a line may break in it
-   * (U+FFFC between them is a break opportunity, UAX #14 LB20).
+   * (U+FFFC between them is a break opportunity, UAX #14 LB20), with a line break before each stretch
+   * that starts at a manual break.
    */
   math(inline: MathInline): void {
     if (inline.props.hidden) return;
@@ -232,7 +233,11 @@ class Builder {
     const box = layoutMath(inline, this.ctx.faces, display);
     if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
     else if (!display) {
-      for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) this.special({ kind: 'math', inline, box: p.box, display, props: inline.props, ...(p.spacePt > 0 ? { spacePt: p.spacePt } : {}) }, '\uFFFC');
+      for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) {
+        // A manual break (m:brk) ends the line before its piece, as a w:br would.
+        if (p.brk) this.special({ kind: 'break', type: 'line', props: inline.props }, '\n');
+        this.special({ kind: 'math', inline, box: p.box, display, props: inline.props, ...(p.spacePt > 0 ? { spacePt: p.spacePt } : {}) }, '\uFFFC');
+      }
     } else {
       const groupWidth = this.groupWidth(inline);
       this.special({ kind: 'math', inline, box, display, props: inline.props, ...(groupWidth !== undefined ? { groupWidth } : {}) }, '\uFFFC');

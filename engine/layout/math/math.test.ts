@@ -210,6 +210,9 @@ describe('math layout', () => {
     // The room before the next operator is the piece's hanging space: a medium space before '+', a thick one before '='.
     expect(pieces[0]!.spacePt).toBeCloseTo((4 / 18) * 20, 5);
     expect(pieces[1]!.spacePt).toBeCloseTo((5 / 18) * 20, 5);
+    // A manual break (m:brk) cuts there too, on any atom, and marks the piece it starts.
+    const manual = inlineMathPieces(typeset([r('a'), r('+'), r('b'), { kind: 'run', text: 'c', brk: 0 }], false), undefined);
+    expect(manual.map((p) => [flat(p.box).map((i) => i.text).join(''), p.brk ?? false])).toEqual([['a', false], ['+b', false], ['c', true]]);
     // m:brkBin after moves the binary operator's break after it; relations still break before.
     expect(inlineMathPieces(box, 'after').map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a+', 'b', '=c']);
   });
