@@ -121,8 +121,8 @@ export interface ItemizeContext {
 }
 
 /** Builds the paragraph's text, spans and specials. */
-export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent {
-  const b = new Builder(ctx);
+export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext, lineWidthPt?: number): ParaContent {
+  const b = new Builder(ctx, lineWidthPt);
   if (p.props.list) {
     b.text(p.props.list.text, p.props.list.props, undefined, labelRevision(p.markRevision));
     const suffix = p.props.list.suffix;
@@ -156,7 +156,8 @@ class Builder {
   /** Guides whose base is being read, with the height above the baseline each reaches. */
   private readonly openRubies: Array<{ readonly start: number; readonly guide: RubyGuide; readonly topPt: number }> = [];
 
-  constructor(private readonly ctx: ItemizeContext) {}
+  /** `lineWidthPt`: the line's width when known, which equation arrays spread to (m:maxDist). */
+  constructor(private readonly ctx: ItemizeContext, readonly lineWidthPt?: number) {}
 
   inlines(list: readonly Inline[], depth: number): void {
     for (const inline of list) this.inline(inline, depth);
@@ -230,7 +231,7 @@ class Builder {
     const deleted = inline.revision?.type === 'delete' || inline.revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
     const display = inline.display || this.aloneMath === inline;
-    const box = layoutMath(inline, this.ctx.faces, display);
+    const box = layoutMath(inline, this.ctx.faces, display, this.lineWidthPt);
     if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
     else if (!display) {
       for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) {
@@ -254,7 +255,7 @@ class Builder {
   groupWidth(inline: MathInline): number | undefined {
     const members = inline.group && (inline.jc ?? 'centerGroup') === 'centerGroup' ? this.mathGroups.get(inline.group) : undefined;
     if (!members || members.length < 2) return undefined;
-    return Math.max(...members.map((m) => layoutMath(m, this.ctx.faces, true)?.width ?? 0));
+    return Math.max(...members.map((m) => layoutMath(m, this.ctx.faces, true, this.lineWidthPt)?.width ?? 0));
   }
 
   field(f: FieldInline, depth: number): void {
