@@ -92,7 +92,7 @@ export interface TickLabels {
  * Every how many category labels one is drawn so that labels `alongPt` long (with their gap), one per
  * band `bandPt` wide, do not collide: Office skips the labels in between (1 when all fit).
  */
-function labelStep(alongPt: number, bandPt: number, count: number): number {
+export function labelStep(alongPt: number, bandPt: number, count: number): number {
   return bandPt > 0 ? Math.max(1, Math.ceil(alongPt / bandPt - 1e-9)) : Math.max(1, count);
 }
 

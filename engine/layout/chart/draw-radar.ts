@@ -11,10 +11,10 @@ import { drawLabel, labelsOf, labelText } from './data-labels';
 import { formatChartNumber } from './format-number';
 import { drawMarker } from './markers';
 import { polar } from './math';
+import { labelStep } from './axes';
 import { axesOf } from './plane';
 import { scaleAxis, ticksOf, type AxisScale } from './scale';
 import { categoryCount, categoryLabels } from './series-data';
-import type { ShapedText } from './text';
 
 const MAX_SPOKES = 1000;
 const LABEL_GAP = 4;
@@ -65,51 +65,21 @@ export function drawRadar(draw: ChartDraw, plot: ChartPlot, box: Rect): void {
   const frame: RadarFrame = { cx: box.x + box.w / 2, cy: box.y + box.h / 2, radius, scale: radarScale(draw, plot, val, radius, n), spokes: n };
   drawRadarGrid(draw, frame, cat, val);
   for (const s of plot.series) drawRadarSeries(draw, plot, s, frame);
-  // Labels that would collide round the circle are thinned as on a category axis: every step-th is drawn.
-  const spots = labels.map((l, i) => labelSpot(frame, l, i));
-  const step = radarLabelStep(spots);
-  spots.forEach((p, i) => {
-    if (i % step === 0) draw.items.push(...labels[i]!.place(p.x0, p.baseline));
+  // Labels that would collide round the circle are thinned as on a category axis: every step-th is
+  // drawn, each taking at most its widest neighbour's width (or a line's height) of arc.
+  const along = Math.max(roomX, roomY);
+  const step = labelStep(along, (2 * Math.PI * (radius + LABEL_GAP)) / n, labels.length);
+  labels.forEach((l, i) => {
+    if (i % step !== 0) return;
+    const at = polar(frame.cx, frame.cy, radius + LABEL_GAP, (360 * i) / n);
+    const dx = at.x - frame.cx;
+    const dy = at.y - frame.cy;
+    // Beside the spoke's end: left-aligned on the right half, right-aligned on the left, centred at top and bottom.
+    const x = dx > 0.5 ? at.x : dx < -0.5 ? at.x - l.width : at.x - l.width / 2;
+    const mid = at.y + (dy < -radius / 2 ? -l.lineHeight / 2 : dy > radius / 2 ? l.lineHeight / 2 : 0);
+    draw.items.push(...l.place(x, mid + (l.ascent - l.descent) / 2));
   });
   drawValueAxis(draw, frame, val);
-}
-
-/** Where a category label goes, with its box. */
-interface LabelSpot {
-  readonly x0: number;
-  readonly x1: number;
-  readonly y0: number;
-  readonly y1: number;
-  readonly baseline: number;
-}
-
-/** Beside spoke i's end: left-aligned on the right half, right-aligned on the left, centred at top and bottom. */
-function labelSpot(f: RadarFrame, l: ShapedText, i: number): LabelSpot {
-  const at = polar(f.cx, f.cy, f.radius + LABEL_GAP, (360 * i) / f.spokes);
-  const dx = at.x - f.cx;
-  const dy = at.y - f.cy;
-  const x0 = dx > 0.5 ? at.x : dx < -0.5 ? at.x - l.width : at.x - l.width / 2;
-  const mid = at.y + (dy < -f.radius / 2 ? -l.lineHeight / 2 : dy > f.radius / 2 ? l.lineHeight / 2 : 0);
-  return { x0, x1: x0 + l.width, y0: mid - l.lineHeight / 2, y1: mid + l.lineHeight / 2, baseline: mid + (l.ascent - l.descent) / 2 };
-}
-
-/**
- * The smallest step at which every drawn label (0, step, 2·step...) clears the next one round the
- * circle, the last the first; at most n log n box tests for n labels.
- */
-function radarLabelStep(spots: readonly LabelSpot[]): number {
-  const n = spots.length;
-  const clear = (a: LabelSpot, b: LabelSpot) => a.x1 <= b.x0 + 0.01 || b.x1 <= a.x0 + 0.01 || a.y1 <= b.y0 + 0.01 || b.y1 <= a.y0 + 0.01;
-  for (let step = 1; step < n; step++) {
-    let ok = true;
-    let last = 0;
-    for (let i = step; i < n && ok; i += step) {
-      ok = clear(spots[last]!, spots[i]!);
-      last = i;
-    }
-    if (ok && (last === 0 || clear(spots[last]!, spots[0]!))) return step;
-  }
-  return Math.max(1, n);
 }
 
 function radarScale(draw: ChartDraw, plot: ChartPlot, val: ChartAxis | undefined, radius: number, n: number): AxisScale {
