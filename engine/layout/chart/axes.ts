@@ -88,14 +88,6 @@ export interface TickLabels {
   readonly rotated?: boolean;
 }
 
-/**
- * Every how many category labels one is drawn so that labels `alongPt` long (with their gap), one per
- * band `bandPt` wide, do not collide: Office skips the labels in between (1 when all fit).
- */
-export function labelStep(alongPt: number, bandPt: number, count: number): number {
-  return bandPt > 0 ? Math.max(1, Math.ceil(alongPt / bandPt - 1e-9)) : Math.max(1, count);
-}
-
 const DIAGONAL = 0.7071067811865476;
 const MAX_ROTATED = 200;
 
@@ -120,7 +112,7 @@ export function tickLabels(draw: ChartDraw, frame: AxisFrame, rect: Rect): TickL
   let step = 1;
   if (frame.kind === 'category' && labels.length > 1) {
     const band = bandOf(frame, rect);
-    step = labelStep(along, band, labels.length);
+    step = band > 0 ? Math.max(1, Math.ceil(along / band - 1e-9)) : labels.length;
     if (step > 1 && !frame.vertical && labels.length <= MAX_ROTATED && band > 0) {
       const line = labels[0]!.text.lineHeight;
       let widest = 0;

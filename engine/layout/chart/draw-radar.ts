@@ -11,7 +11,6 @@ import { drawLabel, labelsOf, labelText } from './data-labels';
 import { formatChartNumber } from './format-number';
 import { drawMarker } from './markers';
 import { polar } from './math';
-import { labelStep } from './axes';
 import { axesOf } from './plane';
 import { scaleAxis, ticksOf, type AxisScale } from './scale';
 import { categoryCount, categoryLabels } from './series-data';
@@ -65,12 +64,8 @@ export function drawRadar(draw: ChartDraw, plot: ChartPlot, box: Rect): void {
   const frame: RadarFrame = { cx: box.x + box.w / 2, cy: box.y + box.h / 2, radius, scale: radarScale(draw, plot, val, radius, n), spokes: n };
   drawRadarGrid(draw, frame, cat, val);
   for (const s of plot.series) drawRadarSeries(draw, plot, s, frame);
-  // Labels that would collide round the circle are thinned as on a category axis: every step-th is
-  // drawn, each taking at most its widest neighbour's width (or a line's height) of arc.
-  const along = Math.max(roomX, roomY);
-  const step = labelStep(along, (2 * Math.PI * (radius + LABEL_GAP)) / n, labels.length);
+  // Every category keeps its label, however crowded (LibreOffice thins none; no Office rule is documented).
   labels.forEach((l, i) => {
-    if (i % step !== 0) return;
     const at = polar(frame.cx, frame.cy, radius + LABEL_GAP, (360 * i) / n);
     const dx = at.x - frame.cx;
     const dy = at.y - frame.cy;
