@@ -33,3 +33,66 @@ export function detCos(x: number): number {
 export function degToRad(deg: number): number {
   return (deg * Math.PI) / 180;
 }
+
+const LN2 = 0.6931471805599453;
+const SQRT2 = 1.4142135623730951;
+
+/**
+ * Natural logarithm of x > 0 (NaN below 0 or for NaN, −Infinity at 0): x split exactly into m·2^e by
+ * halving and doubling, m in [√½, √2), then ln m = 2·atanh((m − 1)/(m + 1)) by its series.
+ */
+export function detLog(x: number): number {
+  if (Number.isNaN(x) || x < 0) return NaN;
+  if (x === 0) return -Infinity;
+  if (x === Infinity) return Infinity;
+  let m = x;
+  let e = 0;
+  while (m >= 2) {
+    m /= 2;
+    e++;
+  }
+  while (m < 1) {
+    m *= 2;
+    e--;
+  }
+  if (m > SQRT2) {
+    m /= 2;
+    e++;
+  }
+  const s = (m - 1) / (m + 1);
+  const s2 = s * s;
+  // |s| ≤ 0.172: 15 odd terms put the error below 1e-17.
+  let sum = 0;
+  let term = s;
+  for (let k = 1; k <= 29; k += 2) {
+    sum += term / k;
+    term *= s2;
+  }
+  return 2 * sum + e * LN2;
+}
+
+/** e^x: x = k·ln 2 + r with |r| ≤ ln 2 / 2, e^r by its Taylor series, then 2^k by exact doubling or halving. */
+export function detExp(x: number): number {
+  if (Number.isNaN(x)) return NaN;
+  if (x > 709.8) return Infinity;
+  if (x < -745.2) return 0;
+  const k = Math.round(x / LN2);
+  const r = x - k * LN2;
+  let sum = 1;
+  let term = 1;
+  for (let n = 1; n <= 20; n++) {
+    term *= r / n;
+    sum += term;
+  }
+  if (k >= 0) for (let i = 0; i < k; i++) sum *= 2;
+  else for (let i = 0; i < -k; i++) sum /= 2;
+  return sum;
+}
+
+/** x^y for x ≥ 0 (0^y is 0 for y > 0 and 1 for y = 0), as e^(y·ln x); NaN for negative x. */
+export function detPow(x: number, y: number): number {
+  if (y === 0) return 1;
+  if (x === 0) return y > 0 ? 0 : Infinity;
+  if (x === 1) return 1;
+  return detExp(y * detLog(x));
+}

@@ -8,7 +8,8 @@
 import type { ChartBarLook, ChartBubbles, ChartOfPie, ChartPlot, ChartStock, ChartView3D } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { autoSeriesColor, chartColor, chartFlag, chartLine, chartVal } from './chart-style';
+import { chartColor, chartFlag, chartLine, chartVal } from './chart-style';
+import { paletteColor } from './chart-palette';
 import type { DocxContext } from './context';
 import { intValue } from './values';
 
@@ -18,15 +19,16 @@ const MAX_CUSTOM_SPLIT = 10_000;
 
 /**
  * The kind-specific options of a plot element (`chart` is c:chart, which holds c:view3D; `points`
- * the first series' point count, whose next automatic colour is a pie-of-pie's "Other" slice).
+ * the first series' point count, whose next automatic colour, under the chart style `style`, is a
+ * pie-of-pie's "Other" slice).
  */
-export function readKindOptions(ctx: DocxContext, el: XmlElement, chart: XmlElement, points: number): KindOptions {
+export function readKindOptions(ctx: DocxContext, el: XmlElement, chart: XmlElement, points: number, style?: number): KindOptions {
   const out: { -readonly [K in keyof KindOptions]: KindOptions[K] } = {};
   if (el.name === 'c:radarChart') {
     const style = chartVal(el, 'c:radarStyle');
     out.radarStyle = style === 'filled' || style === 'marker' ? style : 'standard';
   } else if (el.name === 'c:bubbleChart') out.bubbles = readBubbles(el);
-  else if (el.name === 'c:ofPieChart') out.ofPie = readOfPie(ctx, el, points);
+  else if (el.name === 'c:ofPieChart') out.ofPie = readOfPie(ctx, el, points, style);
   else if (el.name === 'c:stockChart') out.stock = readStock(ctx, el);
   else if (/^c:(bar|area|line|pie)3DChart$/.test(el.name)) {
     out.view3D = readView3D(child(chart, 'c:view3D'), el.name === 'c:pie3DChart');
@@ -73,7 +75,7 @@ function barLook(ctx: DocxContext, el: XmlElement | undefined, fallback: string)
 
 const SPLIT_TYPES: ReadonlyArray<ChartOfPie['splitType']> = ['auto', 'cust', 'percent', 'pos', 'val'];
 
-function readOfPie(ctx: DocxContext, el: XmlElement, points: number): ChartOfPie {
+function readOfPie(ctx: DocxContext, el: XmlElement, points: number, style: number | undefined): ChartOfPie {
   const type = chartVal(el, 'c:splitType');
   const out: { -readonly [K in keyof ChartOfPie]: ChartOfPie[K] } = {
     kind: chartVal(el, 'c:ofPieType') === 'bar' ? 'bar' : 'pie',
@@ -85,7 +87,7 @@ function readOfPie(ctx: DocxContext, el: XmlElement, points: number): ChartOfPie
   const custom = children(child(el, 'c:custSplit'), 'c:secondPiePt').slice(0, MAX_CUSTOM_SPLIT);
   const indices = custom.map((p) => intValue(attr(p, 'val'))).filter((i): i is number => i !== undefined && i >= 0);
   if (indices.length) out.custSplit = indices;
-  const other = autoSeriesColor(ctx, points);
+  const other = paletteColor(ctx, style !== undefined ? { style, count: points + 1 } : undefined, points);
   if (other) out.otherColor = other;
   const lines = child(el, 'c:serLines');
   if (lines) out.serLines = chartLine(ctx, child(lines, 'c:spPr')) ?? {};

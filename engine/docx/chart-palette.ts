@@ -11,6 +11,7 @@ import type { Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { mapChannels } from '../core';
+import { detPow } from '../core/det-math';
 import { autoSeriesColor } from './chart-style';
 import type { DocxContext } from './context';
 import { themeColor } from './theme';
@@ -64,7 +65,7 @@ function fade(hex: string, k: number, last: number): string {
 function fadeLinear(hex: string, amount: number): string {
   const keep = 1 - Math.min(1, Math.abs(amount));
   return mapChannels(hex, (c) => {
-    const linear = Math.pow(c / 255, GAMMA);
-    return 255 * Math.pow(amount < 0 ? linear * keep : 1 - (1 - linear) * keep, 1 / GAMMA);
+    const linear = detPow(c / 255, GAMMA);
+    return 255 * detPow(amount < 0 ? linear * keep : 1 - (1 - linear) * keep, 1 / GAMMA);
   });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChartModel } from '../model';
 import { OFFICE_THEME, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
 import { chartPart, inlineChart, type TestChart } from '../../tests/helpers/make-chart';
@@ -129,6 +129,38 @@ describe('readChartPart', () => {
     expect(styled(alt(102, 3))).toEqual(styled('<c:style val="2"/>'));
     // A series with its own fill keeps it; the others still fade over all three.
     expect(styled('<c:style val="3"/>', '<c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr>')).toEqual(['385FA3', 'FF0000', 'A8B5DB']);
+  });
+
+  it('colours the points of varyColors pies by the chart style, as it colours bar series (c:dPt fills still win)', () => {
+    const pie = (style: string, kind = 'pieChart', extra = '') => {
+      const part = chartPart({ kind, categories: CATS, series: [{ name: 'P', values: [1, 2, 3], extra }], ...(kind === 'ofPieChart' ? { plotExtra: '<c:ofPieType val="pie"/>' } : {}) });
+      const data = (part.data as string).replace('<c:roundedCorners val="0"/>', `<c:roundedCorners val="0"/>${style}`).replace('<c:varyColors val="0"/>', '<c:varyColors val="1"/>');
+      const doc = parseFixture({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...part, data } } });
+      return Object.values(doc.charts)[0]!.plots[0]!;
+    };
+    // Style 3: accent1 from shaded to tinted across the three slices; style 2 and no style: the accents.
+    expect(pie('<c:style val="3"/>').series[0]!.pointColors).toEqual(['385FA3', '4472C4', 'A8B5DB']);
+    expect(pie('<c:style val="1"/>').series[0]!.pointColors).toEqual(['646464', 'B4B4B4', '848484']);
+    expect(pie('<c:style val="2"/>').series[0]!.pointColors).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
+    expect(pie('').series[0]!.pointColors).toEqual(['4472C4', 'ED7D31', 'A5A5A5']);
+    const dPt = '<c:dPt><c:idx val="1"/><c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr></c:dPt>';
+    expect(pie('<c:style val="3"/>', 'doughnutChart', dPt).series[0]!.pointColors).toEqual(['385FA3', 'FF0000', 'A8B5DB']);
+    // A pie-of-pie's "Other" slice takes the style's next colour.
+    expect([pie('<c:style val="3"/>', 'ofPieChart').ofPie?.otherColor, pie('', 'ofPieChart').ofPie?.otherColor]).toEqual(['B4BEDF', 'FFC000']);
+  });
+
+  it('fades chart style colours without Math.pow (deterministic across engines), to the same colours', () => {
+    const pow = vi.spyOn(Math, 'pow');
+    try {
+      const series = [0, 1, 2, 3].map((i) => ({ name: `S${i}`, values: [1, 2, 3] }));
+      const part = chartPart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series });
+      const data = (part.data as string).replace('<c:roundedCorners val="0"/>', '<c:roundedCorners val="0"/><c:style val="4"/>');
+      const doc = parseFixture({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...part, data } } });
+      expect(Object.values(doc.charts)[0]!.plots[0]!.series.map((s) => s.color)).toEqual(['BB6327', 'DE752E', 'F09973', 'F5C2B1']);
+      expect(pow).not.toHaveBeenCalled();
+    } finally {
+      pow.mockRestore();
+    }
   });
 
   it('reads manual layouts, axis scaling, orientation, number formats and crossings', () => {

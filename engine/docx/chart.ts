@@ -9,7 +9,7 @@ import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, Color } from '../
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
-  autoSeriesColor, chartColor, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
+  chartColor, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
 } from './chart-style';
 import { readKindOptions } from './chart-kinds';
 import { chartStyleOf, paletteColor, type ChartPalette } from './chart-palette';
@@ -53,7 +53,7 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
     const type = PLOT_TYPES[c.name];
     if (!type) continue;
     const base = readPlot(ctx, c, type, { first: seriesIndex, palette }, budget);
-    const plot = { ...base, ...readKindOptions(ctx, c, chart, base.series[0]?.values.length ?? 0) };
+    const plot = { ...base, ...readKindOptions(ctx, c, chart, base.series[0]?.values.length ?? 0, style) };
     seriesIndex += plot.series.length;
     plots.push(plot);
   }
@@ -196,7 +196,7 @@ function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary:
   if (sizes) s.bubbleSizes = numbers(sizes, budget);
   // Bubbles are filled shapes: their colour is the fill, not the line (c:bubbleSer/c:spPr).
   seriesLook(ctx, ser, place, sizes ? 'bubble' : type, s);
-  if (vary) s.pointColors = pointColors(ctx, ser, values.length);
+  if (vary) s.pointColors = pointColors(ctx, ser, values.length, place.palette?.style);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {
     const symbol = chartVal(marker, 'c:symbol');
@@ -224,11 +224,16 @@ function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary:
   return s;
 }
 
-/** Per-point colours of a varyColors series: automatic accents overridden by c:dPt fills. */
-function pointColors(ctx: DocxContext, ser: XmlElement, count: number): Array<Color | undefined> {
+/**
+ * Per-point colours of a varyColors series: the automatic colours of the chart style spread over the
+ * points (as its series colours spread over the series; the accents without a style), overridden by
+ * c:dPt fills.
+ */
+function pointColors(ctx: DocxContext, ser: XmlElement, count: number, style: number | undefined): Array<Color | undefined> {
   const n = Math.min(count, MAX_POINTS);
+  const palette: ChartPalette | undefined = style !== undefined ? { style, count: n } : undefined;
   const points: Array<Color | undefined> = [];
-  for (let i = 0; i < n; i++) points.push(autoSeriesColor(ctx, i));
+  for (let i = 0; i < n; i++) points.push(paletteColor(ctx, palette, i));
   for (const dPt of children(ser, 'c:dPt')) {
     const idx = intValue(chartVal(dPt, 'c:idx'));
     const c = chartColor(ctx, child(dPt, 'c:spPr'));

@@ -26,6 +26,19 @@ describe('readMathTree (m:oMath, §22.1)', () => {
     expect(t[3]).toEqual({ kind: 'nary', chr: '∫', limLoc: 'subSup', sup: [{ kind: 'run', text: 'b' }], body: [{ kind: 'run', text: 'f' }], grow: false });
   });
 
+  it('reads equation arrays\' distribution (m:maxDist, m:objDist only with it) and counts the spread ones', () => {
+    const arr = (pr: string) => `<m:eqArr><m:eqArrPr>${pr}</m:eqArrPr><m:e>${r('a&=b')}</m:e></m:eqArr>`;
+    const read = (inner: string) => {
+      const doc = parseXml(`<m:oMath ${NS}>${inner}</m:oMath>`);
+      if (!doc.ok) throw new Error('bad xml');
+      return readMathTree(doc.value.root, ctx);
+    };
+    const both = read(arr('<m:maxDist m:val="1"/><m:objDist/>') + arr('<m:maxDist m:val="on"/>') + arr('<m:maxDist m:val="0"/><m:objDist m:val="1"/>'));
+    expect(both.tree.map((n) => n.kind === 'eqArr' && [n.maxDist ?? false, n.objDist ?? false])).toEqual([[true, true], [true, false], [false, false]]);
+    expect(both.spreads).toBe(2);
+    expect(read(arr('')).spreads).toBe(0);
+  });
+
   it('reads delimiters (an empty m:begChr means none), matrices, group characters and phantoms', () => {
     const t = tree(`<m:d><m:dPr><m:begChr m:val=""/><m:endChr m:val="]"/></m:dPr><m:e>${r('a')}</m:e><m:e>${r('b')}</m:e></m:d>` +
       `<m:m><m:mr><m:e>${r('1')}</m:e><m:e>${r('0')}</m:e></m:mr><m:mr><m:e>${r('0')}</m:e><m:e>${r('1')}</m:e></m:mr></m:m>` +

@@ -30,6 +30,8 @@ const CONTAINERS = new Set([
 
 class TreeReader {
   nodes = 0;
+  /** Equation arrays spread to the container's width (m:maxDist). */
+  spreads = 0;
   /** Elements read as plain rows although they are not containers: what is not typeset. */
   readonly unknown = new Set<string>();
   constructor(readonly ctx: MathTreeContext) {}
@@ -172,6 +174,14 @@ function readPhantom(el: XmlElement, d: number, r: TreeReader): MathNode {
   return { kind: 'phant', show: flag(el, 'm:phantPr', 'm:show') !== false, zeroWid: f('m:zeroWid'), zeroAsc: f('m:zeroAsc'), zeroDesc: f('m:zeroDesc'), body: r.row(child(el, 'm:e'), d) };
 }
 
+/** m:eqArr (§22.1.2.34) with its distribution flags, m:maxDist and m:objDist (CT_OnOff, off when absent). */
+function readEqArray(el: XmlElement, d: number, r: TreeReader): MathNode {
+  const maxDist = flag(el, 'm:eqArrPr', 'm:maxDist') === true;
+  if (maxDist) r.spreads++;
+  const objDist = maxDist && flag(el, 'm:eqArrPr', 'm:objDist') === true;
+  return { kind: 'eqArr', rows: children(el, 'm:e').map((e) => r.row(e, d)), ...(maxDist ? { maxDist } : {}), ...(objDist ? { objDist } : {}) };
+}
+
 const READERS: Record<string, Reader> = {
   'm:r': readRun,
   'w:r': readRun,
@@ -199,7 +209,7 @@ const READERS: Record<string, Reader> = {
   }),
   'm:limLow': (el, d, r) => ({ kind: 'limit', pos: 'low', body: r.row(child(el, 'm:e'), d), lim: r.row(child(el, 'm:lim'), d) }),
   'm:limUpp': (el, d, r) => ({ kind: 'limit', pos: 'upp', body: r.row(child(el, 'm:e'), d), lim: r.row(child(el, 'm:lim'), d) }),
-  'm:eqArr': (el, d, r) => ({ kind: 'eqArr', rows: children(el, 'm:e').map((e) => r.row(e, d)) }),
+  'm:eqArr': readEqArray,
   'm:m': (el, d, r) => ({ kind: 'matrix', rows: children(el, 'm:mr').map((mr) => children(mr, 'm:e').map((e) => r.row(e, d))) }),
   'm:box': readBox,
   'm:borderBox': (el, d, r) => ({ kind: 'box', border: true, body: r.row(child(el, 'm:e'), d) }),
@@ -207,11 +217,12 @@ const READERS: Record<string, Reader> = {
 };
 
 /**
- * Reads an m:oMath into its tree, and the names of elements read only as plain rows (not typeset).
+ * Reads an m:oMath into its tree, the names of elements read only as plain rows (not typeset) and
+ * the number of its equation arrays spread to the container's width (m:maxDist).
  * Never throws on well-formed XML; limits keep it bounded.
  */
-export function readMathTree(oMath: XmlElement, ctx: MathTreeContext): { readonly tree: MathRow; readonly unknown: readonly string[] } {
+export function readMathTree(oMath: XmlElement, ctx: MathTreeContext): { readonly tree: MathRow; readonly unknown: readonly string[]; readonly spreads: number } {
   const r = new TreeReader(ctx);
   const tree = r.row(oMath, 0);
-  return { tree, unknown: [...r.unknown] };
+  return { tree, unknown: [...r.unknown], spreads: r.spreads };
 }

@@ -115,7 +115,8 @@ export function readMath(r: InlineReader, el: XmlElement, display: boolean): voi
   };
   for (const m of maths) {
     const inline: { -readonly [K in keyof MathInline]: MathInline[K] } = { kind: 'math', linearText: linear(m), display, props: mathProps(r, m) };
-    const { tree, unknown } = readMathTree(m, ctx);
+    const { tree, unknown, spreads } = readMathTree(m, ctx);
+    if (spreads > 0) inline.spreads = spreads;
     if (tree.length) inline.tree = tree;
     else if (inline.linearText) r.ctx.bag.warn('docx/math-linear', 'An equation that could not be read as math is shown as its linear text.', { at: r.at });
     for (const name of unknown) {

@@ -87,13 +87,14 @@ function breaksOf(content: ParaContent): Uint8Array {
 
 /**
  * Lays out a paragraph's lines in a box of the given width. With a wrap area (body text on a page
- * holding wrapping floats), lines are fitted beside the floats or moved below them.
+ * holding wrapping floats), lines are fitted beside the floats or moved below them. Equation arrays
+ * spread to the line's width (m:maxDist) unless `natural` asks for the text's own width.
  */
-export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext, wrapAt?: (floats: readonly ObjectInline[]) => WrapArea | undefined): LaidParagraph {
-  const content = itemizeParagraph(p, ctx);
-  const breaks = breaksOf(content);
+export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext, wrapAt?: (floats: readonly ObjectInline[]) => WrapArea | undefined, natural = false): LaidParagraph {
   const ind = p.props.indent;
   const limit = boxWidthPt - lineIndent(p).rightPt;
+  const content = itemizeParagraph(p, ctx, natural ? undefined : limit - Math.max(0, ind.leftPt));
+  const breaks = breaksOf(content);
   const pieces = shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
   const plain = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, () => limit, undefined, true);
   const wrap = wrapAt?.(wrappingFloats(content));
@@ -138,14 +139,14 @@ export function relayoutFrom(laid: LaidParagraph, from: number, boxWidthPt: numb
  * The width blocks' text needs when lines break only where they must (at most `maxWidthPt`): the
  * widest line of each paragraph set flush left, plus its right indent. Sizes auto-width text frames
  * and the length of rotated cell text. Tables inside count as nothing. A display equation counts at
- * its own width, not the whole line it takes.
+ * its own width, not the whole line it takes, and an equation array at its own width, not spread.
  */
 export function naturalWidth(blocks: readonly Block[], maxWidthPt: number, ctx: ParagraphContext): number {
   let widest = 0;
   for (const b of blocks) {
     if (b.kind !== 'paragraph') continue;
     const flush: Paragraph = { ...b, props: { ...b.props, alignment: 'left' } };
-    for (const l of layoutParagraph(flush, maxWidthPt, ctx).lines) widest = Math.max(widest, contentRight(l) + b.props.indent.rightPt);
+    for (const l of layoutParagraph(flush, maxWidthPt, ctx, undefined, true).lines) widest = Math.max(widest, contentRight(l) + b.props.indent.rightPt);
   }
   return Math.min(maxWidthPt, widest);
 }

@@ -278,6 +278,8 @@ export interface MathInline extends InRun {
   readonly wrap?: MathWrap;
   /** The equations of one m:oMathPara holding several share this object: m:jc centerGroup aligns them as a group. */
   readonly group?: MathGroup;
+  /** How many of its equation arrays are spread to the container's width (m:maxDist); absent: none. */
+  readonly spreads?: number;
 }
 
 /** Identifies the equations of one m:oMathPara (compared by reference). */

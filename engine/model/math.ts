@@ -121,6 +121,10 @@ export interface MathLimit {
 export interface MathEqArray {
   readonly kind: 'eqArr';
   readonly rows: readonly MathRow[];
+  /** m:maxDist (§22.1.2.63): the array is spread to the width of its container (page, column, cell). */
+  readonly maxDist?: boolean;
+  /** m:objDist (§22.1.2.76): with maxDist, the room goes between all its columns, not only between pairs. */
+  readonly objDist?: boolean;
 }
 
 /** m:m (§22.1.2.60): a matrix, rows of cells. */

@@ -138,6 +138,31 @@ describe('several equations in one m:oMathPara', () => {
   });
 });
 
+describe('equation arrays spread to the column (m:maxDist, m:objDist)', () => {
+  const arr = (pr: string) => `<w:p><m:oMathPara><m:oMath><m:eqArr><m:eqArrPr>${pr}</m:eqArrPr><m:e>${m('x&=1&y&=2')}</m:e><m:e>${m('xx&=111&yyy&=3')}</m:e></m:eqArr></m:oMath></m:oMathPara></w:p>`;
+
+  it('fills the 468 pt column from margin to margin with m:objDist, its pairs spread evenly with m:maxDist alone', async () => {
+    const objects = lines(await lay(arr('<m:maxDist m:val="1"/><m:objDist m:val="1"/>')));
+    const bottom = objects[objects.length - 1]!;
+    expect(bottom[0]!.x).toBeCloseTo(72, 2);
+    expect(right(bottom[bottom.length - 1]!)).toBeCloseTo(72 + 468, 2);
+    const plain = lines(await lay(arr('')));
+    const pairs = lines(await lay(arr('<m:maxDist/>')));
+    const width = (l: GlyphRun[][]) => Math.max(...l.map((line) => right(line[line.length - 1]!))) - Math.min(...l.map((line) => line[0]!.x));
+    // maxDist alone leaves a third of the room at each end: wider than the plain array, narrower than the column.
+    expect(width(pairs)).toBeGreaterThan(width(plain) + 100);
+    const room = 468 - width(plain);
+    expect(width(pairs)).toBeCloseTo(468 - (2 * room) / 3, 1);
+  });
+
+  it('counts a spread array at its own width where the text\'s natural width is measured (an auto-width frame)', async () => {
+    const framed = (pr: string) => arr(pr).replace('<w:p><m:oMathPara>', '<w:p><w:pPr><w:framePr w:hAnchor="margin" w:vAnchor="text" w:x="0" w:y="0"/></w:pPr><m:oMathPara>');
+    const width = (l: GlyphRun[][]) => Math.max(...l.map((line) => right(line[line.length - 1]!))) - Math.min(...l.map((line) => line[0]!.x));
+    const plain = width(lines(await lay(framed(''))));
+    expect(width(lines(await lay(framed('<m:maxDist/><m:objDist/>'))))).toBeCloseTo(plain, 1);
+  });
+});
+
 describe('line breaking of inline math', () => {
   const para = (words: string, mathPr = '') => lay(`<w:p><w:r><w:t xml:space="preserve">${words} </w:t></w:r><m:oMath>${LONG}</m:oMath><w:r><w:t xml:space="preserve"> after.</w:t></w:r></w:p>`, mathPr);
   /** The equation's runs (set in the math face) by line, top first. */
@@ -173,6 +198,17 @@ describe('line breaking of inline math', () => {
     expect(l.length).toBe(3);
     expect(l[0]![l[0]!.length - 1]!.text).toBe('+');
     expect(l[1]![0]!.text).toBe('ab');
+  });
+
+  it('ends the line at a manual break (m:brk) in an inline equation that would fit, before the operator or after it as m:brkBin says', async () => {
+    const brk = `<m:r><m:rPr><m:brk/></m:rPr><w:rPr><w:rFonts w:ascii="Cambria Math" w:hAnsi="Cambria Math"/></w:rPr><m:t>+</m:t></m:r>`;
+    const body = `<w:p><w:r><w:t xml:space="preserve">Text </w:t></w:r><m:oMath>${m('y')}${m('=')}${m('ab')}${brk}${m('c')}</m:oMath><w:r><w:t xml:space="preserve"> after.</w:t></w:r></w:p>`;
+    const texts = (d: LayoutDoc) => lines(d).map((line) => line.map((r) => r.text).join(''));
+    expect(texts(await lay(body))).toEqual(['Text y=ab', '+c after.']);
+    expect(texts(await lay(body, '<m:brkBin m:val="after"/>'))).toEqual(['Text y=ab+', 'c after.']);
+    // The second line starts at the margin.
+    const second = lines(await lay(body))[1]!;
+    expect(second[0]!.x).toBeCloseTo(72, 3);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartAxis, ChartModel, ChartOfPie, ChartPlot, ChartSeries, LayoutItem, LineItem, PathCommand, PathItem, RectItem } from '../../model';
+import type { ChartAxis, ChartModel, ChartOfPie, ChartPlot, ChartSeries, GlyphRun, LayoutItem, LineItem, PathCommand, PathItem, RectItem } from '../../model';
 import { shade } from './draw-3d';
 import { secondPlotPoints } from './draw-of-pie';
 import { drawTestChart, texts } from './test-util';
@@ -104,6 +104,26 @@ describe('bubble charts', () => {
   });
 });
 
+describe('radar category labels', () => {
+  it('stays bounded for 10,000 categories: 1,000 spokes drawn, each with its label, and a warning', () => {
+    const n = 10_000;
+    const cats = Array.from({ length: n }, (_v, i) => `Cat${i}`);
+    const s: ChartSeries = { name: 'S', categories: cats, values: cats.map((_c, i) => i % 7), color: 'FF0000' };
+    const started = performance.now();
+    const { items, warnings } = drawTestChart(chart({ type: 'radar', radarStyle: 'standard', series: [s] }));
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(warnings).toContain('layout/chart-clamped: A radar chart has 10000 categories; the first 1000 are drawn.');
+    const labels = items.filter((i): i is GlyphRun => i.kind === 'glyphs' && i.text.startsWith('Cat'));
+    expect(labels.map((l) => l.text)).toEqual(cats.slice(0, 1000));
+  });
+
+  it('keeps every label when they fit', () => {
+    const s: ChartSeries = { name: 'S', categories: ['A', 'B', 'C', 'D', 'E', 'F'], values: [1, 2, 3, 4, 5, 6], color: 'FF0000' };
+    const { items } = drawTestChart(chart({ type: 'radar', radarStyle: 'standard', series: [s] }));
+    expect(texts(items).filter((t) => /^[A-F]$/.test(t))).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  });
+});
+
 describe('pie-of-pie and bar-of-pie charts', () => {
   const values = [30, 20, 15, 5, 4, 3];
   const split = (o: Partial<ChartOfPie>) => [...secondPlotPoints(values, { kind: 'bar', splitType: 'auto', secondSizePct: 75, ...o })].sort();
@@ -142,6 +162,23 @@ describe('pie-of-pie and bar-of-pie charts', () => {
     expect(lines).toHaveLength(2);
     expect(lines.map((l) => [l.x2, l.y2])).toEqual([[f.x, f.y], [e.x, e.y + e.h]]);
     expect(Math.min(lines[0]!.x1, lines[1]!.x1)).toBeGreaterThan(centre.x);
+  });
+  it('explodes each slice of both pies by its own c:dPt/c:explosion, and shrinks each pie to keep it inside', () => {
+    const colors = ['111111', '222222', '333333', '444444', '555555', '666666'];
+    const s: ChartSeries = { name: 'P', categories: ['a', 'b', 'c', 'd', 'e', 'f'], values, color: '4472C4', pointColors: colors, pointExplosionPct: { 1: 50, 5: 40 } };
+    const ofPie: ChartOfPie = { kind: 'pie', splitType: 'pos', splitPos: 2, secondSizePct: 75 };
+    const { items } = drawTestChart({ plots: [{ type: 'pie', grouping: 'standard', varyColors: true, source: 'c:ofPieChart', ofPie, series: [s] }], axes: [] });
+    // A slice's path ends at its (moved) centre; its start lies on its circle.
+    const slice = (fill: string) => {
+      const pts = points(paths(items, (p) => p.fill === fill)[0]!.commands);
+      const centre = pts[pts.length - 1]!;
+      return { centre, r: Math.hypot(pts[0]!.x - centre.x, pts[0]!.y - centre.y) };
+    };
+    const [a, b, e, f] = [slice('111111'), slice('222222'), slice('555555'), slice('666666')];
+    expect(Math.hypot(b.centre.x - a.centre.x, b.centre.y - a.centre.y) / a.r).toBeCloseTo(0.5, 6);
+    expect(Math.hypot(f.centre.x - e.centre.x, f.centre.y - e.centre.y) / e.r).toBeCloseTo(0.4, 6);
+    // The second pie gets 75 % of the first's radius as room, its slices' 40 % out within it.
+    expect(e.r / a.r).toBeCloseTo(0.75 / 1.4, 6);
   });
 });
 
@@ -278,20 +315,19 @@ describe('stock charts', () => {
     expect(rects[0]!.y).toBeCloseTo(a.y1 + (8 - 6) * unit, 6);
   });
 
-  it('marks open to the left and close to the right of the high-low line without up/down bars', () => {
-    const { items } = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true }));
-    const hiLow = items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000');
+  it('draws only explicit markers: none for automatic or absent ones, a short bar for Excel\'s close "dot"', () => {
+    const automatic = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true }));
+    const hiLow = automatic.items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000');
     expect(hiLow).toHaveLength(4);
-    const ticks = (color: string) => items.filter((i): i is LineItem => i.kind === 'line' && i.color === color);
-    const open = ticks('AA0000');
-    const close = ticks('DD0000');
-    expect(open).toHaveLength(4);
-    expect(close).toHaveLength(4);
-    const band = hiLow[1]!.x1 - hiLow[0]!.x1;
-    expect(open[0]!.x1).toBeCloseTo(hiLow[0]!.x1, 6);
-    expect(open[0]!.x2 - open[0]!.x1).toBeCloseTo(-band / 2.5 / 2, 6);
-    expect(close[0]!.x2 - close[0]!.x1).toBeCloseTo(band / 2.5 / 2, 6);
-    expect(close[0]!.y1).toBeLessThan(open[0]!.y1);
+    const inks = (i: LayoutItem) => (i.kind === 'line' ? i.color : i.kind === 'rect' || i.kind === 'path' ? i.fill : undefined);
+    expect(automatic.items.filter((i) => inks(i) === 'AA0000' || inks(i) === 'DD0000')).toEqual([]);
+    const dots = drawTestChart(ohlc({ hiLowLines: {} }, { noLine: true, marker: true, markerSymbol: 'dot', markerSizePt: 6 }));
+    const bars = dots.items.filter((i): i is RectItem => i.kind === 'rect' && i.fill === 'DD0000');
+    expect(bars).toHaveLength(4);
+    const line = dots.items.filter((i): i is LineItem => i.kind === 'line' && i.color === '000000')[0]!;
+    // Centred on the close, across the high-low line: 6 pt wide, 2 pt tall.
+    expect([bars[0]!.w, bars[0]!.h]).toEqual([6, 2]);
+    expect(bars[0]!.x + 3).toBeCloseTo(line.x1, 6);
   });
 });
 

@@ -2,12 +2,13 @@
  * Pie-of-pie and bar-of-pie charts (c:ofPieChart, §21.2.2.126): the points chosen by c:splitType
  * and c:splitPos (or c:custSplit) leave the first pie for a second pie or a stacked bar of
  * c:secondPieSize percent, standing c:gapWidth to its right; the first pie shows them as one "Other"
- * slice centred at 3 o'clock, joined to the second plot's top and bottom by the c:serLines.
+ * slice centred at 3 o'clock, joined to the second plot's top and bottom by the c:serLines. Slices of
+ * both pies move out by their own c:dPt/c:explosion (else the series' c:explosion), as in plain pies.
  */
 import type { ChartOfPie, ChartPlot, ChartSeries, Color } from '../../model';
 import { DEFAULT_RULE, ruleLine, type ChartDraw, type Rect } from './context';
 import { drawLabel, labelsOf, labelText } from './data-labels';
-import { drawSlice, type Slice } from './draw-pie';
+import { drawSlice, explosionOf, type Slice } from './draw-pie';
 import { polar } from './math';
 
 const MAX_POINTS = 10_000;
@@ -58,7 +59,8 @@ export function drawOfPie(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
     if (second.has(i)) otherSum += v;
   }
   if (!(total > 0) || !Number.isFinite(total)) return;
-  const explode = (s.explosionPct ?? 0) / 100;
+  // The first pie shrinks so its most exploded slice (c:dPt/c:explosion over the series') stays in the plot area.
+  const explode = mostExploded(s, (i) => !second.has(i));
   const size = o.secondSizePct / 100;
   const gap = (plot.gapWidthPct ?? 100) / 100;
   const secondPerRadius = o.kind === 'bar' ? 2 * size * BAR_ASPECT : 2 * size;
@@ -70,19 +72,28 @@ export function drawOfPie(draw: ChartDraw, plot: ChartPlot, rect: Rect): void {
   const cy = rect.y + rect.h / 2;
   const otherFrac = otherSum / total;
   const { series, slices } = firstPie(s, second, total, otherFrac, plot.ofPie?.otherColor);
-  for (const sl of slices) drawSlice(draw, plot, series, sl, cx, cy, 0, radius, s.explosionPct ? explode * radius : 0);
+  const n = Math.min(s.values.length, MAX_POINTS);
+  // "Other" (index n) has no c:dPt of its own here: it moves by the series' explosion.
+  for (const sl of slices) drawSlice(draw, plot, series, sl, cx, cy, 0, radius, (sl.index < n ? explosionOf(s, sl.index) : (s.explosionPct ?? 0) / 100) * radius);
   const x2 = cx + radius * (1 + explode) + gap * size * radius;
   const ends = o.kind === 'bar'
     ? drawSecondBar(draw, plot, s, second, otherSum, total, { x: x2, y: cy - size * radius, w: secondPerRadius * radius, h: 2 * size * radius })
     : drawSecondPie(draw, plot, s, second, total, x2 + size * radius, cy, size * radius);
   if (!o.serLines || second.size === 0) return;
-  const shift = polar(0, 0, s.explosionPct ? explode * radius : 0, 90);
+  const shift = polar(0, 0, ((s.explosionPct ?? 0) / 100) * radius, 90);
   const top = polar(cx + shift.x, cy + shift.y, radius, 90 - otherFrac * 180);
   const bottom = polar(cx + shift.x, cy + shift.y, radius, 90 + otherFrac * 180);
   for (const [a, b] of [[top, ends.top], [bottom, ends.bottom]] as const) {
     const line = ruleLine(a.x, a.y, b.x, b.y, o.serLines, DEFAULT_RULE);
     if (line) draw.items.push(line);
   }
+}
+
+/** The largest explosion (fraction of the radius) of the series' points that `keep` picks, the series' own at least. */
+function mostExploded(s: ChartSeries, keep: (index: number) => boolean): number {
+  let most = s.explosionPct ?? 0;
+  for (const [k, pct] of Object.entries(s.pointExplosionPct ?? {})) if (Number(k) < s.values.length && keep(Number(k))) most = Math.max(most, pct);
+  return most / 100;
 }
 
 /** The first pie: the points that stay, then "Other" (index = point count) centred at 3 o'clock. */
@@ -111,14 +122,16 @@ function firstPie(s: ChartSeries, second: ReadonlySet<number>, total: number, ot
 type Ends = { top: { x: number; y: number }; bottom: { x: number; y: number } };
 
 /** The second pie, its slices clockwise from 12 o'clock; returns where the connector lines end. */
-function drawSecondPie(draw: ChartDraw, plot: ChartPlot, s: ChartSeries, second: ReadonlySet<number>, total: number, cx: number, cy: number, r: number): Ends {
+function drawSecondPie(draw: ChartDraw, plot: ChartPlot, s: ChartSeries, second: ReadonlySet<number>, total: number, cx: number, cy: number, room: number): Ends {
   let secondSum = 0;
   for (const i of second) secondSum += Math.abs(s.values[i]!);
+  // Its slices explode by their own c:dPt (or the series') within the room it has.
+  const r = room / (1 + mostExploded(s, (i) => second.has(i)));
   let at = 0;
   for (const i of [...second].sort((a, b) => a - b)) {
     const v = s.values[i]!;
     const sweep = (Math.abs(v) / secondSum) * 360;
-    drawSlice(draw, plot, s, { index: i, fromDeg: at, toDeg: at + sweep, value: v, fraction: Math.abs(v) / total }, cx, cy, 0, r, 0);
+    drawSlice(draw, plot, s, { index: i, fromDeg: at, toDeg: at + sweep, value: v, fraction: Math.abs(v) / total }, cx, cy, 0, r, explosionOf(s, i) * r);
     at += sweep;
   }
   return { top: { x: cx, y: cy - r }, bottom: { x: cx, y: cy + r } };

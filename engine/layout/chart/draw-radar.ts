@@ -47,8 +47,10 @@ export function radarPoint(f: RadarFrame, i: number, v: number): { x: number; y:
 
 /** Draws a radar plot into the plot area box. */
 export function drawRadar(draw: ChartDraw, plot: ChartPlot, box: Rect): void {
-  const n = Math.min(categoryCount(plot.series), MAX_SPOKES);
+  const categories = categoryCount(plot.series);
+  const n = Math.min(categories, MAX_SPOKES);
   if (n === 0) return;
+  if (categories > MAX_SPOKES) draw.warn('layout/chart-clamped', `A radar chart has ${categories} categories; the first ${MAX_SPOKES} are drawn.`);
   const { cat, val } = axesOf(draw.chart.axes, plot);
   const catStyle = textStyle(draw.base, cat?.textStyle);
   const labels = cat && !cat.deleted && cat.tickLabels !== 'none' ? categoryLabels(plot.series, n).map((l) => draw.text.shape(l, catStyle)) : [];
@@ -62,6 +64,7 @@ export function drawRadar(draw: ChartDraw, plot: ChartPlot, box: Rect): void {
   const frame: RadarFrame = { cx: box.x + box.w / 2, cy: box.y + box.h / 2, radius, scale: radarScale(draw, plot, val, radius, n), spokes: n };
   drawRadarGrid(draw, frame, cat, val);
   for (const s of plot.series) drawRadarSeries(draw, plot, s, frame);
+  // Every category keeps its label, however crowded (LibreOffice thins none; no Office rule is documented).
   labels.forEach((l, i) => {
     const at = polar(frame.cx, frame.cy, radius + LABEL_GAP, (360 * i) / n);
     const dx = at.x - frame.cx;

@@ -2,10 +2,11 @@
  * Stock charts (c:stockChart, §21.2.2.198) as Office draws them: per category a high-low line from
  * the highest to the lowest value of all series (c:hiLowLines), up/down bars from the first series
  * (open) to the last (close) that are c:upBars when the close is higher and c:downBars otherwise, sized
- * by their own c:gapWidth; then each series' line (usually a:noFill, so none) and its markers. Series
- * whose marker is automatic show no marker, except the close (and, with four series, the open) when
- * there are no up/down bars: a tick to the right of the high-low line for the close and to the left
- * for the open, the marks of high-low-close and open-high-low-close charts.
+ * by their own c:gapWidth; then each series' line (usually a:noFill, so none) and its markers. Only
+ * explicit markers (c:marker/c:symbol) are drawn: a stock series without c:marker, or with an
+ * automatic one, shows none, as in Excel, where a high-low-close chart shows its closes only through
+ * the close series' own symbol (Excel writes a "dot", its short bar, for it; openpyxl's stock example
+ * has to set one for the same reason). c:stockChart has no chart-level c:marker flag (CT_StockChart).
  */
 import type { ChartBarLook, ChartLine, ChartSeries, LayoutItem } from '../../model';
 import { bandOf, clampedCoord, coordOf, type CategoryFrame, type ValueFrame } from './axes';
@@ -48,8 +49,8 @@ export function drawStock(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
     if (!s.noLine) {
       for (const run of runsOf(pts)) if (run.length >= 2) draw.items.push({ kind: 'path', commands: polyline(run), stroke: color, lineWidth: s.lineWidthPt ?? 2.25 });
     }
-    const tick = bars ? 0 : k === series.length - 1 && k >= 2 ? 1 : k === 0 && series.length >= 4 ? -1 : 0;
-    drawStockMarks(draw.items, s, pts, tick * barWidth / 2, s.color ?? color);
+    const symbol = stockMarker(s);
+    if (symbol) for (const p of pts) if (p) drawMarker(draw.items, symbol, p.x, p.y, s.markerSizePt ?? 5, s.color ?? color);
     labelPoints(draw, b, s, pts);
   });
 }
@@ -80,12 +81,7 @@ function barItem(items: LayoutItem[], r: Rect, look: ChartBarLook): void {
   items.push({ kind: 'rect', ...r, ...(look.fill && !look.noFill ? { fill: look.fill } : {}), ...(stroke ? { stroke, lineWidth: look.line?.widthPt ?? 0.75 } : {}) });
 }
 
-/** A series' explicit markers, or its open/close ticks (`tickPt` long, left when negative) when automatic. */
-function drawStockMarks(items: LayoutItem[], s: ChartSeries, pts: ReadonlyArray<Pt | undefined>, tickPt: number, color: string): void {
-  if (!s.marker) return;
-  for (const p of pts) {
-    if (!p) continue;
-    if (s.markerSymbol) drawMarker(items, s.markerSymbol, p.x, p.y, s.markerSizePt ?? 5, color);
-    else if (tickPt !== 0) items.push({ kind: 'line', x1: p.x, y1: p.y, x2: p.x + tickPt, y2: p.y, width: 0.75, color });
-  }
+/** The marker a stock series shows: its explicit symbol only (none when automatic or absent). */
+export function stockMarker(s: ChartSeries): string | undefined {
+  return s.marker ? s.markerSymbol : undefined;
 }

@@ -8,6 +8,7 @@ import type { ChartModel, Color } from '../../model';
 import { clamp, textStyle, type ChartDraw, type Rect } from './context';
 import { radarMarker } from './draw-radar';
 import { drawMarker } from './markers';
+import { stockMarker } from './draw-stock';
 import type { ShapedText, TextStyle } from './text';
 
 /** One legend entry. */
@@ -38,7 +39,8 @@ export function legendEntries(chart: ChartModel): LegendEntry[] {
       const line = (p.type === 'line' || p.type === 'scatter' || (radar && p.radarStyle !== 'filled')) && p.source !== 'c:bubbleChart';
       for (const s of p.series) {
         const entry: LegendEntry = { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line: line && !s.noLine };
-        const marker = radar ? radarMarker(p, s) : p.source === 'c:bubbleChart' || (line && s.marker) ? s.markerSymbol ?? 'circle' : undefined;
+        const marker = radar ? radarMarker(p, s) : p.source === 'c:stockChart' ? stockMarker(s)
+          : p.source === 'c:bubbleChart' || (line && s.marker) ? s.markerSymbol ?? 'circle' : undefined;
         out.push(marker ? { ...entry, marker } : entry);
       }
     }

@@ -1,5 +1,6 @@
 /**
- * Line and scatter markers (c:marker/c:symbol, ST_MarkerStyle §21.2.3.27) as small filled paths.
+ * Line and scatter markers (c:marker/c:symbol, ST_MarkerStyle §21.2.3.27) as small filled paths; 'dot'
+ * and 'dash' are Excel's short and long bars.
  */
 import type { Color, LayoutItem, PathCommand } from '../../model';
 import { arcCommands } from './math';
@@ -11,6 +12,10 @@ export function drawMarker(items: LayoutItem[], symbol: string, x: number, y: nu
   switch (symbol) {
     case 'square':
       items.push({ kind: 'rect', x: x - r, y: y - r, w: sizePt, h: sizePt, fill: color });
+      return;
+    case 'dot':
+      // Excel's "short bar" (xlMarkerStyleDot): a flat bar as wide as the marker, a third as tall.
+      items.push({ kind: 'rect', x: x - r, y: y - sizePt / 6, w: sizePt, h: sizePt / 3, fill: color });
       return;
     case 'diamond':
       commands = [{ op: 'M', x, y: y - r }, { op: 'L', x: x + r, y }, { op: 'L', x, y: y + r }, { op: 'L', x: x - r, y }, { op: 'Z' }];

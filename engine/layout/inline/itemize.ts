@@ -121,8 +121,8 @@ export interface ItemizeContext {
 }
 
 /** Builds the paragraph's text, spans and specials. */
-export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext): ParaContent {
-  const b = new Builder(ctx);
+export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext, lineWidthPt?: number): ParaContent {
+  const b = new Builder(ctx, lineWidthPt);
   if (p.props.list) {
     b.text(p.props.list.text, p.props.list.props, undefined, labelRevision(p.markRevision));
     const suffix = p.props.list.suffix;
@@ -156,7 +156,8 @@ class Builder {
   /** Guides whose base is being read, with the height above the baseline each reaches. */
   private readonly openRubies: Array<{ readonly start: number; readonly guide: RubyGuide; readonly topPt: number }> = [];
 
-  constructor(private readonly ctx: ItemizeContext) {}
+  /** `lineWidthPt`: the line's width when known, which equation arrays spread to (m:maxDist). */
+  constructor(private readonly ctx: ItemizeContext, readonly lineWidthPt?: number) {}
 
   inlines(list: readonly Inline[], depth: number): void {
     for (const inline of list) this.inline(inline, depth);
@@ -222,17 +223,22 @@ class Builder {
   /**
    * An equation as one object (typeset by engine/layout/math), or its linear text when it has no
    * tree. Inline math is several objects, one per stretch between the places a line may break in it
-   * (U+FFFC between them is a break opportunity, UAX #14 LB20).
+   * (U+FFFC between them is a break opportunity, UAX #14 LB20), with a line break before each stretch
+   * that starts at a manual break.
    */
   math(inline: MathInline): void {
     if (inline.props.hidden) return;
     const deleted = inline.revision?.type === 'delete' || inline.revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
     const display = inline.display || this.aloneMath === inline;
-    const box = layoutMath(inline, this.ctx.faces, display);
+    const box = layoutMath(inline, this.ctx.faces, display, this.lineWidthPt);
     if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
     else if (!display) {
-      for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) this.special({ kind: 'math', inline, box: p.box, display, props: inline.props, ...(p.spacePt > 0 ? { spacePt: p.spacePt } : {}) }, '\uFFFC');
+      for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) {
+        // A manual break (m:brk) ends the line before its piece, as a w:br would.
+        if (p.brk) this.special({ kind: 'break', type: 'line', props: inline.props }, '\n');
+        this.special({ kind: 'math', inline, box: p.box, display, props: inline.props, ...(p.spacePt > 0 ? { spacePt: p.spacePt } : {}) }, '\uFFFC');
+      }
     } else {
       const groupWidth = this.groupWidth(inline);
       this.special({ kind: 'math', inline, box, display, props: inline.props, ...(groupWidth !== undefined ? { groupWidth } : {}) }, '\uFFFC');
@@ -249,7 +255,7 @@ class Builder {
   groupWidth(inline: MathInline): number | undefined {
     const members = inline.group && (inline.jc ?? 'centerGroup') === 'centerGroup' ? this.mathGroups.get(inline.group) : undefined;
     if (!members || members.length < 2) return undefined;
-    return Math.max(...members.map((m) => layoutMath(m, this.ctx.faces, true)?.width ?? 0));
+    return Math.max(...members.map((m) => layoutMath(m, this.ctx.faces, true, this.lineWidthPt)?.width ?? 0));
   }
 
   field(f: FieldInline, depth: number): void {

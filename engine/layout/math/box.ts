@@ -60,7 +60,7 @@ export interface MathBox {
   /** x of the alignment marks ('&' in an equation array row), in order; a mark's own box has [0]. */
   readonly marks?: readonly number[];
   /**
-   * A manual line break before this atom (m:brk, §22.1.2.15) in display math, with the operator of the
+   * A manual line break before this atom (m:brk, §22.1.2.15), with the operator of the (display)
    * line before that the new line aligns under (m:alnAt; 0: that line's start).
    */
   readonly brk?: number;

@@ -184,13 +184,17 @@ export function breakDisplayMath(box: MathBox, widthPt: number, sizePt: number, 
 /**
  * An inline equation cut where the line breaker may end a line inside it, as Word breaks inline math
  * that does not fit: before its top-level relations and at its binary operators as m:brkBin says
- * (repeat, which would show an operator twice, breaks before it). Each piece keeps the room up to
- * the next one (`spacePt` of it is the space before the next atom), so the pieces side by side are
- * the equation; one piece when it cannot break.
+ * (repeat, which would show an operator twice, breaks before it), and at its manual breaks (m:brk,
+ * §22.1.2.15, which the spec does not keep to display math): a piece that starts at one is `brk`,
+ * and the line must end before it. Each piece keeps the room up to the next one (`spacePt` of it is
+ * the space before the next atom), so the pieces side by side are the equation; one piece when it
+ * cannot break.
  */
-export function inlineMathPieces(box: MathBox, brkBin: MathWrap['brkBin']): { readonly box: MathBox; readonly spacePt: number }[] {
+export function inlineMathPieces(box: MathBox, brkBin: MathWrap['brkBin']): { readonly box: MathBox; readonly spacePt: number; readonly brk?: true }[] {
   if (!box.classes || box.classes.length !== box.parts.length) return [{ box, spacePt: 0 }];
-  const cuts = [...new Set(opportunities(box, brkBin === 'after' ? 'after' : 'before').map((op) => op.next))];
+  const bin = brkBin === 'after' ? 'after' : 'before';
+  const manual = new Set(manualBreaks(box, bin).map((m) => m.next));
+  const cuts = [...new Set([...opportunities(box, bin).map((op) => op.next), ...manual])].sort((a, b) => a - b);
   if (cuts.length === 0) return [{ box, spacePt: 0 }];
   const bounds = [0, ...cuts, box.parts.length];
   return bounds.slice(1).map((b, i) => {
@@ -199,6 +203,7 @@ export function inlineMathPieces(box: MathBox, brkBin: MathWrap['brkBin']): { re
     const x1 = b < box.parts.length ? box.parts[b]!.x : box.width;
     const placed = box.parts.slice(a, b).flatMap((p) => (p.kind === 'box' ? [{ x: p.x - x0, y: p.y, box: p.box }] : []));
     const last = placed[placed.length - 1];
-    return { box: boxOf(x1 - x0, placed), spacePt: last ? Math.max(0, x1 - x0 - (last.x + last.box.width)) : 0 };
+    const spacePt = last ? Math.max(0, x1 - x0 - (last.x + last.box.width)) : 0;
+    return { box: boxOf(x1 - x0, placed), spacePt, ...(manual.has(a) ? { brk: true as const } : {}) };
   });
 }

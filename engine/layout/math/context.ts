@@ -19,6 +19,8 @@ export interface MathEnv {
   /** Run properties of the equation, for characters the math font lacks. */
   readonly props: RunProps;
   readonly faces: FaceResolver;
+  /** The room each maximum-distribution equation array (m:maxDist) takes beyond its natural width. */
+  readonly spreadPt?: number;
 }
 
 /** The layout context of one node. */

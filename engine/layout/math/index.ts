@@ -68,10 +68,18 @@ const boxes = new WeakMap<MathInline, Map<string, MathBox>>();
 
 /**
  * Typesets an equation: display style for display math, text style inline. Undefined when it has
- * no tree or no face for math can be had (the caller then sets its linear text). Cached per
- * equation and face.
+ * no tree or no face for math can be had (the caller then sets its linear text). An equation whose
+ * arrays spread to their container (m:maxDist) is set again so that it is `containerPt` wide, the
+ * room shared by those arrays. Cached per equation, face and room.
  */
-export function layoutMath(inline: MathInline, faces: FaceResolver, display: boolean): MathBox | undefined {
+export function layoutMath(inline: MathInline, faces: FaceResolver, display: boolean, containerPt?: number): MathBox | undefined {
+  const box = layoutMathWith(inline, faces, display, 0);
+  const spreads = inline.spreads ?? 0;
+  if (!box || spreads <= 0 || containerPt === undefined || !Number.isFinite(containerPt) || box.width >= containerPt) return box;
+  return layoutMathWith(inline, faces, display, (containerPt - box.width) / spreads) ?? box;
+}
+
+function layoutMathWith(inline: MathInline, faces: FaceResolver, display: boolean, spreadPt: number): MathBox | undefined {
   if (!inline.tree) return undefined;
   // The run's face when it is a math font, else the face Cambria Math resolves to.
   let face = faces.primary(inline.props);
@@ -81,12 +89,12 @@ export function layoutMath(inline: MathInline, faces: FaceResolver, display: boo
     font = readMathFont(face.data);
   }
   if (!font) return undefined;
-  const key = `${face.key}|${display ? 1 : 0}`;
+  const key = `${face.key}|${display ? 1 : 0}|${spreadPt}`;
   let byFace = boxes.get(inline);
   const hit = byFace?.get(key);
   if (hit) return hit;
   const color = inline.props.color && inline.props.color !== 'auto' ? inline.props.color : '000000';
-  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces };
+  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces, ...(spreadPt > 0 ? { spreadPt } : {}) };
   const box = layoutRow(inline.tree, { env, style: display ? 0 : 1, cramped: false }, layoutNode);
   if (!byFace) boxes.set(inline, (byFace = new Map()));
   byFace.set(key, box);

@@ -168,6 +168,38 @@ describe('math layout', () => {
     expect(y.x).toBeGreaterThan(yyy.x + 1);
   });
 
+  it('spreads an equation array to its container (m:maxDist): the room between column pairs and at both ends, or between all columns with m:objDist', () => {
+    const rows = [[r('x&=1&y&=2')], [r('xx&=111&yyy&=3')]];
+    const set = (flags: { maxDist?: boolean; objDist?: boolean }, containerPt?: number) =>
+      layoutMath({ kind: 'math', linearText: '', display: true, props, tree: [{ kind: 'eqArr', rows, ...flags }], spreads: 1 } as MathInline, faces, true, containerPt)!;
+    const natural = set({});
+    const at = (box: MathBox) => {
+      const items = flat(box);
+      const top = Math.max(...items.map((i) => i.y));
+      const row = items.filter((i) => i.y === top);
+      const eq = row.filter((i) => i.text === '=').map((i) => i.x);
+      return { x: row.find((i) => i.text === 'x')!.x, y: row.find((i) => i.text === 'y')!.x, eq1: eq[0]!, eq2: eq[1]!, width: box.width };
+    };
+    const plain = at(natural);
+    // Without m:maxDist, or without a width to spread to, nothing moves.
+    expect(at(set({}, natural.width + 60))).toEqual(plain);
+    expect(at(set({ maxDist: true }))).toEqual(plain);
+    // maxDist: 60 pt shared by the row start, the spacer between the pairs and the row end.
+    const spread = at(set({ maxDist: true }, natural.width + 60));
+    expect(spread.width).toBeCloseTo(natural.width + 60, 6);
+    expect(spread.x - plain.x).toBeCloseTo(20, 6);
+    expect(spread.eq1 - plain.eq1).toBeCloseTo(20, 6);
+    expect(spread.y - plain.y).toBeCloseTo(40, 6);
+    expect(spread.eq2 - plain.eq2).toBeCloseTo(40, 6);
+    // objDist: shared by the three boundaries between the four columns; the ends stay flush.
+    const objects = at(set({ maxDist: true, objDist: true }, natural.width + 60));
+    expect(objects.width).toBeCloseTo(natural.width + 60, 6);
+    expect([objects.x - plain.x, objects.eq1 - plain.eq1, objects.y - plain.y, objects.eq2 - plain.eq2].map((d) => Math.round(d * 1e6) / 1e6)).toEqual([0, 20, 40, 60]);
+    // An array without alignment points is not spread (Word adds room only where marks say).
+    const bare = (c?: number) => layoutMath({ kind: 'math', linearText: '', display: true, props, tree: [{ kind: 'eqArr', rows: [[r('a')], [r('bb')]], maxDist: true }], spreads: 1 } as MathInline, faces, true, c)!.width;
+    expect(bare(bare() + 60)).toBeCloseTo(bare(), 6);
+  });
+
   it('puts the base or the group character on the baseline as m:vertJc says', () => {
     const under = (vertJc: 'top' | 'bot') => flat(typeset([{ kind: 'groupChr', chr: '\u23DF', pos: 'bot', vertJc, body: [r('abc')] }]));
     // top (the default under a brace): the base stays on the baseline, the brace below it.
@@ -210,6 +242,9 @@ describe('math layout', () => {
     // The room before the next operator is the piece's hanging space: a medium space before '+', a thick one before '='.
     expect(pieces[0]!.spacePt).toBeCloseTo((4 / 18) * 20, 5);
     expect(pieces[1]!.spacePt).toBeCloseTo((5 / 18) * 20, 5);
+    // A manual break (m:brk) cuts there too, on any atom, and marks the piece it starts.
+    const manual = inlineMathPieces(typeset([r('a'), r('+'), r('b'), { kind: 'run', text: 'c', brk: 0 }], false), undefined);
+    expect(manual.map((p) => [flat(p.box).map((i) => i.text).join(''), p.brk ?? false])).toEqual([['a', false], ['+b', false], ['c', true]]);
     // m:brkBin after moves the binary operator's break after it; relations still break before.
     expect(inlineMathPieces(box, 'after').map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a+', 'b', '=c']);
   });

@@ -145,6 +145,7 @@ function stack(rows: readonly MathBox[][], ctx: MathCtx, colGap: number): MathBo
  * alternate between alignment points (odd ones) and spacers (even ones, the row's start an implied
  * spacer), as Word and AmSTeX do: the stretches between marks form columns, the first and every
  * other one right-aligned (ending at an alignment point), the others left-aligned (starting at one).
+ * A spread array (m:maxDist) takes the environment's spread room between its columns (see `spreadGaps`).
  */
 export function layoutEqArray(n: MathEqArray, ctx: MathCtx, node: NodeLayout): MathBox {
   const rows = n.rows.map((r) => layoutRow(r, ctx, node));
@@ -152,12 +153,35 @@ export function layoutEqArray(n: MathEqArray, ctx: MathCtx, node: NodeLayout): M
   const bounds = rows.map((r) => [0, ...(r.marks ?? []), r.width]);
   const cols = Math.max(...bounds.map((b) => b.length - 1));
   const colW = Array.from({ length: cols }, (_, j) => Math.max(...bounds.map((b) => (j + 1 < b.length ? b[j + 1]! - b[j]! : 0))));
+  const gaps = spreadGaps(n, cols, ctx.env.spreadPt ?? 0);
   const starts: number[] = [];
-  colW.reduce((x, w) => (starts.push(x), x + w), 0);
+  colW.reduce((x, w, j) => (starts.push(x + gaps[j]!), x + gaps[j]! + w), 0);
   // Each stretch's shift: right-aligned in an even column, left-aligned in an odd one.
   const shifts = bounds.map((b) => b.slice(1).map((end, j) => starts[j]! + (j % 2 === 0 ? colW[j]! - (end - b[j]!) : 0) - b[j]!));
-  const width = Math.max(...rows.map((r, i) => shifts[i]![shifts[i]!.length - 1]! + r.width));
+  const width = Math.max(...rows.map((r, i) => shifts[i]![shifts[i]!.length - 1]! + r.width)) + gaps[cols]!;
   return stack(rows.map((r, i) => [boxOf(width, [{ x: 0, y: 0, box: alignedRow(r, bounds[i]!, shifts[i]!) }])]), ctx, 0);
+}
+
+/**
+ * The room before each of an array's `cols` columns and after the last, when it is spread by `room`
+ * (m:maxDist, §22.1.2.63): the spec says only that the array is "spaced to the maximum width" of its
+ * container, and Word spreads only arrays with alignment points (MS-OI29500 2.1.1678), so the room
+ * goes where the marks say: shared by the spacers, the row's start and end counting as spacers (the
+ * column pairs spread evenly across the width, as amsmath's align spreads them); with m:objDist
+ * (§22.1.2.76, which Word follows only with maxDist: MS-OI29500 2.1.1686) by every boundary between
+ * columns, the contents filling the array from edge to edge.
+ */
+function spreadGaps(n: MathEqArray, cols: number, room: number): number[] {
+  const gaps = new Array<number>(cols + 1).fill(0);
+  if (!n.maxDist || !(room > 0) || !Number.isFinite(room)) return gaps;
+  const at: number[] = [];
+  if (n.objDist && cols > 1) for (let j = 1; j < cols; j++) at.push(j);
+  else {
+    at.push(0, cols);
+    for (let j = 2; j < cols; j += 2) at.push(j);
+  }
+  for (const j of at) gaps[j] = room / at.length;
+  return gaps;
 }
 
 /** A row with the stretches between its marks moved by their shifts (one box moved when they agree). */
