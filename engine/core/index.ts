@@ -10,3 +10,4 @@ export * from './pdf-number';
 export * from './limits';
 export * from './bytes';
 export * from './hex-color';
+export * from './strings';

@@ -7,6 +7,7 @@
  * layout for everything else. Results are cached per font, keyed by (options, text), in a bounded
  * two-generation cache, since layout shapes word by word and words repeat.
  */
+import { detachedString } from '../core';
 import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
 import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
@@ -65,11 +66,16 @@ class TwoGenerationCache<V> {
     const v = this.young.get(key);
     if (v !== undefined) return v;
     const o = this.old.get(key);
-    if (o !== undefined) this.set(key, o);
+    if (o !== undefined) this.put(key, o);
     return o;
   }
 
+  /** Caches a value under a copy of the key that holds no larger string alive (detachedString). */
   set(key: string, value: V): void {
+    this.put(detachedString(key), value);
+  }
+
+  private put(key: string, value: V): void {
     if (this.young.size >= CACHE_LIMIT) {
       this.old = this.young;
       this.young = new Map();

@@ -2,6 +2,7 @@
  * Shape: styled spans → pieces of positioned glyphs, split at line-break opportunities so the line
  * builder only ever breaks between pieces (or inside one, as an emergency, at a cluster boundary).
  */
+import { detachedString } from '../../core';
 import type { ParaContent, Span, Special } from './itemize';
 import { joinsAcross, ZWJ } from './joining';
 import { breakDisplayMath } from '../math/breaking';
@@ -67,7 +68,7 @@ export class WordCache {
     if (!w) {
       w = shapeWord(span, text, joinBefore, joinAfter);
       if (font.size < WordCache.LIMIT) {
-        words.set(key, w);
+        words.set(detachedString(key), w);
         font.size++;
       }
     }
