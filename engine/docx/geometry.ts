@@ -3,11 +3,13 @@
  * definitions of §20.1.10.56) for the shapes documents commonly use, in points with the origin at
  * the shape's top-left; and custom geometry (a:custGeom paths) scaled to the shape.
  */
-import type { PathCommand } from '../model';
+import type { PathCommand, PathPaint } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { degToRad, detCos, detSin } from '../core/det-math';
+import { detCos, detSin } from '../core/det-math';
 import { shapeGuides } from './geometry-guides';
+import { arcTo, C, L, M, quadTo, Z } from './path-build';
+import { isTablePreset, tablePreset } from './preset-geometry';
 import { intValue } from './values';
 
 const EMU_PER_PT = 12700;
@@ -17,10 +19,6 @@ type Preset = (w: number, h: number, adj: Adj) => PathCommand[][];
 
 const K = 0.5522847498307936;
 
-const M = (x: number, y: number): PathCommand => ({ op: 'M', x, y });
-const L = (x: number, y: number): PathCommand => ({ op: 'L', x, y });
-const C = (x1: number, y1: number, x2: number, y2: number, x: number, y: number): PathCommand => ({ op: 'C', x1, y1, x2, y2, x, y });
-const Z: PathCommand = { op: 'Z' };
 
 function polygon(points: ReadonlyArray<readonly [number, number]>): PathCommand[] {
   const out: PathCommand[] = [];
@@ -84,27 +82,12 @@ function arrow(w: number, h: number, adj: Adj, dir: 'right' | 'left' | 'up' | 'd
   return polygon(pts.map(map));
 }
 
-function callout(w: number, h: number, adj: Adj, body: 'rect' | 'round' | 'ellipse'): PathCommand[][] {
-  const tx = w / 2 + (w * adj('adj1', -20833)) / 100000;
-  const ty = h / 2 + (h * adj('adj2', 62500)) / 100000;
-  const shape = body === 'ellipse' ? ellipsePath(w / 2, h / 2, w / 2, h / 2) : body === 'round' ? roundRectPath(w, h, Math.min(w, h) * 0.16667) : polygon([[0, 0], [w, 0], [w, h], [0, h]]);
-  // The tail: a wedge from two points on the body's nearer side to the tip.
-  const below = ty > h;
-  const above = ty < 0;
-  const tail: Array<[number, number]> = below
-    ? [[w * 0.25, h], [tx, ty], [w * 0.45, h]]
-    : above ? [[w * 0.25, 0], [tx, ty], [w * 0.45, 0]]
-      : tx < 0 ? [[0, h * 0.25], [tx, ty], [0, h * 0.45]] : [[w, h * 0.25], [tx, ty], [w, h * 0.45]];
-  return [shape, polygon(tail)];
-}
-
 const rect: Preset = (w, h) => [polygon([[0, 0], [w, 0], [w, h], [0, h]])];
 
 /** Preset outlines by a:prstGeom/@prst. */
 const PRESETS: Record<string, Preset> = {
   rect,
   flowChartProcess: rect,
-  snip1Rect: rect,
   roundRect: (w, h, adj) => [roundRectPath(w, h, (Math.min(w, h) * adj('adj', 16667)) / 100000)],
   flowChartAlternateProcess: (w, h) => [roundRectPath(w, h, Math.min(w, h) / 6)],
   flowChartTerminator: (w, h) => [roundRectPath(w, h, Math.min(w / 2, h / 2))],
@@ -182,9 +165,6 @@ const PRESETS: Record<string, Preset> = {
     const x = Math.min(w, (Math.min(w, h) * adj('adj', 50000)) / 100000);
     return [polygon([[0, 0], [w - x, 0], [w, h / 2], [w - x, h], [0, h]])];
   },
-  wedgeRectCallout: (w, h, adj) => callout(w, h, adj, 'rect'),
-  wedgeRoundRectCallout: (w, h, adj) => callout(w, h, adj, 'round'),
-  wedgeEllipseCallout: (w, h, adj) => callout(w, h, adj, 'ellipse'),
   frame: (w, h, adj) => {
     const t = (Math.min(w, h) * adj('adj1', 12500)) / 100000;
     return [polygon([[0, 0], [w, 0], [w, h], [0, h]]), polygon([[t, t], [t, h - t], [w - t, h - t], [w - t, t]])];
@@ -213,13 +193,59 @@ export function readAdjustments(prstGeom: XmlElement | undefined): Adj {
 
 /** True when the preset's outline is drawn by `presetPaths` (others fall back to a rectangle). */
 export function isKnownPreset(name: string): boolean {
-  return name in PRESETS;
+  return name in PRESETS || isTablePreset(name);
+}
+
+/** A preset drawn for a size: outlines, how each is painted, and the text rectangle when the preset defines one. */
+export interface DrawnPreset {
+  readonly paths: PathCommand[][];
+  readonly paints?: ReadonlyArray<PathPaint | undefined>;
+  readonly textRect?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
+}
+
+/**
+ * Draws preset `name` for a shape of `w`×`h` points: the hand-drawn outlines above first, then the
+ * preset table (preset-geometry.ts); unknown presets give the bounding rectangle.
+ */
+export function drawPreset(name: string, w: number, h: number, adj: Adj = (_n, d) => d): DrawnPreset {
+  const [cw, ch] = [Number.isFinite(w) ? Math.max(0, w) : 0, Number.isFinite(h) ? Math.max(0, h) : 0];
+  const own = PRESETS[name];
+  const table = tablePreset(name, cw, ch, adj);
+  if (own) return { paths: own(cw, ch, adj), ...(table ? { textRect: table.textRect } : {}) };
+  if (!table) return { paths: rect(cw, ch, adj) };
+  return { paths: table.paths, ...(table.paints.some((p) => p) ? { paints: table.paints } : {}), textRect: table.textRect };
 }
 
 /** The outline of a preset shape of `w`×`h` points; unknown presets give the bounding rectangle. */
 export function presetPaths(name: string, w: number, h: number, adj: Adj = (_n, d) => d): PathCommand[][] {
-  const p = PRESETS[name] ?? rect;
-  return p(Math.max(0, w), Math.max(0, h), adj);
+  return drawPreset(name, w, h, adj).paths;
+}
+
+/**
+ * The geometry of a shape properties element (a:prstGeom or a:custGeom in spPr) for `w`×`h` points;
+ * `name` is the preset's name, `custom`, or `rect` when the shape names no geometry.
+ */
+export function spGeometry(spPr: XmlElement | undefined, w: number, h: number): DrawnPreset & { readonly name: string } {
+  const prst = child(spPr, 'a:prstGeom');
+  const cust = child(spPr, 'a:custGeom');
+  const name = prst ? attr(prst, 'prst') ?? 'rect' : cust ? 'custom' : 'rect';
+  if (cust) return { name, paths: customPaths(cust, w, h), textRect: customTextRect(cust, w, h) };
+  return { name, ...drawPreset(name, w, h, readAdjustments(prst)) };
+}
+
+/** How far a text rectangle lies inside a `w`×`h` shape on each side (never negative). */
+export function textRectInsets(rect: DrawnPreset['textRect'], w: number, h: number): { left: number; top: number; right: number; bottom: number } {
+  const d = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? Math.max(0, v) : 0);
+  return rect ? { left: d(rect.left), top: d(rect.top), right: d(w - rect.right), bottom: d(h - rect.bottom) } : { left: 0, top: 0, right: 0, bottom: 0 };
+}
+
+/** The text rectangle of a:custGeom (a:rect, §20.1.9.22) in points, when it has one. */
+function customTextRect(custGeom: XmlElement, w: number, h: number): DrawnPreset['textRect'] {
+  const rectEl = child(custGeom, 'a:rect');
+  if (!rectEl) return undefined;
+  const g = shapeGuides(custGeom, w * EMU_PER_PT, h * EMU_PER_PT);
+  const v = (n: string) => g(attr(rectEl, n)) / EMU_PER_PT;
+  return { left: v('l'), top: v('t'), right: v('r'), bottom: v('b') };
 }
 
 /**
@@ -256,13 +282,13 @@ export function customPaths(custGeom: XmlElement, w: number, h: number): PathCom
           break;
         }
         case 'a:quadBezTo': {
-          const [q, d] = [pt(pts[0]), pt(pts[1])];
-          cmds.push(C(cur[0] + (2 / 3) * (q[0] - cur[0]), cur[1] + (2 / 3) * (q[1] - cur[1]), d[0] + (2 / 3) * (q[0] - d[0]), d[1] + (2 / 3) * (q[1] - d[1]), d[0], d[1]));
+          const d = pt(pts[1]);
+          cmds.push(quadTo(cur, pt(pts[0]), d));
           cur = d;
           break;
         }
         case 'a:arcTo':
-          cur = arcTo(cmds, cur, g(attr(c, 'wR')) * sx, g(attr(c, 'hR')) * sy, g(attr(c, 'stAng')) / 60000, g(attr(c, 'swAng')) / 60000);
+          cur = [...arcTo(cmds, cur, g(attr(c, 'wR')) * sx, g(attr(c, 'hR')) * sy, g(attr(c, 'stAng')) / 60000, g(attr(c, 'swAng')) / 60000)];
           break;
         case 'a:close':
           cmds.push(Z);
@@ -274,24 +300,4 @@ export function customPaths(custGeom: XmlElement, w: number, h: number): PathCom
     if (cmds.length > 0) out.push(cmds);
   }
   return out;
-}
-
-/** Appends an elliptical arc (DrawingML arcTo: radii, start angle, sweep in degrees) as Béziers. */
-function arcTo(cmds: PathCommand[], from: [number, number], rx: number, ry: number, startDeg: number, sweepDeg: number): [number, number] {
-  const st = degToRad(startDeg);
-  const cx = from[0] - rx * detCos(st);
-  const cy = from[1] - ry * detSin(st);
-  const segments = Math.max(1, Math.min(16, Math.ceil(Math.abs(sweepDeg) / 90)));
-  const step = degToRad(sweepDeg) / segments;
-  const k = (4 / 3) * (detSin(step / 4) / detCos(step / 4));
-  let a = st;
-  let end = from;
-  for (let i = 0; i < segments; i++) {
-    const b = a + step;
-    const [ca, sa, cb, sb] = [detCos(a), detSin(a), detCos(b), detSin(b)];
-    end = [cx + rx * cb, cy + ry * sb];
-    cmds.push(C(cx + rx * (ca - k * sa), cy + ry * (sa + k * ca), cx + rx * (cb + k * sb), cy + ry * (sb - k * cb), end[0], end[1]));
-    a = b;
-  }
-  return end;
 }
