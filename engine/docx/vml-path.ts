@@ -201,3 +201,18 @@ export function vmlPathGeometry(path: string, w: number, h: number, space: VmlSp
   endGroup(s);
   return { ok: true, paths: s.paths, paints: s.paints };
 }
+
+/**
+ * The text box rectangle of a VML path (v:path/@textboxrect "l,t,r,b", the first of those separated by
+ * `;`) in points, read in the same space as the path.
+ */
+export function vmlTextRect(
+  text: string, w: number, h: number, space: VmlSpace, formulas: readonly number[],
+): { left: number; top: number; right: number; bottom: number } | undefined {
+  const tokens = (text.split(';')[0] ?? '').split(',').map((t) => t.trim());
+  if (tokens.length !== 4) return undefined;
+  const [l = 0, t = 0, r = 0, b = 0] = tokens.map((tok) => vmlValue(tok || '0', space, formulas));
+  const sx = space.cw > 0 ? w / space.cw : 0;
+  const sy = space.ch > 0 ? h / space.ch : 0;
+  return { left: (l - space.ox) * sx, top: (t - space.oy) * sy, right: (r - space.ox) * sx, bottom: (b - space.oy) * sy };
+}

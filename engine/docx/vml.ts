@@ -7,12 +7,12 @@ import type { Block, ImageInline, Inline, ParagraphProps, PathCommand, PathPaint
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { unsupported } from './context';
-import { presetPaths } from './geometry';
+import { presetPaths, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { readTextBoxBlocks } from './shapes';
 import { evaluateVmlFormulas, type VmlSpace } from './vml-formulas';
-import { vmlPathGeometry } from './vml-path';
+import { vmlPathGeometry, vmlTextRect } from './vml-path';
 import { lengthPt, parseStyle, vmlAnchor, vmlBool, vmlColor, vmlFraction } from './vml-style';
 
 const SHAPES = new Set(['v:shape', 'v:rect', 'v:roundrect', 'v:oval', 'v:line', 'v:group', 'v:image', 'v:polyline', 'v:arc', 'v:curve']);
@@ -128,7 +128,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   if (stroked && !textpath) shape.line = vmlStroke(el);
   if (textbox) {
     const content = child(textbox, 'w:txbxContent');
-    if (content) shape.text = textboxOf(r, textbox, content, style);
+    if (content) shape.text = textboxOf(r, textbox, content, style, textRectInsets(outline.drawn?.textRect, w, h));
   } else if (textpath) {
     shape.text = watermarkText(r, textpath, w, h, fill && withOpacity(fill, vmlFraction(attr(fillEl, 'opacity'))));
   }
@@ -154,7 +154,7 @@ function pictureStroke(el: XmlElement): ShapeLine | undefined {
 /** A VML shape's outline: a preset's name, or its own path (v:shape/@path or its v:shapetype's) drawn. */
 interface VmlOutline {
   readonly name: string;
-  readonly drawn?: { readonly paths: PathCommand[][]; readonly paints: Array<PathPaint | undefined> };
+  readonly drawn?: { readonly paths: PathCommand[][]; readonly paints: Array<PathPaint | undefined>; readonly textRect?: DrawnPreset['textRect'] };
 }
 
 const SIMPLE_GEOMETRY: Record<string, string> = { 'v:rect': 'rect', 'v:roundrect': 'roundRect', 'v:oval': 'ellipse', 'v:line': 'line' };
@@ -209,7 +209,9 @@ function drawVmlPath(r: InlineReader, el: XmlElement, shapeType: XmlElement | un
   const formulas = evaluateVmlFormulas(eqns, space, (op) => unknownOps.add(op));
   for (const op of unknownOps) r.ctx.bag.warn('docx/unsupported-geometry', `VML formula operator "${op}" is read as 0.`, { at: r.at });
   const drawn = vmlPathGeometry(path, w, h, space, formulas);
-  if (drawn.ok) return { paths: drawn.paths, paints: drawn.paints };
+  const rectText = attr(child(el, 'v:path'), 'textboxrect') ?? attr(child(shapeType, 'v:path'), 'textboxrect');
+  const textRect = rectText ? vmlTextRect(rectText, w, h, space, formulas) : undefined;
+  if (drawn.ok) return { paths: drawn.paths, paints: drawn.paints, ...(textRect ? { textRect } : {}) };
   r.ctx.bag.warn('docx/unsupported-geometry', `A VML path command "${drawn.unknown}" is not drawn; the shape is drawn as its bounding rectangle.`, { at: r.at });
   return undefined;
 }
@@ -219,14 +221,17 @@ function roundAdj(el: XmlElement) {
   return (name: string, d: number) => (name === 'adj' && arc !== undefined ? arc * 100000 : d);
 }
 
-function textboxOf(r: InlineReader, textbox: XmlElement, content: XmlElement, shapeStyle: Map<string, string>): NonNullable<ShapeInline['text']> {
+/** A VML text box: v:textbox/@inset inside the path's text box rectangle (v:path/@textboxrect), when it has one. */
+function textboxOf(
+  r: InlineReader, textbox: XmlElement, content: XmlElement, shapeStyle: Map<string, string>, rect: ReturnType<typeof textRectInsets>,
+): NonNullable<ShapeInline['text']> {
   const inset = (attr(textbox, 'inset') ?? '').split(',');
   const side = (i: number, d: number) => lengthPt(inset[i]?.trim() || undefined) ?? d;
   const tbStyle = parseStyle(attr(textbox, 'style'));
   const anchorV = shapeStyle.get('v-text-anchor') ?? '';
   return {
     blocks: readTextBoxBlocks(r, content),
-    insetsPt: { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) },
+    insetsPt: { left: rect.left + side(0, 7.2), top: rect.top + side(1, 3.6), right: rect.right + side(2, 7.2), bottom: rect.bottom + side(3, 3.6) },
     verticalAlign: anchorV.startsWith('middle') ? 'center' : anchorV.startsWith('bottom') ? 'bottom' : 'top',
     autoFit: tbStyle.get('mso-fit-shape-to-text') === 't' || shapeStyle.get('mso-fit-shape-to-text') === 't',
     upright: true,

@@ -112,6 +112,16 @@ describe('VML shapes with their own path', () => {
     expect(bounds(paths[0]!)).toMatchObject({ w: 50, h: 50 });
   });
 
+  it('insets a text box by its path\'s text box rectangle (v:path/@textboxrect)', async () => {
+    const typed = shapetype.replace('</v:shapetype>', '<v:path textboxrect="@1,0,21600,21600"/></v:shapetype>');
+    const text = `<v:textbox inset="0,0,0,0"><w:txbxContent>${para('Boxed')}</w:txbxContent></v:textbox>`;
+    const body = `<w:p><w:r><w:pict>${typed}${shape('type="#_x0000_t500"').replace('/>', `>${text}</v:shape>`)}</w:pict></w:r></w:p>`;
+    const { doc } = await layout(body, 'vml-textboxrect');
+    const run = flatItems(doc.pages[0]!.items).find((i): i is GlyphRun => i.kind === 'glyphs' && i.text.includes('Boxed'))!;
+    // @1 = 2 × 5400 = 10800 of 21600: the text starts half way across the 100 pt shape.
+    expect(run.x).toBeCloseTo(72 + 50, 1);
+  });
+
   it('falls back to the bounding rectangle with a warning on an unknown path command', async () => {
     const { paths, codes } = await layout(`<w:p><w:r><w:pict>${shape('coordsize="100,100" path="m0,0k50,50e"')}</w:pict></w:r></w:p>`, 'vml-unknown');
     expect(codes).toContain('docx/unsupported-geometry');
