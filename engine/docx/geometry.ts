@@ -90,7 +90,6 @@ const PRESETS: Record<string, Preset> = {
   flowChartProcess: rect,
   roundRect: (w, h, adj) => [roundRectPath(w, h, (Math.min(w, h) * adj('adj', 16667)) / 100000)],
   flowChartAlternateProcess: (w, h) => [roundRectPath(w, h, Math.min(w, h) / 6)],
-  flowChartTerminator: (w, h) => [roundRectPath(w, h, Math.min(w / 2, h / 2))],
   ellipse: (w, h) => [ellipsePath(w / 2, h / 2, w / 2, h / 2)],
   flowChartConnector: (w, h) => [ellipsePath(w / 2, h / 2, w / 2, h / 2)],
   line: (w, h) => [[M(0, 0), L(w, h)]],
@@ -100,7 +99,6 @@ const PRESETS: Record<string, Preset> = {
     const x = (w * adj('adj1', 50000)) / 100000;
     return [[M(0, 0), L(x, 0), L(x, h), L(w, h)]];
   },
-  curvedConnector3: (w, h) => [[M(0, 0), C(w / 2, 0, w / 2, h, w, h)]],
   triangle: (w, h, adj) => [polygon([[(w * adj('adj', 50000)) / 100000, 0], [w, h], [0, h]])],
   rtTriangle: (w, h) => [polygon([[0, 0], [w, h], [0, h]])],
   diamond: (w, h) => [polygon([[w / 2, 0], [w, h / 2], [w / 2, h], [0, h / 2]])],
@@ -122,17 +120,6 @@ const PRESETS: Record<string, Preset> = {
     return [polygon([[x, 0], [w - x, 0], [w, x], [w, h - x], [w - x, h], [x, h], [0, h - x], [0, x]])];
   },
   pentagon: (w, h) => [polygon(radial(w, h, 5, undefined))],
-  star5: (w, h) => [polygon(radial(w, h, 5, 0.382))],
-  star4: (w, h) => [polygon(radial(w, h, 4, 0.25))],
-  star6: (w, h) => [polygon(radial(w, h, 6, 0.5))],
-  // Inner radius = adj / 50000 of the outer one, with the spec's default adj per star (§20.1.10.56).
-  star7: (w, h, adj) => [polygon(radial(w, h, 7, adj('adj', 34601) / 50000))],
-  star8: (w, h, adj) => [polygon(radial(w, h, 8, adj('adj', 38250) / 50000))],
-  star10: (w, h, adj) => [polygon(radial(w, h, 10, adj('adj', 42533) / 50000))],
-  star12: (w, h, adj) => [polygon(radial(w, h, 12, adj('adj', 37500) / 50000))],
-  star16: (w, h, adj) => [polygon(radial(w, h, 16, adj('adj', 37500) / 50000))],
-  star24: (w, h, adj) => [polygon(radial(w, h, 24, adj('adj', 37500) / 50000))],
-  star32: (w, h, adj) => [polygon(radial(w, h, 32, adj('adj', 37500) / 50000))],
   flowChartManualOperation: (w, h) => [polygon([[0, 0], [w, 0], [w * 0.8, h], [w * 0.2, h]])],
   heptagon: (w, h) => [polygon(radial(w, h, 7, undefined))],
   decagon: (w, h) => [polygon(radial(w, h, 10, undefined))],
@@ -164,19 +151,6 @@ const PRESETS: Record<string, Preset> = {
   homePlate: (w, h, adj) => {
     const x = Math.min(w, (Math.min(w, h) * adj('adj', 50000)) / 100000);
     return [polygon([[0, 0], [w - x, 0], [w, h / 2], [w - x, h], [0, h]])];
-  },
-  frame: (w, h, adj) => {
-    const t = (Math.min(w, h) * adj('adj1', 12500)) / 100000;
-    return [polygon([[0, 0], [w, 0], [w, h], [0, h]]), polygon([[t, t], [t, h - t], [w - t, h - t], [w - t, t]])];
-  },
-  can: (w, h, adj) => {
-    const ry = Math.min(h / 2, (Math.min(w, h) * adj('adj', 25000)) / 200000);
-    const k = ry * K;
-    return [
-      [M(0, ry), C(0, ry - k, w / 2 - (w / 2) * K, 0, w / 2, 0), C(w / 2 + (w / 2) * K, 0, w, ry - k, w, ry), L(w, h - ry),
-        C(w, h - ry + k, w / 2 + (w / 2) * K, h, w / 2, h), C(w / 2 - (w / 2) * K, h, 0, h - ry + k, 0, h - ry), Z],
-      [M(0, ry), C(0, ry + k, w / 2 - (w / 2) * K, 2 * ry, w / 2, 2 * ry), C(w / 2 + (w / 2) * K, 2 * ry, w, ry + k, w, ry)],
-    ];
   },
 };
 

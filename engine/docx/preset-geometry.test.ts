@@ -69,6 +69,17 @@ describe('preset table (§20.1.10.56 guides evaluated)', () => {
     expect(tablePreset('borderCallout1', 100, 50, defaults)!.paints).toEqual([undefined, { fill: 'none' }]);
   });
 
+  it('draws the stars, the frame and the terminator of the spec, no longer approximations', () => {
+    // star5 200 × 100: its outer points touch the box (hf, vf widen it): x1 = hc − swd2·cos 18° = 0, y1 = svc − shd2·sin 18°.
+    expect(ends(drawPreset('star5', 200, 100).paths[0]!)[0]).toEqual([0, 38.197]);
+    // frame: one outline with a hole, so the inside is not filled.
+    const frame = drawPreset('frame', 100, 100).paths;
+    expect(frame).toHaveLength(1);
+    expect(frame[0]!.filter((c) => c.op === 'M')).toHaveLength(2);
+    // flowChartTerminator 300 × 50: its ends are half ellipses 3475/21600 of the width wide, not half circles.
+    expect(ends(drawPreset('flowChartTerminator', 300, 50).paths[0]!)[1]![0]).toBeCloseTo(300 * 18125 / 21600, 3);
+  });
+
   it('gives hand-drawn presets their text rectangle', () => {
     // ellipse: the inscribed rectangle at 45°, hc ± wd2·cos 45°.
     const r = drawPreset('ellipse', 200, 100).textRect!;

@@ -21,6 +21,7 @@ import { PRESET_DATA_E } from './preset-data-e';
 import { PRESET_DATA_F } from './preset-data-f';
 import { PRESET_DATA_G } from './preset-data-g';
 import { PRESET_DATA_H } from './preset-data-h';
+import { PRESET_DATA_I } from './preset-data-i';
 import { PRESET_TEXT_RECTS } from './preset-data-rects';
 
 /** One preset's definition in the table's compact form (see the file comment). */
@@ -52,7 +53,7 @@ interface Parsed {
   readonly rect: readonly string[];
 }
 
-const TABLE: Readonly<Record<string, PresetDef>> = { ...PRESET_DATA_A, ...PRESET_DATA_A2, ...PRESET_DATA_B, ...PRESET_DATA_B2, ...PRESET_DATA_C, ...PRESET_DATA_D, ...PRESET_DATA_E, ...PRESET_DATA_F, ...PRESET_DATA_G, ...PRESET_DATA_H, ...PRESET_TEXT_RECTS };
+const TABLE: Readonly<Record<string, PresetDef>> = { ...PRESET_DATA_A, ...PRESET_DATA_A2, ...PRESET_DATA_B, ...PRESET_DATA_B2, ...PRESET_DATA_C, ...PRESET_DATA_D, ...PRESET_DATA_E, ...PRESET_DATA_F, ...PRESET_DATA_G, ...PRESET_DATA_H, ...PRESET_TEXT_RECTS, ...PRESET_DATA_I };
 const parsedCache = new Map<string, Parsed>();
 const FILLS = new Set(['darken', 'darkenLess', 'lighten', 'lightenLess']);
 /** Arguments each path command takes. */
