@@ -6,7 +6,6 @@
 import type { PathCommand, PathPaint } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { detCos, detSin } from '../core/det-math';
 import { shapeGuides } from './geometry-guides';
 import { arcTo, C, L, M, quadTo, Z } from './path-build';
 import { isTablePreset, tablePreset } from './preset-geometry';
@@ -47,18 +46,6 @@ function roundRectPath(w: number, h: number, r0: number): PathCommand[] {
     M(r, 0), L(w - r, 0), C(w - k, 0, w, k, w, r), L(w, h - r), C(w, h - k, w - k, h, w - r, h), L(r, h), C(k, h, 0, h - k, 0, h - r),
     L(0, r), C(0, k, k, 0, r, 0), Z,
   ];
-}
-
-/** Regular star or polygon points around the box centre (deterministic trig). */
-function radial(w: number, h: number, n: number, innerRatio: number | undefined): Array<[number, number]> {
-  const pts: Array<[number, number]> = [];
-  const steps = innerRatio === undefined ? n : n * 2;
-  for (let i = 0; i < steps; i++) {
-    const a = -Math.PI / 2 + (i * 2 * Math.PI) / steps;
-    const f = innerRatio !== undefined && i % 2 === 1 ? innerRatio : 1;
-    pts.push([w / 2 + (w / 2) * f * detCos(a), h / 2 + (h / 2) * f * detSin(a)]);
-  }
-  return pts;
 }
 
 function arrow(w: number, h: number, adj: Adj, dir: 'right' | 'left' | 'up' | 'down'): PathCommand[] {
@@ -119,11 +106,7 @@ const PRESETS: Record<string, Preset> = {
     const x = (Math.min(w, h) * adj('adj', 29289)) / 100000;
     return [polygon([[x, 0], [w - x, 0], [w, x], [w, h - x], [w - x, h], [x, h], [0, h - x], [0, x]])];
   },
-  pentagon: (w, h) => [polygon(radial(w, h, 5, undefined))],
   flowChartManualOperation: (w, h) => [polygon([[0, 0], [w, 0], [w * 0.8, h], [w * 0.2, h]])],
-  heptagon: (w, h) => [polygon(radial(w, h, 7, undefined))],
-  decagon: (w, h) => [polygon(radial(w, h, 10, undefined))],
-  dodecagon: (w, h) => [polygon(radial(w, h, 12, undefined))],
   mathPlus: (w, h, adj) => {
     // Arms reach 73490/200000 of the box from the centre; adj1 is the arm thickness per min(w, h).
     const a = Math.min(73490, Math.max(0, adj('adj1', 23520)));

@@ -1,7 +1,7 @@
 /**
  * Preset shape definitions (ECMA-376 Part 1 §20.1.10.56, presetShapeDefinitions) that geometry.ts
- * used to approximate by hand: the stars, the terminator, frame, can and curved connector, in the
- * compact form of preset-geometry.ts.
+ * used to approximate by hand: the stars, the polygons of 5, 7, 10 and 12 sides, the terminator, frame,
+ * can and curved connector, in the compact form of preset-geometry.ts.
  */
 import type { PresetDef } from './preset-geometry';
 
@@ -97,6 +97,34 @@ export const PRESET_DATA_I: Record<string, PresetDef> = {
   star16: starOf(4, 'il it ir ib'),
   star24: starOf(6, 'il it ir ib'),
   star32: starOf(8, 'il it ir ib'),
+  pentagon: {
+    av: 'hf 105146 vf 110557',
+    gd: `swd2 */ wd2 hf 100000; shd2 */ hd2 vf 100000; svc */ vc vf 100000; dx1 cos swd2 1080000; dx2 cos swd2 18360000;
+      dy1 sin shd2 1080000; dy2 sin shd2 18360000; ${mirrored('x', 'hc', 2, (i) => `dx${i}`)}; y1 +- svc 0 dy1; y2 +- svc 0 dy2;
+      it */ y1 dx2 dx1`,
+    paths: ['M x1 y1 L hc t L x4 y1 L x3 y2 L x2 y2 Z'],
+    rect: 'x2 it x3 y2',
+  },
+  heptagon: {
+    av: 'hf 102572 vf 105210',
+    gd: `swd2 */ wd2 hf 100000; shd2 */ hd2 vf 100000; svc */ vc vf 100000; dx1 */ swd2 97493 100000; dx2 */ swd2 78183 100000;
+      dx3 */ swd2 43388 100000; dy1 */ shd2 62349 100000; dy2 */ shd2 22252 100000; dy3 */ shd2 90097 100000;
+      ${mirrored('x', 'hc', 3, (i) => `dx${i}`)}; y1 +- svc 0 dy1; y2 +- svc dy2 0; y3 +- svc dy3 0; ib +- b 0 y1`,
+    paths: ['M x1 y2 L x2 y1 L hc t L x5 y1 L x6 y2 L x4 y3 L x3 y3 Z'],
+    rect: 'x2 y1 x5 ib',
+  },
+  decagon: {
+    av: 'vf 105146',
+    gd: `shd2 */ hd2 vf 100000; dx1 cos wd2 2160000; dx2 cos wd2 4320000; ${mirrored('x', 'hc', 2, (i) => `dx${i}`)};
+      dy1 sin shd2 4320000; dy2 sin shd2 2160000; ${mirrored('y', 'vc', 2, (i) => `dy${i}`)}`,
+    paths: ['M l vc L x1 y2 L x2 y1 L x3 y1 L x4 y2 L r vc L x4 y3 L x3 y4 L x2 y4 L x1 y3 Z'],
+    rect: 'x1 y2 x4 y3',
+  },
+  dodecagon: {
+    gd: 'x1 */ w 2894 21600; x2 */ w 7906 21600; x3 */ w 13694 21600; x4 */ w 18706 21600; y1 */ h 2894 21600; y2 */ h 7906 21600; y3 */ h 13694 21600; y4 */ h 18706 21600',
+    paths: ['M l y2 L x1 y1 L x2 t L x3 t L x4 y1 L r y2 L r y3 L x4 y4 L x3 b L x2 b L x1 y4 L l y3 Z'],
+    rect: 'x1 y1 x4 y4',
+  },
   flowChartTerminator: {
     gd: 'il */ w 1018 21600; ir */ w 20582 21600; it */ h 3163 21600; ib */ h 18437 21600',
     paths: ['w=21600 h=21600 M 3475 0 L 18125 0 A 3475 10800 3cd4 cd2 L 3475 21600 A 3475 10800 cd4 cd2 Z'],

@@ -36,24 +36,6 @@ export const PRESET_TEXT_RECTS: Record<string, PresetDef> = {
     paths: [], rect: 'il it ir ib',
   },
   octagon: { av: 'adj 29289', gd: 'a pin 0 adj 50000; x1 */ ss a 100000; il */ x1 1 2; ir +- r 0 il; ib +- b 0 il', paths: [], rect: 'il il ir ib' },
-  pentagon: {
-    av: 'hf 105146 vf 110557',
-    gd: `swd2 */ wd2 hf 100000; shd2 */ hd2 vf 100000; svc */ vc vf 100000; dx1 cos swd2 1080000; dx2 cos swd2 18360000;
-      dy1 sin shd2 1080000; dy2 sin shd2 18360000; x2 +- hc 0 dx2; x3 +- hc dx2 0; y1 +- svc 0 dy1; y2 +- svc 0 dy2; it */ y1 dx2 dx1`,
-    paths: [], rect: 'x2 it x3 y2',
-  },
-  heptagon: {
-    av: 'hf 102572 vf 105210',
-    gd: `swd2 */ wd2 hf 100000; shd2 */ hd2 vf 100000; svc */ vc vf 100000; dx2 */ swd2 78183 100000; dy1 */ shd2 62349 100000;
-      x2 +- hc 0 dx2; x5 +- hc dx2 0; y1 +- svc 0 dy1; ib +- b 0 y1`,
-    paths: [], rect: 'x2 y1 x5 ib',
-  },
-  decagon: {
-    av: 'vf 105146',
-    gd: 'shd2 */ hd2 vf 100000; dx1 cos wd2 2160000; x1 +- hc 0 dx1; x4 +- hc dx1 0; dy2 sin shd2 2160000; y2 +- vc 0 dy2; y3 +- vc dy2 0',
-    paths: [], rect: 'x1 y2 x4 y3',
-  },
-  dodecagon: { gd: 'x1 */ w 2894 21600; x4 */ w 18706 21600; y1 */ h 2894 21600; y4 */ h 18706 21600', paths: [], rect: 'x1 y1 x4 y4' },
   mathPlus: {
     av: 'adj1 23520',
     gd: 'a1 pin 0 adj1 73490; dx1 */ w 73490 200000; dx2 */ ss a1 200000; x1 +- hc 0 dx1; x4 +- hc dx1 0; y2 +- vc 0 dx2; y3 +- vc dx2 0',

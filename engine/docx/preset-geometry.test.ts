@@ -69,9 +69,10 @@ describe('preset table (§20.1.10.56 guides evaluated)', () => {
     expect(tablePreset('borderCallout1', 100, 50, defaults)!.paints).toEqual([undefined, { fill: 'none' }]);
   });
 
-  it('draws the stars, the frame and the terminator of the spec, no longer approximations', () => {
+  it('draws the stars, polygons, the frame and the terminator of the spec, no longer approximations', () => {
     // star5 200 × 100: its outer points touch the box (hf, vf widen it): x1 = hc − swd2·cos 18° = 0, y1 = svc − shd2·sin 18°.
     expect(ends(drawPreset('star5', 200, 100).paths[0]!)[0]).toEqual([0, 38.197]);
+    expect(ends(drawPreset('pentagon', 200, 100).paths[0]!)[0]).toEqual([0, 38.197]);
     // frame: one outline with a hole, so the inside is not filled.
     const frame = drawPreset('frame', 100, 100).paths;
     expect(frame).toHaveLength(1);
