@@ -96,3 +96,23 @@ export function detPow(x: number, y: number): number {
   if (x === 1) return 1;
   return detExp(y * detLog(x));
 }
+
+/** Arc tangent of x in [-1, 1]: two half-angle reductions, then a fixed series (error < 1e-15). */
+function atanUnit(x: number): number {
+  let r = x;
+  for (let i = 0; i < 2; i++) r = r / (1 + Math.sqrt(1 + r * r));
+  const r2 = r * r;
+  let sum = 0;
+  for (let k = 23; k >= 1; k -= 2) sum = 1 / k - r2 * sum;
+  return 4 * r * sum;
+}
+
+/** The angle of the point (x, y) in radians, in (-π, π], as Math.atan2 but the same on every engine. */
+export function detAtan2(y: number, x: number): number {
+  if (!Number.isFinite(x) || !Number.isFinite(y) || (x === 0 && y === 0)) return y < 0 ? 0 : x < 0 ? Math.PI : 0;
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  let a = ay <= ax ? atanUnit(ay / ax) : HALF_PI - atanUnit(ax / ay);
+  if (x < 0) a = Math.PI - a;
+  return y < 0 ? -a : a;
+}

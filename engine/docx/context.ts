@@ -38,6 +38,8 @@ export interface DocxContext {
   readonly declared: FontLookup;
   /** Interned property records (see intern.ts). */
   readonly caches: ParseCaches;
+  /** VML shape types (v:shapetype) met so far, by id: later v:shape type="#id" take their path and formulas. */
+  readonly vmlShapeTypes: Map<string, XmlElement>;
 }
 
 /** Where the reader is: the part being read and its own list counters and open fields. */

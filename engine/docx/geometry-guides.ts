@@ -6,7 +6,7 @@
  */
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { degToRad, detCos, detSin } from '../core/det-math';
+import { degToRad, detAtan2, detCos, detSin } from '../core/det-math';
 
 /** Resolves a coordinate, length or angle attribute: a number, or a guide's value (0 when unknown). */
 export type GuideValue = (token: string | undefined) => number;
@@ -30,7 +30,7 @@ function builtIns(w: number, h: number): Map<string, number> {
 }
 
 /** atan2 in 60,000ths of a degree. */
-const at2 = (x: number, y: number) => (Math.atan2(y, x) * 180 * ANGLE) / Math.PI;
+const at2 = (x: number, y: number) => (detAtan2(y, x) * 180 * ANGLE) / Math.PI;
 const rad = (a: number) => degToRad(a / ANGLE);
 
 /** One formula (§20.1.9.11): an operator and up to three arguments already resolved. */
@@ -42,16 +42,16 @@ function evaluate(op: string, x: number, y: number, z: number): number {
     case '?:': return x > 0 ? y : z;
     case 'abs': return Math.abs(x);
     case 'at2': return at2(x, y);
-    case 'cat2': return x * Math.cos(Math.atan2(z, y));
+    case 'cat2': return x * detCos(detAtan2(z, y));
     case 'cos': return x * detCos(rad(y));
     case 'max': return Math.max(x, y);
     case 'min': return Math.min(x, y);
     case 'mod': return Math.sqrt(x * x + y * y + z * z);
     case 'pin': return y < x ? x : y > z ? z : y;
-    case 'sat2': return x * Math.sin(Math.atan2(z, y));
+    case 'sat2': return x * detSin(detAtan2(z, y));
     case 'sin': return x * detSin(rad(y));
     case 'sqrt': return Math.sqrt(Math.max(0, x));
-    case 'tan': return x * Math.tan(rad(y));
+    case 'tan': return detCos(rad(y)) === 0 ? 0 : (x * detSin(rad(y))) / detCos(rad(y));
     case 'val': return x;
     default: return 0;
   }
@@ -62,6 +62,22 @@ function evaluate(op: string, x: number, y: number, z: number): number {
  * values a:prstGeom's own avLst sets, which override the defaults of the same name.
  */
 export function shapeGuides(geom: XmlElement | undefined, w: number, h: number, adjust?: ReadonlyMap<string, number>): GuideValue {
+  const lists = [...children(child(geom, 'a:avLst'), 'a:gd'), ...children(child(geom, 'a:gdLst'), 'a:gd')];
+  const formulas: Array<readonly [string, string]> = [];
+  for (const gd of lists.slice(0, MAX_GUIDES)) {
+    const name = attr(gd, 'name');
+    if (name) formulas.push([name, attr(gd, 'fmla') ?? '']);
+  }
+  return evaluateGuides(formulas, w, h, adjust);
+}
+
+/**
+ * Evaluates guide formulas (`name`, `fmla` such as "+- r 0 inset") in order for a shape `w`×`h`;
+ * `adjust` overrides the guides of the same name (a shape's own avLst values).
+ */
+export function evaluateGuides(
+  formulas: ReadonlyArray<readonly [string, string]>, w: number, h: number, adjust?: ReadonlyMap<string, number>,
+): GuideValue {
   const guides = builtIns(w, h);
   const value: GuideValue = (token) => {
     if (token === undefined) return 0;
@@ -69,16 +85,13 @@ export function shapeGuides(geom: XmlElement | undefined, w: number, h: number, 
     if (token !== '' && Number.isFinite(n)) return n;
     return guides.get(token) ?? 0;
   };
-  const lists = [...children(child(geom, 'a:avLst'), 'a:gd'), ...children(child(geom, 'a:gdLst'), 'a:gd')];
-  for (const gd of lists.slice(0, MAX_GUIDES)) {
-    const name = attr(gd, 'name');
-    if (!name) continue;
+  for (const [name, fmla] of formulas.slice(0, MAX_GUIDES)) {
     const own = adjust?.get(name);
     if (own !== undefined) {
-      guides.set(name, own);
+      guides.set(name, Number.isFinite(own) ? own : 0);
       continue;
     }
-    const [op = 'val', a, b, c] = (attr(gd, 'fmla') ?? '').trim().split(/\s+/);
+    const [op = 'val', a, b, c] = fmla.trim().split(/\s+/);
     const v = evaluate(op, value(a), value(b), value(c));
     guides.set(name, Number.isFinite(v) ? v : 0);
   }

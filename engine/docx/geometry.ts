@@ -3,11 +3,12 @@
  * definitions of §20.1.10.56) for the shapes documents commonly use, in points with the origin at
  * the shape's top-left; and custom geometry (a:custGeom paths) scaled to the shape.
  */
-import type { PathCommand } from '../model';
+import type { PathCommand, PathPaint } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
-import { degToRad, detCos, detSin } from '../core/det-math';
 import { shapeGuides } from './geometry-guides';
+import { arcTo, C, L, M, quadTo, Z } from './path-build';
+import { isTablePreset, tablePreset } from './preset-geometry';
 import { intValue } from './values';
 
 const EMU_PER_PT = 12700;
@@ -17,10 +18,6 @@ type Preset = (w: number, h: number, adj: Adj) => PathCommand[][];
 
 const K = 0.5522847498307936;
 
-const M = (x: number, y: number): PathCommand => ({ op: 'M', x, y });
-const L = (x: number, y: number): PathCommand => ({ op: 'L', x, y });
-const C = (x1: number, y1: number, x2: number, y2: number, x: number, y: number): PathCommand => ({ op: 'C', x1, y1, x2, y2, x, y });
-const Z: PathCommand = { op: 'Z' };
 
 function polygon(points: ReadonlyArray<readonly [number, number]>): PathCommand[] {
   const out: PathCommand[] = [];
@@ -51,18 +48,6 @@ function roundRectPath(w: number, h: number, r0: number): PathCommand[] {
   ];
 }
 
-/** Regular star or polygon points around the box centre (deterministic trig). */
-function radial(w: number, h: number, n: number, innerRatio: number | undefined): Array<[number, number]> {
-  const pts: Array<[number, number]> = [];
-  const steps = innerRatio === undefined ? n : n * 2;
-  for (let i = 0; i < steps; i++) {
-    const a = -Math.PI / 2 + (i * 2 * Math.PI) / steps;
-    const f = innerRatio !== undefined && i % 2 === 1 ? innerRatio : 1;
-    pts.push([w / 2 + (w / 2) * f * detCos(a), h / 2 + (h / 2) * f * detSin(a)]);
-  }
-  return pts;
-}
-
 function arrow(w: number, h: number, adj: Adj, dir: 'right' | 'left' | 'up' | 'down'): PathCommand[] {
   const horizontal = dir === 'right' || dir === 'left';
   const len = horizontal ? w : h;
@@ -84,30 +69,14 @@ function arrow(w: number, h: number, adj: Adj, dir: 'right' | 'left' | 'up' | 'd
   return polygon(pts.map(map));
 }
 
-function callout(w: number, h: number, adj: Adj, body: 'rect' | 'round' | 'ellipse'): PathCommand[][] {
-  const tx = w / 2 + (w * adj('adj1', -20833)) / 100000;
-  const ty = h / 2 + (h * adj('adj2', 62500)) / 100000;
-  const shape = body === 'ellipse' ? ellipsePath(w / 2, h / 2, w / 2, h / 2) : body === 'round' ? roundRectPath(w, h, Math.min(w, h) * 0.16667) : polygon([[0, 0], [w, 0], [w, h], [0, h]]);
-  // The tail: a wedge from two points on the body's nearer side to the tip.
-  const below = ty > h;
-  const above = ty < 0;
-  const tail: Array<[number, number]> = below
-    ? [[w * 0.25, h], [tx, ty], [w * 0.45, h]]
-    : above ? [[w * 0.25, 0], [tx, ty], [w * 0.45, 0]]
-      : tx < 0 ? [[0, h * 0.25], [tx, ty], [0, h * 0.45]] : [[w, h * 0.25], [tx, ty], [w, h * 0.45]];
-  return [shape, polygon(tail)];
-}
-
 const rect: Preset = (w, h) => [polygon([[0, 0], [w, 0], [w, h], [0, h]])];
 
 /** Preset outlines by a:prstGeom/@prst. */
 const PRESETS: Record<string, Preset> = {
   rect,
   flowChartProcess: rect,
-  snip1Rect: rect,
   roundRect: (w, h, adj) => [roundRectPath(w, h, (Math.min(w, h) * adj('adj', 16667)) / 100000)],
   flowChartAlternateProcess: (w, h) => [roundRectPath(w, h, Math.min(w, h) / 6)],
-  flowChartTerminator: (w, h) => [roundRectPath(w, h, Math.min(w / 2, h / 2))],
   ellipse: (w, h) => [ellipsePath(w / 2, h / 2, w / 2, h / 2)],
   flowChartConnector: (w, h) => [ellipsePath(w / 2, h / 2, w / 2, h / 2)],
   line: (w, h) => [[M(0, 0), L(w, h)]],
@@ -117,7 +86,6 @@ const PRESETS: Record<string, Preset> = {
     const x = (w * adj('adj1', 50000)) / 100000;
     return [[M(0, 0), L(x, 0), L(x, h), L(w, h)]];
   },
-  curvedConnector3: (w, h) => [[M(0, 0), C(w / 2, 0, w / 2, h, w, h)]],
   triangle: (w, h, adj) => [polygon([[(w * adj('adj', 50000)) / 100000, 0], [w, h], [0, h]])],
   rtTriangle: (w, h) => [polygon([[0, 0], [w, h], [0, h]])],
   diamond: (w, h) => [polygon([[w / 2, 0], [w, h / 2], [w / 2, h], [0, h / 2]])],
@@ -138,22 +106,7 @@ const PRESETS: Record<string, Preset> = {
     const x = (Math.min(w, h) * adj('adj', 29289)) / 100000;
     return [polygon([[x, 0], [w - x, 0], [w, x], [w, h - x], [w - x, h], [x, h], [0, h - x], [0, x]])];
   },
-  pentagon: (w, h) => [polygon(radial(w, h, 5, undefined))],
-  star5: (w, h) => [polygon(radial(w, h, 5, 0.382))],
-  star4: (w, h) => [polygon(radial(w, h, 4, 0.25))],
-  star6: (w, h) => [polygon(radial(w, h, 6, 0.5))],
-  // Inner radius = adj / 50000 of the outer one, with the spec's default adj per star (§20.1.10.56).
-  star7: (w, h, adj) => [polygon(radial(w, h, 7, adj('adj', 34601) / 50000))],
-  star8: (w, h, adj) => [polygon(radial(w, h, 8, adj('adj', 38250) / 50000))],
-  star10: (w, h, adj) => [polygon(radial(w, h, 10, adj('adj', 42533) / 50000))],
-  star12: (w, h, adj) => [polygon(radial(w, h, 12, adj('adj', 37500) / 50000))],
-  star16: (w, h, adj) => [polygon(radial(w, h, 16, adj('adj', 37500) / 50000))],
-  star24: (w, h, adj) => [polygon(radial(w, h, 24, adj('adj', 37500) / 50000))],
-  star32: (w, h, adj) => [polygon(radial(w, h, 32, adj('adj', 37500) / 50000))],
   flowChartManualOperation: (w, h) => [polygon([[0, 0], [w, 0], [w * 0.8, h], [w * 0.2, h]])],
-  heptagon: (w, h) => [polygon(radial(w, h, 7, undefined))],
-  decagon: (w, h) => [polygon(radial(w, h, 10, undefined))],
-  dodecagon: (w, h) => [polygon(radial(w, h, 12, undefined))],
   mathPlus: (w, h, adj) => {
     // Arms reach 73490/200000 of the box from the centre; adj1 is the arm thickness per min(w, h).
     const a = Math.min(73490, Math.max(0, adj('adj1', 23520)));
@@ -182,22 +135,6 @@ const PRESETS: Record<string, Preset> = {
     const x = Math.min(w, (Math.min(w, h) * adj('adj', 50000)) / 100000);
     return [polygon([[0, 0], [w - x, 0], [w, h / 2], [w - x, h], [0, h]])];
   },
-  wedgeRectCallout: (w, h, adj) => callout(w, h, adj, 'rect'),
-  wedgeRoundRectCallout: (w, h, adj) => callout(w, h, adj, 'round'),
-  wedgeEllipseCallout: (w, h, adj) => callout(w, h, adj, 'ellipse'),
-  frame: (w, h, adj) => {
-    const t = (Math.min(w, h) * adj('adj1', 12500)) / 100000;
-    return [polygon([[0, 0], [w, 0], [w, h], [0, h]]), polygon([[t, t], [t, h - t], [w - t, h - t], [w - t, t]])];
-  },
-  can: (w, h, adj) => {
-    const ry = Math.min(h / 2, (Math.min(w, h) * adj('adj', 25000)) / 200000);
-    const k = ry * K;
-    return [
-      [M(0, ry), C(0, ry - k, w / 2 - (w / 2) * K, 0, w / 2, 0), C(w / 2 + (w / 2) * K, 0, w, ry - k, w, ry), L(w, h - ry),
-        C(w, h - ry + k, w / 2 + (w / 2) * K, h, w / 2, h), C(w / 2 - (w / 2) * K, h, 0, h - ry + k, 0, h - ry), Z],
-      [M(0, ry), C(0, ry + k, w / 2 - (w / 2) * K, 2 * ry, w / 2, 2 * ry), C(w / 2 + (w / 2) * K, 2 * ry, w, ry + k, w, ry)],
-    ];
-  },
 };
 
 /** Reads a:avLst guide values (a:gd name="adj" fmla="val 25000"). */
@@ -213,13 +150,59 @@ export function readAdjustments(prstGeom: XmlElement | undefined): Adj {
 
 /** True when the preset's outline is drawn by `presetPaths` (others fall back to a rectangle). */
 export function isKnownPreset(name: string): boolean {
-  return name in PRESETS;
+  return name in PRESETS || isTablePreset(name);
+}
+
+/** A preset drawn for a size: outlines, how each is painted, and the text rectangle when the preset defines one. */
+export interface DrawnPreset {
+  readonly paths: PathCommand[][];
+  readonly paints?: ReadonlyArray<PathPaint | undefined>;
+  readonly textRect?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
+}
+
+/**
+ * Draws preset `name` for a shape of `w`×`h` points: the hand-drawn outlines above first, then the
+ * preset table (preset-geometry.ts); unknown presets give the bounding rectangle.
+ */
+export function drawPreset(name: string, w: number, h: number, adj: Adj = (_n, d) => d): DrawnPreset {
+  const [cw, ch] = [Number.isFinite(w) ? Math.max(0, w) : 0, Number.isFinite(h) ? Math.max(0, h) : 0];
+  const own = PRESETS[name];
+  const table = tablePreset(name, cw, ch, adj);
+  if (own) return { paths: own(cw, ch, adj), ...(table ? { textRect: table.textRect } : {}) };
+  if (!table) return { paths: rect(cw, ch, adj) };
+  return { paths: table.paths, ...(table.paints.some((p) => p) ? { paints: table.paints } : {}), textRect: table.textRect };
 }
 
 /** The outline of a preset shape of `w`×`h` points; unknown presets give the bounding rectangle. */
 export function presetPaths(name: string, w: number, h: number, adj: Adj = (_n, d) => d): PathCommand[][] {
-  const p = PRESETS[name] ?? rect;
-  return p(Math.max(0, w), Math.max(0, h), adj);
+  return drawPreset(name, w, h, adj).paths;
+}
+
+/**
+ * The geometry of a shape properties element (a:prstGeom or a:custGeom in spPr) for `w`×`h` points;
+ * `name` is the preset's name, `custom`, or `rect` when the shape names no geometry.
+ */
+export function spGeometry(spPr: XmlElement | undefined, w: number, h: number): DrawnPreset & { readonly name: string } {
+  const prst = child(spPr, 'a:prstGeom');
+  const cust = child(spPr, 'a:custGeom');
+  const name = prst ? attr(prst, 'prst') ?? 'rect' : cust ? 'custom' : 'rect';
+  if (cust) return { name, paths: customPaths(cust, w, h), textRect: customTextRect(cust, w, h) };
+  return { name, ...drawPreset(name, w, h, readAdjustments(prst)) };
+}
+
+/** How far a text rectangle lies inside a `w`×`h` shape on each side (never negative). */
+export function textRectInsets(rect: DrawnPreset['textRect'], w: number, h: number): { left: number; top: number; right: number; bottom: number } {
+  const d = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? Math.max(0, v) : 0);
+  return rect ? { left: d(rect.left), top: d(rect.top), right: d(w - rect.right), bottom: d(h - rect.bottom) } : { left: 0, top: 0, right: 0, bottom: 0 };
+}
+
+/** The text rectangle of a:custGeom (a:rect, §20.1.9.22) in points, when it has one. */
+function customTextRect(custGeom: XmlElement, w: number, h: number): DrawnPreset['textRect'] {
+  const rectEl = child(custGeom, 'a:rect');
+  if (!rectEl) return undefined;
+  const g = shapeGuides(custGeom, w * EMU_PER_PT, h * EMU_PER_PT);
+  const v = (n: string) => g(attr(rectEl, n)) / EMU_PER_PT;
+  return { left: v('l'), top: v('t'), right: v('r'), bottom: v('b') };
 }
 
 /**
@@ -256,13 +239,13 @@ export function customPaths(custGeom: XmlElement, w: number, h: number): PathCom
           break;
         }
         case 'a:quadBezTo': {
-          const [q, d] = [pt(pts[0]), pt(pts[1])];
-          cmds.push(C(cur[0] + (2 / 3) * (q[0] - cur[0]), cur[1] + (2 / 3) * (q[1] - cur[1]), d[0] + (2 / 3) * (q[0] - d[0]), d[1] + (2 / 3) * (q[1] - d[1]), d[0], d[1]));
+          const d = pt(pts[1]);
+          cmds.push(quadTo(cur, pt(pts[0]), d));
           cur = d;
           break;
         }
         case 'a:arcTo':
-          cur = arcTo(cmds, cur, g(attr(c, 'wR')) * sx, g(attr(c, 'hR')) * sy, g(attr(c, 'stAng')) / 60000, g(attr(c, 'swAng')) / 60000);
+          cur = [...arcTo(cmds, cur, g(attr(c, 'wR')) * sx, g(attr(c, 'hR')) * sy, g(attr(c, 'stAng')) / 60000, g(attr(c, 'swAng')) / 60000)];
           break;
         case 'a:close':
           cmds.push(Z);
@@ -274,24 +257,4 @@ export function customPaths(custGeom: XmlElement, w: number, h: number): PathCom
     if (cmds.length > 0) out.push(cmds);
   }
   return out;
-}
-
-/** Appends an elliptical arc (DrawingML arcTo: radii, start angle, sweep in degrees) as Béziers. */
-function arcTo(cmds: PathCommand[], from: [number, number], rx: number, ry: number, startDeg: number, sweepDeg: number): [number, number] {
-  const st = degToRad(startDeg);
-  const cx = from[0] - rx * detCos(st);
-  const cy = from[1] - ry * detSin(st);
-  const segments = Math.max(1, Math.min(16, Math.ceil(Math.abs(sweepDeg) / 90)));
-  const step = degToRad(sweepDeg) / segments;
-  const k = (4 / 3) * (detSin(step / 4) / detCos(step / 4));
-  let a = st;
-  let end = from;
-  for (let i = 0; i < segments; i++) {
-    const b = a + step;
-    const [ca, sa, cb, sb] = [detCos(a), detSin(a), detCos(b), detSin(b)];
-    end = [cx + rx * cb, cy + ry * sb];
-    cmds.push(C(cx + rx * (ca - k * sa), cy + ry * (sa + k * ca), cx + rx * (cb + k * sb), cy + ry * (sb - k * cb), end[0], end[1]));
-    a = b;
-  }
-  return end;
 }

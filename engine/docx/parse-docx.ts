@@ -123,7 +123,7 @@ function readDocumentParts(
     pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering,
     settings: readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined),
     properties: readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties')),
-    media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(),
+    media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(), vmlShapeTypes: new Map(),
     declared: (font: string) => fontDecls.get(font),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };

@@ -10,7 +10,7 @@ import { readBlocks } from './blocks';
 import { unsupported, type StoryState } from './context';
 import type { DrawingFrame } from './drawing';
 import { readPicture } from './drawing';
-import { customPaths, isKnownPreset, presetPaths, readAdjustments } from './geometry';
+import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { readFill, shapeFill, shapeLine, themeFillEntry } from './shape-style';
@@ -57,20 +57,20 @@ const VERTICAL: Record<string, 'top' | 'center' | 'bottom'> = { t: 'top', ctr: '
 export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame, groupFill?: string): ShapeInline {
   const spPr = child(wsp, 'wps:spPr');
   const style = child(wsp, 'wps:style');
-  const prst = child(spPr, 'a:prstGeom');
-  const cust = child(spPr, 'a:custGeom');
-  const name = prst ? attr(prst, 'prst') ?? 'rect' : cust ? 'custom' : 'rect';
-  if (prst && !isKnownPreset(name)) {
-    r.ctx.bag.warn('docx/unsupported-geometry', `Preset shape "${name}" is drawn as its bounding rectangle.`, { at: r.at });
-  }
   const w = frame.widthPt;
   const h = frame.heightPt;
+  const geom = spGeometry(spPr, w, h);
+  const name = geom.name;
+  if (child(spPr, 'a:prstGeom') && !isKnownPreset(name)) {
+    r.ctx.bag.warn('docx/unsupported-geometry', `Preset shape "${name}" is drawn as its bounding rectangle.`, { at: r.at });
+  }
   const shape: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
     kind: 'shape',
     widthPt: w,
     heightPt: h,
     geometry: name,
-    paths: cust ? customPaths(cust, w, h) : presetPaths(name, w, h, readAdjustments(prst)),
+    paths: geom.paths,
+    ...(geom.paints ? { pathPaints: geom.paints } : {}),
     props: r.props(),
     ...transformOf(child(spPr, 'a:xfrm')),
   };
@@ -84,7 +84,7 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (child(wsp, 'wps:linkedTxbx')) {
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });
   }
-  if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'));
+  if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'), geom, w, h);
   if (frame.anchor) shape.anchor = frame.anchor;
   return shape;
 }
@@ -104,11 +104,18 @@ function styleFillImage(r: InlineReader, spPr: XmlElement | undefined, style: Xm
   return entry && entry.name === 'a:blipFill' ? pictureFill(r, entry, r.ctx.env.theme.part) : undefined;
 }
 
-function textOf(r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined): NonNullable<ShapeInline['text']> {
+/**
+ * A shape's text box: bodyPr's insets (lIns…, §21.1.2.1.1) inside the geometry's text rectangle
+ * (a:rect of the preset or custom geometry), as Word places it.
+ */
+function textOf(
+  r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number,
+): NonNullable<ShapeInline['text']> {
   const inset = (n: string, d: number) => Math.max(0, emuAttr(bodyPr, n) ?? d);
+  const rect = textRectInsets(geom.textRect, w, h);
   return {
     blocks: readTextBoxBlocks(r, content),
-    insetsPt: { left: inset('lIns', 7.2), top: inset('tIns', 3.6), right: inset('rIns', 7.2), bottom: inset('bIns', 3.6) },
+    insetsPt: { left: rect.left + inset('lIns', 7.2), top: rect.top + inset('tIns', 3.6), right: rect.right + inset('rIns', 7.2), bottom: rect.bottom + inset('bIns', 3.6) },
     verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? 't'] ?? 'top',
     autoFit: child(bodyPr, 'a:spAutoFit') !== undefined,
     ...(attr(bodyPr, 'upright') === '1' || attr(bodyPr, 'upright') === 'true' ? { upright: true } : {}),

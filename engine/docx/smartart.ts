@@ -7,7 +7,7 @@ import type { Block, ShapeInline } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import { dmlTextBlocks } from './dml-text';
-import { customPaths, presetPaths, readAdjustments } from './geometry';
+import { spGeometry } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { shapeFill, shapeLine } from './shape-style';
 import { transformOf } from './shapes';
@@ -55,13 +55,11 @@ function drawingShapes(r: InlineReader, drawing: XmlElement): NonNullable<ShapeI
     const xfrm = child(spPr, 'a:xfrm');
     const w = Math.max(0, emuAttr(child(xfrm, 'a:ext'), 'cx') ?? 0);
     const h = Math.max(0, emuAttr(child(xfrm, 'a:ext'), 'cy') ?? 0);
-    const prst = child(spPr, 'a:prstGeom');
-    const cust = child(spPr, 'a:custGeom');
+    const geom = spGeometry(spPr, w, h);
     const style = local(sp, 'style');
     const item: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
-      kind: 'shape', widthPt: w, heightPt: h, geometry: attr(prst, 'prst') ?? (cust ? 'custom' : 'rect'),
-      paths: cust ? customPaths(cust, w, h) : presetPaths(attr(prst, 'prst') ?? 'rect', w, h, readAdjustments(prst)),
-      props: r.props(), ...transformOf(xfrm),
+      kind: 'shape', widthPt: w, heightPt: h, geometry: geom.name, paths: geom.paths,
+      ...(geom.paints ? { pathPaints: geom.paints } : {}), props: r.props(), ...transformOf(xfrm),
     };
     const fill = shapeFill(r.ctx.env, spPr, style);
     if (fill) item.fill = fill;

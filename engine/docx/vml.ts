@@ -3,14 +3,16 @@
  * v:oval, v:line, v:group, text boxes (v:textbox → w:txbxContent), pictures (v:imagedata), OLE
  * objects as their preview picture, and header watermarks (PowerPlusWaterMarkObject, v:textpath).
  */
-import type { Block, ImageInline, Inline, ParagraphProps, ShapeInline, ShapeLine } from '../model';
+import type { Block, ImageInline, Inline, ParagraphProps, PathCommand, PathPaint, ShapeInline, ShapeLine } from '../model';
 import type { XmlElement } from '../xml';
-import { attr, child } from '../xml';
+import { attr, child, children } from '../xml';
 import { unsupported } from './context';
-import { presetPaths } from './geometry';
+import { presetPaths, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { readTextBoxBlocks } from './shapes';
+import { evaluateVmlFormulas, type VmlSpace } from './vml-formulas';
+import { vmlPathGeometry, vmlTextRect } from './vml-path';
 import { lengthPt, parseStyle, vmlAnchor, vmlBool, vmlColor, vmlFraction } from './vml-style';
 
 const SHAPES = new Set(['v:shape', 'v:rect', 'v:roundrect', 'v:oval', 'v:line', 'v:group', 'v:image', 'v:polyline', 'v:arc', 'v:curve']);
@@ -34,6 +36,8 @@ export function readVml(r: InlineReader, el: XmlElement): Inline[] {
     if (SHAPES.has(c.name)) {
       const item = readVmlShape(r, c, true);
       if (item) out.push(item);
+    } else if (c.name === 'v:shapetype') {
+      rememberShapeType(r, c);
     } else if (!IGNORED.has(c.name)) {
       unsupported(r.ctx, c, r.at);
     }
@@ -103,10 +107,12 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     if (outline) img.outline = outline;
     return img;
   }
-  const geometry = geometryOf(r, el);
+  const outline = geometryOf(r, el, w, h);
+  const geometry = outline.name;
   const shape: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
-    kind: 'shape', widthPt: w, heightPt: h, geometry, paths: presetPaths(geometry, w, h, roundAdj(el)), props: r.props(), ...transform,
+    kind: 'shape', widthPt: w, heightPt: h, geometry, paths: outline.drawn?.paths ?? presetPaths(geometry, w, h, roundAdj(el)), props: r.props(), ...transform,
   };
+  if (outline.drawn?.paints.some((p) => p)) shape.pathPaints = outline.drawn.paints;
   const fillEl = child(el, 'v:fill');
   const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
   const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
@@ -122,7 +128,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   if (stroked && !textpath) shape.line = vmlStroke(el);
   if (textbox) {
     const content = child(textbox, 'w:txbxContent');
-    if (content) shape.text = textboxOf(r, textbox, content, style);
+    if (content) shape.text = textboxOf(r, textbox, content, style, textRectInsets(outline.drawn?.textRect, w, h));
   } else if (textpath) {
     shape.text = watermarkText(r, textpath, w, h, fill && withOpacity(fill, vmlFraction(attr(fillEl, 'opacity'))));
   }
@@ -145,29 +151,69 @@ function pictureStroke(el: XmlElement): ShapeLine | undefined {
   return on ? vmlStroke(el) : undefined;
 }
 
-function geometryOf(r: InlineReader, el: XmlElement): string {
-  switch (el.name) {
-    case 'v:rect':
-      return 'rect';
-    case 'v:roundrect':
-      return 'roundRect';
-    case 'v:oval':
-      return 'ellipse';
-    case 'v:line':
-      return 'line';
-    default: {
-      const type = (attr(el, 'type') ?? '').replace(/^#_x0000_t/, '');
-      const spt = attr(el, 'o:spt') ?? type;
-      const preset = SPT_PRESET[spt];
-      if (preset) return preset;
-      if (attr(el, 'path') || spt === '' ) {
-        if (attr(el, 'path')) r.ctx.bag.warn('docx/unsupported-geometry', 'A VML shape with a custom path is drawn as its bounding rectangle.', { at: r.at });
-        return 'rect';
-      }
-      if (spt !== '136') r.ctx.bag.warn('docx/unsupported-geometry', `VML shape type ${spt} is drawn as its bounding rectangle.`, { at: r.at });
-      return 'rect';
-    }
+/** A VML shape's outline: a preset's name, or its own path (v:shape/@path or its v:shapetype's) drawn. */
+interface VmlOutline {
+  readonly name: string;
+  readonly drawn?: { readonly paths: PathCommand[][]; readonly paints: Array<PathPaint | undefined>; readonly textRect?: DrawnPreset['textRect'] };
+}
+
+const SIMPLE_GEOMETRY: Record<string, string> = { 'v:rect': 'rect', 'v:roundrect': 'roundRect', 'v:oval': 'ellipse', 'v:line': 'line' };
+const MAX_SHAPE_TYPES = 1000;
+
+/** Remembers a v:shapetype by id for the shapes after it that name it (type="#id"). */
+function rememberShapeType(r: InlineReader, el: XmlElement): void {
+  const id = attr(el, 'id');
+  if (id && r.ctx.vmlShapeTypes.size < MAX_SHAPE_TYPES) r.ctx.vmlShapeTypes.set(id, el);
+}
+
+function geometryOf(r: InlineReader, el: XmlElement, w: number, h: number): VmlOutline {
+  const simple = SIMPLE_GEOMETRY[el.name];
+  if (simple) return { name: simple };
+  const typeRef = (attr(el, 'type') ?? '').replace(/^#/, '');
+  const shapeType = r.ctx.vmlShapeTypes.get(typeRef);
+  const type = typeRef.replace(/^_x0000_t/, '');
+  const spt = attr(el, 'o:spt') ?? type;
+  const preset = SPT_PRESET[spt];
+  if (preset) return { name: preset };
+  const path = pathOf(el) ?? pathOf(shapeType);
+  if (path) {
+    const drawn = drawVmlPath(r, el, shapeType, path, w, h);
+    if (drawn) return { name: 'custom', drawn };
+    return { name: 'rect' };
   }
+  if (spt !== '' && spt !== '136') r.ctx.bag.warn('docx/unsupported-geometry', `VML shape type ${spt} is drawn as its bounding rectangle.`, { at: r.at });
+  return { name: 'rect' };
+}
+
+function pathOf(el: XmlElement | undefined): string | undefined {
+  return attr(el, 'path') ?? attr(child(el, 'v:path'), 'v');
+}
+
+/** Numbers of a comma list ("21600,21600"); empty items take `fallback`'s. */
+function numberList(text: string | undefined, fallback: readonly number[]): number[] {
+  const parts = (text ?? '').split(',');
+  return fallback.map((d, i) => {
+    const v = Number(parts[i]?.trim() || Number.NaN);
+    return Number.isFinite(v) ? v : d;
+  });
+}
+
+/** Draws a VML path in the shape's coordinate space, with its adjust values and formulas (v:formulas). */
+function drawVmlPath(r: InlineReader, el: XmlElement, shapeType: XmlElement | undefined, path: string, w: number, h: number): VmlOutline['drawn'] {
+  const [cw = 1000, ch = 1000] = numberList(attr(el, 'coordsize'), numberList(attr(shapeType, 'coordsize'), [1000, 1000]));
+  const [ox = 0, oy = 0] = numberList(attr(el, 'coordorigin'), numberList(attr(shapeType, 'coordorigin'), [0, 0]));
+  const typeAdj = numberList(attr(shapeType, 'adj'), new Array<number>(10).fill(0));
+  const space: VmlSpace = { cw, ch, ox, oy, adj: numberList(attr(el, 'adj'), typeAdj) };
+  const eqns = children(child(el, 'v:formulas') ?? child(shapeType, 'v:formulas'), 'v:f').map((f) => attr(f, 'eqn') ?? '');
+  const unknownOps = new Set<string>();
+  const formulas = evaluateVmlFormulas(eqns, space, (op) => unknownOps.add(op));
+  for (const op of unknownOps) r.ctx.bag.warn('docx/unsupported-geometry', `VML formula operator "${op}" is read as 0.`, { at: r.at });
+  const drawn = vmlPathGeometry(path, w, h, space, formulas);
+  const rectText = attr(child(el, 'v:path'), 'textboxrect') ?? attr(child(shapeType, 'v:path'), 'textboxrect');
+  const textRect = rectText ? vmlTextRect(rectText, w, h, space, formulas) : undefined;
+  if (drawn.ok) return { paths: drawn.paths, paints: drawn.paints, ...(textRect ? { textRect } : {}) };
+  r.ctx.bag.warn('docx/unsupported-geometry', `A VML path command "${drawn.unknown}" is not drawn; the shape is drawn as its bounding rectangle.`, { at: r.at });
+  return undefined;
 }
 
 function roundAdj(el: XmlElement) {
@@ -175,14 +221,17 @@ function roundAdj(el: XmlElement) {
   return (name: string, d: number) => (name === 'adj' && arc !== undefined ? arc * 100000 : d);
 }
 
-function textboxOf(r: InlineReader, textbox: XmlElement, content: XmlElement, shapeStyle: Map<string, string>): NonNullable<ShapeInline['text']> {
+/** A VML text box: v:textbox/@inset inside the path's text box rectangle (v:path/@textboxrect), when it has one. */
+function textboxOf(
+  r: InlineReader, textbox: XmlElement, content: XmlElement, shapeStyle: Map<string, string>, rect: ReturnType<typeof textRectInsets>,
+): NonNullable<ShapeInline['text']> {
   const inset = (attr(textbox, 'inset') ?? '').split(',');
   const side = (i: number, d: number) => lengthPt(inset[i]?.trim() || undefined) ?? d;
   const tbStyle = parseStyle(attr(textbox, 'style'));
   const anchorV = shapeStyle.get('v-text-anchor') ?? '';
   return {
     blocks: readTextBoxBlocks(r, content),
-    insetsPt: { left: side(0, 7.2), top: side(1, 3.6), right: side(2, 7.2), bottom: side(3, 3.6) },
+    insetsPt: { left: rect.left + side(0, 7.2), top: rect.top + side(1, 3.6), right: rect.right + side(2, 7.2), bottom: rect.bottom + side(3, 3.6) },
     verticalAlign: anchorV.startsWith('middle') ? 'center' : anchorV.startsWith('bottom') ? 'bottom' : 'top',
     autoFit: tbStyle.get('mso-fit-shape-to-text') === 't' || shapeStyle.get('mso-fit-shape-to-text') === 't',
     upright: true,

@@ -5,7 +5,8 @@
  * positionV) relative to the page, margin, column or paragraph. Text does not yet flow around them
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
-import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, ShapeInline } from '../model';
+import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, PathPaint, ShapeInline } from '../model';
+import { mapChannels } from '../core';
 import { CollectingSink, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { drawMetafile, metafileKind } from './metafile';
@@ -172,23 +173,39 @@ function drawMetafileFill(shape: ShapeInline, x: number, y: number, sink: ItemSi
   return drawVectorPicture(picture, media, x, y, sink, ctx, target);
 }
 
+/** Shade factors of a:path/@fill darken… (§20.1.10.37 ST_PathFillMode): towards black, or towards white. */
+const SHADES: Record<string, (v: number) => number> = {
+  darken: (v) => v * 0.6, darkenLess: (v) => v * 0.8, lighten: (v) => v + (255 - v) * 0.4, lightenLess: (v) => v + (255 - v) * 0.2,
+};
+
+/** The fill of one path of a shape: none, the shape's fill, or that fill darkened or lightened. */
+function paintedFill(fill: string, paint: PathPaint | undefined): string | undefined {
+  const mode = paint?.fill;
+  if (mode === 'none') return undefined;
+  const shade = mode ? SHADES[mode] : undefined;
+  return shade && /^[0-9A-Fa-f]{6}$/.test(fill) ? mapChannels(fill, shade) : fill;
+}
+
 function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
   const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
-  for (const path of shape.paths) {
-    if (path.length === 0) continue;
+  shape.paths.forEach((path, i) => {
+    if (path.length === 0) return;
     const commands = path.map((c) =>
       c.op === 'Z' ? c : c.op === 'C' ? { ...c, x1: c.x1 + x, y1: c.y1 + y, x2: c.x2 + x, y2: c.y2 + y, x: c.x + x, y: c.y + y } : { ...c, x: c.x + x, y: c.y + y },
     );
+    const paint = shape.pathPaints?.[i];
+    const fill = shape.fill && !pictured ? paintedFill(shape.fill, paint) : undefined;
+    const stroked = paint?.stroke !== false && shape.line?.color;
     const item: LayoutItem = {
       kind: 'path',
       commands,
-      ...(shape.fill && !pictured ? { fill: shape.fill } : {}),
-      ...(shape.line?.color ? { stroke: shape.line.color, lineWidth: shape.line.widthPt } : {}),
-      ...(shape.line?.dash ? { dash: shape.line.dash } : {}),
+      ...(fill ? { fill } : {}),
+      ...(stroked ? { stroke: shape.line!.color!, lineWidth: shape.line!.widthPt } : {}),
+      ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
     if (item.kind === 'path' && (item.fill || item.stroke)) target.push(item);
-  }
+  });
   for (const child of shape.children ?? []) {
     if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);
     else drawShape(child.item, x + child.xPt, y + child.yPt, sink, ctx);

@@ -205,6 +205,15 @@ export type PathCommand =
   | { readonly op: 'C'; readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number; readonly x: number; readonly y: number }
   | { readonly op: 'Z' };
 
+/**
+ * How one path of a shape is painted (a:path/@fill and @stroke, §20.1.9.15): absent fields mean
+ * filled with the shape's fill and stroked with its line. `darken`… shade the shape's fill.
+ */
+export interface PathPaint {
+  readonly fill?: 'none' | 'darken' | 'darkenLess' | 'lighten' | 'lightenLess';
+  readonly stroke?: false;
+}
+
 /** Line (outline) properties of a shape. */
 export interface ShapeLine {
   readonly color?: Color;
@@ -223,6 +232,8 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
   readonly geometry: string;
   /** Outline of the geometry in shape coordinates, when it is drawn. */
   readonly paths: ReadonlyArray<readonly PathCommand[]>;
+  /** Per path (same index), how it is painted when not simply filled and stroked. */
+  readonly pathPaints?: ReadonlyArray<PathPaint | undefined>;
   readonly fill?: Color;
   /**
    * Picture fill (a:blipFill in spPr, VML v:fill with an image): key into DocModel.media. The image
