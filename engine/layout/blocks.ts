@@ -5,7 +5,7 @@
  * paginated body and by unpaged stories.
  */
 import type { Block, Paragraph, ParagraphBorders } from '../model';
-import { spaceUnit, type NoteCall, type Reflow, type Unit } from './flow/units';
+import { appendUnits, spaceUnit, type NoteCall, type Reflow, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
@@ -68,7 +68,8 @@ export class BlockUnitBuilder {
       const cells = block.rows.reduce((n, row) => n + row.cells.length, 0);
       const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, newBudget(), cells, this.ctx) : layRows(width);
       const floating = block.props.floating ? floatingTableUnit(block, rows, width, this.ctx) : undefined;
-      out.push(...(floating ? [floating] : rows));
+      if (floating) out.push(floating);
+      else appendUnits(out, rows);
       return out;
     }
     const p = block;
@@ -139,14 +140,14 @@ export class BlockUnitBuilder {
       if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev));
       out.push(units[0]!);
       if (ownShare > 0) out.push(spaceUnit(ownShare));
-      out.push(...units.slice(1));
+      appendUnits(out, units.slice(1));
     } else {
       if (gap > 0 && join.joinedAbove && prev) {
         // The space between two paragraphs of one border group is inside their box.
         const prevShading = prev.props.shading?.fill;
         out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, laid.boxWidthPt, sink, x, y, gap) });
       } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
-      out.push(...units);
+      appendUnits(out, units);
     }
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
