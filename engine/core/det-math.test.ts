@@ -21,4 +21,12 @@ describe('deterministic exp, log and pow', () => {
     expect([detPow(0, 2.3), detPow(0, 0), detPow(1, 7.5), detPow(0.25, 0.5)]).toEqual([0, 1, 1, 0.5]);
     expect([detLog(-1), detLog(0), detExp(NaN)]).toEqual([NaN, -Infinity, NaN]);
   });
+
+  it('give NaN for a NaN exponent and x itself for an exponent of 1 (before: 0^NaN was Infinity, MAX_VALUE^1 Infinity)', () => {
+    expect([detPow(0, NaN), detPow(2, NaN), detPow(NaN, 2), detPow(NaN, 0)]).toEqual([NaN, NaN, NaN, 1]);
+    expect([detPow(Number.MAX_VALUE, 1), detPow(5e-324, 1), detPow(0, 1)]).toEqual([Number.MAX_VALUE, 5e-324, 0]);
+    expect([detPow(Infinity, 2), detPow(Infinity, -2), detPow(2, Infinity), detPow(0.5, Infinity)]).toEqual([Infinity, 0, Infinity, 0]);
+    expect(detLog(5e-324)).toBeCloseTo(Math.log(5e-324), 12);
+    expect([detLog(-0), detLog(Infinity), detExp(Infinity), detExp(-Infinity)]).toEqual([-Infinity, Infinity, Infinity, 0]);
+  });
 });

@@ -89,9 +89,14 @@ export function detExp(x: number): number {
   return sum;
 }
 
-/** x^y for x ≥ 0 (0^y is 0 for y > 0 and 1 for y = 0), as e^(y·ln x); NaN for negative x. */
+/**
+ * x^y for x ≥ 0 (0^y is 0 for y > 0 and 1 for y = 0), as e^(y·ln x); NaN for negative x or a NaN operand
+ * (but x^0 is 1); x^1 is x exactly, where e^(ln x) could round past the largest double.
+ */
 export function detPow(x: number, y: number): number {
   if (y === 0) return 1;
+  if (Number.isNaN(x) || Number.isNaN(y)) return NaN;
+  if (y === 1) return x;
   if (x === 0) return y > 0 ? 0 : Infinity;
   if (x === 1) return 1;
   return detExp(y * detLog(x));

@@ -5,7 +5,7 @@
  * paginated body and by unpaged stories.
  */
 import type { Block, Paragraph, ParagraphBorders } from '../model';
-import { spaceUnit, type NoteCall, type Reflow, type Unit } from './flow/units';
+import { appendUnits, spaceUnit, type NoteCall, type Reflow, type Unit } from './flow/units';
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
@@ -65,9 +65,11 @@ export class BlockUnitBuilder {
       this.started = true;
       // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
       const layRows = (w: number) => layoutTable(block, w, this.ctx).map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
-      const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, {}) : layRows(width);
+      const cells = block.rows.reduce((n, row) => n + row.cells.length, 0);
+      const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, newBudget(), cells, this.ctx) : layRows(width);
       const floating = block.props.floating ? floatingTableUnit(block, rows, width, this.ctx) : undefined;
-      out.push(...(floating ? [floating] : rows));
+      if (floating) out.push(floating);
+      else appendUnits(out, rows);
       return out;
     }
     const p = block;
@@ -128,7 +130,7 @@ export class BlockUnitBuilder {
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
     } else if (!drop && ctx.columnWidth && wrappingFloats(laid.content).length === 0 && !isBreakLine(laid.lines[0]!)) {
       // Columns of unequal widths: lines landing in a column of another width are broken again there.
-      units = reflowingLines(laid, (l, reflow) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow), ctx, {});
+      units = reflowingLines(laid, (l, reflow) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow), ctx, newBudget());
     }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
     if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
@@ -138,14 +140,14 @@ export class BlockUnitBuilder {
       if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev));
       out.push(units[0]!);
       if (ownShare > 0) out.push(spaceUnit(ownShare));
-      out.push(...units.slice(1));
+      appendUnits(out, units.slice(1));
     } else {
       if (gap > 0 && join.joinedAbove && prev) {
         // The space between two paragraphs of one border group is inside their box.
         const prevShading = prev.props.shading?.fill;
         out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, laid.boxWidthPt, sink, x, y, gap) });
       } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
-      out.push(...units);
+      appendUnits(out, units);
     }
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
@@ -199,15 +201,43 @@ export class BlockUnitBuilder {
 }
 
 /**
+ * What a block may spend laying itself out again in columns of other widths (unequal w:cols): each move
+ * into a column of another width lays the block out anew (a paragraph all its lines, a table all its
+ * cells), so a long block crossing many such columns costs its size times their number. Past
+ * REFLOW_BUDGET lines or cells its units keep the width they were laid at, with a warning: a
+ * 20,000-line paragraph across 45 narrow unequal columns took 85 s and ran out of 4 GB, a 2,000-row
+ * table 15 s and 2 GB (0.6 s and 1.5 s in equal columns).
+ */
+interface ReflowBudget {
+  spent: number;
+  warned: boolean;
+}
+
+const REFLOW_BUDGET = 50_000;
+
+const newBudget = (): ReflowBudget => ({ spent: 0, warned: false });
+
+/** Takes `cost` (lines or cells) from a block's budget; false, warning once, when it is spent. */
+function spend(budget: ReflowBudget, cost: number, ctx: BlockContext): boolean {
+  if (budget.spent + cost <= REFLOW_BUDGET) {
+    budget.spent += cost;
+    return true;
+  }
+  if (!budget.warned) ctx.warn?.('layout/reflow-clamped', `A paragraph or table crosses more columns of other widths than can be laid out again (${REFLOW_BUDGET} lines or cells); its rest keeps the width it was laid out at.`);
+  budget.warned = true;
+  return false;
+}
+
+/**
  * The units of a paragraph laid out without floats, each able to lay out again, at another column
  * width, its own line and the paragraph's lines after it (relayoutFrom): the lines before it stay.
  */
-function reflowingLines(laid: LaidParagraph, make: (laid: LaidParagraph, reflow: (row: number) => Reflow) => Unit[], ctx: BlockContext, block: object): Unit[] {
+function reflowingLines(laid: LaidParagraph, make: (laid: LaidParagraph, reflow: (row: number) => Reflow) => Unit[], ctx: BlockContext, block: ReflowBudget): Unit[] {
   return make(laid, (row) => ({
     widthPt: laid.widthAt?.(row) ?? laid.boxWidthPt,
     block,
     at: byWidth((w) => {
-      const again = relayoutFrom(laid, row, w, ctx);
+      const again = spend(block, laid.lines.length, ctx) ? relayoutFrom(laid, row, w, ctx) : undefined;
       return again ? reflowingLines(again, make, ctx, block).slice(row) : undefined;
     }),
   }));
@@ -220,10 +250,11 @@ function reflowingLines(laid: LaidParagraph, make: (laid: LaidParagraph, reflow:
  * percentage width is resolved again, a fixed one kept and placed by the new column's edges). The
  * rest of a row split across the two keeps the grid it was cut at.
  */
-function reflowingRows(layRows: (widthPt: number) => Unit[], widthPt: number, block: object): Unit[] {
+function reflowingRows(layRows: (widthPt: number) => Unit[], widthPt: number, block: ReflowBudget, cells: number, ctx: BlockContext): Unit[] {
   // One layout per width for the whole table, however often it changes columns.
-  const at: (w: number) => Unit[] = byWidth((w) => layRows(w).map((u, r) => ({ ...u, reflow: { widthPt: w, block, at: (v: number) => at(v).slice(r) } })));
-  return at(widthPt);
+  const at: (w: number) => Unit[] | undefined = byWidth((w) =>
+    w === widthPt || spend(block, cells, ctx) ? layRows(w).map((u, r) => ({ ...u, reflow: { widthPt: w, block, at: (v: number) => at(v)?.slice(r) } })) : undefined);
+  return at(widthPt)!;
 }
 
 /** Memoises a re-layout by width (column balancing tries the same widths many times). */

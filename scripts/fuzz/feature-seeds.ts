@@ -7,6 +7,7 @@ import { chartPart, inlineChart, type TestChart } from '../../tests/helpers/make
 import { makeDocx, para, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
 import { buildEmf, buildWmf, emr, wmr, type EmfRecord, type WmfRecord } from '../../tests/helpers/make-metafile';
 import { FEATURE_SNIPPETS } from './feature-snippets';
+import { feature20DocxSeeds } from './feature20-seeds';
 import type { Rng } from './rng';
 
 const NUM = (n: number) => Array.from({ length: n }, (_, i) => (i % 7) - 2);
@@ -64,7 +65,7 @@ export function clipOutMetafiles(n: number): { emf: Uint8Array; wmf: Uint8Array 
   return { emf, wmf };
 }
 
-/** The session-19 DOCX seeds. */
+/** The session-19 DOCX seeds, and session 20's (scripts/fuzz/feature20-seeds.ts). */
 export function featureDocxSeeds(): { name: string; bytes: Uint8Array }[] {
-  return [{ name: 'own-charts19.docx', bytes: chartSeed() }, { name: 'own-math19.docx', bytes: mathSeed() }];
+  return [{ name: 'own-charts19.docx', bytes: chartSeed() }, { name: 'own-math19.docx', bytes: mathSeed() }, ...feature20DocxSeeds()];
 }

@@ -4,6 +4,7 @@
  */
 import { anchoredPicture, inlinePicture } from '../../tests/helpers/tiny-png';
 import { FEATURE_SNIPPETS } from './feature-snippets';
+import { FEATURE20_SNIPPETS } from './feature20-snippets';
 import type { Rng } from './rng';
 
 /** The relationship id the campaign gives the picture it adds to a package. */
@@ -93,6 +94,7 @@ export const STORY_SNIPPETS: Record<string, (r: Rng) => string> = {
     return `<w:p><m:oMath>${'<m:f><m:num>'.repeat(n)}<m:r><m:t>x</m:t></m:r>${'</m:num><m:den><m:r><m:t>y</m:t></m:r></m:den></m:f>'.repeat(n)}</m:oMath></w:p>`;
   },
   ...FEATURE_SNIPPETS,
+  ...FEATURE20_SNIPPETS,
 };
 
 /** Styles-part snippets: basedOn cycles, a huge cascade, a numbering-style link loop. */

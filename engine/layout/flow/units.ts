@@ -145,8 +145,17 @@ export function reflowHead(queue: Unit[], widthPt: number): boolean {
   if (!r) return false;
   const rest = queue.slice(1).filter((u) => u.reflow?.block !== r.block);
   queue.length = 0;
-  queue.push(...r.fresh, ...rest);
+  appendUnits(queue, r.fresh);
+  appendUnits(queue, rest);
   return true;
+}
+
+/**
+ * Appends units one by one: push(...units) passes each as an argument on the stack, which overflows
+ * past about 100,000 (a paragraph of 200,000 one-word lines in 5 pt columns threw there).
+ */
+export function appendUnits(out: Unit[], units: readonly Unit[]): void {
+  for (const u of units) out.push(u);
 }
 
 /** A space unit (spacing before/after paragraphs). */
