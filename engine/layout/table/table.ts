@@ -18,6 +18,7 @@ import { CollectingSink, type ItemSink } from '../emit/sink';
 import { borderLines, minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
+import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
 
@@ -462,7 +463,7 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   const anyFirst = halves.some((h) => h.first.heightPt > 0);
   // Only spacing left over (a last paragraph's space after) does not make a row split: the whole
   // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
-  const anyRest = halves.some((h) => h.rest.units.some(({ unit }) => !unit.discardable));
+  const anyRest = halves.some((h) => h.rest.solidFrom(0));
   if (!anyFirst || !anyRest) return undefined;
   const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
   const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
@@ -510,42 +511,4 @@ function cutBorder(cells: readonly PlacedCell[], side: 'top' | 'bottom'): number
   let w = 0;
   for (const pc of cells) w = Math.max(w, pc.cell.props.borders[side]?.widthPt ?? 0);
   return w;
-}
-
-/**
- * Cuts a cell's story so its first part is at most `limit` tall: after the last unit that fits, or
- * inside the next one when it splits itself (a nested table's row); the rest starts at 0.
- */
-function splitStory(story: Story | undefined, limit: number): { first: Story; rest: Story } {
-  const units = story?.units ?? [];
-  const total = story?.heightPt ?? 0;
-  let i = 0;
-  while (i < units.length && units[i]!.y + units[i]!.unit.heightPt <= limit + 0.01) i++;
-  // A cell's last line does not leave its paragraph's space after behind: when only that space would
-  // be left over, the last line goes on with it (Docx4j_GettingStarted: Word splits a row of two
-  // two-line cells after their first lines where both lines fit but not their 10 pt after).
-  if (i > 0 && total > limit + 0.01 && units.slice(i).every((u) => u.unit.discardable)) i--;
-  // Widow control (compatibilityMode 14 and lower): a paragraph's last line does not open the rest
-  // alone; its next-to-last line goes with it (see Unit.holdsWidow).
-  if (i > 1 && i < units.length && units[i - 1]!.unit.holdsWidow) i--;
-  const cut = i > 0 ? units[i - 1]!.y + units[i - 1]!.unit.heightPt : 0;
-  const next = units[i];
-  const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;
-  if (!next || !parts) {
-    // The spacing that would open the rest vanishes, as it does at the top of a page reached by
-    // natural flow in the body (Word's page starts in poi-drawing, whose articles sit in table rows).
-    let j = i;
-    while (j < units.length && units[j]!.unit.discardable) j++;
-    const restTop = j < units.length ? units[j]!.y : total;
-    return {
-      first: { units: units.slice(0, i), heightPt: cut },
-      rest: { units: units.slice(j).map((u) => ({ y: u.y - restTop, unit: u.unit })), heightPt: Math.max(0, total - restTop) },
-    };
-  }
-  const end = next.y + next.unit.heightPt;
-  const shift = parts[1].heightPt - end;
-  return {
-    first: { units: [...units.slice(0, i), { y: next.y, unit: parts[0] }], heightPt: next.y + parts[0].heightPt },
-    rest: { units: [{ y: 0, unit: parts[1] }, ...units.slice(i + 1).map((u) => ({ y: u.y + shift, unit: u.unit }))], heightPt: Math.max(0, total + shift) },
-  };
 }
