@@ -64,6 +64,14 @@ describe('preset shapes drawn as themselves', () => {
     expect(leader.x).toBeCloseTo(72 - 8.333, 2);
   });
 
+  it('paints the marker lines of chartPlus, chartStar and chartX over their filled box', async () => {
+    for (const prst of ['chartPlus', 'chartStar', 'chartX']) {
+      const { paths } = await layout(wsp(prst), prst);
+      // The spec lists the lines (fill="none") first and the box (stroke="false") second.
+      expect(paths.map((p) => [p.fill ?? null, p.stroke ?? null])).toEqual([['808080', null], [null, '000000']]);
+    }
+  });
+
   it('draws a 3-D cube with lighter and darker faces', async () => {
     const { paths } = await layout(wsp('cube'), 'cube');
     expect(paths.map((p) => p.fill ?? null)).toEqual(['808080', '666666', '999999', null]);
