@@ -120,6 +120,16 @@ describe('VML shapes with their own path', () => {
     expect(bounds(paths[0]!)).toMatchObject({ w: 50, h: 50 });
   });
 
+  it('finds a shape type defined inside a group, for the group\'s shapes and later ones', async () => {
+    const child = '<v:shape style="position:absolute;left:0;top:0;width:1000;height:500" type="#_x0000_t500" fillcolor="#808080" strokecolor="black"/>';
+    const group = `<v:group style="position:absolute;margin-left:0;margin-top:0;width:100pt;height:50pt" coordsize="1000,500">${shapetype}${child}</v:group>`;
+    const body = `<w:p><w:r><w:pict>${group}</w:pict></w:r></w:p><w:p><w:r><w:pict>${shape('type="#_x0000_t500"')}</w:pict></w:r></w:p>`;
+    const { paths, codes } = await layout(body, 'vml-type-in-group');
+    expect(codes).not.toContain('docx/unsupported-geometry');
+    // Both drawn by the type's path: half of the 100 pt width, not the bounding rectangle.
+    expect(paths.map((p) => bounds(p).w)).toEqual([50, 50]);
+  });
+
   it('insets a text box by its path\'s text box rectangle (v:path/@textboxrect)', async () => {
     const typed = shapetype.replace('</v:shapetype>', '<v:path textboxrect="@1,0,21600,21600"/></v:shapetype>');
     const text = `<v:textbox inset="0,0,0,0"><w:txbxContent>${para('Boxed')}</w:txbxContent></v:textbox>`;
