@@ -22,7 +22,7 @@ function baseParagraphProps(alignment: ParagraphProps['alignment']): ParagraphPr
   };
 }
 
-function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string): RunProps {
+function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string, fallbackColor?: string): RunProps {
   const sz = intValue(attr(rPr, 'sz'));
   const u = attr(rPr, 'u');
   const p: { -readonly [K in keyof RunProps]: RunProps[K] } = {
@@ -37,23 +37,26 @@ function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: s
     vertAlign: 'baseline', positionPt: 0, spacingPt: 0, scalePct: 100, hidden: false, rtl: false,
   };
   if (u && u !== 'none') p.underline = { style: 'single' };
-  const color = drawingColor(ctx.env.theme, ctx.env.mapping, child(rPr, 'a:solidFill'));
+  const color = drawingColor(ctx.env.theme, ctx.env.mapping, child(rPr, 'a:solidFill')) ?? fallbackColor;
   if (color) p.color = color;
   return p;
 }
 
-/** Converts a text body to paragraphs; `font` is the theme's minor Latin face by default. */
-export function dmlTextBlocks(ctx: DocxContext, txBody: XmlElement | undefined, at: string): Block[] {
+/**
+ * Converts a text body to paragraphs; `font` is the theme's minor Latin face by default, and runs
+ * naming no colour take `color` (the shape style's a:fontRef colour, §20.1.4.1.17).
+ */
+export function dmlTextBlocks(ctx: DocxContext, txBody: XmlElement | undefined, at: string, color?: string): Block[] {
   const font = ctx.env.theme.minor.latin ?? 'Calibri';
   const out: Block[] = [];
   for (const p of children(txBody, 'a:p')) {
     const inlines: Inline[] = [];
     for (const r of p.children) {
       if (r.kind !== 'element') continue;
-      if (r.name === 'a:r' || r.name === 'a:fld') inlines.push({ kind: 'text', text: textContent(child(r, 'a:t') ?? r), props: runProps(ctx, child(r, 'a:rPr'), font) });
-      else if (r.name === 'a:br') inlines.push({ kind: 'break', type: 'line', props: runProps(ctx, child(r, 'a:rPr'), font) });
+      if (r.name === 'a:r' || r.name === 'a:fld') inlines.push({ kind: 'text', text: textContent(child(r, 'a:t') ?? r), props: runProps(ctx, child(r, 'a:rPr'), font, color) });
+      else if (r.name === 'a:br') inlines.push({ kind: 'break', type: 'line', props: runProps(ctx, child(r, 'a:rPr'), font, color) });
     }
-    const endProps = runProps(ctx, child(p, 'a:endParaRPr') ?? child(child(p, 'a:r'), 'a:rPr'), font);
+    const endProps = runProps(ctx, child(p, 'a:endParaRPr') ?? child(child(p, 'a:r'), 'a:rPr'), font, color);
     out.push({ kind: 'paragraph', props: baseParagraphProps(ALIGN[attr(child(p, 'a:pPr'), 'algn') ?? 'l'] ?? 'left'), inlines, markProps: endProps, at });
   }
   return out;

@@ -104,19 +104,26 @@ function styleFillImage(r: InlineReader, spPr: XmlElement | undefined, style: Xm
   return entry && entry.name === 'a:blipFill' ? pictureFill(r, entry, r.ctx.env.theme.part) : undefined;
 }
 
-/**
- * A shape's text box: bodyPr's insets (lIns…, §21.1.2.1.1) inside the geometry's text rectangle
- * (a:rect of the preset or custom geometry), as Word places it.
- */
+/** A shape's text box: its text (blocks) placed by textFrame. */
 function textOf(
   r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number,
 ): NonNullable<ShapeInline['text']> {
+  return { blocks: readTextBoxBlocks(r, content), ...textFrame(bodyPr, geom, w, h) };
+}
+
+/**
+ * Where a DrawingML shape's text goes (wps:wsp, SmartArt's dsp:sp): bodyPr's insets (lIns…,
+ * §21.1.2.1.1) inside the geometry's text rectangle (a:rect of the preset or custom geometry), as
+ * Word places it, and bodyPr's anchor (`anchor` when it names none).
+ */
+export function textFrame(
+  bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number, anchor = 't',
+): Omit<NonNullable<ShapeInline['text']>, 'blocks'> {
   const inset = (n: string, d: number) => Math.max(0, emuAttr(bodyPr, n) ?? d);
   const rect = textRectInsets(geom.textRect, w, h);
   return {
-    blocks: readTextBoxBlocks(r, content),
     insetsPt: { left: rect.left + inset('lIns', 7.2), top: rect.top + inset('tIns', 3.6), right: rect.right + inset('rIns', 7.2), bottom: rect.bottom + inset('bIns', 3.6) },
-    verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? 't'] ?? 'top',
+    verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? anchor] ?? 'top',
     autoFit: child(bodyPr, 'a:spAutoFit') !== undefined,
     ...(attr(bodyPr, 'upright') === '1' || attr(bodyPr, 'upright') === 'true' ? { upright: true } : {}),
   };

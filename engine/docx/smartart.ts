@@ -10,7 +10,8 @@ import { dmlTextBlocks } from './dml-text';
 import { spGeometry } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { shapeFill, shapeLine } from './shape-style';
-import { transformOf } from './shapes';
+import { textFrame, transformOf } from './shapes';
+import { drawingColor } from './theme';
 import { emuAttr } from './values';
 
 /** The drawn shapes of a SmartArt, or its text. */
@@ -67,7 +68,8 @@ function drawingShapes(r: InlineReader, drawing: XmlElement): NonNullable<ShapeI
     if (line) item.line = line;
     const body = local(sp, 'txBody');
     if (body && textContent(body).trim() !== '') {
-      item.text = { blocks: dmlTextBlocks(r.ctx, body, r.at), insetsPt: { top: 3.6, bottom: 3.6, left: 7.2, right: 7.2 }, verticalAlign: 'center', autoFit: false };
+      const color = drawingColor(r.ctx.env.theme, r.ctx.env.mapping, style && local(style, 'fontRef'));
+      item.text = { blocks: dmlTextBlocks(r.ctx, body, r.at, color), ...textFrame(local(body, 'bodyPr'), geom, w, h, 'ctr') };
     }
     out.push({ xPt: emuAttr(child(xfrm, 'a:off'), 'x') ?? 0, yPt: emuAttr(child(xfrm, 'a:off'), 'y') ?? 0, item });
   }

@@ -203,8 +203,10 @@ export function vmlPathGeometry(path: string, w: number, h: number, space: VmlSp
 }
 
 /**
- * The text box rectangle of a VML path (v:path/@textboxrect "l,t,r,b", the first of those separated by
- * `;`) in points, read in the same space as the path.
+ * The text box rectangle of a VML path (v:path/@textboxrect "l,t,r,b") in points, read in the same
+ * space as the path. The attribute may list several rectangles separated by `;` (MS-ODRAW's
+ * pGeoTextRect array); only the first places the text, as in LibreOffice's
+ * EnhancedCustomShape2d::GetTextRect (older releases took the second for vertical text flow).
  */
 export function vmlTextRect(
   text: string, w: number, h: number, space: VmlSpace, formulas: readonly number[],

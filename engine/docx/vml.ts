@@ -160,7 +160,7 @@ interface VmlOutline {
 const SIMPLE_GEOMETRY: Record<string, string> = { 'v:rect': 'rect', 'v:roundrect': 'roundRect', 'v:oval': 'ellipse', 'v:line': 'line' };
 const MAX_SHAPE_TYPES = 1000;
 
-/** Remembers a v:shapetype by id for the shapes after it that name it (type="#id"). */
+/** Remembers a v:shapetype (in a w:pict, w:object or v:group) by id for the shapes after it that name it (type="#id"). */
 function rememberShapeType(r: InlineReader, el: XmlElement): void {
   const id = attr(el, 'id');
   if (id && r.ctx.vmlShapeTypes.size < MAX_SHAPE_TYPES) r.ctx.vmlShapeTypes.set(id, el);
@@ -275,6 +275,7 @@ function readGroup(
   const sy = h / (ch ?? 1000);
   const kids: Array<{ xPt: number; yPt: number; item: ImageInline | ShapeInline }> = [];
   for (const c of el.children) {
+    if (c.kind === 'element' && c.name === 'v:shapetype') rememberShapeType(r, c);
     if (c.kind !== 'element' || !SHAPES.has(c.name) || kids.length > 5000) continue;
     const st = parseStyle(attr(c, 'style'));
     const cx = Number(st.get('left') ?? 0) || 0;

@@ -186,11 +186,24 @@ function paintedFill(fill: string, paint: PathPaint | undefined): string | undef
   return shade && /^[0-9A-Fa-f]{6}$/.test(fill) ? mapChannels(fill, shade) : fill;
 }
 
+/**
+ * The order a shape's paths are painted in: the spec's order (§20.1.9.15 a:pathLst), except that
+ * outline-only paths (fill="none") come after every filled one, keeping their order among
+ * themselves. chartPlus, chartStar and chartX list their marker lines before their filled box,
+ * which would otherwise cover them; Word and LibreOffice show the lines on top.
+ */
+function paintOrder(shape: ShapeInline): number[] {
+  const order = shape.paths.map((_, i) => i);
+  const outlineOnly = (i: number) => shape.pathPaints?.[i]?.fill === 'none';
+  return [...order.filter((i) => !outlineOnly(i)), ...order.filter(outlineOnly)];
+}
+
 function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
   const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
-  shape.paths.forEach((path, i) => {
-    if (path.length === 0) return;
+  for (const i of paintOrder(shape)) {
+    const path = shape.paths[i]!;
+    if (path.length === 0) continue;
     const commands = path.map((c) =>
       c.op === 'Z' ? c : c.op === 'C' ? { ...c, x1: c.x1 + x, y1: c.y1 + y, x2: c.x2 + x, y2: c.y2 + y, x: c.x + x, y: c.y + y } : { ...c, x: c.x + x, y: c.y + y },
     );
@@ -205,7 +218,7 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
       ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
     if (item.kind === 'path' && (item.fill || item.stroke)) target.push(item);
-  });
+  }
   for (const child of shape.children ?? []) {
     if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);
     else drawShape(child.item, x + child.xPt, y + child.yPt, sink, ctx);

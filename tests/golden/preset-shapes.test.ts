@@ -64,6 +64,14 @@ describe('preset shapes drawn as themselves', () => {
     expect(leader.x).toBeCloseTo(72 - 8.333, 2);
   });
 
+  it('paints the marker lines of chartPlus, chartStar and chartX over their filled box', async () => {
+    for (const prst of ['chartPlus', 'chartStar', 'chartX']) {
+      const { paths } = await layout(wsp(prst), prst);
+      // The spec lists the lines (fill="none") first and the box (stroke="false") second.
+      expect(paths.map((p) => [p.fill ?? null, p.stroke ?? null])).toEqual([['808080', null], [null, '000000']]);
+    }
+  });
+
   it('draws a 3-D cube with lighter and darker faces', async () => {
     const { paths } = await layout(wsp('cube'), 'cube');
     expect(paths.map((p) => p.fill ?? null)).toEqual(['808080', '666666', '999999', null]);
@@ -110,6 +118,16 @@ describe('VML shapes with their own path', () => {
     const body = `<w:p><w:r><w:pict>${shapetype}</w:pict></w:r></w:p><w:p><w:r><w:pict>${shape('type="#_x0000_t500"')}</w:pict></w:r></w:p>`;
     const { paths } = await layout(body, 'vml-type-earlier');
     expect(bounds(paths[0]!)).toMatchObject({ w: 50, h: 50 });
+  });
+
+  it('finds a shape type defined inside a group, for the group\'s shapes and later ones', async () => {
+    const child = '<v:shape style="position:absolute;left:0;top:0;width:1000;height:500" type="#_x0000_t500" fillcolor="#808080" strokecolor="black"/>';
+    const group = `<v:group style="position:absolute;margin-left:0;margin-top:0;width:100pt;height:50pt" coordsize="1000,500">${shapetype}${child}</v:group>`;
+    const body = `<w:p><w:r><w:pict>${group}</w:pict></w:r></w:p><w:p><w:r><w:pict>${shape('type="#_x0000_t500"')}</w:pict></w:r></w:p>`;
+    const { paths, codes } = await layout(body, 'vml-type-in-group');
+    expect(codes).not.toContain('docx/unsupported-geometry');
+    // Both drawn by the type's path: half of the 100 pt width, not the bounding rectangle.
+    expect(paths.map((p) => bounds(p).w)).toEqual([50, 50]);
   });
 
   it('insets a text box by its path\'s text box rectangle (v:path/@textboxrect)', async () => {
