@@ -44,7 +44,7 @@ export interface FillContext {
   readonly textWidthEmu: number;
   /** styleId of the document's default table style, if any. */
   readonly defaultTableStyle: string | undefined;
-  /** Elements still allowed to be created by repetition (bounds output size). */
+  /** Elements (and text, at textWeight) still allowed to be created (bounds output size). */
   budget: number;
   /** The part being filled. */
   part: string;
@@ -61,14 +61,30 @@ export function spend(ctx: FillContext, n: number, what: string): void {
   }
 }
 
-/** Counts the elements of a subtree. */
+/**
+ * Characters of text that weigh as much as one element in the output budget. Text counts too: a
+ * 100,000-character paragraph is a handful of elements, and repeated 8,000 times it made a string
+ * longer than a JS engine can hold.
+ */
+export const CHARS_PER_ELEMENT = 16;
+
+/** The output budget's weight of `chars` characters of text. */
+export function textWeight(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_ELEMENT);
+}
+
+/** Weighs a subtree for the output budget: its elements, and its text at textWeight. */
 export function countElements(nodes: readonly XmlElement[]): number {
   let n = 0;
+  let chars = 0;
   const stack: XmlElement[] = [...nodes];
   while (stack.length) {
     const e = stack.pop()!;
     n++;
-    for (const c of e.children) if (c.kind === 'element') stack.push(c);
+    for (const c of e.children) {
+      if (c.kind === 'element') stack.push(c);
+      else if (c.kind === 'text') chars += c.text.length;
+    }
   }
-  return n;
+  return n + textWeight(chars);
 }

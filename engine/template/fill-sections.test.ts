@@ -120,6 +120,20 @@ describe('section problems', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.errors[0]!.code).toBe('template/too-large');
   });
+
+  it('counts the text a loop repeats, in the template and in its values, not only the elements', async () => {
+    // A loop of a few elements around 100,000 characters made a string longer than a JS engine can
+    // hold once repeated 8,000 times (fuzzing); text now weighs one element per 16 characters.
+    const limits = { maxXmlElements: 10_000 };
+    const items = { a: Array.from({ length: 10 }, () => ({})) };
+    const longBody = await fillTemplate(makeDocx(para('{{#a}}') + para('z'.repeat(100_000)) + para('{{/a}}')), { data: items }, { limits });
+    expect(!longBody.ok && longBody.errors[0]!.code).toBe('template/too-large');
+    const longValue = await fillTemplate(makeDocx(para('{{#a}}') + para('{{v}}') + para('{{/a}}')), { data: { ...items, v: 'z'.repeat(100_000) } }, { limits });
+    expect(!longValue.ok && longValue.errors[0]!.code).toBe('template/too-large');
+    // Within the default limit the same documents fill.
+    const fits = await fillTemplate(makeDocx(para('{{#a}}') + para('{{v}}') + para('{{/a}}')), { data: { ...items, v: 'z'.repeat(100_000) } });
+    expect(fits.ok).toBe(true);
+  });
 });
 
 describe('loops with many copies (fields found once, mapped onto each copy)', () => {

@@ -4,7 +4,7 @@
  */
 import { checkCancelled } from '../core';
 import type { XmlElement } from '../xml';
-import type { FillContext } from './context';
+import { spend, textWeight, type FillContext } from './context';
 import { formatMergeValue, usesCharFormat, usesMergeFormat } from './merge-instruction';
 import { chooseExtent, drawingExtent, replacePicture } from './drawing';
 import type { FoundValue, Scope } from './scope';
@@ -12,7 +12,7 @@ import { controlKeys, readControl } from './sdt';
 import { fillControl } from './sdt-fill';
 import { expandSection, matchSections } from './sections';
 import { collectTokens, sectionOf, type MergeToken, type PictureToken, type SdtToken, type TagToken, type Token } from './tokens';
-import { resolveValue } from './values';
+import { resolveValue, type Resolved } from './values';
 import { isImageDataUrl } from './image';
 import type { SignatureLabel } from './types';
 import { labelRun, replaceNodes, writeAtSite } from './write-value';
@@ -84,11 +84,19 @@ function missing(ctx: FillContext, t: Token, name: string, parent: XmlElement, n
   return [...nodes];
 }
 
+/** Resolves a value and charges its text to the output budget (a long value in a loop adds up). */
+function resolveCharged(ctx: FillContext, found: FoundValue): Resolved {
+  const r = resolveValue(found, ctx.values);
+  const text = r.kind === 'text' ? r.text : r.kind === 'dropdown' ? r.value : '';
+  if (text.length > 0) spend(ctx, textWeight(text.length), `the value of '${found.name}'`);
+  return r;
+}
+
 function fillTag(ctx: FillContext, t: TagToken, scope: Scope): XmlElement[] {
   const parent = t.path[t.path.length - 1]!;
   const found = scope.lookup(t.tag.name);
   if (!found) return missing(ctx, t, t.tag.name, parent, [t.node]);
-  const r = resolveValue(found, ctx.values);
+  const r = resolveCharged(ctx, found);
   const keep = r.kind !== 'text' || r.keepStyles;
   report(ctx, t, t.tag.name, true);
   return writeAtSite(ctx, { parent, nodes: [t.node], path: t.path }, r, keep ? firstChild(t.node, 'w:rPr') : undefined, t.tag.name);
@@ -99,7 +107,7 @@ function fillMerge(ctx: FillContext, t: MergeToken, scope: Scope): XmlElement[] 
   const name = t.instr.name;
   const found = scope.lookup(name);
   if (!found) return missing(ctx, t, name, parent, t.nodes);
-  const r = resolveValue(t.instr.image && found.type === undefined ? { ...found, type: 'image' } : found, ctx.values);
+  const r = resolveCharged(ctx, t.instr.image && found.type === undefined ? { ...found, type: 'image' } : found);
   // Word: without \* MERGEFORMAT the result takes the field code's formatting; with it, the previous result's.
   const rPr = usesCharFormat(t.instr) || !usesMergeFormat(t.instr) ? t.codeRPr ?? t.resultRPr : t.resultRPr ?? t.codeRPr;
   const keep = r.kind !== 'text' || r.keepStyles;
@@ -135,7 +143,7 @@ function fillSdt(ctx: FillContext, t: SdtToken, scope: Scope, next: Token | unde
     }
     return [];
   }
-  const r = info.type === 'repeatingSection' ? { kind: 'text' as const, text: '', keepStyles: true } : resolveValue(found, ctx.values);
+  const r = info.type === 'repeatingSection' ? { kind: 'text' as const, text: '', keepStyles: true } : resolveCharged(ctx, found);
   const ok = fillControl(ctx, info, t.path, r, scope, (c, s) => renderContent(ctx, c, s), found.value);
   if (ok) report(ctx, t, info.name, true);
   return ok ? [t.node] : [];
@@ -154,7 +162,7 @@ function fillPicture(ctx: FillContext, t: PictureToken, scope: Scope): XmlElemen
   }
   const isImage = found.type === 'image' || found.type === 'signature' || (typeof found.value === 'string' && isImageDataUrl(found.value));
   if (!isImage && !t.delimited) return [];
-  const r = resolveValue(found.type === undefined || found.type === 'text' ? { ...found, type: 'image' } : found, ctx.values);
+  const r = resolveCharged(ctx, found.type === undefined || found.type === 'text' ? { ...found, type: 'image' } : found);
   if (r.kind !== 'image') {
     ctx.bag.warn('template/type-mismatch', `Picture '${name}' can only take an image; it was left as it was.`, { at: ctx.part });
     return [];
