@@ -18,7 +18,7 @@ import { closeRegion } from './balance';
 import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, lowestY } from './column';
 import type { Exclusion } from './exclusions';
 import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
-import type { PageNote, PageState, PaginatorHost } from './page-state';
+import type { PageFrame, PageNote, PageState, PaginatorHost } from './page-state';
 import { UnitQueue } from './unit-queue';
 import { FIT_EPS as EPS, type Unit } from './units';
 
@@ -65,15 +65,14 @@ export class Paginator {
     if (type === 'continuous') {
       const page = this.cur;
       const frame = this.host.openFrame(index, page.index);
-      if (frame.widthPt !== page.frame.widthPt || frame.heightPt !== page.frame.heightPt) {
+      if (!samePageSize(frame, page.frame)) {
         this.openPage('hard');
         return;
       }
       // Word balances the columns of a section that ends in a continuous break (§17.6.4).
       closeRegion(page, true);
       const lowest = lowestY(page);
-      const chrome = page.frame.chromeExclusions;
-      page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
+      adoptSectionFrame(page, frame);
       page.regionTop = lowest;
       page.column = 0;
       page.y = lowest;
@@ -113,11 +112,10 @@ export class Paginator {
   private startInNextColumn(index: number): boolean {
     const page = this.cur!;
     const frame = this.host.openFrame(index, page.index);
-    const same = frame.widthPt === page.frame.widthPt && frame.heightPt === page.frame.heightPt && frame.columns.length === page.frame.columns.length;
+    const same = samePageSize(frame, page.frame) && frame.columns.length === page.frame.columns.length;
     if (!same || page.column + 1 >= frame.columns.length) return false;
     closeRegion(page, false);
-    const chrome = page.frame.chromeExclusions;
-    page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
+    adoptSectionFrame(page, frame);
     page.column++;
     page.y = page.regionTop;
     page.startedBy = 'hard';
@@ -437,4 +435,18 @@ export class Paginator {
     this.carry = continueNotes(this.host, page, this.carry);
     return page;
   }
+}
+
+/** True when two frames are for pages of one size (a section may then go on on the same page). */
+function samePageSize(a: PageFrame, b: PageFrame): boolean {
+  return a.widthPt === b.widthPt && a.heightPt === b.heightPt;
+}
+
+/**
+ * Gives a page a section's frame when the section goes on on that page (continuous and next-column
+ * breaks): its columns and the rest, with the page's own body top and bottom and header/footer exclusions.
+ */
+function adoptSectionFrame(page: PageState, frame: PageFrame): void {
+  const chrome = page.frame.chromeExclusions;
+  page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
 }
