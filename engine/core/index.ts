@@ -11,3 +11,4 @@ export * from './limits';
 export * from './bytes';
 export * from './hex-color';
 export * from './strings';
+export * from './ellipse-arc';

@@ -4,6 +4,7 @@
  */
 import type { PathCommand } from '../model';
 import { degToRad, detAtan2, detCos, detSin } from '../core/det-math';
+import { ellipseArcSegments } from '../core/ellipse-arc';
 
 export type Point = readonly [number, number];
 
@@ -20,22 +21,13 @@ export function quadTo(from: Point, q: Point, to: Point): PathCommand {
 
 /**
  * Appends the arc of the ellipse (centre `cx`, `cy`, radii `rx`, `ry`) from parametric angle `t0` over
- * `sweep` radians as at most 16 cubic Béziers (a quarter turn each); returns the end point.
+ * `sweep` radians (core ellipseArcSegments); returns the end point.
  */
 export function ellipseArc(cmds: PathCommand[], cx: number, cy: number, rx: number, ry: number, t0: number, sweep: number): Point {
-  const segments = Math.max(1, Math.min(16, Math.ceil(Math.abs(sweep) / (Math.PI / 2) - 1e-9)));
-  const step = sweep / segments;
-  const k = (4 / 3) * (detSin(step / 4) / detCos(step / 4));
-  let a = t0;
-  let end: Point = [cx + rx * detCos(t0), cy + ry * detSin(t0)];
-  for (let i = 0; i < segments; i++) {
-    const b = a + step;
-    const [ca, sa, cb, sb] = [detCos(a), detSin(a), detCos(b), detSin(b)];
-    end = [cx + rx * cb, cy + ry * sb];
-    cmds.push(C(cx + rx * (ca - k * sa), cy + ry * (sa + k * ca), cx + rx * (cb + k * sb), cy + ry * (sb - k * cb), end[0], end[1]));
-    a = b;
-  }
-  return end;
+  const segments = ellipseArcSegments(cx, cy, rx, ry, t0, sweep);
+  for (const c of segments) cmds.push(c);
+  const end = segments[segments.length - 1]!;
+  return [end.x, end.y];
 }
 
 /** The parametric angle (radians) of the point of an ellipse seen at angle `deg` from its centre. */
