@@ -3,6 +3,8 @@
  * Bézier forms of GDI's ellipses, arcs and rounded rectangles ([MS-WMF] 2.3.3, [MS-EMF] 2.3.5).
  * Paths are built in logical units and mapped to page points once, by one matrix.
  */
+import { ellipseArcSegments } from '../../core';
+import { detAtan2, detCos, detSin } from '../../core/det-math';
 import type { PathCommand } from '../../model';
 
 /** An affine matrix [a b c d e f]: x' = a·x + c·y + e, y' = b·x + d·y + f. */
@@ -50,40 +52,13 @@ export function mapPath(cmds: readonly PathCommand[], m: Matrix): PathCommand[] 
   });
 }
 
-/** Bézier segments of an elliptical arc from angle `t0` sweeping `sweep` radians (y down, positive = clockwise on screen). */
-export function arcSegments(cx: number, cy: number, rx: number, ry: number, t0: number, sweep: number): PathCommand[] {
-  const out: PathCommand[] = [];
-  const n = Math.max(1, Math.ceil(Math.abs(sweep) / (Math.PI / 2) - 1e-9));
-  const step = sweep / n;
-  const k = (4 / 3) * Math.tan(step / 4);
-  let t = t0;
-  for (let i = 0; i < n; i++) {
-    const c0 = Math.cos(t);
-    const s0 = Math.sin(t);
-    const t1 = t + step;
-    const c1 = Math.cos(t1);
-    const s1 = Math.sin(t1);
-    out.push({
-      op: 'C',
-      x1: cx + rx * (c0 - k * s0),
-      y1: cy + ry * (s0 + k * c0),
-      x2: cx + rx * (c1 + k * s1),
-      y2: cy + ry * (s1 - k * c1),
-      x: cx + rx * c1,
-      y: cy + ry * s1,
-    });
-    t = t1;
-  }
-  return out;
-}
-
 /** A closed ellipse inscribed in a box. */
 export function ellipsePath(l: number, t: number, r: number, b: number): PathCommand[] {
   const cx = (l + r) / 2;
   const cy = (t + b) / 2;
   const rx = Math.abs(r - l) / 2;
   const ry = Math.abs(b - t) / 2;
-  return [{ op: 'M', x: cx + rx, y: cy }, ...arcSegments(cx, cy, rx, ry, 0, 2 * Math.PI), { op: 'Z' }];
+  return [{ op: 'M', x: cx + rx, y: cy }, ...ellipseArcSegments(cx, cy, rx, ry, 0, 2 * Math.PI), { op: 'Z' }];
 }
 
 /** A closed rectangle. */
@@ -104,13 +79,13 @@ export function roundRectPath(l: number, t: number, r: number, b: number, ew: nu
   return [
     { op: 'M', x: x0 + rx, y: y0 },
     { op: 'L', x: x1 - rx, y: y0 },
-    ...arcSegments(x1 - rx, y0 + ry, rx, ry, -h, h),
+    ...ellipseArcSegments(x1 - rx, y0 + ry, rx, ry, -h, h),
     { op: 'L', x: x1, y: y1 - ry },
-    ...arcSegments(x1 - rx, y1 - ry, rx, ry, 0, h),
+    ...ellipseArcSegments(x1 - rx, y1 - ry, rx, ry, 0, h),
     { op: 'L', x: x0 + rx, y: y1 },
-    ...arcSegments(x0 + rx, y1 - ry, rx, ry, h, h),
+    ...ellipseArcSegments(x0 + rx, y1 - ry, rx, ry, h, h),
     { op: 'L', x: x0, y: y0 + ry },
-    ...arcSegments(x0 + rx, y0 + ry, rx, ry, Math.PI, h),
+    ...ellipseArcSegments(x0 + rx, y0 + ry, rx, ry, Math.PI, h),
     { op: 'Z' },
   ];
 }
@@ -129,18 +104,18 @@ export function arcPath(kind: ArcKind, l: number, t: number, r: number, b: numbe
   const rx = Math.abs(r - l) / 2;
   const ry = Math.abs(b - t) / 2;
   if (rx === 0 || ry === 0) return [];
-  const a0 = Math.atan2((ys - cy) / ry, (xs - cx) / rx);
-  const a1 = Math.atan2((ye - cy) / ry, (xe - cx) / rx);
+  const a0 = detAtan2((ys - cy) / ry, (xs - cx) / rx);
+  const a1 = detAtan2((ye - cy) / ry, (xe - cx) / rx);
   // In y-down logical space a growing angle turns clockwise on screen; a mirror swaps that.
   const positive = clockwise !== mirrored;
   let sweep = a1 - a0;
   if (positive) while (sweep <= 0) sweep += 2 * Math.PI;
   else while (sweep >= 0) sweep -= 2 * Math.PI;
-  const start = { x: cx + rx * Math.cos(a0), y: cy + ry * Math.sin(a0) };
+  const start = { x: cx + rx * detCos(a0), y: cy + ry * detSin(a0) };
   const out: PathCommand[] = [];
   if (kind === 'pie') out.push({ op: 'M', x: cx, y: cy }, { op: 'L', x: start.x, y: start.y });
   else out.push({ op: 'M', x: start.x, y: start.y });
-  out.push(...arcSegments(cx, cy, rx, ry, a0, sweep));
+  out.push(...ellipseArcSegments(cx, cy, rx, ry, a0, sweep));
   if (kind !== 'arc') out.push({ op: 'Z' });
   return out;
 }
