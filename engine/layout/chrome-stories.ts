@@ -4,7 +4,7 @@
  * per value they print (PAGEREF and STYLEREF: per page and pass state). A part of more than
  * MAX_CHROME_CHARS characters is laid out once, with a warning.
  */
-import type { Block, Inline, SectionProps, ShapeInline } from '../model';
+import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
 import { layoutStory, type Story } from './blocks';
 import { chromeContext, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, type FieldFacts } from './fields';
@@ -22,6 +22,8 @@ export interface ChromeHost {
   noteMark(noteType: 'footnote' | 'endnote', id: string): string;
   /** The page whose header and footer floats are being placed. */
   chromePage(): PageGeometry | undefined;
+  /** Told each field value a story printed, with how to compute it under another pass state. */
+  printed(f: FieldInline, text: string | undefined, again: (state: PassState) => string | undefined): void;
 }
 
 /** The header and footer stories of one pass, cached. */
@@ -42,9 +44,13 @@ export class ChromeStories {
     let story = this.cache.get(key);
     if (!story) {
       const hf = this.host.env.doc.headerFooters[part];
-      const styleParagraph = pageStyleParagraph(this.host.xref, state, page.index);
+      const text = (f: FieldInline, st: PassState) => evaluateField(f, this.host.facts(page, page.section, st, pageStyleParagraph(this.host.xref, st, page.index)));
       const facts: StoryFacts = {
-        fieldText: (f) => evaluateField(f, this.host.facts(page, page.section, state, styleParagraph)),
+        fieldText: (f) => {
+          const printed = text(f, state);
+          this.host.printed(f, printed, (st) => text(f, st));
+          return printed;
+        },
         noteMark: (t, id) => this.host.noteMark(t, id ?? ''),
       };
       // The last paragraph keeps its space after: it is part of a header's height, which pushes the

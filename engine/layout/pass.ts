@@ -4,7 +4,8 @@
  * each section with w:pos sectEnd).
  * Fields whose value depends on the finished layout (NUMPAGES, SECTIONPAGES, PAGEREF, STYLEREF)
  * read the previous pass's state; runPasses lays out again while the body used such a value and it
- * changed, at most MAX_PASSES times (then it keeps the last pass and warns `layout/fields-unstable`).
+ * changed, at most MAX_PASSES times (then it keeps the last pass and warns `layout/fields-unstable`),
+ * unless every such value the pass printed prints the same under the new state (PrintedFields).
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
 import type { Block, FieldInline, Paragraph, SectionProps } from '../model';
@@ -44,6 +45,9 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
   let next = stateOf(result, xref);
   let pass = 1;
   while (result.bodyUsesTotals && !sameState(state, next)) {
+    // Every value that depends on the pass state prints the same under the new state: laying out
+    // again would give the same pages, so this pass is kept (with the state it leads to).
+    if (result.printsSameUnder(next)) break;
     if (pass >= MAX_PASSES) {
       env.bag.warn('layout/fields-unstable', `Page numbers printed by fields still changed after ${MAX_PASSES} layout passes; the last layout is kept.`, {
         hint: 'A PAGEREF, NUMPAGES or STYLEREF result changes the layout it measures (e.g. a page number that moves its own target).',
@@ -121,6 +125,35 @@ export interface PassResult {
   noteStory(call: NoteCall, widthPt: number): Story | undefined;
   /** A header or footer laid out for a page with the given totals (cached). */
   headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story;
+  /** Whether every layout-dependent field this pass printed (body, headers, footers) prints the same under `state`. */
+  printsSameUnder(state: PassState): boolean;
+}
+
+/** Layout-dependent field values a pass keeps to compare again before it is kept; beyond it, the next pass runs. */
+const MAX_PRINTED_FIELDS = 100_000;
+
+/**
+ * The layout-dependent field values (PAGE_DEPENDENT_FIELDS) a pass printed, each with how to compute
+ * it under another pass state. A pass depends on its state only through these values, so when all of
+ * them print the same under the state the pass leads to, the next pass would repeat it.
+ */
+class PrintedFields {
+  private readonly entries: Array<{ readonly text: string | undefined; readonly again: (state: PassState) => string | undefined }> = [];
+  private overflow = false;
+
+  note(f: FieldInline, text: string | undefined, again: (state: PassState) => string | undefined): void {
+    if (!PAGE_DEPENDENT_FIELDS.has(f.instruction.name) || this.overflow) return;
+    if (this.entries.length >= MAX_PRINTED_FIELDS) {
+      this.overflow = true;
+      this.entries.length = 0;
+      return;
+    }
+    this.entries.push({ text, again });
+  }
+
+  sameUnder(state: PassState): boolean {
+    return !this.overflow && this.entries.every((e) => e.again(state) === e.text);
+  }
 }
 
 /** Runs one pass. */
@@ -139,6 +172,7 @@ class Pass {
   private chromePage: PageGeometry | undefined;
   private readonly noteCache = new Map<string, Story>();
   private separatorHeight: number | undefined;
+  private readonly printed = new PrintedFields();
 
   constructor(
     private readonly env: DocumentEnv,
@@ -156,6 +190,7 @@ class Pass {
       facts: (page, s, state, styleParagraph) => this.facts(page, s, state, styleParagraph),
       noteMark: (t, id) => this.notes.mark(t, id),
       chromePage: () => this.chromePage,
+      printed: (f, text, again) => this.printed.note(f, text, again),
     });
     this.paginator = new Paginator({
       openFrame: (section, pageIndex) => this.openFrame(section, pageIndex),
@@ -201,6 +236,7 @@ class Pass {
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),
       headerFooter: (part, page, w, state) => this.chrome.story(part, page, w, state),
+      printsSameUnder: (state) => this.printed.sameUnder(state),
     };
   }
 
@@ -298,7 +334,10 @@ class Pass {
 
   private field(f: FieldInline, page: PageInfo | undefined, s: number, body: boolean): string | undefined {
     if (body && PAGE_DEPENDENT_FIELDS.has(f.instruction.name)) this.bodyUsesTotals = true;
-    return evaluateField(f, this.facts(page, s, this.state, body ? bodyStyleParagraph(this.xref) : undefined));
+    const text = (state: PassState) => evaluateField(f, this.facts(page, s, state, body ? bodyStyleParagraph(this.xref) : undefined));
+    const printed = text(this.state);
+    this.printed.note(f, printed, text);
+    return printed;
   }
 
   /** What fields may print on a page, from a pass state. */

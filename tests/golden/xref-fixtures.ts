@@ -75,6 +75,16 @@ export const XREF_FIXTURES: Record<string, MakeDocxOptions> = {
       filler(85) +
       `<w:p><w:bookmarkStart w:id="1" w:name="T"/>${run('Target.')}<w:bookmarkEnd w:id="1"/></w:p>`,
   ),
+  // Word's saved page numbers are right (the target is on page 2): the first pass already prints
+  // what the second would, so it is kept. The stale one ("7") needs the second pass.
+  'xref-pageref-current': doc(`<w:p>${run('See page ')}${field('PAGEREF Target \\h', '2')}</w:p>` + filler(30) + `<w:p><w:bookmarkStart w:id="1" w:name="Target"/>${run('Target.')}<w:bookmarkEnd w:id="1"/></w:p>`),
+  'xref-pageref-stale': doc(`<w:p>${run('See page ')}${field('PAGEREF Target \\h', '7')}</w:p>` + filler(30) + `<w:p><w:bookmarkStart w:id="1" w:name="Target"/>${run('Target.')}<w:bookmarkEnd w:id="1"/></w:p>`),
+  // As xref-pageref-current, with a header printing NUMPAGES with a stale cache ("9"): the header the
+  // first pass laid out changes under the page count it leads to, so the second pass runs.
+  'xref-pageref-current-numpages-header': doc(
+    `<w:p>${run('See page ')}${field('PAGEREF Target \\h', '2')}</w:p>` + filler(30) + `<w:p><w:bookmarkStart w:id="1" w:name="Target"/>${run('Target.')}<w:bookmarkEnd w:id="1"/></w:p>` + HEADER_SECT('rIdH1'),
+    { headers: { rIdH1: `<w:p>${run('Pages: ')}${field('NUMPAGES', '9')}</w:p>` } },
+  ),
   'xref-ref-hyperlinked': doc(
     `<w:p><w:bookmarkStart w:id="1" w:name="Intro"/>${run('Introduction to the engine')}<w:bookmarkEnd w:id="1"/></w:p>` +
       `<w:p>${run('See “')}${field('REF Intro \\h', 'stale text')}${run('” ')}${field('REF Intro \\p', 'x')}${run('.')}</w:p>`,

@@ -87,6 +87,24 @@ describe('cross-references in layout', () => {
     expect(pageText(doc)).toMatch(/See \|?page(three|four)/);
   });
 
+  it('PAGEREF: a pass whose page-dependent fields all print the same under the state it leads to is kept, not laid out again', async () => {
+    // Each pass reports every page it opens (stage layout, no total); drawing reports with a total.
+    const opened = async (name: string) => {
+      let pages = 0;
+      const counting = { ...host, onProgress: (e: { stage: string; total?: number }) => void (e.stage === 'layout' && e.total === undefined && pages++) };
+      const r = await layoutDocx(makeDocx(XREF_FIXTURES[name]!), `${name}.docx`, counting);
+      return { pages, doc: r.doc };
+    };
+    const current = await opened('xref-pageref-current');
+    const stale = await opened('xref-pageref-stale');
+    expect(current.doc.pages).toHaveLength(2);
+    expect(current.pages).toBe(2);
+    expect(stale.pages).toBe(4);
+    expect((await opened('xref-pageref-current-numpages-header')).pages).toBe(4);
+    expect(pageText(current.doc)).toContain('See page 2');
+    expect(pageText(stale.doc)).toContain('See page 2');
+  });
+
   it('REF \\h prints the bookmark text and links to it; REF \\p alone says where it is', async () => {
     const { doc } = await layout('xref-ref-hyperlinked');
     expect(pageText(doc)).toContain('See “Introduction to the engine” above.');
