@@ -482,15 +482,24 @@ class Pass {
   }
 }
 
-/** Per top-level block: the first page holding one of its units (blocks split into new units take their predecessor's page). */
+/**
+ * Per top-level block: the first page holding one of its units (blocks split into new units take their
+ * predecessor's page). Spacing counts only for a block that has nothing else: a heading's space before
+ * can stay at the foot of a page its text moved on from, and the heading (and a bookmark in it, which
+ * PAGEREF and a TOC print) is on the page its text opens, as in Word's TOC of Docx4j_GettingStarted.
+ */
 function blockPagesOf(pages: readonly PageState[], unitBlock: ReadonlyMap<Unit, number>, count: number): number[] {
   const out: number[] = new Array<number>(count);
+  const spacingOnly: number[] = new Array<number>(count);
   for (const page of pages) {
     for (const p of page.placed) {
       const serial = unitBlock.get(p.unit);
-      if (serial !== undefined && out[serial] === undefined) out[serial] = page.index;
+      if (serial === undefined) continue;
+      const seen = p.unit.discardable ? spacingOnly : out;
+      if (seen[serial] === undefined) seen[serial] = page.index;
     }
   }
+  for (let i = 0; i < count; i++) out[i] ??= spacingOnly[i]!;
   let last = 0;
   for (let i = 0; i < count; i++) {
     if (out[i] === undefined) out[i] = last;
