@@ -226,19 +226,25 @@ describe('VML', () => {
     expect(wm.fill).toBeUndefined();
     expect(wm.line).toBeUndefined();
     expect(wm.anchor).toMatchObject({ horizontal: { relativeTo: 'margin', align: 'center' }, vertical: { relativeTo: 'margin', align: 'center' }, behindText: true });
-    const p = wm.text!.blocks[0] as Paragraph;
-    expect(plainText(p)).toBe('DRAFT');
-    expect(p.props.alignment).toBe('center');
-    expect((p.inlines[0] as { props: { font: string; color?: string } }).props).toMatchObject({ font: 'Calibri', color: 'C0C0C0' });
+    expect(wm.text).toBeUndefined();
+    expect(wm.wordArt).toMatchObject({ text: 'DRAFT', props: { font: 'Calibri', color: 'C0C0C0', bold: false }, trim: false });
+    expect(wm.wordArt!.outline).toBeUndefined();
+    expect(wm.wordArt!.opacity).toBeUndefined();
   });
 
-  it('draws a semi-transparent watermark in its colour seen over white paper', () => {
+  it('keeps a semi-transparent watermark translucent in its own colour (it used to be blended with white)', () => {
     const hdr = '<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject2" type="#_x0000_t136" style="position:absolute;width:400pt;height:100pt" fillcolor="silver" stroked="f">' +
       '<v:fill opacity=".5"/><v:textpath style="font-family:&quot;Calibri&quot;" string="COPY"/></v:shape></w:pict></w:r></w:p>';
     const doc = parseFixture({ body: para('x') + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>', headers: { rIdH: hdr } });
     const wm = (doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph).inlines[0] as ShapeInline;
-    const run = (wm.text!.blocks[0] as Paragraph).inlines[0] as { props: { color?: string } };
-    expect(run.props.color).toBe('E0E0E0');
+    expect(wm.wordArt).toMatchObject({ text: 'COPY', props: { color: 'C0C0C0' }, opacity: 0.5 });
+  });
+
+  it('reads a WordArt text path font weight, style, trim and the shape stroke as its outline', () => {
+    const body = '<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" fillcolor="#9400ed" strokecolor="#eaeaea" strokeweight="1pt">' +
+      '<v:textpath style="font-family:&quot;Arial Black&quot;;font-size:20pt;font-weight:bold;font-style:italic" trim="t" fitpath="t" string="My Text"/></v:shape></w:pict></w:r></w:p>';
+    const art = first<ShapeInline>(parseFixture({ body })).wordArt!;
+    expect(art).toMatchObject({ text: 'My Text', props: { font: 'Arial Black', bold: true, italic: true, color: '9400ED' }, trim: true, outline: { color: 'EAEAEA', widthPt: 1 } });
   });
 
   it('shows OLE objects as their preview picture with a warning', () => {

@@ -13,6 +13,7 @@ import { drawMetafile, metafileKind } from './metafile';
 import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
+import { drawWordArt } from './word-art';
 
 /** Page geometry floats are positioned against (the sink's, which places them). */
 export type PageGeometry = SinkPage;
@@ -131,8 +132,8 @@ function drawShape(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx
   const cx = x + shape.widthPt / 2;
   const cy = y + shape.heightPt / 2;
   drawTurned(sink, turnAbout(cx, cy, rot, shape.flipH === true, shape.flipV === true), (sub) => drawUpright(shape, x, y, sub, ctx));
-  if (!shape.text) return;
-  const textTurn = shape.text.upright ? 0 : (rot + (shape.flipV ? 180 : 0)) % 360;
+  if (!shape.text && !shape.wordArt) return;
+  const textTurn = shape.text?.upright ? 0 : (rot + (shape.flipV ? 180 : 0)) % 360;
   if (textTurn === 0) drawText(shape, x, y, sink, ctx);
   else drawTurned(sink, turnAbout(cx, cy, textTurn, false, false), (sub) => drawText(shape, x, y, sub, ctx));
 }
@@ -225,8 +226,12 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   }
 }
 
-/** Lays out and draws a shape's text box content in its (unturned) box. */
+/** Lays out and draws a shape's text box content, or its WordArt, in its (unturned) box. */
 function drawText(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  if (shape.wordArt && ctx.faces) {
+    const target = shape.anchor?.behindText ? sink.background : sink.items;
+    drawWordArt(shape.wordArt, { x, y, w: shape.widthPt, h: shape.heightPt }, sink, ctx.faces, target);
+  }
   if (shape.text) {
     const t = shape.text;
     const width = Math.max(1, shape.widthPt - t.insetsPt.left - t.insetsPt.right);

@@ -102,6 +102,10 @@ export function fontNeeds(doc: DocModel): FontNeeds {
       } else if (i.kind === 'noteRef' && i.customMark) text(i.customMark);
       else if (i.kind === 'field') inlines(i.result);
       else if (i.kind === 'shape' && i.text) blocks(i.text.blocks);
+      else if (i.kind === 'shape' && i.wordArt) {
+        add(i.wordArt.props);
+        text(i.wordArt.text);
+      }
     }
   };
   const blocks = (list: readonly Block[]) => {

@@ -204,6 +204,18 @@ describe('renderCanvas', () => {
     expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
   });
 
+  it('draws translucent and outlined glyphs (WordArt) like the PDF: alpha for the run, then fill and stroke', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const art: GlyphRun = { ...run, fillOpacity: 0.25, outline: { color: '0000FF', widthPt: 2 } };
+    const ctx = recorder();
+    await renderCanvas({ ...base, pages: [{ ...base.pages[0]!, items: [art] }] }, 0, ctx, { createPath: fakePath });
+    expect(ctx.calls).toContainEqual(['set globalAlpha', 0.25]);
+    expect(ctx.calls).toContainEqual(['set strokeStyle', '#0000FF']);
+    expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
+    expect(ctx.calls.at(-2)).toEqual(['set globalAlpha', 1]);
+  });
+
   it('fails with render/no-page for a page that does not exist', async () => {
     const doc = await layout(para('x'));
     const r = await renderCanvas(doc, 5, recorder(), { createPath: fakePath });

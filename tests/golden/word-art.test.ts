@@ -1,0 +1,81 @@
+/**
+ * WordArt text paths (VML v:textpath, ECMA-376 Part 4 §19.1.2.22), the classic header watermark:
+ * Word stretches the string on both axes to fill the shape's box and paints it with the shape's
+ * fill (seen through v:fill/@opacity) and stroke, turned with the shape. They used to be laid out
+ * as a centred paragraph at a guessed size (DRAFT in a 400 × 240 pt box came out 400 pt wide but
+ * only about 100 pt tall) in a colour blended with white instead of translucent.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initKernel } from '../../engine/layout';
+import type { GlyphRun, LayoutItem } from '../../engine/model';
+import { createNodeHost } from '../../node/host';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
+import { makeDocx, para } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
+
+const watermark = (style: string, attrs: string, inner: string) =>
+  `<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject1" type="#_x0000_t136" style="position:absolute;margin-left:0;margin-top:0;${style};` +
+  `z-index:-251657216;mso-position-horizontal:center;mso-position-horizontal-relative:margin;mso-position-vertical:center;mso-position-vertical-relative:margin" ${attrs}>${inner}</v:shape></w:pict></w:r></w:p>`;
+const DRAFT = watermark('width:400pt;height:240pt;rotation:315', 'fillcolor="red" stroked="f"',
+  '<v:fill opacity=".5"/><v:textpath style="font-family:&quot;Calibri&quot;;font-size:1pt" string="DRAFT"/>');
+const OUTLINED = watermark('width:300pt;height:60pt', 'fillcolor="#0070c0" strokecolor="black" strokeweight="1.5pt"',
+  '<v:textpath style="font-family:&quot;Arial&quot;;font-weight:bold" string="Outlined"/>');
+
+async function layoutWith(header: string) {
+  const body = para('Body') + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:pgSz w:w="12240" w:h="15840"/>' +
+    '<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>';
+  return (await layoutDocx(makeDocx({ body, headers: { rIdH: header } }), 'word-art.docx', host)).doc;
+}
+
+function runsOf(items: readonly LayoutItem[], text: string): GlyphRun[] {
+  return flatItems(items).filter((i): i is GlyphRun => i.kind === 'glyphs' && text.includes(i.text));
+}
+
+/** The group (with a transform) that holds a run, if any. */
+function transformAround(items: readonly LayoutItem[], run: GlyphRun): readonly number[] | undefined {
+  for (const i of items) {
+    if (i.kind !== 'group') continue;
+    if (flatItems(i.items).includes(run)) return i.transform ?? transformAround(i.items, run);
+  }
+  return undefined;
+}
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('WordArt text paths', () => {
+  it('stretches a watermark over its box as real text, translucent in the fill colour and turned with the shape', async () => {
+    const doc = await layoutWith(DRAFT);
+    const items = doc.pages[0]!.items;
+    const runs = runsOf(items, 'DRAFT');
+    expect(runs.map((r) => r.text).join('')).toBe('DRAFT');
+    const width = runs.reduce((w, r) => w + r.advances.reduce((a, b) => a + b, 0), 0);
+    expect(width).toBeCloseTo(400, 3);
+    // The box is centred on the margin area (468 × 648 pt at 72, 72): it starts at x = 106.
+    expect(runs[0]!.x).toBeCloseTo(106, 3);
+    // The font's line fills the 240 pt height; Calibri's (its stand-in's typo ascent 0.75 + descent
+    // 0.25 em) is one em, so the size is the box's height: not a 1 pt size or a width-based guess.
+    expect(runs[0]!.sizePt).toBeCloseTo(240, 3);
+    // Stretched on both axes independently: the horizontal scale is not 100 %.
+    expect(runs[0]!.scalePct).not.toBeCloseTo(100, 0);
+    for (const r of runs) expect(r).toMatchObject({ color: 'FF0000', fillOpacity: 0.5 });
+    expect(runs[0]!.outline).toBeUndefined();
+    const m = transformAround(items, runs[0]!)!;
+    // rotation:315 turns the text 45° anticlockwise: cos 45° on the diagonal, sin −45° below it.
+    expect(m[0]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(m[1]).toBeCloseTo(-Math.SQRT1_2, 6);
+  });
+
+  it('outlines the glyphs with the shape stroke and takes the text path font weight', async () => {
+    const doc = await layoutWith(OUTLINED);
+    const runs = runsOf(doc.pages[0]!.items, 'Outlined');
+    expect(runs.map((r) => r.text).join('')).toBe('Outlined');
+    expect(runs[0]).toMatchObject({ color: '0070C0', outline: { color: '000000', widthPt: 1.5 } });
+    expect(runs[0]!.fillOpacity).toBeUndefined();
+    expect(doc.fonts[runs[0]!.font]!.postscriptName).toMatch(/Bold/);
+    const width = runs.reduce((w, r) => w + r.advances.reduce((a, b) => a + b, 0), 0);
+    expect(width).toBeCloseTo(300, 3);
+  });
+});
