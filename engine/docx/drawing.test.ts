@@ -247,6 +247,22 @@ describe('VML', () => {
     expect(art).toMatchObject({ text: 'My Text', props: { font: 'Arial Black', bold: true, italic: true, color: '9400ED' }, trim: true, outline: { color: 'EAEAEA', widthPt: 1 } });
   });
 
+  it('remembers a v:shapetype defined only in the VML fallback of a DrawingML shape for later VML shapes (they lost their path)', () => {
+    const wsp = '<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:bodyPr/></wps:wsp>';
+    const alternate = '<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps">' +
+      inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp)).replace(/^<w:p><w:r>|<\/w:r><\/w:p>$/g, '') +
+      '</mc:Choice><mc:Fallback><w:pict><v:shapetype id="_x0000_t100" coordsize="21600,21600" o:spt="100" path="m,l21600,21600e"/>' +
+      '<v:shape type="#_x0000_t100" style="width:50pt;height:50pt"/></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>';
+    const later = '<w:p><w:r><w:pict><v:shape type="#_x0000_t100" style="width:100pt;height:40pt" filled="f"/></w:pict></w:r></w:p>';
+    const r = parseWithWarnings({ body: alternate + later });
+    if (!r.ok) throw new Error('parse failed');
+    expect(first<ShapeInline>(r.value, 0).geometry).toBe('rect');
+    const diagonal = first<ShapeInline>(r.value, 1);
+    expect(diagonal.geometry).toBe('custom');
+    expect(diagonal.paths).toEqual([[{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 100, y: 40 }]]);
+    expect(r.warnings.map((w) => w.code)).not.toContain('docx/unsupported-geometry');
+  });
+
   it('shows OLE objects as their preview picture with a warning', () => {
     const body = '<w:p><w:r><w:object w:dxaOrig="1440" w:dyaOrig="720"><v:shape style="width:72pt;height:36pt" o:ole=""><v:imagedata r:id="rIdImg" o:title=""/></v:shape>' +
       '<o:OLEObject Type="Embed" ProgID="Excel.Sheet.12" ShapeID="_x0000_i1025" DrawAspect="Content" ObjectID="_1" r:id="rIdOle"/></w:object></w:r></w:p>';

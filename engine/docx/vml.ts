@@ -159,11 +159,32 @@ interface VmlOutline {
 
 const SIMPLE_GEOMETRY: Record<string, string> = { 'v:rect': 'rect', 'v:roundrect': 'roundRect', 'v:oval': 'ellipse', 'v:line': 'line' };
 const MAX_SHAPE_TYPES = 1000;
+/** Elements looked into per unread alternate branch when collecting its shape types. */
+const MAX_SHAPE_TYPE_SEARCH = 10_000;
 
 /** Remembers a v:shapetype (in a w:pict, w:object or v:group) by id for the shapes after it that name it (type="#id"). */
 function rememberShapeType(r: InlineReader, el: XmlElement): void {
   const id = attr(el, 'id');
   if (id && r.ctx.vmlShapeTypes.size < MAX_SHAPE_TYPES) r.ctx.vmlShapeTypes.set(id, el);
+}
+
+/**
+ * Remembers the v:shapetypes in the branches of an mc:AlternateContent that are not read: Word
+ * writes a type's definition once, with its first shape, and when that shape is DrawingML with a
+ * VML fallback the definition sits only in the mc:Fallback, while later plain VML shapes name it.
+ */
+export function rememberUnreadShapeTypes(r: InlineReader, alternate: XmlElement, chosen: XmlElement | undefined): void {
+  for (const branch of alternate.children) {
+    if (branch.kind !== 'element' || branch === chosen) continue;
+    const stack: XmlElement[] = [branch];
+    for (let visited = 0; stack.length > 0 && visited < MAX_SHAPE_TYPE_SEARCH; visited++) {
+      for (const c of stack.pop()!.children) {
+        if (c.kind !== 'element') continue;
+        if (c.name === 'v:shapetype') rememberShapeType(r, c);
+        else stack.push(c);
+      }
+    }
+  }
 }
 
 function geometryOf(r: InlineReader, el: XmlElement, w: number, h: number): VmlOutline {
