@@ -119,8 +119,14 @@ function textOf(
 export function textFrame(
   bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number, anchor = 't',
 ): Omit<NonNullable<ShapeInline['text']>, 'blocks'> {
+  return textFrameIn(bodyPr, textRectInsets(geom.textRect, w, h), anchor);
+}
+
+/** textFrame inside a text rectangle given as its distances from the shape box's sides (negative: beyond it). */
+export function textFrameIn(
+  bodyPr: XmlElement | undefined, rect: { left: number; top: number; right: number; bottom: number }, anchor = 't',
+): Omit<NonNullable<ShapeInline['text']>, 'blocks'> {
   const inset = (n: string, d: number) => Math.max(0, emuAttr(bodyPr, n) ?? d);
-  const rect = textRectInsets(geom.textRect, w, h);
   return {
     insetsPt: { left: rect.left + inset('lIns', 7.2), top: rect.top + inset('tIns', 3.6), right: rect.right + inset('rIns', 7.2), bottom: rect.bottom + inset('bIns', 3.6) },
     verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? anchor] ?? 'top',

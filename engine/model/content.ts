@@ -272,6 +272,12 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
      * flip:x with the number upright).
      */
     readonly upright?: boolean;
+    /**
+     * The text's own turn in degrees clockwise, about the centre of its area, in place of the
+     * shape's rotation and flips (a SmartArt shape's dsp:txXfrm rot: a turned arrow keeps its
+     * label level).
+     */
+    readonly rotationDeg?: number;
   };
   /** A WordArt text path drawn instead of a text box (VML v:textpath): one line stretched over the box. */
   readonly wordArt?: WordArt;
