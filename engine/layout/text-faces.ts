@@ -204,6 +204,10 @@ class FaceAdapter implements Face {
     return this.font.glyphInkRight(glyph);
   }
 
+  glyphInkBox(glyph: number): readonly [number, number, number, number] | undefined {
+    return this.font.glyphInkBox(glyph);
+  }
+
   lineMetrics(sizePt: number): LineMetrics {
     let m = this.metricsBySize.get(sizePt);
     if (!m) {

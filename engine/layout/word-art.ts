@@ -2,7 +2,8 @@
  * WordArt text paths (ShapeInline.wordArt, VML v:textpath with fitshape; ECMA-376 Part 4 §19.1.2.22):
  * the string as real, searchable glyphs stretched on both axes to fill the shape's box, the way
  * Word draws its "plain text" WordArt and header watermarks. The font's line (ascent to descent)
- * fills the box's height, the string's advance its width; the glyphs take the shape's fill, its
+ * fills the box's height, or with v:textpath/@trim ("extra space above and below the text removed")
+ * the glyphs' ink; the string's advance fills its width. The glyphs take the shape's fill, its
  * opacity and its stroke. The caller turns the result with the shape's rotation.
  */
 import type { GlyphRun, LayoutItem, WordArt } from '../model';
@@ -20,15 +21,17 @@ export function drawWordArt(art: WordArt, box: { x: number; y: number; w: number
   if (text.trim() === '' || !(box.w > 0) || !(box.h > 0)) return;
   const style = { sizePt: SHAPING_SIZE_PT, bold: art.props.bold, italic: art.props.italic, color: art.props.color ?? '000000' };
   const shaped = createChartText(faces, art.props.font, sink).shape(text, style);
-  const lineHeight = shaped.ascent + shaped.descent;
-  if (!(shaped.width > 0) || !(lineHeight > 0)) return;
+  const ink = art.trim ? shaped.ink() : undefined;
+  const above = ink ? ink.top : shaped.ascent;
+  const height = above + (ink ? ink.bottom : shaped.descent);
+  if (!(shaped.width > 0) || !(height > 0)) return;
   const sx = box.w / shaped.width;
-  const sy = box.h / lineHeight;
+  const sy = box.h / height;
   const paint = {
     ...(art.opacity !== undefined ? { fillOpacity: art.opacity } : {}),
     ...(art.outline?.color ? { outline: { color: art.outline.color, widthPt: art.outline.widthPt } } : {}),
   };
-  for (const item of shaped.place(box.x, box.y + shaped.ascent * sy)) {
+  for (const item of shaped.place(box.x, box.y + above * sy)) {
     if (item.kind !== 'glyphs') continue;
     target.push(stretchRun(item, box.x, sx, sy, paint));
   }

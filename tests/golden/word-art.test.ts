@@ -45,7 +45,23 @@ beforeAll(async () => {
   await initKernel();
 });
 
+const TRIMMED = (trim: string) => watermark('width:300pt;height:60pt', 'fillcolor="black" stroked="f"',
+  `<v:textpath style="font-family:&quot;Arial&quot;" ${trim} string="HH"/>`);
+
 describe('WordArt text paths', () => {
+  it('fills the box height with the glyphs\' ink when trimmed, with the font\'s line otherwise', async () => {
+    const runOf = async (trim: string) => runsOf((await layoutWith(TRIMMED(trim))).pages[0]!.items, 'HH')[0]!;
+    const trimmed = await runOf('trim="t"');
+    const plain = await runOf('');
+    // The 60 pt box is centred on the margin area: top 72 + (648 − 60) / 2 = 366. "HH" has no
+    // descender, so trimmed its baseline is the box's bottom and its cap height (Liberation Sans's
+    // H: 1409 of 2048 units) the box's height.
+    expect(trimmed.y).toBeCloseTo(426, 3);
+    expect(trimmed.sizePt).toBeCloseTo(60 / (1409 / 2048), 2);
+    expect(plain.sizePt).toBeLessThan(60);
+    expect(plain.y).toBeLessThan(426);
+  });
+
   it('stretches a watermark over its box as real text, translucent in the fill colour and turned with the shape', async () => {
     const doc = await layoutWith(DRAFT);
     const items = doc.pages[0]!.items;
