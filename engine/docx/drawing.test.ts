@@ -273,6 +273,20 @@ describe('VML', () => {
   });
 });
 
+describe('WordArt transforms', () => {
+  it('warns that a text warp other than textNoShape is not applied (it was dropped silently)', () => {
+    const wsp = (prst: string) => '<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:txbx><w:txbxContent>' + para('Arch') +
+      `</w:txbxContent></wps:txbx><wps:bodyPr fromWordArt="1"><a:prstTxWarp prst="${prst}"><a:avLst/></a:prstTxWarp></wps:bodyPr></wps:wsp>`;
+    const codes = (prst: string) => {
+      const r = parseWithWarnings({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp(prst))) });
+      if (!r.ok) throw new Error('parse failed');
+      return r.warnings.map((w) => w.code);
+    };
+    expect(codes('textArchUp')).toContain('docx/unsupported-text-warp');
+    expect(codes('textNoShape')).not.toContain('docx/unsupported-text-warp');
+  });
+});
+
 describe('fill opacity', () => {
   it('drops fully transparent fills and blends translucent ones over white', () => {
     const wsp = (alpha: number) => `<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="000000"><a:alpha val="${alpha}"/></a:srgbClr></a:solidFill></wps:spPr><wps:bodyPr/></wps:wsp>`;

@@ -85,6 +85,12 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });
   }
   if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'), geom, w, h);
+  // WordArt transforms (a:prstTxWarp, §20.1.9.19) bend or stretch the text along guide paths;
+  // textNoShape, which Word writes in every text box, is none.
+  const warp = attr(child(child(wsp, 'wps:bodyPr'), 'a:prstTxWarp'), 'prst');
+  if (content && warp && warp !== 'textNoShape') {
+    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt transform "${warp}" (a:prstTxWarp) is not applied; the text is drawn as in a plain text box.`, { at: r.at });
+  }
   if (frame.anchor) shape.anchor = frame.anchor;
   return shape;
 }
