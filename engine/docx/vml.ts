@@ -259,6 +259,9 @@ function textboxOf(
   };
 }
 
+/** v-text-align values (the style of v:textpath) other than the centred default. */
+const TEXT_ALIGN: Record<string, WordArt['align']> = { left: 'left', right: 'right', 'stretch-justify': 'stretch' };
+
 /**
  * A WordArt text path (v:textpath, ECMA-376 Part 4 §19.1.2.22): its string, font (the style's
  * font-family, font-weight, font-style), the shape's fill colour and opacity as the glyphs' paint,
@@ -278,10 +281,12 @@ function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: 
   const fillEl = child(el, 'v:fill');
   const opacity = vmlFraction(attr(fillEl, 'opacity'));
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
+  const align = TEXT_ALIGN[tpStyle.get('v-text-align') ?? ''];
   return {
     text: attr(textpath, 'string') ?? '',
     props,
     trim: vmlBool(attr(textpath, 'trim'), false),
+    ...(align ? { align } : {}),
     ...(opacity !== undefined && opacity < 1 ? { opacity: Math.max(0, opacity) } : {}),
     ...(stroked ? { outline: vmlStroke(el) } : {}),
   };

@@ -7,34 +7,60 @@
  * opacity and its stroke. The caller turns the result with the shape's rotation.
  */
 import type { GlyphRun, LayoutItem, WordArt } from '../model';
-import { createChartText } from './chart/text';
+import { createChartText, type ShapedText } from './chart/text';
 import type { ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
 
 /** The size the string is shaped at before it is stretched (large, so rounding stays negligible). */
 const SHAPING_SIZE_PT = 100;
 const MAX_CHARS = 1000;
+const MAX_LINES = 50;
 
-/** Draws a WordArt string filling the box (x, y, w, h) into `target`; nothing for an empty string or box. */
-export function drawWordArt(art: WordArt, box: { x: number; y: number; w: number; h: number }, sink: ItemSink, faces: FaceResolver, target: LayoutItem[]): void {
-  const text = [...art.text.replace(/[\r\n\t]+/g, ' ')].slice(0, MAX_CHARS).join('');
-  if (text.trim() === '' || !(box.w > 0) || !(box.h > 0)) return;
+/**
+ * Draws a WordArt string filling the box (x, y, w, h) into `target`; nothing for an empty string or
+ * box. The lines of a string of several (line feeds in v:textpath/@string) share the box's height
+ * equally and the widest line's horizontal stretch, placed by the text path's alignment (centred
+ * by default; `stretch` stretches each line over the width).
+ */
+export function drawWordArt(art: WordArt, box: Box, sink: ItemSink, faces: FaceResolver, target: LayoutItem[]): void {
+  const strings = [...art.text.replace(/\t/g, ' ')].slice(0, MAX_CHARS).join('').split(/\r\n|\r|\n/).slice(0, MAX_LINES);
+  if (strings.every((l) => l.trim() === '') || !(box.w > 0) || !(box.h > 0)) return;
+  const text = createChartText(faces, art.props.font, sink);
   const style = { sizePt: SHAPING_SIZE_PT, bold: art.props.bold, italic: art.props.italic, color: art.props.color ?? '000000' };
-  const shaped = createChartText(faces, art.props.font, sink).shape(text, style);
+  const lines = strings.map((s) => (s.trim() === '' ? undefined : text.shape(s, style)));
+  const widest = Math.max(...lines.map((l) => l?.width ?? 0));
+  if (!(widest > 0)) return;
+  const band = box.h / lines.length;
+  lines.forEach((shaped, i) => {
+    if (!shaped || !(shaped.width > 0)) return;
+    const sx = box.w / (art.align === 'stretch' ? shaped.width : widest);
+    const free = box.w - shaped.width * sx;
+    const left = box.x + (art.align === 'left' || art.align === 'stretch' ? 0 : art.align === 'right' ? free : free / 2);
+    drawLine(art, shaped, { x: left, y: box.y + i * band, h: band }, sx, target);
+  });
+}
+
+/** One shaped line of WordArt stretched by `sx` from `at.x` and over the height of its band. */
+function drawLine(art: WordArt, shaped: ShapedText, at: { x: number; y: number; h: number }, sx: number, target: LayoutItem[]): void {
   const ink = art.trim ? shaped.ink() : undefined;
   const above = ink ? ink.top : shaped.ascent;
   const height = above + (ink ? ink.bottom : shaped.descent);
-  if (!(shaped.width > 0) || !(height > 0)) return;
-  const sx = box.w / shaped.width;
-  const sy = box.h / height;
+  if (!(height > 0)) return;
+  const sy = at.h / height;
   const paint = {
     ...(art.opacity !== undefined ? { fillOpacity: art.opacity } : {}),
     ...(art.outline?.color ? { outline: { color: art.outline.color, widthPt: art.outline.widthPt } } : {}),
   };
-  for (const item of shaped.place(box.x, box.y + above * sy)) {
-    if (item.kind !== 'glyphs') continue;
-    target.push(stretchRun(item, box.x, sx, sy, paint));
+  for (const item of shaped.place(at.x, at.y + above * sy)) {
+    if (item.kind === 'glyphs') target.push(stretchRun(item, at.x, sx, sy, paint));
   }
+}
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
 }
 
 /**

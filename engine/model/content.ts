@@ -229,6 +229,11 @@ export interface WordArt {
   readonly outline?: ShapeLine;
   /** v:textpath/@trim: the glyphs' ink, not the font's line, fills the box's height. */
   readonly trim: boolean;
+  /**
+   * Lines of a string of several (its style's v-text-align): all share the widest line's stretch
+   * and sit left, centred (the default) or right; `stretch` stretches each over the whole width.
+   */
+  readonly align?: 'left' | 'right' | 'stretch';
 }
 
 /** Line (outline) properties of a shape. */

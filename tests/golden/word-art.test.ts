@@ -84,6 +84,28 @@ describe('WordArt text paths', () => {
     expect(m[1]).toBeCloseTo(-Math.SQRT1_2, 6);
   });
 
+  it('stacks the lines of a string of several: equal shares of the height, the widest line\'s stretch, centred or stretched each', async () => {
+    const lines = async (align: string) => {
+      const style = `font-family:&quot;Arial&quot;${align ? `;v-text-align:${align}` : ''}`;
+      const items = (await layoutWith(watermark('width:300pt;height:120pt', 'fillcolor="black" stroked="f"', `<v:textpath style="${style}" string="TOP&#xA;SECRET"/>`))).pages[0]!.items;
+      return [runsOf(items, 'TOP'), runsOf(items, 'SECRET')] as const;
+    };
+    const widthOf = (runs: readonly GlyphRun[]) => runs.reduce((w, r) => w + r.advances.reduce((a, b) => a + b, 0), 0);
+    const [top, secret] = await lines('');
+    expect(widthOf(secret)).toBeCloseTo(300, 3);
+    expect(widthOf(top)).toBeLessThan(250);
+    // Centred: the box starts at 72 + (468 − 300) / 2 = 156.
+    expect(top[0]!.x + widthOf(top) / 2).toBeCloseTo(156 + 150, 3);
+    expect(top[0]!.scalePct).toBeCloseTo(secret[0]!.scalePct!, 6);
+    // Each line takes half the height: the same size, baselines 60 pt apart.
+    expect(secret[0]!.sizePt).toBeCloseTo(top[0]!.sizePt, 6);
+    expect(secret[0]!.y - top[0]!.y).toBeCloseTo(60, 3);
+    const [stretchedTop] = await lines('stretch-justify');
+    expect(widthOf(stretchedTop)).toBeCloseTo(300, 3);
+    const [leftTop] = await lines('left');
+    expect(leftTop[0]!.x).toBeCloseTo(156, 3);
+  });
+
   it('outlines the glyphs with the shape stroke and takes the text path font weight', async () => {
     const doc = await layoutWith(OUTLINED);
     const runs = runsOf(doc.pages[0]!.items, 'Outlined');
