@@ -240,6 +240,15 @@ describe('VML', () => {
     expect(wm.wordArt).toMatchObject({ text: 'COPY', props: { color: 'C0C0C0' }, opacity: 0.5 });
   });
 
+  it('paints a WordArt text path white by default (VML fillcolor) and a gradient halfway to its color2 (it was black)', () => {
+    const art = (attrs: string, fill: string) => first<ShapeInline>(parseFixture({
+      body: `<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" ${attrs}>${fill}<v:textpath style="font-family:&quot;Arial&quot;" string="Grey"/></v:shape></w:pict></w:r></w:p>`,
+    })).wordArt!;
+    expect(art('stroked="f"', '').props.color).toBe('FFFFFF');
+    expect(art('stroked="f"', '<v:fill color2="#aaa" type="gradient"/>').props.color).toBe('D5D5D5');
+    expect(art('fillcolor="#000080" stroked="f"', '<v:fill color2="black" type="gradientRadial"/>').props.color).toBe('000040');
+  });
+
   it('reads a WordArt text path font weight, style, trim and the shape stroke as its outline', () => {
     const body = '<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" fillcolor="#9400ed" strokecolor="#eaeaea" strokeweight="1pt">' +
       '<v:textpath style="font-family:&quot;Arial Black&quot;;font-size:20pt;font-weight:bold;font-style:italic" trim="t" fitpath="t" string="My Text"/></v:shape></w:pict></w:r></w:p>';

@@ -6,6 +6,7 @@
 import type { ImageInline, Inline, PathCommand, PathPaint, ShapeInline, ShapeLine, WordArt } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
+import { blendColors } from './color';
 import { unsupported } from './context';
 import { presetPaths, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
@@ -271,14 +272,17 @@ function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: 
   const tpStyle = parseStyle(attr(textpath, 'style'));
   const family = (tpStyle.get('font-family') ?? '').replace(/["']|&quot;/g, '').trim();
   const base = r.props();
+  const fillEl = child(el, 'v:fill');
+  // VML's default fillcolor is white; a gradient (v:fill type gradient / gradientRadial) is reduced
+  // to the colour halfway to its color2, as DrawingML gradients are to their middle stop.
+  const color2 = (attr(fillEl, 'type') ?? '').startsWith('gradient') ? vmlColor(attr(fillEl, 'color2')) : undefined;
   const props = {
     ...base,
     font: family || base.font,
     bold: /^(bold|bolder|[6-9]00)$/.test(tpStyle.get('font-weight') ?? ''),
     italic: /^(italic|oblique)$/.test(tpStyle.get('font-style') ?? ''),
-    ...(fill ? { color: fill } : {}),
+    color: color2 ? blendColors(fill ?? 'FFFFFF', color2, 0.5) : fill ?? 'FFFFFF',
   };
-  const fillEl = child(el, 'v:fill');
   const opacity = vmlFraction(attr(fillEl, 'opacity'));
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   const align = TEXT_ALIGN[tpStyle.get('v-text-align') ?? ''];
