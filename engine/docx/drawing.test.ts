@@ -249,6 +249,16 @@ describe('VML', () => {
     expect(art('fillcolor="#000080" stroked="f"', '<v:fill color2="black" type="gradientRadial"/>').props.color).toBe('000040');
   });
 
+  it('warns that a bent WordArt (a text path type other than plain 136) is drawn straight', () => {
+    const codes = (type: string) => {
+      const r = parseWithWarnings({ body: `<w:p><w:r><w:pict><v:shape type="#_x0000_t${type}" style="width:150pt;height:30pt"><v:textpath string="Bent"/></v:shape></w:pict></w:r></w:p>` });
+      if (!r.ok) throw new Error('parse failed');
+      return r.warnings.map((w) => w.code);
+    };
+    expect(codes('140')).toContain('docx/unsupported-text-warp');
+    expect(codes('136')).not.toContain('docx/unsupported-text-warp');
+  });
+
   it('reads a WordArt text path font weight, style, trim and the shape stroke as its outline', () => {
     const body = '<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" fillcolor="#9400ed" strokecolor="#eaeaea" strokeweight="1pt">' +
       '<v:textpath style="font-family:&quot;Arial Black&quot;;font-size:20pt;font-weight:bold;font-style:italic" trim="t" fitpath="t" string="My Text"/></v:shape></w:pict></w:r></w:p>';

@@ -286,6 +286,11 @@ function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: 
   const opacity = vmlFraction(attr(fillEl, 'opacity'));
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   const align = TEXT_ALIGN[tpStyle.get('v-text-align') ?? ''];
+  // Types 137-175 (MSO_SPT text chevrons, arches, waves…) bend the text between their guide paths.
+  const kind = attr(el, 'o:spt') ?? (attr(el, 'type') ?? '').replace(/^#?_x0000_t/, '');
+  if (/^\d+$/.test(kind) && kind !== '136') {
+    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt shape type ${kind} bends its text along its path; it is drawn as plain text stretched over the box.`, { at: r.at });
+  }
   return {
     text: attr(textpath, 'string') ?? '',
     props,
