@@ -106,6 +106,16 @@ describe('WordArt text paths', () => {
     expect(leftTop[0]!.x).toBeCloseTo(156, 3);
   });
 
+  it('finds East Asian text in grouped shapes, so their fallback face is loaded (grouped text was not looked at)', async () => {
+    const grouped = '<w:p><w:r><w:pict><v:group style="position:absolute;width:300pt;height:60pt" coordsize="300,60">' +
+      '<v:shape type="#_x0000_t136" style="position:absolute;left:0;top:0;width:300;height:60" fillcolor="black" stroked="f">' +
+      '<v:textpath style="font-family:&quot;Calibri&quot;" string="机密"/></v:shape></v:group></w:pict></w:r></w:p>';
+    const doc = await layoutWith(grouped);
+    const runs = runsOf(doc.pages[0]!.items, '机密');
+    expect(runs.map((r) => r.text).join('')).toBe('机密');
+    expect(runs.every((r) => r.glyphs.every((g) => g !== 0))).toBe(true);
+  });
+
   it('outlines the glyphs with the shape stroke and takes the text path font weight', async () => {
     const doc = await layoutWith(OUTLINED);
     const runs = runsOf(doc.pages[0]!.items, 'Outlined');
