@@ -249,6 +249,13 @@ describe('VML', () => {
     expect(art('fillcolor="#000080" stroked="f"', '<v:fill color2="black" type="gradientRadial"/>').props.color).toBe('000040');
   });
 
+  it('reads an unfilled WordArt text path as fill opacity 0, keeping its outline', () => {
+    const art = first<ShapeInline>(parseFixture({
+      body: '<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" filled="f" strokecolor="red"><v:textpath string="Hollow"/></v:shape></w:pict></w:r></w:p>',
+    })).wordArt!;
+    expect(art).toMatchObject({ opacity: 0, outline: { color: 'FF0000', widthPt: 0.75 } });
+  });
+
   it('warns that a bent WordArt (a text path type other than plain 136) is drawn straight', () => {
     const codes = (type: string) => {
       const r = parseWithWarnings({ body: `<w:p><w:r><w:pict><v:shape type="#_x0000_t${type}" style="width:150pt;height:30pt"><v:textpath string="Bent"/></v:shape></w:pict></w:r></w:p>` });

@@ -283,7 +283,9 @@ function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: 
     italic: /^(italic|oblique)$/.test(tpStyle.get('font-style') ?? ''),
     color: color2 ? blendColors(fill ?? 'FFFFFF', color2, 0.5) : fill ?? 'FFFFFF',
   };
-  const opacity = vmlFraction(attr(fillEl, 'opacity'));
+  // An unfilled text path (filled="f", v:fill on="f") shows only its outline: no fill is fill opacity 0.
+  const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
+  const opacity = filled ? vmlFraction(attr(fillEl, 'opacity')) : 0;
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   const align = TEXT_ALIGN[tpStyle.get('v-text-align') ?? ''];
   // Types 137-175 (MSO_SPT text chevrons, arches, waves…) bend the text between their guide paths.

@@ -212,8 +212,9 @@ describe('renderCanvas', () => {
     await renderCanvas({ ...base, pages: [{ ...base.pages[0]!, items: [art] }] }, 0, ctx, { createPath: fakePath });
     expect(ctx.calls).toContainEqual(['set globalAlpha', 0.25]);
     expect(ctx.calls).toContainEqual(['set strokeStyle', '#0000FF']);
-    expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
-    expect(ctx.calls.at(-2)).toEqual(['set globalAlpha', 1]);
+    // The alpha covers each fill only; the strokes after it are opaque.
+    const sequence = ctx.calls.filter((c) => c[0] === 'fill' || c[0] === 'stroke' || c[0] === 'set globalAlpha').map((c) => (c[0] === 'set globalAlpha' ? `alpha ${c[1]}` : c[0]));
+    expect(sequence).toEqual(['alpha 0.25', 'fill', 'alpha 1', 'stroke', 'alpha 0.25', 'fill', 'alpha 1', 'stroke']);
   });
 
   it('fails with render/no-page for a page that does not exist', async () => {

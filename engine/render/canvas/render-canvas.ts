@@ -161,8 +161,8 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
     ctx.lineWidth = ((run.outline?.widthPt ?? 0) + (font.syntheticBold ? BOLD_STROKE * run.sizePt : 0)) / k;
     ctx.setLineDash([]);
   }
+  // The opacity is the fill's only (PDF's ca): an outline stays opaque, as over an unfilled WordArt.
   const translucent = run.fillOpacity !== undefined && run.fillOpacity >= 0 && run.fillOpacity < 1;
-  if (translucent) ctx.globalAlpha = run.fillOpacity!;
   let pen = run.x;
   for (let i = 0; i < run.glyphs.length; i++) {
     const before = paths.failures.size;
@@ -175,14 +175,15 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
       ctx.translate(pen, run.y);
       ctx.scale(k * th, -k);
       if (font.syntheticItalic) ctx.transform(1, 0, ITALIC_SHEAR, 1, 0, 0);
+      if (translucent) ctx.globalAlpha = run.fillOpacity!;
       ctx.fill(path as never);
+      if (translucent) ctx.globalAlpha = 1;
       if (stroked) ctx.stroke(path as never);
       ctx.restore();
       s.glyphs++;
     }
     pen += run.advances[i] ?? 0;
   }
-  if (translucent) ctx.globalAlpha = 1;
 }
 
 function glyphPaths(s: DrawState, data: Uint8Array, unitsPerEm: number): GlyphPathCache {
