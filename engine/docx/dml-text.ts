@@ -22,11 +22,22 @@ function baseParagraphProps(alignment: ParagraphProps['alignment']): ParagraphPr
   };
 }
 
+/**
+ * A run's Latin typeface (a:latin/@typeface): a theme font reference (+mj-lt, +mn-lt, §20.1.4.1.16)
+ * becomes the theme's major or minor Latin face; an absent or empty one takes `fallbackFont`.
+ */
+function latinFont(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string): string {
+  const typeface = attr(child(rPr, 'a:latin'), 'typeface');
+  if (typeface === '+mj-lt') return ctx.env.theme.major.latin || fallbackFont;
+  if (typeface === '+mn-lt') return ctx.env.theme.minor.latin || fallbackFont;
+  return typeface || fallbackFont;
+}
+
 function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string, fallbackColor?: string): RunProps {
   const sz = intValue(attr(rPr, 'sz'));
   const u = attr(rPr, 'u');
   const p: { -readonly [K in keyof RunProps]: RunProps[K] } = {
-    font: attr(child(rPr, 'a:latin'), 'typeface') ?? fallbackFont,
+    font: latinFont(ctx, rPr, fallbackFont),
     sizePt: sz && sz > 0 ? Math.min(sz / 100, 400) : 18,
     bold: attr(rPr, 'b') === '1',
     italic: attr(rPr, 'i') === '1',
@@ -43,11 +54,13 @@ function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: s
 }
 
 /**
- * Converts a text body to paragraphs; `font` is the theme's minor Latin face by default, and runs
- * naming no colour take `color` (the shape style's a:fontRef colour, §20.1.4.1.17).
+ * Converts a text body to paragraphs. Runs naming no typeface take the shape style's a:fontRef
+ * font (§20.1.4.1.17: idx "major" the theme's major Latin face, else its minor one), and runs
+ * naming no colour take `color` (the a:fontRef colour).
  */
-export function dmlTextBlocks(ctx: DocxContext, txBody: XmlElement | undefined, at: string, color?: string): Block[] {
-  const font = ctx.env.theme.minor.latin ?? 'Calibri';
+export function dmlTextBlocks(ctx: DocxContext, txBody: XmlElement | undefined, at: string, color?: string, fontRef?: XmlElement): Block[] {
+  const theme = ctx.env.theme;
+  const font = (attr(fontRef, 'idx') === 'major' ? theme.major.latin : undefined) || theme.minor.latin || 'Calibri';
   const out: Block[] = [];
   for (const p of children(txBody, 'a:p')) {
     const inlines: Inline[] = [];

@@ -226,19 +226,67 @@ describe('VML', () => {
     expect(wm.fill).toBeUndefined();
     expect(wm.line).toBeUndefined();
     expect(wm.anchor).toMatchObject({ horizontal: { relativeTo: 'margin', align: 'center' }, vertical: { relativeTo: 'margin', align: 'center' }, behindText: true });
-    const p = wm.text!.blocks[0] as Paragraph;
-    expect(plainText(p)).toBe('DRAFT');
-    expect(p.props.alignment).toBe('center');
-    expect((p.inlines[0] as { props: { font: string; color?: string } }).props).toMatchObject({ font: 'Calibri', color: 'C0C0C0' });
+    expect(wm.text).toBeUndefined();
+    expect(wm.wordArt).toMatchObject({ text: 'DRAFT', props: { font: 'Calibri', color: 'C0C0C0', bold: false }, trim: false });
+    expect(wm.wordArt!.outline).toBeUndefined();
+    expect(wm.wordArt!.opacity).toBeUndefined();
   });
 
-  it('draws a semi-transparent watermark in its colour seen over white paper', () => {
+  it('keeps a semi-transparent watermark translucent in its own colour (it used to be blended with white)', () => {
     const hdr = '<w:p><w:r><w:pict><v:shape id="PowerPlusWaterMarkObject2" type="#_x0000_t136" style="position:absolute;width:400pt;height:100pt" fillcolor="silver" stroked="f">' +
       '<v:fill opacity=".5"/><v:textpath style="font-family:&quot;Calibri&quot;" string="COPY"/></v:shape></w:pict></w:r></w:p>';
     const doc = parseFixture({ body: para('x') + '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/></w:sectPr>', headers: { rIdH: hdr } });
     const wm = (doc.headerFooters['word/header1.xml']!.blocks[0] as Paragraph).inlines[0] as ShapeInline;
-    const run = (wm.text!.blocks[0] as Paragraph).inlines[0] as { props: { color?: string } };
-    expect(run.props.color).toBe('E0E0E0');
+    expect(wm.wordArt).toMatchObject({ text: 'COPY', props: { color: 'C0C0C0' }, opacity: 0.5 });
+  });
+
+  it('paints a WordArt text path white by default (VML fillcolor) and a gradient halfway to its color2 (it was black)', () => {
+    const art = (attrs: string, fill: string) => first<ShapeInline>(parseFixture({
+      body: `<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" ${attrs}>${fill}<v:textpath style="font-family:&quot;Arial&quot;" string="Grey"/></v:shape></w:pict></w:r></w:p>`,
+    })).wordArt!;
+    expect(art('stroked="f"', '').props.color).toBe('FFFFFF');
+    expect(art('stroked="f"', '<v:fill color2="#aaa" type="gradient"/>').props.color).toBe('D5D5D5');
+    expect(art('fillcolor="#000080" stroked="f"', '<v:fill color2="black" type="gradientRadial"/>').props.color).toBe('000040');
+  });
+
+  it('reads an unfilled WordArt text path as fill opacity 0, keeping its outline', () => {
+    const art = first<ShapeInline>(parseFixture({
+      body: '<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" filled="f" strokecolor="red"><v:textpath string="Hollow"/></v:shape></w:pict></w:r></w:p>',
+    })).wordArt!;
+    expect(art).toMatchObject({ opacity: 0, outline: { color: 'FF0000', widthPt: 0.75 } });
+  });
+
+  it('warns that a bent WordArt (a text path type other than plain 136) is drawn straight', () => {
+    const codes = (type: string) => {
+      const r = parseWithWarnings({ body: `<w:p><w:r><w:pict><v:shape type="#_x0000_t${type}" style="width:150pt;height:30pt"><v:textpath string="Bent"/></v:shape></w:pict></w:r></w:p>` });
+      if (!r.ok) throw new Error('parse failed');
+      return r.warnings.map((w) => w.code);
+    };
+    expect(codes('140')).toContain('docx/unsupported-text-warp');
+    expect(codes('136')).not.toContain('docx/unsupported-text-warp');
+  });
+
+  it('reads a WordArt text path font weight, style, trim and the shape stroke as its outline', () => {
+    const body = '<w:p><w:r><w:pict><v:shape type="#_x0000_t136" style="width:150pt;height:30pt" fillcolor="#9400ed" strokecolor="#eaeaea" strokeweight="1pt">' +
+      '<v:textpath style="font-family:&quot;Arial Black&quot;;font-size:20pt;font-weight:bold;font-style:italic" trim="t" fitpath="t" string="My Text"/></v:shape></w:pict></w:r></w:p>';
+    const art = first<ShapeInline>(parseFixture({ body })).wordArt!;
+    expect(art).toMatchObject({ text: 'My Text', props: { font: 'Arial Black', bold: true, italic: true, color: '9400ED' }, trim: true, outline: { color: 'EAEAEA', widthPt: 1 } });
+  });
+
+  it('remembers a v:shapetype defined only in the VML fallback of a DrawingML shape for later VML shapes (they lost their path)', () => {
+    const wsp = '<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:bodyPr/></wps:wsp>';
+    const alternate = '<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps">' +
+      inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp)).replace(/^<w:p><w:r>|<\/w:r><\/w:p>$/g, '') +
+      '</mc:Choice><mc:Fallback><w:pict><v:shapetype id="_x0000_t100" coordsize="21600,21600" o:spt="100" path="m,l21600,21600e"/>' +
+      '<v:shape type="#_x0000_t100" style="width:50pt;height:50pt"/></w:pict></mc:Fallback></mc:AlternateContent></w:r></w:p>';
+    const later = '<w:p><w:r><w:pict><v:shape type="#_x0000_t100" style="width:100pt;height:40pt" filled="f"/></w:pict></w:r></w:p>';
+    const r = parseWithWarnings({ body: alternate + later });
+    if (!r.ok) throw new Error('parse failed');
+    expect(first<ShapeInline>(r.value, 0).geometry).toBe('rect');
+    const diagonal = first<ShapeInline>(r.value, 1);
+    expect(diagonal.geometry).toBe('custom');
+    expect(diagonal.paths).toEqual([[{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 100, y: 40 }]]);
+    expect(r.warnings.map((w) => w.code)).not.toContain('docx/unsupported-geometry');
   });
 
   it('shows OLE objects as their preview picture with a warning', () => {
@@ -248,6 +296,20 @@ describe('VML', () => {
     if (!r.ok) throw new Error('parse failed');
     expect(first<ImageInline>(r.value)).toMatchObject({ kind: 'image', widthPt: 72 });
     expect(r.warnings.map((w) => w.code)).toContain('docx/ole-object');
+  });
+});
+
+describe('WordArt transforms', () => {
+  it('warns that a text warp other than textNoShape is not applied (it was dropped silently)', () => {
+    const wsp = (prst: string) => '<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:txbx><w:txbxContent>' + para('Arch') +
+      `</w:txbxContent></wps:txbx><wps:bodyPr fromWordArt="1"><a:prstTxWarp prst="${prst}"><a:avLst/></a:prstTxWarp></wps:bodyPr></wps:wsp>`;
+    const codes = (prst: string) => {
+      const r = parseWithWarnings({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp(prst))) });
+      if (!r.ok) throw new Error('parse failed');
+      return r.warnings.map((w) => w.code);
+    };
+    expect(codes('textArchUp')).toContain('docx/unsupported-text-warp');
+    expect(codes('textNoShape')).not.toContain('docx/unsupported-text-warp');
   });
 });
 

@@ -14,6 +14,7 @@ import { internRun } from './intern';
 import type { RawRun } from './run-props';
 import { resolveRun, type FontLookup } from './resolve-run';
 import { RUN_CONTENT } from './run-content';
+import { rememberUnreadShapeTypes } from './vml';
 import { PARA_CONTENT } from './para-content';
 
 /** Reads inline content of one paragraph (and of fields that continue into it). */
@@ -49,6 +50,7 @@ export class InlineReader {
       if (reader) reader(this, c);
       else if (c.name === 'mc:AlternateContent') {
         const chosen = chooseAlternate(c);
+        rememberUnreadShapeTypes(this, c, chosen);
         if (chosen) this.content(chosen);
       } else if (!IGNORED_PARA_CONTENT.has(c.name)) {
         unsupported(this.ctx, c, this.at);
@@ -86,6 +88,7 @@ export class InlineReader {
         if (reader(this, c, kids, i) === 'skip-next') i = nextElementIndex(kids, i);
       } else if (c.name === 'mc:AlternateContent') {
         const chosen = chooseAlternate(c);
+        rememberUnreadShapeTypes(this, c, chosen);
         if (chosen) this.runContent(chosen);
       } else if (!IGNORED_RUN_CONTENT.has(c.name)) {
         unsupported(this.ctx, c, this.at);

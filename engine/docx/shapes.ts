@@ -85,6 +85,12 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });
   }
   if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'), geom, w, h);
+  // WordArt transforms (a:prstTxWarp, §20.1.9.19) bend or stretch the text along guide paths;
+  // textNoShape, which Word writes in every text box, is none.
+  const warp = attr(child(child(wsp, 'wps:bodyPr'), 'a:prstTxWarp'), 'prst');
+  if (content && warp && warp !== 'textNoShape') {
+    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt transform "${warp}" (a:prstTxWarp) is not applied; the text is drawn as in a plain text box.`, { at: r.at });
+  }
   if (frame.anchor) shape.anchor = frame.anchor;
   return shape;
 }
@@ -119,8 +125,14 @@ function textOf(
 export function textFrame(
   bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number, anchor = 't',
 ): Omit<NonNullable<ShapeInline['text']>, 'blocks'> {
+  return textFrameIn(bodyPr, textRectInsets(geom.textRect, w, h), anchor);
+}
+
+/** textFrame inside a text rectangle given as its distances from the shape box's sides (negative: beyond it). */
+export function textFrameIn(
+  bodyPr: XmlElement | undefined, rect: { left: number; top: number; right: number; bottom: number }, anchor = 't',
+): Omit<NonNullable<ShapeInline['text']>, 'blocks'> {
   const inset = (n: string, d: number) => Math.max(0, emuAttr(bodyPr, n) ?? d);
-  const rect = textRectInsets(geom.textRect, w, h);
   return {
     insetsPt: { left: rect.left + inset('lIns', 7.2), top: rect.top + inset('tIns', 3.6), right: rect.right + inset('rIns', 7.2), bottom: rect.bottom + inset('bIns', 3.6) },
     verticalAlign: VERTICAL[attr(bodyPr, 'anchor') ?? anchor] ?? 'top',

@@ -7,10 +7,10 @@ import type { Block, ShapeInline } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import { dmlTextBlocks } from './dml-text';
-import { spGeometry } from './geometry';
+import { spGeometry, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { shapeFill, shapeLine } from './shape-style';
-import { textFrame, transformOf } from './shapes';
+import { textFrame, textFrameIn, transformOf } from './shapes';
 import { drawingColor } from './theme';
 import { emuAttr } from './values';
 
@@ -47,6 +47,36 @@ function local(el: XmlElement, name: string): XmlElement | undefined {
   return el.children.find((c): c is XmlElement => c.kind === 'element' && (c.name === name || c.name.endsWith(`:${name}`)));
 }
 
+/**
+ * A drawing shape's text: its runs in the style's a:fontRef font and colour, placed like a wps
+ * shape's text. When its dsp:txXfrm (MS-ODRAWXML 2.3.8.1) turns it otherwise than the shape,
+ * the text sits in that box (drawing coordinates, made relative to the shape's) turned by its
+ * own rotation, as Word draws the level labels of turned arrows and cycle segments.
+ */
+function shapeText(
+  r: InlineReader, sp: XmlElement, body: XmlElement, style: XmlElement | undefined, geom: DrawnPreset,
+  box: { xfrm: XmlElement | undefined; w: number; h: number },
+): NonNullable<ShapeInline['text']> {
+  const fontRef = style && local(style, 'fontRef');
+  const color = drawingColor(r.ctx.env.theme, r.ctx.env.mapping, fontRef);
+  const blocks = dmlTextBlocks(r.ctx, body, r.at, color, fontRef);
+  const bodyPr = local(body, 'bodyPr');
+  const txXfrm = local(sp, 'txXfrm');
+  const txRot = degreesOf(txXfrm);
+  if (!txXfrm || txRot === degreesOf(box.xfrm)) return { blocks, ...textFrame(bodyPr, geom, box.w, box.h, 'ctr') };
+  const shapeOff = child(box.xfrm, 'a:off');
+  const left = (emuAttr(child(txXfrm, 'a:off'), 'x') ?? 0) - (emuAttr(shapeOff, 'x') ?? 0);
+  const top = (emuAttr(child(txXfrm, 'a:off'), 'y') ?? 0) - (emuAttr(shapeOff, 'y') ?? 0);
+  const right = box.w - left - Math.max(0, emuAttr(child(txXfrm, 'a:ext'), 'cx') ?? 0);
+  const bottom = box.h - top - Math.max(0, emuAttr(child(txXfrm, 'a:ext'), 'cy') ?? 0);
+  return { blocks, ...textFrameIn(bodyPr, { left, top, right, bottom }, 'ctr'), rotationDeg: txRot };
+}
+
+/** An a:xfrm's or dsp:txXfrm's rotation in degrees, 0 to 360 (rot in 60000ths of a degree). */
+function degreesOf(xfrm: XmlElement | undefined): number {
+  return transformOf(xfrm).rotationDeg ?? 0;
+}
+
 function drawingShapes(r: InlineReader, drawing: XmlElement): NonNullable<ShapeInline['children']> {
   const tree = local(drawing, 'spTree');
   const out: Array<{ xPt: number; yPt: number; item: ShapeInline }> = [];
@@ -67,10 +97,7 @@ function drawingShapes(r: InlineReader, drawing: XmlElement): NonNullable<ShapeI
     const line = shapeLine(r.ctx.env, spPr, style);
     if (line) item.line = line;
     const body = local(sp, 'txBody');
-    if (body && textContent(body).trim() !== '') {
-      const color = drawingColor(r.ctx.env.theme, r.ctx.env.mapping, style && local(style, 'fontRef'));
-      item.text = { blocks: dmlTextBlocks(r.ctx, body, r.at, color), ...textFrame(local(body, 'bodyPr'), geom, w, h, 'ctr') };
-    }
+    if (body && textContent(body).trim() !== '') item.text = shapeText(r, sp, body, style, geom, { xfrm, w, h });
     out.push({ xPt: emuAttr(child(xfrm, 'a:off'), 'x') ?? 0, yPt: emuAttr(child(xfrm, 'a:off'), 'y') ?? 0, item });
   }
   return out;

@@ -3,9 +3,10 @@
  * v:oval, v:line, v:group, text boxes (v:textbox → w:txbxContent), pictures (v:imagedata), OLE
  * objects as their preview picture, and header watermarks (PowerPlusWaterMarkObject, v:textpath).
  */
-import type { Block, ImageInline, Inline, ParagraphProps, PathCommand, PathPaint, ShapeInline, ShapeLine } from '../model';
+import type { ImageInline, Inline, PathCommand, PathPaint, ShapeInline, ShapeLine, WordArt } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
+import { blendColors } from './color';
 import { unsupported } from './context';
 import { presetPaths, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
@@ -116,7 +117,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   const fillEl = child(el, 'v:fill');
   const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
   const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
-  // A WordArt text path (type 136) fills its glyphs, not its box (see watermarkText).
+  // A WordArt text path (type 136) fills and strokes its glyphs, not its box (see wordArtOf).
   if (filled && fill && geometry !== 'line' && !textpath) shape.fill = fill;
   const fillImageId = attr(fillEl, 'r:id');
   if (filled && fillImageId) {
@@ -130,7 +131,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     const content = child(textbox, 'w:txbxContent');
     if (content) shape.text = textboxOf(r, textbox, content, style, textRectInsets(outline.drawn?.textRect, w, h));
   } else if (textpath) {
-    shape.text = watermarkText(r, textpath, w, h, fill && withOpacity(fill, vmlFraction(attr(fillEl, 'opacity'))));
+    shape.wordArt = wordArtOf(r, el, textpath, fill);
   }
   if (watermark) shape.watermark = true;
   if (anchor) shape.anchor = anchor;
@@ -159,11 +160,32 @@ interface VmlOutline {
 
 const SIMPLE_GEOMETRY: Record<string, string> = { 'v:rect': 'rect', 'v:roundrect': 'roundRect', 'v:oval': 'ellipse', 'v:line': 'line' };
 const MAX_SHAPE_TYPES = 1000;
+/** Elements looked into per unread alternate branch when collecting its shape types. */
+const MAX_SHAPE_TYPE_SEARCH = 10_000;
 
 /** Remembers a v:shapetype (in a w:pict, w:object or v:group) by id for the shapes after it that name it (type="#id"). */
 function rememberShapeType(r: InlineReader, el: XmlElement): void {
   const id = attr(el, 'id');
   if (id && r.ctx.vmlShapeTypes.size < MAX_SHAPE_TYPES) r.ctx.vmlShapeTypes.set(id, el);
+}
+
+/**
+ * Remembers the v:shapetypes in the branches of an mc:AlternateContent that are not read: Word
+ * writes a type's definition once, with its first shape, and when that shape is DrawingML with a
+ * VML fallback the definition sits only in the mc:Fallback, while later plain VML shapes name it.
+ */
+export function rememberUnreadShapeTypes(r: InlineReader, alternate: XmlElement, chosen: XmlElement | undefined): void {
+  for (const branch of alternate.children) {
+    if (branch.kind !== 'element' || branch === chosen) continue;
+    const stack: XmlElement[] = [branch];
+    for (let visited = 0; stack.length > 0 && visited < MAX_SHAPE_TYPE_SEARCH; visited++) {
+      for (const c of stack.pop()!.children) {
+        if (c.kind !== 'element') continue;
+        if (c.name === 'v:shapetype') rememberShapeType(r, c);
+        else stack.push(c);
+      }
+    }
+  }
 }
 
 function geometryOf(r: InlineReader, el: XmlElement, w: number, h: number): VmlOutline {
@@ -238,31 +260,47 @@ function textboxOf(
   };
 }
 
-/** A colour seen at `opacity` over white paper (PDF output draws watermarks opaque). */
-function withOpacity(hex: string, opacity: number | undefined): string {
-  if (opacity === undefined || opacity >= 1 || !/^[0-9A-Fa-f]{6}$/.test(hex)) return hex;
-  const a = Math.max(0, opacity);
-  let out = '';
-  for (let i = 0; i < 6; i += 2) out += Math.round(255 - (255 - parseInt(hex.slice(i, i + 2), 16)) * a).toString(16).padStart(2, '0').toUpperCase();
-  return out;
-}
+/** v-text-align values (the style of v:textpath) other than the centred default. */
+const TEXT_ALIGN: Record<string, WordArt['align']> = { left: 'left', right: 'right', 'stretch-justify': 'stretch' };
 
-/** A WordArt text path (watermarks): its string as one centred paragraph sized to fill the shape. */
-function watermarkText(r: InlineReader, textpath: XmlElement, w: number, h: number, fill: string | undefined): NonNullable<ShapeInline['text']> {
-  const text = attr(textpath, 'string') ?? '';
+/**
+ * A WordArt text path (v:textpath, ECMA-376 Part 4 §19.1.2.22): its string, font (the style's
+ * font-family, font-weight, font-style), the shape's fill colour and opacity as the glyphs' paint,
+ * and its stroke as their outline. Word stretches it to the box (fitshape), which layout does.
+ */
+function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: string | undefined): WordArt {
   const tpStyle = parseStyle(attr(textpath, 'style'));
-  const family = (tpStyle.get('font-family') ?? '').replace(/["&quot;]/g, '').trim() || r.props().font;
-  const len = Math.max(1, [...text].length);
-  const sizePt = Math.max(1, Math.min(h * 0.9, (w / len) * 1.8));
-  const props = { ...r.props(), font: family, sizePt, ...(fill ? { color: fill } : {}) };
-  const pProps: ParagraphProps = {
-    alignment: 'center', indent: { leftPt: 0, rightPt: 0, firstLinePt: 0 },
-    spacing: { beforePt: 0, afterPt: 0, beforeAuto: false, afterAuto: false, line: { rule: 'auto', multiple: 1 } },
-    contextualSpacing: false, keepNext: false, keepLines: false, widowControl: false, pageBreakBefore: false, suppressAutoHyphens: true,
-    tabs: [], bidi: false, snapToGrid: false,
+  const family = (tpStyle.get('font-family') ?? '').replace(/["']|&quot;/g, '').trim();
+  const base = r.props();
+  const fillEl = child(el, 'v:fill');
+  // VML's default fillcolor is white; a gradient (v:fill type gradient / gradientRadial) is reduced
+  // to the colour halfway to its color2, as DrawingML gradients are to their middle stop.
+  const color2 = (attr(fillEl, 'type') ?? '').startsWith('gradient') ? vmlColor(attr(fillEl, 'color2')) : undefined;
+  const props = {
+    ...base,
+    font: family || base.font,
+    bold: /^(bold|bolder|[6-9]00)$/.test(tpStyle.get('font-weight') ?? ''),
+    italic: /^(italic|oblique)$/.test(tpStyle.get('font-style') ?? ''),
+    color: color2 ? blendColors(fill ?? 'FFFFFF', color2, 0.5) : fill ?? 'FFFFFF',
   };
-  const block: Block = { kind: 'paragraph', props: pProps, inlines: text ? [{ kind: 'text', text, props }] : [], markProps: props, at: r.at };
-  return { blocks: [block], insetsPt: { top: 0, bottom: 0, left: 0, right: 0 }, verticalAlign: 'center', autoFit: false };
+  // An unfilled text path (filled="f", v:fill on="f") shows only its outline: no fill is fill opacity 0.
+  const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
+  const opacity = filled ? vmlFraction(attr(fillEl, 'opacity')) : 0;
+  const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
+  const align = TEXT_ALIGN[tpStyle.get('v-text-align') ?? ''];
+  // Types 137-175 (MSO_SPT text chevrons, arches, waves…) bend the text between their guide paths.
+  const kind = attr(el, 'o:spt') ?? (attr(el, 'type') ?? '').replace(/^#?_x0000_t/, '');
+  if (/^\d+$/.test(kind) && kind !== '136') {
+    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt shape type ${kind} bends its text along its path; it is drawn as plain text stretched over the box.`, { at: r.at });
+  }
+  return {
+    text: attr(textpath, 'string') ?? '',
+    props,
+    trim: vmlBool(attr(textpath, 'trim'), false),
+    ...(align ? { align } : {}),
+    ...(opacity !== undefined && opacity < 1 ? { opacity: Math.max(0, opacity) } : {}),
+    ...(stroked ? { outline: vmlStroke(el) } : {}),
+  };
 }
 
 /** v:group: children in the group's coordinate space (coordsize/coordorigin) scaled to its size. */

@@ -47,6 +47,8 @@ export interface Face {
   shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped;
   /** Right edge of a glyph's ink in font units, before `widthScale` (its advance when not known). */
   glyphInkRight(glyph: number): number;
+  /** A glyph's outline box [xMin, yMin, xMax, yMax] in font units before `widthScale`, when known. */
+  glyphInkBox?(glyph: number): readonly [number, number, number, number] | undefined;
   /** The face's single line at a size, as Word's line layout measures it (text-faces.ts). */
   lineMetrics(sizePt: number): LineMetrics;
   /**

@@ -13,6 +13,7 @@ import { drawMetafile, metafileKind } from './metafile';
 import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
+import { drawWordArt } from './word-art';
 
 /** Page geometry floats are positioned against (the sink's, which places them). */
 export type PageGeometry = SinkPage;
@@ -123,18 +124,27 @@ function drawVectorPicture(img: ImageInline, media: MediaItem, x: number, y: num
  */
 function drawShape(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const rot = shape.rotationDeg ?? 0;
-  if (!rot && !shape.flipH && !shape.flipV) {
-    drawUpright(shape, x, y, sink, ctx);
-    drawText(shape, x, y, sink, ctx);
-    return;
+  if (!rot && !shape.flipH && !shape.flipV) drawUpright(shape, x, y, sink, ctx);
+  else drawTurned(sink, turnAbout(x + shape.widthPt / 2, y + shape.heightPt / 2, rot, shape.flipH === true, shape.flipV === true), (sub) => drawUpright(shape, x, y, sub, ctx));
+  if (!shape.text && !shape.wordArt) return;
+  const { turn, cx, cy } = textTurn(shape, x, y);
+  if (turn === 0) drawText(shape, x, y, sink, ctx);
+  else drawTurned(sink, turnAbout(cx, cy, turn, false, false), (sub) => drawText(shape, x, y, sub, ctx));
+}
+
+/**
+ * How a shape's text turns, and about which point: its own rotation about its area's centre when
+ * it has one; else none when upright; else the shape's rotation (half round more when flipped
+ * vertically) about the shape's centre.
+ */
+function textTurn(shape: ShapeInline, x: number, y: number): { turn: number; cx: number; cy: number } {
+  const t = shape.text;
+  if (t?.rotationDeg !== undefined) {
+    const i = t.insetsPt;
+    return { turn: t.rotationDeg % 360, cx: x + (i.left + shape.widthPt - i.right) / 2, cy: y + (i.top + shape.heightPt - i.bottom) / 2 };
   }
-  const cx = x + shape.widthPt / 2;
-  const cy = y + shape.heightPt / 2;
-  drawTurned(sink, turnAbout(cx, cy, rot, shape.flipH === true, shape.flipV === true), (sub) => drawUpright(shape, x, y, sub, ctx));
-  if (!shape.text) return;
-  const textTurn = shape.text.upright ? 0 : (rot + (shape.flipV ? 180 : 0)) % 360;
-  if (textTurn === 0) drawText(shape, x, y, sink, ctx);
-  else drawTurned(sink, turnAbout(cx, cy, textTurn, false, false), (sub) => drawText(shape, x, y, sub, ctx));
+  const turn = t?.upright ? 0 : ((shape.rotationDeg ?? 0) + (shape.flipV ? 180 : 0)) % 360;
+  return { turn, cx: x + shape.widthPt / 2, cy: y + shape.heightPt / 2 };
 }
 
 /** Draws into a group per layer (behind, with, in front of the text) under one transform. */
@@ -225,8 +235,12 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   }
 }
 
-/** Lays out and draws a shape's text box content in its (unturned) box. */
+/** Lays out and draws a shape's text box content, or its WordArt, in its (unturned) box. */
 function drawText(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  if (shape.wordArt && ctx.faces) {
+    const target = shape.anchor?.behindText ? sink.background : sink.items;
+    drawWordArt(shape.wordArt, { x, y, w: shape.widthPt, h: shape.heightPt }, sink, ctx.faces, target);
+  }
   if (shape.text) {
     const t = shape.text;
     const width = Math.max(1, shape.widthPt - t.insetsPt.left - t.insetsPt.right);

@@ -3,7 +3,7 @@
  * (the only async step of layout), then resolves run properties to faces synchronously.
  */
 import type { DiagnosticBag, EngineHost } from '../core';
-import type { Block, DocModel, Inline, RunProps } from '../model';
+import type { Block, DocModel, Inline, RunProps, ShapeInline } from '../model';
 import { EAST_ASIAN_FALLBACK_FAMILY, alternateNames, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
@@ -53,6 +53,8 @@ function mathProps(p: RunProps): RunProps {
 const EAST_ASIAN = /[\u1100-\u11ff\u3000-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 /** Hangul: jamo, compatibility jamo, extended jamo and syllables. */
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/;
+/** Nesting of grouped shapes followed when collecting the fonts their text uses. */
+const MAX_GROUP_DEPTH = 32;
 
 /** Calls `each` with every string value inside a plain data object (a chart's titles, names and categories). */
 function stringsOf(value: unknown, each: (s: string) => void, depth = 0): void {
@@ -101,8 +103,17 @@ export function fontNeeds(doc: DocModel): FontNeeds {
         text(i.linearText);
       } else if (i.kind === 'noteRef' && i.customMark) text(i.customMark);
       else if (i.kind === 'field') inlines(i.result);
-      else if (i.kind === 'shape' && i.text) blocks(i.text.blocks);
+      else if (i.kind === 'shape') shape(i);
     }
+  };
+  // Text boxes and WordArt, also those of grouped shapes (wpg:wgp, v:group, SmartArt drawings).
+  const shape = (s: ShapeInline, depth = 0) => {
+    if (s.text) blocks(s.text.blocks);
+    if (s.wordArt) {
+      add(s.wordArt.props);
+      text(s.wordArt.text);
+    }
+    if (depth < MAX_GROUP_DEPTH) for (const c of s.children ?? []) if (c.item.kind === 'shape') shape(c.item, depth + 1);
   };
   const blocks = (list: readonly Block[]) => {
     for (const b of list) {
@@ -198,6 +209,10 @@ class FaceAdapter implements Face {
 
   glyphInkRight(glyph: number): number {
     return this.font.glyphInkRight(glyph);
+  }
+
+  glyphInkBox(glyph: number): readonly [number, number, number, number] | undefined {
+    return this.font.glyphInkBox(glyph);
   }
 
   lineMetrics(sizePt: number): LineMetrics {

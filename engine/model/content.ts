@@ -214,6 +214,28 @@ export interface PathPaint {
   readonly stroke?: false;
 }
 
+/**
+ * WordArt (VML v:textpath in a shape whose path has textpathok, ECMA-376 Part 4 §19.1.2.22; the classic
+ * header watermark): the string as one line, stretched on both axes to fill the shape's box
+ * (fitshape). The glyphs take the shape's fill (`props.color`, seen through `opacity`) and stroke.
+ */
+export interface WordArt {
+  readonly text: string;
+  /** Font family, bold, italic and the fill colour; the size is the box's, not `sizePt`. */
+  readonly props: RunProps;
+  /** Fill opacity 0–1 (v:fill/@opacity), when below 1. */
+  readonly opacity?: number;
+  /** The glyphs' outline (the shape's stroke), when stroked. */
+  readonly outline?: ShapeLine;
+  /** v:textpath/@trim: the glyphs' ink, not the font's line, fills the box's height. */
+  readonly trim: boolean;
+  /**
+   * Lines of a string of several (its style's v-text-align): all share the widest line's stretch
+   * and sit left, centred (the default) or right; `stretch` stretches each over the whole width.
+   */
+  readonly align?: 'left' | 'right' | 'stretch';
+}
+
 /** Line (outline) properties of a shape. */
 export interface ShapeLine {
   readonly color?: Color;
@@ -255,7 +277,15 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
      * flip:x with the number upright).
      */
     readonly upright?: boolean;
+    /**
+     * The text's own turn in degrees clockwise, about the centre of its area, in place of the
+     * shape's rotation and flips (a SmartArt shape's dsp:txXfrm rot: a turned arrow keeps its
+     * label level).
+     */
+    readonly rotationDeg?: number;
   };
+  /** A WordArt text path drawn instead of a text box (VML v:textpath): one line stretched over the box. */
+  readonly wordArt?: WordArt;
   /** Grouped children (wpg:wgp), positioned in this shape's coordinates. */
   readonly children?: ReadonlyArray<{ readonly xPt: number; readonly yPt: number; readonly item: ImageInline | ShapeInline }>;
   readonly anchor?: FloatAnchor;

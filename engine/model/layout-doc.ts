@@ -53,6 +53,10 @@ export interface GlyphRun {
   readonly scalePct?: number;
   /** Right-to-left run: glyphs are in visual order, clusters map back to logical text. */
   readonly rtl?: boolean;
+  /** Fill opacity 0–1 when the glyphs let what is under them show through (WordArt watermarks). */
+  readonly fillOpacity?: number;
+  /** Outlined glyphs: stroked with this colour and width besides being filled (WordArt's stroke). */
+  readonly outline?: { readonly color: Color; readonly widthPt: number };
 }
 
 /** A filled and/or stroked rectangle. */

@@ -119,6 +119,19 @@ export class FontProgram {
     return right;
   }
 
+  /**
+   * A TrueType glyph's outline box [xMin, yMin, xMax, yMax] in font units, from its glyf header;
+   * undefined for CFF outlines, empty glyphs and ids outside the font.
+   */
+  glyphInkBox(glyphId: number): readonly [number, number, number, number] | undefined {
+    if (this.isCff) return undefined;
+    const range = this.glyphRange(glyphId);
+    if (!range || range[1] - range[0] < 10) return undefined;
+    const glyf = tableReader(this.bytes, this.dir, 'glyf');
+    if (!glyf || !glyf.has(range[0] + 2, 8)) return undefined;
+    return [glyf.i16(range[0] + 2), glyf.i16(range[0] + 4), glyf.i16(range[0] + 6), glyf.i16(range[0] + 8)];
+  }
+
   /** glyphInkRight's answers (the line filler asks for the same few glyphs over and over). */
   private readonly inkRights = new Map<number, number>();
 

@@ -75,6 +75,8 @@ export interface LoadedFont {
   advanceWidth(glyphId: number): number;
   /** Right edge of a glyph's ink in font units (its advance when not known). */
   glyphInkRight(glyphId: number): number;
+  /** A glyph's outline box [xMin, yMin, xMax, yMax] in font units, when known (TrueType outlines). */
+  glyphInkBox(glyphId: number): readonly [number, number, number, number] | undefined;
   /** Shapes text (see ShapeOptions); cached per face and options. */
   shape(text: string, options?: ShapeOptions): ShapedText;
   /** Word's single line spacing at a size (see line-metrics.ts). */
@@ -152,6 +154,7 @@ export function createLoadedFont(program: FontProgram, identity: FaceIdentity, r
     hasGlyph: (cp) => program.glyphId(cp) !== 0,
     advanceWidth: (g) => program.advanceWidth(g),
     glyphInkRight: (g) => program.glyphInkRight(g),
+    glyphInkBox: (g) => program.glyphInkBox(g),
     shape(text, options) {
       const r = shaper.shape(text, options);
       if (r.simplified && !reportedSimplified) {

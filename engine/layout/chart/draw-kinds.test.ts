@@ -331,6 +331,23 @@ describe('stock charts', () => {
   });
 });
 
+describe('stock chart legends', () => {
+  it('leaves the key of a series with neither line nor marker blank (it showed a filled square)', () => {
+    const marks = { noLine: true, marker: false };
+    const stock = chart({
+      type: 'line', source: 'c:stockChart', stock: { hiLowLines: {} },
+      series: [series('High', [8, 9, 7, 6], 'BB0000', marks), series('Low', [2, 3, 1, 1], 'CC0000', marks), series('Close', [6, 4, 6, 3], 'DD0000', { noLine: true, marker: true, markerSymbol: 'square' })],
+    });
+    const { items } = drawTestChart({ ...stock, legend: { position: 'right' } });
+    expect(texts(items)).toEqual(expect.arrayContaining(['High', 'Low', 'Close']));
+    const inks = (color: string) => items.filter((i) => (i.kind === 'rect' || i.kind === 'path' ? i.fill : i.kind === 'line' ? i.color : undefined) === color);
+    expect(inks('BB0000')).toEqual([]);
+    expect(inks('CC0000')).toEqual([]);
+    // The close series' explicit marker is its key.
+    expect(inks('DD0000').length).toBeGreaterThan(0);
+  });
+});
+
 describe('exploded slices', () => {
   const quarters = (type: 'pie' | 'doughnut', extra: Partial<ChartSeries>, plot: Partial<ChartPlot> = {}) =>
     chart({ type, ...plot, series: [series('P', [1, 1, 1, 1], 'FF0000', { pointColors: ['110000', '220000', '330000', '440000'], ...extra })] });

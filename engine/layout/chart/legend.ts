@@ -18,6 +18,12 @@ export interface LegendEntry {
   /** Line swatch (line and scatter series) instead of a filled square. */
   readonly line: boolean;
   readonly marker?: string;
+  /**
+   * No key before the label: a line-type series drawn with neither line nor marker (a stock
+   * chart's open, high, low and close series under their high-low lines), whose key in Word and
+   * LibreOffice is as blank as its plot, not a filled square.
+   */
+  readonly blank?: boolean;
 }
 
 const MAX_ENTRIES = 200;
@@ -41,7 +47,7 @@ export function legendEntries(chart: ChartModel): LegendEntry[] {
         const entry: LegendEntry = { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line: line && !s.noLine };
         const marker = radar ? radarMarker(p, s) : p.source === 'c:stockChart' ? stockMarker(s)
           : p.source === 'c:bubbleChart' || (line && s.marker) ? s.markerSymbol ?? 'circle' : undefined;
-        out.push(marker ? { ...entry, marker } : entry);
+        out.push(marker ? { ...entry, marker } : line && !entry.line ? { ...entry, blank: true } : entry);
       }
     }
   }
@@ -141,6 +147,7 @@ function wrapLabel(draw: ChartDraw, label: string, style: TextStyle, width: numb
 }
 
 function drawSwatch(draw: ChartDraw, e: LegendEntry, x: number, mid: number, width: number): void {
+  if (e.blank) return;
   if (e.line) {
     draw.items.push({ kind: 'line', x1: x, y1: mid, x2: x + width, y2: mid, width: 2, color: e.color });
     if (e.marker) drawMarker(draw.items, e.marker, x + width / 2, mid, 5, e.color);

@@ -13,6 +13,7 @@ export const fakeText: ChartText = {
     return {
       text, width, ascent: style.sizePt * 0.8, descent: style.sizePt * 0.2, lineHeight: style.sizePt * 1.2, style,
       place: (x: number, y: number): LayoutItem[] => [{ kind: 'glyphs', x, y, font: 0, sizePt: style.sizePt, glyphs: [], advances: [], text, clusters: [], color: style.color }],
+      ink: () => ({ top: style.sizePt * 0.7, bottom: 0 }),
     };
   },
 };

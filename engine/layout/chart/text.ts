@@ -26,6 +26,11 @@ export interface ShapedText {
   readonly style: TextStyle;
   /** Emits the text with its baseline starting at (x, y). */
   place(x: number, y: number): LayoutItem[];
+  /**
+   * How far the glyphs' ink reaches above the baseline (`top`) and below it (`bottom`, positive
+   * down), in points; undefined when no glyph's outline box is known (CFF faces, only spaces).
+   */
+  ink(): { readonly top: number; readonly bottom: number } | undefined;
 }
 
 /** Measures and draws chart text in one font family. */
@@ -80,9 +85,26 @@ export function createChartText(faces: FaceResolver, family: string, sink: ItemS
           }
           return out;
         },
+        ink: () => inkOf(parts, style.sizePt),
       };
     },
   };
+}
+
+/** The ink extent of shaped parts at a size (see ShapedText.ink). */
+function inkOf(parts: readonly ShapedPart[], sizePt: number): { top: number; bottom: number } | undefined {
+  let top = -Infinity;
+  let bottom = -Infinity;
+  for (const p of parts) {
+    const k = sizePt / p.face.unitsPerEm;
+    for (const g of p.glyphs) {
+      const box = p.face.glyphInkBox?.(g);
+      if (!box || box[3] <= box[1]) continue;
+      top = Math.max(top, box[3] * k);
+      bottom = Math.max(bottom, -box[1] * k);
+    }
+  }
+  return top > -Infinity ? { top, bottom } : undefined;
 }
 
 interface ShapedPart {

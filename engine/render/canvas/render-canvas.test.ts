@@ -204,6 +204,19 @@ describe('renderCanvas', () => {
     expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
   });
 
+  it('draws translucent and outlined glyphs (WordArt) like the PDF: alpha for the run, then fill and stroke', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const art: GlyphRun = { ...run, fillOpacity: 0.25, outline: { color: '0000FF', widthPt: 2 } };
+    const ctx = recorder();
+    await renderCanvas({ ...base, pages: [{ ...base.pages[0]!, items: [art] }] }, 0, ctx, { createPath: fakePath });
+    expect(ctx.calls).toContainEqual(['set globalAlpha', 0.25]);
+    expect(ctx.calls).toContainEqual(['set strokeStyle', '#0000FF']);
+    // The alpha covers each fill only; the strokes after it are opaque.
+    const sequence = ctx.calls.filter((c) => c[0] === 'fill' || c[0] === 'stroke' || c[0] === 'set globalAlpha').map((c) => (c[0] === 'set globalAlpha' ? `alpha ${c[1]}` : c[0]));
+    expect(sequence).toEqual(['alpha 0.25', 'fill', 'alpha 1', 'stroke', 'alpha 0.25', 'fill', 'alpha 1', 'stroke']);
+  });
+
   it('fails with render/no-page for a page that does not exist', async () => {
     const doc = await layout(para('x'));
     const r = await renderCanvas(doc, 5, recorder(), { createPath: fakePath });

@@ -154,11 +154,15 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
   const { ctx } = s;
   const color = cssColor(run.color);
   ctx.fillStyle = color;
-  if (font.syntheticBold) {
-    ctx.strokeStyle = color;
-    ctx.lineWidth = (BOLD_STROKE * run.sizePt) / k;
+  // Outlined text (WordArt's stroke) and synthetic bold are stroked after the fill, as PDF's Tr 2.
+  const stroked = font.syntheticBold || run.outline !== undefined;
+  if (stroked) {
+    ctx.strokeStyle = run.outline ? cssColor(run.outline.color) : color;
+    ctx.lineWidth = ((run.outline?.widthPt ?? 0) + (font.syntheticBold ? BOLD_STROKE * run.sizePt : 0)) / k;
     ctx.setLineDash([]);
   }
+  // The opacity is the fill's only (PDF's ca): an outline stays opaque, as over an unfilled WordArt.
+  const translucent = run.fillOpacity !== undefined && run.fillOpacity >= 0 && run.fillOpacity < 1;
   let pen = run.x;
   for (let i = 0; i < run.glyphs.length; i++) {
     const before = paths.failures.size;
@@ -171,8 +175,10 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
       ctx.translate(pen, run.y);
       ctx.scale(k * th, -k);
       if (font.syntheticItalic) ctx.transform(1, 0, ITALIC_SHEAR, 1, 0, 0);
+      if (translucent) ctx.globalAlpha = run.fillOpacity!;
       ctx.fill(path as never);
-      if (font.syntheticBold) ctx.stroke(path as never);
+      if (translucent) ctx.globalAlpha = 1;
+      if (stroked) ctx.stroke(path as never);
       ctx.restore();
       s.glyphs++;
     }

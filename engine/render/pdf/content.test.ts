@@ -185,6 +185,21 @@ describe('writePageContent', () => {
     ]);
   });
 
+  it('draws translucent glyphs in their own graphics state and outlined glyphs filled and stroked (WordArt)', () => {
+    const faint = run(10, 20, [1, 2], { color: 'ff0000', fillOpacity: 0.5 });
+    const outlined = run(10, 60, [3], { outline: { color: '0000ff', widthPt: 1.5 } });
+    const after = run(10, 90, [4]);
+    const drawn = draw([faint, outlined, after]);
+    expectPlaced(drawn, [faint, outlined, after]);
+    expect(drawn.map((d) => d.tr)).toEqual([0, 0, 2, 0]);
+    const sink = new ByteSink();
+    writePageContent({ widthPt: 100, heightPt: 100, items: [faint, outlined], section: 0, label: '1' }, RES, sink);
+    const text = String.fromCharCode(...sink.view());
+    // The alpha state is scoped by q/Q outside the text object; the outline sets its stroke first.
+    expect(text).toMatch(/^q\n\/GS500 gs\n1 0 0 rg\nBT\n[^]*ET\nQ\n/);
+    expect(text).toContain('0 0 1 RG\n1.5 w\n');
+  });
+
   it('clips a group with cut-outs: each one a frame and its rectangle, filled even-odd', () => {
     const sink = new ByteSink();
     const box = { kind: 'rect' as const, x: 0, y: 0, w: 100, h: 100, fill: '00ff00' };

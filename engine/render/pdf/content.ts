@@ -94,7 +94,8 @@ class ContentWriter {
 
   item(item: LayoutItem): void {
     if (item.kind === 'glyphs') {
-      this.glyphs(item);
+      if (item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) this.translucent(item.fillOpacity, () => this.glyphs(item));
+      else this.glyphs(item);
       return;
     }
     if (item.kind === 'link') return;
@@ -111,8 +112,9 @@ class ContentWriter {
         o.numSp(item.x1), o.numSp(this.h - item.y1), o.ascii('m '), o.numSp(item.x2), o.numSp(this.h - item.y2), o.ascii('l S\n');
         break;
       case 'path':
-        if (item.fill && item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) this.translucentPath(item);
-        else this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+        if (item.fill && item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) {
+          this.translucent(item.fillOpacity, () => this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash));
+        } else this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
         break;
       case 'image':
         this.image(item);
@@ -203,15 +205,16 @@ class ContentWriter {
     o.ascii(fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n');
   }
 
-  /** A path whose fill lets what is under it show through: its own graphics state (§11.6.4.4). */
-  private translucentPath(item: Extract<LayoutItem, { kind: 'path' }>): void {
+  /** Paints (a path, a glyph run) whose fill lets what is under it show through: its own graphics state (§11.6.4.4). */
+  private translucent(fillOpacity: number, draw: () => void): void {
     const o = this.out;
     this.endText();
     o.ascii('q\n');
     const saved = this.save();
-    const alpha = Math.round(Math.max(0, item.fillOpacity!) * 1000) / 1000;
+    const alpha = Math.round(Math.max(0, fillOpacity) * 1000) / 1000;
     o.ascii(`/${this.res.fillAlpha(alpha)} gs\n`);
-    this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+    draw();
+    this.endText();
     o.ascii('Q\n');
     this.restore(saved);
   }
@@ -294,9 +297,14 @@ class ContentWriter {
       o.numSp(tz), o.ascii('Tz\n');
       this.tz = tz;
     }
-    // Synthetic bold: fill and stroke the outlines with a hairline of 3 % of the size.
-    const tr = font.syntheticBold ? 2 : 0;
-    if (font.syntheticBold) {
+    // Outlined text (WordArt's stroke) and synthetic bold (a hairline of 3 % of the size in the
+    // text's colour): fill, then stroke the glyph outlines (render mode 2, §9.3.6).
+    const tr = run.outline || font.syntheticBold ? 2 : 0;
+    if (run.outline) {
+      this.setStroke(run.outline.color);
+      this.setLineWidth(run.outline.widthPt + (font.syntheticBold ? run.sizePt * 0.03 : 0));
+      this.setDash(undefined);
+    } else if (font.syntheticBold) {
       this.setStroke(run.color);
       this.setLineWidth(run.sizePt * 0.03);
     }
