@@ -192,11 +192,19 @@ class Pass {
     // no new page for them).
     this.pushEndnotes(this.notes.endnoteOrder, printed, doc.sections.length - 1);
     const pages = this.paginator.finish();
+    return this.result(pages, blockPagesOf(pages, unitBlock, serial));
+  }
+
+  /**
+   * The pass's result. Its functions are made here, not in `run`, whose scope holds the map of
+   * every unit to its block: they would keep every unit alive after the pages are drawn.
+   */
+  private result(pages: PageState[], blockPages: readonly number[]): PassResult {
     return {
       pages,
       info: this.info,
       bodyUsesTotals: this.bodyUsesTotals,
-      blockPages: blockPagesOf(pages, unitBlock, serial),
+      blockPages,
       notes: this.notes,
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),
