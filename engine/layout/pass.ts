@@ -40,7 +40,7 @@ export const MAX_PASSES = 3;
 export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost, limits: InputLimits): { result: PassResult; state: PassState } {
   const xref = indexCrossReferences(env.doc.sections);
   let state: PassState = {};
-  let result = runPass(env, state, notes, host, limits, xref);
+  let result: PassResult | undefined = runPass(env, state, notes, host, limits, xref);
   let next = stateOf(result, xref);
   let pass = 1;
   while (result.bodyUsesTotals && !sameState(state, next)) {
@@ -51,6 +51,9 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
       break;
     }
     state = next;
+    // Let the previous pass's pages go before the next pass lays out its own: the two would be
+    // alive together at the next pass's end.
+    result = undefined;
     result = runPass(env, state, notes, host, limits, xref);
     next = stateOf(result, xref);
     pass++;
