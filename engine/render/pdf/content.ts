@@ -13,18 +13,9 @@
 import { formatPdfNumber as fmt } from '../../core';
 import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand } from '../../model';
 import type { ByteSink } from './byte-sink';
-import { writeShow, type ContentFace, type ContentFont } from './show-text';
+import type { ContentFace } from './show-text';
 
 export type { ContentFace, ContentFont } from './show-text';
-
-/** Resolvers for fonts and images used by a page. */
-export interface ContentResources {
-  font(index: number): ContentFont;
-  /** Resource name of an image XObject. */
-  image(index: number): string | undefined;
-  /** Resource name of a graphics state whose fill alpha (`/ca`) is `alpha` (0–1, three decimals). */
-  fillAlpha(alpha: number): string;
-}
 
 /**
  * What a content writer asks about things that depend on the whole document: a page draft
@@ -41,17 +32,6 @@ export interface ContentTarget {
   imageWritten(index: number, from: number): void;
   /** Resource name of a graphics state whose fill alpha (`/ca`) is `alpha` (0–1, three decimals). */
   fillAlpha(alpha: number): string;
-}
-
-/** Writes the content stream of a page whose fonts and images are known into `sink` (which is reset first). */
-export function writePageContent(page: LayoutPage, res: ContentResources, sink: ByteSink): void {
-  writeContent(page, {
-    face: (index) => res.font(index),
-    show: (out, run, th) => writeShow(out, run.glyphs, run.advances, 0, run.glyphs.length, 1000 / (run.sizePt * th), res.font(run.font)),
-    image: (index) => res.image(index),
-    imageWritten: () => {},
-    fillAlpha: (alpha) => res.fillAlpha(alpha),
-  }, sink);
 }
 
 /** Writes the content stream of a page into `sink` (which is reset first), asking `target` what depends on other pages. */

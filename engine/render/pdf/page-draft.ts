@@ -6,7 +6,7 @@
  * The text of a draft stays open: glyph codes and the /W widths that TJ adjustments are measured
  * against depend on the subsets, which depend on the glyphs of every page (font-embed.ts). A draft
  * keeps each run's glyph ids and advances, and `writeDraftContent` fills the holes once the fonts are
- * embedded, giving the bytes `writePageContent` would have given. Likewise an image's drawing is kept
+ * embedded, giving the bytes a writer knowing the fonts would have given. Likewise an image's drawing is kept
  * and dropped later if the image cannot be embedded.
  */
 import type { GlyphRun, LayoutFont, LayoutPage } from '../../model';
