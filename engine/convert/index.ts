@@ -1,10 +1,11 @@
 /**
- * convert: the DOCX → PDF pipeline (parseDocx → layoutDocument → renderPdf) as one call.
+ * convert: the DOCX → PDF pipeline (parseDocx → layoutPages → renderPdf) as one call. renderPdf
+ * draws the pages of layoutPages one at a time, so a page's items die before the next is drawn.
  * Must not: do anything the stages don't; it only chains them and merges their diagnostics.
  */
 import { fail, ok, type Diagnostic, type EngineHost, type InputLimits, type Result } from '../core';
 import { parseDocx } from '../docx';
-import { layoutDocument } from '../layout';
+import { layoutPages } from '../layout';
 import { renderPdf } from '../render/pdf';
 
 /** Options of convertDocxToPdf (the query options of POST /v1/convert). */
@@ -42,14 +43,17 @@ export async function convertDocxToPdf(docx: Uint8Array, options: ConvertOptions
   );
   warnings.push(...parsed.warnings);
   if (!parsed.ok) return fail(parsed.errors, warnings);
-  const laid = await layoutDocument(
+  const laid = await layoutPages(
     parsed.value,
     { trackedChanges: options.trackedChanges ?? 'markup', comments: options.comments ?? 'hide', ...(options.limits ? { limits: options.limits } : {}) },
     host,
   );
-  warnings.push(...laid.warnings);
-  if (!laid.ok) return fail(laid.errors, warnings);
+  if (!laid.ok) return fail(laid.errors, [...warnings, ...laid.warnings]);
   const rendered = await renderPdf(laid.value, options.producer ? { producer: options.producer } : {}, host);
+  // The layout's warnings (and an error that stopped its drawing) are known once its pages are drawn.
+  const outcome = laid.value.outcome();
+  warnings.push(...outcome.warnings);
+  if (!outcome.ok) return fail(outcome.errors, warnings);
   warnings.push(...rendered.warnings);
   if (!rendered.ok) return fail(rendered.errors, warnings);
   if (options.strict && warnings.some((w) => w.severity === 'warning')) {
@@ -58,5 +62,5 @@ export async function convertDocxToPdf(docx: Uint8Array, options: ConvertOptions
       [],
     );
   }
-  return ok({ pdf: rendered.value, pages: laid.value.pages.length }, warnings);
+  return ok({ pdf: rendered.value, pages: laid.value.pageCount }, warnings);
 }

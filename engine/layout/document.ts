@@ -1,27 +1,24 @@
 /**
  * layoutDocument: DocModel → LayoutDoc. Prepares fonts, runs layout passes until values that depend
  * on the layout (page counts, page references) are stable, then draws each page's units, notes,
- * header and footer into absolutely positioned items.
+ * header and footer into absolutely positioned items (draw-pages.ts).
+ *
+ * layoutPages stops before drawing: its pages are drawn as a renderer iterates them, so only one
+ * page's items exist at a time (convert's path); layoutDocument iterates them all into a LayoutDoc.
  */
-import { DiagnosticBag, error, fail, guardAsync, resolveLimits, type EngineHost, type InputLimits, type Result } from '../core';
+import { DiagnosticBag, error, fail, guardAsync, ok, resolveLimits, toDiagnostic, type Diagnostic, type EngineHost, type InputLimits, type Result } from '../core';
 import { FontkitNotLoaded, loadFontkit } from '../text';
-import type { DocModel, DocumentInfo, LayoutDoc, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
-import { emitStory, type Story } from './blocks';
-import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decorations';
+import type { DocModel, LayoutDoc, LayoutPage, LayoutSource } from '../model';
 import type { DocumentEnv } from './context';
-import { CollectingSink, ResourceTables } from './emit/sink';
-import type { PageState } from './flow/paginate';
 import { numberNotes } from './notes';
 import { WordCache } from './inline/pieces';
-import { runPasses, storyCuts, type PassResult, type PassState } from './pass';
-import { balanceNotes } from './flow/note-columns';
-import { createFaceResolver } from './text-faces';
+import { runPasses } from './pass';
+import { createFaceResolver, type DocumentFaces } from './text-faces';
 import { drawChart } from './chart';
-import { pageGeometry } from './objects';
 import { CommentMargin, localizeCommentRanges } from './comments';
-import { LineNumberer } from './line-numbers';
 import { dropVanishedParagraphs } from './hidden-marks';
-import { onSheet, sheetTransform, turnedSections, turnPage } from './vertical';
+import { turnedSections } from './vertical';
+import { PageDrawer } from './draw-pages';
 
 /** Options of layoutDocument. */
 export interface LayoutOptions {
@@ -32,22 +29,65 @@ export interface LayoutOptions {
   readonly limits?: Partial<InputLimits>;
 }
 
+/**
+ * A laid-out document whose pages are drawn as they are iterated (each once, in order): what
+ * renderPdf reads. The tables grow as pages are drawn (see LayoutSource).
+ */
+export interface LayoutStream extends LayoutSource {
+  readonly pageCount: number;
+  readonly pages: AsyncIterable<LayoutPage>;
+  /**
+   * The layout stage's outcome, once the pages have been iterated: its warnings, or the error that
+   * stopped the drawing (the pages iterated then are not the whole document).
+   */
+  outcome(): Result<void>;
+}
+
 /** Lays out a document into pages. Never throws. */
 export async function layoutDocument(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc>> {
-  const first = await layoutOnce(input, options, host);
-  if (first) return first;
-  // Some text needs full OpenType shaping and fontkit is not loaded yet (once per process; see
-  // text/fontkit-loader.ts): load it and start over, so the pages are those of a single run.
+  const laid = await layoutPages(input, options, host);
+  if (!laid.ok) return laid;
+  const stream = laid.value;
+  const pages: LayoutPage[] = [];
+  for await (const page of stream.pages) pages.push(page);
+  const outcome = stream.outcome();
+  if (!outcome.ok) return outcome;
+  const { fonts, images, destinations, outline, info } = stream;
+  return ok({ pages, fonts, images, destinations, outline, info }, outcome.warnings);
+}
+
+/**
+ * Lays out a document up to drawing its pages, which happens as the stream's pages are iterated.
+ * Never throws; its warnings come with the stream's outcome.
+ */
+export async function layoutPages(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutStream>> {
+  const first = await startRun(input, options, host);
+  const run = first ?? (await startRunWithFontkit(input, options, host));
+  return run.ok ? ok(new PageStream(input, options, host, run.value), []) : run;
+}
+
+/** A layout run up to drawing: the diagnostics so far and the drawer of its pages. */
+interface Run {
+  readonly bag: DiagnosticBag;
+  readonly drawer: PageDrawer;
+  readonly faces: DocumentFaces;
+}
+
+/**
+ * Some text needs full OpenType shaping and fontkit is not loaded yet (once per process; see
+ * text/fontkit-loader.ts): load it and start over, so the pages are those of a single run.
+ */
+async function startRunWithFontkit(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<Run>> {
   const bag = new DiagnosticBag();
   const again = await guardAsync('layout', bag, async () => {
     await loadFontkit();
-    return layoutOnce(input, options, host);
+    return startRun(input, options, host);
   });
   return again.ok ? (again.value ?? fail(error('layout/internal', 'fontkit could not be loaded.'), [])) : again;
 }
 
-/** One layout run; undefined when it stopped because shaping needed fontkit before it was loaded. */
-async function layoutOnce(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<LayoutDoc> | undefined> {
+/** Runs the layout passes; undefined when they stopped because shaping needed fontkit before it was loaded. */
+async function startRun(input: DocModel, options: LayoutOptions, host: EngineHost): Promise<Result<Run> | undefined> {
   const bag = new DiagnosticBag();
   const ranges = options.comments === 'show' ? localizeCommentRanges(input) : undefined;
   // Vertical sections are laid out on their pages turned a quarter, and turned back when drawn.
@@ -55,7 +95,7 @@ async function layoutOnce(input: DocModel, options: LayoutOptions, host: EngineH
   let fontkitMissing = false;
   const result = await guardAsync('layout', bag, async () => {
     try {
-      return await layoutBody(doc, options, host, bag, ranges);
+      return await passRun(doc, options, host, bag, ranges);
     } catch (e) {
       if (e instanceof FontkitNotLoaded) fontkitMissing = true;
       throw e;
@@ -64,12 +104,11 @@ async function layoutOnce(input: DocModel, options: LayoutOptions, host: EngineH
   return fontkitMissing ? undefined : result;
 }
 
-async function layoutBody(
+async function passRun(
   doc: DocModel, options: LayoutOptions, host: EngineHost, bag: DiagnosticBag, ranges: ReturnType<typeof localizeCommentRanges> | undefined,
-): Promise<LayoutDoc> {
+): Promise<Run> {
   const limits = resolveLimits(options.limits);
   const faces = await createFaceResolver(doc, host);
-  const resources = new ResourceTables();
   const env: DocumentEnv = {
     doc,
     faces,
@@ -79,179 +118,93 @@ async function layoutBody(
     drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, { faces, bag }),
   };
   const notes = numberNotes(doc);
-  const { result, state: next } = runPasses(env, notes, host, limits);
-  const layout = drawPages(doc, result, next, env, resources, host, ranges && new CommentMargin(doc, ranges, env));
-  faces.reportTo(bag);
-  return layout;
+  const { result, state } = runPasses(env, notes, host, limits);
+  const drawer = new PageDrawer(doc, result, state, env, host, ranges && new CommentMargin(doc, ranges, env));
+  return { bag, drawer, faces };
 }
 
-function drawPages(doc: DocModel, result: PassResult, state: PassState, env: DocumentEnv, resources: ResourceTables, host: EngineHost, margin?: CommentMargin): LayoutDoc {
-  const pages: LayoutPage[] = [];
-  const destinations: Record<string, Destination> = {};
-  const outline: OutlineEntry[] = [];
-  const numberer = new LineNumberer(doc, env);
-  if (doc.sections.some((s) => hasArtPageBorder(s.props))) {
-    env.bag.warn('layout/art-border', 'An art page border (a row of pictures, w:pgBorders) is not drawn: its pictures are Word\'s own.');
+/** The pages of a run, drawn as they are iterated. */
+class PageStream implements LayoutStream {
+  readonly pageCount: number;
+  readonly pages: AsyncIterable<LayoutPage> = { [Symbol.asyncIterator]: () => this.drawAll() };
+  private failure: Diagnostic | undefined;
+  private iterated = false;
+
+  constructor(
+    private readonly input: DocModel,
+    private readonly options: LayoutOptions,
+    private readonly host: EngineHost,
+    private run: Run,
+  ) {
+    this.pageCount = run.drawer.pageCount;
   }
-  const numbering = numberer.active;
-  result.pages.forEach((page, index) => {
-    const info = result.info[index]!;
-    const s = doc.sections[info.section]!.props;
-    const sink = new CollectingSink(resources, pageGeometry(page.frame, info.area));
-    if (margin) sink.comments = margin.layer();
-    const offset = verticalOffset(page, s.verticalAlign);
-    for (const p of page.placed) p.unit.emit(sink, p.x, p.y + offset);
-    if (numbering) numberer.drawPage(page, sink, offset);
-    drawNotes(page, sink, result, env);
-    const chrome = new CollectingSink(resources, sink.page);
-    drawHeaderFooter(result, index, chrome, state, env);
-    const fill: LayoutItem[] = [];
-    if (doc.settings.displayBackgroundShape && doc.settings.background) {
-      fill.push({ kind: 'rect', x: 0, y: 0, w: page.frame.widthPt, h: page.frame.heightPt, fill: doc.settings.background });
+
+  get fonts() {
+    return this.run.drawer.resources.fonts;
+  }
+  get images() {
+    return this.run.drawer.resources.images;
+  }
+  get destinations() {
+    return this.run.drawer.destinations;
+  }
+  get outline() {
+    return this.run.drawer.outline;
+  }
+  get info() {
+    return this.run.drawer.info;
+  }
+
+  outcome(): Result<void> {
+    const warnings = this.run.bag.list();
+    if (this.failure) return fail(this.failure, warnings);
+    if (!this.iterated) return fail(error('layout/internal', 'The pages were not drawn: iterate them before asking for the outcome.'), warnings);
+    return ok(undefined, warnings);
+  }
+
+  private async *drawAll(): AsyncGenerator<LayoutPage> {
+    if (this.iterated) throw new Error('The pages of a layout stream can be iterated once.');
+    this.iterated = true;
+    for (let i = 0; i < this.pageCount; i++) {
+      const page = await this.draw(i);
+      if (!page) return;
+      yield page;
     }
-    const borders = pageBorderItems(s, page, info.firstOfSection, info.area);
-    const front = s.pageBorders?.zOrder !== 'back';
-    // concat, not push(...list): a page may hold more items than a call takes arguments.
-    const items = fill.concat(front ? [] : borders, chrome.background, chrome.items, sink.background, columnSeparatorItems(page, doc.sections),
-      sink.items, chrome.foreground, sink.foreground, front ? borders : []);
-    const flat: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
-    const turn = s.textDirection;
-    const laid = turn ? turnPage(flat, turn) : flat;
-    const sheet = turn ? sheetTransform(turn, flat.widthPt, flat.heightPt) : undefined;
-    const framed =
-      margin && sink.comments && !turn
-        ? margin.frame(laid, sink.comments, resources, sink.page)
-        : { page: laid, map: (x: number, y: number) => (sheet ? onSheet(sheet, x, y) : { x, y }) };
-    pages.push(framed.page);
-    for (const d of sink.destinations) destinations[d.name] ??= { page: index, ...framed.map(d.x, d.y) };
-    for (const h of sink.headings) outline.push({ title: h.title, level: h.level, page: index, y: framed.map(0, h.y).y });
-    host.onProgress?.({ stage: 'layout', done: index + 1, total: result.pages.length });
-  });
-  return { pages, fonts: resources.fonts, images: resources.images, destinations, outline, info: documentInfo(doc) };
-}
-
-/** Section vertical alignment (w:vAlign, §17.6.23): centre or bottom-align the body of a page. */
-function verticalOffset(page: PageState, align: 'top' | 'center' | 'both' | 'bottom'): number {
-  if (align === 'top' || align === 'both' || page.placed.length === 0) return 0;
-  let bottom = page.frame.bodyTop;
-  for (const p of page.placed) if (!p.unit.discardable) bottom = Math.max(bottom, p.y + p.unit.heightPt);
-  const free = page.frame.bodyBottom - bottom;
-  return free <= 0 ? 0 : align === 'center' ? free / 2 : free;
-}
-
-function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, env: DocumentEnv): void {
-  if (page.notes.length === 0) return;
-  const columns = page.noteColumns ?? page.frame.noteColumns ?? page.frame.columns;
-  if (columns.length > 1) {
-    if (env.doc.settings.compatibilityMode < 15 && !page.frame.noteColumns) drawColumnNotes(page, columns, sink, result);
-    else drawBalancedNotes(page, columns, sink, result);
-    return;
+    this.run.faces.reportTo(this.run.bag);
   }
-  let total = 0;
-  for (const n of page.notes) total += n.heightPt;
-  const sep = result.separatorPt;
-  const x = columns[0]!.x;
-  const width = columns[0]!.width;
-  let y = page.frame.bodyBottom - total - sep;
-  drawNoteSeparator(page, sink, x, y + sep / 2, width);
-  y += sep;
-  for (const n of page.notes) {
-    const story = result.noteStory(n.call, n.widthPt);
-    if (story) emitStorySlice(story, sink, x, y, n.fromPt ?? 0, n.heightPt);
-    y += n.heightPt;
-  }
-}
 
-/**
- * A note continued from the previous page comes under the continuation separator, which Word
- * draws across the column (w:continuationSeparator, §17.11.1); otherwise the 2-inch separator.
- */
-function drawNoteSeparator(page: PageState, sink: CollectingSink, x: number, y: number, width: number): void {
-  const lineWidth = (page.notes[0]!.fromPt ?? 0) > 0 ? width : 144;
-  sink.items.push({ kind: 'line', x1: x, y1: y, x2: x + lineWidth, y2: y, width: 0.5, color: '000000' });
-}
-
-type NoteColumns = PageState['frame']['columns'];
-
-/**
- * Word 2013 on: the notes of a page in columns fill the columns of its footnote area from the first,
- * balanced, under one separator over the first column (flow/note-columns.ts). They are laid out at
- * the width the paginator measured them at (the narrowest column's: flow/page-notes.ts noteWidth).
- */
-function drawBalancedNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
-  const width = columns[0]!.width;
-  const stories = page.notes.map((n) => result.noteStory(n.call, n.widthPt));
-  const pieces = page.notes.map((n, i) => {
-    const from = n.fromPt ?? 0;
-    return { heightPt: n.heightPt, cuts: storyCuts(stories[i]).filter((c) => c - from > 0.01 && c - from < n.heightPt - 0.01).map((c) => c - from) };
-  });
-  const { heightPt, placements } = balanceNotes(pieces, columns.length);
-  const sep = result.separatorPt;
-  const top = page.frame.bodyBottom - heightPt - sep;
-  drawNoteSeparator(page, sink, columns[0]!.x, top + sep / 2, width);
-  for (const q of placements) {
-    const story = stories[q.piece];
-    const col = columns[q.column] ?? columns[0]!;
-    if (story) emitStorySlice(story, sink, col.x, top + sep + q.yPt, (page.notes[q.piece]!.fromPt ?? 0) + q.fromPt, q.heightPt);
-  }
-}
-
-/**
- * Word 2010 and earlier: each column's notes at its own foot, in its width, under a separator of
- * its own (a continuation's across the column).
- */
-function drawColumnNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
-  const sep = result.separatorPt;
-  columns.forEach((col, c) => {
-    const width = col.width;
-    const mine = page.notes.filter((n) => (n.column ?? 0) === c);
-    if (mine.length === 0) return;
-    let y = page.frame.bodyBottom - sep;
-    for (const n of mine) y -= n.heightPt;
-    const lineWidth = (mine[0]!.fromPt ?? 0) > 0 ? width : 144;
-    sink.items.push({ kind: 'line', x1: col.x, y1: y + sep / 2, x2: col.x + lineWidth, y2: y + sep / 2, width: 0.5, color: '000000' });
-    y += sep;
-    for (const n of mine) {
-      const story = result.noteStory(n.call, n.widthPt);
-      if (story) emitStorySlice(story, sink, col.x, y, n.fromPt ?? 0, n.heightPt);
-      y += n.heightPt;
+  /** Draws page `index`, or records why it could not be drawn. */
+  private async draw(index: number): Promise<LayoutPage | undefined> {
+    try {
+      return this.run.drawer.drawNext();
+    } catch (e) {
+      if (!(e instanceof FontkitNotLoaded)) {
+        this.failure = toDiagnostic('layout', e);
+        return undefined;
+      }
     }
-  });
-}
-
-/** Draws the units of a story that start within [from, from + height), with `from` at y. */
-function emitStorySlice(story: Story, sink: CollectingSink, x: number, y: number, from: number, height: number): void {
-  if (from === 0 && height >= story.heightPt - 0.01) {
-    emitStory(story, sink, x, y);
-    return;
+    return this.restart(index);
   }
-  for (const { y: uy, unit } of story.units) if (uy >= from - 0.01 && uy < from + height - 0.01) unit.emit(sink, x, y + uy - from);
-}
 
-function drawHeaderFooter(result: PassResult, index: number, sink: CollectingSink, state: PassState, env: DocumentEnv): void {
-  const info = result.info[index]!;
-  const s = env.doc.sections[info.section]!.props;
-  const width = info.area.right - info.area.left;
-  if (info.header) {
-    const story = result.headerFooter(info.header.part, info, width, state);
-    emitStory(story, sink, info.area.left, s.margins.header);
+  /**
+   * Drawing needed fontkit before it was loaded: load it and lay out again, redrawing the pages
+   * already given (text that did not need fontkit shapes the same with it), so that the tables are
+   * those of a single run.
+   */
+  private async restart(index: number): Promise<LayoutPage | undefined> {
+    const again = await startRunWithFontkit(this.input, this.options, this.host);
+    if (!again.ok) {
+      this.failure = again.errors[0];
+      return undefined;
+    }
+    this.run = again.value;
+    try {
+      if (this.run.drawer.pageCount !== this.pageCount) throw new Error('the layout with fontkit has another number of pages');
+      for (let i = 0; i < index; i++) this.run.drawer.drawNext();
+      return this.run.drawer.drawNext();
+    } catch (e) {
+      this.failure = toDiagnostic('layout', e);
+      return undefined;
+    }
   }
-  if (info.footer) {
-    const story = result.headerFooter(info.footer.part, info, width, state);
-    emitStory(story, sink, info.area.left, s.pageHeightPt - s.margins.footer - story.heightPt);
-  }
-}
-
-function documentInfo(doc: DocModel): DocumentInfo {
-  const p = doc.properties;
-  const title = p.title ?? (doc.fileName ? doc.fileName.replace(/\.[^.]+$/, '') : undefined);
-  return {
-    ...(title ? { title } : {}),
-    ...(p.creator ? { author: p.creator } : {}),
-    ...(p.subject ? { subject: p.subject } : {}),
-    ...(p.keywords ? { keywords: p.keywords } : {}),
-    ...(p.application ? { creator: p.application } : {}),
-    ...(p.created ? { created: p.created } : {}),
-    ...(p.modified ? { modified: p.modified } : {}),
-  };
 }

@@ -4,6 +4,6 @@
  * headers, footers and notes, and emit absolutely positioned items.
  * Must not: read input bytes, touch the clock, or draw anything itself (renderers walk the LayoutDoc).
  */
-export { layoutDocument, type LayoutOptions } from './document';
+export { layoutDocument, layoutPages, type LayoutOptions, type LayoutStream } from './document';
 export { dumpLayout } from './dump';
 export { findBreakOpportunities, initKernel, kernelInfo, BreakAction } from './kernel';

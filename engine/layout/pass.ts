@@ -41,7 +41,7 @@ export const MAX_PASSES = 3;
 export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost, limits: InputLimits): { result: PassResult; state: PassState } {
   const xref = indexCrossReferences(env.doc.sections);
   let state: PassState = {};
-  let result = runPass(env, state, notes, host, limits, xref);
+  let result: PassResult | undefined = runPass(env, state, notes, host, limits, xref);
   let next = stateOf(result, xref);
   let pass = 1;
   while (result.bodyUsesTotals && !sameState(state, next)) {
@@ -55,6 +55,9 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
       break;
     }
     state = next;
+    // Let the previous pass's pages go before the next pass lays out its own: the two would be
+    // alive together at the next pass's end.
+    result = undefined;
     result = runPass(env, state, notes, host, limits, xref);
     next = stateOf(result, xref);
     pass++;
@@ -227,11 +230,19 @@ class Pass {
     // no new page for them).
     this.pushEndnotes(this.notes.endnoteOrder, printed, doc.sections.length - 1);
     const pages = this.paginator.finish();
+    return this.result(pages, blockPagesOf(pages, unitBlock, serial));
+  }
+
+  /**
+   * The pass's result. Its functions are made here, not in `run`, whose scope holds the map of
+   * every unit to its block: they would keep every unit alive after the pages are drawn.
+   */
+  private result(pages: PageState[], blockPages: readonly number[]): PassResult {
     return {
       pages,
       info: this.info,
       bodyUsesTotals: this.bodyUsesTotals,
-      blockPages: blockPagesOf(pages, unitBlock, serial),
+      blockPages,
       notes: this.notes,
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),

@@ -174,8 +174,24 @@ export interface DocumentInfo {
   readonly lang?: string;
 }
 
-/** The output of layoutDocument. */
-export interface LayoutDoc {
+/**
+ * A laid-out document as renderPdf reads it: the pages in order, and the tables their items refer to.
+ * A LayoutDoc is one; layoutPages gives one whose pages are drawn as they are iterated (each page once,
+ * in order), so a renderer can drop a page's items before the next is drawn. The tables then grow as
+ * pages are drawn: a page's items refer only to fonts and images already in them, and the
+ * destinations and outline are complete once the last page has been drawn.
+ */
+export interface LayoutSource {
+  readonly pages: Iterable<LayoutPage> | AsyncIterable<LayoutPage>;
+  readonly fonts: readonly LayoutFont[];
+  readonly images: readonly LayoutImage[];
+  readonly destinations: Readonly<Record<string, Destination>>;
+  readonly outline: readonly OutlineEntry[];
+  readonly info: DocumentInfo;
+}
+
+/** The output of layoutDocument: every page drawn. */
+export interface LayoutDoc extends LayoutSource {
   readonly pages: readonly LayoutPage[];
   readonly fonts: readonly LayoutFont[];
   readonly images: readonly LayoutImage[];

@@ -39,6 +39,13 @@ export class ByteSink {
     this.len = p;
   }
 
+  /** Appends bytes. */
+  bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.len);
+    this.len += b.length;
+  }
+
   /** Appends one byte. */
   byte(v: number): void {
     if (this.len === this.buf.length) this.ensure(1);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { GlyphRun, LayoutItem, LayoutPage } from '../../model';
+import type { GlyphRun, LayoutFont, LayoutItem, LayoutPage } from '../../model';
 import { ByteSink } from './byte-sink';
 import { mixedCode } from './cmaps';
-import { writePageContent, type ContentFont, type ContentResources } from './content';
+import type { ContentFont } from './content';
+import { PageDrafter, writeDraftContent } from './page-draft';
 
 /** A font whose glyph g has CID g and width 500 + g (1/1000 em); codes in the mixed encoding. */
 function font(resource: string, opts: { bold?: boolean; italic?: boolean } = {}): ContentFont {
@@ -17,7 +18,14 @@ function font(resource: string, opts: { bold?: boolean; italic?: boolean } = {})
 }
 
 const FONTS = [font('F0'), font('F1'), font('F2', { bold: true }), font('F3', { italic: true })];
-const RES: ContentResources = { font: (i) => FONTS[i]!, image: (i) => `Im${i}`, fillAlpha: (a) => `GS${Math.round(a * 1000)}` };
+const EMBEDDED = new Map(FONTS.map((content, i) => [i, { content }]));
+const LAYOUT_FONTS = FONTS.map((f) => ({ syntheticBold: f.syntheticBold, syntheticItalic: f.syntheticItalic })) as unknown as LayoutFont[];
+
+/** A page's content stream as renderPdf writes it: drafted, then filled in with the fonts (and the images given). */
+function writePageContent(page: LayoutPage, sink: ByteSink, images: ReadonlyMap<number, unknown> = new Map([[0, {}]])): void {
+  const draft = new PageDrafter({ fonts: LAYOUT_FONTS }).draft(page);
+  writeDraftContent(draft, EMBEDDED, images, sink);
+}
 
 function run(x: number, y: number, glyphs: number[], opts: Partial<GlyphRun> = {}): GlyphRun {
   const f = opts.font ?? 0;
@@ -120,7 +128,7 @@ function interpret(bytes: Uint8Array): Drawn[] {
 function draw(items: LayoutItem[], height = 800): Drawn[] {
   const page: LayoutPage = { widthPt: 600, heightPt: height, items, section: 0, label: '1' };
   const sink = new ByteSink(16);
-  writePageContent(page, RES, sink);
+  writePageContent(page, sink);
   return interpret(sink.view());
 }
 
@@ -203,7 +211,7 @@ describe('writePageContent', () => {
   it('clips a group with cut-outs: each one a frame and its rectangle, filled even-odd', () => {
     const sink = new ByteSink();
     const box = { kind: 'rect' as const, x: 0, y: 0, w: 100, h: 100, fill: '00ff00' };
-    writePageContent({ widthPt: 100, heightPt: 100, items: [{ kind: 'group', clip: { x: 0, y: 0, w: 50, h: 100 }, clipOut: [{ x: 10, y: 20, w: 30, h: 40 }], items: [box] }], section: 0, label: '1' }, RES, sink);
+    writePageContent({ widthPt: 100, heightPt: 100, items: [{ kind: 'group', clip: { x: 0, y: 0, w: 50, h: 100 }, clipOut: [{ x: 10, y: 20, w: 30, h: 40 }], items: [box] }], section: 0, label: '1' }, sink);
     const text = String.fromCharCode(...sink.view());
     expect(text).toContain('q\n0 0 50 100 re W n\n-100000 -100000 200000 200000 re 10 40 30 40 re W* n\n');
   });
@@ -214,7 +222,7 @@ describe('writePageContent', () => {
     const drawn = draw([a, { kind: 'line', x1: 0, y1: 0, x2: 5, y2: 5, width: 1, color: 'ff0000' }, b]);
     expectPlaced(drawn, [a, b]);
     const sink = new ByteSink();
-    writePageContent({ widthPt: 100, heightPt: 100, items: [a, { kind: 'rect', x: 1, y: 2, w: 3, h: 4, fill: '00ff00' }], section: 0, label: '1' }, RES, sink);
+    writePageContent({ widthPt: 100, heightPt: 100, items: [a, { kind: 'rect', x: 1, y: 2, w: 3, h: 4, fill: '00ff00' }], section: 0, label: '1' }, sink);
     const text = String.fromCharCode(...sink.view());
     expect(text).toMatch(/ET\n0 1 0 rg\n1 94 3 4 re f\n$/);
   });
@@ -227,9 +235,33 @@ describe('writePageContent', () => {
       { kind: 'path', commands: square, fill: '0000ff', fillOpacity: 0.35 },
       { kind: 'path', commands: square, fill: 'ff0000' },
     ];
-    writePageContent({ widthPt: 100, heightPt: 100, items, section: 0, label: '1' }, RES, sink);
+    writePageContent({ widthPt: 100, heightPt: 100, items, section: 0, label: '1' }, sink);
     const text = String.fromCharCode(...sink.view());
     // The opaque red after the translucent blue must set red again: Q brought back the state before q.
-    expect(text).toBe('1 0 0 rg\n0 100 m 10 100 l 10 90 l h f\nq\n/GS350 gs\n0 0 1 rg\n0 100 m 10 100 l 10 90 l h f\nQ\n0 100 m 10 100 l 10 90 l h f\n');
+    expect(text).toBe('1 0 0 rg\n0 100 m 10 100 l 10 90 l h f\nq\n/GS0 gs\n0 0 1 rg\n0 100 m 10 100 l 10 90 l h f\nQ\n0 100 m 10 100 l 10 90 l h f\n');
+  });
+
+  it('drops the drawing of an image that could not be embedded, and only it', () => {
+    const picture = (image: number): LayoutItem => ({ kind: 'image', x: 10, y: 10, w: 20, h: 20, image });
+    const page: LayoutPage = { widthPt: 100, heightPt: 100, items: [picture(0), { kind: 'rect', x: 1, y: 2, w: 3, h: 4, fill: '00ff00' }, picture(1)], section: 0, label: '1' };
+    const sink = new ByteSink();
+    writePageContent(page, sink, new Map([[1, {}]]));
+    const text = String.fromCharCode(...sink.view());
+    expect(text).not.toContain('/Im0');
+    expect(text).toBe('0 1 0 rg\n1 94 3 4 re f\nq\n20 0 0 20 10 70 cm\n/Im1 Do\nQ\n');
+  });
+
+  it('writes a run\'s codes and adjustments only when the fonts are known: one draft, two subsets', () => {
+    const draft = new PageDrafter({ fonts: LAYOUT_FONTS }).draft({ widthPt: 100, heightPt: 100, items: [run(10, 10, [1, 300], { advances: [6, 9] })], section: 0, label: '1' });
+    expect(draft.glyphs).toEqual(new Int32Array([1, 300]));
+    const twoByte: ContentFont = { ...FONTS[0]!, codes: FONTS[0]!.codes.map((_, g) => 0x10000 | g), widths: FONTS[0]!.widths.map(() => 600) };
+    const shown = (font: ContentFont) => {
+      const sink = new ByteSink();
+      writeDraftContent(draft, new Map([[0, { content: font }]]), new Map(), sink);
+      return String.fromCharCode(...sink.view()).match(/ ?\[?\(.*T[Jj]/s)?.[0];
+    };
+    // Mixed codes: glyph 1 is one byte, 300 two; adjustment 501 − 600 = −99. Identity codes: two bytes each, 600 − 600 = 0.
+    expect(shown(FONTS[0]!)).toBe(`[(${String.fromCharCode(mixedCode(1))})-99(${String.fromCharCode(mixedCode(300) >> 8, mixedCode(300) & 0xff)})]TJ`);
+    expect(shown(twoByte)).toBe(' (\x00\x01\x01\x2c)Tj');
   });
 });

@@ -13,34 +13,31 @@
 import { formatPdfNumber as fmt } from '../../core';
 import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand } from '../../model';
 import type { ByteSink } from './byte-sink';
+import type { ContentFace } from './show-text';
 
-/** How a font is addressed in content: its resource name, glyph codes and widths by ORIGINAL glyph id. */
-export interface ContentFont {
-  readonly resource: string;
-  /** Code of each original glyph id: values below 0x100 are one byte, others two (high byte first). */
-  readonly codes: Int32Array;
-  /** Advance of each original glyph id in 1/1000 text space units (what /W says for its CID). */
-  readonly widths: Float64Array;
-  /** Code and width for glyph ids the subset does not have (they show .notdef). */
-  readonly missingCode: number;
-  readonly missingWidth: number;
-  readonly syntheticBold: boolean;
-  readonly syntheticItalic: boolean;
-}
+export type { ContentFace, ContentFont } from './show-text';
 
-/** Resolvers for fonts and images used by a page. */
-export interface ContentResources {
-  font(index: number): ContentFont;
-  /** Resource name of an image XObject. */
+/**
+ * What a content writer asks about things that depend on the whole document: a page draft
+ * (page-draft.ts) answers before the fonts are subset and the images embedded, and fills in later.
+ */
+export interface ContentTarget {
+  /** How the page names font `index`. */
+  face(index: number): ContentFace;
+  /** Writes (or leaves a hole for) a run's glyph codes and adjustments: `[(..) n (..)]TJ` or `(..)Tj`. */
+  show(out: ByteSink, run: GlyphRun, th: number): void;
+  /** Resource name of an image XObject; undefined when it is not drawn. */
   image(index: number): string | undefined;
+  /** The bytes from `from` to the sink's end draw image `index` (a draft drops them if the image cannot be embedded). */
+  imageWritten(index: number, from: number): void;
   /** Resource name of a graphics state whose fill alpha (`/ca`) is `alpha` (0–1, three decimals). */
   fillAlpha(alpha: number): string;
 }
 
-/** Writes the content stream of a page into `sink` (which is reset first). */
-export function writePageContent(page: LayoutPage, res: ContentResources, sink: ByteSink): void {
+/** Writes the content stream of a page into `sink` (which is reset first), asking `target` what depends on other pages. */
+export function writeContent(page: LayoutPage, target: ContentTarget, sink: ByteSink): void {
   sink.reset();
-  const w = new ContentWriter(page.heightPt, res, sink);
+  const w = new ContentWriter(page.heightPt, target, sink);
   for (const item of page.items) w.item(item);
   w.endText();
 }
@@ -88,7 +85,7 @@ class ContentWriter {
 
   constructor(
     private readonly h: number,
-    private readonly res: ContentResources,
+    private readonly res: ContentTarget,
     private readonly out: ByteSink,
   ) {}
 
@@ -231,6 +228,7 @@ class ContentWriter {
     const x0 = item.x - (c ? c.left * fullW : 0);
     const yTop = item.y - (c ? c.top * fullH : 0);
     const o = this.out;
+    const from = o.len;
     o.ascii('q\n');
     const cx = item.x + item.w / 2;
     const cy = this.h - (item.y + item.h / 2);
@@ -247,6 +245,7 @@ class ContentWriter {
     if (c) o.numSp(item.x), o.numSp(this.h - item.y - item.h), o.numSp(item.w), o.numSp(item.h), o.ascii('re W n\n');
     o.numSp(fullW), o.ascii('0 0 '), o.numSp(fullH), o.numSp(x0), o.numSp(this.h - yTop - fullH), o.ascii('cm\n');
     o.ascii(`/${name} Do\nQ\n`);
+    this.res.imageWritten(item.image, from);
   }
 
   private save(): SavedState {
@@ -285,7 +284,7 @@ class ContentWriter {
   }
 
   /** Sets the text state a run needs (inside a text object): font and size, scaling, render mode. */
-  private textState(run: GlyphRun, font: ContentFont, th: number): void {
+  private textState(run: GlyphRun, font: ContentFace, th: number): void {
     const o = this.out;
     if (font.resource !== this.font || run.sizePt !== this.size) {
       o.ascii(`/${font.resource} `), o.numSp(run.sizePt), o.ascii('Tf\n');
@@ -350,7 +349,7 @@ class ContentWriter {
 
   private glyphs(run: GlyphRun): void {
     if (run.glyphs.length === 0) return;
-    const font = this.res.font(run.font);
+    const font = this.res.face(run.font);
     const o = this.out;
     this.setFill(run.color);
     if (!this.inText) {
@@ -364,7 +363,7 @@ class ContentWriter {
     const th = (run.scalePct ?? 100) / 100;
     this.textState(run, font, th);
     this.position(Math.round(run.x * 1000), Math.round((this.h - run.y) * 1000), font.syntheticItalic);
-    writeShow(o, run, font, th);
+    this.res.show(o, run, th);
   }
 }
 
@@ -372,65 +371,5 @@ function roundTrig(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
-/** For each byte: 0 when it goes into a literal string as is, else the character after the backslash. */
 /** The outer rectangle of a cut-out clip: far beyond any page (PDF's largest page is 14,400 units). */
 const CUT_OUT_FRAME = '-100000 -100000 200000 200000 re ';
-
-const ESCAPE = (() => {
-  const t = new Uint8Array(256);
-  t[0x28] = 0x28;
-  t[0x29] = 0x29;
-  t[0x5c] = 0x5c;
-  t[0x0d] = 0x72; // \r: a raw CR would be read as an end of line (§7.3.4.2)
-  t[0x0a] = 0x6e;
-  return t;
-})();
-
-/**
- * Writes `[(..) adj (..)]TJ` placing each glyph at its layout advance, or `(..)Tj` when no glyph
- * needs an adjustment. Codes are raw bytes in literal strings (§7.3.4.2), half the size of hex.
- */
-function writeShow(o: ByteSink, run: GlyphRun, font: ContentFont, th: number): void {
-  const glyphs = run.glyphs;
-  const advances = run.advances;
-  const codes = font.codes;
-  const widths = font.widths;
-  const scale = 1000 / (run.sizePt * th);
-  const last = glyphs.length - 1;
-  // Worst case per glyph: two escaped bytes, then `)` + number + `(`.
-  o.ensure(glyphs.length * 4 + 8);
-  const open = o.len;
-  o.buf[o.len++] = 0x5b; // '['
-  o.buf[o.len++] = 0x28; // '('
-  let adjusted = false;
-  for (let i = 0; i <= last; i++) {
-    const g = glyphs[i]!;
-    const known = g < codes.length;
-    const code = known ? codes[g]! : font.missingCode;
-    o.ensure(52);
-    const b = o.buf;
-    if (code > 0xff) {
-      const hi = (code >> 8) & 0xff;
-      if (ESCAPE[hi] !== 0) (b[o.len++] = 0x5c), (b[o.len++] = ESCAPE[hi]!);
-      else b[o.len++] = hi;
-    }
-    const lo = code & 0xff;
-    if (ESCAPE[lo] !== 0) (b[o.len++] = 0x5c), (b[o.len++] = ESCAPE[lo]!);
-    else b[o.len++] = lo;
-    if (i === last) break;
-    const adj = (known ? widths[g]! : font.missingWidth) - advances[i]! * scale;
-    if (adj >= 0.05 || adj <= -0.05) {
-      b[o.len++] = 0x29;
-      o.num(adj, 2);
-      o.buf[o.len++] = 0x28;
-      adjusted = true;
-    }
-  }
-  if (adjusted) {
-    o.ascii(')]TJ\n');
-  } else {
-    // No adjustment: the '[' becomes a space and the array a plain string shown with Tj.
-    o.buf[open] = 0x20;
-    o.ascii(')Tj\n');
-  }
-}

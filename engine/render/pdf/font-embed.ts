@@ -1,12 +1,12 @@
 /**
- * Fonts: each LayoutDoc font becomes a Type0 font over a subset CIDFontType2 (TrueType outlines,
+ * Fonts: each font of the layout becomes a Type0 font over a subset CIDFontType2 (TrueType outlines,
  * FontFile2) or CIDFontType0 (CFF, FontFile3) descendant (ISO 32000-1 §9.7), with /W widths and a
  * ToUnicode CMap (§9.10.3) so text extracts correctly. The encoding is the mixed one-/two-byte CMap
  * of cmaps.ts (Identity-H for subsets too large for it).
  */
 import { PDFName, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import type { DiagnosticBag } from '../../core';
-import type { LayoutDoc } from '../../model';
+import type { LayoutSource } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
 import { MIXED_CMAP_NAME, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap, mixedToUnicodeCMap } from './cmaps';
 import type { ContentFont } from './content';
@@ -26,7 +26,7 @@ export interface EmbeddedFont {
 }
 
 /** Subsets and embeds every font the layout uses. */
-export function embedFonts(pdf: PDFDocument, layout: LayoutDoc, usage: GlyphUsage, bag: DiagnosticBag, drawn?: DrawnWidths): Map<number, EmbeddedFont> {
+export function embedFonts(pdf: PDFDocument, layout: Pick<LayoutSource, 'fonts'>, usage: GlyphUsage, bag: DiagnosticBag, drawn?: DrawnWidths): Map<number, EmbeddedFont> {
   const out = new Map<number, EmbeddedFont>();
   const ctx = pdf.context;
   let mixedEncoding: PDFRef | undefined;

@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
-import { collectDrawnWidths, collectGlyphUsage } from './glyph-usage';
+import type { GlyphRun, LayoutFont, LayoutItem, LayoutPage } from '../../model';
+import { addGlyphUsage, collectDrawnWidths, type GlyphUsage } from './glyph-usage';
+import { forEachDrawnWidth, PageDrafter } from './page-draft';
 
 function run(font: number, glyphs: number[], clusters: number[], text: string, rtl = false): GlyphRun {
   return { kind: 'glyphs', x: 0, y: 0, font, sizePt: 10, glyphs, advances: glyphs.map(() => 5), text, clusters, color: '000000', ...(rtl ? { rtl } : {}) };
 }
 
-function doc(items: LayoutItem[]): LayoutDoc {
-  return { pages: [{ widthPt: 100, heightPt: 100, items, section: 0, label: '1' }] } as unknown as LayoutDoc;
+function page(items: LayoutItem[]): LayoutPage {
+  return { widthPt: 100, heightPt: 100, items, section: 0, label: '1' };
+}
+
+function collectGlyphUsage(p: LayoutPage): GlyphUsage {
+  const usage: GlyphUsage = new Map();
+  addGlyphUsage(usage, p.items);
+  return usage;
 }
 
 describe('collectGlyphUsage', () => {
   it('maps each glyph to its text: ligatures take their whole cluster, later glyphs of a cluster nothing', () => {
     const usage = collectGlyphUsage(
-      doc([
+      page([
         run(0, [10, 11, 12], [0, 1, 3], 'affix'.slice(0, 4)), // 11 is an "ff" ligature (cluster 1–2)
         run(0, [20, 21], [0, 0], 'é'), // base + combining mark in one cluster
         { kind: 'group', items: [run(1, [5], [0], 'abc')] },
@@ -24,13 +31,13 @@ describe('collectGlyphUsage', () => {
   });
 
   it('keeps the first text of a glyph, but fills one first seen as a mark', () => {
-    const usage = collectGlyphUsage(doc([run(0, [7, 8], [0, 0], 'x'), run(0, [8], [0], 'y'), run(0, [7], [0], 'z')]));
+    const usage = collectGlyphUsage(page([run(0, [7, 8], [0, 0], 'x'), run(0, [8], [0], 'y'), run(0, [7], [0], 'z')]));
     expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[7, 'x'], [8, 'y']]);
   });
 
   it('reads right-to-left runs by sorted clusters', () => {
     // Visual order: glyphs for "ab" + "c" reversed.
-    const usage = collectGlyphUsage(doc([run(0, [3, 2, 1], [2, 1, 0], 'abc', true), run(0, [9, 8], [2, 0], 'xyz', true)]));
+    const usage = collectGlyphUsage(page([run(0, [3, 2, 1], [2, 1, 0], 'abc', true), run(0, [9, 8], [2, 0], 'xyz', true)]));
     expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[1, 'a'], [2, 'b'], [3, 'c'], [8, 'xy'], [9, 'z']]);
   });
 });
@@ -41,14 +48,11 @@ describe('collectDrawnWidths', () => {
     advances,
     ...(scalePct ? { scalePct } : {}),
   });
-  const fonts = [{ respaced: true }, {}] as unknown as LayoutDoc['fonts'];
+  const fonts = [{ respaced: true }, {}] as unknown as LayoutFont[];
 
   it('gives a respaced font’s glyphs the width most of their occurrences are drawn with', () => {
-    const layout = {
-      ...doc([drawn(0, [1, 2, 3], [5.18, 3, 2.5]), drawn(0, [1, 3], [5.18, 2.9]), drawn(0, [1, 3, 3], [6, 2.5, 2.7], 50), drawn(1, [1], [9])]),
-      fonts,
-    } as LayoutDoc;
-    const widths = collectDrawnWidths(layout);
+    const drafts = [new PageDrafter({ fonts }).draft(page([drawn(0, [1, 2, 3], [5.18, 3, 2.5]), drawn(0, [1, 3], [5.18, 2.9]), drawn(0, [1, 3, 3], [6, 2.5, 2.7], 50), drawn(1, [1], [9])]))];
+    const widths = collectDrawnWidths((counted, vote) => forEachDrawnWidth(drafts, counted, vote), fonts);
     // 10 pt text: 5.18 pt is 518/1000 em; at 50% horizontal scale 6 pt is 1200.
     expect(widths.get(0)?.get(1)).toBe(518);
     expect(widths.get(0)?.get(2)).toBe(300);

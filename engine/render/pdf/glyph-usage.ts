@@ -1,15 +1,14 @@
 /**
- * Glyph usage: which glyphs of which fonts a LayoutDoc draws, and what text each glyph stands for
+ * Glyph usage: which glyphs of which fonts a document draws, and what text each glyph stands for
  * (for the ToUnicode CMap, ISO 32000-1 §9.10.3, so text can be searched and copied).
  */
-import type { LayoutDoc, LayoutItem } from '../../model';
+import type { LayoutFont, LayoutItem } from '../../model';
 
 /** For each font index: glyph id → the characters it shows (first occurrence wins). */
 export type GlyphUsage = Map<number, Map<number, string>>;
 
-/** Collects glyph usage over all pages. */
-export function collectGlyphUsage(doc: LayoutDoc): GlyphUsage {
-  const usage: GlyphUsage = new Map();
+/** Adds the glyphs of a page's items to `usage` (pages in order: a glyph's first text wins). */
+export function addGlyphUsage(usage: GlyphUsage, items: readonly LayoutItem[]): void {
   const visit = (items: readonly LayoutItem[]) => {
     for (const item of items) {
       if (item.kind === 'group') {
@@ -44,8 +43,7 @@ export function collectGlyphUsage(doc: LayoutDoc): GlyphUsage {
       }
     }
   };
-  for (const page of doc.pages) visit(page.items);
-  return usage;
+  visit(items);
 }
 
 function binarySearch(sorted: readonly number[], v: number): number {
@@ -91,33 +89,26 @@ function logicalRun(map: Map<number, string>, glyphs: readonly number[], cluster
  */
 export type DrawnWidths = Map<number, Map<number, number>>;
 
+/**
+ * Walks every glyph drawn (page-draft.ts forEachDrawnWidth): `vote(font, glyph, width)` for each of
+ * a font `counted` accepts, with the width in 1/1000 text space it is drawn on, to a tenth.
+ */
+export type DrawnGlyphWalk = (counted: (font: number) => boolean, vote: (font: number, glyph: number, width: number) => void) => void;
+
 /** Collects the drawn widths of the glyphs of respaced fonts over all pages. */
-export function collectDrawnWidths(doc: LayoutDoc): DrawnWidths {
+export function collectDrawnWidths(walk: DrawnGlyphWalk, fonts: readonly LayoutFont[]): DrawnWidths {
   // Most documents have no respaced font: then there is nothing to count, and no walk over the pages.
-  if (!doc.fonts.some((f) => f.respaced)) return new Map();
+  if (!fonts.some((f) => f.respaced)) return new Map();
   const votes = new Map<number, Map<number, Map<number, number>>>();
-  const visit = (items: readonly LayoutItem[]) => {
-    for (const item of items) {
-      if (item.kind === 'group') {
-        visit(item.items);
-        continue;
-      }
-      if (item.kind !== 'glyphs' || !doc.fonts[item.font]?.respaced || item.sizePt <= 0) continue;
-      let font = votes.get(item.font);
-      if (!font) votes.set(item.font, (font = new Map()));
-      const scale = 1000 / (item.sizePt * ((item.scalePct ?? 100) / 100));
-      if (!Number.isFinite(scale)) continue;
-      for (let i = 0; i < item.glyphs.length; i++) {
-        const g = item.glyphs[i]!;
-        const w = Math.round(item.advances[i]! * scale * 10) / 10;
-        if (!Number.isFinite(w)) continue;
-        let counts = font.get(g);
-        if (!counts) font.set(g, (counts = new Map()));
-        counts.set(w, (counts.get(w) ?? 0) + 1);
-      }
-    }
-  };
-  for (const page of doc.pages) visit(page.items);
+  const respaced = (font: number) => fonts[font]?.respaced === true;
+  walk(respaced, (f, g, w) => {
+    if (!Number.isFinite(w)) return;
+    let font = votes.get(f);
+    if (!font) votes.set(f, (font = new Map()));
+    let counts = font.get(g);
+    if (!counts) font.set(g, (counts = new Map()));
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  });
   const out: DrawnWidths = new Map();
   for (const [f, glyphs] of votes) {
     const widths = new Map<number, number>();

@@ -1,12 +1,12 @@
 /**
- * Images: the pictures a LayoutDoc draws, embedded as image XObjects (§8.9.5). PNG and JPEG are
+ * Images: the pictures a layout draws, embedded as image XObjects (§8.9.5). PNG and JPEG are
  * embedded directly; GIF, BMP and TIFF are decoded (engine/image) and embedded as Flate-compressed
  * samples with a soft mask (§11.6.5.3) when they have transparency; EMF/WMF and SVG are reported.
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
 import { decodeRaster, isRasterFormat, pngToPdfImage, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
-import type { LayoutDoc } from '../../model';
+import type { LayoutSource } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
 
@@ -18,7 +18,7 @@ export interface EmbeddedImage {
 }
 
 /** Embeds every image of the layout that the renderer supports. */
-export function embedImages(pdf: PDFDocument, layout: LayoutDoc, bag: DiagnosticBag, inflateRaw?: InflateRaw): Map<number, EmbeddedImage> {
+export function embedImages(pdf: PDFDocument, layout: Pick<LayoutSource, 'images'>, bag: DiagnosticBag, inflateRaw?: InflateRaw): Map<number, EmbeddedImage> {
   const out = new Map<number, EmbeddedImage>();
   for (let i = 0; i < layout.images.length; i++) {
     const img = layout.images[i]!;

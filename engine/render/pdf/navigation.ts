@@ -5,14 +5,36 @@
  */
 import { PDFHexString, PDFName, PDFNull, PDFNumber, PDFString, type PDFArray, type PDFDict, type PDFDocument, type PDFObject, type PDFRef } from 'pdf-lib';
 import type { DiagnosticBag } from '../../core';
-import type { Destination, LayoutDoc, LayoutItem, LinkItem } from '../../model';
+import type { Destination, LayoutItem, LayoutSource, LinkItem } from '../../model';
+
+/** What navigation needs of a page: its height and its link areas. */
+export interface LinkedPage {
+  readonly heightPt: number;
+  /** The page's links (in groups too), joined by `mergeLinks`, in drawing order. */
+  readonly links: readonly LinkItem[];
+}
+
+/** The links of a page's items as `LinkedPage.links` holds them. */
+export function pageLinks(items: readonly LayoutItem[]): LinkItem[] {
+  const out: LinkItem[] = [];
+  const visit = (list: readonly LayoutItem[]) => {
+    for (const item of mergeLinks(list)) {
+      if (item.kind === 'group') visit(item.items);
+      else if (item.kind === 'link') out.push(item);
+    }
+  };
+  visit(items);
+  return out;
+}
 
 /** Adds link annotations and named destinations; refused or dangling links are warned about. */
-export function addLinks(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readonly PDFRef[], bag?: DiagnosticBag): void {
+export function addLinks(
+  pdf: PDFDocument, layout: Pick<LayoutSource, 'destinations'>, pages: readonly LinkedPage[], pageRefs: readonly PDFRef[], bag?: DiagnosticBag,
+): void {
   const ctx = pdf.context;
   const dest = (d: Destination): PDFArray | undefined => {
     const ref = pageRefs[d.page];
-    const page = layout.pages[d.page];
+    const page = pages[d.page];
     if (!ref || !page) return undefined;
     return ctx.obj([ref, PDFName.of('XYZ'), PDFNumber.of(round(d.x)), PDFNumber.of(round(page.heightPt - d.y)), PDFNull]);
   };
@@ -21,28 +43,23 @@ export function addLinks(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readonly
   for (const [name, d] of Object.entries(layout.destinations)) if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), d);
   const refused = new Set<string>();
   const missing = new Set<string>();
-  layout.pages.forEach((page, i) => {
+  pages.forEach((page, i) => {
     const annots: PDFRef[] = [];
-    const visit = (items: readonly LayoutItem[]) => {
-      for (const item of mergeLinks(items)) {
-        if (item.kind === 'group') visit(item.items);
-        if (item.kind !== 'link') continue;
-        const rect = [round(item.x), round(page.heightPt - item.y - item.h), round(item.x + item.w), round(page.heightPt - item.y)];
-        const base = { Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0] };
-        let action: Record<string, PDFObject | string> | undefined;
-        if (item.url !== undefined) {
-          if (isSafeUri(item.url)) action = { Type: 'Action', S: 'URI', URI: PDFString.of(escapeLiteral(asciiUri(item.url.trim()))) };
-          else refused.add(item.url.slice(0, 80));
-        } else if (item.dest !== undefined) {
-          const d = item.dest.toLowerCase() === '_top' ? { page: 0, x: 0, y: 0 } : byName.get(item.dest.toLowerCase());
-          const arr = d && dest(d);
-          if (arr) action = { Type: 'Action', S: 'GoTo', D: arr };
-          else missing.add(item.dest.slice(0, 80));
-        }
-        if (action) annots.push(ctx.register(ctx.obj({ ...base, A: ctx.obj(action) })));
+    for (const item of page.links) {
+      const rect = [round(item.x), round(page.heightPt - item.y - item.h), round(item.x + item.w), round(page.heightPt - item.y)];
+      const base = { Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0] };
+      let action: Record<string, PDFObject | string> | undefined;
+      if (item.url !== undefined) {
+        if (isSafeUri(item.url)) action = { Type: 'Action', S: 'URI', URI: PDFString.of(escapeLiteral(asciiUri(item.url.trim()))) };
+        else refused.add(item.url.slice(0, 80));
+      } else if (item.dest !== undefined) {
+        const d = item.dest.toLowerCase() === '_top' ? { page: 0, x: 0, y: 0 } : byName.get(item.dest.toLowerCase());
+        const arr = d && dest(d);
+        if (arr) action = { Type: 'Action', S: 'GoTo', D: arr };
+        else missing.add(item.dest.slice(0, 80));
       }
-    };
-    visit(page.items);
+      if (action) annots.push(ctx.register(ctx.obj({ ...base, A: ctx.obj(action) })));
+    }
     if (annots.length > 0) {
       const leaf = pdf.context.lookup(pageRefs[i]!) as PDFDict;
       leaf.set(PDFName.of('Annots'), ctx.obj(annots));
@@ -82,7 +99,7 @@ export function mergeLinks(items: readonly LayoutItem[]): LayoutItem[] {
 }
 
 /** The /Names /Dests tree: bookmarks by name, for links from other documents (`file.pdf#name`). */
-function addNamedDestinations(pdf: PDFDocument, layout: LayoutDoc, dest: (d: Destination) => PDFArray | undefined): void {
+function addNamedDestinations(pdf: PDFDocument, layout: Pick<LayoutSource, 'destinations'>, dest: (d: Destination) => PDFArray | undefined): void {
   const ctx = pdf.context;
   // Name-tree keys must be sorted by their bytes: only ASCII names qualify (their code units are their bytes).
   const names = Object.keys(layout.destinations).filter((n) => /^[\x20-\x7e]+$/.test(n)).sort();
@@ -127,7 +144,7 @@ interface OutlineNode {
 }
 
 /** Adds the outline (bookmarks panel) from headings, nested by outline level; items start closed. */
-export function addOutline(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readonly PDFRef[]): void {
+export function addOutline(pdf: PDFDocument, layout: Pick<LayoutSource, 'outline'>, pages: readonly LinkedPage[], pageRefs: readonly PDFRef[]): void {
   const entries = layout.outline.filter((e) => e.title.trim().length > 0 && pageRefs[e.page]);
   if (entries.length === 0) return;
   const ctx = pdf.context;
@@ -136,7 +153,7 @@ export function addOutline(pdf: PDFDocument, layout: LayoutDoc, pageRefs: readon
   for (const e of entries) {
     while (stack.length > 1 && stack[stack.length - 1]!.level >= e.level) stack.pop();
     const parent = stack[stack.length - 1]!;
-    const h = layout.pages[e.page]!.heightPt;
+    const h = pages[e.page]!.heightPt;
     const dict = ctx.obj({
       Title: pdfTextString(e.title.replace(/\s+/g, ' ').trim().slice(0, 512)),
       Dest: [pageRefs[e.page]!, PDFName.of('XYZ'), 0, round(h - e.y), PDFNull],

@@ -1,20 +1,26 @@
 /**
- * renderPdf: LayoutDoc → PDF bytes (ISO 32000-1), with pdf-lib's object model and writer.
+ * renderPdf: a laid-out document → PDF bytes (ISO 32000-1), with pdf-lib's object model and writer.
  *
  * Deterministic: no clock, no random subset tags, the document ID derived from the content. Fonts
  * are subset-embedded as CIDFontType2 (or CFF) with Identity-H and a ToUnicode CMap, so text stays
  * real text; links become Link annotations; headings become the outline.
+ *
+ * Pages are read one at a time: each is written into a draft (page-draft.ts) as it comes, so a
+ * layout that draws its pages as they are asked for (layoutPages) never holds more than one page's
+ * items. The fonts are subset and the PDF objects made once every page is drafted, in the order a
+ * LayoutDoc's would be (fonts, images, then each page's dictionary and content), so both give the
+ * same bytes.
  */
 import { PDFDocument, PDFHexString, PDFName, PDFPage, PDFString, type PDFRef } from 'pdf-lib';
 import { crc32, DiagnosticBag, encodeUtf8, guardAsync, checkCancelled, type EngineHost, type Result } from '../../core';
-import type { LayoutDoc } from '../../model';
+import type { DocumentInfo, LayoutSource } from '../../model';
 import { ByteSink } from './byte-sink';
-import { writePageContent, type ContentFont } from './content';
-import { embedFonts } from './font-embed';
+import { embedFonts, type EmbeddedFont } from './font-embed';
 import { loadFontkit, subsetNeedsFontkit } from '../../text';
-import { collectDrawnWidths, collectGlyphUsage } from './glyph-usage';
-import { embedImages } from './images';
+import { collectDrawnWidths } from './glyph-usage';
+import { embedImages, type EmbeddedImage } from './images';
 import { addLinks, addOutline } from './navigation';
+import { forEachDrawnWidth, PageDrafter, writeDraftContent, type PageDraft } from './page-draft';
 import { flateStream } from './streams';
 
 /** Options of renderPdf. */
@@ -23,61 +29,29 @@ export interface RenderPdfOptions {
   readonly producer?: string;
 }
 
-/** Renders a laid-out document to PDF bytes. Never throws. */
-export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, host: EngineHost): Promise<Result<Uint8Array>> {
+/**
+ * Renders a laid-out document to PDF bytes: a LayoutDoc, or a layout whose pages are drawn as they
+ * are iterated (each page's items are dropped before the next is asked for). Never throws.
+ */
+export async function renderPdf(layout: LayoutSource, options: RenderPdfOptions, host: EngineHost): Promise<Result<Uint8Array>> {
   const bag = new DiagnosticBag();
   return guardAsync('render', bag, async () => {
     const pdf = await PDFDocument.create({ updateMetadata: false });
-    const ctx = pdf.context;
+    const drafter = new PageDrafter(layout);
+    const drafts: PageDraft[] = [];
+    for await (const page of layout.pages) {
+      checkCancelled(host);
+      drafts.push(drafter.draft(page));
+    }
     // CFF fonts are subset with fontkit, loaded on first need (text/fontkit-loader.ts).
     if (layout.fonts.some((f) => subsetNeedsFontkit(f.data))) await loadFontkit();
-    const usage = collectGlyphUsage(layout);
-    const fonts = embedFonts(pdf, layout, usage, bag, collectDrawnWidths(layout));
+    const drawn = collectDrawnWidths((counted, vote) => forEachDrawnWidth(drafts, counted, vote), layout.fonts);
+    const fonts = embedFonts(pdf, layout, drafter.usage, bag, drawn);
     const images = embedImages(pdf, layout, bag, host.inflateRaw);
-    const pageRefs: PDFRef[] = [];
-    const hash = new ContentHash();
-    const sink = new ByteSink();
-    for (let i = 0; i < layout.pages.length; i++) {
-      checkCancelled(host);
-      const page = layout.pages[i]!;
-      const usedFonts = new Map<number, ContentFont>();
-      const usedImages = new Map<number, string>();
-      const usedAlphas = new Map<number, string>();
-      writePageContent(page, {
-        font: (index) => {
-          const f = fonts.get(index)!;
-          usedFonts.set(index, f.content);
-          return f.content;
-        },
-        image: (index) => {
-          const img = images.get(index);
-          if (img) usedImages.set(index, img.name);
-          return img?.name;
-        },
-        fillAlpha: (alpha) => {
-          let name = usedAlphas.get(alpha);
-          if (name === undefined) usedAlphas.set(alpha, (name = `GS${usedAlphas.size}`));
-          return name;
-        },
-      }, sink);
-      const content = sink.view();
-      const stream = flateStream(ctx, content);
-      hash.add(content.length, stream.contents);
-      const leaf = addPageOfSize(pdf, page.widthPt, page.heightPt);
-      leaf.node.set(PDFName.of('Contents'), ctx.register(stream));
-      const fontDict: Record<string, PDFRef> = {};
-      for (const [index, f] of usedFonts) fontDict[f.resource] = fonts.get(index)!.ref;
-      const xobjects: Record<string, PDFRef> = {};
-      for (const [index, name] of usedImages) xobjects[name] = images.get(index)!.ref;
-      const states: Record<string, { Type: string; ca: number }> = {};
-      for (const [alpha, name] of usedAlphas) states[name] = { Type: 'ExtGState', ca: alpha };
-      leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects, ...(usedAlphas.size > 0 ? { ExtGState: states } : {}) }));
-      pageRefs.push(leaf.ref);
-      host.onProgress?.({ stage: 'render', done: i + 1, total: layout.pages.length });
-    }
-    addLinks(pdf, layout, pageRefs, bag);
-    addOutline(pdf, layout, pageRefs);
-    setInfo(pdf, layout, options, hash.hex());
+    const { pageRefs, contentHash } = writePages(pdf, drafts, fonts, images, host);
+    addLinks(pdf, layout, drafts, pageRefs, bag);
+    addOutline(pdf, layout, drafts, pageRefs);
+    setInfo(pdf, layout.info, options, contentHash);
     // Object streams would be compressed with pdf-lib's slow deflate for a few kilobytes saved.
     // pdf-lib yields to the event loop (setTimeout 0, at least 1 ms in Node) every `objectsPerTick`
     // objects, 50 by default: half a second of idle wall time over the dev corpus. renderPdf runs
@@ -85,6 +59,38 @@ export async function renderPdf(layout: LayoutDoc, options: RenderPdfOptions, ho
     const bytes = await pdf.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false, objectsPerTick: Infinity });
     return bytes;
   });
+}
+
+/** Adds each drafted page: its content stream, filled in and deflated, and its resources. */
+function writePages(
+  pdf: PDFDocument, drafts: readonly PageDraft[], fonts: ReadonlyMap<number, EmbeddedFont>, images: ReadonlyMap<number, EmbeddedImage>, host: EngineHost,
+): { pageRefs: PDFRef[]; contentHash: string } {
+  const ctx = pdf.context;
+  const pageRefs: PDFRef[] = [];
+  const hash = new ContentHash();
+  const sink = new ByteSink();
+  drafts.forEach((draft, i) => {
+    checkCancelled(host);
+    writeDraftContent(draft, fonts, images, sink);
+    const content = sink.view();
+    const stream = flateStream(ctx, content);
+    hash.add(content.length, stream.contents);
+    const leaf = addPageOfSize(pdf, draft.widthPt, draft.heightPt);
+    leaf.node.set(PDFName.of('Contents'), ctx.register(stream));
+    const fontDict: Record<string, PDFRef> = {};
+    for (const index of draft.fonts) fontDict[fonts.get(index)!.content.resource] = fonts.get(index)!.ref;
+    const xobjects: Record<string, PDFRef> = {};
+    for (const index of draft.images) {
+      const img = images.get(index);
+      if (img) xobjects[img.name] = img.ref;
+    }
+    const states: Record<string, { Type: string; ca: number }> = {};
+    for (const [alpha, name] of draft.alphas) states[name] = { Type: 'ExtGState', ca: alpha };
+    leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects, ...(draft.alphas.size > 0 ? { ExtGState: states } : {}) }));
+    pageRefs.push(leaf.ref);
+    host.onProgress?.({ stage: 'render', done: i + 1, total: drafts.length });
+  });
+  return { pageRefs, contentHash: hash.hex() };
 }
 
 /**
@@ -98,8 +104,7 @@ function addPageOfSize(pdf: PDFDocument, widthPt: number, heightPt: number): PDF
   return pdf.addPage(page);
 }
 
-function setInfo(pdf: PDFDocument, layout: LayoutDoc, options: RenderPdfOptions, contentHash: string): void {
-  const info = layout.info;
+function setInfo(pdf: PDFDocument, info: DocumentInfo, options: RenderPdfOptions, contentHash: string): void {
   if (info.title) pdf.setTitle(info.title, { showInWindowTitleBar: true });
   if (info.author) pdf.setAuthor(info.author);
   if (info.subject) pdf.setSubject(info.subject);
