@@ -201,10 +201,10 @@ describe('writePageContent', () => {
     expectPlaced(drawn, [faint, outlined, after]);
     expect(drawn.map((d) => d.tr)).toEqual([0, 0, 2, 0]);
     const sink = new ByteSink();
-    writePageContent({ widthPt: 100, heightPt: 100, items: [faint, outlined], section: 0, label: '1' }, RES, sink);
+    writePageContent({ widthPt: 100, heightPt: 100, items: [faint, outlined], section: 0, label: '1' }, sink);
     const text = String.fromCharCode(...sink.view());
     // The alpha state is scoped by q/Q outside the text object; the outline sets its stroke first.
-    expect(text).toMatch(/^q\n\/GS500 gs\n1 0 0 rg\nBT\n[^]*ET\nQ\n/);
+    expect(text).toMatch(/^q\n\/GS\d+ gs\n1 0 0 rg\nBT\n[^]*ET\nQ\n/);
     expect(text).toContain('0 0 1 RG\n1.5 w\n');
   });
 
