@@ -97,9 +97,15 @@ describe('original metrics of families without an open twin', () => {
   });
 
   it('carries none for metric twins, shipped families, or families measured within 3% of their stand-in', () => {
-    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Tahoma', 'Garamond', 'Webdings']) {
+    for (const f of ['Courier New', 'Calibri', 'DejaVu Sans Mono', 'Century Gothic', 'Garamond', 'Webdings']) {
       expect(substituteFamily(f).original, f).toBeUndefined();
     }
+  });
+
+  it('gives Tahoma and Segoe UI their published line metrics on DejaVu Sans', () => {
+    // The capsize dataset's Windows figures: Tahoma 2049/423, Segoe UI 2210/514 per 2048 em.
+    expect(substituteFamily('Tahoma')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2049, descent: 423, lineGap: 0 } });
+    expect(substituteFamily('Segoe UI')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2210, descent: 514, lineGap: 0 } });
   });
 
   it("gives Verdana only its Word line height: its widths are DejaVu Sans's within 1%", () => {

@@ -36,7 +36,8 @@
  *   height (win 2059/430, 1.2153 em against DejaVu Sans's 1.1641). Lucida Console is monospaced:
  *   Word's embedded program gives every advance (1234) and a 1.0 em line (win 1616/432), so it is
  *   fitted exactly on DejaVu Sans Mono, where LibreOffice takes DejaVu Sans. Trebuchet MS keeps its
- *   own line (win 1923/455, 1.1611 em) on its nearer stand-in (below).
+ *   own line (win 1923/455, 1.1611 em) on its nearer stand-in (below). Tahoma and Segoe UI, with no
+ *   Word render in the corpus, take published figures (the capsize metrics dataset; see the table).
  * - Four originals without an open twin have a nearer stand-in than their fontconfig class
  *   (NEAR_STAND_INS): Corbel is drawn with Carlito, Garamond with Liberation Serif, DIN OT and Trebuchet
  *   MS with Liberation Sans, where DejaVu Sans and DejaVu Serif set their text 10-20% wider on taller
@@ -226,6 +227,12 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   ['lucidaconsole', { unitsPerEm: 2048, monoAdvance: 1234, ascent: 1616, descent: 432, lineGap: 0 }],
   // Trebuchet MS: win 1923/455 (1.1611 em), drawn with Liberation Sans (1.149 em of its own).
   ['trebuchetms', { unitsPerEm: 2048, ascent: 1923, descent: 455, lineGap: 0 }],
+  // Tahoma and Segoe UI: the capsize font-metrics dataset (@capsizecss/metrics 3.x, read from the
+  // Windows font files) lists Tahoma ascent 2049, descent −423, line gap 0 and Segoe UI 2210 / −514 / 0
+  // per 2048 em (hhea; Word's GDI line takes the OS/2 win values, the same figures in both fonts):
+  // 1.2070 and 1.3301 em lines against DejaVu Sans's 1.1641.
+  ['tahoma', { unitsPerEm: 2048, ascent: 2049, descent: 423, lineGap: 0 }],
+  ['segoeui', { unitsPerEm: 2048, ascent: 2210, descent: 514, lineGap: 0 }],
   ...EAST_ASIAN_ORIGINALS,
 ]);
 

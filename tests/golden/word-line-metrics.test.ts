@@ -82,6 +82,18 @@ describe("a face with the original's metrics", () => {
   });
 });
 
+describe('Tahoma and Segoe UI (published metrics, substitution.ts)', () => {
+  it('gives Tahoma its 1.2070 em line and Segoe UI its 1.3301 em line on DejaVu Sans', async () => {
+    const at = await baselines(
+      para('T1', single, font('Tahoma', 20)) + para('T2', single, font('Tahoma', 20)) +
+        para('S1', single, font('Segoe UI', 20)) + para('S2', single, font('Segoe UI', 20)),
+    );
+    // win 2049/423 and 2210/514 per 2048 em; DejaVu Sans's own would be 11.64 pt at 10 pt.
+    expect(at.get('T2')! - at.get('T1')!).toBeCloseTo((2472 / 2048) * 10, 2);
+    expect(at.get('S2')! - at.get('S1')!).toBeCloseTo((2724 / 2048) * 10, 2);
+  });
+});
+
 describe('a tab', () => {
   const CONSOLAS = (halfPt: number) => font('Consolas', halfPt);
   const code = (t: string) => para(t, single, CONSOLAS(20));
