@@ -5,7 +5,7 @@
 export * from './core';
 export type * from './model';
 export { parseDocx, type ParseDocxOptions } from './docx';
-export { layoutDocument, dumpLayout, type LayoutOptions } from './layout';
+export { layoutDocument, layoutPages, dumpLayout, type LayoutOptions, type LayoutStream } from './layout';
 export { renderPdf, type RenderPdfOptions } from './render/pdf';
 export { convertDocxToPdf, type ConvertOptions, type ConvertResult } from './convert';
 export { fillTemplate, listFields as listTemplateFields, annotateDocument, parseFillRequest } from './template';
