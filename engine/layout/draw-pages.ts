@@ -113,7 +113,7 @@ function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, en
   const x = columns[0]!.x;
   const width = columns[0]!.width;
   let y = page.frame.bodyBottom - total - sep;
-  drawNoteSeparator(page, sink, x, y + sep / 2, width);
+  drawNoteSeparator(page.notes[0]!, sink, x, y + sep / 2, width);
   y += sep;
   for (const n of page.notes) {
     const story = result.noteStory(n.call, n.widthPt);
@@ -123,11 +123,11 @@ function drawNotes(page: PageState, sink: CollectingSink, result: PassResult, en
 }
 
 /**
- * A note continued from the previous page comes under the continuation separator, which Word
+ * A note continued from the previous page (the first under the separator) comes under the continuation separator, which Word
  * draws across the column (w:continuationSeparator, §17.11.1); otherwise the 2-inch separator.
  */
-function drawNoteSeparator(page: PageState, sink: CollectingSink, x: number, y: number, width: number): void {
-  const lineWidth = (page.notes[0]!.fromPt ?? 0) > 0 ? width : 144;
+function drawNoteSeparator(first: PageState['notes'][number], sink: CollectingSink, x: number, y: number, width: number): void {
+  const lineWidth = (first.fromPt ?? 0) > 0 ? width : 144;
   sink.items.push({ kind: 'line', x1: x, y1: y, x2: x + lineWidth, y2: y, width: 0.5, color: '000000' });
 }
 
@@ -148,7 +148,7 @@ function drawBalancedNotes(page: PageState, columns: NoteColumns, sink: Collecti
   const { heightPt, placements } = balanceNotes(pieces, columns.length);
   const sep = result.separatorPt;
   const top = page.frame.bodyBottom - heightPt - sep;
-  drawNoteSeparator(page, sink, columns[0]!.x, top + sep / 2, width);
+  drawNoteSeparator(page.notes[0]!, sink, columns[0]!.x, top + sep / 2, width);
   for (const q of placements) {
     const story = stories[q.piece];
     const col = columns[q.column] ?? columns[0]!;
@@ -163,13 +163,11 @@ function drawBalancedNotes(page: PageState, columns: NoteColumns, sink: Collecti
 function drawColumnNotes(page: PageState, columns: NoteColumns, sink: CollectingSink, result: PassResult): void {
   const sep = result.separatorPt;
   columns.forEach((col, c) => {
-    const width = col.width;
     const mine = page.notes.filter((n) => (n.column ?? 0) === c);
     if (mine.length === 0) return;
     let y = page.frame.bodyBottom - sep;
     for (const n of mine) y -= n.heightPt;
-    const lineWidth = (mine[0]!.fromPt ?? 0) > 0 ? width : 144;
-    sink.items.push({ kind: 'line', x1: col.x, y1: y + sep / 2, x2: col.x + lineWidth, y2: y + sep / 2, width: 0.5, color: '000000' });
+    drawNoteSeparator(mine[0]!, sink, col.x, y + sep / 2, col.width);
     y += sep;
     for (const n of mine) {
       const story = result.noteStory(n.call, n.widthPt);

@@ -96,7 +96,10 @@ export class PageDrafter implements ContentTarget {
     const scale = 1000 / (run.sizePt * th);
     // collectDrawnWidths counts no run without a size (nor one whose scale is not finite).
     this.hole(out.len, run.sizePt > 0 && Number.isFinite(scale) ? SHOW : SHOW_UNCOUNTED, run.font, n);
-    if (this.glyphCount + n > this.glyphs.length) this.growGlyphs(this.glyphCount + n);
+    if (this.glyphCount + n > this.glyphs.length) {
+      this.glyphs = grown(this.glyphs, this.glyphCount + n);
+      this.advances = grown(this.advances, this.glyphCount + n);
+    }
     const g = this.glyphs;
     const a = this.advances;
     let k = this.glyphCount;
@@ -123,28 +126,22 @@ export class PageDrafter implements ContentTarget {
   }
 
   private hole(offset: number, kind: number, ref: number, n: number): void {
-    if ((this.holeCount + 1) * HOLE > this.holes.length) {
-      const next = new Int32Array(this.holes.length * 2);
-      next.set(this.holes);
-      this.holes = next;
-    }
+    if ((this.holeCount + 1) * HOLE > this.holes.length) this.holes = grown(this.holes, (this.holeCount + 1) * HOLE);
     const at = this.holeCount++ * HOLE;
     this.holes[at] = offset;
     this.holes[at + 1] = kind;
     this.holes[at + 2] = ref;
     this.holes[at + 3] = n;
   }
+}
 
-  private growGlyphs(needed: number): void {
-    let size = this.glyphs.length * 2;
-    while (size < needed) size *= 2;
-    const glyphs = new Int32Array(size);
-    const advances = new Float64Array(size);
-    glyphs.set(this.glyphs);
-    advances.set(this.advances);
-    this.glyphs = glyphs;
-    this.advances = advances;
-  }
+/** A copy of `a` doubled until it holds `needed` elements. */
+function grown<T extends Int32Array | Float64Array>(a: T, needed: number): T {
+  let size = a.length * 2;
+  while (size < needed) size *= 2;
+  const next = new (a.constructor as new (n: number) => T)(size);
+  next.set(a);
+  return next;
 }
 
 /**
@@ -169,7 +166,7 @@ export function writeDraftContent(draft: PageDraft, fonts: ReadonlyMap<number, {
     }
     out.bytes(bytes.subarray(at, offset));
     at = offset;
-    writeShow(out, glyphs, advances, glyph, n, 1, fonts.get(ref)!.content);
+    writeShow(out, glyphs, advances, glyph, n, fonts.get(ref)!.content);
     glyph += n;
   }
   out.bytes(bytes.subarray(at));

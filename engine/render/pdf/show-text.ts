@@ -36,11 +36,11 @@ const ESCAPE = (() => {
 /**
  * Writes `[(..) adj (..)]TJ` placing each glyph at its layout advance, or `(..)Tj` when no glyph
  * needs an adjustment. Codes are raw bytes in literal strings (§7.3.4.2), half the size of hex.
- * The run is glyphs `start` to `start + count` of the arrays; an advance times `scale` is in
- * 1/1000 text space (a page draft stores them so, with a scale of 1).
+ * The run is glyphs `start` to `start + count` of the arrays; advances are in 1/1000 text space
+ * (as a page draft stores them).
  */
 export function writeShow(
-  o: ByteSink, glyphs: ArrayLike<number>, advances: ArrayLike<number>, start: number, count: number, scale: number, font: ContentFont,
+  o: ByteSink, glyphs: ArrayLike<number>, advances: ArrayLike<number>, start: number, count: number, font: ContentFont,
 ): void {
   const codes = font.codes;
   const widths = font.widths;
@@ -66,7 +66,7 @@ export function writeShow(
     if (ESCAPE[lo] !== 0) (b[o.len++] = 0x5c), (b[o.len++] = ESCAPE[lo]!);
     else b[o.len++] = lo;
     if (i === last) break;
-    const adj = (known ? widths[g]! : font.missingWidth) - advances[i]! * scale;
+    const adj = (known ? widths[g]! : font.missingWidth) - advances[i]!;
     if (adj >= 0.05 || adj <= -0.05) {
       b[o.len++] = 0x29;
       o.num(adj, 2);
