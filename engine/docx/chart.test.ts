@@ -179,6 +179,20 @@ describe('readChartPart', () => {
     expect(val).toMatchObject({ min: -5, max: 10, majorUnit: 2.5, formatCode: '#,##0', crosses: 2.5, tickLabels: 'low', crossBetween: 'midCat', title: 'Units', titleHorizontal: true });
   });
 
+  it('resolves the chart font through the theme: +mj-lt is the major face, +mn-lt and script slots the minor', () => {
+    const fontOf = (typeface: string) => {
+      const c: TestChart = { kind: 'lineChart', grouping: 'standard', series: [{ name: 'S', values: [1] }] };
+      const data = (chartPart(c).data as string).replace('<a:defRPr sz="1000"/>', `<a:defRPr sz="1000"><a:latin typeface="${typeface}"/></a:defRPr>`);
+      const doc = parseFixture({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...chartPart(c), data } } });
+      return Object.values(doc.charts)[0]!.font;
+    };
+    expect(fontOf('+mj-lt')).toBe('Calibri Light');
+    expect(fontOf('+mn-lt')).toBe('Calibri');
+    expect(fontOf('+mn-ea')).toBe('Calibri');
+    expect(fontOf('Georgia')).toBe('Georgia');
+    expect(fontOf('')).toBe('Calibri');
+  });
+
   it('keeps hostile caches bounded and drops non-numbers', () => {
     const values = ['1', 'NaN', 'abc', '1e999', '4'];
     const pts = values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('') + '<c:pt idx="99999999"><c:v>5</c:v></c:pt><c:pt idx="-3"><c:v>5</c:v></c:pt>';

@@ -14,6 +14,7 @@ import {
 import { readKindOptions } from './chart-kinds';
 import { chartStyleOf, paletteColor, type ChartPalette } from './chart-palette';
 import type { DocxContext } from './context';
+import { dmlLatinFont } from './dml-text';
 import { intValue } from './values';
 
 const MAX_POINTS = 100_000;
@@ -77,8 +78,10 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   const txPr = child(root, 'c:txPr');
   const text = chartTextStyle(ctx, txPr);
   if (text) model.textStyle = text;
+  // Other theme references (+mn-ea, +mj-cs...) name a script slot, not a Latin face: the minor font.
+  const minor = ctx.env.theme.minor.latin || 'Calibri';
   const font = attr(findDeep(txPr, 'a:latin'), 'typeface');
-  model.font = font && !font.startsWith('+') ? font : ctx.env.theme.minor.latin ?? 'Calibri';
+  model.font = font?.startsWith('+') && font !== '+mj-lt' && font !== '+mn-lt' ? minor : dmlLatinFont(ctx, font, minor);
   return model;
 }
 

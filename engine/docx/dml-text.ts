@@ -23,14 +23,18 @@ function baseParagraphProps(alignment: ParagraphProps['alignment']): ParagraphPr
 }
 
 /**
- * A run's Latin typeface (a:latin/@typeface): a theme font reference (+mj-lt, +mn-lt, §20.1.4.1.16)
- * becomes the theme's major or minor Latin face; an absent or empty one takes `fallbackFont`.
+ * A DrawingML Latin typeface (a:latin/@typeface): a theme font reference (+mj-lt, +mn-lt, §20.1.4.1.16)
+ * becomes the theme's major or minor Latin face; an absent or empty one, or a reference the theme does not
+ * fill, takes `fallbackFont`.
  */
-function latinFont(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string): string {
-  const typeface = attr(child(rPr, 'a:latin'), 'typeface');
+export function dmlLatinFont(ctx: DocxContext, typeface: string | undefined, fallbackFont: string): string {
   if (typeface === '+mj-lt') return ctx.env.theme.major.latin || fallbackFont;
   if (typeface === '+mn-lt') return ctx.env.theme.minor.latin || fallbackFont;
   return typeface || fallbackFont;
+}
+
+function latinFont(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string): string {
+  return dmlLatinFont(ctx, attr(child(rPr, 'a:latin'), 'typeface'), fallbackFont);
 }
 
 function runProps(ctx: DocxContext, rPr: XmlElement | undefined, fallbackFont: string, fallbackColor?: string): RunProps {
