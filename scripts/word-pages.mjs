@@ -29,13 +29,18 @@ if (spawnSync('pdftotext', ['-v']).error) {
   process.exit(0);
 }
 
-/** Letters and digits only: extraction differs in spaces, hyphens and quotes, not in these. */
-const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '');
+/**
+ * Letters and digits only, in lower case: extraction differs in spaces, hyphens and quotes, not in
+ * these, and text in w:caps or w:smallCaps runs is stored in lower case but drawn in capitals.
+ */
+const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
 /** How much text after a mark identifies it, and the least worth trusting. */
 const KEY = 30;
 const MIN_KEY = 12;
 /** How far into a page the key may start and still count as opening it (a header line, a number). */
 const SLACK = 150;
+/** How much of the body text just before a mark must not come before its key on the page. */
+const TAIL = 8;
 
 /** The package's main document and the page count Word saved in docProps/app.xml (when it did). */
 function readPackage(docx) {
@@ -74,9 +79,21 @@ function markKeys(xml) {
       if (norm(text).length >= KEY) break;
     }
     const key = norm(text).slice(0, KEY);
-    if (key.length >= MIN_KEY) keys.push(key);
+    if (key.length >= MIN_KEY) keys.push({ key, tail: tailBefore(xml, at) });
   }
   return keys;
+}
+
+/**
+ * The last TAIL letters and digits of the body text before a mark. A page whose text before the key
+ * ends with them starts a line or more before Word's page did: the slack must not count it.
+ */
+function tailBefore(xml, at) {
+  const texts = [...xml.slice(Math.max(0, at - 8000), at).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)];
+  let text = '';
+  for (let i = texts.length - 1; i >= 0 && norm(text).length < TAIL; i--) text = xmlText(texts[i][1]) + text;
+  const tail = norm(text).slice(-TAIL);
+  return tail.length === TAIL ? tail : '';
 }
 
 /** The document's sections in order: where each one's w:sectPr is, and whether it has several columns. */
@@ -106,7 +123,12 @@ function pagesOf(pdf) {
 function matched(keys, pdf) {
   const pages = pagesOf(pdf);
   if (!pages) return undefined;
-  return keys.filter((k) => pages.some((p) => p.slice(0, k.length + SLACK).includes(k))).length;
+  return keys.filter(({ key, tail }) =>
+    pages.some((p) => {
+      const i = p.slice(0, key.length + SLACK).indexOf(key);
+      return i >= 0 && !(tail && p.slice(0, i).endsWith(tail));
+    }),
+  ).length;
 }
 
 /** A PDF's page count. */
