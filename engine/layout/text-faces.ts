@@ -4,7 +4,7 @@
  */
 import type { DiagnosticBag, EngineHost } from '../core';
 import type { Block, DocModel, Inline, RunProps, ShapeInline } from '../model';
-import { EAST_ASIAN_FALLBACK_FAMILY, alternateNames, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
+import { EAST_ASIAN_FALLBACK_FAMILY, alternateNames, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, lowerSymbolCodes, mapSymbolText, wordWidthsOf, type FaceRequest, type FontContext, type GenericClass, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
@@ -343,7 +343,8 @@ class TextFaces {
 
   mapText(text: string, props: RunProps): string {
     const face = this.primary(props);
-    return face.font.isSymbolFont ? text : mapSymbolText(props.font, text);
+    if (face.font.isSymbolFont) return text;
+    return lowerSymbolCodes(props.font, mapSymbolText(props.font, text), (cp) => face.font.hasGlyph(cp));
   }
 
   segment(text: string, props: RunProps): FaceSegment[] {

@@ -17,7 +17,8 @@
  *      `text/font-substituted` warning once per unavailable family), `fonts.segmentByFont(text, font)`
  *      → runs per fallback face, `font.shape(word, { kern, liga, rtl })`, `font.wordLineMetrics(sizePt)`;
  *      `mapSymbolText(family, text)` first for runs in Symbol/Wingdings/Webdings when `resolve`
- *      returned a non-symbol face (`!font.isSymbolFont`), and for w:sym characters;
+ *      returned a non-symbol face (`!font.isSymbolFont`), and for w:sym characters, then
+ *      `lowerSymbolCodes` for U+F0xx codes of other fonts that the face lacks;
  *   4. `fonts.diagnostics()` → folded warnings for the stage result.
  * The LibreOffice 7.4 reference renders use standard ligatures (their ToUnicode maps contain fi, fl,
  * ffi, ti, tt… for Carlito, DejaVu and Caladea), so `liga: true` matches them; Word uses none by default.
@@ -41,7 +42,7 @@ export type { FontSegment } from './segment';
 export type { LoadedFont, FaceMetrics, FaceOrigin } from './loaded-font';
 export type { ShapeOptions, ShapedText } from './shaper';
 export type { LineMetrics } from './line-metrics';
-export { mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
+export { lowerSymbolCodes, mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
 export type { MappedSymbol } from './symbol-fonts';
 export { deobfuscateFont, fontKeyBytes } from './obfuscation';
 export { subsetFont, subsetFontData, cidWidthArray, subsetTagFor, subsetNeedsFontkit } from './subset';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
+import { lowerSymbolCodes, mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
 import { SYMBOL_TABLE, WEBDINGS_TABLE, WINGDINGS2_TABLE, WINGDINGS3_TABLE, WINGDINGS_TABLE } from './symbol-tables';
 import { FontProgram } from './font-program';
 import { SHIPPED_FACES } from './shipped-fonts';
@@ -87,5 +87,18 @@ describe('symbol tables', () => {
   it('covers all of Symbol 0x20-0x7E and 0xA0-0xFE except its two unused codes', () => {
     const holes = SYMBOL_TABLE.map((cp, i) => [i + 0x20, cp] as const).filter(([c, cp]) => cp === 0 && c !== 0x7f && (c < 0x80 || c > 0x9f));
     expect(holes.map(([c]) => c)).toEqual([0xf0, 0xff]);
+  });
+});
+
+describe('lowerSymbolCodes', () => {
+  const none = () => false;
+  it('lowers U+F020–U+F0FF codes the face lacks to their 8-bit code, in fonts outside the symbol sets', () => {
+    expect(lowerSymbolCodes('C39T30Lfz', '\uF02A1621563\uF02A', none)).toBe('*1621563*');
+    expect(lowerSymbolCodes('Calibri', 'a\uF020b\uF0E9', none)).toBe('a b\u00E9');
+  });
+  it('keeps codes the face has, codes outside the range, and the mapped symbol sets alone', () => {
+    expect(lowerSymbolCodes('Private', '\uF02A', (cp) => cp === 0xf02a)).toBe('\uF02A');
+    expect(lowerSymbolCodes('Calibri', '\uF01F\uF100\uE037', none)).toBe('\uF01F\uF100\uE037');
+    expect(lowerSymbolCodes('Wingdings', '\uF0FF', none)).toBe('\uF0FF');
   });
 });

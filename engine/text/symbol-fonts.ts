@@ -66,3 +66,18 @@ export function mapSymbolText(fontFamily: string, text: string): string {
   }
   return out;
 }
+
+/**
+ * Lowers symbol codes (U+F020–U+F0FF) that `has` says the run's face lacks to their 8-bit code
+ * (U+0020–U+00FF), for runs in fonts that are not one of the mapped symbol sets. Such codes come from
+ * symbol-encoded fonts we do not have (a barcode font, `w:sym` naming a text font): their (3,0) cmap
+ * puts code c at U+F000 + c, so without the font the text is the 8-bit code, as LibreOffice draws it,
+ * not a missing glyph. Text without such codes is returned as it is.
+ */
+export function lowerSymbolCodes(fontFamily: string, text: string, has: (codePoint: number) => boolean): string {
+  if (!/[\uF020-\uF0FF]/.test(text) || symbolSetOf(fontFamily)) return text;
+  return text.replace(/[\uF020-\uF0FF]/g, (ch) => {
+    const cp = ch.charCodeAt(0);
+    return has(cp) ? ch : String.fromCharCode(cp - 0xf000);
+  });
+}

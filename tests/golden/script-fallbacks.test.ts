@@ -57,4 +57,15 @@ describe('fallback faces for East Asian scripts', () => {
     expect(doc.fonts.map((f) => f.family)).not.toContain('NanumGothic');
     expect(doc.fonts.map((f) => f.family)).not.toContain('Droid Sans Fallback');
   });
+
+  it('draws symbol-font codes of a font we lack (a barcode font, w:sym in Calibri) as their 8-bit text, none missing', async () => {
+    const barcode = '<w:r><w:rPr><w:rFonts w:ascii="C39T30Lfz" w:hAnsi="C39T30Lfz"/></w:rPr><w:t>\uF02A1621563\uF02A</w:t></w:r>';
+    const sym = '<w:r><w:t>x</w:t></w:r><w:r><w:sym w:font="Calibri" w:char="F020"/></w:r><w:r><w:t>y</w:t></w:r>';
+    const body = `<w:p>${barcode}</w:p><w:p>${sym}</w:p>`;
+    const { doc, codes } = await layoutDocx(makeDocx({ body }), 'pua.docx', host);
+    expect(codes).not.toContain('text/missing-glyph');
+    const text = glyphRunsOn(doc, 0).map((g) => g.text).join('');
+    expect(text).toContain('*1621563*');
+    expect(text).not.toMatch(/[\uF000-\uF0FF]/);
+  });
 });
