@@ -168,4 +168,19 @@ describe('parseDocx: paragraphs and sections', () => {
     const plain = parseDocx(makeDocx({ body: para('x') + '<w:sectPr><w:textDirection w:val="lrTb"/></w:sectPr>' }), {}, {});
     expect(plain.ok && plain.warnings.some((w) => w.code === 'docx/vertical-section')).toBe(false);
   });
+
+  it('reports margins that leave no text area, and keeps the text', () => {
+    const sect = (left: number, right: number, top = 1440) =>
+      `<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="${top}" w:right="${right}" w:bottom="1440" w:left="${left}" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>`;
+    const wide = parseDocx(makeDocx({ body: para('Kept') + sect(7000, 7000) }), {}, {});
+    expect(wide.ok).toBe(true);
+    if (!wide.ok) return;
+    const w = wide.warnings.find((d) => d.code === 'docx/margins-exceed-page');
+    expect(w?.message).toContain('-88 pt of the page\'s 612 pt width');
+    expect(texts(wide.value.sections[0]!.blocks[0] as Paragraph)[0]!.text).toBe('Kept');
+    const tall = parseDocx(makeDocx({ body: para('x') + sect(1440, 1440, 15000) }), {}, {});
+    expect(tall.ok && tall.warnings.find((d) => d.code === 'docx/margins-exceed-page')?.message).toContain('height');
+    const normal = parseDocx(makeDocx({ body: para('x') + sect(1440, 1440) }), {}, {});
+    expect(normal.ok && normal.warnings.some((d) => d.code === 'docx/margins-exceed-page')).toBe(false);
+  });
 });

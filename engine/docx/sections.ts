@@ -87,6 +87,7 @@ export function readSection(ctx: SectionContext, el: XmlElement | undefined, pre
     pageNumbers: readPageNumbers(child(el, 'w:pgNumType')),
     bidi: onOff(child(el, 'w:bidi')) === true,
   };
+  warnCrampedPage(ctx, props);
   const direction = attr(child(el, 'w:textDirection'), 'w:val');
   const vertical = direction === undefined ? undefined : VERTICAL_SECTIONS[direction];
   if (vertical) props.textDirection = vertical;
@@ -115,6 +116,24 @@ export function readSection(ctx: SectionContext, el: XmlElement | undefined, pre
   if (ln) props.lineNumbering = readLineNumbering(ln, ctx.lineNumberProps?.());
   return props;
 }
+
+/** Least text width or height (points) a page keeps before its margins are reported as leaving no room. */
+const CRAMPED_PT = 18;
+
+/**
+ * Margins that leave (almost) no text area: the text is still laid out, in the sliver that remains, a
+ * character or so per line, but the pages this makes are not what the author saw, so it is reported.
+ */
+function warnCrampedPage(ctx: SectionContext, p: SectionProps): void {
+  const m = p.margins;
+  const width = p.pageWidthPt - m.left - m.right - m.gutter;
+  const height = p.pageHeightPt - Math.abs(m.top) - Math.abs(m.bottom);
+  if (width >= CRAMPED_PT && height >= CRAMPED_PT) return;
+  const what = width < CRAMPED_PT ? `${fmt(width)} pt of the page's ${fmt(p.pageWidthPt)} pt width` : `${fmt(height)} pt of the page's ${fmt(p.pageHeightPt)} pt height`;
+  ctx.warn?.('docx/margins-exceed-page', `A section's margins leave ${what} for text; its text is laid out in what remains.`);
+}
+
+const fmt = (n: number) => String(Math.round(n * 10) / 10);
 
 function readMargins(el: XmlElement | undefined): SectionProps['margins'] {
   if (!el) return DEFAULT_MARGINS;
