@@ -4,11 +4,11 @@
  * shows what the PDF will. Glyphs are filled from their outlines (no system fonts involved).
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
-import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathShading } from '../../model';
 import { decodeRaster, sniffRaster, toRgba } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
-import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
+import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
 
 /** Synthetic italic shear, as the PDF renderer's text matrix (tan 12° ≈ 0.2126). */
 const ITALIC_SHEAR = 0.2126;
@@ -85,7 +85,7 @@ function drawItem(s: DrawState, item: LayoutItem): void {
       if (!item.fill && !item.stroke) return;
       s.ctx.beginPath();
       tracePath(s.ctx, item.commands);
-      paint(s, item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
+      paint(s, item.fill && item.shading ? gradientStyle(s.ctx, item.shading) ?? item.fill : item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
       return;
     case 'image':
       drawImage(s, item);
@@ -112,11 +112,24 @@ function drawItem(s: DrawState, item: LayoutItem): void {
   }
 }
 
+/**
+ * A shading as a canvas gradient (createLinearGradient / createRadialGradient, which hold their end
+ * colours beyond the ends as the PDF's Extend does); undefined when the context has none.
+ */
+function gradientStyle(ctx: Canvas2D, shading: PathShading): GradientHandle | undefined {
+  const c = shading.coords;
+  const g = shading.kind === 'axial'
+    ? ctx.createLinearGradient?.(c[0]!, c[1]!, c[2]!, c[3]!)
+    : ctx.createRadialGradient?.(c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!);
+  for (const stop of shading.stops) g?.addColorStop(Math.max(0, Math.min(1, stop.pos)), cssColor(stop.color));
+  return g;
+}
+
 /** Fills and/or strokes the current path (fill first, as PDF `B`). */
-function paint(s: DrawState, fill: string | undefined, stroke: string | undefined, lineWidth: number | undefined, dash: readonly number[] | undefined, fillOpacity: number | undefined): void {
+function paint(s: DrawState, fill: string | GradientHandle | undefined, stroke: string | undefined, lineWidth: number | undefined, dash: readonly number[] | undefined, fillOpacity: number | undefined): void {
   const { ctx } = s;
   if (fill) {
-    ctx.fillStyle = cssColor(fill);
+    ctx.fillStyle = typeof fill === 'string' ? cssColor(fill) : fill;
     const alpha = fillOpacity !== undefined && fillOpacity >= 0 && fillOpacity < 1 ? fillOpacity : 1;
     ctx.globalAlpha = alpha;
     ctx.fill();
