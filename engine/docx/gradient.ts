@@ -57,7 +57,7 @@ function sortStops(stops: readonly GradientStop[]): GradientStop[] {
 /**
  * Reads a:gradFill: its stops, a:lin (ang in 60000ths of a degree clockwise, scaled) or a:path
  * (circle / rect / shape with a:fillToRect, §20.1.8.31), rotWithShape. No a:lin nor a:path: a
- * linear blend at 0°. Undefined when no stop has a colour.
+ * linear blend at 90°. Undefined when no stop has a colour.
  */
 export function readGradFill(env: PropsEnv, el: XmlElement, placeholder?: string): ReadGradient | undefined {
   const listed = readStops(env, child(el, 'a:gsLst'), placeholder);
@@ -76,7 +76,9 @@ export function readGradFill(env: PropsEnv, el: XmlElement, placeholder?: string
     return { color: mid.color, gradient };
   }
   const lin = child(el, 'a:lin');
-  const ang = intValue(attr(lin, 'ang')) ?? 0;
+  // Without a:lin nor a:path the blend runs from top to bottom: Word's own VML fallback for such a
+  // shape (oxsdk-Complex01) is a v:fill gradient of angle 0, focus 100 %, which is that.
+  const ang = intValue(attr(lin, 'ang')) ?? (lin ? 0 : 5400000);
   const angleDeg = Number.isFinite(ang) ? (((ang / 60000) % 360) + 360) % 360 : 0;
   return { color: mid.color, gradient: { kind: 'linear', stops, angleDeg, scaled: flag(lin, 'scaled', false), rotWithShape } };
 }

@@ -4,7 +4,7 @@
  * the shading is laid out on the upright box and turns with it, as DrawingML's rotWithShape asks;
  * a gradient that must not turn (rotWithShape="0") is turned back by the shape's rotation.
  */
-import type { Color, GradientFill, GradientStop, PathShading } from '../model';
+import type { Color, GradientFill, GradientStop, LayoutItem, PathCommand, PathShading } from '../model';
 
 /** A box in page coordinates (y down). */
 export interface ShadingBox {
@@ -58,4 +58,33 @@ function linearCoords(g: GradientFill, box: ShadingBox, rotationDeg: number): nu
   const ex = (m * gx) / gg;
   const ey = (m * gy) / gg;
   return [round(cx - ex), round(cy - ey), round(cx + ex), round(cy + ey)];
+}
+
+/**
+ * A filled box: a rect item, or, when `gradient` gives a shading over the box, the box as a path
+ * item carrying it (chart bars and backgrounds). `stroke` outlines it either way.
+ */
+export function filledBox(box: ShadingBox, fill: Color | undefined, gradient: GradientFill | undefined, stroke?: { color: Color; widthPt: number }): LayoutItem {
+  const outline = stroke ? { stroke: stroke.color, lineWidth: stroke.widthPt } : {};
+  const shading = fill && gradient ? gradientShading(gradient, box, 0) : undefined;
+  if (!shading) return { kind: 'rect', ...box, ...(fill ? { fill } : {}), ...outline };
+  const { x, y, w, h } = box;
+  const commands: PathCommand[] = [{ op: 'M', x, y }, { op: 'L', x: x + w, y }, { op: 'L', x: x + w, y: y + h }, { op: 'L', x, y: y + h }, { op: 'Z' }];
+  return { kind: 'path', commands, fill: fill!, shading, ...outline };
+}
+
+/** The bounding box of path commands' end and control points (empty at the origin when there are none). */
+export function commandsBox(commands: readonly PathCommand[]): ShadingBox {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const c of commands) {
+    if (c.op === 'Z') continue;
+    const xs = c.op === 'C' ? [c.x1, c.x2, c.x] : [c.x];
+    const ys = c.op === 'C' ? [c.y1, c.y2, c.y] : [c.y];
+    for (const x of xs) (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x));
+    for (const y of ys) (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y));
+  }
+  return x0 <= x1 && y0 <= y1 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : { x: 0, y: 0, w: 0, h: 0 };
 }

@@ -15,7 +15,9 @@ import { initKernel } from '../../engine/layout';
 import type { PathItem, ShapeInline } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
-import { makeDocx } from '../helpers/make-docx';
+import { makeDocx, OFFICE_THEME } from '../helpers/make-docx';
+import { chartPart, inlineChart } from '../helpers/make-chart';
+import { drawTestChart } from '../../engine/layout/chart/test-util';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const EMU = 12700;
@@ -162,5 +164,67 @@ describe('DrawingML gradients', () => {
     expect(right[2]).toBeGreaterThan(240);
     expect(Math.abs(mid[0]! - 128)).toBeLessThan(12);
     expect(Math.abs(mid[2]! - 128)).toBeLessThan(12);
+  });
+});
+
+describe('chart gradients', () => {
+  const up = `<a:gradFill><a:gsLst>${gs(0, '003366')}${gs(100000, '99CCFF')}</a:gsLst><a:lin ang="16200000" scaled="0"/></a:gradFill>`;
+  const chartDoc = () => makeDocx({
+    theme: OFFICE_THEME,
+    body: `<w:p>${inlineChart('rIdChart1', 400, 250)}</w:p>`,
+    parts: { rIdChart1: chartPart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: ['A', 'B'], series: [{ name: 'S', values: [2, 4], extra: `<c:spPr>${up}</c:spPr>` }] }) },
+  });
+
+  it('reads a series a:gradFill and shades each bar from its bottom to its top', async () => {
+    const parsed = parseDocx(chartDoc(), {}, host);
+    const chart = parsed.ok ? Object.values(parsed.value.charts)[0] : undefined;
+    const series = chart?.plots[0]?.series[0];
+    expect(series?.gradient?.angleDeg).toBe(270);
+    expect(series?.color).toBe('99CCFF');
+    const { doc } = await layoutDocx(chartDoc(), 'chart-grad.docx', host);
+    const bars = flatItems(doc.pages[0]!.items).filter((i): i is PathItem => i.kind === 'path' && i.shading !== undefined);
+    expect(bars).toHaveLength(2);
+    for (const bar of bars) {
+      const [x0, y0, x1, y1] = bar.shading!.coords;
+      const ys = bar.commands.flatMap((c) => (c.op === 'Z' ? [] : [c.y]));
+      // Vertical axis, starting at the bar's bottom edge and ending at its top.
+      expect(x0).toBe(x1);
+      expect(y0).toBeCloseTo(Math.max(...ys), 2);
+      expect(y1).toBeCloseTo(Math.min(...ys), 2);
+      expect(bar.shading!.stops.map((t) => t.color)).toEqual(['003366', '99CCFF']);
+    }
+  });
+
+  it('shades the chart space and the plot area with their gradients', () => {
+    const g = { kind: 'linear', angleDeg: 0, scaled: false, rotWithShape: true, stops: [{ pos: 0, color: 'FFFFFF' }, { pos: 1, color: 'CCCCCC' }] } as const;
+    const { items } = drawTestChart({ plots: [], axes: [], background: 'EEEEEE', backgroundGradient: g, plotBackground: 'EEEEEE', plotGradient: g });
+    const shaded = items.filter((i): i is PathItem => i.kind === 'path' && i.shading !== undefined);
+    // The chart box (BOX: 100, 100, 432 × 252) blends across its width.
+    expect(shaded[0]?.shading?.coords).toEqual([100, 226, 532, 226]);
+    expect(shaded[0]?.stroke).toBe('D9D9D9');
+  });
+});
+
+describe('VML gradients', () => {
+  const rect = (fill: string) => `<w:p><w:r><w:pict><v:rect style="width:100pt;height:50pt" fillcolor="#ff0000" stroked="f">${fill}</v:rect></w:pict></w:r></w:p>`;
+
+  it('reads focus 100 % as color at the top and color2 at the bottom, and the halfway colour as the flat one', () => {
+    const shape = shapeOf(rect('<v:fill color2="#0000ff" focus="100%" type="gradient"/>'));
+    expect(shape.fill).toBe('800080');
+    expect(shape.fillGradient).toEqual({ kind: 'linear', angleDeg: 90, scaled: false, rotWithShape: false, stops: [{ pos: 0, color: 'FF0000' }, { pos: 1, color: '0000FF' }] });
+  });
+
+  it('mirrors the blend for focus 50 % (color at both ends, color2 in the middle) and turns it by the angle', () => {
+    const g = shapeOf(rect('<v:fill color2="#0000ff" focus="50%" angle="90" type="gradient"/>')).fillGradient;
+    expect(g?.angleDeg).toBe(0);
+    expect(g?.stops).toEqual([{ pos: 0, color: 'FF0000' }, { pos: 0.5, color: '0000FF' }, { pos: 1, color: 'FF0000' }]);
+  });
+
+  it('reads a colors list and a radial gradient around its focus position', () => {
+    const g = shapeOf(rect('<v:fill color2="#0000ff" focus="100%" colors="0 #ff0000;.5 #00ff00;1 #0000ff" type="gradient"/>')).fillGradient;
+    expect(g?.stops.map((t) => [t.pos, t.color])).toEqual([[0, 'FF0000'], [0.5, '00FF00'], [1, '0000FF']]);
+    const r = shapeOf(rect('<v:fill color2="#0000ff" focus="100%" focusposition=".5,.5" type="gradientRadial"/>')).fillGradient;
+    expect(r?.kind).toBe('rect');
+    expect(r?.focus).toEqual({ l: 0.5, t: 0.5, r: 0.5, b: 0.5 });
   });
 });
