@@ -121,6 +121,16 @@ describe('DrawingML gradients', () => {
     expect(scaled?.shading?.coords).toEqual([60, -30, 140, 130]);
   });
 
+  it('turns a gradient with its shape, and back when rotWithShape is off', async () => {
+    const fill = (rot: number) => `<a:gradFill rotWithShape="${rot}"><a:gsLst>${gs(0, 'FF0000')}${gs(100000, '0000FF')}</a:gsLst><a:lin ang="0"/></a:gradFill>`;
+    // Drawn upright inside a group turned 90° about the box's centre: left to right in the box turns with it.
+    const [turning] = await pathsOf(wsp(fill(1), ' rot="5400000"'), 'rot1');
+    expect(turning?.shading?.coords).toEqual([0, 50, 200, 50]);
+    // Not turning: the blend runs up the upright box, which the group's turn makes left to right on the page.
+    const [fixed] = await pathsOf(wsp(fill(0), ' rot="5400000"'), 'rot0');
+    expect(fixed?.shading?.coords).toEqual([100, 100, 100, 0]);
+  });
+
   it('lays a circular path gradient out as a radial shading from the focus to the farthest corner', async () => {
     const fill = `<a:gradFill><a:gsLst>${gs(0, 'FFFFFF')}${gs(100000, '000000')}</a:gsLst><a:path path="circle"><a:fillToRect l="50000" t="50000" r="50000" b="50000"/></a:path></a:gradFill>`;
     const [path] = await pathsOf(wsp(fill), 'circle');
