@@ -24,12 +24,12 @@ const EMU = 12700;
 const hasPoppler = spawnSync('pdftoppm', ['-v']).status === 0;
 
 /** A floating 200 × 100 pt rectangle at the page's top-left corner with the given spPr fill. */
-function wsp(fill: string, xfrmAttrs = ''): string {
+function wsp(fill: string, xfrmAttrs = '', style = ''): string {
   const ext = `cx="${200 * EMU}" cy="${100 * EMU}"`;
   return '<w:p><w:r><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">' +
     '<wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionV>' +
     `<wp:extent ${ext}/><wp:wrapNone/><wp:docPr id="1" name="S"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr/>` +
-    `<wps:spPr><a:xfrm${xfrmAttrs}><a:off x="0" y="0"/><a:ext ${ext}/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>${fill}<a:ln><a:noFill/></a:ln></wps:spPr>` +
+    `<wps:spPr><a:xfrm${xfrmAttrs}><a:off x="0" y="0"/><a:ext ${ext}/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>${fill}<a:ln><a:noFill/></a:ln></wps:spPr>${style}` +
     '<wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>';
 }
 
@@ -95,6 +95,20 @@ describe('DrawingML gradients', () => {
       kind: 'linear', angleDeg: 90, scaled: true, rotWithShape: false,
       stops: [{ pos: 0, color: 'FF0000' }, { pos: 0.5, color: '00FF00' }, { pos: 1, color: '0000FF' }],
     });
+  });
+
+  it('reads the theme gradient a wps:style fillRef names (idx 2), its phClr stops in the reference colour', () => {
+    const styles = '<a:solidFill><a:schemeClr val="phClr"/></a:solidFill>' +
+      '<a:gradFill rotWithShape="1"><a:gsLst><a:gs pos="0"><a:schemeClr val="phClr"><a:tint val="50000"/></a:schemeClr></a:gs>' +
+      '<a:gs pos="100000"><a:schemeClr val="phClr"/></a:gs></a:gsLst><a:lin ang="5400000" scaled="0"/></a:gradFill>';
+    const theme = OFFICE_THEME.replace('<a:fillStyleLst/>', `<a:fillStyleLst>${styles}</a:fillStyleLst>`);
+    const style = '<wps:style><a:lnRef idx="0"><a:schemeClr val="accent1"/></a:lnRef><a:fillRef idx="2"><a:srgbClr val="FF0000"/></a:fillRef>' +
+      '<a:effectRef idx="0"><a:schemeClr val="accent1"/></a:effectRef><a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef></wps:style>';
+    const parsed = parseDocx(makeDocx({ theme, body: wsp('', '', style) }), {}, host);
+    const shape = parsed.ok ? firstShape(parsed.value.sections) : undefined;
+    expect(shape?.fillGradient?.angleDeg).toBe(90);
+    expect(shape?.fillGradient?.stops.map((t) => t.color)).toEqual(['FF8080', 'FF0000']);
+    expect(shape?.fill).toBe('FF0000');
   });
 
   it('reads a path gradient with its focus rectangle', async () => {
