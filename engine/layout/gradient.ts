@@ -31,7 +31,13 @@ const trig = (v: number) => Math.round(v * 1e9) / 1e9 + 0;
 export function gradientShading(g: GradientFill, box: ShadingBox, rotationDeg: number, recolor?: (c: Color) => Color | undefined): PathShading | undefined {
   if (!(box.w > 0 && box.h > 0) || g.stops.length < 2) return undefined;
   const stops: GradientStop[] = g.stops.map((s) => ({ pos: s.pos, color: recolor?.(s.color) ?? s.color }));
-  if (g.kind === 'linear') return { kind: 'axial', coords: linearCoords(g, box, rotationDeg), stops };
+  const shading = g.kind === 'linear' ? { kind: 'axial' as const, coords: linearCoords(g, box, rotationDeg), stops } : pathShading(g, box, stops);
+  // A box or angle beyond numbers (hostile sizes) leaves the flat fill.
+  return shading.coords.every(Number.isFinite) ? shading : undefined;
+}
+
+/** A path gradient as a radial shading from the focus rectangle's centre to the farthest corner. */
+function pathShading(g: GradientFill, box: ShadingBox, stops: GradientStop[]): PathShading {
   const f = g.focus ?? { l: 0.5, t: 0.5, r: 0.5, b: 0.5 };
   const cx = box.x + box.w * (f.l + (1 - f.l - f.r) / 2);
   const cy = box.y + box.h * (f.t + (1 - f.t - f.b) / 2);

@@ -188,7 +188,7 @@ class ContentWriter {
    * §8.7.4.2) inside q/Q, then stroked on its own; others are filled and stroked in one go.
    */
   private pathItem(item: PathItem): void {
-    if (!item.shading || !item.fill) {
+    if (!item.shading || !item.fill || !item.shading.coords.every(Number.isFinite)) {
       this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
       return;
     }
