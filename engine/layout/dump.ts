@@ -51,5 +51,5 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
 function dumpShading(s: PathShading): string {
   const c = s.coords.map(r);
   const at = s.kind === 'axial' ? `${c[0]},${c[1]} ${c[2]},${c[3]}` : `${c[0]},${c[1]},${c[2]} ${c[3]},${c[4]},${c[5]}`;
-  return `${s.kind}(${at} ${s.stops.map((t) => `${r(t.pos)}:#${t.color}`).join(' ')})`;
+  return `${s.kind}(${at} ${s.stops.map((t) => `${r(t.pos)}:#${t.color}`).join(' ')}${s.clip ? ` clip ${s.clip.length} cmds` : ''})`;
 }

@@ -25,7 +25,7 @@ const trig = (v: number) => Math.round(v * 1e9) / 1e9 + 0;
  * (a:lin, §20.1.8.41; with `scaled` the angle is taken in the unit square and stretched to the box,
  * so the blend lines are those of the square, stretched). Path gradients (§20.1.8.46): a radial
  * blend from the focus rectangle's centre to a circle through the farthest corner of the box
- * (`rect` and `shape` are drawn as circles too). `recolor` maps each stop's colour (darken…
+ * (`rect` and `shape`: see gradientShadings). `recolor` maps each stop's colour (darken…
  * path paints). Undefined when the box is empty.
  */
 export function gradientShading(g: GradientFill, box: ShadingBox, rotationDeg: number, recolor?: (c: Color) => Color | undefined): PathShading | undefined {
@@ -34,6 +34,47 @@ export function gradientShading(g: GradientFill, box: ShadingBox, rotationDeg: n
   const shading = g.kind === 'linear' ? { kind: 'axial' as const, coords: linearCoords(g, box, rotationDeg), stops } : pathShading(g, box, stops);
   // A box or angle beyond numbers (hostile sizes) leaves the flat fill.
   return shading.coords.every(Number.isFinite) ? shading : undefined;
+}
+
+/**
+ * The shadings that paint gradient `g` over `box`: one, or for a rectangular path gradient
+ * (a:path path="rect", VML gradientRadial; `shape` too, its outline taken as the box) one per side:
+ * each side's face, between the box's edge and the focus rectangle's (joined corner to corner),
+ * blends across from the focus (position 0) to that edge (position 1), so the blend's lines are
+ * rectangles; the top face also takes in the focus rectangle, where the blend holds its first colour.
+ */
+export function gradientShadings(g: GradientFill, box: ShadingBox, rotationDeg: number, recolor?: (c: Color) => Color | undefined): PathShading[] {
+  const one = gradientShading(g, box, rotationDeg, recolor);
+  if (!one || (g.kind !== 'rect' && g.kind !== 'shape')) return one ? [one] : [];
+  const f = g.focus ?? { l: 0.5, t: 0.5, r: 0.5, b: 0.5 };
+  const x0 = box.x;
+  const y0 = box.y;
+  const x1 = box.x + box.w;
+  const y1 = box.y + box.h;
+  const fx0 = round(x0 + box.w * Math.min(f.l, 1 - f.r));
+  const fx1 = round(x0 + box.w * Math.max(f.l, 1 - f.r));
+  const fy0 = round(y0 + box.h * Math.min(f.t, 1 - f.b));
+  const fy1 = round(y0 + box.h * Math.max(f.t, 1 - f.b));
+  const poly = (pts: number[]): PathCommand[] => [
+    ...pts.reduce<PathCommand[]>((out, _, i) => (i % 2 ? out : [...out, { op: i ? 'L' : 'M', x: round(pts[i]!), y: round(pts[i + 1]!) }]), []),
+    { op: 'Z' },
+  ];
+  // Each face blends outwards from the focus by its depth; a face squeezed to nothing (the focus on
+  // the box's edge) by a point, so the focus rectangle the top face takes in still gets the first colour.
+  const face = (sx: number, sy: number, dx: number, dy: number, depth: number, clip: PathCommand[]): PathShading => {
+    const d = Math.max(depth, 1);
+    return { kind: 'axial', coords: [sx, sy, sx + dx * d, sy + dy * d].map(round), stops: one.stops, clip };
+  };
+  const cx = (fx0 + fx1) / 2;
+  const cy = (fy0 + fy1) / 2;
+  // The left and right faces are painted as whole halves and the top and bottom ones over them, so
+  // no seam of background shows where faces meet (anti-aliased clip edges would let it through).
+  return [
+    face(fx0, cy, -1, 0, fx0 - x0, poly([x0, y0, cx, y0, cx, y1, x0, y1])),
+    face(fx1, cy, 1, 0, x1 - fx1, poly([cx, y0, x1, y0, x1, y1, cx, y1])),
+    face(cx, fy0, 0, -1, fy0 - y0, poly([x0, y0, x1, y0, fx1, fy0, fx1, fy1, fx0, fy1, fx0, fy0])),
+    face(cx, fy1, 0, 1, y1 - fy1, poly([x1, y1, x0, y1, fx0, fy1, fx1, fy1])),
+  ];
 }
 
 /** A path gradient as a radial shading from the focus rectangle's centre to the farthest corner. */
@@ -72,11 +113,18 @@ function linearCoords(g: GradientFill, box: ShadingBox, rotationDeg: number): nu
  */
 export function filledBox(box: ShadingBox, fill: Color | undefined, gradient: GradientFill | undefined, stroke?: { color: Color; widthPt: number }): LayoutItem {
   const outline = stroke ? { stroke: stroke.color, lineWidth: stroke.widthPt } : {};
-  const shading = fill && gradient ? gradientShading(gradient, box, 0) : undefined;
-  if (!shading) return { kind: 'rect', ...box, ...(fill ? { fill } : {}), ...outline };
+  const shadings = fill && gradient ? gradientShadings(gradient, box, 0) : [];
+  if (shadings.length === 0) return { kind: 'rect', ...box, ...(fill ? { fill } : {}), ...outline };
   const { x, y, w, h } = box;
   const commands: PathCommand[] = [{ op: 'M', x, y }, { op: 'L', x: x + w, y }, { op: 'L', x: x + w, y: y + h }, { op: 'L', x, y: y + h }, { op: 'Z' }];
-  return { kind: 'path', commands, fill: fill!, shading, ...outline };
+  const items = shadedPath(commands, fill!, shadings, outline);
+  return items.length === 1 ? items[0]! : { kind: 'group', items };
+}
+
+/** The path items that paint one path with its shadings (one per face), the last also stroking it. */
+export function shadedPath(commands: readonly PathCommand[], fill: Color, shadings: readonly PathShading[], outline: { stroke?: Color; lineWidth?: number; dash?: readonly number[] }): LayoutItem[] {
+  if (shadings.length === 0) return [{ kind: 'path', commands, fill, ...outline }];
+  return shadings.map((shading, i) => ({ kind: 'path', commands, fill, shading, ...(i === shadings.length - 1 ? outline : {}) }));
 }
 
 /** The bounding box of path commands' end and control points (empty at the origin when there are none). */

@@ -9,7 +9,7 @@ import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, PathPaint, ShapeI
 import { mapChannels } from '../core';
 import { CollectingSink, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
-import { gradientShading } from './gradient';
+import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
 import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
@@ -221,17 +221,14 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
     );
     const paint = shape.pathPaints?.[i];
     const fill = shape.fill && !pictured ? paintedFill(shape.fill, paint) : undefined;
-    const shading = fill && shape.fillGradient ? gradientShading(shape.fillGradient, box, shape.rotationDeg ?? 0, (c) => paintedFill(c, paint)) : undefined;
     const stroked = paint?.stroke !== false && shape.line?.color;
-    const item: LayoutItem = {
-      kind: 'path',
-      commands,
-      ...(fill ? { fill } : {}),
-      ...(shading ? { shading } : {}),
+    const outline = {
       ...(stroked ? { stroke: shape.line!.color!, lineWidth: shape.line!.widthPt } : {}),
       ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
-    if (item.kind === 'path' && (item.fill || item.stroke)) target.push(item);
+    const shadings = fill && shape.fillGradient ? gradientShadings(shape.fillGradient, box, shape.rotationDeg ?? 0, (c) => paintedFill(c, paint)) : [];
+    if (fill && shadings.length > 0) target.push(...shadedPath(commands, fill, shadings, outline));
+    else if (fill || stroked) target.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...outline });
   }
   for (const child of shape.children ?? []) {
     if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);

@@ -95,6 +95,11 @@ export interface PathShading {
   readonly coords: readonly number[];
   /** At least two, ascending in position from 0 to 1. */
   readonly stops: readonly GradientStop[];
+  /**
+   * A further outline the shading is clipped to, besides the path (one face of a rectangular path
+   * gradient: the path item is then drawn once per face, each with its own blend).
+   */
+  readonly clip?: readonly PathCommand[];
 }
 
 /** A vector path (shapes, chart elements), in page coordinates. */

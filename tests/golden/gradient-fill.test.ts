@@ -171,6 +171,30 @@ describe('DrawingML gradients', () => {
     expect(text).toMatch(/\/Encode \[ 0 1 0 1 \]/);
   });
 
+  it('lays a rectangular path gradient out as four faces, each blending from the focus out to its edge', async () => {
+    const fill = `<a:gradFill><a:gsLst>${gs(0, 'FFFFFF')}${gs(100000, '000000')}</a:gsLst><a:path path="rect"><a:fillToRect l="50000" t="50000" r="50000" b="50000"/></a:path></a:gradFill>`;
+    const paths = await pathsOf(wsp(fill), 'rect');
+    // Left and right halves first, then the top (with the focus) and bottom faces over them.
+    expect(paths.map((p) => p.shading?.coords)).toEqual([[100, 50, 0, 50], [100, 50, 200, 50], [100, 50, 100, 0], [100, 50, 100, 100]]);
+    expect(paths.map((p) => p.shading?.clip?.length)).toEqual([5, 5, 7, 5]);
+  });
+
+  it.runIf(hasPoppler)('paints a rectangular path gradient with rectangles for its lines in poppler', async () => {
+    const fill = `<a:gradFill><a:gsLst>${gs(0, 'FFFFFF')}${gs(100000, '000000')}</a:gsLst><a:path path="rect"><a:fillToRect l="50000" t="50000" r="50000" b="50000"/></a:path></a:gradFill>`;
+    const dir = mkdtempSync(join(tmpdir(), 'grad-'));
+    writeFileSync(join(dir, 'r.pdf'), await pdfOf(wsp(fill)));
+    const r = spawnSync('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-x', '0', '-y', '0', '-W', '200', '-H', '100', '-gray', '-singlefile', join(dir, 'r.pdf'), join(dir, 'r')]);
+    expect(r.status).toBe(0);
+    const pgm = readFileSync(join(dir, 'r.pgm'));
+    const px = pgm.subarray(pgm.length - 200 * 100);
+    const at = (x: number, y: number) => px[y * 200 + x]!;
+    // Halfway from the centre to the left edge and to the top edge: the same grey (a circle would differ).
+    expect(Math.abs(at(50, 50) - 128)).toBeLessThan(12);
+    expect(Math.abs(at(100, 25) - 128)).toBeLessThan(12);
+    expect(at(100, 50)).toBeGreaterThan(230);
+    expect(at(1, 50)).toBeLessThan(20);
+  });
+
   it.runIf(hasPoppler)('paints red at the left and blue at the right in poppler', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grad-'));
     const file = join(dir, 'g.pdf');

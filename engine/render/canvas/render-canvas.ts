@@ -4,7 +4,7 @@
  * shows what the PDF will. Glyphs are filled from their outlines (no system fonts involved).
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
-import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathShading } from '../../model';
+import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
 import { decodeRaster, sniffRaster, toRgba } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
@@ -83,6 +83,10 @@ function drawItem(s: DrawState, item: LayoutItem): void {
       return;
     case 'path':
       if (!item.fill && !item.stroke) return;
+      if (item.fill && item.shading?.clip) {
+        drawShadedFace(s, item, item.shading.clip);
+        return;
+      }
       s.ctx.beginPath();
       tracePath(s.ctx, item.commands);
       paint(s, item.fill && item.shading ? gradientStyle(s.ctx, item.shading) ?? item.fill : item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
@@ -123,6 +127,23 @@ function gradientStyle(ctx: Canvas2D, shading: PathShading): GradientHandle | un
     : ctx.createRadialGradient?.(c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!);
   for (const stop of shading.stops) g?.addColorStop(Math.max(0, Math.min(1, stop.pos)), cssColor(stop.color));
   return g;
+}
+
+/** A path filled with one face of a shading (clipped to the path and the face), then stroked. */
+function drawShadedFace(s: DrawState, item: PathItem, clip: readonly PathCommand[]): void {
+  const { ctx } = s;
+  ctx.save();
+  ctx.beginPath();
+  tracePath(ctx, item.commands);
+  ctx.clip();
+  ctx.beginPath();
+  tracePath(ctx, clip);
+  paint(s, gradientStyle(ctx, item.shading!) ?? item.fill, undefined, undefined, undefined, item.fillOpacity);
+  ctx.restore();
+  if (!item.stroke) return;
+  ctx.beginPath();
+  tracePath(ctx, item.commands);
+  paint(s, undefined, item.stroke, item.lineWidth, item.dash, undefined);
 }
 
 /** Fills and/or strokes the current path (fill first, as PDF `B`). */

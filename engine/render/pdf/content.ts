@@ -184,8 +184,9 @@ class ContentWriter {
   }
 
   /**
-   * A path item: a shaded one is clipped to its outline and painted with its shading (`sh`,
-   * §8.7.4.2) inside q/Q, then stroked on its own; others are filled and stroked in one go.
+   * A path item: a shaded one is clipped to its outline (and its shading's own clip) and painted
+   * with its shading (`sh`, §8.7.4.2) inside q/Q, then stroked on its own; others are filled and
+   * stroked in one go.
    */
   private pathItem(item: PathItem): void {
     if (!item.shading || !item.fill || !item.shading.coords.every(Number.isFinite)) {
@@ -195,7 +196,8 @@ class ContentWriter {
     const o = this.out;
     o.ascii('q\n');
     this.pathOps(item.commands);
-    const { kind, coords: c, stops } = item.shading;
+    const { kind, coords: c, stops, clip } = item.shading;
+    if (clip) o.ascii('W n\n'), this.pathOps(clip);
     const coords = kind === 'axial' ? [c[0]!, this.h - c[1]!, c[2]!, this.h - c[3]!] : [c[0]!, this.h - c[1]!, c[2]!, c[3]!, this.h - c[4]!, c[5]!];
     o.ascii(`W n\n/${this.res.shading({ kind, coords, stops })} sh\nQ\n`);
     this.path(item.commands, undefined, item.stroke, item.lineWidth, item.dash);
