@@ -248,6 +248,19 @@ describe('renderCanvas gradients', () => {
     expect(style).toHaveProperty('addColorStop');
   });
 
+  it('fills one face of a rectangular gradient inside the path and the face, then strokes the path', async () => {
+    const ctx = recorder();
+    Object.assign(ctx, { createLinearGradient: () => ({ addColorStop: () => undefined }) });
+    const face = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 50, y: 0 }, { op: 'L', x: 50, y: 50 }, { op: 'Z' }] as const;
+    const doc = page({ kind: 'axial', coords: [50, 25, 0, 25], stops, clip: face });
+    const item = doc.pages[0]!.items[0]!;
+    const shaded: LayoutDoc = { ...doc, pages: [{ ...doc.pages[0]!, items: [{ ...item, stroke: '000000', lineWidth: 1 } as LayoutItem] }] };
+    await renderCanvas(shaded, 0, ctx, { createPath: fakePath, background: null });
+    const names = ctx.calls.map((c) => c[0]).filter((n) => ['save', 'clip', 'fill', 'restore', 'stroke'].includes(n));
+    // The page's own save/restore around everything, the face's inside.
+    expect(names).toEqual(['save', 'save', 'clip', 'fill', 'restore', 'stroke', 'restore']);
+  });
+
   it('fills a radial shading with a radial gradient, and falls back to the flat colour without gradients', async () => {
     const ctx = recorder();
     const made: Call[] = [];
