@@ -122,7 +122,9 @@ function vmlFocusStops(list: ReadonlyArray<{ u: number; color: Color }>, focus: 
 /**
  * A VML gradient (v:fill type gradient or gradientRadial): angle (degrees counter-clockwise, 0 a
  * blend from top to bottom), focus, colors, focusposition (radial); rotate="t" turns it with the
- * shape. `color` is the shape's fill colour. Undefined when the fill is no gradient.
+ * shape. `color` is the shape's fill colour. The blend is linear whatever v:fill/@method says
+ * (sigma, any, linear sigma shape the curve between the colours only). Undefined when the fill is
+ * no gradient.
  */
 export function readVmlGradient(fillEl: XmlElement | undefined, color: Color): ReadGradient | undefined {
   const type = attr(fillEl, 'type') ?? '';
