@@ -3,11 +3,12 @@
  * layouts (c:manualLayout), data label options (c:dLbls), axes (c:catAx, c:valAx, c:dateAx) and the
  * automatic series colours (the theme accents with Office's variations past six series).
  */
-import type { ChartAxis, ChartDataLabels, ChartLine, ChartManualLayout, ChartTextStyle, Color } from '../model';
+import type { ChartAxis, ChartDataLabels, ChartLine, ChartManualLayout, ChartTextStyle, Color, GradientFill } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import { applyDrawingTransforms } from './color';
 import type { DocxContext } from './context';
+import { readGradFill } from './gradient';
 import { drawingColor, themeColor } from './theme';
 import { intValue } from './values';
 
@@ -50,6 +51,15 @@ export function autoSeriesColor(ctx: DocxContext, index: number): Color | undefi
 /** A colour inside a fill parent (a:solidFill), resolved against the theme. */
 export function chartColor(ctx: DocxContext, fillParent: XmlElement | undefined): Color | undefined {
   return drawingColor(ctx.env.theme, ctx.env.mapping, child(fillParent, 'a:solidFill'));
+}
+
+/** The fill of a c:spPr: a:solidFill's colour, or a:gradFill's gradient with its middle stop as the colour. */
+export function chartFill(ctx: DocxContext, spPr: XmlElement | undefined): { readonly color?: Color; readonly gradient?: GradientFill } {
+  const grad = child(spPr, 'a:gradFill');
+  const read = grad ? readGradFill(ctx.env, grad) : undefined;
+  if (read) return read;
+  const color = chartColor(ctx, spPr);
+  return color ? { color } : {};
 }
 
 /** Line properties of a c:spPr (a:ln, §20.1.2.2.24): colour, width (EMU → pt) or none. */

@@ -9,7 +9,7 @@ import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, Color } from '../
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
-  chartColor, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
+  chartColor, chartFill, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
 } from './chart-style';
 import { readKindOptions } from './chart-kinds';
 import { chartStyleOf, paletteColor, type ChartPalette } from './chart-palette';
@@ -67,12 +67,14 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   if (blanks === 'gap' || blanks === 'zero' || blanks === 'span') model.blanksAs = blanks;
   const plotLayout = manualLayout(child(plotArea, 'c:layout'));
   if (plotLayout) model.plotLayout = plotLayout;
-  const plotFill = chartColor(ctx, child(plotArea, 'c:spPr'));
-  if (plotFill) model.plotBackground = plotFill;
+  const plotFill = chartFill(ctx, child(plotArea, 'c:spPr'));
+  if (plotFill.color) model.plotBackground = plotFill.color;
+  if (plotFill.gradient) model.plotGradient = plotFill.gradient;
   const spPr = child(root, 'c:spPr');
-  const bg = chartColor(ctx, spPr);
-  if (bg) model.background = bg;
+  const bg = chartFill(ctx, spPr);
+  if (bg.color) model.background = bg.color;
   else if (child(spPr, 'a:noFill')) model.noBackground = true;
+  if (bg.gradient) model.backgroundGradient = bg.gradient;
   const border = chartLine(ctx, spPr);
   if (border) model.border = border;
   const txPr = child(root, 'c:txPr');
@@ -172,7 +174,8 @@ function readPlot(ctx: DocxContext, el: XmlElement, type: ChartPlot['type'], pla
 /** A series' fill and line look (c:ser/c:spPr), with the automatic colour (of the chart style) when none is given. */
 function seriesLook(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, type: ChartPlot['type'] | 'bubble', s: { -readonly [K in keyof ChartSeries]: ChartSeries[K] }): void {
   const spPr = child(ser, 'c:spPr');
-  const fill = chartColor(ctx, spPr);
+  const paint = chartFill(ctx, spPr);
+  const fill = paint.color;
   const line = chartLine(ctx, spPr);
   const lineType = type === 'line' || type === 'scatter' || type === 'radar';
   const color: Color | undefined = (lineType ? line?.color ?? fill : fill ?? undefined) ?? paletteColor(ctx, place.palette, place.first);
@@ -181,6 +184,7 @@ function seriesLook(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, type:
   if (line?.widthPt !== undefined) s.lineWidthPt = line.widthPt;
   if (line?.none) s.noLine = true;
   if (child(spPr, 'a:noFill') && !lineType) s.noFill = true;
+  if (paint.gradient && !lineType) s.gradient = paint.gradient;
 }
 
 function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary: boolean, type: ChartPlot['type'], budget: Budget): ChartSeries {

@@ -1,18 +1,20 @@
 /**
  * Fills and outlines of DrawingML shapes (a:spPr fill and a:ln, §20.1.8 and §20.1.2.2.24), falling
  * back to the theme formats a shape's wps:style references (a:fillRef / a:lnRef idx with a
- * placeholder colour, §20.1.4.2). Gradients and patterns are reduced to one representative colour.
+ * placeholder colour, §20.1.4.2). Gradients are kept (gradient.ts) beside a representative colour;
+ * patterns are reduced to their foreground colour.
  */
-import type { Color, OuterShadow, ShapeLine } from '../model';
+import type { Color, GradientFill, OuterShadow, ShapeLine } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
 import type { PropsEnv } from './env';
 import { blendColors } from './color';
+import { readGradFill } from './gradient';
 import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr, intValue } from './values';
 
-/** Fill decided by a shape: a colour, explicitly none, or not said (undefined). */
-export type FillChoice = { readonly color?: Color } | undefined;
+/** Fill decided by a shape: a colour (with the gradient it stands for), explicitly none, or not said (undefined). */
+export type FillChoice = { readonly color?: Color; readonly gradient?: GradientFill } | undefined;
 
 const FILL_NAMES = new Set(['a:noFill', 'a:solidFill', 'a:gradFill', 'a:pattFill', 'a:blipFill', 'a:grpFill']);
 
@@ -31,13 +33,8 @@ export function readFill(env: PropsEnv, parent: XmlElement | undefined, placehol
         if (!color || alpha === 0) return {};
         return { color: alpha < 1 ? blendColors('FFFFFF', color, alpha) : color };
       }
-      case 'a:gradFill': {
-        // The middle stop is the closest single colour to what a gradient looks like overall.
-        const stops = child(c, 'a:gsLst')?.children.filter((g): g is XmlElement => g.kind === 'element' && g.name === 'a:gs') ?? [];
-        const mid = stops[Math.floor(stops.length / 2)];
-        const color = mid ? drawingColor(env.theme, env.mapping, mid, placeholder) : undefined;
-        return color ? { color } : {};
-      }
+      case 'a:gradFill':
+        return readGradFill(env, c, placeholder) ?? {};
       case 'a:pattFill': {
         const color = drawingColor(env.theme, env.mapping, child(c, 'a:fgClr'), placeholder);
         return color ? { color } : {};
@@ -51,17 +48,22 @@ export function readFill(env: PropsEnv, parent: XmlElement | undefined, placehol
   return undefined;
 }
 
-/** Resolves a shape's fill: its spPr, else its style's fillRef. */
+/** Resolves a shape's fill colour: its spPr, else its style's fillRef. */
 export function shapeFill(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined, groupFill?: Color): Color | undefined {
+  return shapePaint(env, spPr, style, groupFill)?.color;
+}
+
+/** Resolves a shape's fill, gradient included: its spPr, else its style's fillRef (theme gradients for idx 2 and 3 in Office themes). */
+export function shapePaint(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined, groupFill?: Color): FillChoice {
   const own = readFill(env, spPr, undefined, groupFill);
-  if (own) return own.color;
+  if (own) return own;
   const ref = child(style, 'a:fillRef');
   const idx = intValue(attr(ref, 'idx')) ?? 0;
   if (!ref || idx <= 0) return undefined;
   const placeholder = drawingColor(env.theme, env.mapping, ref);
   const entry = themeFillEntry(env, idx);
   const fromTheme = entry ? readFill(env, { kind: 'element', name: 'x', attrs: {}, children: [entry] }, placeholder) : undefined;
-  return fromTheme ? fromTheme.color : placeholder;
+  return fromTheme ?? (placeholder ? { color: placeholder } : undefined);
 }
 
 /** The theme fill a fillRef index names: 1–999 the fill style list, 1001+ the background fill list (§20.1.4.2.10). */

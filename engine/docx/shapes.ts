@@ -13,7 +13,7 @@ import { readPicture } from './drawing';
 import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
-import { readFill, shapeFill, shapeLine, themeFillEntry } from './shape-style';
+import { readFill, shapeLine, shapePaint, themeFillEntry } from './shape-style';
 import { emuAttr, intValue } from './values';
 
 /** Rotation and flips of an a:xfrm (rot in 60000ths of a degree). */
@@ -74,8 +74,11 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
     props: r.props(),
     ...transformOf(child(spPr, 'a:xfrm')),
   };
-  const fill = shapeFill(r.ctx.env, spPr, style, groupFill);
-  if (fill && name !== 'line' && name !== 'straightConnector1') shape.fill = fill;
+  const paint = shapePaint(r.ctx.env, spPr, style, groupFill);
+  if (paint?.color && name !== 'line' && name !== 'straightConnector1') {
+    shape.fill = paint.color;
+    if (paint.gradient) shape.fillGradient = paint.gradient;
+  }
   const image = pictureFill(r, child(spPr, 'a:blipFill'), r.story.part) ?? styleFillImage(r, spPr, style);
   if (image) shape.fillImage = image;
   const line = shapeLine(r.ctx.env, spPr, style);

@@ -9,7 +9,7 @@ import { attr, child, children, textContent } from '../xml';
 import { dmlTextBlocks } from './dml-text';
 import { spGeometry, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
-import { shapeFill, shapeLine } from './shape-style';
+import { shapeLine, shapePaint } from './shape-style';
 import { textFrame, textFrameIn, transformOf } from './shapes';
 import { drawingColor } from './theme';
 import { emuAttr } from './values';
@@ -92,8 +92,9 @@ function drawingShapes(r: InlineReader, drawing: XmlElement): NonNullable<ShapeI
       kind: 'shape', widthPt: w, heightPt: h, geometry: geom.name, paths: geom.paths,
       ...(geom.paints ? { pathPaints: geom.paints } : {}), props: r.props(), ...transformOf(xfrm),
     };
-    const fill = shapeFill(r.ctx.env, spPr, style);
-    if (fill) item.fill = fill;
+    const paint = shapePaint(r.ctx.env, spPr, style);
+    if (paint?.color) item.fill = paint.color;
+    if (paint?.color && paint.gradient) item.fillGradient = paint.gradient;
     const line = shapeLine(r.ctx.env, spPr, style);
     if (line) item.line = line;
     const body = local(sp, 'txBody');

@@ -10,6 +10,7 @@ import { blendColors } from './color';
 import { unsupported } from './context';
 import { presetPaths, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
+import { readVmlGradient } from './gradient';
 import { mediaFor } from './media';
 import { readTextBoxBlocks } from './shapes';
 import { evaluateVmlFormulas, type VmlSpace } from './vml-formulas';
@@ -118,7 +119,11 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
   const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
   // A WordArt text path (type 136) fills and strokes its glyphs, not its box (see wordArtOf).
-  if (filled && fill && geometry !== 'line' && !textpath) shape.fill = fill;
+  if (filled && fill && geometry !== 'line' && !textpath) {
+    const gradient = readVmlGradient(fillEl, fill);
+    shape.fill = gradient?.color ?? fill;
+    if (gradient?.gradient) shape.fillGradient = gradient.gradient;
+  }
   const fillImageId = attr(fillEl, 'r:id');
   if (filled && fillImageId) {
     const media = mediaFor(r.ctx, r.story.part, fillImageId, r.at);

@@ -2,7 +2,7 @@
  * A compact, stable text dump of a LayoutDoc: the golden format for layout tests.
  * One line per item, numbers rounded to 0.01 pt, so a diff reads as "what moved where".
  */
-import type { LayoutDoc, LayoutItem } from '../model';
+import type { LayoutDoc, LayoutItem, PathShading } from '../model';
 
 const r = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/\.?0+$/, '') || '0';
 
@@ -32,7 +32,7 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
       out.push(`${indent}line ${r(item.x1)},${r(item.y1)} ${r(item.x2)},${r(item.y2)} w${r(item.width)} #${item.color}${item.dash ? ' dash' : ''}`);
       break;
     case 'path':
-      out.push(`${indent}path ${item.commands.length} cmds${item.fill ? ' fill #' + item.fill : ''}${item.stroke ? ' stroke #' + item.stroke : ''}`);
+      out.push(`${indent}path ${item.commands.length} cmds${item.fill ? ' fill #' + item.fill : ''}${item.shading ? ' ' + dumpShading(item.shading) : ''}${item.stroke ? ' stroke #' + item.stroke : ''}`);
       break;
     case 'image':
       out.push(`${indent}image ${r(item.x)},${r(item.y)} ${r(item.w)}x${r(item.h)} #${item.image}`);
@@ -45,4 +45,11 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
       for (const c of item.items) dumpItem(c, doc, out, indent + '  ');
       break;
   }
+}
+
+/** A shading as `axial(x0,y0 x1,y1 0:#RRGGBB 1:#RRGGBB)` or `radial(x0,y0,r0 x1,y1,r1 …)`. */
+function dumpShading(s: PathShading): string {
+  const c = s.coords.map(r);
+  const at = s.kind === 'axial' ? `${c[0]},${c[1]} ${c[2]},${c[3]}` : `${c[0]},${c[1]},${c[2]} ${c[3]},${c[4]},${c[5]}`;
+  return `${s.kind}(${at} ${s.stops.map((t) => `${r(t.pos)}:#${t.color}`).join(' ')}${s.clip ? ` clip ${s.clip.length} cmds` : ''})`;
 }

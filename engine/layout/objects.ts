@@ -9,6 +9,7 @@ import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, PathPaint, ShapeI
 import { mapChannels } from '../core';
 import { CollectingSink, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
+import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
 import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
@@ -211,6 +212,7 @@ function paintOrder(shape: ShapeInline): number[] {
 function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
   const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
+  const box = { x, y, w: shape.widthPt, h: shape.heightPt };
   for (const i of paintOrder(shape)) {
     const path = shape.paths[i]!;
     if (path.length === 0) continue;
@@ -220,14 +222,13 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
     const paint = shape.pathPaints?.[i];
     const fill = shape.fill && !pictured ? paintedFill(shape.fill, paint) : undefined;
     const stroked = paint?.stroke !== false && shape.line?.color;
-    const item: LayoutItem = {
-      kind: 'path',
-      commands,
-      ...(fill ? { fill } : {}),
+    const outline = {
       ...(stroked ? { stroke: shape.line!.color!, lineWidth: shape.line!.widthPt } : {}),
       ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
-    if (item.kind === 'path' && (item.fill || item.stroke)) target.push(item);
+    const shadings = fill && shape.fillGradient ? gradientShadings(shape.fillGradient, box, shape.rotationDeg ?? 0, (c) => paintedFill(c, paint)) : [];
+    if (fill && shadings.length > 0) target.push(...shadedPath(commands, fill, shadings, outline));
+    else if (fill || stroked) target.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...outline });
   }
   for (const child of shape.children ?? []) {
     if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);

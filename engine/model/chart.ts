@@ -1,6 +1,7 @@
 /**
  * Charts (DrawingML charts, c:chartSpace, ECMA-376 Part 1 §21.2) as data from the part's cached values.
  */
+import type { GradientFill } from './content';
 import type { Color } from './props';
 
 /** Text properties of a chart element (c:txPr/a:p/a:pPr/a:defRPr, or the first run of rich text). */
@@ -50,6 +51,8 @@ export interface ChartSeries {
   /** X values for scatter charts. */
   readonly xValues?: ReadonlyArray<number | null>;
   readonly color?: Color;
+  /** Gradient fill of bars and areas (c:spPr/a:gradFill); `color` is then its middle stop. */
+  readonly gradient?: GradientFill;
   /** Per-point colours (c:dPt), e.g. pie slices. */
   readonly pointColors?: ReadonlyArray<Color | undefined>;
   readonly lineColor?: Color;
@@ -218,11 +221,15 @@ export interface ChartModel {
   readonly axes: readonly ChartAxis[];
   readonly legend?: ChartLegend;
   readonly background?: Color;
+  /** Gradient fill of the chart space (c:chartSpace/c:spPr/a:gradFill); `background` is then its middle stop. */
+  readonly backgroundGradient?: GradientFill;
   /** The chart space has no fill (c:chartSpace/c:spPr/a:noFill). */
   readonly noBackground?: boolean;
   /** Chart space outline; `none` when a:ln/a:noFill. */
   readonly border?: ChartLine;
   readonly plotBackground?: Color;
+  /** Gradient fill of the plot area (c:plotArea/c:spPr/a:gradFill); `plotBackground` is then its middle stop. */
+  readonly plotGradient?: GradientFill;
   readonly font?: string;
   /** Chart-wide text properties (c:chartSpace/c:txPr). */
   readonly textStyle?: ChartTextStyle;

@@ -236,6 +236,30 @@ export interface WordArt {
   readonly align?: 'left' | 'right' | 'stretch';
 }
 
+/** One colour stop of a gradient: where it sits along the blend (0–1) and its colour. */
+export interface GradientStop {
+  readonly pos: number;
+  readonly color: Color;
+}
+
+/**
+ * A gradient fill (DrawingML a:gradFill, CT_GradientFillProperties §20.1.8.33; VML v:fill of type
+ * gradient or gradientRadial). Stops ascend in position. `linear` blends along `angleDeg`, clockwise
+ * from +x with y down, position 0 at the start (a:lin §20.1.8.41; `scaled`: the angle is taken in the
+ * unit square and stretched to the box). `circle`, `rect` and `shape` (a:path §20.1.8.46) blend from
+ * the focus rectangle (position 0) out to the box's edge (position 1).
+ */
+export interface GradientFill {
+  readonly kind: 'linear' | 'circle' | 'rect' | 'shape';
+  readonly stops: readonly GradientStop[];
+  readonly angleDeg: number;
+  readonly scaled: boolean;
+  /** Path gradients: the focus rectangle (a:fillToRect) as fractions of the box, inset from each side. */
+  readonly focus?: { readonly l: number; readonly t: number; readonly r: number; readonly b: number };
+  /** The gradient turns with the shape (a:gradFill/@rotWithShape, VML v:fill/@rotate). */
+  readonly rotWithShape: boolean;
+}
+
 /** Line (outline) properties of a shape. */
 export interface ShapeLine {
   readonly color?: Color;
@@ -263,6 +287,8 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
    * a representative colour for renderers that cannot draw it.
    */
   readonly fillImage?: { readonly media: string; readonly tile: boolean };
+  /** Gradient fill; `fill` then holds a representative colour for renderers and readers that need one. */
+  readonly fillGradient?: GradientFill;
   readonly line?: ShapeLine;
   /** Text box content (wps:txbx / v:textbox). */
   readonly text?: {

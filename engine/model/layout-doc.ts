@@ -4,7 +4,7 @@
  * Coordinates are points with the origin at the page's top-left corner and y growing downwards.
  * Plain data throughout (it crosses the worker boundary; font and image bytes travel with it).
  */
-import type { Color, PathCommand } from './index';
+import type { Color, GradientStop, PathCommand } from './index';
 
 /** A font program used by glyph runs. */
 export interface LayoutFont {
@@ -84,11 +84,32 @@ export interface LineItem {
   readonly dash?: readonly number[];
 }
 
+/**
+ * A smooth blend painted inside a path in place of its flat fill (PDF Type 2 / Type 3 shadings,
+ * ISO 32000-1 §8.7.4.5.3–4), in page coordinates: `axial` blends from (x0, y0) to (x1, y1),
+ * `radial` from the circle (x0, y0, r0) to (x1, y1, r1); both extend past their ends.
+ */
+export interface PathShading {
+  readonly kind: 'axial' | 'radial';
+  /** axial: x0 y0 x1 y1; radial: x0 y0 r0 x1 y1 r1. */
+  readonly coords: readonly number[];
+  /** At least two, ascending in position from 0 to 1. */
+  readonly stops: readonly GradientStop[];
+  /**
+   * A further outline the shading is clipped to, besides the path (one face of a rectangular path
+   * gradient: the path item is then drawn once per face, each with its own blend).
+   */
+  readonly clip?: readonly PathCommand[];
+}
+
 /** A vector path (shapes, chart elements), in page coordinates. */
 export interface PathItem {
   readonly kind: 'path';
   readonly commands: readonly PathCommand[];
+  /** The flat fill; with `shading`, the colour a renderer that cannot blend paints instead. */
   readonly fill?: Color;
+  /** A gradient painted inside the path (which then needs `fill` too). */
+  readonly shading?: PathShading;
   readonly stroke?: Color;
   readonly lineWidth?: number;
   readonly dash?: readonly number[];

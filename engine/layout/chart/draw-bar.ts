@@ -8,6 +8,7 @@ import type { ChartDraw, Rect } from './context';
 import { drawLabel, labelsOf, labelText, type LabelAnchor } from './data-labels';
 import type { PlotBinding } from './plane';
 import { isStacked } from './series-data';
+import { filledBox } from '../gradient';
 
 /** Bar geometry along the category axis: each series' offset from the band centre and the bar width. */
 export function barSlots(seriesCount: number, band: number, gapPct: number, overlapPct: number, stacked: boolean): { width: number; offsets: number[] } {
@@ -49,7 +50,9 @@ export function drawBars(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
         ? { x: Math.min(v0, v1), y: Math.min(a0, a1), w: Math.abs(v1 - v0), h: Math.abs(a1 - a0) }
         : { x: Math.min(a0, a1), y: Math.min(v0, v1), w: Math.abs(a1 - a0), h: Math.abs(v1 - v0) };
       if (fill || s.lineColor) {
-        draw.items.push({ kind: 'rect', ...r, ...(fill ? { fill } : {}), ...(s.lineColor && !s.noLine ? { stroke: s.lineColor, lineWidth: s.lineWidthPt ?? 0.75 } : {}) });
+        // A gradient spans each bar's own box, as Office shades each data point.
+        const gradient = s.pointColors?.[i] ? undefined : s.gradient;
+        draw.items.push(filledBox(r, fill, gradient, s.lineColor && !s.noLine ? { color: s.lineColor, widthPt: s.lineWidthPt ?? 0.75 } : undefined));
       }
       const labels = labelsOf(b.plot, s);
       if (labels) {

@@ -20,6 +20,7 @@ import { drawStock } from './draw-stock';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
+import { filledBox } from '../gradient';
 import type { ChartText } from './text';
 
 const PAD = 7;
@@ -36,7 +37,7 @@ export function drawChartInto(chart: ChartModel, box: Rect, text: ChartText, ite
   };
   const border = safe.border?.none ? undefined : safe.border?.color ?? 'D9D9D9';
   const fill = safe.noBackground ? undefined : safe.background ?? 'FFFFFF';
-  if (fill || border) items.push({ kind: 'rect', ...box, ...(fill ? { fill } : {}), ...(border ? { stroke: border, lineWidth: safe.border?.widthPt ?? 0.75 } : {}) });
+  if (fill || border) items.push(filledBox(box, fill, safe.noBackground ? undefined : safe.backgroundGradient, border ? { color: border, widthPt: safe.border?.widthPt ?? 0.75 } : undefined));
   let inner: Rect = { x: box.x + PAD, y: box.y + PAD, w: Math.max(1, box.w - 2 * PAD), h: Math.max(1, box.h - 2 * PAD) };
   inner = drawTitle(draw, box, inner);
   const legend = measureLegend(draw, legendEntries(safe), inner);
@@ -107,7 +108,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
   const depth = depthOf(axisPlots, box);
   const plane = buildPlane(draw, axisPlots, depth ? frontBox(box, depth) : box, innerGiven);
   const rect = plane.rect;
-  if (draw.chart.plotBackground) draw.items.push({ kind: 'rect', ...rect, fill: draw.chart.plotBackground });
+  if (draw.chart.plotBackground) draw.items.push(filledBox(rect, draw.chart.plotBackground, draw.chart.plotGradient));
   if (depth) drawWalls(draw, plane, depth);
   else for (const f of plane.frames) drawGridlines(draw, f.frame, rect);
   const order = (p: ChartPlot) => (p.type === 'area' ? 0 : p.type === 'bar' || p.type === 'column' ? 1 : 2);

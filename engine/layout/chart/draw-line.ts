@@ -9,6 +9,7 @@ import { clampedCoord, coordOf, crossingValue, type AxisFrame, type ValueFrame }
 import type { ChartDraw, Rect } from './context';
 import { drawLabel, labelsOf, labelText } from './data-labels';
 import { drawMarker } from './markers';
+import { commandsBox, gradientShadings, shadedPath } from '../gradient';
 import type { PlotBinding } from './plane';
 
 const AUTO_MARKERS = ['diamond', 'square', 'triangle', 'x', 'star', 'circle', 'plus'];
@@ -82,7 +83,10 @@ export function drawAreas(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
     const commands: PathCommand[] = [...polyline([...tops, ...[...bases].reverse()]), { op: 'Z' }];
     const fill: Color | undefined = s.noFill ? undefined : s.color;
     if (fill || s.lineColor) {
-      draw.items.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...(s.lineColor && !s.noLine ? { stroke: s.lineColor, lineWidth: s.lineWidthPt ?? 0.75 } : {}) });
+      const outline = s.lineColor && !s.noLine ? { stroke: s.lineColor, lineWidth: s.lineWidthPt ?? 0.75 } : {};
+      const shadings = fill && s.gradient ? gradientShadings(s.gradient, commandsBox(commands), 0) : [];
+      if (fill && shadings.length > 0) draw.items.push(...shadedPath(commands, fill, shadings, outline));
+      else draw.items.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...outline });
     }
     labelPoints(draw, b, s, tops);
   });

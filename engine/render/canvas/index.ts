@@ -9,4 +9,4 @@
  */
 export { renderCanvas } from './render-canvas';
 export { createCanvasCache } from './types';
-export type { Canvas2D, CanvasCache, CanvasRenderStats, RenderCanvasOptions, PathHandle, ImageHandle, GlyphPathCache } from './types';
+export type { Canvas2D, CanvasCache, CanvasRenderStats, RenderCanvasOptions, PathHandle, ImageHandle, GlyphPathCache, GradientHandle } from './types';

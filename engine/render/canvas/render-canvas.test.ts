@@ -224,3 +224,51 @@ describe('renderCanvas', () => {
     expect(!r.ok && r.errors[0]!.code).toBe('render/no-page');
   });
 });
+
+describe('renderCanvas gradients', () => {
+  const square = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 100, y: 0 }, { op: 'L', x: 100, y: 50 }, { op: 'Z' }] as const;
+  const stops = [{ pos: 0, color: 'FF0000' }, { pos: 1, color: '0000FF' }];
+  const page = (shading: Extract<LayoutItem, { kind: 'path' }>['shading']): LayoutDoc => ({
+    pages: [{ widthPt: 100, heightPt: 100, section: 0, label: '1', items: [{ kind: 'path', commands: square, fill: '0000FF', ...(shading ? { shading } : {}) }] }],
+    fonts: [], images: [], destinations: {}, outline: [], info: {},
+  });
+
+  it('fills a shaded path with a linear gradient along its axis, its stops in order', async () => {
+    const ctx = recorder();
+    const made: Call[] = [];
+    Object.assign(ctx, {
+      createLinearGradient: (...a: number[]) => {
+        made.push(['linear', ...a]);
+        return { addColorStop: (o: number, c: string) => void made.push(['stop', o, c]) };
+      },
+    });
+    await renderCanvas(page({ kind: 'axial', coords: [0, 25, 100, 25], stops }), 0, ctx, { createPath: fakePath });
+    expect(made).toEqual([['linear', 0, 25, 100, 25], ['stop', 0, '#FF0000'], ['stop', 1, '#0000FF']]);
+    const style = ctx.calls.filter((c) => c[0] === 'set fillStyle').at(-1)?.[1];
+    expect(style).toHaveProperty('addColorStop');
+  });
+
+  it('fills one face of a rectangular gradient inside the path and the face, then strokes the path', async () => {
+    const ctx = recorder();
+    Object.assign(ctx, { createLinearGradient: () => ({ addColorStop: () => undefined }) });
+    const face = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 50, y: 0 }, { op: 'L', x: 50, y: 50 }, { op: 'Z' }] as const;
+    const doc = page({ kind: 'axial', coords: [50, 25, 0, 25], stops, clip: face });
+    const item = doc.pages[0]!.items[0]!;
+    const shaded: LayoutDoc = { ...doc, pages: [{ ...doc.pages[0]!, items: [{ ...item, stroke: '000000', lineWidth: 1 } as LayoutItem] }] };
+    await renderCanvas(shaded, 0, ctx, { createPath: fakePath, background: null });
+    const names = ctx.calls.map((c) => c[0]).filter((n) => ['save', 'clip', 'fill', 'restore', 'stroke'].includes(n));
+    // The page's own save/restore around everything, the face's inside.
+    expect(names).toEqual(['save', 'save', 'clip', 'fill', 'restore', 'stroke', 'restore']);
+  });
+
+  it('fills a radial shading with a radial gradient, and falls back to the flat colour without gradients', async () => {
+    const ctx = recorder();
+    const made: Call[] = [];
+    Object.assign(ctx, { createRadialGradient: (...a: number[]) => (made.push(['radial', ...a]), { addColorStop: () => undefined }) });
+    await renderCanvas(page({ kind: 'radial', coords: [50, 25, 0, 50, 25, 60], stops }), 0, ctx, { createPath: fakePath });
+    expect(made).toEqual([['radial', 50, 25, 0, 50, 25, 60]]);
+    const flat = recorder();
+    await renderCanvas(page({ kind: 'axial', coords: [0, 25, 100, 25], stops }), 0, flat, { createPath: fakePath });
+    expect(flat.calls.filter((c) => c[0] === 'set fillStyle').at(-1)?.[1]).toBe('#0000FF');
+  });
+});

@@ -4,11 +4,11 @@
  * shows what the PDF will. Glyphs are filled from their outlines (no system fonts involved).
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
-import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
 import { decodeRaster, sniffRaster, toRgba } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
-import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
+import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
 
 /** Synthetic italic shear, as the PDF renderer's text matrix (tan 12° ≈ 0.2126). */
 const ITALIC_SHEAR = 0.2126;
@@ -83,9 +83,13 @@ function drawItem(s: DrawState, item: LayoutItem): void {
       return;
     case 'path':
       if (!item.fill && !item.stroke) return;
+      if (item.fill && item.shading?.clip) {
+        drawShadedFace(s, item, item.shading.clip);
+        return;
+      }
       s.ctx.beginPath();
       tracePath(s.ctx, item.commands);
-      paint(s, item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
+      paint(s, item.fill && item.shading ? gradientStyle(s.ctx, item.shading) ?? item.fill : item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
       return;
     case 'image':
       drawImage(s, item);
@@ -112,11 +116,41 @@ function drawItem(s: DrawState, item: LayoutItem): void {
   }
 }
 
+/**
+ * A shading as a canvas gradient (createLinearGradient / createRadialGradient, which hold their end
+ * colours beyond the ends as the PDF's Extend does); undefined when the context has none.
+ */
+function gradientStyle(ctx: Canvas2D, shading: PathShading): GradientHandle | undefined {
+  const c = shading.coords;
+  const g = shading.kind === 'axial'
+    ? ctx.createLinearGradient?.(c[0]!, c[1]!, c[2]!, c[3]!)
+    : ctx.createRadialGradient?.(c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!);
+  for (const stop of shading.stops) g?.addColorStop(Math.max(0, Math.min(1, stop.pos)), cssColor(stop.color));
+  return g;
+}
+
+/** A path filled with one face of a shading (clipped to the path and the face), then stroked. */
+function drawShadedFace(s: DrawState, item: PathItem, clip: readonly PathCommand[]): void {
+  const { ctx } = s;
+  ctx.save();
+  ctx.beginPath();
+  tracePath(ctx, item.commands);
+  ctx.clip();
+  ctx.beginPath();
+  tracePath(ctx, clip);
+  paint(s, gradientStyle(ctx, item.shading!) ?? item.fill, undefined, undefined, undefined, item.fillOpacity);
+  ctx.restore();
+  if (!item.stroke) return;
+  ctx.beginPath();
+  tracePath(ctx, item.commands);
+  paint(s, undefined, item.stroke, item.lineWidth, item.dash, undefined);
+}
+
 /** Fills and/or strokes the current path (fill first, as PDF `B`). */
-function paint(s: DrawState, fill: string | undefined, stroke: string | undefined, lineWidth: number | undefined, dash: readonly number[] | undefined, fillOpacity: number | undefined): void {
+function paint(s: DrawState, fill: string | GradientHandle | undefined, stroke: string | undefined, lineWidth: number | undefined, dash: readonly number[] | undefined, fillOpacity: number | undefined): void {
   const { ctx } = s;
   if (fill) {
-    ctx.fillStyle = cssColor(fill);
+    ctx.fillStyle = typeof fill === 'string' ? cssColor(fill) : fill;
     const alpha = fillOpacity !== undefined && fillOpacity >= 0 && fillOpacity < 1 ? fillOpacity : 1;
     ctx.globalAlpha = alpha;
     ctx.fill();

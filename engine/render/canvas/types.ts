@@ -9,6 +9,11 @@ export type PathHandle = object;
 /** A decoded image the context can draw (an `ImageBitmap`, an `HTMLImageElement`…). */
 export type ImageHandle = object;
 
+/** A gradient the context made (a `CanvasGradient`), usable as a fill style. */
+export interface GradientHandle {
+  addColorStop(offset: number, color: string): void;
+}
+
 /** The drawing calls renderCanvas makes (a subset of CanvasRenderingContext2D). */
 export interface Canvas2D {
   save(): void;
@@ -29,6 +34,9 @@ export interface Canvas2D {
   fillRect(x: number, y: number, w: number, h: number): void;
   drawImage(image: never, dx: number, dy: number, dw: number, dh: number): void;
   setLineDash(segments: number[]): void;
+  /** Gradients for shaded paths; a context without them fills those with their flat colour. */
+  createLinearGradient?(x0: number, y0: number, x1: number, y1: number): GradientHandle;
+  createRadialGradient?(x0: number, y0: number, r0: number, x1: number, y1: number, r1: number): GradientHandle;
   fillStyle: unknown;
   strokeStyle: unknown;
   lineWidth: number;

@@ -265,3 +265,26 @@ describe('writePageContent', () => {
     expect(shown(twoByte)).toBe(' (\x00\x01\x01\x2c)Tj');
   });
 });
+
+describe('shaded paths', () => {
+  const square = [{ op: 'M', x: 10, y: 10 }, { op: 'L', x: 30, y: 10 }, { op: 'L', x: 30, y: 20 }, { op: 'Z' }] as const;
+  const stops = [{ pos: 0, color: 'FF0000' }, { pos: 1, color: '0000FF' }];
+  const text = (item: LayoutItem) => {
+    const sink = new ByteSink();
+    const draft = new PageDrafter({ fonts: LAYOUT_FONTS }).draft({ widthPt: 100, heightPt: 100, items: [item], section: 0, label: '1' });
+    writeDraftContent(draft, EMBEDDED, new Map(), sink);
+    return { content: new TextDecoder('latin1').decode(sink.view()), shadings: [...draft.shadings.values()] };
+  };
+
+  it('clips to the path, paints the shading named in the page resources with y flipped, then strokes on its own', () => {
+    const { content, shadings } = text({ kind: 'path', commands: square, fill: '0000FF', shading: { kind: 'axial', coords: [10, 15, 30, 15], stops }, stroke: '000000', lineWidth: 1 });
+    expect(content).toBe('q\n10 90 m 30 90 l 30 80 l h W n\n/Sh0 sh\nQ\n0 0 0 RG\n1 w\n10 90 m 30 90 l 30 80 l h S\n');
+    expect(shadings).toEqual([{ name: 'Sh0', shading: { kind: 'axial', coords: [10, 85, 30, 85], stops } }]);
+  });
+
+  it('fills flat when the shading has coordinates beyond numbers', () => {
+    const { content, shadings } = text({ kind: 'path', commands: square, fill: '0000FF', shading: { kind: 'axial', coords: [NaN, 15, 30, 15], stops } });
+    expect(content).toBe('0 0 1 rg\n10 90 m 30 90 l 30 80 l h f\n');
+    expect(shadings).toEqual([]);
+  });
+});

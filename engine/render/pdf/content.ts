@@ -11,7 +11,7 @@
  * whole thousandths of a point so relative moves never drift from the absolute positions.
  */
 import { formatPdfNumber as fmt } from '../../core';
-import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand } from '../../model';
+import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
 import type { ByteSink } from './byte-sink';
 import type { ContentFace } from './show-text';
 
@@ -32,6 +32,8 @@ export interface ContentTarget {
   imageWritten(index: number, from: number): void;
   /** Resource name of a graphics state whose fill alpha (`/ca`) is `alpha` (0–1, three decimals). */
   fillAlpha(alpha: number): string;
+  /** Resource name of a shading dictionary (§8.7.4.3) painting `shading`. */
+  shading(shading: PathShading): string;
 }
 
 /** Writes the content stream of a page into `sink` (which is reset first), asking `target` what depends on other pages. */
@@ -110,8 +112,8 @@ class ContentWriter {
         break;
       case 'path':
         if (item.fill && item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) {
-          this.translucent(item.fillOpacity, () => this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash));
-        } else this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+          this.translucent(item.fillOpacity, () => this.pathItem(item));
+        } else this.pathItem(item);
         break;
       case 'image':
         this.image(item);
@@ -181,6 +183,26 @@ class ContentWriter {
     o.ascii(fill && stroke ? 're B\n' : fill ? 're f\n' : 're S\n');
   }
 
+  /**
+   * A path item: a shaded one is clipped to its outline (and its shading's own clip) and painted
+   * with its shading (`sh`, §8.7.4.2) inside q/Q, then stroked on its own; others are filled and
+   * stroked in one go.
+   */
+  private pathItem(item: PathItem): void {
+    if (!item.shading || !item.fill || !item.shading.coords.every(Number.isFinite)) {
+      this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+      return;
+    }
+    const o = this.out;
+    o.ascii('q\n');
+    this.pathOps(item.commands);
+    const { kind, coords: c, stops, clip } = item.shading;
+    if (clip) o.ascii('W n\n'), this.pathOps(clip);
+    const coords = kind === 'axial' ? [c[0]!, this.h - c[1]!, c[2]!, this.h - c[3]!] : [c[0]!, this.h - c[1]!, c[2]!, c[3]!, this.h - c[4]!, c[5]!];
+    o.ascii(`W n\n/${this.res.shading({ kind, coords, stops })} sh\nQ\n`);
+    this.path(item.commands, undefined, item.stroke, item.lineWidth, item.dash);
+  }
+
   private path(commands: readonly PathCommand[], fill?: string, stroke?: string, lineWidth?: number, dash?: readonly number[]): void {
     if (!fill && !stroke) return;
     if (fill) this.setFill(fill);
@@ -189,6 +211,12 @@ class ContentWriter {
       this.setLineWidth(lineWidth ?? 1);
       this.setDash(dash);
     }
+    this.pathOps(commands);
+    this.out.ascii(fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n');
+  }
+
+  /** The path construction operators of `commands` (m, l, c, h), y flipped. */
+  private pathOps(commands: readonly PathCommand[]): void {
     const o = this.out;
     const h = this.h;
     for (const c of commands) {
@@ -199,7 +227,6 @@ class ContentWriter {
         o.numSp(c.x), o.numSp(h - c.y), o.ascii(c.op === 'M' ? 'm ' : 'l ');
       }
     }
-    o.ascii(fill && stroke ? 'B\n' : fill ? 'f\n' : 'S\n');
   }
 
   /** Paints (a path, a glyph run) whose fill lets what is under it show through: its own graphics state (§11.6.4.4). */

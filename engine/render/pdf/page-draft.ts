@@ -9,12 +9,13 @@
  * embedded, giving the bytes a writer knowing the fonts would have given. Likewise an image's drawing is kept
  * and dropped later if the image cannot be embedded.
  */
-import type { GlyphRun, LayoutFont, LayoutPage } from '../../model';
+import type { GlyphRun, LayoutFont, LayoutPage, PathShading } from '../../model';
 import { ByteSink } from './byte-sink';
 import { writeContent, type ContentFace, type ContentTarget } from './content';
 import { writeShow, type ContentFont } from './show-text';
 import { addGlyphUsage, type GlyphUsage } from './glyph-usage';
 import { pageLinks, type LinkedPage } from './navigation';
+import { shadingKey } from './shading';
 
 /** Hole kinds: a glyph run (counted for drawn widths, or not: size 0), or an image's drawing. */
 const SHOW = 0;
@@ -38,6 +39,8 @@ export interface PageDraft extends LinkedPage {
   readonly images: readonly number[];
   /** Graphics states by fill alpha, in order of first use. */
   readonly alphas: ReadonlyMap<number, string>;
+  /** Shadings by key (shading.ts), with their resource names, in order of first use. */
+  readonly shadings: ReadonlyMap<string, { readonly name: string; readonly shading: PathShading }>;
 }
 
 /** Drafts the pages of one document in order, collecting the glyphs each font uses. */
@@ -54,6 +57,7 @@ export class PageDrafter implements ContentTarget {
   private fonts: number[] = [];
   private images: number[] = [];
   private alphas = new Map<number, string>();
+  private shadings = new Map<string, { readonly name: string; readonly shading: PathShading }>();
 
   /** `source.fonts` is read when a font is first met: it may grow, or be replaced, between pages. */
   constructor(private readonly source: { readonly fonts: readonly LayoutFont[] }) {}
@@ -64,6 +68,7 @@ export class PageDrafter implements ContentTarget {
     this.fonts = [];
     this.images = [];
     this.alphas = new Map();
+    this.shadings = new Map();
     addGlyphUsage(this.usage, page.items);
     writeContent(page, this, this.sink);
     return {
@@ -76,6 +81,7 @@ export class PageDrafter implements ContentTarget {
       fonts: this.fonts,
       images: this.images,
       alphas: this.alphas,
+      shadings: this.shadings,
       links: pageLinks(page.items),
     };
   }
@@ -123,6 +129,13 @@ export class PageDrafter implements ContentTarget {
     let name = this.alphas.get(alpha);
     if (name === undefined) this.alphas.set(alpha, (name = `GS${this.alphas.size}`));
     return name;
+  }
+
+  shading(shading: PathShading): string {
+    const key = shadingKey(shading);
+    let entry = this.shadings.get(key);
+    if (!entry) this.shadings.set(key, (entry = { name: `Sh${this.shadings.size}`, shading }));
+    return entry.name;
   }
 
   private hole(offset: number, kind: number, ref: number, n: number): void {

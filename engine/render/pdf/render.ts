@@ -21,6 +21,7 @@ import { collectDrawnWidths } from './glyph-usage';
 import { embedImages, type EmbeddedImage } from './images';
 import { addLinks, addOutline } from './navigation';
 import { forEachDrawnWidth, PageDrafter, writeDraftContent, type PageDraft } from './page-draft';
+import { registerShading } from './shading';
 import { flateStream } from './streams';
 
 /** Options of renderPdf. */
@@ -69,6 +70,8 @@ function writePages(
   const pageRefs: PDFRef[] = [];
   const hash = new ContentHash();
   const sink = new ByteSink();
+  // A shading drawn on several pages is written once.
+  const shadingRefs = new Map<string, PDFRef>();
   drafts.forEach((draft, i) => {
     checkCancelled(host);
     writeDraftContent(draft, fonts, images, sink);
@@ -86,7 +89,14 @@ function writePages(
     }
     const states: Record<string, { Type: string; ca: number }> = {};
     for (const [alpha, name] of draft.alphas) states[name] = { Type: 'ExtGState', ca: alpha };
-    leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects, ...(draft.alphas.size > 0 ? { ExtGState: states } : {}) }));
+    const shadings: Record<string, PDFRef> = {};
+    for (const [key, { name, shading }] of draft.shadings) {
+      let ref = shadingRefs.get(key);
+      if (!ref) shadingRefs.set(key, (ref = registerShading(ctx, shading)));
+      shadings[name] = ref;
+    }
+    const extra = { ...(draft.alphas.size > 0 ? { ExtGState: states } : {}), ...(draft.shadings.size > 0 ? { Shading: shadings } : {}) };
+    leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects, ...extra }));
     pageRefs.push(leaf.ref);
     host.onProgress?.({ stage: 'render', done: i + 1, total: drafts.length });
   });
