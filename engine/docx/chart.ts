@@ -112,7 +112,8 @@ function readTitle(ctx: DocxContext, chart: XmlElement, plots: readonly ChartPlo
   if (style) model.titleStyle = style;
   const layout = manualLayout(child(title, 'c:layout'));
   if (layout) model.titleLayout = layout;
-  if (chartFlag(title, 'c:overlay') === true) model.titleOverlay = true;
+  const overlay = chartFlag(title, 'c:overlay');
+  if (overlay !== undefined) model.titleOverlay = overlay;
 }
 
 const LEGEND_POS: Record<string, ChartLegend['position']> = { l: 'left', t: 'top', b: 'bottom', tr: 'topRight', r: 'right' };

@@ -235,7 +235,10 @@ export interface ChartModel {
   readonly textStyle?: ChartTextStyle;
   readonly titleStyle?: ChartTextStyle;
   readonly titleLayout?: ChartManualLayout;
-  /** The title overlays the plot area instead of taking room above it (c:overlay). */
+  /**
+   * c:overlay as written: true, the title overlays the plot area; false, it takes room from it, also
+   * where it has a manual position; absent, room only at its automatic place on top.
+   */
   readonly titleOverlay?: boolean;
   readonly plotLayout?: ChartManualLayout;
   /** How empty cells show (c:dispBlanksAs): as gaps, as zero, or spanned by the line. */

@@ -45,6 +45,25 @@ describe('drawChartInto: bars and columns', () => {
     expect(texts(items)).toEqual(expect.arrayContaining(['Sales', 'A', 'D', '0', '5']));
   });
 
+  it('keeps the plot below a manually placed title near the top unless it overlays (c:overlay)', () => {
+    const s = [series('S1', [4, 2, 3, 4], 'FF0000')];
+    const topOfBars = (more: Partial<ChartModel>) => {
+      const { items } = draw(chart({ type: 'column', series: s }, { titleLayout: { x: 0.4, y: 0.03 }, ...more }));
+      const title = items.find((i) => i.kind === 'glyphs' && i.text === 'Sales')!;
+      return { bars: Math.min(...rectsOf(items, 'FF0000').map((r) => r.y)), titleBase: title.kind === 'glyphs' ? title.y : 0 };
+    };
+    const kept = topOfBars({ titleOverlay: false });
+    const over = topOfBars({ titleOverlay: true });
+    const unsaid = topOfBars({});
+    // The plot starts below the title's line when the title takes room, and higher up when it overlays.
+    expect(kept.bars).toBeGreaterThan(kept.titleBase);
+    expect(over.bars).toBeLessThan(kept.bars - 10);
+    expect(unsaid.bars).toBeCloseTo(over.bars, 6);
+    // Placed in the lower half, a non-overlaying title takes no room from the top.
+    const low = draw(chart({ type: 'column', series: s }, { titleLayout: { x: 0.4, y: 0.6 }, titleOverlay: false }));
+    expect(Math.min(...rectsOf(low.items, 'FF0000').map((r) => r.y))).toBeCloseTo(over.bars, 6);
+  });
+
   it('uses gap width and overlap for the bar width (150 % gap: two bars fill 2/3.5 of a band)', () => {
     const { width, offsets } = barSlots(2, 100, 150, 0, false);
     expect(width).toBeCloseTo(100 / 3.5, 9);

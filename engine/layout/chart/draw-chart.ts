@@ -66,8 +66,11 @@ function drawTitle(draw: ChartDraw, box: Rect, inner: Rect): Rect {
     draw.items.push(...l.place(x, y + l.ascent));
     y += l.lineHeight;
   }
-  if (m || chart.titleOverlay) return inner;
-  const used = height + 4;
+  if (chart.titleOverlay === true || (m && !(chart.titleOverlay === false && y < box.y + box.h / 2))) return inner;
+  // A title that does not overlay keeps the automatic plot area below it: at its automatic place, or
+  // where its manual position puts it in the chart's top half (oodt-fr-FR-sample's title, placed near
+  // the top with c:overlay 0, clears the plot in LibreOffice's render; one lower down overlays it).
+  const used = Math.max(0, (m ? y : inner.y + height) + 4 - inner.y);
   return { ...inner, y: inner.y + used, h: Math.max(1, inner.h - used) };
 }
 
