@@ -1,8 +1,9 @@
 /**
  * Header and footer stories (§17.10): each part laid out at a page's width with what its fields print
  * there. A part without page fields is laid out once per section and width; one with page fields once
- * per value they print (PAGEREF and STYLEREF: per page and pass state). A part of more than
- * MAX_CHROME_CHARS characters is laid out once, with a warning.
+ * per value they print (PAGEREF and STYLEREF: per page and pass state; the page totals only where the
+ * part prints NUMPAGES or SECTIONPAGES, so a PAGE footer laid out by the pass is drawn as it is). A
+ * part of more than MAX_CHROME_CHARS characters is laid out once, with a warning.
  */
 import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../model';
 import { layoutStory, type Story } from './blocks';
@@ -34,13 +35,7 @@ export class ChromeStories {
 
   /** Lays out a header or footer for a page (cached by what its fields would print). */
   story(part: string, page: PageInfo, widthPt: number, state: PassState): Story {
-    // Parts without page fields look the same on every page: lay them out once per width and section.
-    const dynamic = this.partHasPageFields(part) && !this.partTooLarge(part);
-    // Cross-references (STYLEREF, PAGEREF) differ per page and per state: key them by both.
-    const perPage = dynamic && this.partHasFields(part, XREF_FIELDS) ? `|${page.index}|${this.stateTag(state)}` : '';
-    const key = dynamic
-      ? `${part}|${page.label}|${page.section}|${state.numPages ?? ''}|${state.sectionPages?.[page.section] ?? ''}|${widthPt.toFixed(2)}${perPage}`
-      : `${part}|${page.section}|${widthPt.toFixed(2)}`;
+    const key = this.keyOf(part, page, widthPt, state);
     let story = this.cache.get(key);
     if (!story) {
       const hf = this.host.env.doc.headerFooters[part];
@@ -86,16 +81,29 @@ export class ChromeStories {
 
   private readonly stateTags = new Map<PassState, number>();
 
-  /** Whether a header/footer part holds a field whose text depends on the page (PAGE, NUMPAGES...). */
-  private partHasPageFields(part: string): boolean {
-    return this.partHasFields(part, PAGE_FIELDS);
+  /**
+   * The cache key of a part's story on a page: what its fields print there. A part without page fields
+   * looks the same on every page (one story per width and section); one with them, per page label, and
+   * per pass state only through the fields that read it. A part whose only page field is PAGE is laid
+   * out once per page, not again when the page is drawn under the final state (the pass laid it out
+   * under the state it started from).
+   */
+  private keyOf(part: string, page: PageInfo, widthPt: number, state: PassState): string {
+    const width = widthPt.toFixed(2);
+    if (!this.partHasFields(part, PAGE_FIELDS) || this.partTooLarge(part)) return `${part}|${page.section}|${width}`;
+    const numPages = this.partHasFields(part, NUMPAGES_FIELD) ? (state.numPages ?? '') : '';
+    const sectionPages = this.partHasFields(part, SECTIONPAGES_FIELD) ? (state.sectionPages?.[page.section] ?? '') : '';
+    // Cross-references (STYLEREF, PAGEREF) differ per page and per state: key them by both.
+    const perPage = this.partHasFields(part, XREF_FIELDS) ? `|${page.index}|${this.stateTag(state)}` : '';
+    return `${part}|${page.label}|${page.section}|${numPages}|${sectionPages}|${width}${perPage}`;
   }
 
-  private partHasFields(part: string, names: ReadonlySet<string>): boolean {
-    const key = `${part}|${names === PAGE_FIELDS ? 'p' : 'x'}`;
+  /** Whether a header/footer part holds a field of the set (looking into cells, field results and text boxes). */
+  private partHasFields(part: string, fields: FieldSet): boolean {
+    const key = `${part}|${fields.tag}`;
     let known = this.dynamicParts.get(key);
     if (known === undefined) {
-      known = blocksHaveFields(this.host.env.doc.headerFooters[part]?.blocks ?? [], names);
+      known = blocksHaveFields(this.host.env.doc.headerFooters[part]?.blocks ?? [], fields.names);
       this.dynamicParts.set(key, known);
     }
     return known;
@@ -108,10 +116,19 @@ export class ChromeStories {
   }
 }
 
+/** Field names a part is searched for, with a tag for the cache of answers. */
+interface FieldSet {
+  readonly tag: string;
+  readonly names: ReadonlySet<string>;
+}
+
 /** Fields whose result depends on the page a story is drawn on. */
-const PAGE_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'STYLEREF', 'SECTION']);
+const PAGE_FIELDS: FieldSet = { tag: 'p', names: new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'STYLEREF', 'SECTION']) };
 /** Fields whose result depends on what else is on the page. */
-const XREF_FIELDS = new Set(['PAGEREF', 'STYLEREF']);
+const XREF_FIELDS: FieldSet = { tag: 'x', names: new Set(['PAGEREF', 'STYLEREF']) };
+/** Fields that print a pass's page totals. */
+const NUMPAGES_FIELD: FieldSet = { tag: 'n', names: new Set(['NUMPAGES']) };
+const SECTIONPAGES_FIELD: FieldSet = { tag: 's', names: new Set(['SECTIONPAGES']) };
 
 /**
  * STYLEREF in a header or footer (§17.16.5.66): the first paragraph of the style on the page (the

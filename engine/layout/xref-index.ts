@@ -80,7 +80,6 @@ class Walker {
   private readonly headingStamp: number[] = [];
   private headings = 0;
   private order = 0;
-  private text = '';
   /** Last label seen at each list level of each list, for full-context numbers. */
   private readonly listLabels = new Map<string, string[]>();
 
@@ -96,12 +95,11 @@ class Walker {
     const level = p.props.outlineLevel;
     if (level !== undefined && level >= 0 && level < 9) this.headingStamp[level] = ++this.headings;
     const index = this.paragraphs.length;
-    this.text = '';
     this.inlines(p.inlines, index, 0);
     // A bookmark that spans paragraphs reads them joined by a space.
-    for (const o of this.open.values()) if (o.text.length > 0 && o.text.length < MAX_TEXT) o.text += ' ';
+    if (this.open.size > 0) for (const o of this.open.values()) if (o.text.length > 0 && o.text.length < MAX_TEXT) o.text += ' ';
     const list = p.props.list;
-    let context: string[] = [];
+    let context: readonly string[] = NO_CONTEXT;
     if (list) {
       const labels = this.listLabels.get(list.numId) ?? [];
       labels.length = Math.min(labels.length, list.level);
@@ -109,13 +107,7 @@ class Walker {
       labels[list.level] = list.text;
       this.listLabels.set(list.numId, labels);
     }
-    this.paragraphs.push({
-      ...(p.props.styleId ? { styleId: p.props.styleId } : {}),
-      text: this.text.trim(),
-      ...(list && list.text.trim() ? { label: list.text.trim() } : {}),
-      context,
-      block: serial,
-    });
+    this.paragraphs.push(new IndexedParagraph(p, serial, context, this.seq));
   }
 
   private inlines(list: readonly Inline[], paragraph: number, depth: number): void {
@@ -123,10 +115,8 @@ class Walker {
       this.order++;
       switch (i.kind) {
         case 'text':
-          if (!i.props.hidden && i.revision?.type !== 'delete' && i.revision?.type !== 'moveFrom') this.append(i.text);
-          break;
         case 'tab':
-          this.append('\t');
+          if (this.open.size > 0) this.append(textOf(i));
           break;
         case 'bookmark':
           this.bookmark(i.edge, i.id, i.name, paragraph);
@@ -149,7 +139,7 @@ class Walker {
       const value = this.seqStep(f.instruction);
       if (value !== undefined) {
         this.seq.set(f, value);
-        if (!f.instruction.switches.some(([s]) => s === '\\h')) this.append(String(value));
+        if (this.open.size > 0) this.append(seqText(f, value));
         return;
       }
     }
@@ -201,10 +191,70 @@ class Walker {
     for (const id of [...this.open.keys()]) this.bookmark('end', id, undefined, 0);
   }
 
+  /** Adds text to the bookmarks open here (a paragraph's own text is read when asked for: IndexedParagraph). */
   private append(s: string): void {
-    if (this.text.length < MAX_TEXT) this.text += s;
     for (const o of this.open.values()) if (o.text.length < MAX_TEXT) o.text += s;
   }
+}
+
+const NO_CONTEXT: readonly string[] = [];
+
+/**
+ * A paragraph's facts, its text read from its inlines only when a field asks for it (STYLEREF):
+ * most documents never do, and joining every paragraph's text was a tenth of a long document's layout
+ * passes (most of what the index cost).
+ */
+class IndexedParagraph implements ParaFacts {
+  readonly styleId?: string;
+  readonly label?: string;
+  private joined: string | undefined;
+
+  constructor(
+    private readonly p: Paragraph,
+    readonly block: number,
+    readonly context: readonly string[],
+    private readonly seq: ReadonlyMap<FieldInline, number>,
+  ) {
+    if (p.props.styleId) this.styleId = p.props.styleId;
+    const label = p.props.list?.text.trim();
+    if (label) this.label = label;
+  }
+
+  get text(): string {
+    if (this.joined === undefined) {
+      const out = { s: '' };
+      joinText(this.p.inlines, this.seq, out, 0);
+      this.joined = out.s.trim();
+    }
+    return this.joined;
+  }
+}
+
+/**
+ * Appends what `list` prints to `out.s` (as the index walk meets it: field results, SEQ values)
+ * until it holds MAX_TEXT characters.
+ */
+function joinText(list: readonly Inline[], seq: ReadonlyMap<FieldInline, number>, out: { s: string }, depth: number): void {
+  for (const i of list) {
+    if (out.s.length >= MAX_TEXT) return;
+    if (i.kind === 'text' || i.kind === 'tab') out.s += textOf(i);
+    else if (i.kind === 'field') {
+      const value = seq.get(i);
+      if (value !== undefined) out.s += seqText(i, value);
+      else if (depth < 16) joinText(i.result, seq, out, depth + 1);
+    }
+  }
+}
+
+/** What a text run or tab adds to the text around it: nothing for hidden or deleted text. */
+function textOf(i: Extract<Inline, { kind: 'text' | 'tab' }>): string {
+  if (i.kind === 'tab') return '\t';
+  return i.props.hidden || i.revision?.type === 'delete' || i.revision?.type === 'moveFrom' ? '' : i.text;
+}
+
+/** What a SEQ field prints in the text around it: its value, unless `\\h` hides it. */
+function seqText(f: FieldInline, value: number): string {
+  return f.instruction.switches.some(([s]) => s === '\\h') ? '' : String(value);
 }
 
 function parseSeqNumber(arg: string | undefined): number | undefined {

@@ -34,12 +34,31 @@ function coveredReachable(cov: ByteReader, reachable: Uint8Array): number[] {
   return out;
 }
 
+/** A ClassDef's class of every glyph, and whether some reachable glyph belongs to a class. */
+interface ReachableClasses {
+  readonly classes: Uint16Array;
+  has(c: number): boolean;
+}
+
+/**
+ * The last reachableClasses answer per ClassDef, by the font's bytes and the ClassDef's place in them:
+ * the class-based context subtables of a font share a few ClassDefs (663 reads of 89 in the dev
+ * corpus's fonts), and each read walks every glyph of the font.
+ */
+const classDefAnswers = new WeakMap<Uint8Array, Map<number, { readonly reachable: Uint8Array; readonly answer: ReachableClasses }>>();
+
 /** For each class of a ClassDef, whether some reachable glyph belongs to it. */
-function reachableClasses(cd: ByteReader, reachable: Uint8Array): { classes: Uint16Array; has: (c: number) => boolean } {
+function reachableClasses(cd: ByteReader, reachable: Uint8Array): ReachableClasses {
+  let answers = classDefAnswers.get(cd.bytes);
+  if (!answers) classDefAnswers.set(cd.bytes, (answers = new Map()));
+  const known = answers.get(cd.start);
+  if (known?.reachable === reachable) return known.answer;
   const classes = readClassDef(cd, reachable.length);
   const seen = new Set<number>();
   for (let g = 0; g < reachable.length; g++) if (reachable[g]) seen.add(classes[g]!);
-  return { classes, has: (c) => seen.has(c) };
+  const answer: ReachableClasses = { classes, has: (c) => seen.has(c) };
+  answers.set(cd.start, { reachable, answer });
+  return answer;
 }
 
 /** Entry glyphs of a ligature subtable (GSUB type 4) as glyphs (one-component) and pairs. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { contextEntries } from './context-filter';
+import { ByteReader } from './sfnt-reader';
+
+const NUM_GLYPHS = 1000;
+
+/**
+ * A chained context subtable, format 2 (OpenType ChainedSequenceContextFormat2), at `at` in `bytes`:
+ * coverage [10, 11], backtrack, input and lookahead all reading the one ClassDef at `classDefAt`
+ * (glyphs 10-19 class 1, 20-29 class 2), and one rule for input class 1: class 2 follows it.
+ */
+function writeSubtable(bytes: Uint8Array, at: number, classDefAt: number): void {
+  const put = (o: number, v: number) => ((bytes[at + o] = v >> 8), (bytes[at + o + 1] = v & 0xff));
+  const rel = classDefAt - at;
+  // format, coverage, backtrack / input / lookahead ClassDefs, 2 class sets: none for class 0, one for class 1
+  [2, 20, rel, rel, rel, 2, 0, 28].forEach((v, i) => put(i * 2, v));
+  [1, 2, 10, 11].forEach((v, i) => put(20 + i * 2, v)); // coverage format 1
+  [1, 4].forEach((v, i) => put(28 + i * 2, v)); // class set: one rule at +4
+  // The rule: no backtrack, an input of one (the covered glyph), a lookahead of one class-2 glyph, no lookups.
+  [0, 1, 1, 2, 0].forEach((v, i) => put(32 + i * 2, v));
+}
+
+function writeClassDef(bytes: Uint8Array, at: number): void {
+  [2, 2, 10, 19, 1, 20, 29, 2].forEach((v, i) => ((bytes[at + i * 2] = v >> 8), (bytes[at + i * 2 + 1] = v & 0xff)));
+}
+
+describe('contextEntries (class-based chained context)', () => {
+  it('finds the entry glyphs of a rule whose classes are reachable, and none when they are not', () => {
+    const bytes = new Uint8Array(400);
+    writeClassDef(bytes, 300);
+    writeSubtable(bytes, 0, 300);
+    const reachable = new Uint8Array(NUM_GLYPHS);
+    reachable.fill(1, 10, 30);
+    expect(contextEntries(new ByteReader(bytes, 0), true, reachable)).toEqual([10, 11]);
+    const noLookahead = new Uint8Array(NUM_GLYPHS);
+    noLookahead.fill(1, 10, 20);
+    expect(contextEntries(new ByteReader(bytes, 0), true, noLookahead)).toEqual([]);
+  });
+
+  it('reads a ClassDef that several subtables share once per reachable set, not once per subtable', () => {
+    // Each reading walks every glyph of the font; a font's context subtables share a few ClassDefs.
+    const bytes = new Uint8Array(400);
+    writeClassDef(bytes, 300);
+    writeSubtable(bytes, 0, 300);
+    writeSubtable(bytes, 100, 300);
+    const plain = new Uint8Array(NUM_GLYPHS);
+    plain.fill(1, 10, 30);
+    let reads = 0;
+    const reachable = new Proxy(plain, {
+      get(target, key) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        const v = Reflect.get(target, key, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    expect(contextEntries(new ByteReader(bytes, 0), true, reachable)).toEqual([10, 11]);
+    const first = reads;
+    expect(first).toBeGreaterThanOrEqual(NUM_GLYPHS);
+    expect(contextEntries(new ByteReader(bytes, 100), true, reachable)).toEqual([10, 11]);
+    expect(reads - first).toBeLessThan(NUM_GLYPHS);
+  });
+});
