@@ -35,6 +35,8 @@ interface PlacedCell {
   readonly col: number;
   readonly span: number;
   rowSpan: number;
+  /** A w:vMerge continue cell with more of its merged cell below it: its bottom edge is inside that cell. */
+  midMerge?: boolean;
   readonly x: number;
   readonly width: number;
   story?: Story;
@@ -144,6 +146,7 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
       let k = r + 1;
       while (k < rows.length && rows[k]!.some((o) => o.col === pc.col && o.cell.props.vMerge === 'continue')) k++;
       pc.rowSpan = k - r;
+      for (let j = r + 1; j < k - 1; j++) for (const o of rows[j]!) if (o.col === pc.col && o.cell.props.vMerge === 'continue') o.midMerge = true;
     }
   }
   return rows;
@@ -221,7 +224,7 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
     let w = 0;
     for (const pc of row ?? []) {
       // A merged cell draws no top border inside its span, and a spanning cell's bottom is lower down.
-      if (side === 'top' ? pc.cell.props.vMerge === 'continue' : pc.rowSpan > 1) continue;
+      if (side === 'top' ? pc.cell.props.vMerge === 'continue' : pc.rowSpan > 1 || pc.midMerge) continue;
       w = Math.max(w, pc.cell.props.borders[side]?.widthPt ?? 0);
     }
     return w;
@@ -399,7 +402,8 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0:
   if (!merged) line(x, y, x + w, y, b.top);
   line(x, y, x, y + h, b.left);
   line(x + w, y, x + w, y + h, b.right);
-  if (!merged || pc.rowSpan === 1) line(x, y + h, x + w, y + h, b.bottom);
+  // A merged cell's bottom is drawn at the foot of its span; the rows between are inside the one cell.
+  if (!pc.midMerge) line(x, y + h, x + w, y + h, b.bottom);
 }
 
 /**
