@@ -21,6 +21,7 @@ import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
+import { mergeEnd, rowGroup, type PlacedCell, type RowHooks } from './merged-rows';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -29,25 +30,11 @@ export interface TableContext {
   layoutCell(blocks: TableCell['blocks'], widthPt: number): Story;
 }
 
-interface PlacedCell {
-  readonly cell: TableCell;
-  readonly row: number;
-  readonly col: number;
-  readonly span: number;
-  rowSpan: number;
-  /** A w:vMerge continue cell with more of its merged cell below it: its bottom edge is inside that cell. */
-  midMerge?: boolean;
-  readonly x: number;
-  readonly width: number;
-  story?: Story;
-  /** Rotated text (w:tcPr/w:textDirection, §17.4.72): 'ccw' for btLr, 'cw' for tbRl. */
-  readonly turn?: 'ccw' | 'cw';
-  /** Length of a rotated cell's lines: what its text needs along the row's height. */
-  lengthPt?: number;
-}
-
-/** Lays out a table in a box `availPt` wide; returns one unit per row. */
-export function layoutTable(t: Table, availPt: number, ctx: TableContext & ParagraphContext): Unit[] {
+/**
+ * Lays out a table in a box `availPt` wide; returns one unit per row, `decorate`d, except that the
+ * rows joined by vertically merged cells make one unit (merged-rows.ts).
+ */
+export function layoutTable(t: Table, availPt: number, ctx: TableContext & ParagraphContext, decorate: (unit: Unit, row: number) => Unit = (u) => u): Unit[] {
   const grid = tableGrid(t, availPt, ctx);
   const colX: number[] = [0];
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
@@ -68,13 +55,25 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   layoutTurned(rows, heights, edges, ctx);
   const units: Unit[] = [];
   const header: Unit[] = [];
+  const tableW = colX[colX.length - 1]!;
+  const hooks: RowHooks = {
+    row: (r, view) => decorate(rowUnit(t, r, view.rows, view.heights, edges, grid.xPt, tableW, header.length === 0 ? undefined : header), r),
+    heights: (cut) => rowHeights(t, cut, edges),
+    inset: (r, last) => ({ above: edges.above[r]!, below: edges.below[last]! }),
+  };
   let headerDone = false;
   for (let r = 0; r < rows.length; r++) {
     const isHeader = !headerDone && t.rows[r]!.props.header;
     if (!isHeader) headerDone = true;
-    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, colX[colX.length - 1]!, isHeader || header.length === 0 ? undefined : header);
+    const end = isHeader ? r : mergeEnd(rows, r);
+    if (end > r) {
+      units.push(rowGroup(r, end, { rows, heights }, hooks));
+      r = end;
+      continue;
+    }
+    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, tableW, isHeader || header.length === 0 ? undefined : header);
     if (isHeader) header.push(unit);
-    units.push(unit);
+    units.push(decorate(unit, r));
   }
   return units;
 }
@@ -291,7 +290,7 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
   return heights;
 }
 
-function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
+function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
   const cells = rows[r]!;
   const spanHeight = (pc: PlacedCell) => {
     let h = 0;
@@ -399,11 +398,11 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0:
     sink.items.push(...borderLines(x1, y1, x2, y2, border, dash(border)));
   };
   const merged = pc.cell.props.vMerge === 'continue';
-  if (!merged) line(x, y, x + w, y, b.top);
+  if (!merged && !pc.openTop) line(x, y, x + w, y, b.top);
   line(x, y, x, y + h, b.left);
   line(x + w, y, x + w, y + h, b.right);
   // A merged cell's bottom is drawn at the foot of its span; the rows between are inside the one cell.
-  if (!pc.midMerge) line(x, y + h, x + w, y + h, b.bottom);
+  if (!pc.midMerge && !pc.openBottom) line(x, y + h, x + w, y + h, b.bottom);
 }
 
 /**
@@ -471,7 +470,7 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   if (!anyFirst || !anyRest) return undefined;
   const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
   const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
-  const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest }));
+  const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest, openTop: false }));
   const firstHeight = Math.min(room, inset.above + cutBelow + Math.max(...firstCells.map((pc) => pc.story.heightPt + margins(pc))));
   const restHeight = cutAbove + inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
   const row: RowPlace = { tableX, header, frame };
