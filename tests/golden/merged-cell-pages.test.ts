@@ -86,6 +86,16 @@ describe('a merged cell across pages', () => {
     expect(Math.max(...ys)).toBeGreaterThan(merged[merged.length - 1]!.y);
   });
 
+  it('moves on whole where its rows do not fit below the text but fit on a page', async () => {
+    // 50 lines of text leave about 6 lines of the page: the 10 merged rows go to page 2 together,
+    // where before the page broke after their sixth row and the merged cell ran off page 1.
+    const text = Array.from({ length: 50 }, (_, k) => para(`text${k}`)).join('');
+    const doc = await lay(text + mergedTable(10, 12));
+    expect(mergedOn(doc, 0)).toHaveLength(0);
+    expect(glyphRunsOn(doc, 0).some((r) => r.text.startsWith('row'))).toBe(false);
+    expect(mergedOn(doc, 1).map((m) => m.k)).toEqual(Array.from({ length: 12 }, (_, k) => k));
+  });
+
   it('moves no row when the merged cell fits on its page', async () => {
     const doc = await lay(mergedTable(5, 3));
     expect(doc.pages).toHaveLength(1);

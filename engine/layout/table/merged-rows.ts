@@ -1,9 +1,9 @@
 /**
  * Rows joined by vertically merged cells (w:vMerge, ECMA-376 Part 1 §17.4.84) as one paginator unit,
- * which breaks across pages between its rows with each merged cell's text cut where the page ends:
- * the lines that fit in the rows left on the page stay there, the rest opens the cell's part in the
- * rows on the next page (as Word and LibreOffice break a merged cell). Before, the merged cell was
- * drawn whole with its first row, past the foot of the page, and its rows on the next page were empty.
+ * which moves on whole where it does not fit and breaks between its rows only where it is taller than
+ * the page it opens, each merged cell's text cut where the page ends: the lines that fit in the rows on
+ * the page stay there, the rest goes on in its rows on the next page. Before, the merged cell was drawn
+ * whole with its first row, past the foot of the page, and its rows on the next page were empty.
  */
 import type { TableCell } from '../../model';
 import type { Story } from '../blocks';
@@ -72,7 +72,11 @@ export function rowGroup(a: number, b: number, view: RowsView, hooks: RowHooks):
   if (a === b) return hooks.row(a, view);
   const parts: Unit[] = [];
   for (let r = a; r <= b; r++) parts.push(hooks.row(r, view));
-  return { ...stack(parts), split: (room) => splitGroup(a, b, view, parts, hooks, room) };
+  // It breaks only where it opens a page or column: elsewhere it moves on whole, as Word keeps a
+  // merged cell's rows together where they fit on a page (a peer's measurements of Word, recorded in
+  // yukiyokotani/office-open-xml-viewer#980; there, a span taller than a page also breaks part-way down
+  // a page, where ours opens the next one first).
+  return { ...stack(parts), splitsOnlyAtTop: true, split: (room) => splitGroup(a, b, view, parts, hooks, room) };
 }
 
 /** Units drawn one below the other as one. */
