@@ -17,9 +17,9 @@ const BORDER = 'w:val="single" w:sz="8" w:space="0" w:color="000000"';
 const para = (text: string) => `<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
 const cell = (inner: string, merge: string) => `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/>${merge}</w:tcPr>${inner}</w:tc>`;
 
-/** `rows` rows; the first column one cell merged over all of them, holding `lines` paragraphs. */
-function mergedTable(rows: number, lines: number): string {
-  let body = '';
+/** `rows` rows; the first column one cell merged over all of them, holding `lines` paragraphs; a repeated header row first. */
+function mergedTable(rows: number, lines: number, header = false): string {
+  let body = header ? `<w:tr><w:trPr><w:tblHeader/></w:trPr>${cell(para('Head'), '')}${cell(para('Head'), '')}</w:tr>` : '';
   for (let r = 0; r < rows; r++) {
     const first = r === 0
       ? cell(Array.from({ length: lines }, (_, k) => para(`merged${k}`)).join(''), '<w:vMerge w:val="restart"/>')
@@ -94,6 +94,26 @@ describe('a merged cell across pages', () => {
     expect(mergedOn(doc, 0)).toHaveLength(0);
     expect(glyphRunsOn(doc, 0).some((r) => r.text.startsWith('row'))).toBe(false);
     expect(mergedOn(doc, 1).map((m) => m.k)).toEqual(Array.from({ length: 12 }, (_, k) => k));
+  });
+
+  it('breaks where it stands when taller than a page, below text or a header row', async () => {
+    // 150 lines of merged cell over 60 rows: taller than any page, so it starts under the 10 lines of
+    // text on page 1 rather than leaving the rest of that page empty.
+    const text = Array.from({ length: 10 }, (_, k) => para(`text${k}`)).join('');
+    const below = await lay(text + mergedTable(60, 150));
+    expect(mergedOn(below, 0)[0]!.k).toBe(0);
+    // A header row above it: the rows break below the header on page 1, which is not left alone there.
+    const headed = await lay(text + mergedTable(60, 150, true));
+    expect(mergedOn(headed, 0)[0]!.k).toBe(0);
+    expect(glyphRunsOn(headed, 1).some((r) => r.text === 'Head')).toBe(true);
+  });
+
+  it('breaks below its table header rows at the top of a page rather than leave them alone there', async () => {
+    // The header and the merged rows (a page's height less 4 lines) open page 1; the merged rows do
+    // not fit below the header but would on a page of their own, so they break there.
+    const doc = await lay(mergedTable(5, 56, true));
+    expect(glyphRunsOn(doc, 0).some((r) => r.text === 'Head')).toBe(true);
+    expect(mergedOn(doc, 0).length).toBeGreaterThan(40);
   });
 
   it('moves no row when the merged cell fits on its page', async () => {

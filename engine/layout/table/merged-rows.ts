@@ -1,7 +1,7 @@
 /**
  * Rows joined by vertically merged cells (w:vMerge, ECMA-376 Part 1 §17.4.84) as one paginator unit,
- * which moves on whole where it does not fit and breaks between its rows only where it is taller than
- * the page it opens, each merged cell's text cut where the page ends: the lines that fit in the rows on
+ * which moves on whole where it does not fit and breaks between its rows where it opens a page or is
+ * taller than one, each merged cell's text cut where the page ends: the lines that fit in the rows on
  * the page stay there, the rest goes on in its rows on the next page. Before, the merged cell was drawn
  * whole with its first row, past the foot of the page, and its rows on the next page were empty.
  */
@@ -72,10 +72,9 @@ export function rowGroup(a: number, b: number, view: RowsView, hooks: RowHooks):
   if (a === b) return hooks.row(a, view);
   const parts: Unit[] = [];
   for (let r = a; r <= b; r++) parts.push(hooks.row(r, view));
-  // It breaks only where it opens a page or column: elsewhere it moves on whole, as Word keeps a
-  // merged cell's rows together where they fit on a page (a peer's measurements of Word, recorded in
-  // yukiyokotani/office-open-xml-viewer#980; there, a span taller than a page also breaks part-way down
-  // a page, where ours opens the next one first).
+  // It breaks only where it opens a page or column or is taller than a page: elsewhere it moves on
+  // whole, as Word keeps a merged cell's rows together where they fit on a page and breaks a taller
+  // span where it stands (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer#980).
   return { ...stack(parts), splitsOnlyAtTop: true, split: (room) => splitGroup(a, b, view, parts, hooks, room) };
 }
 
