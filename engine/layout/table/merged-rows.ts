@@ -7,7 +7,7 @@
  */
 import type { TableCell } from '../../model';
 import type { Story } from '../blocks';
-import { FIT_EPS, type Unit } from '../flow/units';
+import { FIT_EPS, type NoteCall, type Unit } from '../flow/units';
 import { splitStory } from './story-cut';
 
 /** A cell placed on the table's grid. */
@@ -44,8 +44,12 @@ export interface RowsView {
 export interface RowHooks {
   /** The unit of row `r` as `view` lays it out. */
   row(r: number, view: RowsView): Unit;
-  /** The rows' heights, merged cells growing the last row they span. */
-  heights(rows: PlacedCell[][]): number[];
+  /** The rows' heights, merged cells growing the last row they span; rows before `from` as in `prev`. */
+  heights(rows: PlacedCell[][], prev: readonly number[], from: number): number[];
+  /** Room row `r`'s bottom border takes below it where a page ends after it (Unit.tailPt). */
+  tail(r: number): number;
+  /** The notes referenced from rows `a` to `b`, placed with them. */
+  notes(a: number, b: number): readonly NoteCall[];
   /** Room the borders take above row `r`'s content and below row `last`'s. */
   inset(r: number, last: number): { readonly above: number; readonly below: number };
 }
@@ -67,24 +71,28 @@ export function mergeEnd(rows: readonly PlacedCell[][], r: number): number {
   return Math.min(end, rows.length - 1);
 }
 
-/** Rows `a` to `b` of `view` as one unit (a single row as its own unit). */
+/**
+ * Rows `a` to `b` of `view` as one unit (a single row as its own unit). Its rows' own units are made
+ * only when it is drawn: a group is made again for what is left at each page it breaks at, and making
+ * every row each time made a merge of 8,000 rows over 286 pages take ten times as long.
+ */
 export function rowGroup(a: number, b: number, view: RowsView, hooks: RowHooks): Unit {
   if (a === b) return hooks.row(a, view);
-  const parts: Unit[] = [];
-  for (let r = a; r <= b; r++) parts.push(hooks.row(r, view));
+  let heightPt = 0;
+  for (let r = a; r <= b; r++) heightPt += view.heights[r]!;
+  const rowAt = (r: number) => hooks.row(r, view);
   // It breaks only where it opens a page or column or is taller than a page: elsewhere it moves on
   // whole, as Word keeps a merged cell's rows together where they fit on a page and breaks a taller
   // span where it stands (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer#980).
-  return { ...stack(parts), splitsOnlyAtTop: true, split: (room) => splitGroup(a, b, view, parts, hooks, room) };
+  return {
+    ...stacked(rowAt(a), rowAt(b), heightPt, hooks.notes(a, b), b - a + 1, (i) => rowAt(a + i)),
+    splitsOnlyAtTop: true,
+    split: (room) => splitGroup(a, b, view, hooks, room),
+  };
 }
 
-/** Units drawn one below the other as one. */
-function stack(parts: readonly Unit[]): Unit {
-  let heightPt = 0;
-  for (const u of parts) heightPt += u.heightPt;
-  const first = parts[0]!;
-  const last = parts[parts.length - 1]!;
-  const notes = parts.flatMap((u) => u.notes ?? []);
+/** `n` units drawn one below the other as one, `first` and `last` giving its edges, `at(i)` the i-th. */
+function stacked(first: Unit, last: Unit, heightPt: number, notes: readonly NoteCall[], n: number, at: (i: number) => Unit): Unit {
   return {
     kind: 'row',
     heightPt,
@@ -95,11 +103,12 @@ function stack(parts: readonly Unit[]): Unit {
     ...(first.repeatHeader ? { repeatHeader: first.repeatHeader } : {}),
     ...(notes.length > 0 ? { notes } : {}),
     emit(sink, x, y) {
-      // Row by row from the top, as the paginator would have placed them one after another.
-      let at = y;
-      for (const u of parts) {
-        u.emit(sink, x, at);
-        at += u.heightPt;
+      // Unit by unit from the top, as the paginator would have placed them one after another.
+      let top = y;
+      for (let i = 0; i < n; i++) {
+        const u = i === 0 ? first : i === n - 1 ? last : at(i);
+        u.emit(sink, x, top);
+        top += u.heightPt;
       }
     },
   };
@@ -109,13 +118,12 @@ function stack(parts: readonly Unit[]): Unit {
  * Breaks the group after the last row that fits in `room`, cutting the merged cells that span the
  * break; undefined when not even its first row fits (the group then moves on whole).
  */
-function splitGroup(a: number, b: number, view: RowsView, parts: readonly Unit[], hooks: RowHooks, room: number): readonly [Unit, Unit] | undefined {
+function splitGroup(a: number, b: number, view: RowsView, hooks: RowHooks, room: number): readonly [Unit, Unit] | undefined {
   let used = 0;
   let k = a - 1;
   for (let r = a; r < b; r++) {
-    const u = parts[r - a]!;
-    if (used + u.heightPt + (u.tailPt ?? 0) > room + FIT_EPS) break;
-    used += u.heightPt;
+    if (used + view.heights[r]! + hooks.tail(r) > room + FIT_EPS) break;
+    used += view.heights[r]!;
     k = r;
   }
   if (k < a) return undefined;
@@ -123,14 +131,20 @@ function splitGroup(a: number, b: number, view: RowsView, parts: readonly Unit[]
   // its rows), the cut merged cells running on into it.
   const joined = cutView(view, a, k, hooks, true);
   const more = room - used > 1 ? rowGroup(k + 1, b, joined, hooks).split?.(room - used) : undefined;
-  if (more) return [{ ...stack([rowGroup(a, k, joined, hooks), more[0]]), breakAfter: true }, more[1]];
+  if (more) {
+    const here = rowGroup(a, k, joined, hooks);
+    const notes = [...(here.notes ?? []), ...(more[0].notes ?? [])];
+    return [{ ...stacked(here, more[0], here.heightPt + more[0].heightPt, notes, 2, () => more[0]), breakAfter: true }, more[1]];
+  }
   const cut = cutView(view, a, k, hooks, false);
   return [{ ...rowGroup(a, k, cut, hooks), breakAfter: true, split: undefined }, rowGroup(k + 1, b, cut, hooks)];
 }
 
 function cutView(view: RowsView, a: number, k: number, hooks: RowHooks, joined: boolean): RowsView {
+  // Rows a to k keep their heights: the cut cells' first parts fit them, and the growth of each cut
+  // merge was on its last row, after k.
   const rows = cutRows(view, a, k, hooks, joined);
-  return { rows, heights: hooks.heights(rows) };
+  return { rows, heights: hooks.heights(rows, view.heights, k + 1) };
 }
 
 /**

@@ -56,9 +56,14 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   const units: Unit[] = [];
   const header: Unit[] = [];
   const tableW = colX[colX.length - 1]!;
+  // The rows whose cells reference notes, found once: a group asks for its rows' notes at each page.
+  const rowNotes = rows.map((_, r) => decorate(NO_UNIT, r).notes ?? []);
+  const noted = rowNotes.flatMap((n, r) => (n.length > 0 ? [r] : []));
   const hooks: RowHooks = {
     row: (r, view) => decorate(rowUnit(t, r, view.rows, view.heights, edges, grid.xPt, tableW, header.length === 0 ? undefined : header), r),
-    heights: (cut) => rowHeights(t, cut, edges),
+    heights: (cut, prev, from) => rowHeights(t, cut, edges, prev, from),
+    tail: (r) => rowTail(edges, r, rows.length),
+    notes: (a, b) => noted.flatMap((r) => (r >= a && r <= b ? rowNotes[r]! : [])),
     inset: (r, last) => ({ above: edges.above[r]!, below: edges.below[last]! }),
   };
   let headerDone = false;
@@ -77,6 +82,9 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   }
   return units;
 }
+
+/** A unit that is nothing, for asking `decorate` what it adds to a row (its notes). */
+const NO_UNIT: Unit = { kind: 'row', heightPt: 0, breakAfter: true, emit: () => undefined };
 
 /** Grids already computed, by table, for the box width they were computed in. */
 const grids = new WeakMap<Table, { readonly availPt: number; readonly grid: TableGrid }>();
@@ -259,8 +267,13 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
   return { above, below, gapAbove, gapBelow, shared };
 }
 
-function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
+/**
+ * The rows' heights, each merged cell growing the last row it spans. With `prev`, rows before `from`
+ * keep its heights: a merge cut at a page break (merged-rows.ts) changes only the rows after the cut.
+ */
+function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges, prev?: readonly number[], from = 0): number[] {
   const heights = rows.map((row, r) => {
+    if (prev && r < from) return prev[r]!;
     let h = 0;
     let margins = 0;
     for (const pc of row) {
@@ -277,7 +290,7 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
     const least = p.heightPt !== undefined ? Math.max(h, p.heightPt + margins) : h;
     return least + edges.above[r]! + edges.below[r]!;
   });
-  for (let r = 0; r < rows.length; r++) {
+  for (let r = prev ? from : 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
       if (pc.rowSpan <= 1) continue;
       const last = Math.min(rows.length - 1, r + pc.rowSpan - 1);
@@ -288,6 +301,11 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
     }
   }
   return heights;
+}
+
+/** What row `r` of `n` needs below it where a page ends after it: its shared bottom border's other half. */
+function rowTail(edges: RowEdges, r: number, n: number): number {
+  return edges.shared[r] && r < n - 1 ? edges.below[r]! : 0;
 }
 
 function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
@@ -309,7 +327,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly nu
   // Header rows keep with the first body row; merged cells keep their rows together.
   const free = !props.header && !cells.some((pc) => pc.rowSpan > 1);
   const head = edges.shared[r] && r > 0 ? above : 0;
-  const tail = edges.shared[r] && r < rows.length - 1 ? edges.below[r]! : 0;
+  const tail = rowTail(edges, r, rows.length);
   const unit: Unit = {
     kind: 'row',
     heightPt: height,
