@@ -17,14 +17,21 @@ const BORDER = 'w:val="single" w:sz="8" w:space="0" w:color="000000"';
 const para = (text: string) => `<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
 const cell = (inner: string, merge: string) => `<w:tc><w:tcPr><w:tcW w:w="3000" w:type="dxa"/>${merge}</w:tcPr>${inner}</w:tc>`;
 
-/** `rows` rows; the first column one cell merged over all of them, holding `lines` paragraphs; a repeated header row first. */
-function mergedTable(rows: number, lines: number, header = false): string {
+const NOTES =
+  '<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>' +
+  '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p></w:footnote>' +
+  '<w:footnote w:id="1"><w:p><w:r><w:t>Note text</w:t></w:r></w:p></w:footnote>';
+const REF = '<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="1"/></w:r>';
+
+/** `rows` rows; the first column one cell merged over all of them, holding `lines` paragraphs; a repeated header row first; a footnote referenced from row `noteAt`. */
+function mergedTable(rows: number, lines: number, header = false, noteAt = -1): string {
   let body = header ? `<w:tr><w:trPr><w:tblHeader/></w:trPr>${cell(para('Head'), '')}${cell(para('Head'), '')}</w:tr>` : '';
   for (let r = 0; r < rows; r++) {
     const first = r === 0
       ? cell(Array.from({ length: lines }, (_, k) => para(`merged${k}`)).join(''), '<w:vMerge w:val="restart"/>')
       : cell(para(''), '<w:vMerge/>');
-    body += `<w:tr>${first}${cell(para(`row${r}`), '')}</w:tr>`;
+    const own = r === noteAt ? `<w:p><w:r><w:t>row${r}</w:t></w:r>${REF}</w:p>` : para(`row${r}`);
+    body += `<w:tr>${first}${cell(own, '')}</w:tr>`;
   }
   return (
     `<w:tbl><w:tblPr><w:tblW w:w="6000" w:type="dxa"/><w:tblBorders><w:top ${BORDER}/><w:left ${BORDER}/><w:bottom ${BORDER}/><w:right ${BORDER}/>` +
@@ -36,7 +43,7 @@ function mergedTable(rows: number, lines: number, header = false): string {
 }
 
 async function lay(body: string): Promise<LayoutDoc> {
-  return (await layoutDocx(makeDocx({ body }), 'merged-cell-pages.docx', host)).doc;
+  return (await layoutDocx(makeDocx({ body, footnotes: NOTES }), 'merged-cell-pages.docx', host)).doc;
 }
 
 /** The merged cell's line numbers drawn on page `p`, in order, and their baselines. */
@@ -114,6 +121,16 @@ describe('a merged cell across pages', () => {
     const doc = await lay(mergedTable(5, 56, true));
     expect(glyphRunsOn(doc, 0).some((r) => r.text === 'Head')).toBe(true);
     expect(mergedOn(doc, 0).length).toBeGreaterThan(40);
+  });
+
+  it('places a footnote on the page of the row that references it', async () => {
+    // Row 58 of 60 lands on page 2: its note goes there, once, not with the rows on page 1 as well.
+    const doc = await lay(mergedTable(60, 150, false, 58));
+    const notePage = doc.pages.findIndex((_, p) => glyphRunsOn(doc, p).some((r) => r.text.includes('Note text')));
+    const rowPage = doc.pages.findIndex((_, p) => glyphRunsOn(doc, p).some((r) => r.text === 'row58'));
+    expect(rowPage).toBe(1);
+    expect(notePage).toBe(rowPage);
+    expect(doc.pages.filter((_, p) => glyphRunsOn(doc, p).some((r) => r.text.includes('Note text')))).toHaveLength(1);
   });
 
   it('moves no row when the merged cell fits on its page', async () => {

@@ -287,7 +287,8 @@ export class Paginator {
     if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty || onlyHeaderAbove(page, unit, this.collapsed) || unit.heightPt > page.frame.bodyBottom - page.frame.bodyTop + EPS)) {
       const parts = unit.split(room - notes.total);
       if (parts) {
-        this.place(page, parts[0], col.x, notes.list);
+        // The notes of the part placed here: a merged cell's rows leave later rows' notes to their part.
+        this.place(page, parts[0], col.x, parts[0].notes === unit.notes ? notes.list : newNotes(this.host, page, parts[0]).list);
         this.nextColumn('natural');
         return parts[1];
       }
