@@ -64,7 +64,7 @@ export class BlockUnitBuilder {
       this.prevAfter = 0;
       this.started = true;
       // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
-      const layRows = (w: number) => layoutTable(block, w, this.ctx).map((u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
+      const layRows = (w: number) => layoutTable(block, w, this.ctx, (u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
       const cells = block.rows.reduce((n, row) => n + row.cells.length, 0);
       const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, newBudget(), cells, this.ctx) : layRows(width);
       const floating = block.props.floating ? floatingTableUnit(block, rows, width, this.ctx) : undefined;

@@ -22,6 +22,21 @@ export function isColumnEmpty(page: PageState, collapsed: ReadonlySet<Unit>): bo
   return true;
 }
 
+/**
+ * Whether the current column holds nothing but `unit`'s table header rows (and spacing): for a unit
+ * that splits only where it opens a column, the column then opens with it all the same.
+ */
+export function onlyHeaderAbove(page: PageState, unit: Unit, collapsed: ReadonlySet<Unit>): boolean {
+  const header = unit.repeatHeader;
+  if (!header) return false;
+  for (let i = page.placed.length - 1; i >= 0; i--) {
+    const p = page.placed[i]!;
+    if (p.column !== page.column || p.y < page.regionTop - EPS) break;
+    if (!p.unit.discardable && !collapsed.has(p.unit) && !header.includes(p.unit)) return false;
+  }
+  return true;
+}
+
 /** Whether the last unit placed in the current column allows a break after it. */
 export function breakAllowedHere(page: PageState): boolean {
   const last = page.placed[page.placed.length - 1];

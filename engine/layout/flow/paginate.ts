@@ -15,7 +15,7 @@
  * (balance.ts), and the shapes of pages and the host (page-state.ts, re-exported here).
  */
 import { closeRegion } from './balance';
-import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, lowestY } from './column';
+import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, lowestY, onlyHeaderAbove } from './column';
 import type { Exclusion } from './exclusions';
 import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
 import type { PageFrame, PageNote, PageState, PaginatorHost } from './page-state';
@@ -284,10 +284,11 @@ export class Paginator {
       this.nextColumn('natural');
       return undefined;
     }
-    if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty)) {
+    if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty || onlyHeaderAbove(page, unit, this.collapsed) || unit.heightPt > page.frame.bodyBottom - page.frame.bodyTop + EPS)) {
       const parts = unit.split(room - notes.total);
       if (parts) {
-        this.place(page, parts[0], col.x, notes.list);
+        // The notes of the part placed here: a merged cell's rows leave later rows' notes to their part.
+        this.place(page, parts[0], col.x, parts[0].notes === unit.notes ? notes.list : newNotes(this.host, page, parts[0]).list);
         this.nextColumn('natural');
         return parts[1];
       }

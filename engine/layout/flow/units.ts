@@ -38,8 +38,9 @@ export interface Unit {
    */
   readonly holdsWidow?: boolean;
   /**
-   * The unit splits only where it opens a column: elsewhere it moves on whole (a table row kept with
-   * the next row).
+   * The unit splits only where it opens a column (or below its table's header rows there) or where it
+   * is taller than a whole page's body: elsewhere it moves on whole (a table row kept with the next
+   * row, the rows of a merged cell).
    */
   readonly splitsOnlyAtTop?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */

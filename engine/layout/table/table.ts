@@ -21,6 +21,7 @@ import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
+import { mergeEnd, rowGroup, type PlacedCell, type RowHooks } from './merged-rows';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -29,23 +30,11 @@ export interface TableContext {
   layoutCell(blocks: TableCell['blocks'], widthPt: number): Story;
 }
 
-interface PlacedCell {
-  readonly cell: TableCell;
-  readonly row: number;
-  readonly col: number;
-  readonly span: number;
-  rowSpan: number;
-  readonly x: number;
-  readonly width: number;
-  story?: Story;
-  /** Rotated text (w:tcPr/w:textDirection, §17.4.72): 'ccw' for btLr, 'cw' for tbRl. */
-  readonly turn?: 'ccw' | 'cw';
-  /** Length of a rotated cell's lines: what its text needs along the row's height. */
-  lengthPt?: number;
-}
-
-/** Lays out a table in a box `availPt` wide; returns one unit per row. */
-export function layoutTable(t: Table, availPt: number, ctx: TableContext & ParagraphContext): Unit[] {
+/**
+ * Lays out a table in a box `availPt` wide; returns one unit per row, `decorate`d, except that the
+ * rows joined by vertically merged cells make one unit (merged-rows.ts).
+ */
+export function layoutTable(t: Table, availPt: number, ctx: TableContext & ParagraphContext, decorate: (unit: Unit, row: number) => Unit = (u) => u): Unit[] {
   const grid = tableGrid(t, availPt, ctx);
   const colX: number[] = [0];
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
@@ -66,16 +55,36 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   layoutTurned(rows, heights, edges, ctx);
   const units: Unit[] = [];
   const header: Unit[] = [];
+  const tableW = colX[colX.length - 1]!;
+  // The rows whose cells reference notes, found once: a group asks for its rows' notes at each page.
+  const rowNotes = rows.map((_, r) => decorate(NO_UNIT, r).notes ?? []);
+  const noted = rowNotes.flatMap((n, r) => (n.length > 0 ? [r] : []));
+  const hooks: RowHooks = {
+    row: (r, view) => decorate(rowUnit(t, r, view.rows, view.heights, edges, grid.xPt, tableW, header.length === 0 ? undefined : header), r),
+    heights: (cut, prev, from) => rowHeights(t, cut, edges, prev, from),
+    tail: (r) => rowTail(edges, r, rows.length),
+    notes: (a, b) => noted.flatMap((r) => (r >= a && r <= b ? rowNotes[r]! : [])),
+    inset: (r, last) => ({ above: edges.above[r]!, below: edges.below[last]! }),
+  };
   let headerDone = false;
   for (let r = 0; r < rows.length; r++) {
     const isHeader = !headerDone && t.rows[r]!.props.header;
     if (!isHeader) headerDone = true;
-    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, colX[colX.length - 1]!, isHeader || header.length === 0 ? undefined : header);
+    const end = isHeader ? r : mergeEnd(rows, r);
+    if (end > r) {
+      units.push(rowGroup(r, end, { rows, heights }, hooks));
+      r = end;
+      continue;
+    }
+    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, tableW, isHeader || header.length === 0 ? undefined : header);
     if (isHeader) header.push(unit);
-    units.push(unit);
+    units.push(decorate(unit, r));
   }
   return units;
 }
+
+/** A unit that is nothing, for asking `decorate` what it adds to a row (its notes). */
+const NO_UNIT: Unit = { kind: 'row', heightPt: 0, breakAfter: true, emit: () => undefined };
 
 /** Grids already computed, by table, for the box width they were computed in. */
 const grids = new WeakMap<Table, { readonly availPt: number; readonly grid: TableGrid }>();
@@ -144,6 +153,7 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
       let k = r + 1;
       while (k < rows.length && rows[k]!.some((o) => o.col === pc.col && o.cell.props.vMerge === 'continue')) k++;
       pc.rowSpan = k - r;
+      for (let j = r + 1; j < k - 1; j++) for (const o of rows[j]!) if (o.col === pc.col && o.cell.props.vMerge === 'continue') o.midMerge = true;
     }
   }
   return rows;
@@ -221,7 +231,7 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
     let w = 0;
     for (const pc of row ?? []) {
       // A merged cell draws no top border inside its span, and a spanning cell's bottom is lower down.
-      if (side === 'top' ? pc.cell.props.vMerge === 'continue' : pc.rowSpan > 1) continue;
+      if (side === 'top' ? pc.cell.props.vMerge === 'continue' : pc.rowSpan > 1 || pc.midMerge) continue;
       w = Math.max(w, pc.cell.props.borders[side]?.widthPt ?? 0);
     }
     return w;
@@ -257,8 +267,13 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
   return { above, below, gapAbove, gapBelow, shared };
 }
 
-function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
+/**
+ * The rows' heights, each merged cell growing the last row it spans. With `prev`, rows before `from`
+ * keep its heights: a merge cut at a page break (merged-rows.ts) changes only the rows after the cut.
+ */
+function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges, prev?: readonly number[], from = 0): number[] {
   const heights = rows.map((row, r) => {
+    if (prev && r < from) return prev[r]!;
     let h = 0;
     let margins = 0;
     for (const pc of row) {
@@ -275,7 +290,7 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
     const least = p.heightPt !== undefined ? Math.max(h, p.heightPt + margins) : h;
     return least + edges.above[r]! + edges.below[r]!;
   });
-  for (let r = 0; r < rows.length; r++) {
+  for (let r = prev ? from : 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
       if (pc.rowSpan <= 1) continue;
       const last = Math.min(rows.length - 1, r + pc.rowSpan - 1);
@@ -288,7 +303,12 @@ function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges): number[] {
   return heights;
 }
 
-function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
+/** What row `r` of `n` needs below it where a page ends after it: its shared bottom border's other half. */
+function rowTail(edges: RowEdges, r: number, n: number): number {
+  return edges.shared[r] && r < n - 1 ? edges.below[r]! : 0;
+}
+
+function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
   const cells = rows[r]!;
   const spanHeight = (pc: PlacedCell) => {
     let h = 0;
@@ -307,7 +327,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: number[], e
   // Header rows keep with the first body row; merged cells keep their rows together.
   const free = !props.header && !cells.some((pc) => pc.rowSpan > 1);
   const head = edges.shared[r] && r > 0 ? above : 0;
-  const tail = edges.shared[r] && r < rows.length - 1 ? edges.below[r]! : 0;
+  const tail = rowTail(edges, r, rows.length);
   const unit: Unit = {
     kind: 'row',
     heightPt: height,
@@ -396,10 +416,11 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0:
     sink.items.push(...borderLines(x1, y1, x2, y2, border, dash(border)));
   };
   const merged = pc.cell.props.vMerge === 'continue';
-  if (!merged) line(x, y, x + w, y, b.top);
+  if (!merged && !pc.openTop) line(x, y, x + w, y, b.top);
   line(x, y, x, y + h, b.left);
   line(x + w, y, x + w, y + h, b.right);
-  if (!merged || pc.rowSpan === 1) line(x, y + h, x + w, y + h, b.bottom);
+  // A merged cell's bottom is drawn at the foot of its span; the rows between are inside the one cell.
+  if (!pc.midMerge && !pc.openBottom) line(x, y + h, x + w, y + h, b.bottom);
 }
 
 /**
@@ -467,7 +488,7 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   if (!anyFirst || !anyRest) return undefined;
   const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
   const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
-  const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest }));
+  const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest, openTop: false }));
   const firstHeight = Math.min(room, inset.above + cutBelow + Math.max(...firstCells.map((pc) => pc.story.heightPt + margins(pc))));
   const restHeight = cutAbove + inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
   const row: RowPlace = { tableX, header, frame };
