@@ -130,7 +130,7 @@ export class BlockUnitBuilder {
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
     } else if (!drop && ctx.columnWidth && wrappingFloats(laid.content).length === 0 && !isBreakLine(laid.lines[0]!)) {
       // Columns of unequal widths: lines landing in a column of another width are broken again there.
-      units = reflowingLines(laid, (l, reflow) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow), ctx, newBudget());
+      units = reflowingLines(laid, (l, reflow, from) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow, from), ctx, newBudget());
     }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
     if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
@@ -234,11 +234,12 @@ function spend(budget: ReflowBudget, cost: number, ctx: BlockContext): boolean {
  * The units of a paragraph laid out without floats, each able to lay out again, at another column
  * width, its own line and the paragraph's lines after it (relayoutFrom): the lines before it stay.
  */
-function reflowingLines(laid: LaidParagraph, make: MakeUnits, ctx: BlockContext, block: ReflowBudget): Unit[] {
-  return make(laid, rowReflows(reflowSeedOf(laid), make, ctx, block));
+function reflowingLines(laid: LaidParagraph, make: MakeUnits, ctx: BlockContext, block: ReflowBudget, fromRow = 0): Unit[] {
+  return make(laid, rowReflows(reflowSeedOf(laid), make, ctx, block), fromRow);
 }
 
-type MakeUnits = (laid: LaidParagraph, reflow: (row: number) => Reflow) => Unit[];
+/** A laid paragraph's units from row `fromRow` on, each given its Reflow. */
+type MakeUnits = (laid: LaidParagraph, reflow: (row: number) => Reflow, fromRow: number) => Unit[];
 
 /** Each row's Reflow: its closures hold the layout's seed, not its lines (ReflowSeed). */
 function rowReflows(seed: ReflowSeed, make: MakeUnits, ctx: BlockContext, block: ReflowBudget): (row: number) => Reflow {
@@ -247,7 +248,7 @@ function rowReflows(seed: ReflowSeed, make: MakeUnits, ctx: BlockContext, block:
     block,
     at: byWidth((w) => {
       const again = spend(block, seed.lineStarts.length, ctx) ? relayoutFrom(seed, row, w, ctx) : undefined;
-      return again ? reflowingLines(again, make, ctx, block).slice(row) : undefined;
+      return again ? reflowingLines(again, make, ctx, block, row) : undefined;
     }),
   });
 }

@@ -291,8 +291,11 @@ export interface BorderJoin {
   readonly joinedBelow: boolean;
 }
 
-/** Turns a laid paragraph into paginator units. */
-export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow): Unit[] {
+/**
+ * Turns a laid paragraph into paginator units, from row `fromRow` on (a paragraph laid out again from
+ * a line on needs no units for the lines before it, which stay where they were placed).
+ */
+export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow, fromRow = 0): Unit[] {
   // The units' closures hold the paragraph, its content and box width, never `laid`: its lines after a
   // unit's own belong to later units, and a unit kept on its page would keep them all (ReflowSeed).
   const p = laid.paragraph;
@@ -312,7 +315,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
   // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
   const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
-  for (let r = 0; r < rows.length; r++) {
+  for (let r = fromRow; r < rows.length; r++) {
     const row = rows[r]!;
     const i = row.first;
     const line = laid.lines[row.last]!;
