@@ -1,5 +1,5 @@
 /**
- * core: diagnostics and results, the engine host, units and the PDF number formatter.
+ * core: diagnostics and results, the engine host, units, the PDF number formatter and bounded caches.
  * In: nothing but plain values. Out: small helpers every other folder uses.
  * Must not: import any other engine folder, or touch I/O, clocks or randomness.
  */
@@ -12,3 +12,4 @@ export * from './bytes';
 export * from './hex-color';
 export * from './strings';
 export * from './ellipse-arc';
+export * from './generations';

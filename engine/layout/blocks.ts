@@ -9,7 +9,7 @@ import { appendUnits, spaceUnit, type NoteCall, type Reflow, type Unit } from '.
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { decorateBetween, holdsOnlyBreaks, layoutParagraph, paragraphUnits, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext } from './paragraph';
+import { decorateBetween, holdsOnlyBreaks, layoutParagraph, paragraphUnits, reflowSeedOf, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext, type ReflowSeed } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
@@ -130,7 +130,7 @@ export class BlockUnitBuilder {
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
     } else if (!drop && ctx.columnWidth && wrappingFloats(laid.content).length === 0 && !isBreakLine(laid.lines[0]!)) {
       // Columns of unequal widths: lines landing in a column of another width are broken again there.
-      units = reflowingLines(laid, (l, reflow) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow), ctx, newBudget());
+      units = reflowingLines(laid, (l, reflow, from) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow, from), ctx, newBudget());
     }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
     if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
@@ -144,8 +144,10 @@ export class BlockUnitBuilder {
     } else {
       if (gap > 0 && join.joinedAbove && prev) {
         // The space between two paragraphs of one border group is inside their box.
+        // Its closure holds the box width, not `laid` (nor, through this scope, do the units' reflows).
         const prevShading = prev.props.shading?.fill;
-        out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, laid.boxWidthPt, sink, x, y, gap) });
+        const boxWidthPt = laid.boxWidthPt;
+        out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, boxWidthPt, sink, x, y, gap) });
       } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
       appendUnits(out, units);
     }
@@ -232,15 +234,23 @@ function spend(budget: ReflowBudget, cost: number, ctx: BlockContext): boolean {
  * The units of a paragraph laid out without floats, each able to lay out again, at another column
  * width, its own line and the paragraph's lines after it (relayoutFrom): the lines before it stay.
  */
-function reflowingLines(laid: LaidParagraph, make: (laid: LaidParagraph, reflow: (row: number) => Reflow) => Unit[], ctx: BlockContext, block: ReflowBudget): Unit[] {
-  return make(laid, (row) => ({
-    widthPt: laid.widthAt?.(row) ?? laid.boxWidthPt,
+function reflowingLines(laid: LaidParagraph, make: MakeUnits, ctx: BlockContext, block: ReflowBudget, fromRow = 0): Unit[] {
+  return make(laid, rowReflows(reflowSeedOf(laid), make, ctx, block), fromRow);
+}
+
+/** A laid paragraph's units from row `fromRow` on, each given its Reflow. */
+type MakeUnits = (laid: LaidParagraph, reflow: (row: number) => Reflow, fromRow: number) => Unit[];
+
+/** Each row's Reflow: its closures hold the layout's seed, not its lines (ReflowSeed). */
+function rowReflows(seed: ReflowSeed, make: MakeUnits, ctx: BlockContext, block: ReflowBudget): (row: number) => Reflow {
+  return (row) => ({
+    widthPt: seed.widthAt?.(row) ?? seed.boxWidthPt,
     block,
     at: byWidth((w) => {
-      const again = spend(block, laid.lines.length, ctx) ? relayoutFrom(laid, row, w, ctx) : undefined;
-      return again ? reflowingLines(again, make, ctx, block).slice(row) : undefined;
+      const again = spend(block, seed.lineStarts.length, ctx) ? relayoutFrom(seed, row, w, ctx) : undefined;
+      return again ? reflowingLines(again, make, ctx, block, row) : undefined;
     }),
-  }));
+  });
 }
 
 /**
@@ -257,11 +267,16 @@ function reflowingRows(layRows: (widthPt: number) => Unit[], widthPt: number, bl
   return at(widthPt)!;
 }
 
-/** Memoises a re-layout by width (column balancing tries the same widths many times). */
-function byWidth<T>(lay: (widthPt: number) => T): (widthPt: number) => T {
-  const done = new Map<number, T>();
+/**
+ * Memoises a re-layout by width (column balancing tries the same widths many times). The map is made
+ * on first use: most units are never laid out again, and one empty map per line was 61 MiB of a
+ * 120,000-line paragraph's units.
+ */
+export function byWidth<T>(lay: (widthPt: number) => T): (widthPt: number) => T {
+  let done: Map<number, T> | undefined;
   return (widthPt) => {
     const key = Math.round(widthPt * 100);
+    done ??= new Map<number, T>();
     if (!done.has(key)) done.set(key, lay(widthPt));
     return done.get(key)!;
   };

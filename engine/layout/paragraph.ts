@@ -121,18 +121,44 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
  * Only for a paragraph laid out without wrapping around floats; undefined when its earlier lines
  * would not come out the same.
  */
-export function relayoutFrom(laid: LaidParagraph, from: number, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph | undefined {
-  if (laid.wrapped || from > laid.lines.length - 1) return undefined;
-  const p = laid.paragraph;
-  const content = laid.content;
+export function relayoutFrom(seed: ReflowSeed, from: number, boxWidthPt: number, ctx: ParagraphContext): LaidParagraph | undefined {
+  if (seed.wrapped || from > seed.lineStarts.length - 1) return undefined;
+  const p = seed.paragraph;
+  const content = seed.content;
   const breaks = breaksOf(content);
   const right = lineIndent(p).rightPt;
-  const before = laid.widthAt ?? (() => laid.boxWidthPt);
-  const widthAt = (i: number) => (i < from ? before(i) : boxWidthPt);
+  // The widths close over these two, not over the seed: each re-layout would keep the one before alive.
+  const before = seed.widthAt;
+  const firstWidthPt = seed.boxWidthPt;
+  const widthAt = (i: number) => (i >= from ? boxWidthPt : before ? before(i) : firstWidthPt);
   const pieces = shapePieces(content, breaks, ctx.wordCache, boxWidthPt - right - Math.max(0, p.props.indent.leftPt));
   const lines = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, (i) => widthAt(i) - right, undefined, true);
-  if (from > 0 && lines[from]?.start !== laid.lines[from]!.start) return undefined;
+  if (from > 0 && lines[from]?.start !== seed.lineStarts[from]) return undefined;
   return { paragraph: p, content, lines, boxWidthPt, ...(from > 0 ? { widthAt } : {}) };
+}
+
+/**
+ * What relayoutFrom needs of a laid paragraph: where each line starts, not the lines. A unit that may
+ * be laid out again holds this, so it does not keep every line of its layout alive: in 45 unequal
+ * columns, each column a paragraph moved into kept a whole layout of it (with the unit → block map,
+ * 750 MiB live for a 43-page hostile file).
+ */
+export interface ReflowSeed {
+  readonly paragraph: Paragraph;
+  readonly content: ParaContent;
+  readonly boxWidthPt: number;
+  readonly widthAt?: (line: number) => number;
+  readonly wrapped?: boolean;
+  /** The text offset each line starts at. */
+  readonly lineStarts: Float64Array;
+}
+
+/** The seed of a laid paragraph (ReflowSeed). */
+export function reflowSeedOf(laid: LaidParagraph): ReflowSeed {
+  const lineStarts = new Float64Array(laid.lines.length);
+  for (let i = 0; i < lineStarts.length; i++) lineStarts[i] = laid.lines[i]!.start;
+  const { paragraph, content, boxWidthPt, widthAt, wrapped } = laid;
+  return { paragraph, content, boxWidthPt, lineStarts, ...(widthAt ? { widthAt } : {}), ...(wrapped ? { wrapped } : {}) };
 }
 
 /**
@@ -265,9 +291,16 @@ export interface BorderJoin {
   readonly joinedBelow: boolean;
 }
 
-/** Turns a laid paragraph into paginator units. */
-export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow): Unit[] {
+/**
+ * Turns a laid paragraph into paginator units, from row `fromRow` on (a paragraph laid out again from
+ * a line on needs no units for the lines before it, which stay where they were placed).
+ */
+export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow, fromRow = 0): Unit[] {
+  // The units' closures hold the paragraph, its content and box width, never `laid`: its lines after a
+  // unit's own belong to later units, and a unit kept on its page would keep them all (ReflowSeed).
   const p = laid.paragraph;
+  const content = laid.content;
+  const boxWidthPt = laid.boxWidthPt;
   const props = p.props;
   const n = laid.lines.length;
   const b = props.borders;
@@ -276,13 +309,13 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const topPad = top ? top.widthPt + top.spacePt : 0;
   const bottomPad = bottom ? bottom.widthPt + bottom.spacePt : 0;
   const units: Unit[] = [];
-  const floats = wrappingFloats(laid.content);
-  const hasNotes = laid.content.markers.some((m) => m.inline.kind === 'noteRef');
+  const floats = wrappingFloats(content);
+  const hasNotes = content.markers.some((m) => m.inline.kind === 'noteRef');
   const rows = lineRows(laid);
   // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
   // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
   const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
-  for (let r = 0; r < rows.length; r++) {
+  for (let r = fromRow; r < rows.length; r++) {
     const row = rows[r]!;
     const i = row.first;
     const line = laid.lines[row.last]!;
@@ -296,7 +329,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (props.widowControl && rows.length >= 2 && (r === 0 || r === rows.length - 2)) breakAfter = false;
     if (last) breakAfter = !keepWithNext;
     const segments = i === row.last ? [line] : laid.lines.slice(i, row.last + 1);
-    const notes = hasNotes ? segments.flatMap((l) => notesOn(laid.content, l)) : undefined;
+    const notes = hasNotes ? segments.flatMap((l) => notesOn(content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y, columnWidth) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
@@ -314,18 +347,18 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       heightPt: skip + padTop + row.heightPt + padBottom,
       breakAfter: forceBreak ? true : breakAfter,
       emit(sink: ItemSink, x: number, y: number) {
-        if (first) for (const m of laid.content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink, columnWidth);
+        if (first) for (const m of content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink, columnWidth);
         y += skip;
-        decorateParagraphSlice(laid, sink, x, y, padTop + row.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined);
-        if (first && props.outlineLevel !== undefined) sink.heading(headingText(laid), props.outlineLevel, y);
+        decorateSlice(props, boxWidthPt, sink, x, y, padTop + row.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined, props.shading?.fill);
+        if (first && props.outlineLevel !== undefined) sink.heading(headingText(content), props.outlineLevel, y);
         let changed = false;
         for (let k = 0; k < segments.length; k++) {
           const seg = segments[k]!;
           const segY = y + padTop + row.baselinePt - seg.baselinePt;
           const segLast = last && k === segments.length - 1;
-          emitLine(seg, laid.content, x, segY, sink, ctx);
+          emitLine(seg, content, x, segY, sink, ctx);
           changed ||= ctx.revisionMarkup && isChangedLine(p, seg, segLast);
-          sink.comments?.line(laid.content, seg, x, segY, segLast, sink);
+          sink.comments?.line(content, seg, x, segY, segLast, sink);
         }
         if (changed) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, row.heightPt));
       },
@@ -408,15 +441,10 @@ function notesOn(content: ParaContent, line: LineBox): NoteCall[] {
   return out;
 }
 
-function headingText(laid: LaidParagraph): string {
+function headingText(content: ParaContent): string {
   let s = '';
-  for (const span of laid.content.spans) s += laid.content.text.slice(span.start, span.end);
+  for (const span of content.spans) s += content.text.slice(span.start, span.end);
   return s.replace(/\s+/g, ' ').trim();
-}
-
-/** Draws this line's slice of the paragraph's shading and borders. */
-function decorateParagraphSlice(laid: LaidParagraph, sink: ItemSink, x: number, y: number, h: number, top: Border | undefined, bottom: Border | undefined): void {
-  decorateSlice(laid.paragraph.props, laid.boxWidthPt, sink, x, y, h, top, bottom, laid.paragraph.props.shading?.fill);
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
 import type { Block, FieldInline, Paragraph, SectionProps } from '../model';
-import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
+import { BlockUnitBuilder, byWidth, layoutStory, type Story } from './blocks';
 import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
@@ -213,7 +213,7 @@ class Pass {
 
   run(): PassResult {
     const doc = this.env.doc;
-    const unitBlock = new Map<Unit, number>();
+    const unitBlock = new WeakMap<object, number>();
     const printed = new Set<string>();
     let serial = 0;
     let previous: BlockUnitBuilder | undefined;
@@ -272,7 +272,7 @@ class Pass {
    * Pushes the units of section `s`'s blocks to the paginator, noting each unit's block (serial
    * across sections, from `first`); returns the serial after the section's last block.
    */
-  private pushSectionBlocks(s: number, builder: BlockUnitBuilder, unitBlock: Map<Unit, number>, first: number): number {
+  private pushSectionBlocks(s: number, builder: BlockUnitBuilder, unitBlock: WeakMap<object, number>, first: number): number {
     const sections = this.env.doc.sections;
     const blocks = sections[s]!.blocks;
     const nextType = sections[s + 1]?.props.type;
@@ -300,15 +300,10 @@ class Pass {
       // A bare mark with a space before of its own keeps its line before a continuous break, but
       // not the space (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer #597).
       const laidBlock = continuousMark ? withoutSpaceBefore(continuousMark) : block;
-      const at = serial;
-      // Units laid out again for a column of another width (Unit.reflow) belong to the block too.
-      const own = (laid: Unit): Unit => {
-        const reflow = laid.reflow;
-        const unit: Unit = mark || reflow ? { ...laid, ...(mark ? { sectionMark: true } : {}), ...(reflow ? { reflow: { ...reflow, at: (w: number) => reflow.at(w)?.map(own) } } : {}) } : laid;
-        unitBlock.set(unit, at);
-        return unit;
-      };
-      this.paginator.pushAll(builder.units(laidBlock, blocks[i + 1]).map(own));
+      const laid = builder.units(laidBlock, blocks[i + 1]);
+      const units = mark ? laid.map(asSectionMark) : laid;
+      for (const u of units) unitBlock.set(blockKey(u), serial);
+      this.paginator.pushAll(units);
       serial++;
     }
     return serial;
@@ -494,17 +489,33 @@ class Pass {
 }
 
 /**
+ * A unit's key in the unit → block map: a unit that may be laid out again for a column of another
+ * width (Unit.reflow) is known by its block's reflow object, which its re-layouts share, so they need
+ * no entries (nor copies) of their own. The map is weak: re-layouts the paginator dropped go with it
+ * (a strong map kept every one, 320 of the 750 MiB live in a 43-page hostile file).
+ */
+function blockKey(unit: Unit): object {
+  return unit.reflow?.block ?? unit;
+}
+
+/** A unit of the bare mark closing a section (Unit.sectionMark), as are its re-layouts (once per width). */
+function asSectionMark(unit: Unit): Unit {
+  const reflow = unit.reflow;
+  return { ...unit, sectionMark: true, ...(reflow ? { reflow: { ...reflow, at: byWidth((w: number) => reflow.at(w)?.map(asSectionMark)) } } : {}) };
+}
+
+/**
  * Per top-level block: the first page holding one of its units (blocks split into new units take their
  * predecessor's page). Spacing counts only for a block that has nothing else: a heading's space before
  * can stay at the foot of a page its text moved on from, and the heading (and a bookmark in it, which
  * PAGEREF and a TOC print) is on the page its text opens, as in Word's TOC of Docx4j_GettingStarted.
  */
-function blockPagesOf(pages: readonly PageState[], unitBlock: ReadonlyMap<Unit, number>, count: number): number[] {
+function blockPagesOf(pages: readonly PageState[], unitBlock: WeakMap<object, number>, count: number): number[] {
   const out: number[] = new Array<number>(count);
   const spacingOnly: number[] = new Array<number>(count);
   for (const page of pages) {
     for (const p of page.placed) {
-      const serial = unitBlock.get(p.unit);
+      const serial = unitBlock.get(blockKey(p.unit));
       if (serial === undefined) continue;
       const seen = p.unit.discardable ? spacingOnly : out;
       if (seen[serial] === undefined) seen[serial] = page.index;

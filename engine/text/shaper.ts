@@ -4,10 +4,11 @@
  * Two paths give identical results (checked by a property test): a fast path for Latin, Greek,
  * Cyrillic and common punctuation/symbol text that no active GSUB/GPOS lookup other than pair
  * kerning touches (cmap + hmtx + pair adjustments, see fast-plan.ts), and fontkit's full OpenType
- * layout for everything else. Results are cached per font, keyed by (options, text), in a bounded
- * two-generation cache, since layout shapes word by word and words repeat.
+ * layout for everything else. Results are cached per font, keyed by (options, text), in two-generation
+ * caches that all fonts share one bound for (GenerationPool), since layout shapes word by word and
+ * words repeat.
  */
-import { detachedString } from '../core';
+import { GenerationCache, GenerationPool } from '../core';
 import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
 import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
@@ -51,38 +52,15 @@ export interface ShapedText {
 }
 
 /**
- * Entries per cache generation (two generations per font). The dev corpus has about 63,000 distinct
- * words; a document rarely more than 10,000. One entry is a few hundred bytes, so a font's cache
- * stays under ~15 MB.
+ * Shaped texts kept per generation, all fonts together (GenerationPool), at most twice this held. The
+ * layout asks only for words its word cache (layout/inline/pieces.ts) lacks, which holds a whole round
+ * of the dev corpus, so this one can be smaller than that round's 96,835 texts. Before, each of a
+ * font's five caches kept up to 32,768 texts for as long as its font was loaded (shipped fonts: always).
  */
-const CACHE_LIMIT = 16384;
+const SHAPES_PER_GENERATION = 32_768;
 
-/** A bounded cache: two generations, the older dropped when the younger fills. */
-class TwoGenerationCache<V> {
-  private young = new Map<string, V>();
-  private old = new Map<string, V>();
-
-  get(key: string): V | undefined {
-    const v = this.young.get(key);
-    if (v !== undefined) return v;
-    const o = this.old.get(key);
-    if (o !== undefined) this.put(key, o);
-    return o;
-  }
-
-  /** Caches a value under a copy of the key that holds no larger string alive (detachedString). */
-  set(key: string, value: V): void {
-    this.put(detachedString(key), value);
-  }
-
-  private put(key: string, value: V): void {
-    if (this.young.size >= CACHE_LIMIT) {
-      this.old = this.young;
-      this.young = new Map();
-    }
-    this.young.set(key, value);
-  }
-}
+/** The shaped-text caches of all fonts: one pool, SHAPES_PER_GENERATION entries per generation. */
+export const shapeCachePool = new GenerationPool(SHAPES_PER_GENERATION);
 
 /** fontkit's OpenType script tag per fast class (its Unicode-script → tag table). */
 const SCRIPT_TAGS: Record<number, string> = {
@@ -94,8 +72,8 @@ const SCRIPT_TAGS: Record<number, string> = {
 export class Shaper {
   private readonly program: FontProgram;
   /** Plain-options results by (kern, liga) index, keyed by the text itself; others by a full key. */
-  private readonly plainCaches = [0, 1, 2, 3].map(() => new TwoGenerationCache<ShapedText>());
-  private readonly cache = new TwoGenerationCache<ShapedText>();
+  private readonly plainCaches = [0, 1, 2, 3].map(() => new GenerationCache<ShapedText>(shapeCachePool));
+  private readonly cache = new GenerationCache<ShapedText>(shapeCachePool);
   private readonly plans = new Map<string, FastPlan | null>();
   private fontkit: FontkitShaper | null | undefined;
   private reachable: Uint8Array | undefined;

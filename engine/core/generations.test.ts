@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { GenerationCache, GenerationPool } from './generations';
+
+describe('GenerationPool', () => {
+  it('holds at most twice its limit across all its caches, however many entries they are fed', () => {
+    const pool = new GenerationPool(100);
+    const caches = Array.from({ length: 5 }, () => new GenerationCache<number>(pool));
+    for (let i = 0; i < 10_000; i++) {
+      caches[i % 5]!.set(`k${i}`, i);
+      expect(pool.size).toBeLessThanOrEqual(200);
+    }
+    expect(pool.size).toBe(200);
+    // The latest entries are still there, with their values; the oldest are gone.
+    for (let i = 9_900; i < 10_000; i++) expect(caches[i % 5]!.get(`k${i}`)).toBe(i);
+    expect(caches[0]!.get('k0')).toBeUndefined();
+  });
+
+  it('keeps an entry used in every generation, moving it to the young one', () => {
+    const pool = new GenerationPool(10);
+    const cache = new GenerationCache<string>(pool);
+    cache.set('kept', 'value');
+    for (let i = 0; i < 1_000; i++) {
+      cache.set(`other${i}`, 'x');
+      expect(cache.get('kept')).toBe('value');
+    }
+    expect(pool.size).toBeLessThanOrEqual(20);
+  });
+
+  it('lets a cache that is no longer fed go once both its generations are empty', () => {
+    const pool = new GenerationPool(10);
+    const idle = new GenerationCache<number>(pool);
+    const busy = new GenerationCache<number>(pool);
+    for (let i = 0; i < 5; i++) idle.set(`i${i}`, i);
+    for (let i = 0; i < 30; i++) busy.set(`b${i}`, i);
+    expect(idle.size).toBe(0);
+    expect(idle.get('i0')).toBeUndefined();
+    expect(pool.size).toBe(busy.size);
+  });
+});
