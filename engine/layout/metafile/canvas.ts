@@ -9,6 +9,7 @@ import type { ItemSink } from '../emit/sink';
 import type { FaceResolver } from '../faces';
 import { DcStack, ObjectTable, type DcState, type PageRect } from './dc-state';
 import { apply, det, isAxisAligned, mapPath, meanScale, orientForEvenOdd, type Matrix } from './geometry';
+import { commandsBox } from '../gradient';
 import { MetafileError } from './reader';
 import type { PendingMask } from './blit';
 
@@ -230,7 +231,7 @@ export class MetafileCanvas {
     this.abortPath();
     if (!path || path.length === 0) return;
     if (!isRectPath(path)) this.note('clip path (bounding box used)');
-    this.clipTo(bounds(path), mode);
+    this.clipTo(commandsBox(path), mode);
   }
 
   /**
@@ -332,21 +333,6 @@ export function pageRect(m: Matrix, l: number, t: number, r: number, b: number):
   const x0 = Math.min(a.x, c.x, d.x, e.x);
   const y0 = Math.min(a.y, c.y, d.y, e.y);
   return { x: x0, y: y0, w: Math.max(a.x, c.x, d.x, e.x) - x0, h: Math.max(a.y, c.y, d.y, e.y) - y0 };
-}
-
-function bounds(path: readonly PathCommand[]): PageRect {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const c of path) {
-    if (c.op === 'Z') continue;
-    const xs = c.op === 'C' ? [c.x1, c.x2, c.x] : [c.x];
-    const ys = c.op === 'C' ? [c.y1, c.y2, c.y] : [c.y];
-    for (const x of xs) (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x));
-    for (const y of ys) (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y));
-  }
-  return x0 <= x1 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : { x: 0, y: 0, w: 0, h: 0 };
 }
 
 function isRectPath(path: readonly PathCommand[]): boolean {
