@@ -102,7 +102,7 @@ export const FEATURE20_SNIPPETS: Record<string, (r: Rng) => string> = {
   oddEvenBreaks: (r) => oddEvenBreaks(r, r.pick([10, 300, 1_500])),
   breaksBeforeBalance: (r) => breaksBeforeBalance(r, r.pick([3, 100, 3_000]), r.chance(0.5) ? `<w:cols w:num="${r.pick(['2', '45', '1000'])}" w:space="${r.pick(TWIPS)}"/>` : unequalCols(r, r.pick([2, 45]))),
   // Every move into a column of another width lays the block out again: long blocks across many such columns
-  // (100,000 words in its 5 pt columns are 200,000 lines, about 1 GB: the lines' own cost).
+  // (100,000 words in its 5 pt columns are 200,000 lines of about 1.2 KB each while the passes run: the lines' own cost).
   longParaUnequalCols: (r) => para('ab '.repeat(r.pick([2_000, 20_000, 60_000]))) + sectionEnd('continuous', `<w:cols w:num="45" w:space="0" w:equalWidth="0">${Array.from({ length: 45 }, (_, i) => `<w:col w:w="${100 + i * 4}" w:space="0"/>`).join('')}</w:cols>`),
   notesInThinColumns: (r) => notesInThinColumns(r, r.pick([1, 50, 1_000])),
   inlineMathBreaks: (r) => nestedBreaks(r, r.pick([3, 30, 120])),
