@@ -85,6 +85,18 @@ describe('drawings', () => {
     ]);
   });
 
+  it('fills a:grpFill children with their group\'s fill, through nested groups', () => {
+    const xfrm = '<a:xfrm><a:off x="0" y="0"/><a:ext cx="1000" cy="500"/><a:chOff x="0" y="0"/><a:chExt cx="1000" cy="500"/></a:xfrm>';
+    const wsp = (fill: string) => `<wps:wsp><wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1000" cy="500"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom>${fill}</wps:spPr><wps:bodyPr/></wps:wsp>`;
+    const inner = `<wpg:grpSp><wpg:cNvGrpSpPr/><wpg:grpSpPr>${xfrm}<a:grpFill/></wpg:grpSpPr>${wsp('<a:grpFill/>')}</wpg:grpSp>`;
+    const wgp = `<wpg:wgp><wpg:cNvGrpSpPr/><wpg:grpSpPr>${xfrm}<a:solidFill><a:srgbClr val="C00000"/></a:solidFill></wpg:grpSpPr>${wsp('<a:grpFill/>')}${wsp('')}${inner}</wpg:wgp>`;
+    const group = first<ShapeInline>(parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingGroup', wgp)) }));
+    const [own, plain, nested] = group.children!.map((c) => c.item as ShapeInline);
+    expect(own!.fill).toBe('C00000');
+    expect(plain!.fill).toBeUndefined();
+    expect((nested!.children![0]!.item as ShapeInline).fill).toBe('C00000');
+  });
+
   it('prefers the wps choice of mc:AlternateContent over its VML fallback', () => {
     const wsp = `<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:txbx><w:txbxContent>${para('choice')}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>`;
     const body = `<w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:inline><wp:extent cx="12700" cy="12700"/><wp:docPr id="1" name="s"/>${graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp)}</wp:inline></w:drawing></mc:Choice>` +

@@ -169,12 +169,16 @@ const MAX_GROUP_DEPTH = 16;
 /** Group children that describe the group itself. */
 const GROUP_NON_SHAPES = new Set(['wpg:grpSpPr', 'wpg:cNvGrpSpPr', 'wpg:cNvPr', 'wpc:bg', 'wpc:whole', 'a:grpSpPr', 'a:nvGrpSpPr', 'a:extLst']);
 
-/** Positions and reads the children of a group (or canvas) of `widthPt`×`heightPt`. */
+/**
+ * Positions and reads the children of a group (or canvas) of `widthPt`×`heightPt`. A child whose fill
+ * is a:grpFill (§20.1.8.35) takes its group's fill, which may itself be its own group's (`outerFill`).
+ */
 export function groupChildren(
-  r: InlineReader, g: XmlElement, widthPt: number, heightPt: number, depth = 0,
+  r: InlineReader, g: XmlElement, widthPt: number, heightPt: number, depth = 0, outerFill?: string,
 ): NonNullable<ShapeInline['children']> {
   const grpSpPr = child(g, 'wpg:grpSpPr') ?? child(g, 'a:grpSpPr');
   const map = groupMap(child(grpSpPr, 'a:xfrm'), widthPt, heightPt);
+  const groupFill = readFill(r.ctx.env, grpSpPr, undefined, outerFill)?.color ?? outerFill;
   const out: Array<{ xPt: number; yPt: number; item: ImageInline | ShapeInline }> = [];
   if (depth > MAX_GROUP_DEPTH) return out;
   for (const c of g.children) {
@@ -189,12 +193,12 @@ export function groupChildren(
     const yPt = ((emuAttr(off, 'y') ?? 0) - map.chOffY) * map.sy;
     const frame: DrawingFrame = { widthPt: Math.max(0, (emuAttr(ext, 'cx') ?? 0) * map.sx), heightPt: Math.max(0, (emuAttr(ext, 'cy') ?? 0) * map.sy) };
     let item: ImageInline | ShapeInline | undefined;
-    if (el.name === 'wps:wsp') item = readShape(r, el, frame);
+    if (el.name === 'wps:wsp') item = readShape(r, el, frame, groupFill);
     else if (el.name === 'pic:pic') item = readPicture(r, el, frame);
     else if (el.name === 'wpg:grpSp') {
       item = {
         kind: 'shape', widthPt: frame.widthPt, heightPt: frame.heightPt, geometry: 'group', paths: [], props: r.props(),
-        children: groupChildren(r, el, frame.widthPt, frame.heightPt, depth + 1), ...transformOf(xfrm),
+        children: groupChildren(r, el, frame.widthPt, frame.heightPt, depth + 1, groupFill), ...transformOf(xfrm),
       };
     } else if (!GROUP_NON_SHAPES.has(el.name)) {
       unsupported(r.ctx, el, r.at);
