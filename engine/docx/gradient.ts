@@ -10,7 +10,7 @@ import { attr, child } from '../xml';
 import { blendColors } from './color';
 import type { PropsEnv } from './env';
 import { drawingAlpha, drawingColor } from './theme';
-import { intValue } from './values';
+import { intValue, onOffValue, percentValue } from './values';
 import { vmlColor, vmlFraction } from './vml-style';
 
 /** A gradient and its representative colour. */
@@ -22,16 +22,10 @@ export interface ReadGradient {
 /** More stops than any editor writes: the rest are dropped. */
 const MAX_STOPS = 64;
 
-/** A fraction in [0, 1] of an ST_PositiveFixedPercentage-like attribute (100000 = 1), or `d`. */
+/** A fraction in [0, 1] of an ST_PositiveFixedPercentage-like attribute (100000 = 1, or `50%`), or `d`. */
 function fraction(el: XmlElement | undefined, name: string, d: number): number {
-  const v = intValue(attr(el, name));
-  return v === undefined ? d : Math.max(0, Math.min(1, v / 100000));
-}
-
-/** A boolean attribute (xsd:boolean) with its default. */
-function flag(el: XmlElement | undefined, name: string, d: boolean): boolean {
-  const v = attr(el, name);
-  return v === undefined ? d : v === '1' || v === 'true';
+  const v = percentValue(attr(el, name), 100000);
+  return v === undefined ? d : Math.max(0, Math.min(1, v));
 }
 
 /** The stops of a:gsLst (§20.1.8.37 a:gs pos in 1000ths of a percent), in document order. */
@@ -66,7 +60,7 @@ export function readGradFill(env: PropsEnv, el: XmlElement, placeholder?: string
   if (!mid) return undefined;
   const stops = sortStops(listed);
   if (stops.length < 2 || stops.every((s) => s.color === stops[0]!.color)) return { color: mid.color };
-  const rotWithShape = flag(el, 'rotWithShape', true);
+  const rotWithShape = onOffValue(attr(el, 'rotWithShape')) ?? true;
   const path = child(el, 'a:path');
   if (path) {
     const kind = attr(path, 'path');
@@ -80,7 +74,7 @@ export function readGradFill(env: PropsEnv, el: XmlElement, placeholder?: string
   // shape (oxsdk-Complex01) is a v:fill gradient of angle 0, focus 100 %, which is that.
   const ang = intValue(attr(lin, 'ang')) ?? (lin ? 0 : 5400000);
   const angleDeg = Number.isFinite(ang) ? (((ang / 60000) % 360) + 360) % 360 : 0;
-  return { color: mid.color, gradient: { kind: 'linear', stops, angleDeg, scaled: flag(lin, 'scaled', false), rotWithShape } };
+  return { color: mid.color, gradient: { kind: 'linear', stops, angleDeg, scaled: onOffValue(attr(lin, 'scaled')) ?? false, rotWithShape } };
 }
 
 /**

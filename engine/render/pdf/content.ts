@@ -10,7 +10,7 @@
  * changes, and runs after the first are placed with Td relative to the previous run's start, in
  * whole thousandths of a point so relative moves never drift from the absolute positions.
  */
-import { formatPdfNumber as fmt } from '../../core';
+import { formatPdfNumber as fmt, unitRgb } from '../../core';
 import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
 import type { ByteSink } from './byte-sink';
 import type { ContentFace } from './show-text';
@@ -46,9 +46,7 @@ export function writeContent(page: LayoutPage, target: ContentTarget, sink: Byte
 
 /** PDF colour operands `r g b` (0–1, 3 decimals) of a hex colour; black when malformed. */
 function rgbOperands(color: string): string {
-  const v = parseInt(color, 16);
-  if (!Number.isFinite(v) || color.length !== 6) return '0 0 0';
-  return `${fmt(((v >> 16) & 255) / 255)} ${fmt(((v >> 8) & 255) / 255)} ${fmt((v & 255) / 255)}`;
+  return unitRgb(color).map((c) => fmt(c)).join(' ');
 }
 
 /** Graphics and text state that q/Q save and restore. */

@@ -5,18 +5,14 @@
  * of one such per pair of neighbouring stops. Pages name them in /Shading and paint them with `sh`.
  */
 import type { PDFContext, PDFRef } from 'pdf-lib';
-import { formatPdfNumber } from '../../core';
+import { formatPdfNumber, unitRgb } from '../../core';
 import type { GradientStop, PathShading } from '../../model';
 
 /** A number as the one formatter writes it, for pdf-lib's objects (which print it back unchanged). */
 const num = (v: number): number => Number(formatPdfNumber(v));
 
 /** `RRGGBB` → DeviceRGB components to three decimals; black when malformed. */
-function rgb(color: string): number[] {
-  const v = parseInt(color, 16);
-  if (!Number.isFinite(v) || color.length !== 6) return [0, 0, 0];
-  return [(v >> 16) & 255, (v >> 8) & 255, v & 255].map((c) => num(c / 255));
-}
+const rgb = (color: string): number[] => unitRgb(color).map(num);
 
 /**
  * The stops a function interpolates: clamped to [0, 1], in order, with the end colours held out to
