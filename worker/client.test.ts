@@ -91,13 +91,16 @@ describe('createColophon (worker client)', () => {
     expect(started).toBe(1);
   });
 
-  it('loads font files on demand, once each, and the CJK face only for East Asian text', async () => {
+  it('loads font files on demand, once each, the CJK face only for East Asian text and the emoji face only for emoji', async () => {
     const engine = startEngine();
     await engine.convert(makeDocx({ body: para('Latin only') }));
     await engine.convert(makeDocx({ body: para('Latin again') }));
     expect(requested.length).toBeGreaterThan(0);
     expect(new Set(requested).size).toBe(requested.length); // each file fetched once, then cached
     expect(requested).not.toContain('DroidSansFallbackFull.ttf');
+    expect(requested).not.toContain('NotoEmoji-Regular.ttf');
+    await engine.convert(makeDocx({ body: para('Done ✅') }));
+    expect(requested).toContain('NotoEmoji-Regular.ttf');
     await engine.convert(makeDocx({ body: para('漢字のテキスト') }));
     expect(requested).toContain('DroidSansFallbackFull.ttf');
     expect(requested).not.toContain('NanumGothic.ttf');

@@ -16,7 +16,7 @@ export interface DocumentFaces extends FaceResolver {
 /** Creates the resolver for a document: loads every face its runs need. */
 export async function createFaceResolver(doc: DocModel, host: EngineHost): Promise<DocumentFaces> {
   const needs = fontNeeds(doc);
-  const fonts = createFontContext(host.fonts, doc.embeddedFonts, { eastAsianFallback: needs.eastAsian, hangulFallback: needs.hangul });
+  const fonts = createFontContext(host.fonts, doc.embeddedFonts, { eastAsianFallback: needs.eastAsian, hangulFallback: needs.hangul, emojiFallback: needs.emoji });
   await fonts.prepare(needs.requests);
   const resolver = new TextFaces(fonts);
   return {
@@ -53,6 +53,12 @@ function mathProps(p: RunProps): RunProps {
 const EAST_ASIAN = /[\u1100-\u11ff\u3000-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 /** Hangul: jamo, compatibility jamo, extended jamo and syllables. */
 const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]/;
+/**
+ * Emoji: characters drawn as emoji by default (Emoji_Presentation, which takes in the regional
+ * indicators of flags), or any character asked for as emoji by VS16. Text-style symbols such as ©,
+ * ™ or ✔ do not count: the text faces draw them.
+ */
+const EMOJI = /[\p{Emoji_Presentation}\uFE0F]/u;
 /** Nesting of grouped shapes followed when collecting the fonts their text uses. */
 const MAX_GROUP_DEPTH = 32;
 
@@ -69,11 +75,13 @@ export interface FontNeeds {
   readonly eastAsian: boolean;
   /** Some text is Korean (the Hangul fallback face is loaded only then). */
   readonly hangul: boolean;
+  /** Some text has emoji (the emoji fallback face is loaded only then). */
+  readonly emoji: boolean;
 }
 
 /**
  * Walks every story of the document (body, headers and footers, notes, comments, text boxes, field
- * results, list labels) for the faces its runs ask for and the scripts its text holds.
+ * results, list labels) for the faces its runs ask for and the scripts (and emoji) its text holds.
  */
 export function fontNeeds(doc: DocModel): FontNeeds {
   const seen = new Map<string, FaceRequest>();
@@ -82,6 +90,7 @@ export function fontNeeds(doc: DocModel): FontNeeds {
   const seenProps = new Set<RunProps>();
   let eastAsian = false;
   let hangul = false;
+  let emoji = false;
   const add = (p: RunProps) => {
     if (seenProps.has(p)) return;
     seenProps.add(p);
@@ -89,9 +98,11 @@ export function fontNeeds(doc: DocModel): FontNeeds {
     if (!seen.has(key)) seen.set(key, requestOf(p));
   };
   const text = (t: string) => {
-    if (hangul || !EAST_ASIAN.test(t)) return;
-    eastAsian = true;
-    hangul = HANGUL.test(t);
+    if (!hangul && EAST_ASIAN.test(t)) {
+      eastAsian = true;
+      hangul = HANGUL.test(t);
+    }
+    if (!emoji) emoji = EMOJI.test(t);
   };
   const inlines = (list: readonly Inline[]) => {
     for (const i of list) {
@@ -138,7 +149,7 @@ export function fontNeeds(doc: DocModel): FontNeeds {
     for (const bold of [false, true]) seen.set(`${family}|${bold ? 1 : 0}0|`, { family, bold, italic: false });
     stringsOf(c, text);
   }
-  return { requests: [...seen.values()], eastAsian, hangul };
+  return { requests: [...seen.values()], eastAsian, hangul, emoji };
 }
 
 /** Adapts LoadedFont to the layout's Face. */

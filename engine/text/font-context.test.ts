@@ -205,3 +205,35 @@ describe('segmentByFont', () => {
     expect(ctx.segmentByFont('', carlito)).toEqual([{ start: 0, end: 0, font: carlito }]);
   });
 });
+
+describe('segmentByFont with the emoji face', () => {
+  const withEmoji = createFontContext(testFontSource(), [], { emojiFallback: true });
+  const carlito = withEmoji.resolve(req('Calibri'));
+  const families = (text: string) => withEmoji.segmentByFont(text, carlito).map((x) => [text.slice(x.start, x.end), x.font.family]);
+
+  it('draws emoji the primary lacks with the emoji face, even where an earlier fallback has them', () => {
+    // DejaVu Sans has U+1F600 too; Word draws it with its emoji face, as the other emoji.
+    expect(families('ok \u{1F600}\u{1F44D}\u{1F3FD}')).toEqual([['ok ', 'Carlito'], ['\u{1F600}\u{1F44D}\u{1F3FD}', 'Noto Emoji']]);
+    expect(withEmoji.diagnostics().some((d) => d.message === "U+1F600 is not in 'Carlito'; 'Noto Emoji' draws it.")).toBe(true);
+  });
+
+  it('keeps text-style symbols in the text faces, unless VS16 asks for emoji style', () => {
+    expect(families('\u2764 \u2714')).toEqual([['\u2764', 'DejaVu Sans'], [' ', 'Carlito'], ['\u2714', 'DejaVu Sans']]);
+    expect(families('\u2764\ufe0f \u2714')).toEqual([['\u2764\ufe0f', 'Noto Emoji'], [' ', 'Carlito'], ['\u2714', 'DejaVu Sans']]);
+    // A keycap: the digit the primary has goes with its VS16 and U+20E3 to the emoji face.
+    expect(families('a1\ufe0f\u20e3b')).toEqual([['a', 'Carlito'], ['1\ufe0f\u20e3', 'Noto Emoji'], ['b', 'Carlito']]);
+  });
+
+  it('keeps a ZWJ sequence and a flag in one emoji segment', () => {
+    expect(families('\u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u{1F1EB}\u{1F1F7}')).toEqual([
+      ['\u{1F468}\u200d\u{1F469}\u200d\u{1F467}', 'Noto Emoji'], [' ', 'Carlito'], ['\u{1F1EB}\u{1F1F7}', 'Noto Emoji'],
+    ]);
+  });
+
+  it('leaves chains without the emoji face as they were', () => {
+    const plain = createFontContext(testFontSource());
+    const primary = plain.resolve(req('Calibri'));
+    expect(plain.segmentByFont('\u{1F600}', primary)[0]!.font.family).toBe('DejaVu Sans');
+    expect(plain.segmentByFont('\u2764\ufe0f', primary)[0]!.font.family).toBe('DejaVu Sans');
+  });
+});

@@ -11,7 +11,7 @@ import { LAST_RESORT_FAMILY, lastResortFontBytes } from './last-resort';
 import { lineMetricsOf, type LineMetrics } from './line-metrics';
 import { createLoadedFont, type FaceOrigin, type LoadedFont } from './loaded-font';
 import { segmentText, type FontSegment } from './segment';
-import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
+import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
 import { compactFamilyName, substituteFamily, type Substitution } from './substitution';
 
 /** A face request: family and style as the document asks, with an optional generic-class hint. */
@@ -56,6 +56,8 @@ export interface FontContextOptions {
   readonly eastAsianFallback?: boolean;
   /** Load the shipped Hangul face and try it before the CJK face (the document has Korean text). */
   readonly hangulFallback?: boolean;
+  /** Load the shipped emoji face and use it in fallback chains, after the others (the document has emoji). */
+  readonly emojiFallback?: boolean;
 }
 
 interface FaceEntry {
@@ -170,6 +172,7 @@ export class FontContext {
     for (const fam of FALLBACK_FAMILIES) out.push(shippedFacesOf(fam)[0]!.fileName);
     if (this.options.hangulFallback) out.push(shippedFacesOf(HANGUL_FALLBACK_FAMILY)[0]!.fileName);
     if (this.options.eastAsianFallback) out.push(shippedFacesOf(EAST_ASIAN_FALLBACK_FAMILY)[0]!.fileName);
+    if (this.options.emojiFallback) out.push(shippedFacesOf(EMOJI_FALLBACK_FAMILY)[0]!.fileName);
     return out;
   }
 
@@ -328,8 +331,8 @@ export class FontContext {
 
   /**
    * The per-character fallback chain for a primary face: primary, DejaVu Sans in the requested style,
-   * DejaVu Sans, DejaVu Serif, DejaVu Math TeX Gyre, then (as the document needs them) the Hangul
-   * and the CJK faces, then the extra fallback family if configured.
+   * DejaVu Sans, DejaVu Serif, DejaVu Math TeX Gyre, then (as the document needs them) the Hangul,
+   * the CJK and the emoji faces, then the extra fallback family if configured.
    */
   fallbackChain(primary: LoadedFont, request?: Style): readonly LoadedFont[] {
     const want = request ?? { bold: primary.bold || primary.syntheticBold, italic: primary.italic || primary.syntheticItalic };
@@ -344,6 +347,7 @@ export class FontContext {
       ...FALLBACK_FAMILIES.map((f) => this.shippedFace(f, plain)),
       this.options.hangulFallback ? this.shippedFace(HANGUL_FALLBACK_FAMILY, plain) : undefined,
       this.options.eastAsianFallback ? this.shippedFace(EAST_ASIAN_FALLBACK_FAMILY, plain) : undefined,
+      this.options.emojiFallback ? this.shippedFace(EMOJI_FALLBACK_FAMILY, plain) : undefined,
       this.options.extraFallbackFamily ? this.fromFaces({ family: this.options.extraFallbackFamily, ...want }) : undefined,
     ];
     const seen = new Set<string>();

@@ -31,7 +31,7 @@
  * before synchronous work that may need it; `requireFontkit` throws `FontkitNotLoaded` otherwise
  * (layoutDocument loads it then and starts over; see fontkit-loader.ts).
  */
-export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
+export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
 export { alternateNames, substituteFamily, symbolSetOf, compactFamilyName, hasOriginalVerticalMetrics } from './substitution';
 export { wordWidthsOf } from './word-widths';

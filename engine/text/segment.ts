@@ -5,6 +5,7 @@
  */
 import { warning, type Diagnostic } from '../core';
 import type { LoadedFont } from './loaded-font';
+import { EMOJI_FALLBACK_FAMILY } from './shipped-fonts';
 import { isCombiningMark, isDefaultIgnorable } from './unicode-props';
 
 /** A stretch of text [start, end) (UTF-16 indexes) drawn with one face. */
@@ -32,6 +33,19 @@ function coverageOf(font: LoadedFont): Uint8Array {
   return c;
 }
 
+/** VARIATION SELECTOR-16: the character before it is asked for in emoji style. */
+const VS16 = 0xfe0f;
+/** Characters drawn as emoji by default (a text face that has one still draws it). */
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
+const emojiFaces = new WeakMap<readonly LoadedFont[], LoadedFont | null>();
+
+/** The chain's emoji face (loaded only for documents with emoji), or undefined. */
+function emojiFaceOf(chain: readonly LoadedFont[]): LoadedFont | undefined {
+  let f = emojiFaces.get(chain);
+  if (f === undefined) emojiFaces.set(chain, (f = chain.find((c, k) => k > 0 && c.family === EMOJI_FALLBACK_FAMILY) ?? null));
+  return f ?? undefined;
+}
+
 /** Characters that take whatever face surrounds them. */
 function inheritsFace(cp: number): boolean {
   return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0xfffc || isDefaultIgnorable(cp);
@@ -41,11 +55,14 @@ function inheritsFace(cp: number): boolean {
  * Segments `text` over `chain` (chain[0] is the primary face). Reports `text/font-fallback` when a
  * later face is used and `text/missing-glyph` when no face has a character (the primary draws it).
  * A combining mark the current face lacks moves its base character, with it, to the first face that
- * has both, so the pair is shaped together.
+ * has both, so the pair is shaped together. With an emoji face in the chain, a character the primary
+ * lacks that is drawn as emoji by default goes to it first, and so does any character followed by
+ * VS16 (U+FE0F, emoji style asked for), as Word draws both with its emoji face.
  */
 export function segmentText(text: string, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): FontSegment[] {
   const primary = chain[0]!;
   const primaryLatin = coverageOf(primary);
+  const emojiFace = emojiFaceOf(chain);
   const segments: FontSegment[] = [];
   let segStart = 0;
   // Face of the open segment; undefined while only inheriting characters were seen (they join the next face).
@@ -66,7 +83,7 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
       else if (!both) open(i, pick(cp, chain, report));
       return;
     }
-    const font = pick(cp, chain, report);
+    const font = emojiFace && text.charCodeAt(i + (cp > 0xffff ? 2 : 1)) === VS16 && emojiFace.hasGlyph(cp) ? emojiStyle(cp, chain, emojiFace, report) : pick(cp, chain, report);
     if (font !== segFont) open(i, font);
     baseStart = i;
     baseCp = cp;
@@ -74,7 +91,7 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
     // Common case: a printable Latin character the primary face has, inside a primary-face segment.
-    if (segFont === primary && c >= 0x20 && c < LATIN_END && primaryLatin[c] === 1 && (c < 0x7f || (c > 0x9f && c !== 0xad))) {
+    if (segFont === primary && c >= 0x20 && c < LATIN_END && primaryLatin[c] === 1 && (c < 0x7f || (c > 0x9f && c !== 0xad)) && (!emojiFace || text.charCodeAt(i + 1) !== VS16)) {
       baseStart = i;
       baseCp = c;
       i++;
@@ -112,8 +129,23 @@ function pick(cp: number, chain: readonly LoadedFont[], report: (d: Diagnostic) 
   return hit.font;
 }
 
+/** The emoji face for a character asked for in emoji style; a fallback (reported) when the primary lacks it. */
+function emojiStyle(cp: number, chain: readonly LoadedFont[], emojiFace: LoadedFont, report: (d: Diagnostic) => void): LoadedFont {
+  const primary = chain[0]!;
+  if (!primary.hasGlyph(cp)) report(emojiFallback(cp, primary, emojiFace));
+  return emojiFace;
+}
+
+function emojiFallback(cp: number, primary: LoadedFont, emojiFace: LoadedFont): Diagnostic {
+  return warning('text/font-fallback', `${hex(cp)} is not in '${primary.family}'; '${emojiFace.family}' draws it.`);
+}
+
 function fallbackFor(cp: number, chain: readonly LoadedFont[]): Fallback {
   const primary = chain[0]!;
+  const emojiFace = emojiFaceOf(chain);
+  if (emojiFace?.hasGlyph(cp) && EMOJI_PRESENTATION.test(String.fromCodePoint(cp))) {
+    return { font: emojiFace, diagnostic: emojiFallback(cp, primary, emojiFace) };
+  }
   for (let k = 1; k < chain.length; k++) {
     const f = chain[k]!;
     if (f.hasGlyph(cp)) return { font: f, diagnostic: warning('text/font-fallback', `${hex(cp)} is not in '${primary.family}'; '${f.family}' draws it.`) };

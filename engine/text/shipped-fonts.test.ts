@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
-import { SHIPPED_FACES, SHIPPED_FAMILIES, shippedFacesOf, EAST_ASIAN_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY } from './shipped-fonts';
+import { SHIPPED_FACES, SHIPPED_FAMILIES, shippedFacesOf, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY } from './shipped-fonts';
 import { loadFontProgram, FontProgram } from './font-program';
 import { FONTS_DIR, shippedBytes } from './testing/shipped';
 
@@ -21,14 +21,15 @@ describe('shipped fonts table', () => {
       // OS/2 fsSelection: bit 0 italic, bit 5 bold (the font's own style bits agree with the table).
       expect((prog.metrics.fsSelection & 0x20) !== 0).toBe(face.bold);
       expect((prog.metrics.fsSelection & 0x01) !== 0).toBe(face.italic);
-      // The CJK fallback covers Han, kana and Hangul only (Latin comes from the other faces).
-      expect(prog.glyphId(face.family === EAST_ASIAN_FALLBACK_FAMILY ? 0x4e2d : 0x41)).toBeGreaterThan(0);
+      // The CJK fallback covers Han, kana and Hangul only, the emoji face emoji (Latin comes from the other faces).
+      expect(prog.glyphId(face.family === EAST_ASIAN_FALLBACK_FAMILY ? 0x4e2d : face.family === EMOJI_FALLBACK_FAMILY ? 0x1f600 : 0x41)).toBeGreaterThan(0);
     });
   }
 
-  it('has four styles for every family but the math and the East Asian fallback fonts', () => {
+  it('has four styles for every family but the math, the East Asian and the emoji fallback fonts', () => {
     for (const fam of SHIPPED_FAMILIES) {
-      expect(shippedFacesOf(fam).length).toBe(fam === 'DejaVu Math TeX Gyre' || fam === EAST_ASIAN_FALLBACK_FAMILY || fam === HANGUL_FALLBACK_FAMILY ? 1 : 4);
+      const single = fam === 'DejaVu Math TeX Gyre' || fam === EAST_ASIAN_FALLBACK_FAMILY || fam === HANGUL_FALLBACK_FAMILY || fam === EMOJI_FALLBACK_FAMILY;
+      expect(shippedFacesOf(fam).length).toBe(single ? 1 : 4);
     }
     expect(shippedFacesOf('carlito').map((f) => f.fileName)).toContain('Carlito-BoldItalic.ttf');
   });

@@ -44,6 +44,8 @@ export const SHIPPED_FACES: readonly ShippedFace[] = [
   // Korean: all 11,172 Hangul syllables, of which Droid Sans Fallback has 3 (4.7 MB): loaded only
   // for documents with Hangul.
   { family: 'NanumGothic', bold: false, italic: false, fileName: 'NanumGothic.ttf', generic: 'sans' },
+  // Emoji, monochrome (0.9 MB): loaded only for documents with emoji (as Word's Segoe UI Emoji draws them).
+  { family: 'Noto Emoji', bold: false, italic: false, fileName: 'NotoEmoji-Regular.ttf', generic: 'sans' },
 ];
 
 /** The shipped face covering CJK, loaded only when a document has East Asian text. */
@@ -51,6 +53,9 @@ export const EAST_ASIAN_FALLBACK_FAMILY = 'Droid Sans Fallback';
 
 /** The shipped face covering Hangul, loaded only when a document has Korean text. */
 export const HANGUL_FALLBACK_FAMILY = 'NanumGothic';
+
+/** The shipped face covering emoji, loaded only when a document has emoji. */
+export const EMOJI_FALLBACK_FAMILY = 'Noto Emoji';
 
 /** The shipped families in table order. */
 export const SHIPPED_FAMILIES: readonly string[] = [...new Set(SHIPPED_FACES.map((f) => f.family))];

@@ -148,7 +148,7 @@ async function checkWithPoppler(font: LoadedFont, text: string, expectType: stri
 describe.runIf(hasPoppler)('subsets in poppler (pdffonts, pdftotext, pdftoppm)', () => {
   it('reads TrueType subsets of every shipped family with their text', async () => {
     for (const f of SHIPPED_FACES.filter((x) => !x.bold && !x.italic)) {
-      const text = f.generic === 'math' ? 'x+y=z∑' : f.family === 'Droid Sans Fallback' ? '中文字体测试かなカナ' : f.family === 'NanumGothic' ? '한국어 글꼴 시험' : 'Fidelity: Ünïcödé “text” → ok';
+      const text = f.generic === 'math' ? 'x+y=z∑' : f.family === 'Droid Sans Fallback' ? '中文字体测试かなカナ' : f.family === 'NanumGothic' ? '한국어 글꼴 시험' : f.family === 'Noto Emoji' ? '😀👍✅⛵' : 'Fidelity: Ünïcödé “text” → ok';
       await checkWithPoppler(face(f.fileName), text, 'CID TrueType');
     }
   });

@@ -52,10 +52,22 @@ describe('fallback faces for East Asian scripts', () => {
     expect(codes).not.toContain('text/missing-glyph');
   });
 
-  it('loads neither face for a Latin document', async () => {
-    const { doc } = await layoutDocx(makeDocx({ body: para('Only Latin text here.') }), 'latin.docx', host);
+  it('loads none of those faces for a Latin document, nor the emoji face for text-style symbols', async () => {
+    const { doc } = await layoutDocx(makeDocx({ body: para('Only Latin text here © ™ ✔.') }), 'latin.docx', host);
     expect(doc.fonts.map((f) => f.family)).not.toContain('NanumGothic');
     expect(doc.fonts.map((f) => f.family)).not.toContain('Droid Sans Fallback');
+    expect(doc.fonts.map((f) => f.family)).not.toContain('Noto Emoji');
+  });
+
+  it('draws emoji that are only in a header with the emoji face, none missing, with their text kept', async () => {
+    const bytes = makeDocx({ body: para('Status report'), sectPr: SECT_WITH_HEADER, headers: { rIdH1: para('Done \u2705 sail \u26F5 ok \u{1F44D}\u{1F3FD}') } });
+    const { doc, codes } = await layoutDocx(bytes, 'emoji-header.docx', host);
+    expect(codes).not.toContain('text/missing-glyph');
+    const emoji = glyphRunsOn(doc, 0).filter((g) => doc.fonts[g.font]!.family === 'Noto Emoji');
+    expect(emoji.map((g) => g.text).join('')).toBe('\u2705\u26F5\u{1F44D}\u{1F3FD}');
+    // The skin-tone modifier joins its hand in one glyph (the face's own ligature).
+    const hand = emoji.find((g) => g.text.startsWith('\u{1F44D}'))!;
+    expect(hand.glyphs).toHaveLength(1);
   });
 
   it('draws symbol-font codes of a font we lack (a barcode font, w:sym in Calibri) as their 8-bit text, none missing', async () => {
