@@ -20,10 +20,10 @@ import { exclusionsBelow, wrapFits, type Exclusion, type WrapArea } from './flow
  * one more word in Word 2013 and later layouts (compatibilityMode 15): the word stays on the line
  * when the line's spaces, shrunk by this share, make room for it, and the line is set with its
  * spaces that much narrower. Earlier layouts and other alignments only stretch. ECMA-376 is silent;
- * LibreOffice does the same for such files (tdf#119908). Measured on Word's saved page starts:
- * superdoc-40-pages (Times New Roman 10.5 pt) keeps all 39 only with a share from 0.13 to 0.20
- * (0.125 loses 5, 0.205 puts a word on a line Word wrapped), tika-testWORD_formattingFlipUnderlineOrder
- * keeps its 3 from 0.1; the middle of that range.
+ * LibreOffice shrinks such lines too (tdf#119908, tdf#158776), to three quarters of a space. Measured
+ * on Word's saved page starts: superdoc-40-pages (Times New Roman 10.5 pt) keeps all 39 only with a
+ * share from 0.13 to 0.20 (0.125 loses 5, 0.205 and LibreOffice's 0.25 put a word on a line Word
+ * wrapped), tika-testWORD_formattingFlipUnderlineOrder keeps its 3 from 0.1; the middle of that range.
  */
 const JUSTIFY_SHRINK_SHARE = 1 / 6;
 
