@@ -31,10 +31,11 @@ export interface Unit {
   readonly keptWithNext?: boolean;
   /**
    * Widow control in a table cell: the paragraph's next-to-last line, which goes with the last one
-   * where a row splits across pages, so that the last does not open the row's rest alone. Word 2010
-   * and earlier layouts (compatibilityMode 14 and lower) do so, and let the first line stay behind
-   * alone (Word's page starts in oxsdk-BackgroundReport, docx4j-rFonts, poi-bug59058); poi-bib-
-   * chernigovka (mode 15) opens a page with a cell paragraph's last line.
+   * where a row splits across pages, so that the last does not open the row's rest alone. Word 2007
+   * layouts (compatibilityMode 12 and lower) do so, and let the first line stay behind alone (Word's
+   * page starts in oxsdk-BackgroundReport); Word 2010 (mode 14) and later ones do not: poi-bug59058
+   * and docx4j-rFonts (mode 14) and poi-bib-chernigovka (mode 15) open pages with a cell paragraph's
+   * last line alone.
    */
   readonly holdsWidow?: boolean;
   /**

@@ -31,6 +31,8 @@ export interface LineDraft {
   readonly ending: 'wrap' | 'line' | 'page' | 'column' | 'paragraph';
   /** Index in `pieces` after the last tab (justification only stretches what follows it). */
   readonly afterLastTab: number;
+  /** The line holds its last word only with its spaces shrunk (LineGeometry.shrinkSpaces). */
+  readonly shrunk?: boolean;
 }
 
 /** Geometry for filling lines. */
@@ -56,6 +58,11 @@ export interface LineGeometry {
    */
   readonly labelEnd?: number;
   readonly tabs: TabContext;
+  /**
+   * The share of its width a space between words may give up for one more word to fit (Word 2013
+   * and later justification, compatibilityMode 15: a justified line may shrink its spaces).
+   */
+  readonly shrinkSpaces?: number;
 }
 
 interface Pending {
@@ -91,7 +98,9 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
       line.save();
       const wasEmpty = line.isEmpty() || (geo.labelEnd !== undefined && lines.length === 0 && line.onlyBefore(geo.labelEnd) && tooWideForAnyLine(queue, pos, wordEnd, geo));
       for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
-      if (line.fitRight() > line.reach() + EPS) {
+      // The line's spaces are summed only for a word that does not fit as it is.
+      const over = line.fitRight() - line.reach() - EPS;
+      if (over > 0 && over > line.shrinkable(geo.shrinkSpaces)) {
         line.restore();
         if (!wasEmpty) {
           ending = 'wrap';
@@ -125,7 +134,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
       lines.push({ pieces: [], tabs: [], startX, endX: startX, start: at, end: at, ending: 'wrap', afterLastTab: 0 });
       continue;
     }
-    lines.push(line.finish(ending));
+    lines.push(line.finish(ending, geo.shrinkSpaces));
     if (pos >= queue.length) break;
   }
   // A text-wrapping break as the last thing of a paragraph leaves the paragraph mark on a line of
@@ -250,6 +259,23 @@ class LineFill {
     return this.reachX;
   }
 
+  /**
+   * How much narrower the line may get by shrinking its spaces by `share`: the spaces between its
+   * words after the last tab, the trailing ones excluded (none while a tab's alignment is pending).
+   */
+  shrinkable(share: number | undefined): number {
+    if (!share || this.pending) return 0;
+    let w = 0;
+    let last = this.placed.length - 1;
+    while (last > 0 && isBreak(this.placed[last]!)) last--;
+    for (let k = this.afterLastTab; k < last; k++) {
+      const p = this.placed[k]!;
+      if (p.k !== 'glyphs') continue;
+      for (let g = 0; g < p.glyphs.length; g++) if (this.text.charCodeAt(p.start + p.rel[g]!) === 0x20) w += p.advances[g]!;
+    }
+    return w * share;
+  }
+
   isEmpty(): boolean {
     return this.placed.length === 0;
   }
@@ -367,7 +393,8 @@ class LineFill {
     return right - Math.max(0, last.advances[g]! - ink);
   }
 
-  finish(ending: LineDraft['ending']): LineDraft {
+  /** The draft of the line; `shrinkShare` marks it shrunk where its ink reaches past the limit only by that. */
+  finish(ending: LineDraft['ending'], shrinkShare?: number): LineDraft {
     this.settlePending();
     const first = this.placed[0];
     const last = this.placed[this.placed.length - 1];
@@ -381,6 +408,7 @@ class LineFill {
       end: last?.end ?? 0,
       ending,
       afterLastTab: this.afterLastTab,
+      ...(shrinkShare && this.fitRight() > this.reachX + EPS && this.shrinkable(shrinkShare) > 0 ? { shrunk: true } : {}),
     };
   }
 }

@@ -79,9 +79,11 @@ export function finishLines(drafts: readonly LineDraft[], params: LineBoxParams)
 function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBoxParams): LineBox {
   const limit = params.limitX(index);
   const free = limit - d.endX;
+  // A line that took its last word by shrinking its spaces sets them narrower (Word 2013 and later).
   const justify =
-    free > 0.01 &&
-    (params.alignment === 'distribute' || (params.alignment === 'both' && !isLast && d.ending !== 'paragraph' && d.ending !== 'page' && d.ending !== 'column'));
+    d.shrunk === true ||
+    (free > 0.01 &&
+      (params.alignment === 'distribute' || (params.alignment === 'both' && !isLast && d.ending !== 'paragraph' && d.ending !== 'page' && d.ending !== 'column')));
   let shift = 0;
   // In the mirrored frame of a right-to-left paragraph, the physical right is the frame's left.
   const alignEnd = params.mirrorWidthPt !== undefined ? 'left' : 'right';
