@@ -4,12 +4,22 @@
  * alignment and content. Later conditions win: wholeTable < column bands < row bands < lastCol <
  * firstCol < lastRow < firstRow < corner cells (Word's precedence).
  */
+import { child, type XmlElement } from '../xml';
 import type { StyleDef } from './styles';
 import type { CellFormat } from './cascade';
 import type { DocxContext } from './context';
 import { overridePara, type RawPara } from './para-props';
 import { overrideRun, type RawRun } from './run-props';
 import { overrideCell, overrideTable, readRawCell, readRawTable, type RawBorders, type RawCell, type RawTable, type TableLook } from './table-props';
+import { onOff } from './values';
+
+/** Row properties a table style may set (its w:trPr): the ones that decide how rows break across pages. */
+export interface StyleRowFlags {
+  /** w:cantSplit: the row is not split across pages. */
+  cantSplit?: boolean;
+  /** w:tblHeader: the row repeats at the top of each page the table goes on to. */
+  header?: boolean;
+}
 
 /** One condition's formatting, merged across the style's basedOn chain. */
 export interface ConditionFormat {
@@ -17,6 +27,15 @@ export interface ConditionFormat {
   readonly cell: RawCell;
   readonly rPr: RawRun;
   readonly pPr: RawPara;
+  readonly row: StyleRowFlags;
+}
+
+/** Sets the row flags a style's w:trPr gives over `into` (later styles in the chain win). */
+function overrideRowFlags(into: StyleRowFlags, trPr: XmlElement | undefined): void {
+  const cantSplit = onOff(child(trPr, 'w:cantSplit'));
+  if (cantSplit !== undefined) into.cantSplit = cantSplit;
+  const header = onOff(child(trPr, 'w:tblHeader'));
+  if (header !== undefined) into.header = header;
 }
 
 /** A table style ready to apply. */
@@ -40,10 +59,11 @@ export function resolveTableStyle(ctx: DocxContext, id: string | undefined): Res
   const hit = m.get(key);
   if (hit) return hit;
   const chain: readonly StyleDef[] = id ? ctx.styles.chain(id).filter((s) => s.type === 'table') : [];
-  const base = { table: {} as RawTable, cell: {} as RawCell, rPr: {} as RawRun, pPr: {} as RawPara };
-  const conditions = new Map<string, { table: RawTable; cell: RawCell; rPr: RawRun; pPr: RawPara }>();
+  const base = { table: {} as RawTable, cell: {} as RawCell, rPr: {} as RawRun, pPr: {} as RawPara, row: {} as StyleRowFlags };
+  const conditions = new Map<string, ConditionFormat>();
   for (const def of chain) {
     overrideTable(base.table, readRawTable(ctx.env, def.tblPr));
+    overrideRowFlags(base.row, def.trPr);
     overrideCell(base.cell, readRawCell(ctx.env, def.tcPr));
     overrideRun(base.rPr, def.rPr);
     // The cells' paragraph properties come from the table's own style only: a w:pPr on a table style
@@ -57,10 +77,11 @@ export function resolveTableStyle(ctx: DocxContext, id: string | undefined): Res
     for (const [type, block] of def.conditions) {
       let c = conditions.get(type);
       if (!c) {
-        c = { table: {}, cell: {}, rPr: {}, pPr: {} };
+        c = { table: {}, cell: {}, rPr: {}, pPr: {}, row: {} };
         conditions.set(type, c);
       }
       overrideTable(c.table, readRawTable(ctx.env, block.tblPr));
+      overrideRowFlags(c.row, block.trPr);
       overrideCell(c.cell, readRawCell(ctx.env, block.tcPr));
       overrideRun(c.rPr, block.rPr);
       overridePara(c.pPr, block.pPr);
@@ -82,6 +103,24 @@ export interface CellPosition {
   readonly colBand: number;
 }
 
+/** The row band condition of a row, if it is in a band (not a first or last row set apart by w:tblLook). */
+function rowBandOf(p: Pick<CellPosition, 'row' | 'rows' | 'look' | 'rowBand'>): string | undefined {
+  const { look } = p;
+  if (look.noHBand || (look.firstRow && p.row === 0) || (look.lastRow && p.row === p.rows - 1)) return undefined;
+  const ri = p.row - (look.firstRow ? 1 : 0);
+  return Math.floor(ri / p.rowBand) % 2 === 0 ? 'band1Horz' : 'band2Horz';
+}
+
+/** The conditions that apply to a whole row (its w:trPr), lowest precedence first. */
+export function rowConditions(p: Pick<CellPosition, 'row' | 'rows' | 'look' | 'rowBand'>): string[] {
+  const out = ['wholeTable'];
+  const band = rowBandOf(p);
+  if (band) out.push(band);
+  if (p.look.lastRow && p.row === p.rows - 1) out.push('lastRow');
+  if (p.look.firstRow && p.row === 0) out.push('firstRow');
+  return out;
+}
+
 /** The conditions that apply to a cell, lowest precedence first. */
 export function cellConditions(p: CellPosition): string[] {
   const out = ['wholeTable'];
@@ -92,10 +131,8 @@ export function cellConditions(p: CellPosition): string[] {
     const ci = p.cell - (look.firstColumn ? 1 : 0);
     out.push(Math.floor(ci / p.colBand) % 2 === 0 ? 'band1Vert' : 'band2Vert');
   }
-  if (!look.noHBand && !(look.firstRow && p.row === 0) && !(look.lastRow && lastRow)) {
-    const ri = p.row - (look.firstRow ? 1 : 0);
-    out.push(Math.floor(ri / p.rowBand) % 2 === 0 ? 'band1Horz' : 'band2Horz');
-  }
+  const band = rowBandOf(p);
+  if (band) out.push(band);
   if (look.lastColumn && lastCell) out.push('lastCol');
   if (look.firstColumn && p.cell === 0) out.push('firstCol');
   if (look.lastRow && lastRow) out.push('lastRow');

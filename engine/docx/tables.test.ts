@@ -75,6 +75,25 @@ describe('tables', () => {
     expect(t!.rows[3]!.cells[1]!.props.borders.bottom).toMatchObject({ widthPt: 0.5, color: '000000' });
   });
 
+  it('takes row properties from the table style: its header row repeats and does not split', () => {
+    const styles = `${WORD_DEFAULT_STYLES}
+      <w:style w:type="table" w:styleId="Repeat"><w:name w:val="Repeat"/><w:basedOn w:val="TableNormal"/>
+        <w:trPr><w:cantSplit/></w:trPr>
+        <w:tblStylePr w:type="firstRow"><w:trPr><w:tblHeader/></w:trPr></w:tblStylePr>
+        <w:tblStylePr w:type="band2Horz"><w:trPr><w:cantSplit w:val="0"/></w:trPr></w:tblStylePr>
+      </w:style>
+      <w:style w:type="table" w:styleId="RepeatChild"><w:name w:val="RepeatChild"/><w:basedOn w:val="Repeat"/></w:style>`;
+    const rows = tr(tc('head')) + tr(tc('a')) + tr(tc('b')) + tr(tc('c'), '<w:cantSplit w:val="0"/>');
+    const flags = (look: string, style = 'Repeat') =>
+      bodyTables(parseFixture({ body: tbl(rows, `<w:tblStyle w:val="${style}"/><w:tblLook ${look}/>`, [2000]), styles }))[0]!.rows.map((r) => [r.props.header, r.props.cantSplit]);
+    // The style's own trPr for every row, the first row's condition for the header, the second band
+    // lets its rows split, and a row's own trPr wins.
+    expect(flags('w:firstRow="1" w:noHBand="0"')).toEqual([[true, true], [false, true], [false, false], [false, false]]);
+    expect(flags('w:firstRow="1" w:noHBand="0"', 'RepeatChild')).toEqual([[true, true], [false, true], [false, false], [false, false]]);
+    // Without w:tblLook firstRow the first row is a plain band row.
+    expect(flags('w:firstRow="0" w:noHBand="1"')).toEqual([[false, true], [false, true], [false, true], [false, false]]);
+  });
+
   it('honours tblLook flags given as attributes', () => {
     const rows = tr(tc('h') + tc('h')) + tr(tc('a') + tc('b'));
     const [t] = bodyTables(parseFixture({ body: tbl(rows, '<w:tblStyle w:val="Fancy"/><w:tblLook w:firstRow="0" w:firstColumn="0" w:noHBand="1" w:noVBand="1"/>'), styles: STYLE }));

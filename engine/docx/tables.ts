@@ -15,7 +15,7 @@ import {
   DEFAULT_LOOK, finalBorders, finalMargins, overrideCell, overrideTable, readRawCell, readRawTable, readWidth,
   type RawBorders, type RawCell, type RawTable,
 } from './table-props';
-import { cellConditions, cellContentFormat, conditionEdges, resolveTableStyle, type CellPosition, type ResolvedTableStyle } from './table-style';
+import { cellConditions, cellContentFormat, conditionEdges, resolveTableStyle, rowConditions, type CellPosition, type ResolvedTableStyle, type StyleRowFlags } from './table-style';
 import { intAttr, measureValue, onOff } from './values';
 
 const MAX_ROWS = 100_000;
@@ -115,17 +115,32 @@ function readRow(ctx: DocxContext, story: StoryState, tr: XmlElement, rc: RowCon
     const revision = cellRevision(ctx, el) ?? rev.revision;
     cells.push(revision ? { ...cell, revision } : cell);
   }
-  return { props: rowProps(trPr, gridBefore), cells, ...(rev.revision ? { revision: rev.revision } : {}) };
+  return { props: rowProps(trPr, gridBefore, styleRowFlags(rc, table.rowBandSize ?? rc.table.rowBandSize ?? 1)), cells, ...(rev.revision ? { revision: rev.revision } : {}) };
 }
 
-function rowProps(trPr: XmlElement | undefined, gridBefore: number): TableRow['props'] {
+/**
+ * The row properties the table style gives a row (§17.7.6: w:trPr of the style and of the row
+ * conditions that apply to it, in precedence order): docx4j-rFonts' ElementTable marks its first row
+ * as a header that repeats and does not split (tblStylePr firstRow), which LibreOffice honours too.
+ */
+function styleRowFlags(rc: RowContext, rowBand: number): StyleRowFlags {
+  const flags: StyleRowFlags = { ...rc.style.base.row };
+  for (const c of rowConditions({ row: rc.row, rows: rc.rows, look: rc.look, rowBand })) {
+    const f = rc.style.conditions.get(c)?.row;
+    if (f?.cantSplit !== undefined) flags.cantSplit = f.cantSplit;
+    if (f?.header !== undefined) flags.header = f.header;
+  }
+  return flags;
+}
+
+function rowProps(trPr: XmlElement | undefined, gridBefore: number, style: StyleRowFlags): TableRow['props'] {
   const h = child(trPr, 'w:trHeight');
   const heightPt = measureValue(attr(h, 'w:val'), 20);
   const rule = attr(h, 'w:hRule');
   const p: { -readonly [K in keyof TableRow['props']]: TableRow['props'][K] } = {
     heightRule: rule === 'exact' ? 'exact' : rule === 'auto' ? 'auto' : heightPt !== undefined ? 'atLeast' : 'auto',
-    cantSplit: onOff(child(trPr, 'w:cantSplit')) === true,
-    header: onOff(child(trPr, 'w:tblHeader')) === true,
+    cantSplit: (onOff(child(trPr, 'w:cantSplit')) ?? style.cantSplit) === true,
+    header: (onOff(child(trPr, 'w:tblHeader')) ?? style.header) === true,
     gridBefore,
     gridAfter: Math.max(0, Math.min(intAttr(child(trPr, 'w:gridAfter')) ?? 0, 1000)),
   };
