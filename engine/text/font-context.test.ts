@@ -220,6 +220,8 @@ describe('segmentByFont with the emoji face', () => {
   it('keeps text-style symbols in the text faces, unless VS16 asks for emoji style', () => {
     expect(families('\u2764 \u2714')).toEqual([['\u2764', 'DejaVu Sans'], [' ', 'Carlito'], ['\u2714', 'DejaVu Sans']]);
     expect(families('\u2764\ufe0f \u2714')).toEqual([['\u2764\ufe0f', 'Noto Emoji'], [' ', 'Carlito'], ['\u2714', 'DejaVu Sans']]);
+    // VS15 asks for text style: an emoji-style character the text faces have stays with them.
+    expect(families('\u2615\ufe0e \u2615')).toEqual([['\u2615\ufe0e', 'DejaVu Sans'], [' ', 'Carlito'], ['\u2615', 'Noto Emoji']]);
     // A keycap: the digit the primary has goes with its VS16 and U+20E3 to the emoji face.
     expect(families('a1\ufe0f\u20e3b')).toEqual([['a', 'Carlito'], ['1\ufe0f\u20e3', 'Noto Emoji'], ['b', 'Carlito']]);
   });

@@ -35,6 +35,8 @@ function coverageOf(font: LoadedFont): Uint8Array {
 
 /** VARIATION SELECTOR-16: the character before it is asked for in emoji style. */
 const VS16 = 0xfe0f;
+/** VARIATION SELECTOR-15: the character before it is asked for in text style. */
+const VS15 = 0xfe0e;
 /** Characters drawn as emoji by default (a text face that has one still draws it). */
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 const emojiFaces = new WeakMap<readonly LoadedFont[], LoadedFont | null>();
@@ -56,8 +58,9 @@ function inheritsFace(cp: number): boolean {
  * later face is used and `text/missing-glyph` when no face has a character (the primary draws it).
  * A combining mark the current face lacks moves its base character, with it, to the first face that
  * has both, so the pair is shaped together. With an emoji face in the chain, a character the primary
- * lacks that is drawn as emoji by default goes to it first, and so does any character followed by
- * VS16 (U+FE0F, emoji style asked for), as Word draws both with its emoji face.
+ * lacks that is drawn as emoji by default goes to it first (unless VS15, U+FE0E, asks for text style),
+ * and so does any character followed by VS16 (U+FE0F, emoji style asked for), as Word draws both with
+ * its emoji face.
  */
 export function segmentText(text: string, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): FontSegment[] {
   const primary = chain[0]!;
@@ -83,7 +86,8 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
       else if (!both) open(i, pick(cp, chain, report));
       return;
     }
-    const font = emojiFace && text.charCodeAt(i + (cp > 0xffff ? 2 : 1)) === VS16 && emojiFace.hasGlyph(cp) ? emojiStyle(cp, chain, emojiFace, report) : pick(cp, chain, report);
+    const next = emojiFace ? text.charCodeAt(i + (cp > 0xffff ? 2 : 1)) : 0;
+    const font = next === VS16 && emojiFace!.hasGlyph(cp) ? emojiStyle(cp, chain, emojiFace!, report) : pick(cp, chain, report, next === VS15);
     if (font !== segFont) open(i, font);
     baseStart = i;
     baseCp = cp;
@@ -118,13 +122,16 @@ interface Fallback {
  */
 const fallbacks = new WeakMap<readonly LoadedFont[], Map<number, Fallback>>();
 
-function pick(cp: number, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): LoadedFont {
+/** The face for a character; `textStyle` (VS15 follows it) keeps an emoji face from going first. */
+function pick(cp: number, chain: readonly LoadedFont[], report: (d: Diagnostic) => void, textStyle = false): LoadedFont {
   const primary = chain[0]!;
   if (primary.hasGlyph(cp)) return primary;
   let known = fallbacks.get(chain);
   if (!known) fallbacks.set(chain, (known = new Map()));
-  let hit = known.get(cp);
-  if (!hit) known.set(cp, (hit = fallbackFor(cp, chain)));
+  // Text-style answers are kept under the negated code point.
+  const key = textStyle ? -cp : cp;
+  let hit = known.get(key);
+  if (!hit) known.set(key, (hit = fallbackFor(cp, chain, textStyle)));
   report(hit.diagnostic);
   return hit.font;
 }
@@ -140,10 +147,10 @@ function emojiFallback(cp: number, primary: LoadedFont, emojiFace: LoadedFont): 
   return warning('text/font-fallback', `${hex(cp)} is not in '${primary.family}'; '${emojiFace.family}' draws it.`);
 }
 
-function fallbackFor(cp: number, chain: readonly LoadedFont[]): Fallback {
+function fallbackFor(cp: number, chain: readonly LoadedFont[], textStyle: boolean): Fallback {
   const primary = chain[0]!;
   const emojiFace = emojiFaceOf(chain);
-  if (emojiFace?.hasGlyph(cp) && EMOJI_PRESENTATION.test(String.fromCodePoint(cp))) {
+  if (!textStyle && emojiFace?.hasGlyph(cp) && EMOJI_PRESENTATION.test(String.fromCodePoint(cp))) {
     return { font: emojiFace, diagnostic: emojiFallback(cp, primary, emojiFace) };
   }
   for (let k = 1; k < chain.length; k++) {
