@@ -481,6 +481,10 @@ function decorateSlice(props: Paragraph['props'], boxWidthPt: number, sink: Item
   if (bottom) line(left, y + h - bottom.widthPt / 2, right, y + h - bottom.widthPt / 2, bottom);
   if (b?.left) line(left + b.left.widthPt / 2, y, left + b.left.widthPt / 2, y + h, b.left);
   if (b?.right) line(right - b.right.widthPt / 2, y, right - b.right.widthPt / 2, y + h, b.right);
+  // Each slice draws its part of the right side's shadow, moved down as far as the whole box's, so the
+  // slices of a group (and the gaps between its paragraphs) make one strip from the top corner down.
+  if (b?.right?.shadow) sink.background.push(...shadowLines(right - b.right.widthPt / 2, y, right - b.right.widthPt / 2, y + h, b.right));
+  if (bottom?.shadow) sink.background.push(...shadowLines(left, y + h - bottom.widthPt / 2, right, y + h - bottom.widthPt / 2, bottom));
 }
 
 /** Dash pattern for dotted and dashed border styles. */
@@ -497,6 +501,21 @@ export function dashOf(border: Border): { dash?: number[] } {
     default:
       return {};
   }
+}
+
+/**
+ * The shadow of a right or bottom border drawn from (x1, y1) to (x2, y2), or nothing without
+ * w:shadow (CT_Border/@w:shadow, ECMA-376 Part 1 §17.3.4: "for the right and bottom borders, this is
+ * accomplished by duplicating the border below and right of the normal border location"): the same
+ * lines, in the border's colour and style, moved right and down by the border's width. The copy of the
+ * right side lies against its outer edge and starts that far below the top corner; the copy of the
+ * bottom lies under it and starts that far right of the left corner: the box casts a drop shadow of
+ * its own width.
+ */
+export function shadowLines(x1: number, y1: number, x2: number, y2: number, border: Border, dash: { dash?: number[] } = dashOf(border)): LayoutItem[] {
+  if (!border.shadow || !(border.widthPt > 0)) return [];
+  const d = border.widthPt;
+  return borderLines(x1 + d, y1 + d, x2 + d, y2 + d, border, dash);
 }
 
 /**
