@@ -2,12 +2,14 @@
  * A border with w:shadow (CT_Border/@w:shadow, ECMA-376 Part 1 §17.3.4) is drawn again "below and
  * right of the normal border location" on the right and bottom sides: a copy in the border's colour and
  * width, moved right and down by that width, so the box casts a drop shadow as wide as its border. A
- * shadowed page border keeps border and shadow inside its distance from the page edge. oxsdk-bookmark's Note boxes, oxpt-RP052's title
+ * shadowed bottom takes that much more room (Microsoft KB Q120451: "a 3-point shadow line has a 3-point
+ * shadow, giving the border line a total thickness of 6 points"); a shadowed page border keeps border
+ * and shadow inside its distance from the page edge. oxsdk-bookmark's Note boxes, oxpt-RP052's title
  * box and aspose-Rendering's page border were drawn without their shadows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc, LineItem } from '../../engine/model';
+import type { GlyphRun, LayoutDoc, LineItem, RectItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { LETTER_SECT_PR, makeDocx, para } from '../helpers/make-docx';
@@ -81,6 +83,24 @@ describe('a shadowed paragraph border', () => {
     expect(coverage(strip)).toHaveLength(1);
     expect(coverage(strip)[0]![0] - coverage(sides)[0]![0]).toBeCloseTo(1, 3);
     expect(horizontal(doc).filter((l) => l.y1 > coverage(sides)[0]![1])).toHaveLength(1);
+  });
+
+  it('takes its width of room below the box', async () => {
+    const plain = await layout(para('Boxed', box(false)) + para('After'), 'plain-room.docx');
+    const shadowed = await layout(para('Boxed', box(true)) + para('After'), 'shadow-room.docx');
+    expect(textY(shadowed, 'Boxed')).toBeCloseTo(textY(plain, 'Boxed'), 3);
+    expect(textY(shadowed, 'After') - textY(plain, 'After')).toBeCloseTo(1, 3);
+    // The room is under the bottom border: the border keeps its place under the text.
+    const bottomY = (d: LayoutDoc) => horizontal(d).sort((a, b) => a.y1 - b.y1)[1]!.y1;
+    expect(bottomY(shadowed) - textY(shadowed, 'Boxed')).toBeCloseTo(bottomY(plain) - textY(plain, 'Boxed'), 3);
+  });
+
+  it('keeps its shading inside the box, above the shadow', async () => {
+    const shd = '<w:shd w:val="clear" w:color="auto" w:fill="D9D9D9"/>';
+    const doc = await layout(para('Shaded', box(true) + shd), 'shadow-shading.docx');
+    const fill = flatItems(doc.pages[0]!.items).find((i): i is RectItem => i.kind === 'rect' && i.fill === 'D9D9D9')!;
+    const bottomLine = horizontal(doc).sort((a, b) => a.y1 - b.y1)[1]!;
+    expect(fill.y + fill.h).toBeCloseTo(bottomLine.y1 + 0.5, 3);
   });
 });
 
