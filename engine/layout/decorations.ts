@@ -4,7 +4,7 @@
  */
 import type { Border, LayoutItem, PageBorders, SectionProps } from '../model';
 import type { PageState } from './flow/paginate';
-import { borderLines } from './paragraph';
+import { borderLines, shadowLines, shadowRoom as borderShadowRoom } from './paragraph';
 
 /** Page borders of a page, or nothing when the section has none or its display rule skips this page. */
 export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection: boolean, area: { left: number; right: number }): LayoutItem[] {
@@ -26,16 +26,28 @@ export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection
     if (!border || border.widthPt <= 0 || border.style === 'art') return;
     out.push(...borderLines(x1, y1, x2, y2, border));
   };
-  // Each line is drawn inside the rectangle by half its width, so borders meet at the corners.
-  line(left, top + half(b.top), right, top + half(b.top), b.top);
-  line(left, bottom - half(b.bottom), right, bottom - half(b.bottom), b.bottom);
-  line(left + half(b.left), top, left + half(b.left), bottom, b.left);
-  line(right - half(b.right), top, right - half(b.right), bottom, b.right);
+  // Each line is drawn inside the rectangle by half its width, so borders meet at the corners. A
+  // shadowed right or bottom side (w:shadow) is a border twice as thick, the shadow its outer half
+  // (Microsoft KB Q120451: "a 3-point shadow line has a 3-point shadow, giving the border line a total
+  // thickness of 6 points"), so the box itself ends that much further in, as LibreOffice draws it.
+  const boxRight = right - shadowRoom(b.right);
+  const boxBottom = bottom - shadowRoom(b.bottom);
+  line(left, top + half(b.top), boxRight, top + half(b.top), b.top);
+  line(left, boxBottom - half(b.bottom), boxRight, boxBottom - half(b.bottom), b.bottom);
+  line(left + half(b.left), top, left + half(b.left), boxBottom, b.left);
+  line(boxRight - half(b.right), top, boxRight - half(b.right), boxBottom, b.right);
+  if (b.right && shadowRoom(b.right) > 0) out.push(...shadowLines(boxRight - half(b.right), top, boxRight - half(b.right), boxBottom, b.right));
+  if (b.bottom && shadowRoom(b.bottom) > 0) out.push(...shadowLines(left, boxBottom - half(b.bottom), boxRight, boxBottom - half(b.bottom), b.bottom));
   return out;
 }
 
 function half(b: Border | undefined): number {
   return b ? b.widthPt / 2 : 0;
+}
+
+/** The width a side's shadow takes: its border's width when w:shadow is on and the side is drawn (art borders are not). */
+function shadowRoom(b: Border | undefined): number {
+  return b?.style === 'art' ? 0 : borderShadowRoom(b);
 }
 
 function shown(b: PageBorders, firstOfSection: boolean): boolean {

@@ -320,7 +320,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const top = join.joinedAbove ? b?.between : b?.top;
   const bottom = join.joinedBelow ? undefined : b?.bottom;
   const topPad = top ? top.widthPt + top.spacePt : 0;
-  const bottomPad = bottom ? bottom.widthPt + bottom.spacePt : 0;
+  const bottomPad = bottom ? bottom.widthPt + bottom.spacePt + shadowRoom(bottom) : 0;
   const units: Unit[] = [];
   const floats = wrappingFloats(content);
   const hasNotes = content.markers.some((m) => m.inline.kind === 'noteRef');
@@ -474,13 +474,28 @@ function decorateSlice(props: Paragraph['props'], boxWidthPt: number, sink: Item
   if (!fill && !b) return;
   const left = x + props.indent.leftPt - (b?.left ? b.left.spacePt + b.left.widthPt : 0);
   const right = x + boxWidthPt - props.indent.rightPt + (b?.right ? b.right.spacePt + b.right.widthPt : 0);
-  if (fill) sink.background.push({ kind: 'rect', x: left, y, w: right - left, h, fill });
+  // The box ends above the room its bottom border's shadow takes.
+  const boxH = h - (bottom ? shadowRoom(bottom) : 0);
+  if (fill) sink.background.push({ kind: 'rect', x: left, y, w: right - left, h: boxH, fill });
   const line = (x1: number, y1: number, x2: number, y2: number, border: Border) =>
     sink.background.push(...borderLines(x1, y1, x2, y2, border));
   if (top) line(left, y + top.widthPt / 2, right, y + top.widthPt / 2, top);
-  if (bottom) line(left, y + h - bottom.widthPt / 2, right, y + h - bottom.widthPt / 2, bottom);
-  if (b?.left) line(left + b.left.widthPt / 2, y, left + b.left.widthPt / 2, y + h, b.left);
-  if (b?.right) line(right - b.right.widthPt / 2, y, right - b.right.widthPt / 2, y + h, b.right);
+  if (bottom) line(left, y + boxH - bottom.widthPt / 2, right, y + boxH - bottom.widthPt / 2, bottom);
+  if (b?.left) line(left + b.left.widthPt / 2, y, left + b.left.widthPt / 2, y + boxH, b.left);
+  if (b?.right) line(right - b.right.widthPt / 2, y, right - b.right.widthPt / 2, y + boxH, b.right);
+  // Each slice draws its part of the right side's shadow, moved down as far as the whole box's, so the
+  // slices of a group (and the gaps between its paragraphs) make one strip from the top corner down.
+  if (b?.right?.shadow) sink.background.push(...shadowLines(right - b.right.widthPt / 2, y, right - b.right.widthPt / 2, y + boxH, b.right));
+  if (bottom?.shadow) sink.background.push(...shadowLines(left, y + boxH - bottom.widthPt / 2, right, y + boxH - bottom.widthPt / 2, bottom));
+}
+
+/**
+ * The room a bottom border's shadow takes below it: its width (Microsoft KB Q120451: from Word 6.0 on,
+ * "a 3-point shadow line has a 3-point shadow, giving the border line a total thickness of 6 points.
+ * This may cause pagination differences").
+ */
+export function shadowRoom(border: Border | undefined): number {
+  return border?.shadow && border.widthPt > 0 ? border.widthPt : 0;
 }
 
 /** Dash pattern for dotted and dashed border styles. */
@@ -497,6 +512,21 @@ export function dashOf(border: Border): { dash?: number[] } {
     default:
       return {};
   }
+}
+
+/**
+ * The shadow of a right or bottom border drawn from (x1, y1) to (x2, y2), or nothing without
+ * w:shadow (CT_Border/@w:shadow, ECMA-376 Part 1 §17.3.4: "for the right and bottom borders, this is
+ * accomplished by duplicating the border below and right of the normal border location"): the same
+ * lines, in the border's colour and style, moved right and down by the border's width. The copy of the
+ * right side lies against its outer edge and starts that far below the top corner; the copy of the
+ * bottom lies under it and starts that far right of the left corner: the box casts a drop shadow of
+ * its own width. The room a paragraph's shadowed bottom takes below the box is `shadowRoom`'s.
+ */
+export function shadowLines(x1: number, y1: number, x2: number, y2: number, border: Border, dash: { dash?: number[] } = dashOf(border)): LayoutItem[] {
+  if (!border.shadow || !(border.widthPt > 0)) return [];
+  const d = border.widthPt;
+  return borderLines(x1 + d, y1 + d, x2 + d, y2 + d, border, dash);
 }
 
 /**

@@ -15,7 +15,7 @@
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, type ItemSink } from '../emit/sink';
-import { borderLines, minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
+import { borderLines, minContentWidth, shadowLines, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
@@ -421,6 +421,10 @@ function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0:
   line(x + w, y, x + w, y + h, b.right);
   // A merged cell's bottom is drawn at the foot of its span; the rows between are inside the one cell.
   if (!pc.midMerge && !pc.openBottom) line(x, y + h, x + w, y + h, b.bottom);
+  // A shadowed right or bottom edge (w:shadow, §17.3.4) is drawn again beside it, down and right; the
+  // cells of a shadowed table's last column and row join theirs into one drop shadow.
+  if (b.right?.shadow) sink.items.push(...shadowLines(x + w, y, x + w, y + h, b.right, dash(b.right)));
+  if (b.bottom?.shadow && !pc.midMerge && !pc.openBottom) sink.items.push(...shadowLines(x, y + h, x + w, y + h, b.bottom, dash(b.bottom)));
 }
 
 /**
@@ -442,6 +446,8 @@ function tableFrame(t: Table, widthPt: number, firstRow: boolean, lastRow: boole
     if (lastRow && bottom) line(x, y + h - half(b.bottom), x + widthPt, y + h - half(b.bottom), b.bottom);
     line(x + half(b.left), y, x + half(b.left), y + h, b.left);
     line(x + widthPt - half(b.right), y, x + widthPt - half(b.right), y + h, b.right);
+    if (b.right?.shadow) sink.items.push(...shadowLines(x + widthPt - half(b.right), y, x + widthPt - half(b.right), y + h, b.right, dash(b.right)));
+    if (lastRow && bottom && b.bottom?.shadow) sink.items.push(...shadowLines(x, y + h - half(b.bottom), x + widthPt, y + h - half(b.bottom), b.bottom, dash(b.bottom)));
   };
 }
 
