@@ -35,6 +35,10 @@ const GUIDE_STEPS = 32;
 const CURVE_STEPS = 8;
 /** Glyph edges are split into pieces no longer than this share of the box's width, so straight strokes bend too. */
 const EDGE_SHARE = 1 / 96;
+/** The slant of a synthetic italic (the PDF renderer's text matrix: tan 12°). */
+const SYNTHETIC_SHEAR = 0.2126;
+/** The hairline of a synthetic bold, a share of the size (the PDF renderer's render mode 2 stroke). */
+const SYNTHETIC_BOLD = 0.03;
 
 /**
  * The map of a warp with `guides` (in the box's own coordinates) over `box`, for a block whose
@@ -153,23 +157,28 @@ export function warpRun(run: GlyphRun, font: LayoutFont | undefined, map: WarpMa
   if (font) {
     const k = run.sizePt / (font.unitsPerEm || 1000);
     const th = (run.scalePct ?? 100) / 100;
+    // A synthetic italic is slanted as the renderers slant its text (tan 12°).
+    const shear = font.syntheticItalic ? SYNTHETIC_SHEAR : 0;
     const edge = Math.max(0.01, boxW * EDGE_SHARE);
     let pen = run.x;
     run.glyphs.forEach((g, i) => {
       const outline = glyphOutline(font.data, g);
       if (outline) {
         const origin = pen;
-        bend(outline, (gx, gy) => [origin + gx * k * th, run.y - gy * k], map, edge, commands);
+        bend(outline, (gx, gy) => [origin + (gx + shear * gy) * k * th, run.y - gy * k], map, edge, commands);
       }
       pen += run.advances[i] ?? 0;
     });
   }
-  if (commands.length > 0 && (paint.fillOpacity !== 0 || paint.outline)) {
+  const filled = paint.fillOpacity !== 0;
+  // A synthetic bold is stroked with a hairline of 3 % of the size in the fill's colour, as its text would be.
+  const stroke = paint.outline ?? (font?.syntheticBold && filled ? { color: paint.fill, widthPt: run.sizePt * SYNTHETIC_BOLD } : undefined);
+  if (commands.length > 0 && (filled || stroke)) {
     target.push({
       kind: 'path', commands,
-      ...(paint.fillOpacity !== 0 ? { fill: paint.fill } : {}),
+      ...(filled ? { fill: paint.fill } : {}),
       ...(paint.fillOpacity !== undefined && paint.fillOpacity > 0 && paint.fillOpacity < 1 ? { fillOpacity: paint.fillOpacity } : {}),
-      ...(paint.outline ? { stroke: paint.outline.color, lineWidth: paint.outline.widthPt } : {}),
+      ...(stroke ? { stroke: stroke.color, lineWidth: stroke.widthPt + (paint.outline && font?.syntheticBold ? run.sizePt * SYNTHETIC_BOLD : 0) } : {}),
     });
   }
   const { fillOpacity: _f, outline: _o, ...plain } = run;
