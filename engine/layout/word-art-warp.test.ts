@@ -75,3 +75,16 @@ describe('warpRun', () => {
     expect(warpMapOf([[{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 1, y: 0 }], [{ op: 'M', x: 0, y: 1 }, { op: 'L', x: 1, y: 1 }], [{ op: 'M', x: 0, y: 2 }, { op: 'L', x: 1, y: 2 }]], BOX, { w: 1, h: 1 })).toBeUndefined();
   });
 });
+
+describe('warpRun budget', () => {
+  it('draws a run straight once the WordArt\'s path budget is spent, and counts down what it bends', () => {
+    const budget = { left: 1 };
+    const first: LayoutItem[] = [];
+    warpRun(run(), font, FLAT, { fill: '112233' }, 100, first, budget);
+    expect(first.map((i) => i.kind)).toEqual(['path', 'glyphs']);
+    expect(budget.left).toBeLessThan(0);
+    const next: LayoutItem[] = [];
+    warpRun(run(), font, FLAT, { fill: '112233' }, 100, next, budget);
+    expect(next).toEqual([run()]);
+  });
+});

@@ -35,6 +35,13 @@ const GUIDE_STEPS = 32;
 const CURVE_STEPS = 8;
 /** Glyph edges are split into pieces no longer than this share of the box's width, so straight strokes bend too. */
 const EDGE_SHARE = 1 / 96;
+/** Most pieces one glyph edge is split into. */
+const MAX_EDGE_SPLIT = 16;
+/**
+ * Most path commands the bent glyphs of one WordArt may take (a hostile font or string cannot make
+ * a page unbounded); the runs after that are drawn straight, as before bending.
+ */
+export const MAX_WARP_COMMANDS = 500_000;
 /** The slant of a synthetic italic (the PDF renderer's text matrix: tan 12°). */
 const SYNTHETIC_SHEAR = 0.2126;
 /** The hairline of a synthetic bold, a share of the size (the PDF renderer's render mode 2 stroke). */
@@ -150,9 +157,17 @@ export interface WarpPaint {
 
 /**
  * Draws a stretched run bent by `map`: its glyph outlines as one filled path (nothing when the font's
- * outlines cannot be read) and the run itself as invisible text. `boxW` sizes the edge splitting.
+ * outlines cannot be read) and the run itself as invisible text. `boxW` sizes the edge splitting;
+ * `budget.left` counts down the path commands a WordArt may still take: once it is spent, the run
+ * is drawn straight, as it is.
  */
-export function warpRun(run: GlyphRun, font: LayoutFont | undefined, map: WarpMap, paint: WarpPaint, boxW: number, target: LayoutItem[]): void {
+export function warpRun(
+  run: GlyphRun, font: LayoutFont | undefined, map: WarpMap, paint: WarpPaint, boxW: number, target: LayoutItem[], budget = { left: MAX_WARP_COMMANDS },
+): void {
+  if (budget.left <= 0) {
+    target.push(run);
+    return;
+  }
   const commands: PathCommand[] = [];
   if (font) {
     const k = run.sizePt / (font.unitsPerEm || 1000);
@@ -170,6 +185,7 @@ export function warpRun(run: GlyphRun, font: LayoutFont | undefined, map: WarpMa
       pen += run.advances[i] ?? 0;
     });
   }
+  budget.left -= commands.length;
   const filled = paint.fillOpacity !== 0;
   // A synthetic bold is stroked with a hairline of 3 % of the size in the fill's colour, as its text would be.
   const stroke = paint.outline ?? (font?.syntheticBold && filled ? { color: paint.fill, widthPt: run.sizePt * SYNTHETIC_BOLD } : undefined);
@@ -190,7 +206,7 @@ function bend(outline: readonly OutlineCommand[], place: (x: number, y: number) 
   let cur: Point = [0, 0];
   let start: Point = [0, 0];
   const lineTo = (to: Point) => {
-    const n = Math.min(64, Math.max(1, Math.ceil(Math.hypot(to[0] - cur[0], to[1] - cur[1]) / edge)));
+    const n = Math.min(MAX_EDGE_SPLIT, Math.max(1, Math.ceil(Math.hypot(to[0] - cur[0], to[1] - cur[1]) / edge)));
     for (let i = 1; i <= n; i++) {
       const [x, y] = map(cur[0] + ((to[0] - cur[0]) * i) / n, cur[1] + ((to[1] - cur[1]) * i) / n);
       out.push({ op: 'L', x, y });

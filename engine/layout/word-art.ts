@@ -11,7 +11,7 @@ import type { GlyphRun, LayoutItem, WordArt } from '../model';
 import { createChartText, type ShapedText } from './chart/text';
 import type { ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
-import { warpMapOf, warpRun, type WarpMap } from './word-art-warp';
+import { MAX_WARP_COMMANDS, warpMapOf, warpRun, type WarpMap } from './word-art-warp';
 
 /** The size the string is shaped at before it is stretched (large, so rounding stays negligible). */
 const SHAPING_SIZE_PT = 100;
@@ -34,6 +34,7 @@ export function drawWordArt(art: WordArt, box: Box, sink: ItemSink, faces: FaceR
   if (!(widest > 0)) return;
   const band = box.h / lines.length;
   const map = art.warp ? warpOf(art, lines, widest, box) : undefined;
+  const budget = { left: MAX_WARP_COMMANDS };
   const paint = {
     ...(art.opacity !== undefined ? { fillOpacity: art.opacity } : {}),
     ...(art.outline?.color ? { outline: { color: art.outline.color, widthPt: art.outline.widthPt } } : {}),
@@ -44,7 +45,7 @@ export function drawWordArt(art: WordArt, box: Box, sink: ItemSink, faces: FaceR
     const free = box.w - shaped.width * sx;
     const left = box.x + (art.align === 'left' || art.align === 'stretch' ? 0 : art.align === 'right' ? free : free / 2);
     for (const run of stretchLine(art, shaped, { x: left, y: box.y + i * band, h: band }, sx, paint)) {
-      if (map) warpRun(run, sink.resources.fonts[run.font], map, { fill: run.color, ...paint }, box.w, target);
+      if (map) warpRun(run, sink.resources.fonts[run.font], map, { fill: run.color, ...paint }, box.w, target, budget);
       else target.push(run);
     }
   });
