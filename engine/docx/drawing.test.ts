@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartInline, ImageInline, Inline, Paragraph, ShapeInline } from '../model';
+import type { ChartInline, ImageInline, Inline, Paragraph, PathCommand, ShapeInline } from '../model';
 import { OFFICE_THEME, para } from '../../tests/helpers/make-docx';
 import { bodyParagraphs, parseFixture, parseWithWarnings, plainText } from './test-util';
 
@@ -268,7 +268,7 @@ describe('VML', () => {
     expect(art).toMatchObject({ opacity: 0, outline: { color: 'FF0000', widthPt: 0.75 } });
   });
 
-  it('warns that a bent WordArt (a text path type other than plain 136) is drawn straight', () => {
+  it('warns that a bent WordArt whose shape type has no path to bend along (no v:shapetype) is drawn straight', () => {
     const codes = (type: string) => {
       const r = parseWithWarnings({ body: `<w:p><w:r><w:pict><v:shape type="#_x0000_t${type}" style="width:150pt;height:30pt"><v:textpath string="Bent"/></v:shape></w:pict></w:r></w:p>` });
       if (!r.ok) throw new Error('parse failed');
@@ -276,6 +276,46 @@ describe('VML', () => {
     };
     expect(codes('140')).toContain('docx/unsupported-text-warp');
     expect(codes('136')).not.toContain('docx/unsupported-text-warp');
+  });
+
+  it('bends a VML WordArt between the subpaths of its shape type\'s path (TextChevron, o:spt 140, was drawn straight)', () => {
+    // Word's TextChevron shape type: the top guide rises from adj to the middle's top, the bottom
+    // guide from the bottom corners to 21600 - adj; adj 5400 of 21600 is a quarter of the height.
+    const chevron = '<v:shapetype id="_x0000_t140" coordsize="21600,21600" o:spt="140" adj="5400" path="m0@0l10800,,21600@0m,21600l10800@1,21600,21600e">' +
+      '<v:formulas><v:f eqn="val #0"/><v:f eqn="sum 21600 0 @0"/></v:formulas><v:path textpathok="t"/><v:textpath on="t" fitshape="t"/></v:shapetype>';
+    const r = parseWithWarnings({ body: `<w:p><w:r><w:pict>${chevron}<v:shape type="#_x0000_t140" style="width:200pt;height:40pt" fillcolor="black"><v:textpath string="Bent"/></v:shape></w:pict></w:r></w:p>` });
+    if (!r.ok) throw new Error('parse failed');
+    expect(r.warnings.map((w) => w.code)).not.toContain('docx/unsupported-text-warp');
+    const art = first<ShapeInline>(r.value).wordArt!;
+    const pts = (cmds: readonly PathCommand[]) => cmds.map((c) => ('x' in c ? [Math.round(c.x), Math.round(c.y)] : c.op));
+    expect(art.warp!.guides.map(pts)).toEqual([[[0, 10], [100, 0], [200, 10]], [[0, 40], [100, 30], [200, 40]]]);
+  });
+
+  it('reads a DrawingML WordArt transform (a:prstTxWarp) as WordArt bent by the preset\'s guides over the text area', () => {
+    const wsp = (prst: string, av = '') => anchor(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape',
+      '<wps:wsp><wps:cNvSpPr/><wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="2540000" cy="1270000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></wps:spPr>' +
+      '<wps:txbx><w:txbxContent><w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:rPr><w:rFonts w:ascii="Arial" w:hAnsi="Arial"/><w:b/><w:color w:val="FF0000"/></w:rPr><w:t>Up</w:t></w:r>' +
+      '<w:r><w:br/><w:t>Down</w:t></w:r></w:p></w:txbxContent></wps:txbx>' +
+      `<wps:bodyPr lIns="127000" tIns="0" rIns="127000" bIns="0"><a:prstTxWarp prst="${prst}"><a:avLst>${av}</a:avLst></a:prstTxWarp></wps:bodyPr></wps:wsp>`),
+    '<wp:positionH relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionV>', '<wp:wrapNone/>');
+    const read = (prst: string, av = '') => {
+      const r = parseWithWarnings({ body: wsp(prst, av) });
+      if (!r.ok) throw new Error('parse failed');
+      return { shape: first<ShapeInline>(r.value), codes: r.warnings.map((w) => w.code) };
+    };
+    const { shape, codes } = read('textChevron', '<a:gd name="adj" fmla="val 50000"/>');
+    expect(codes).not.toContain('docx/unsupported-text-warp');
+    expect(shape.text).toBeUndefined();
+    expect(shape.wordArt).toMatchObject({ text: 'Up\nDown', props: { font: 'Arial', bold: true, color: 'FF0000' }, insetsPt: { left: 10, right: 10, top: 0, bottom: 0 } });
+    // A 200 x 100 pt box less 10 pt each side: 180 x 100, the chevron's peak half the height down (adj 50000).
+    const ends = shape.wordArt!.warp!.guides.map((g) => g.map((c) => ('x' in c ? [Math.round(c.x), Math.round(c.y)] : c.op)));
+    expect(ends).toEqual([[[0, 50], [90, 0], [180, 50]], [[0, 100], [90, 50], [180, 100]]]);
+    // The presets of three or more guides (a line each) keep their text box, with the warning.
+    const button = read('textButton');
+    expect(button.shape.wordArt).toBeUndefined();
+    expect(button.shape.text).toBeDefined();
+    expect(button.codes).toContain('docx/unsupported-text-warp');
+    expect(read('textNoShape').shape.wordArt).toBeUndefined();
   });
 
   it('reads a WordArt text path font weight, style, trim and the shape stroke as its outline', () => {
@@ -312,7 +352,7 @@ describe('VML', () => {
 });
 
 describe('WordArt transforms', () => {
-  it('warns that a text warp other than textNoShape is not applied (it was dropped silently)', () => {
+  it('warns that a text warp of a guide pair per line is not applied (it was dropped silently); arches and the rest are', () => {
     const wsp = (prst: string) => '<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></wps:spPr><wps:txbx><w:txbxContent>' + para('Arch') +
       `</w:txbxContent></wps:txbx><wps:bodyPr fromWordArt="1"><a:prstTxWarp prst="${prst}"><a:avLst/></a:prstTxWarp></wps:bodyPr></wps:wsp>`;
     const codes = (prst: string) => {
@@ -320,7 +360,8 @@ describe('WordArt transforms', () => {
       if (!r.ok) throw new Error('parse failed');
       return r.warnings.map((w) => w.code);
     };
-    expect(codes('textArchUp')).toContain('docx/unsupported-text-warp');
+    expect(codes('textDeflateInflate')).toContain('docx/unsupported-text-warp');
+    expect(codes('textArchUp')).not.toContain('docx/unsupported-text-warp');
     expect(codes('textNoShape')).not.toContain('docx/unsupported-text-warp');
   });
 });

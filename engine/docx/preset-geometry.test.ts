@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PathCommand } from '../model';
 import { drawPreset, isKnownPreset } from './geometry';
-import { tablePreset } from './preset-geometry';
+import { isTextWarpPreset, tablePreset, textWarpGuides } from './preset-geometry';
 
 type Pt = [number, number];
 const round = (v: number) => Math.round(v * 1000) / 1000;
@@ -99,5 +99,51 @@ describe('preset table (§20.1.10.56 guides evaluated)', () => {
         }
       }
     }
+  });
+});
+
+describe('preset text warps (a:prstTxWarp guides, Annex D presetTextWarpDefinitions)', () => {
+  /** ST_TextShapeType values other than textNoShape, and the four whose guides come a pair (or more) per line. */
+  const ALL_WARPS = `textPlain textStop textTriangle textTriangleInverted textChevron textChevronInverted textRingInside textRingOutside textArchUp
+textArchDown textCircle textButton textArchUpPour textArchDownPour textCirclePour textButtonPour textCurveUp textCurveDown textCanUp textCanDown
+textWave1 textWave2 textDoubleWave1 textWave4 textInflate textDeflate textInflateBottom textDeflateBottom textInflateTop textDeflateTop
+textDeflateInflate textDeflateInflateDeflate textFadeRight textFadeLeft textFadeUp textFadeDown textSlantUp textSlantDown textCascadeUp
+textCascadeDown`.split(/\s+/);
+  const MULTI_LINE = new Set(['textButton', 'textButtonPour', 'textDeflateInflate', 'textDeflateInflateDeflate']);
+
+  it('gives one guide for arches and circles and two (top, bottom) for the rest, inside the text area', () => {
+    for (const name of ALL_WARPS) {
+      expect(isTextWarpPreset(name), name).toBe(!MULTI_LINE.has(name));
+      const guides = textWarpGuides(name, 300, 100, defaults);
+      if (MULTI_LINE.has(name)) {
+        expect(guides, name).toBeUndefined();
+        continue;
+      }
+      const single = ['textArchUp', 'textArchDown', 'textCircle'].includes(name);
+      expect(guides!.length, name).toBe(single ? 1 : 2);
+      for (const g of guides!) {
+        expect(g[0]!.op, name).toBe('M');
+        for (const [x, y] of ends(g)) {
+          expect(x, name).toBeGreaterThanOrEqual(-0.01);
+          expect(x, name).toBeLessThanOrEqual(300.01);
+          expect(y, name).toBeGreaterThanOrEqual(-0.01);
+          expect(y, name).toBeLessThanOrEqual(100.01);
+        }
+      }
+    }
+  });
+
+  it('draws the arches from the left end of the middle to the right end, over the top or along the bottom', () => {
+    const up = ends(textWarpGuides('textArchUp', 300, 100, defaults)![0]!);
+    const down = ends(textWarpGuides('textArchDown', 300, 100, defaults)![0]!);
+    expect(up[0]).toEqual([0, 50]);
+    expect(up[up.length - 1]).toEqual([300, 50]);
+    expect(Math.min(...up.map((p) => p[1]))).toBeCloseTo(0, 1);
+    expect(down[0]).toEqual([0, 50]);
+    expect(down[down.length - 1]).toEqual([300, 50]);
+    expect(Math.max(...down.map((p) => p[1]))).toBeCloseTo(100, 1);
+    // The adjust value moves the chevron's peak: adj 50000 puts it half way down.
+    const chevron = textWarpGuides('textChevron', 300, 100, (n, d) => (n === 'adj' ? 50000 : d))!;
+    expect(chevron.map(ends)).toEqual([[[0, 50], [150, 0], [300, 50]], [[0, 100], [150, 50], [300, 100]]]);
   });
 });

@@ -23,6 +23,7 @@ import { PRESET_DATA_G } from './preset-data-g';
 import { PRESET_DATA_H } from './preset-data-h';
 import { PRESET_DATA_I } from './preset-data-i';
 import { PRESET_TEXT_RECTS } from './preset-data-rects';
+import { PRESET_TEXT_WARPS } from './preset-text-warps';
 
 /** One preset's definition in the table's compact form (see the file comment). */
 export interface PresetDef {
@@ -55,6 +56,7 @@ interface Parsed {
 
 const TABLE: Readonly<Record<string, PresetDef>> = { ...PRESET_DATA_A, ...PRESET_DATA_A2, ...PRESET_DATA_B, ...PRESET_DATA_B2, ...PRESET_DATA_C, ...PRESET_DATA_D, ...PRESET_DATA_E, ...PRESET_DATA_F, ...PRESET_DATA_G, ...PRESET_DATA_H, ...PRESET_TEXT_RECTS, ...PRESET_DATA_I };
 const parsedCache = new Map<string, Parsed>();
+const warpCache = new Map<string, Parsed>();
 const FILLS = new Set(['darken', 'darkenLess', 'lighten', 'lightenLess']);
 /** Arguments each path command takes. */
 const ARITY: Record<string, number> = { M: 2, L: 2, A: 4, C: 6, Q: 4, Z: 0 };
@@ -86,10 +88,10 @@ function parsePath(text: string): ParsedPath {
   return { w, h, paint, tokens: tokens.slice(i) };
 }
 
-function parse(name: string): Parsed | undefined {
-  const cached = parsedCache.get(name);
+function parse(name: string, table: Readonly<Record<string, PresetDef>> = TABLE, cache = parsedCache): Parsed | undefined {
+  const cached = cache.get(name);
   if (cached) return cached;
-  const def = isTablePreset(name) ? TABLE[name] : undefined;
+  const def = Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
   if (!def) return undefined;
   const words = (def.av ?? '').trim().split(/\s+/).filter(Boolean);
   const av: Array<[string, number]> = [];
@@ -99,7 +101,7 @@ function parse(name: string): Parsed | undefined {
     return [g.slice(0, sp), g.slice(sp + 1)];
   });
   const parsed: Parsed = { av, gd, paths: def.paths.map(parsePath), rect: (def.rect ?? 'l t r b').split(/\s+/) };
-  parsedCache.set(name, parsed);
+  cache.set(name, parsed);
   return parsed;
 }
 
@@ -144,4 +146,22 @@ export function tablePreset(name: string, w: number, h: number, adj: (name: stri
   const paths = def.paths.map((p) => drawPath(p, g, w, h));
   const [l, t, r, b] = def.rect.map((k) => g(k));
   return { paths, paints: def.paths.map((p) => p.paint), textRect: { left: l ?? 0, top: t ?? 0, right: r ?? w, bottom: b ?? h } };
+}
+
+/** True when the text warp table holds preset `name` (a:prstTxWarp/@prst). */
+export function isTextWarpPreset(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(PRESET_TEXT_WARPS, name);
+}
+
+/**
+ * The guide paths of preset text warp `name` (a:prstTxWarp/@prst, §20.1.9.19) over a text area of
+ * `w`×`h` points, with `adj` giving the warp's own adjust values (its a:avLst); undefined for a
+ * preset the table does not hold (textNoShape, and the multi-line presets).
+ */
+export function textWarpGuides(name: string, w: number, h: number, adj: (name: string, dflt: number) => number): PathCommand[][] | undefined {
+  const def = parse(name, PRESET_TEXT_WARPS, warpCache);
+  if (!def) return undefined;
+  const adjust = new Map(def.av.map(([n, d]) => [n, adj(n, d)] as const));
+  const g = evaluateGuides([...def.av.map(([n, d]) => [n, `val ${d}`] as const), ...def.gd], w, h, adjust);
+  return def.paths.map((p) => drawPath(p, g, w, h));
 }

@@ -14,6 +14,8 @@ import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './g
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { readFill, shapeLine, shapePaint, themeFillEntry } from './shape-style';
+import { isTextWarpPreset } from './preset-geometry';
+import { warpedWordArt } from './text-warp';
 import { emuAttr, intValue } from './values';
 
 /** Rotation and flips of an a:xfrm (rot in 60000ths of a degree). */
@@ -90,9 +92,16 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'), geom, w, h);
   // WordArt transforms (a:prstTxWarp, §20.1.9.19) bend or stretch the text along guide paths;
   // textNoShape, which Word writes in every text box, is none.
-  const warp = attr(child(child(wsp, 'wps:bodyPr'), 'a:prstTxWarp'), 'prst');
-  if (content && warp && warp !== 'textNoShape') {
-    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt transform "${warp}" (a:prstTxWarp) is not applied; the text is drawn as in a plain text box.`, { at: r.at });
+  const warpEl = child(child(wsp, 'wps:bodyPr'), 'a:prstTxWarp');
+  const warp = attr(warpEl, 'prst');
+  if (shape.text && warpEl && warp && warp !== 'textNoShape') {
+    const art = warpedWordArt(warpEl, shape.text, w, h);
+    if (art) {
+      shape.wordArt = art;
+      delete shape.text;
+    } else if (!isTextWarpPreset(warp)) {
+      r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt transform "${warp}" (a:prstTxWarp) is not applied; the text is drawn as in a plain text box.`, { at: r.at });
+    }
   }
   if (frame.anchor) shape.anchor = frame.anchor;
   return shape;

@@ -136,7 +136,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     const content = child(textbox, 'w:txbxContent');
     if (content) shape.text = textboxOf(r, textbox, content, style, textRectInsets(outline.drawn?.textRect, w, h));
   } else if (textpath) {
-    shape.wordArt = wordArtOf(r, el, textpath, fill);
+    shape.wordArt = wordArtOf(r, el, textpath, fill, outline.drawn?.paths ?? []);
   }
   if (watermark) shape.watermark = true;
   if (anchor) shape.anchor = anchor;
@@ -273,7 +273,7 @@ const TEXT_ALIGN: Record<string, WordArt['align']> = { left: 'left', right: 'rig
  * font-family, font-weight, font-style), the shape's fill colour and opacity as the glyphs' paint,
  * and its stroke as their outline. Word stretches it to the box (fitshape), which layout does.
  */
-function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: string | undefined): WordArt {
+function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: string | undefined, paths: ReadonlyArray<readonly PathCommand[]>): WordArt {
   const tpStyle = parseStyle(attr(textpath, 'style'));
   const family = (tpStyle.get('font-family') ?? '').replace(/["']|&quot;/g, '').trim();
   const base = r.props();
@@ -293,12 +293,16 @@ function wordArtOf(r: InlineReader, el: XmlElement, textpath: XmlElement, fill: 
   const opacity = filled ? vmlFraction(attr(fillEl, 'opacity')) : 0;
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   const align = TEXT_ALIGN[tpStyle.get('v-text-align') ?? ''];
-  // Types 137-175 (MSO_SPT text chevrons, arches, waves…) bend the text between their guide paths.
+  // Types 137-175 (MSO_SPT text chevrons, arches, waves…) bend the text between their guide paths:
+  // the shape type's path, whose subpaths are the guides (top and bottom, or one to set the text along).
   const kind = attr(el, 'o:spt') ?? (attr(el, 'type') ?? '').replace(/^#?_x0000_t/, '');
-  if (/^\d+$/.test(kind) && kind !== '136') {
-    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt shape type ${kind} bends its text along its path; it is drawn as plain text stretched over the box.`, { at: r.at });
+  const guides = kind === '136' ? [] : paths.flatMap(subpaths);
+  const warped = guides.length === 1 || guides.length === 2;
+  if (/^\d+$/.test(kind) && kind !== '136' && !warped) {
+    r.ctx.bag.warn('docx/unsupported-text-warp', `The WordArt shape type ${kind} bends its text along ${guides.length} guide paths; it is drawn as plain text stretched over the box.`, { at: r.at });
   }
   return {
+    ...(warped ? { warp: { guides } } : {}),
     text: attr(textpath, 'string') ?? '',
     props,
     trim: vmlBool(attr(textpath, 'trim'), false),
@@ -328,4 +332,14 @@ function readGroup(
     if (item) kids.push({ xPt: (cx - (ox ?? 0)) * sx, yPt: (cy - (oy ?? 0)) * sy, item });
   }
   return { kind: 'shape', widthPt: w, heightPt: h, geometry: 'group', paths: [], props: r.props(), children: kids, ...transform, ...(anchor ? { anchor } : {}) };
+}
+
+/** A path's subpaths, each from one of its moves (a WordArt shape type's guides are its subpaths). */
+function subpaths(path: readonly PathCommand[]): PathCommand[][] {
+  const out: PathCommand[][] = [];
+  for (const c of path) {
+    if (c.op === 'M' || out.length === 0) out.push([]);
+    out[out.length - 1]!.push(c);
+  }
+  return out.filter((p) => p.some((c) => c.op !== 'M' && c.op !== 'Z'));
 }

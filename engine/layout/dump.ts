@@ -22,7 +22,7 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
       let w = 0;
       for (const a of item.advances) w += a;
       const font = doc.fonts[item.font]?.family ?? '?';
-      out.push(`${indent}text ${r(item.x)},${r(item.y)} w${r(w)} ${font} ${r(item.sizePt)} #${item.color} ${JSON.stringify(item.text)}`);
+      out.push(`${indent}text ${r(item.x)},${r(item.y)} w${r(w)} ${font} ${r(item.sizePt)} #${item.color}${item.invisible ? ' invisible' : ''} ${JSON.stringify(item.text)}`);
       break;
     }
     case 'rect':

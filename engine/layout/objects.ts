@@ -240,7 +240,9 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
 function drawText(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   if (shape.wordArt && ctx.faces) {
     const target = shape.anchor?.behindText ? sink.background : sink.items;
-    drawWordArt(shape.wordArt, { x, y, w: shape.widthPt, h: shape.heightPt }, sink, ctx.faces, target);
+    const ins = shape.wordArt.insetsPt ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    const box = { x: x + ins.left, y: y + ins.top, w: shape.widthPt - ins.left - ins.right, h: shape.heightPt - ins.top - ins.bottom };
+    drawWordArt(shape.wordArt, box, sink, ctx.faces, target);
   }
   if (shape.text) {
     const t = shape.text;

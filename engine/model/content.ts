@@ -216,8 +216,9 @@ export interface PathPaint {
 
 /**
  * WordArt (VML v:textpath in a shape whose path has textpathok, ECMA-376 Part 4 §19.1.2.22; the classic
- * header watermark): the string as one line, stretched on both axes to fill the shape's box
- * (fitshape). The glyphs take the shape's fill (`props.color`, seen through `opacity`) and stroke.
+ * header watermark; and a DrawingML text box with a text warp, a:prstTxWarp): the string as one line,
+ * stretched on both axes to fill the shape's box (fitshape), bent by `warp` when it has one. The
+ * glyphs take the shape's fill (`props.color`, seen through `opacity`) and stroke.
  */
 export interface WordArt {
   readonly text: string;
@@ -234,6 +235,14 @@ export interface WordArt {
    * and sit left, centred (the default) or right; `stretch` stretches each over the whole width.
    */
   readonly align?: 'left' | 'right' | 'stretch';
+  /**
+   * A text warp (VML shape types 137-175, whose path holds guide curves; DrawingML a:prstTxWarp,
+   * §20.1.9.19): the guide paths in the box's coordinates. One path: the text is set along it; two:
+   * the text fills the band between the first (top) and the second (bottom).
+   */
+  readonly warp?: { readonly guides: ReadonlyArray<readonly PathCommand[]> };
+  /** The area the text fills inside the shape's box (a warped text box's bodyPr insets); the whole box when absent. */
+  readonly insetsPt?: { readonly top: number; readonly bottom: number; readonly left: number; readonly right: number };
 }
 
 /** One colour stop of a gradient: where it sits along the blend (0–1) and its colour. */

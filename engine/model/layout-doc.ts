@@ -57,6 +57,11 @@ export interface GlyphRun {
   readonly fillOpacity?: number;
   /** Outlined glyphs: stroked with this colour and width besides being filled (WordArt's stroke). */
   readonly outline?: { readonly color: Color; readonly widthPt: number };
+  /**
+   * Text that is not painted (PDF text render mode 3, ISO 32000-1 §9.3.6), only searchable and
+   * selectable: it lies over glyphs drawn as paths (warped WordArt).
+   */
+  readonly invisible?: boolean;
 }
 
 /** A filled and/or stroked rectangle. */

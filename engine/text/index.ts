@@ -54,5 +54,7 @@ export { isCombiningMark, isDefaultIgnorable } from './unicode-props';
 export { resolveBidiParagraph, applyLineRule, visualOrder } from './bidi/levels';
 export type { BaseDirection, BidiParagraph, BidiOptions } from './bidi/levels';
 export { mirroredCodePoint } from './bidi/bidi-class';
+export { glyphOutline } from './glyph-outline';
+export type { OutlineCommand } from './glyph-outline';
 export { readMathFont } from './math-table';
 export type { MathFont, MathConstants, GlyphConstruction, GlyphPart, GlyphBounds } from './math-table';

@@ -126,4 +126,56 @@ describe('WordArt text paths', () => {
     const width = runs.reduce((w, r) => w + r.advances.reduce((a, b) => a + b, 0), 0);
     expect(width).toBeCloseTo(300, 3);
   });
+
+  it('bends a TextChevron between its guides: outlines filled as paths, the text kept invisible to find and select (it was drawn straight)', async () => {
+    const chevron = '<v:shapetype id="_x0000_t140" coordsize="21600,21600" o:spt="140" adj="5400" path="m0@0l10800,,21600@0m,21600l10800@1,21600,21600e">' +
+      '<v:formulas><v:f eqn="val #0"/><v:f eqn="sum 21600 0 @0"/></v:formulas><v:path textpathok="t"/><v:textpath on="t" fitshape="t"/></v:shapetype>';
+    const shape = '<w:p><w:r><w:pict>' + chevron + '<v:shape type="#_x0000_t140" style="position:absolute;margin-left:0;margin-top:0;width:300pt;height:60pt;' +
+      'mso-position-horizontal:center;mso-position-horizontal-relative:margin;mso-position-vertical:center;mso-position-vertical-relative:margin" fillcolor="#0070c0" stroked="f">' +
+      '<v:textpath style="font-family:&quot;Arial&quot;" trim="t" string="HHHHHHHH"/></v:shape></w:pict></w:r></w:p>';
+    const items = flatItems((await layoutWith(shape)).pages[0]!.items);
+    const runs = runsOf(items, 'HHHHHHHH');
+    expect(runs.map((r) => r.text).join('')).toBe('HHHHHHHH');
+    expect(runs.every((r) => r.invisible)).toBe(true);
+    const paths = items.filter((i): i is Extract<LayoutItem, { kind: 'path' }> => i.kind === 'path' && i.fill === '0070C0');
+    expect(paths).toHaveLength(1);
+    // The box is 300 × 60 pt at (156, 366), and trimmed the H's ink fills the band. The guides rise a
+    // quarter of the height (15 pt) to the middle: the H in the middle reaches the box's top, those
+    // at the ends 15 pt lower; the bottom guide rises as much, so the middle's feet are 15 pt above
+    // the ends' feet, which are on the box's bottom.
+    const pts = paths[0]!.commands.flatMap((c) => (c.op === 'Z' ? [] : [[c.x, c.y] as const]));
+    const topNear = (x: number) => Math.min(...pts.filter(([px]) => Math.abs(px - x) < 8).map(([, py]) => py));
+    const bottomNear = (x: number) => Math.max(...pts.filter(([px]) => Math.abs(px - x) < 8).map(([, py]) => py));
+    const near = (v: number, want: number) => expect(Math.abs(v - want)).toBeLessThan(1);
+    near(topNear(306), 366);
+    near(topNear(160), 366 + 14);
+    near(bottomNear(160), 426);
+    near(bottomNear(306), 426 - 15);
+    expect(Math.min(...pts.map(([x]) => x))).toBeGreaterThan(156 - 1);
+    expect(Math.max(...pts.map(([x]) => x))).toBeLessThan(456 + 1);
+  });
+
+  it('sets an arch\'s text along its one guide, hanging inside the box from the arc', async () => {
+    const EMU = 12700;
+    const wsp = '<w:p><w:r><w:drawing><wp:anchor distT="0" distB="0" distL="0" distR="0" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">' +
+      '<wp:simplePos x="0" y="0"/><wp:positionH relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionH><wp:positionV relativeFrom="page"><wp:posOffset>0</wp:posOffset></wp:positionV>' +
+      `<wp:extent cx="${200 * EMU}" cy="${200 * EMU}"/><wp:wrapNone/><wp:docPr id="1" name="S"/><a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr/>` +
+      `<wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${200 * EMU}" cy="${200 * EMU}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:noFill/></wps:spPr>` +
+      '<wps:txbx><w:txbxContent><w:p><w:r><w:rPr><w:rFonts w:ascii="Arial" w:hAnsi="Arial"/><w:color w:val="C00000"/></w:rPr><w:t>Arched text</w:t></w:r></w:p></w:txbxContent></wps:txbx>' +
+      '<wps:bodyPr lIns="0" tIns="0" rIns="0" bIns="0"><a:prstTxWarp prst="textArchUp"><a:avLst/></a:prstTxWarp></wps:bodyPr></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>';
+    const { doc, codes } = await layoutDocx(makeDocx({ body: wsp + para('Body') }), 'arch.docx', host);
+    expect(codes).not.toContain('docx/unsupported-text-warp');
+    const items = flatItems(doc.pages[0]!.items);
+    expect(runsOf(items, 'Arched text').every((r) => r.invisible)).toBe(true);
+    const path = items.find((i): i is Extract<LayoutItem, { kind: 'path' }> => i.kind === 'path' && i.fill === 'C00000')!;
+    const pts = path.commands.flatMap((c) => (c.op === 'Z' ? [] : [[c.x, c.y] as const]));
+    // The arc is the circle inscribed in the 200 pt box: the text's line hangs from it, so the ink
+    // comes near it (Arial's ascent reaches a little above its letters) but never past it, and the
+    // text (no taller than a quarter of the box) keeps out of the lower half and away from the centre.
+    const far = Math.max(...pts.map(([x, y]) => Math.hypot(x - 100, y - 100)));
+    expect(far).toBeLessThan(100);
+    expect(far).toBeGreaterThan(88);
+    expect(Math.min(...pts.map(([x, y]) => Math.hypot(x - 100, y - 100)))).toBeGreaterThan(45);
+    expect(Math.max(...pts.map(([, y]) => y))).toBeLessThan(110);
+  });
 });

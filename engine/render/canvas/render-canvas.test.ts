@@ -217,6 +217,15 @@ describe('renderCanvas', () => {
     expect(sequence).toEqual(['alpha 0.25', 'fill', 'alpha 1', 'stroke', 'alpha 0.25', 'fill', 'alpha 1', 'stroke']);
   });
 
+  it('draws nothing for invisible text (PDF render mode 3: warped WordArt\'s searchable text over its paths)', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const ctx = recorder();
+    const r = await renderCanvas({ ...base, pages: [{ ...base.pages[0]!, items: [{ ...run, invisible: true }] }] }, 0, ctx, { createPath: fakePath });
+    expect(r.ok && r.value.glyphs).toBe(0);
+    expect(ctx.calls.filter((c) => c[0] === 'fill' || c[0] === 'stroke')).toHaveLength(0);
+  });
+
   it('fails with render/no-page for a page that does not exist', async () => {
     const doc = await layout(para('x'));
     const r = await renderCanvas(doc, 5, recorder(), { createPath: fakePath });

@@ -178,6 +178,7 @@ function tracePath(ctx: Canvas2D, commands: readonly PathCommand[]): void {
 /** Places each glyph at its layout advance, like the PDF's TJ array (glyphs in visual order). */
 function drawGlyphs(s: DrawState, run: GlyphRun): void {
   const font = s.doc.fonts[run.font];
+  if (run.invisible) return; // PDF render mode 3: text to find and select, not to see
   if (!font || run.glyphs.length === 0) {
     if (!font) s.warnings.warn('render/missing-font', `A glyph run refers to font ${run.font}, which the document does not have.`, { at: s.at });
     return;

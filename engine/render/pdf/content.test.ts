@@ -208,6 +208,19 @@ describe('writePageContent', () => {
     expect(text).toContain('0 0 1 RG\n1.5 w\n');
   });
 
+  it('writes invisible text in render mode 3 and the next run visible again (warped WordArt keeps its text findable)', () => {
+    const hidden = run(10, 20, [1, 2], { invisible: true });
+    const outlined = run(10, 60, [3], { outline: { color: '0000ff', widthPt: 1.5 }, invisible: true });
+    const after = run(10, 90, [4]);
+    const drawn = draw([hidden, outlined, after]);
+    expectPlaced(drawn, [hidden, outlined, after]);
+    expect(drawn.map((d) => d.tr)).toEqual([3, 3, 3, 0]);
+    const sink = new ByteSink();
+    writePageContent({ widthPt: 100, heightPt: 100, items: [outlined], section: 0, label: '1' }, sink);
+    // Nothing is stroked, so an invisible run's outline sets no stroke state.
+    expect(String.fromCharCode(...sink.view())).not.toContain(' RG\n');
+  });
+
   it('clips a group with cut-outs: each one a frame and its rectangle, filled even-odd', () => {
     const sink = new ByteSink();
     const box = { kind: 'rect' as const, x: 0, y: 0, w: 100, h: 100, fill: '00ff00' };

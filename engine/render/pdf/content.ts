@@ -323,8 +323,11 @@ class ContentWriter {
     }
     // Outlined text (WordArt's stroke) and synthetic bold (a hairline of 3 % of the size in the
     // text's colour): fill, then stroke the glyph outlines (render mode 2, §9.3.6).
-    const tr = run.outline || font.syntheticBold ? 2 : 0;
-    if (run.outline) {
+    // Invisible text (render mode 3) is only there to be found and selected: warped WordArt is drawn as paths.
+    const tr = run.invisible ? 3 : run.outline || font.syntheticBold ? 2 : 0;
+    if (tr === 3) {
+      // Nothing is painted, so the stroke state is left as it is.
+    } else if (run.outline) {
       this.setStroke(run.outline.color);
       this.setLineWidth(run.outline.widthPt + (font.syntheticBold ? run.sizePt * 0.03 : 0));
       this.setDash(undefined);
@@ -333,7 +336,7 @@ class ContentWriter {
       this.setLineWidth(run.sizePt * 0.03);
     }
     if (tr !== this.tr) {
-      o.ascii(tr === 2 ? '2 Tr\n' : '0 Tr\n');
+      o.ascii(`${tr} Tr\n`);
       this.tr = tr;
     }
   }
