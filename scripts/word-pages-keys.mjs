@@ -16,8 +16,6 @@ export const SLACK = 150;
 /** How much of the body text just before a mark must not come before its key on the page. */
 export const TAIL = 8;
 
-const MARK = '<w:lastRenderedPageBreak/>';
-
 /** The text of an XML text node: the five predefined entities and character references decoded. */
 const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 export function xmlText(s) {
@@ -28,44 +26,135 @@ export function xmlText(s) {
 /**
  * The keys of a document's page-start marks (the body's own text after each mark): `mark` is the
  * mark's place among all the document's marks (from 1), `key` its text, `tail` the text before it.
+ * `styles` is word/styles.xml (for text hidden through a style); without it only direct formatting counts.
  */
-export function markKeys(xml) {
+export function markKeys(xml, styles = '') {
+  const body = bodyText(xml, readStyles(styles));
   const keys = [];
   const sections = sectionsOf(xml);
   let section = 0;
-  let mark = 0;
-  for (let at = xml.indexOf(MARK); at >= 0; at = xml.indexOf(MARK, at + MARK.length)) {
-    mark++;
+  body.marks.forEach(({ at, pos, drawn }, i) => {
     // Word writes the mark at column starts too, and a column start need not open a page: marks in
     // sections of several columns are left out. A section ends at its w:sectPr.
     while (section < sections.length - 1 && sections[section].end < at) section++;
-    if (sections[section]?.columns) continue;
+    if (sections[section]?.columns) return;
     // Word also writes the mark in the first paragraph after a continuous section break, where its
     // layout starts the new section on the same page: oxsdk-complex2010 (9 pages in app.xml) has it
     // in 15 of the 17 paragraphs that open a continuous section (the other two are empty, with no
     // run to hold it). Such a mark need not open a page: it is left out.
-    if (sections[section]?.continuous && section > 0 && opensSection(xml, sections[section - 1].end, at)) continue;
-    let text = '';
-    for (const m of xml.slice(at + MARK.length, at + MARK.length + 8000).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)) {
-      text += xmlText(m[1]);
-      if (norm(text).length >= KEY) break;
-    }
-    const key = norm(text).slice(0, KEY);
-    if (key.length >= MIN_KEY) keys.push({ mark, key, tail: tailBefore(xml, at) });
-  }
+    if (sections[section]?.continuous && section > 0 && opensSection(xml, sections[section - 1].end, at)) return;
+    // A mark inside a text box does not start a page of the body.
+    if (!drawn) return;
+    const key = body.text.slice(pos, pos + KEY);
+    // A page whose text before the key ends with the tail starts a line or more before Word's page
+    // did: the slack must not count it.
+    const tail = pos >= TAIL ? body.text.slice(pos - TAIL, pos) : '';
+    if (key.length >= MIN_KEY) keys.push({ mark: i + 1, key, tail });
+  });
   return keys;
 }
 
 /**
- * The last TAIL letters and digits of the body text before a mark. A page whose text before the key
- * ends with them starts a line or more before Word's page did: the slack must not count it.
+ * Elements whose content the body's text on a page does not show where it stands in the XML: drawings,
+ * VML pictures, embedded objects and their alternates (a text box's text is placed by its anchor, and
+ * extraction orders it by position, not with the paragraph that holds it), and deleted or moved-away
+ * text (w:del, w:moveFrom; ECMA-376 Part 1 §17.13.5), which a final rendering does not draw.
  */
-function tailBefore(xml, at) {
-  const texts = [...xml.slice(Math.max(0, at - 8000), at).matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)];
+const FLOATING = new Set(['w:drawing', 'w:pict', 'w:object', 'mc:AlternateContent']);
+const APART = new Set([...FLOATING, 'w:del', 'w:moveFrom']);
+
+/** An ST_OnOff toggle such as w:vanish: present means on unless w:val says 0, false or off. */
+const onOff = (attrs) => !/\bw:val="(0|false|off)"/.test(attrs);
+const valOf = (attrs) => /\bw:val="([^"]*)"/.exec(attrs)?.[1];
+
+/**
+ * The style facts the drawn text depends on: for each style id, its w:basedOn and whether its run
+ * properties set w:vanish (hidden text, ECMA-376 Part 1 §17.3.2.41); `hidden` is w:rPrDefault's.
+ */
+export function readStyles(xml) {
+  const styles = new Map();
+  for (const m of xml.matchAll(/<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g)) {
+    const id = /\bw:styleId="([^"]*)"/.exec(m[1])?.[1];
+    if (id === undefined) continue;
+    // The paragraph mark's properties (w:pPr/w:rPr) do not hide the paragraph's text.
+    const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[2].replace(/<w:pPr>[\s\S]*?<\/w:pPr>/, ''))?.[1] ?? '';
+    const vanish = /<w:vanish\b([^>]*)\/>/.exec(rPr);
+    styles.set(id, { basedOn: valOf(/<w:basedOn\b[^>]*>/.exec(m[2])?.[0] ?? ''), vanish: vanish ? onOff(vanish[1]) : undefined });
+  }
+  const defaults = /<w:rPrDefault>([\s\S]*?)<\/w:rPrDefault>/.exec(xml)?.[1] ?? '';
+  const vanish = /<w:vanish\b([^>]*)\/>/.exec(defaults);
+  return { styles, hidden: vanish ? onOff(vanish[1]) : false };
+}
+
+/** Whether a style (through its w:basedOn chain) hides text; undefined when none of the chain says. */
+function styleHides({ styles }, id) {
+  for (let i = 0; id !== undefined && i < 32; i++) {
+    const style = styles.get(id);
+    if (style?.vanish !== undefined) return style.vanish;
+    id = style?.basedOn;
+  }
+  return undefined;
+}
+
+/** Whether a run's text is hidden: its own w:vanish, else its character style's, else its paragraph style's. */
+function hidden(facts, run, pStyle) {
+  return run?.vanish ?? styleHides(facts, run?.rStyle) ?? styleHides(facts, pStyle) ?? facts.hidden;
+}
+
+/**
+ * The body's drawn text, normalised, and where each mark falls in it. Left out: text in APART elements,
+ * hidden text (w:vanish directly, through the run's character style or the paragraph's style, or by
+ * default), and field codes — w:instrText, and the text of fields nested in an instruction, which comes
+ * between w:fldChar begin and separate (ECMA-376 Part 1 §17.16.18); only a field's result is drawn.
+ */
+export function bodyText(xml, facts = readStyles('')) {
+  const marks = [];
   let text = '';
-  for (let i = texts.length - 1; i >= 0 && norm(text).length < TAIL; i--) text = xmlText(texts[i][1]) + text;
-  const tail = norm(text).slice(-TAIL);
-  return tail.length === TAIL ? tail : '';
+  let apart = 0; // depth inside APART elements
+  let floating = 0; // depth inside FLOATING ones
+  let inPPr = false;
+  let inRPr = false;
+  let inT = false;
+  let pStyle;
+  let run; // the current run's { vanish, rStyle }
+  const fields = []; // 'code' | 'result', outermost first
+  for (const m of xml.matchAll(/<(\/?)([^\s/>!?]+)([^>]*?)(\/?)>|([^<]+)/g)) {
+    const [, close, name, attrs, empty, chars] = m;
+    if (chars !== undefined) {
+      if (inT && apart === 0 && fields.every((f) => f === 'result') && !hidden(facts, run, pStyle)) text += norm(xmlText(chars));
+      continue;
+    }
+    if (APART.has(name)) {
+      if (!empty) apart += close ? -1 : 1;
+      if (!empty && FLOATING.has(name)) floating += close ? -1 : 1;
+      continue;
+    }
+    // A mark in a deleted run still starts Word's page: the drawn text after it opens the page.
+    if (name === 'w:lastRenderedPageBreak') marks.push({ at: m.index, pos: text.length, drawn: floating === 0 });
+    if (apart > 0) continue;
+    if (close) {
+      if (name === 'w:t') inT = false;
+      else if (name === 'w:pPr') inPPr = false;
+      else if (name === 'w:rPr') inRPr = false;
+      else if (name === 'w:r') run = undefined;
+      continue;
+    }
+    if (name === 'w:p') pStyle = undefined;
+    else if (name === 'w:pPr') inPPr = !empty;
+    else if (name === 'w:rPr') inRPr = !empty;
+    else if (name === 'w:pStyle' && inPPr && !inRPr) pStyle = valOf(attrs);
+    else if (name === 'w:r') run = {};
+    else if (name === 'w:vanish' && run && inRPr && !inPPr) run.vanish = onOff(attrs);
+    else if (name === 'w:rStyle' && run && inRPr && !inPPr) run.rStyle = valOf(attrs);
+    else if (name === 'w:t') inT = !empty;
+    else if (name === 'w:fldChar') {
+      const type = /\bw:fldCharType="(\w+)"/.exec(attrs)?.[1];
+      if (type === 'begin') fields.push('code');
+      else if (type === 'separate' && fields.length > 0) fields[fields.length - 1] = 'result';
+      else if (type === 'end') fields.pop();
+    }
+  }
+  return { text, marks };
 }
 
 /** The document's sections in order: where each one's w:sectPr is, and whether it has several columns. */

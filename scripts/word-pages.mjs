@@ -34,16 +34,18 @@ if (spawnSync('pdftotext', ['-v']).error) {
   process.exit(0);
 }
 
-/** The package's main document and the page count Word saved in docProps/app.xml (when it did). */
+/** The package's main document, its styles and the page count Word saved in docProps/app.xml (when it did). */
+const PARTS = ['word/document.xml', 'word/styles.xml', 'docProps/app.xml'];
 function readPackage(docx) {
   try {
-    const z = unzipSync(readFileSync(docx), { filter: (f) => f.name === 'word/document.xml' || f.name === 'docProps/app.xml' });
+    const z = unzipSync(readFileSync(docx), { filter: (f) => PARTS.includes(f.name) });
     const app = z['docProps/app.xml'] ? strFromU8(z['docProps/app.xml']) : '';
     const wordApp = /<Application>\s*Microsoft Office Word/i.test(app);
     const pages = wordApp ? Number(/<Pages>(\d+)<\/Pages>/.exec(app)?.[1] ?? NaN) : NaN;
-    return { xml: z['word/document.xml'] ? strFromU8(z['word/document.xml']) : '', pages: Number.isFinite(pages) && pages > 0 ? pages : undefined };
+    const part = (name) => (z[name] ? strFromU8(z[name]) : '');
+    return { xml: part('word/document.xml'), styles: part('word/styles.xml'), pages: Number.isFinite(pages) && pages > 0 ? pages : undefined };
   } catch {
-    return { xml: '', pages: undefined };
+    return { xml: '', styles: '', pages: undefined };
   }
 }
 
@@ -76,14 +78,14 @@ for (const file of readdirSync(docxDir).filter((f) => f.endsWith('.docx')).sort(
   const name = file.slice(0, -5);
   const oursPdf = join(cand, `${name}.pdf`);
   if (!existsSync(oursPdf)) continue;
-  const { xml, pages } = readPackage(join(docxDir, file));
+  const { xml, styles, pages } = readPackage(join(docxDir, file));
   // Word's saved page count, against ours and LibreOffice's (the same staleness caveat applies).
   if (pages !== undefined) {
     counts.documents++;
     if (pageCount(oursPdf) === pages) counts.ours++;
     if (pageCount(join(refDir, `${name}.pdf`)) === pages) counts.libreoffice++;
   }
-  const keys = markKeys(xml);
+  const keys = markKeys(xml, styles);
   if (keys.length < 3) continue;
   const ours = opened(keys, oursPdf);
   if (ours === undefined) continue;
