@@ -1,160 +1,117 @@
 // The pure part of scripts/word-pages.mjs: from a document's XML, the keys of Word's saved page starts
-// (<w:lastRenderedPageBreak/>), and whether a page's extracted text opens with one. No I/O here, so
-// tests/scripts/word-pages.test.ts can check each rule on a small fixture.
+// (<w:lastRenderedPageBreak/>), and which page of a PDF's extracted text each one opens. No I/O here,
+// so tests/scripts/word-pages.test.ts can check each rule on a small fixture. The drawn text the keys
+// are cut from is read by word-pages-body.mjs.
+//
+// Every rule here must hold for any renderer: it describes what is drawn and how pdftotext orders it,
+// never how one layout breaks pages.
+import { bodyText, readStyles, SLACK } from './word-pages-body.mjs';
 
-/**
- * Letters and digits only, in lower case: extraction differs in spaces, hyphens and quotes, not in
- * these, and text in w:caps or w:smallCaps runs is stored in lower case but drawn in capitals.
- */
-export const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
+export { bodyText, norm, readStyles, SLACK, LABEL } from './word-pages-body.mjs';
 
 /** How much text after a mark identifies it, and the least worth trusting. */
 export const KEY = 30;
 export const MIN_KEY = 12;
-/** How far into a page the key may start and still count as opening it (a header line, a number). */
-export const SLACK = 150;
 /** How much of the body text just before a mark must not come before its key on the page. */
 export const TAIL = 8;
-
-/** The text of an XML text node: the five predefined entities and character references decoded. */
-const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-export function xmlText(s) {
-  return s.replace(/&(lt|gt|amp|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_, e) =>
-    e[0] !== '#' ? ENTITIES[e] : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1))));
-}
+/**
+ * How much body text before a mark must be on the page before when the key starts further into its
+ * page than SLACK (text of pictures, text boxes or a long header can come first in extraction order).
+ */
+export const FAR_TAIL = 20;
 
 /**
- * The keys of a document's page-start marks (the body's own text after each mark): `mark` is the
- * mark's place among all the document's marks (from 1), `key` its text, `tail` the text before it.
- * `styles` is word/styles.xml (for text hidden through a style); without it only direct formatting counts.
+ * The keys of a document's page-start marks: `mark` is the mark's place among all the document's marks
+ * (from 1), `pieces` the body's drawn text after it, each piece with the `gap` of unknown text that may
+ * come before it on the page, `key` the same as one string (pieces joined by '…'), `tail` and `farTail`
+ * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key.
+ * `styles` is word/styles.xml (hidden text and numbering through styles); without it only direct
+ * formatting counts.
  */
 export function markKeys(xml, styles = '') {
   const body = bodyText(xml, readStyles(styles));
+  const starts = pageStarts(xml, body.marks);
   const keys = [];
-  const sections = sectionsOf(xml);
-  let section = 0;
-  body.marks.forEach(({ at, pos, drawn }, i) => {
-    // Word writes the mark at column starts too, and a column start need not open a page: marks in
-    // sections of several columns are left out. A section ends at its w:sectPr.
-    while (section < sections.length - 1 && sections[section].end < at) section++;
-    if (sections[section]?.columns) return;
-    // Word also writes the mark in the first paragraph after a continuous section break, where its
-    // layout starts the new section on the same page: oxsdk-complex2010 (9 pages in app.xml) has it
-    // in 15 of the 17 paragraphs that open a continuous section (the other two are empty, with no
-    // run to hold it). Such a mark need not open a page: it is left out.
-    if (sections[section]?.continuous && section > 0 && opensSection(xml, sections[section - 1].end, at)) return;
-    // A mark inside a text box does not start a page of the body.
-    if (!drawn) return;
-    const key = body.text.slice(pos, pos + KEY);
-    // A page whose text before the key ends with the tail starts a line or more before Word's page
-    // did: the slack must not count it.
-    const tail = pos >= TAIL ? body.text.slice(pos - TAIL, pos) : '';
-    if (key.length >= MIN_KEY) keys.push({ mark: i + 1, key, tail });
+  starts.forEach(({ pos, seam, index }, k) => {
+    // The key ends where Word's next page starts: text after the next mark was not on this page, and
+    // a key that runs into it (a page with a short heading only) cannot open it.
+    const pieces = piecesAfter(body, pos, seam, starts[k + 1]?.pos ?? body.text.length);
+    if (pieces.reduce((n, p) => n + p.text.length, 0) < MIN_KEY) return;
+    const lead = body.seams.slice(0, seam).filter((s) => s.pos === pos && s.kind !== 'stop').reduce((g, s) => g + s.gap, 0);
+    keys.push({ mark: index + 1, key: pieces.map((p) => p.text).join('…'), pieces, lead, tail: piecesBefore(body, pos, seam, TAIL), farTail: piecesBefore(body, pos, seam, FAR_TAIL) });
   });
   return keys;
 }
 
-/**
- * Elements whose content the body's text on a page does not show where it stands in the XML: drawings,
- * VML pictures, embedded objects and their alternates (a text box's text is placed by its anchor, and
- * extraction orders it by position, not with the paragraph that holds it), and deleted or moved-away
- * text (w:del, w:moveFrom; ECMA-376 Part 1 §17.13.5), which a final rendering does not draw.
- */
-const FLOATING = new Set(['w:drawing', 'w:pict', 'w:object', 'mc:AlternateContent']);
-const APART = new Set([...FLOATING, 'w:del', 'w:moveFrom']);
-
-/** An ST_OnOff toggle such as w:vanish: present means on unless w:val says 0, false or off. */
-const onOff = (attrs) => !/\bw:val="(0|false|off)"/.test(attrs);
-const valOf = (attrs) => /\bw:val="([^"]*)"/.exec(attrs)?.[1];
-
-/**
- * The style facts the drawn text depends on: for each style id, its w:basedOn and whether its run
- * properties set w:vanish (hidden text, ECMA-376 Part 1 §17.3.2.41); `hidden` is w:rPrDefault's.
- */
-export function readStyles(xml) {
-  const styles = new Map();
-  for (const m of xml.matchAll(/<w:style\b([^>]*)>([\s\S]*?)<\/w:style>/g)) {
-    const id = /\bw:styleId="([^"]*)"/.exec(m[1])?.[1];
-    if (id === undefined) continue;
-    // The paragraph mark's properties (w:pPr/w:rPr) do not hide the paragraph's text.
-    const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[2].replace(/<w:pPr>[\s\S]*?<\/w:pPr>/, ''))?.[1] ?? '';
-    const vanish = /<w:vanish\b([^>]*)\/>/.exec(rPr);
-    styles.set(id, { basedOn: valOf(/<w:basedOn\b[^>]*>/.exec(m[2])?.[0] ?? ''), vanish: vanish ? onOff(vanish[1]) : undefined });
-  }
-  const defaults = /<w:rPrDefault>([\s\S]*?)<\/w:rPrDefault>/.exec(xml)?.[1] ?? '';
-  const vanish = /<w:vanish\b([^>]*)\/>/.exec(defaults);
-  return { styles, hidden: vanish ? onOff(vanish[1]) : false };
-}
-
-/** Whether a style (through its w:basedOn chain) hides text; undefined when none of the chain says. */
-function styleHides({ styles }, id) {
-  for (let i = 0; id !== undefined && i < 32; i++) {
-    const style = styles.get(id);
-    if (style?.vanish !== undefined) return style.vanish;
-    id = style?.basedOn;
-  }
-  return undefined;
-}
-
-/** Whether a run's text is hidden: its own w:vanish, else its character style's, else its paragraph style's. */
-function hidden(facts, run, pStyle) {
-  return run?.vanish ?? styleHides(facts, run?.rStyle) ?? styleHides(facts, pStyle) ?? facts.hidden;
+/** The marks that start a page of the body, each with its `index` among all the document's marks. */
+function pageStarts(xml, marks) {
+  const sections = sectionsOf(xml);
+  const rowOwner = new Map();
+  let section = 0;
+  return marks.map((m, index) => ({ ...m, index })).filter(({ at, drawn, row, cell }) => {
+    // Word writes the mark at column starts too, and a column start need not open a page: marks in
+    // sections of several columns are left out. A section ends at its w:sectPr.
+    while (section < sections.length - 1 && sections[section].end < at) section++;
+    if (sections[section]?.columns) return false;
+    // Word also writes the mark in the first paragraph after a continuous section break, where its
+    // layout starts the new section on the same page: oxsdk-complex2010 (9 pages in app.xml) has it
+    // in 15 of the 17 paragraphs that open a continuous section (the other two are empty, with no
+    // run to hold it). Such a mark need not open a page: it is left out.
+    if (sections[section]?.continuous && section > 0 && opensSection(xml, sections[section - 1].end, at)) return false;
+    // A mark inside a text box does not start a page of the body.
+    if (!drawn) return false;
+    // Where a table row runs onto a page, Word writes the mark in each of its cells that goes on:
+    // the page starts are counted in the row's first cell with a mark, the others repeat them.
+    if (row === undefined) return true;
+    if (!rowOwner.has(row)) rowOwner.set(row, cell);
+    return rowOwner.get(row) === cell;
+  });
 }
 
 /**
- * The body's drawn text, normalised, and where each mark falls in it. Left out: text in APART elements,
- * hidden text (w:vanish directly, through the run's character style or the paragraph's style, or by
- * default), and field codes — w:instrText, and the text of fields nested in an instruction, which comes
- * between w:fldChar begin and separate (ECMA-376 Part 1 §17.16.18); only a field's result is drawn.
+ * The drawn text after `pos` (the mark's first seam is `seam`), at most KEY letters and digits and
+ * ending before `end`, cut in pieces where extraction may put unknown text (a list label, a note
+ * reference). Seams at `pos` itself come before the key, which the slack allows. A page or column
+ * break ends the key: the text after it is on another page.
  */
-export function bodyText(xml, facts = readStyles('')) {
-  const marks = [];
-  let text = '';
-  let apart = 0; // depth inside APART elements
-  let floating = 0; // depth inside FLOATING ones
-  let inPPr = false;
-  let inRPr = false;
-  let inT = false;
-  let pStyle;
-  let run; // the current run's { vanish, rStyle }
-  const fields = []; // 'code' | 'result', outermost first
-  for (const m of xml.matchAll(/<(\/?)([^\s/>!?]+)([^>]*?)(\/?)>|([^<]+)/g)) {
-    const [, close, name, attrs, empty, chars] = m;
-    if (chars !== undefined) {
-      if (inT && apart === 0 && fields.every((f) => f === 'result') && !hidden(facts, run, pStyle)) text += norm(xmlText(chars));
-      continue;
-    }
-    if (APART.has(name)) {
-      if (!empty) apart += close ? -1 : 1;
-      if (!empty && FLOATING.has(name)) floating += close ? -1 : 1;
-      continue;
-    }
-    // A mark in a deleted run still starts Word's page: the drawn text after it opens the page.
-    if (name === 'w:lastRenderedPageBreak') marks.push({ at: m.index, pos: text.length, drawn: floating === 0 });
-    if (apart > 0) continue;
-    if (close) {
-      if (name === 'w:t') inT = false;
-      else if (name === 'w:pPr') inPPr = false;
-      else if (name === 'w:rPr') inRPr = false;
-      else if (name === 'w:r') run = undefined;
-      continue;
-    }
-    if (name === 'w:p') pStyle = undefined;
-    else if (name === 'w:pPr') inPPr = !empty;
-    else if (name === 'w:rPr') inRPr = !empty;
-    else if (name === 'w:pStyle' && inPPr && !inRPr) pStyle = valOf(attrs);
-    else if (name === 'w:r') run = {};
-    else if (name === 'w:vanish' && run && inRPr && !inPPr) run.vanish = onOff(attrs);
-    else if (name === 'w:rStyle' && run && inRPr && !inPPr) run.rStyle = valOf(attrs);
-    else if (name === 'w:t') inT = !empty;
-    else if (name === 'w:fldChar') {
-      const type = /\bw:fldCharType="(\w+)"/.exec(attrs)?.[1];
-      if (type === 'begin') fields.push('code');
-      else if (type === 'separate' && fields.length > 0) fields[fields.length - 1] = 'result';
-      else if (type === 'end') fields.pop();
+function piecesAfter(body, pos, seam, end) {
+  const pieces = [{ gap: 0, text: '' }];
+  let at = pos;
+  let length = 0;
+  const take = (to) => {
+    const text = body.text.slice(at, Math.min(to, end, at + KEY - length));
+    pieces[pieces.length - 1].text += text;
+    length += text.length;
+    at = to;
+  };
+  for (const s of body.seams.slice(seam)) {
+    if (s.pos >= end || length >= KEY) break;
+    take(s.pos);
+    if (length >= KEY || s.kind === 'stop') return pieces;
+    if (s.pos === pos) continue;
+    const last = pieces[pieces.length - 1];
+    if (last.text === '') last.gap += s.gap;
+    else pieces.push({ gap: s.gap, text: '' });
+  }
+  if (length < KEY) take(end);
+  return pieces.filter((p, i) => i === 0 || p.text !== '');
+}
+
+/** The last `size` letters and digits drawn before `pos` (none when there are fewer), in pieces. */
+function piecesBefore(body, pos, seam, size) {
+  if (pos < size) return [];
+  // A seam at j lets unknown text come between the letters at j - 1 and j.
+  const gaps = new Map();
+  for (const s of body.seams.slice(0, seam)) if (s.pos < pos && s.kind !== 'stop') gaps.set(s.pos, (gaps.get(s.pos) ?? 0) + s.gap);
+  const pieces = [{ gap: 0, text: '' }];
+  for (let j = pos - 1, n = 1; n <= size; j--, n++) {
+    pieces[0].text = body.text[j] + pieces[0].text;
+    if (n < size && gaps.has(j)) {
+      pieces[0].gap = gaps.get(j);
+      pieces.unshift({ gap: 0, text: '' });
     }
   }
-  return { text, marks };
+  return pieces;
 }
 
 /** The document's sections in order: where each one's w:sectPr is, and whether it has several columns. */
@@ -183,16 +140,40 @@ function opensSection(xml, prevSect, at) {
   return ends === 1;
 }
 
-/**
- * Where a mark's key opens a page: the first occurrence of the key in the page's normalised text,
- * when it starts within SLACK and the text before it does not end with the mark's tail; -1 otherwise.
- */
-export function keyOpens(page, { key, tail }) {
-  const i = page.slice(0, key.length + SLACK).indexOf(key);
-  return i >= 0 && !(tail && page.slice(0, i).endsWith(tail)) ? i : -1;
+/** A pattern for pieces of normalised text, each after up to its gap of any letters or digits. */
+function patternOf(pieces) {
+  return pieces.map((p) => (p.gap > 0 ? `.{0,${p.gap}}` : '') + p.text).join('');
 }
 
-/** The first page (from 0) that a mark's key opens, -1 when none does. */
-export function pageOpened(pages, mark) {
-  return pages.findIndex((p) => keyOpens(p, mark) >= 0);
+/**
+ * Where a mark's key opens a page (its index in the page's normalised text, -1 when it does not):
+ * the key's first occurrence, when the text before it does not end with the mark's tail (the page
+ * started a line or more before Word's did), and it starts within SLACK — or further, when the text
+ * before it holds none of the tail and the page before (`previous`) holds the FAR_TAIL text before
+ * the mark but not the key: then the page break falls at the mark, and what comes first on the page
+ * is not body text (a picture's or a text box's text, a long header).
+ */
+export function keyOpens(page, mark, previous) {
+  const key = new RegExp(patternOf(mark.pieces), 'u');
+  const found = key.exec(page);
+  if (!found) return -1;
+  const before = page.slice(0, found.index);
+  const tail = mark.tail.length > 0 ? patternOf(mark.tail) : undefined;
+  if (tail !== undefined && new RegExp(`${tail}.{0,${mark.lead}}$`, 'u').test(before)) return -1;
+  if (found.index <= SLACK) return found.index;
+  if (tail === undefined || mark.farTail.length === 0 || previous === undefined) return -1;
+  // The key found there must not be a repeat of text that began on the page before.
+  return !new RegExp(tail, 'u').test(before) && new RegExp(patternOf(mark.farTail), 'u').test(previous) && !key.test(previous) ? found.index : -1;
 }
+
+/**
+ * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. Marks come
+ * in document order and so do the pages they open: a caller passes the page after the last one opened,
+ * so that a key repeated in the document (a table's title) cannot open an earlier page. A mark starts
+ * a page after another: it never opens the first.
+ */
+export function pageOpened(pages, mark, from = 1) {
+  for (let p = Math.max(from, 1); p < pages.length; p++) if (keyOpens(pages[p], mark, pages[p - 1]) >= 0) return p;
+  return -1;
+}
+

@@ -24,7 +24,7 @@ const jsonAt = args.indexOf('--json');
 const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 const marksAt = args.indexOf('--marks');
 const marksOut = marksAt >= 0 ? args[marksAt + 1] : undefined;
-const cand = resolve(args.find((a, i) => !a.startsWith('--') && i !== jsonAt + 1 && i !== marksAt + 1) ?? join(root, '.fidelity', 'dev', 'pdf'));
+const cand = resolve(args.find((a, i) => !a.startsWith('--') && (jsonAt < 0 || i !== jsonAt + 1) && (marksAt < 0 || i !== marksAt + 1)) ?? join(root, '.fidelity', 'dev', 'pdf'));
 if (!existsSync(docxDir)) {
   console.log(`word-pages: skipped — no corpus at ${docxDir}.`);
   process.exit(0);
@@ -60,10 +60,19 @@ function pagesOf(pdf) {
   return pageTexts.get(pdf);
 }
 
-/** Which page of the PDF each key opens (from 1, 0 for none; undefined when the PDF is missing or unreadable). */
+/**
+ * Which page of the PDF each key opens (from 1, 0 for none; undefined when the PDF is missing or
+ * unreadable). Each key is looked for after the page the last one opened (pages follow document order).
+ */
 function opened(keys, pdf) {
   const pages = pagesOf(pdf);
-  return pages ? keys.map((k) => pageOpened(pages, k) + 1) : undefined;
+  if (!pages) return undefined;
+  let from = 1;
+  return keys.map((k) => {
+    const p = pageOpened(pages, k, from);
+    if (p >= 0) from = p + 1;
+    return p + 1;
+  });
 }
 
 /** A PDF's page count. */
