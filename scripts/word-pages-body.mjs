@@ -104,7 +104,7 @@ export function bodyText(xml, facts = readStyles('')) {
 const newPara = () => ({ pStyle: undefined, numId: undefined });
 
 function addText(s, chars) {
-  if (!s.inT || s.apart > 0 || !s.fields.every((f) => f === 'result') || hidden(s.facts, s.run, s.para)) return;
+  if (!s.inT || !s.fields.every((f) => f === 'result') || hidden(s.facts, s.run, s.para)) return;
   s.text += norm(xmlText(chars));
 }
 

@@ -167,13 +167,24 @@ export function keyOpens(page, mark, previous) {
 }
 
 /**
- * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. Marks come
- * in document order and so do the pages they open: a caller passes the page after the last one opened,
- * so that a key repeated in the document (a table's title) cannot open an earlier page. A mark starts
- * a page after another: it never opens the first.
+ * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. A mark
+ * starts a page after another: it never opens the first.
  */
 export function pageOpened(pages, mark, from = 1) {
   for (let p = Math.max(from, 1); p < pages.length; p++) if (keyOpens(pages[p], mark, pages[p - 1]) >= 0) return p;
   return -1;
 }
 
+/**
+ * The page (from 0, -1 for none) each of a document's marks opens. Marks come in document order and
+ * so do the pages they open: each is looked for after the page the last one opened, so that a key
+ * repeated in the document (a table's title, a pasted paragraph) cannot open an earlier page.
+ */
+export function pagesOpened(pages, marks) {
+  let from = 1;
+  return marks.map((mark) => {
+    const p = pageOpened(pages, mark, from);
+    if (p >= 0) from = p + 1;
+    return p;
+  });
+}

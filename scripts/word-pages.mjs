@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { strFromU8, unzipSync } from 'fflate';
-import { markKeys, norm, pageOpened } from './word-pages-keys.mjs';
+import { markKeys, norm, pagesOpened } from './word-pages-keys.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shared = resolve(process.env.COLOPHON_SHARED ?? join(root, '..', 'shared'));
@@ -60,19 +60,10 @@ function pagesOf(pdf) {
   return pageTexts.get(pdf);
 }
 
-/**
- * Which page of the PDF each key opens (from 1, 0 for none; undefined when the PDF is missing or
- * unreadable). Each key is looked for after the page the last one opened (pages follow document order).
- */
+/** Which page of the PDF each key opens (from 1, 0 for none; undefined when the PDF is missing or unreadable). */
 function opened(keys, pdf) {
   const pages = pagesOf(pdf);
-  if (!pages) return undefined;
-  let from = 1;
-  return keys.map((k) => {
-    const p = pageOpened(pages, k, from);
-    if (p >= 0) from = p + 1;
-    return p + 1;
-  });
+  return pages ? pagesOpened(pages, keys).map((p) => p + 1) : undefined;
 }
 
 /** A PDF's page count. */
