@@ -24,11 +24,13 @@ export function xmlText(s) {
 /**
  * Elements whose content the body's text on a page does not show where it stands in the XML: drawings,
  * VML pictures, embedded objects and their alternates (a text box's text is placed by its anchor, and
- * extraction orders it by position, not with the paragraph that holds it), and deleted or moved-away
- * text (w:del, w:moveFrom; ECMA-376 Part 1 §17.13.5), which a final rendering does not draw.
+ * extraction orders it by position, not with the paragraph that holds it), deleted or moved-away text
+ * (w:del, w:moveFrom; ECMA-376 Part 1 §17.13.5), which a final rendering does not draw, and the former
+ * properties a tracked formatting change keeps (w:rPrChange, w:pPrChange): a run once hidden or a
+ * paragraph once numbered is not so now.
  */
 const FLOATING = new Set(['w:drawing', 'w:pict', 'w:object', 'mc:AlternateContent']);
-const APART = new Set([...FLOATING, 'w:del', 'w:moveFrom']);
+const APART = new Set([...FLOATING, 'w:del', 'w:moveFrom', 'w:rPrChange', 'w:pPrChange']);
 
 /** An ST_OnOff toggle such as w:vanish: present means on unless w:val says 0, false or off. */
 const onOff = (attrs) => !/\bw:val="(0|false|off)"/.test(attrs);
@@ -75,9 +77,10 @@ function hidden(facts, run, para) {
 }
 
 /**
- * The body's drawn text, normalised; where each mark falls in it (`pos`; `seam`, how many seams
- * come before it; `row` and `cell`, which outermost table row and cell hold it, counted from 1); and the seams, each a `pos` where the page may hold up to `gap` letters and digits
- * that the text does not, of a `kind`:
+ * The body's drawn text, normalised; where each mark falls in it (`pos`; `seam`, how many seams come
+ * before it; `row` and `cell`, which outermost table row and cell hold it, counted from 1); and the
+ * seams, each a `pos` where the page may hold up to `gap` letters and digits that the text does not,
+ * of a `kind`:
  * - 'label': a numbered paragraph's label (w:numPr, ECMA-376 Part 1 §17.9), drawn before its text;
  * - 'note': a footnote or endnote reference mark (§17.11.14), a number the XML does not hold;
  * - 'stop': a page or column break (w:br/@w:type), after which the text is on another page.

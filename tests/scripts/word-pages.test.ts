@@ -34,6 +34,12 @@ describe('word-pages keys: only the text a renderer draws', () => {
     expect(shown.key.startsWith('shownjournal')).toBe(true);
   });
 
+  it('keeps text whose tracked formatting change hid it before (w:rPrChange holds the old properties)', () => {
+    const changed = '<w:b/><w:rPrChange w:id="1" w:author="A"><w:rPr><w:vanish/></w:rPr></w:rPrChange>';
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Shown now', changed) + run(words('Journal')))));
+    expect(key.key.startsWith('shownnowjournal')).toBe(true);
+  });
+
   it('leaves field codes out, nested ones too, and keeps the result', () => {
     const field =
       '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>IF </w:instrText></w:r>' +
