@@ -140,7 +140,11 @@ function opensSection(xml, prevSect, at) {
   return ends === 1;
 }
 
-/** A pattern for pieces of normalised text, each after up to its gap of any letters or digits. */
+/**
+ * A pattern for pieces of normalised text, each after up to its gap of any letters or digits. It is
+ * used without the u flag: keys are cut in UTF-16 code units, and one cut inside a surrogate pair
+ * (a CJK Extension B letter) must still match; normalised text holds no regular-expression syntax.
+ */
 function patternOf(pieces) {
   return pieces.map((p) => (p.gap > 0 ? `.{0,${p.gap}}` : '') + p.text).join('');
 }
@@ -154,16 +158,16 @@ function patternOf(pieces) {
  * is not body text (a picture's or a text box's text, a long header).
  */
 export function keyOpens(page, mark, previous) {
-  const key = new RegExp(patternOf(mark.pieces), 'u');
+  const key = new RegExp(patternOf(mark.pieces));
   const found = key.exec(page);
   if (!found) return -1;
   const before = page.slice(0, found.index);
   const tail = mark.tail.length > 0 ? patternOf(mark.tail) : undefined;
-  if (tail !== undefined && new RegExp(`${tail}.{0,${mark.lead}}$`, 'u').test(before)) return -1;
+  if (tail !== undefined && new RegExp(`${tail}.{0,${mark.lead}}$`).test(before)) return -1;
   if (found.index <= SLACK) return found.index;
   if (tail === undefined || mark.farTail.length === 0 || previous === undefined) return -1;
   // The key found there must not be a repeat of text that began on the page before.
-  return !new RegExp(tail, 'u').test(before) && new RegExp(patternOf(mark.farTail), 'u').test(previous) && !key.test(previous) ? found.index : -1;
+  return !new RegExp(tail).test(before) && new RegExp(patternOf(mark.farTail)).test(previous) && !key.test(previous) ? found.index : -1;
 }
 
 /**

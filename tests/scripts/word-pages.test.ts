@@ -105,6 +105,13 @@ describe('word-pages matching', () => {
     expect(keyOpens(norm(`after Erich Neumann74. ${words('For Jung')}`), key)).toBe(0);
   });
 
+  it('matches a key cut inside a surrogate pair', () => {
+    const text = `${'a'.repeat(29)}\u{20000}\u{20001} more text`;
+    const key = onlyKey(doc(BEFORE + para(MARK + run(text))));
+    expect(key.key).toHaveLength(30);
+    expect(keyOpens(norm(text), key)).toBe(0);
+  });
+
   it('does not count a page whose text before the key ends with the text before the mark', () => {
     const key = onlyKey(doc(BEFORE + para(MARK + run(words('Opening')))));
     expect(keyOpens(norm(`Header ${words('Opening')}`), key)).toBe(6);
