@@ -1,0 +1,194 @@
+// The pure part of scripts/word-pages.mjs: from a document's XML, the keys of Word's saved page starts
+// (<w:lastRenderedPageBreak/>), and which page of a PDF's extracted text each one opens. No I/O here,
+// so tests/scripts/word-pages.test.ts can check each rule on a small fixture. The drawn text the keys
+// are cut from is read by word-pages-body.mjs.
+//
+// Every rule here must hold for any renderer: it describes what is drawn and how pdftotext orders it,
+// never how one layout breaks pages.
+import { bodyText, readStyles, SLACK } from './word-pages-body.mjs';
+
+export { bodyText, norm, readStyles, SLACK, LABEL } from './word-pages-body.mjs';
+
+/** How much text after a mark identifies it, and the least worth trusting. */
+export const KEY = 30;
+export const MIN_KEY = 12;
+/** How much of the body text just before a mark must not come before its key on the page. */
+export const TAIL = 8;
+/**
+ * How much body text before a mark must be on the page before when the key starts further into its
+ * page than SLACK (text of pictures, text boxes or a long header can come first in extraction order).
+ */
+export const FAR_TAIL = 20;
+
+/**
+ * The keys of a document's page-start marks: `mark` is the mark's place among all the document's marks
+ * (from 1), `pieces` the body's drawn text after it, each piece with the `gap` of unknown text that may
+ * come before it on the page, `key` the same as one string (pieces joined by '…'), `tail` and `farTail`
+ * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key.
+ * `styles` is word/styles.xml (hidden text and numbering through styles); without it only direct
+ * formatting counts.
+ */
+export function markKeys(xml, styles = '') {
+  const body = bodyText(xml, readStyles(styles));
+  const starts = pageStarts(xml, body.marks);
+  const keys = [];
+  starts.forEach(({ pos, seam, index }, k) => {
+    // The key ends where Word's next page starts: text after the next mark was not on this page, and
+    // a key that runs into it (a page with a short heading only) cannot open it.
+    const pieces = piecesAfter(body, pos, seam, starts[k + 1]?.pos ?? body.text.length);
+    if (pieces.reduce((n, p) => n + p.text.length, 0) < MIN_KEY) return;
+    const lead = body.seams.slice(0, seam).filter((s) => s.pos === pos && s.kind !== 'stop').reduce((g, s) => g + s.gap, 0);
+    keys.push({ mark: index + 1, key: pieces.map((p) => p.text).join('…'), pieces, lead, tail: piecesBefore(body, pos, seam, TAIL), farTail: piecesBefore(body, pos, seam, FAR_TAIL) });
+  });
+  return keys;
+}
+
+/** The marks that start a page of the body, each with its `index` among all the document's marks. */
+function pageStarts(xml, marks) {
+  const sections = sectionsOf(xml);
+  const rowOwner = new Map();
+  let section = 0;
+  return marks.map((m, index) => ({ ...m, index })).filter(({ at, drawn, row, cell }) => {
+    // Word writes the mark at column starts too, and a column start need not open a page: marks in
+    // sections of several columns are left out. A section ends at its w:sectPr.
+    while (section < sections.length - 1 && sections[section].end < at) section++;
+    if (sections[section]?.columns) return false;
+    // Word also writes the mark in the first paragraph after a continuous section break, where its
+    // layout starts the new section on the same page: oxsdk-complex2010 (9 pages in app.xml) has it
+    // in 15 of the 17 paragraphs that open a continuous section (the other two are empty, with no
+    // run to hold it). Such a mark need not open a page: it is left out.
+    if (sections[section]?.continuous && section > 0 && opensSection(xml, sections[section - 1].end, at)) return false;
+    // A mark inside a text box does not start a page of the body.
+    if (!drawn) return false;
+    // Where a table row runs onto a page, Word writes the mark in each of its cells that goes on:
+    // the page starts are counted in the row's first cell with a mark, the others repeat them.
+    if (row === undefined) return true;
+    if (!rowOwner.has(row)) rowOwner.set(row, cell);
+    return rowOwner.get(row) === cell;
+  });
+}
+
+/**
+ * The drawn text after `pos` (the mark's first seam is `seam`), at most KEY letters and digits and
+ * ending before `end`, cut in pieces where extraction may put unknown text (a list label, a note
+ * reference). Seams at `pos` itself come before the key, which the slack allows. A page or column
+ * break ends the key: the text after it is on another page.
+ */
+function piecesAfter(body, pos, seam, end) {
+  const pieces = [{ gap: 0, text: '' }];
+  let at = pos;
+  let length = 0;
+  const take = (to) => {
+    const text = body.text.slice(at, Math.min(to, end, at + KEY - length));
+    pieces[pieces.length - 1].text += text;
+    length += text.length;
+    at = to;
+  };
+  for (const s of body.seams.slice(seam)) {
+    if (s.pos >= end || length >= KEY) break;
+    take(s.pos);
+    if (length >= KEY || s.kind === 'stop') return pieces;
+    if (s.pos === pos) continue;
+    const last = pieces[pieces.length - 1];
+    if (last.text === '') last.gap += s.gap;
+    else pieces.push({ gap: s.gap, text: '' });
+  }
+  if (length < KEY) take(end);
+  return pieces.filter((p, i) => i === 0 || p.text !== '');
+}
+
+/** The last `size` letters and digits drawn before `pos` (none when there are fewer), in pieces. */
+function piecesBefore(body, pos, seam, size) {
+  if (pos < size) return [];
+  // A seam at j lets unknown text come between the letters at j - 1 and j.
+  const gaps = new Map();
+  for (const s of body.seams.slice(0, seam)) if (s.pos < pos && s.kind !== 'stop') gaps.set(s.pos, (gaps.get(s.pos) ?? 0) + s.gap);
+  const pieces = [{ gap: 0, text: '' }];
+  for (let j = pos - 1, n = 1; n <= size; j--, n++) {
+    pieces[0].text = body.text[j] + pieces[0].text;
+    if (n < size && gaps.has(j)) {
+      pieces[0].gap = gaps.get(j);
+      pieces.unshift({ gap: 0, text: '' });
+    }
+  }
+  return pieces;
+}
+
+/** The document's sections in order: where each one's w:sectPr is, and whether it has several columns. */
+function sectionsOf(xml) {
+  const out = [];
+  for (let start = xml.indexOf('<w:sectPr'); start >= 0; start = xml.indexOf('<w:sectPr', start + 1)) {
+    const end = xml.indexOf('</w:sectPr>', start);
+    const sect = xml.slice(start, end < 0 ? undefined : end);
+    const num = /<w:cols\b[^>]*\bw:num="(\d+)"/.exec(sect);
+    out.push({
+      end: start,
+      columns: (num !== null && Number(num[1]) > 1) || (sect.match(/<w:col\b/g) ?? []).length > 1,
+      continuous: /<w:type\b[^>]*\bw:val="continuous"/.test(sect),
+    });
+  }
+  return out;
+}
+
+/**
+ * Whether the mark at `at` is in the first paragraph after the w:sectPr at `prevSect` (which sits in
+ * the previous section's last paragraph): only that paragraph's end comes between them.
+ */
+function opensSection(xml, prevSect, at) {
+  let ends = 0;
+  for (let i = xml.indexOf('</w:p>', prevSect); i >= 0 && i < at && ends < 2; i = xml.indexOf('</w:p>', i + 1)) ends++;
+  return ends === 1;
+}
+
+/**
+ * A pattern for pieces of normalised text, each after up to its gap of any letters or digits. It is
+ * used without the u flag: keys are cut in UTF-16 code units, and one cut inside a surrogate pair
+ * (a CJK Extension B letter) must still match; normalised text holds no regular-expression syntax.
+ */
+function patternOf(pieces) {
+  return pieces.map((p) => (p.gap > 0 ? `.{0,${p.gap}}` : '') + p.text).join('');
+}
+
+/**
+ * Where a mark's key opens a page (its index in the page's normalised text, -1 when it does not):
+ * the key's first occurrence, when the text before it does not end with the mark's tail (the page
+ * started a line or more before Word's did), and it starts within SLACK — or further, when the text
+ * before it holds none of the tail and the page before (`previous`) holds the FAR_TAIL text before
+ * the mark but not the key: then the page break falls at the mark, and what comes first on the page
+ * is not body text (a picture's or a text box's text, a long header).
+ */
+export function keyOpens(page, mark, previous) {
+  const key = new RegExp(patternOf(mark.pieces));
+  const found = key.exec(page);
+  if (!found) return -1;
+  const before = page.slice(0, found.index);
+  const tail = mark.tail.length > 0 ? patternOf(mark.tail) : undefined;
+  if (tail !== undefined && new RegExp(`${tail}.{0,${mark.lead}}$`).test(before)) return -1;
+  if (found.index <= SLACK) return found.index;
+  if (tail === undefined || mark.farTail.length === 0 || previous === undefined) return -1;
+  // The key found there must not be a repeat of text that began on the page before.
+  return !new RegExp(tail).test(before) && new RegExp(patternOf(mark.farTail)).test(previous) && !key.test(previous) ? found.index : -1;
+}
+
+/**
+ * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. A mark
+ * starts a page after another: it never opens the first.
+ */
+export function pageOpened(pages, mark, from = 1) {
+  for (let p = Math.max(from, 1); p < pages.length; p++) if (keyOpens(pages[p], mark, pages[p - 1]) >= 0) return p;
+  return -1;
+}
+
+/**
+ * The page (from 0, -1 for none) each of a document's marks opens. Marks come in document order and
+ * so do the pages they open: each is looked for after the page the last one opened, so that a key
+ * repeated in the document (a table's title, a pasted paragraph) cannot open an earlier page.
+ */
+export function pagesOpened(pages, marks) {
+  let from = 1;
+  return marks.map((mark) => {
+    const p = pageOpened(pages, mark, from);
+    if (p >= 0) from = p + 1;
+    return p;
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * Word's page-start measure (scripts/word-pages.mjs): the keys it cuts after each
+ * <w:lastRenderedPageBreak/> and how it finds them in a PDF's extracted pages, each rule on a
+ * small document built here. Pages are given as pdftotext would extract them, then normalised.
+ */
+import { describe, expect, it } from 'vitest';
+import { FAR_TAIL, keyOpens, markKeys, norm, pageOpened, pagesOpened, SLACK, type MarkKey } from '../../scripts/word-pages-keys.mjs';
+
+const MARK = '<w:r><w:lastRenderedPageBreak/></w:r>';
+const run = (text: string, rPr = '') => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+const para = (content: string, pPr = '') => `<w:p>${pPr ? `<w:pPr>${pPr}</w:pPr>` : ''}${content}</w:p>`;
+const doc = (body: string) =>
+  `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`;
+/** Text long enough to identify a page, distinct per word. */
+const words = (seed: string) => `${seed} alpha bravo charlie delta echo foxtrot golf hotel india`;
+const BEFORE = para(run(words('Before the break the last lines of the page')));
+const pages = (...texts: string[]) => texts.map(norm);
+
+function onlyKey(xml: string, styles?: string): MarkKey {
+  const keys = markKeys(xml, styles);
+  expect(keys).toHaveLength(1);
+  return keys[0]!;
+}
+
+describe('word-pages keys: only the text a renderer draws', () => {
+  it('leaves hidden text out, direct or through a style', () => {
+    const direct = onlyKey(doc(BEFORE + para(MARK + run('Top of Form', '<w:vanish/>') + run(words('Journal')))));
+    expect(direct.key.startsWith('journalalpha')).toBe(true);
+    const styles = '<w:styles><w:style w:type="character" w:styleId="Gone"><w:rPr><w:vanish/></w:rPr></w:style></w:styles>';
+    const styled = onlyKey(doc(BEFORE + para(MARK + run('Top of Form', '<w:rStyle w:val="Gone"/>') + run(words('Journal')))), styles);
+    expect(styled.key.startsWith('journalalpha')).toBe(true);
+    // w:vanish w:val="0" shows the text.
+    const shown = onlyKey(doc(BEFORE + para(MARK + run('Shown', '<w:vanish w:val="0"/>') + run(words('Journal')))));
+    expect(shown.key.startsWith('shownjournal')).toBe(true);
+  });
+
+  it('keeps text whose tracked formatting change hid it before (w:rPrChange holds the old properties)', () => {
+    const changed = '<w:b/><w:rPrChange w:id="1" w:author="A"><w:rPr><w:vanish/></w:rPr></w:rPrChange>';
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Shown now', changed) + run(words('Journal')))));
+    expect(key.key.startsWith('shownnowjournal')).toBe(true);
+  });
+
+  it('leaves field codes out, nested ones too, and keeps the result', () => {
+    const field =
+      '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>IF </w:instrText></w:r>' +
+      '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>REF x</w:instrText></w:r>' +
+      '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + run('nestedcode') + '<w:r><w:fldChar w:fldCharType="end"/></w:r>' +
+      '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' + run('Result') + '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
+    const key = onlyKey(doc(BEFORE + para(MARK + field + run(words(' after')))));
+    expect(key.key.startsWith('resultafteralpha')).toBe(true);
+  });
+
+  it("leaves a text box's text out of the key, and a mark inside a text box out", () => {
+    const box = (content: string) => `<w:r><w:pict><v:textbox><w:txbxContent>${content}</w:txbxContent></v:textbox></w:pict></w:r>`;
+    const key = onlyKey(doc(BEFORE + para(MARK + box(para(run('Boxed words'))) + run(words('Body')))));
+    expect(key.key.startsWith('bodyalpha')).toBe(true);
+    expect(markKeys(doc(BEFORE + para(box(para(MARK + run(words('Boxed'))))) + para(run(words('Body')))))).toEqual([]);
+  });
+
+  it('keeps a mark in a deleted run, keyed on the drawn text after it', () => {
+    const deleted = '<w:del w:id="1" w:author="A"><w:r><w:lastRenderedPageBreak/><w:delText>Gone text</w:delText></w:r></w:del>';
+    const key = onlyKey(doc(BEFORE + para(deleted + run(words('Kept')))));
+    expect(key.key.startsWith('keptalpha')).toBe(true);
+  });
+});
+
+describe('word-pages keys: where a key ends', () => {
+  it('ends at the next page start, and leaves out a mark with too little text before it', () => {
+    const keys = markKeys(doc(BEFORE + para(MARK + run('Appendix heading')) + para(MARK + run(words('Next page')))));
+    expect(keys.map((k) => k.key)).toEqual(['appendixheading', norm(words('Next page')).slice(0, 30)]);
+    const short = markKeys(doc(BEFORE + para(MARK + run('Year')) + para(MARK + run(words('Next page')))));
+    expect(short.map((k) => k.mark)).toEqual([2]);
+  });
+
+  it('ends at a page break', () => {
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Short heading') + '<w:r><w:br w:type="page"/></w:r>' + run(words('Other')))));
+    expect(key.key).toBe('shortheading');
+  });
+
+  it("counts a table row's page start once, in the first cell with a mark", () => {
+    const cell = (content: string) => `<w:tc>${content}</w:tc>`;
+    const row = `<w:tbl><w:tr>${cell(para(MARK + run(words('Left cell'))) + para(MARK + run(words('Left again'))))}${cell(para(MARK + run(words('Right cell'))))}</w:tr></w:tbl>`;
+    const keys = markKeys(doc(BEFORE + row + para(run(words('After')))));
+    // The first cell's two marks are two page starts of a tall row; the second cell's repeats one.
+    expect(keys.map((k) => k.mark)).toEqual([1, 2]);
+  });
+});
+
+describe('word-pages matching', () => {
+  it('lets a list label come before a numbered paragraph inside the key', () => {
+    const numbered = para(run(words('Data integrity')), '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="3"/></w:numPr>');
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Some mini rules')) + numbered));
+    const [previous, page] = pages(words('Before the break the last lines of the page'), `Some mini rules 1. ${words('Data integrity')}`);
+    expect(keyOpens(page!, key, previous)).toBe(0);
+  });
+
+  it('finds numbering through the paragraph style', () => {
+    const styles = '<w:styles><w:style w:type="paragraph" w:styleId="List"><w:pPr><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr></w:style></w:styles>';
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Some mini rules')) + para(run(words('Data integrity')), '<w:pStyle w:val="List"/>')), styles);
+    expect(keyOpens(norm(`Some mini rules a) ${words('Data integrity')}`), key)).toBe(0);
+  });
+
+  it('lets a footnote reference number come inside the key', () => {
+    const key = onlyKey(doc(BEFORE + para(MARK + run('after Erich Neumann') + '<w:r><w:footnoteReference w:id="2"/></w:r>' + run(words('. For Jung')))));
+    expect(keyOpens(norm(`after Erich Neumann74. ${words('For Jung')}`), key)).toBe(0);
+  });
+
+  it('matches a key cut inside a surrogate pair', () => {
+    const text = `${'a'.repeat(29)}\u{20000}\u{20001} more text`;
+    const key = onlyKey(doc(BEFORE + para(MARK + run(text))));
+    expect(key.key).toHaveLength(30);
+    expect(keyOpens(norm(text), key)).toBe(0);
+  });
+
+  it('does not count a page whose text before the key ends with the text before the mark', () => {
+    const key = onlyKey(doc(BEFORE + para(MARK + run(words('Opening')))));
+    expect(keyOpens(norm(`Header ${words('Opening')}`), key)).toBe(6);
+    // The page starts a line early: the end of the text before the mark comes first.
+    expect(keyOpens(norm(`golf hotel india ${words('Opening')}`), key)).toBe(-1);
+  });
+
+  it('counts a key further than the slack into its page only when the page before ends with the text before the mark', () => {
+    const key = onlyKey(doc(BEFORE + para(MARK + run(words('Opening')))));
+    const header = 'A long header or a picture whose text comes first. '.repeat(5);
+    expect(norm(header).length).toBeGreaterThan(SLACK);
+    const page = norm(header + words('Opening'));
+    expect(keyOpens(page, key)).toBe(-1);
+    expect(keyOpens(page, key, norm(words('Before the break the last lines of the page')))).toBe(norm(header).length);
+    // The page before must hold the FAR_TAIL text before the mark...
+    expect(FAR_TAIL).toBeGreaterThan(8);
+    expect(keyOpens(page, key, norm('something else entirely'))).toBe(-1);
+    // ...and not the key: then the key found here repeats text that began there.
+    expect(keyOpens(page, key, norm(`${words('Before the break the last lines of the page')} ${words('Opening')}`))).toBe(-1);
+  });
+
+  it('looks for each mark after the page the previous one opened, never on the first page', () => {
+    const key = onlyKey(doc(BEFORE + para(MARK + run(words('Lorem ipsum')))));
+    const pdf = pages(words('Lorem ipsum'), 'Other', words('Lorem ipsum'), words('Lorem ipsum'));
+    expect(pageOpened(pdf, key)).toBe(2);
+    expect(pageOpened(pdf, key, 3)).toBe(3);
+    expect(pageOpened(pdf, key, 0)).toBe(2);
+  });
+
+  it('finds the pages of repeated text in document order', () => {
+    const keys = markKeys(doc(BEFORE + para(MARK + run(words('Table title'))) + para(run('rows')) + para(MARK + run(words('Table title')))));
+    expect(keys).toHaveLength(2);
+    const pdf = pages('Cover', words('Table title'), 'rows', words('Table title'));
+    expect(keys.map((k) => pageOpened(pdf, k))).toEqual([1, 1]);
+    expect(pagesOpened(pdf, keys)).toEqual([1, 3]);
+  });
+});
