@@ -323,14 +323,15 @@ class ContentWriter {
     }
     // Outlined text (WordArt's stroke) and synthetic bold (a hairline of 3 % of the size in the
     // text's colour): fill, then stroke the glyph outlines (render mode 2, §9.3.6).
+    // Hollow letters (unfilled) only stroke their outlines (render mode 1).
     // Invisible text (render mode 3) is only there to be found and selected: warped WordArt is drawn as paths.
-    const tr = run.invisible ? 3 : run.outline || font.syntheticBold ? 2 : 0;
+    const tr = run.invisible ? 3 : run.outline ? (run.unfilled ? 1 : 2) : font.syntheticBold ? 2 : 0;
     if (tr === 3) {
       // Nothing is painted, so the stroke state is left as it is.
     } else if (run.outline) {
       this.setStroke(run.outline.color);
       this.setLineWidth(run.outline.widthPt + (font.syntheticBold ? run.sizePt * 0.03 : 0));
-      this.setDash(undefined);
+      this.setDash(run.outline.dash);
     } else if (font.syntheticBold) {
       this.setStroke(run.color);
       this.setLineWidth(run.sizePt * 0.03);
