@@ -99,7 +99,8 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
 
 /** The w14 text effects that change what is painted; undefined when there are none. */
 function textEffects(raw: RawRun): TextEffects | undefined {
-  const fill = raw.textFill === 'none' ? 'none' : raw.textFill?.alpha !== undefined ? { color: raw.textFill.color, alpha: raw.textFill.alpha } : undefined;
+  const f = raw.textFill;
+  const fill = f === 'none' ? 'none' : f && (f.alpha !== undefined || f.gradient) ? f : undefined;
   const outline = raw.textOutline;
   const shadow = raw.textShadow ?? undefined;
   // An outline of no paint over filled glyphs is the plain text.

@@ -4,7 +4,7 @@
  * DrawingML's (a:solidFill, a:gradFill, a:noFill, a:ln, a:outerShdw) in the w14 namespace with
  * w14-qualified attributes, so each is read through DrawingML's readers after a rename.
  */
-import type { Color, TextEffects, TextPaint } from '../model';
+import type { Color, GradientFill, TextEffects, TextPaint } from '../model';
 import type { XmlElement, XmlNode } from '../xml';
 import { child } from '../xml';
 import type { PropsEnv } from './env';
@@ -13,8 +13,8 @@ import { DASHES, outerShadow } from './shape-style';
 import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr } from './values';
 
-/** A w14:textFill as read: a colour to draw the glyphs with, or none. */
-export type TextFillRead = { readonly color: Color; readonly alpha?: number } | 'none';
+/** A w14:textFill as read: a colour to draw the glyphs with (and a gradient), or none. */
+export type TextFillRead = { readonly color: Color; readonly alpha?: number; readonly gradient?: GradientFill } | 'none';
 
 /** Widest text outline read (points): more is a mistake. */
 const MAX_OUTLINE_PT = 20;
@@ -34,7 +34,7 @@ export function asDrawingML(el: XmlElement, budget = { left: MAX_NODES }): XmlEl
   return { kind: 'element', name: el.name.startsWith('w14:') ? `a:${el.name.slice(4)}` : el.name, attrs, children };
 }
 
-function paint(env: PropsEnv, fillParent: XmlElement): TextPaint | 'none' | undefined {
+function paint(env: PropsEnv, fillParent: XmlElement): (TextPaint & { readonly gradient?: GradientFill }) | 'none' | undefined {
   if (child(fillParent, 'a:noFill')) return 'none';
   const solid = child(fillParent, 'a:solidFill');
   if (solid) {
@@ -43,10 +43,10 @@ function paint(env: PropsEnv, fillParent: XmlElement): TextPaint | 'none' | unde
     const alpha = drawingAlpha(solid);
     return alpha < 1 ? { color, alpha } : { color };
   }
-  // A gradient is drawn in its representative (middle) colour: glyphs are not yet clipped to a shading.
+  // A gradient: its middle colour stands for it where a flat colour is needed (underlines, outlines).
   const grad = child(fillParent, 'a:gradFill');
   const g = grad ? readGradFill(env, grad) : undefined;
-  return g ? { color: g.color } : undefined;
+  return g ? { color: g.color, ...(g.gradient ? { gradient: g.gradient } : {}) } : undefined;
 }
 
 /** w14:textFill: the glyphs' paint; undefined when it names none that can be read (the run's colour stays). */
@@ -59,12 +59,13 @@ export function readTextOutline(env: PropsEnv, el: XmlElement): NonNullable<Text
   const ln = asDrawingML(el);
   const p = paint(env, ln);
   if (p === undefined || p === 'none') return p;
+  const { gradient: _g, ...flat } = p; // a gradient outline is stroked in its middle colour
   const w = emuAttr(ln, 'w');
   // w="0" is the thinnest line the device draws (as DrawingML's a:ln): a hairline of a quarter point.
   const widthPt = Math.max(0.25, Math.min(MAX_OUTLINE_PT, w !== undefined && Number.isFinite(w) ? w : 0.75));
   const dashName = child(ln, 'a:prstDash')?.attrs['val'];
   const dash = dashName ? DASHES[dashName] : undefined;
-  return { ...p, widthPt, ...(dash ? { dash: dash.map((d) => d * widthPt) } : {}) };
+  return { ...flat, widthPt, ...(dash ? { dash: dash.map((d) => d * widthPt) } : {}) };
 }
 
 /**

@@ -63,6 +63,11 @@ export interface GlyphRun {
    */
   readonly unfilled?: boolean;
   /**
+   * Glyphs filled with this blend instead of their flat `color` (a w14:textFill gradient): the PDF
+   * clips to them (text render mode 7, or 5 with an outline) and paints the shading.
+   */
+  readonly shading?: PathShading;
+  /**
    * Text that is not painted (PDF text render mode 3, ISO 32000-1 §9.3.6), only searchable and
    * selectable: it lies over glyphs drawn as paths (warped WordArt).
    */

@@ -3,6 +3,7 @@
  * All lengths are points; colours are 6-digit upper-case hex `RRGGBB` (theme colours already applied),
  * `undefined` meaning automatic.
  */
+import type { GradientFill } from './content';
 
 /** An RGB colour as `RRGGBB`. */
 export type Color = string;
@@ -107,13 +108,18 @@ export interface TextPaint {
   readonly alpha?: number;
 }
 
+/** A w14:textFill: a flat paint, or a gradient (`color` its representative colour). */
+export interface TextFill extends TextPaint {
+  readonly gradient?: GradientFill;
+}
+
 /**
  * Word 2010 text effects of a run ([MS-DOCX] 2.6.x, w14 namespace). A solid w14:textFill's colour is
  * already the run's `color`; its opacity is here.
  */
 export interface TextEffects {
-  /** w14:textFill (CT_FillTextEffect): 'none' = w14:noFill (glyphs not filled); a paint = its opacity. */
-  readonly fill?: TextPaint | 'none';
+  /** w14:textFill (CT_FillTextEffect): 'none' = w14:noFill (glyphs not filled); a paint: its opacity or gradient. */
+  readonly fill?: TextFill | 'none';
   /** w14:textOutline (CT_TextOutlineEffect): the glyph outlines stroked; 'none' = w14:noFill. */
   readonly outline?: (TextPaint & { readonly widthPt: number; readonly dash?: readonly number[] }) | 'none';
   /** w14:shadow (CT_Shadow): a copy of the glyphs offset by dx, dy (points, y down), not blurred. */

@@ -25,6 +25,8 @@ const W14_NO_FILL = '<w14:textFill><w14:noFill/></w14:textFill>';
 const W14_FILL_ALPHA = '<w14:textFill><w14:solidFill><w14:srgbClr w14:val="1155CC"><w14:alpha w14:val="40000"/></w14:srgbClr></w14:solidFill></w14:textFill>';
 // Word's "offset diagonal bottom right" shadow: 1.5 pt at 45°, black at 60 %.
 const W14_SHADOW = '<w14:shadow w14:blurRad="38100" w14:dist="19050" w14:dir="2700000" w14:sx="100000" w14:sy="100000" w14:kx="0" w14:ky="0" w14:algn="tl"><w14:srgbClr w14:val="000000"><w14:alpha w14:val="60000"/></w14:srgbClr></w14:shadow>';
+// Blue at the top to green at the bottom (a:lin ang 90°).
+const W14_GRADIENT = '<w14:textFill><w14:gradFill><w14:gsLst><w14:gs w14:pos="0"><w14:srgbClr w14:val="0000FF"/></w14:gs><w14:gs w14:pos="100000"><w14:srgbClr w14:val="00FF00"/></w14:gs></w14:gsLst><w14:lin w14:ang="5400000" w14:scaled="0"/></w14:gradFill></w14:textFill>';
 // What Word writes for "no shadow" in some styles: scaled to nothing.
 const W14_NO_SHADOW = '<w14:shadow w14:blurRad="0" w14:dist="0" w14:dir="0" w14:sx="0" w14:sy="0" w14:kx="0" w14:ky="0" w14:algn="none"><w14:srgbClr w14:val="000000"/></w14:shadow>';
 
@@ -45,6 +47,8 @@ const CASES: ReadonlyArray<readonly [string, string]> = [
   ['Legacyshadow', '<w:shadow/>'],
   ['Embossword', '<w:emboss/>'],
   ['Imprintword', '<w:imprint/>'],
+  ['Gradientword', W14_GRADIENT],
+  ['Gradientoutlined', W14_GRADIENT + W14_OUTLINE],
   ['Glowword', '<w14:glow w14:rad="63500"><w14:schemeClr w14:val="accent1"><w14:alpha w14:val="60000"/></w14:schemeClr></w14:glow>'],
 ];
 
@@ -128,6 +132,16 @@ describe('text effects: layout', () => {
     expect(runOf('Faintword')).toMatchObject({ color: '1155CC', fillOpacity: 0.4 });
   });
 
+  it('fills a w14 gradient as an axial shading over the run\'s box, top to bottom', () => {
+    const r = runOf('Gradientword');
+    expect(r.shading?.kind).toBe('axial');
+    expect(r.shading?.stops.map((s) => s.color)).toEqual(['0000FF', '00FF00']);
+    const [x0, y0, x1, y1] = r.shading!.coords;
+    expect(x0).toBeCloseTo(x1!, 3);
+    expect(y0).toBeLessThan(r.y);
+    expect(y1).toBeGreaterThan(r.y);
+  });
+
   it('draws shadows and relief as glyph-outline paths under the run, offset by their distance', () => {
     expect(copiesBefore('Plainword')).toEqual([]);
     expect(copiesBefore('Noshadowword')).toEqual([]);
@@ -175,6 +189,9 @@ describe('text effects: PDF', () => {
     expect(c).toContain('1 Tr');
     expect(c).toContain('2 Tr');
     expect(c).toContain('3 Tr');
+    // Gradient text clips (7, or 5 stroking its outline first) and paints its shading.
+    expect(c).toMatch(/\n7 Tr\n[^]*?ET\n\/Sh\d+ sh\nQ\n/);
+    expect(c).toContain('5 Tr');
     expect(c).toMatch(/0\.929 0\.49 0\.192 RG\n1 w\n\[4 3\] 0 d\n/);
     let text: string | undefined;
     try {

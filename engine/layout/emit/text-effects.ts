@@ -6,6 +6,7 @@
  */
 import type { Color, GlyphRun, LayoutItem, PathCommand, RunProps } from '../../model';
 import { glyphOutline } from '../../text';
+import { gradientShading } from '../gradient';
 import type { Face } from '../faces';
 
 type MutableRun = { -readonly [K in keyof GlyphRun]: GlyphRun[K] };
@@ -33,7 +34,7 @@ const HOLLOW_FILL = 'FFFFFF';
  * fill of no paint leaves the glyphs unfilled (invisible without an outline), a translucent one
  * sets the fill opacity; a w14 outline strokes the glyphs (over the fill, or alone).
  */
-export function paintRun(run: GlyphRun, p: RunProps): GlyphRun {
+export function paintRun(run: GlyphRun, p: RunProps, face?: Face): GlyphRun {
   const out: MutableRun = { ...run };
   if (reliefWhitens(run, p)) out.color = 'FFFFFF';
   if (p.outline) {
@@ -42,13 +43,24 @@ export function paintRun(run: GlyphRun, p: RunProps): GlyphRun {
   }
   const fx = p.textEffects;
   if (fx?.fill === 'none') out.unfilled = true;
-  else if (fx?.fill?.alpha !== undefined && fx.fill.alpha < 1) out.fillOpacity = fx.fill.alpha;
+  else if (fx?.fill) {
+    if (fx.fill.alpha !== undefined && fx.fill.alpha < 1) out.fillOpacity = fx.fill.alpha;
+    // A gradient spans the run's box: its advance by the face's line (ascent over descent).
+    if (fx.fill.gradient && face) {
+      const m = face.lineMetrics(run.sizePt);
+      let w = 0;
+      for (const a of run.advances) w += a;
+      const shading = gradientShading(fx.fill.gradient, { x: run.x, y: run.y - m.ascentPt, w, h: m.ascentPt + m.descentPt }, 0);
+      if (shading) out.shading = shading;
+    }
+  }
   if (fx?.outline === 'none') delete out.outline;
   else if (fx?.outline) out.outline = { color: fx.outline.color, widthPt: fx.outline.widthPt, ...(fx.outline.dash ? { dash: fx.outline.dash } : {}) };
   if (out.unfilled && !out.outline) {
     // Neither filled nor stroked: nothing shows, but the text is still there to find.
     delete out.unfilled;
     delete out.fillOpacity;
+    delete out.shading;
     out.invisible = true;
   }
   return out;
@@ -107,7 +119,7 @@ export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: 
     if (commands.length === 0) continue;
     target.push({ kind: 'path', commands, fill: c.color, ...(c.alpha !== undefined && c.alpha < 1 ? { fillOpacity: c.alpha } : {}) });
   }
-  target.push(paintRun(run, p));
+  target.push(paintRun(run, p, face));
 }
 
 /** Synthetic italic slant, as the renderers draw it (tan 12°). */
