@@ -141,4 +141,15 @@ describe('a run border', () => {
     const box = boxes(boxed)[0]!;
     expect(box.bottom - box.top).toBeCloseTo(y(plain, 'next') - y(plain, 'boxed') + 6, 3);
   });
+
+  it('keeps one box across a tab of the bordered run', async () => {
+    const tab = `<w:r><w:rPr>${FONT}${bdr()}</w:rPr><w:tab/></w:r>`;
+    const doc = await layout(`<w:p>${run('Name:', FONT + bdr())}${tab}${run('Value', FONT + bdr())}</w:p>`, 'run-border-tab.docx');
+    expect(boxes(doc)).toHaveLength(1);
+    expect(lines(doc)).toHaveLength(4);
+    const box = boxes(doc)[0]!;
+    const value = runWith(doc, 'Value');
+    expect(runWith(doc, 'Name').x - box.left).toBeCloseTo(1, 3);
+    expect(box.right - (value.x + width(value))).toBeCloseTo(0, 3);
+  });
 });

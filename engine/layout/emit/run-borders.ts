@@ -14,7 +14,7 @@
 import type { Border } from '../../model';
 import { borderLines, shadowLines } from '../border-lines';
 import type { Fragment } from '../inline/line-box';
-import { runBorderOf, runBorderPad, sameRunBorder } from '../inline/run-borders';
+import { groupBorderOf, runBorderPad, sameRunBorder } from '../inline/run-borders';
 import type { ItemSink } from './sink';
 
 /** One line's part of a run border group, in page coordinates: its outer edges left and right, its text's top and bottom. */
@@ -54,12 +54,16 @@ export function emitRunBorders(frags: readonly Fragment[], x0: number, baseline:
 }
 
 function fragmentBorder(frag: Fragment): Border | undefined {
-  return runBorderOf(frag.piece);
+  return groupBorderOf(frag.piece);
 }
 
 function stretchOf(frag: Fragment, border: Border, x0: number, baseline: number, atLineEnd: boolean): Stretch {
   const pad = runBorderPad(border);
   const x = x0 + frag.x;
+  if (frag.k === 'special' && frag.piece.special.kind === 'tab') {
+    // A tab carries the box across its width; the text around it sets the box's height.
+    return { border, left: x, right: x + frag.width, top: Infinity, bottom: -Infinity };
+  }
   if (frag.k === 'special') {
     // An inline object: its box (with the room of its effects) stands on the baseline; its width holds the group's room.
     return { border, left: x, right: x + frag.width, top: baseline - frag.piece.ascent, bottom: baseline };
@@ -82,7 +86,7 @@ function drawBox(s: Stretch, sink: ItemSink): void {
   const bottom = s.bottom + b.spacePt + w / 2;
   const left = s.left + w / 2;
   const right = s.right - w / 2;
-  if (!(right > left)) return;
+  if (!(right > left) || !(s.bottom > s.top)) return;
   const out = sink.background;
   out.push(...borderLines(s.left, top, s.right, top, b));
   out.push(...borderLines(s.left, bottom, s.right, bottom, b));

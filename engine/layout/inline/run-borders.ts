@@ -16,6 +16,15 @@ export function runBorderOf(p: Piece): Border | undefined {
   return p.special.kind === 'object' ? p.special.props.border : undefined;
 }
 
+/**
+ * The run border a piece belongs to as a member of a group: also a tab in a bordered run, which
+ * keeps the box going across it (its width comes from the tab stop, so it takes no room of its own).
+ */
+export function groupBorderOf(p: Piece): Border | undefined {
+  if (p.k === 'special' && p.special.kind === 'tab') return p.special.props.border;
+  return runBorderOf(p);
+}
+
 /** Whether two run borders are one group: the spec compares the attributes (style, size, space, colour, shadow). */
 export function sameRunBorder(a: Border | undefined, b: Border | undefined): boolean {
   if (!a || !b) return false;
@@ -34,13 +43,13 @@ export function runBorderPad(b: Border): number {
  */
 export function padRunBorders(pieces: Piece[], text: string): void {
   for (let k = 0; k < pieces.length; ) {
-    const b = runBorderOf(pieces[k]!);
+    const b = groupBorderOf(pieces[k]!);
     if (!b) {
       k++;
       continue;
     }
     let end = k + 1;
-    while (end < pieces.length && pieces[end]!.start === pieces[end - 1]!.end && sameRunBorder(b, runBorderOf(pieces[end]!))) end++;
+    while (end < pieces.length && pieces[end]!.start === pieces[end - 1]!.end && sameRunBorder(b, groupBorderOf(pieces[end]!))) end++;
     const pad = runBorderPad(b);
     if (pad > 0) {
       padPiece(pieces, k, pad, 0, text);
@@ -58,6 +67,7 @@ function padPiece(pieces: Piece[], k: number, before: number, after: number, tex
     pieces[k] = withAdvances(p, advances, text, (p.leadPt ?? 0) + before);
     return;
   }
+  if (p.special.kind !== 'object') return;
   const inset = { left: (p.inset?.left ?? 0) + before, top: p.inset?.top ?? 0 };
   pieces[k] = { ...p, width: p.width + before + after, inset };
 }
