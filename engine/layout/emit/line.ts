@@ -1,6 +1,6 @@
 /**
  * Emit: a finished line box → page items (glyph runs, highlights, underlines, strike-through,
- * tab leaders, inline objects, links, bookmark destinations).
+ * run border boxes, tab leaders, inline objects, links, bookmark destinations).
  */
 import type { Color, EmphasisMark, GlyphRun, LayoutItem, LinkTarget, PathCommand } from '../../model';
 import type { Face, FaceResolver } from '../faces';
@@ -9,6 +9,7 @@ import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
 import { emitMath } from '../math';
 import { emitRubies } from './ruby';
+import { emitRunBorders } from './run-borders';
 import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
 import { emitUpright } from './upright';
 
@@ -57,6 +58,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) run.emit(content.text, sink.items);
+  emitRunBorders(frags, x0, baseline, lastInk, sink);
   if (content.rubies) emitRubies(line, content, x0, baseline, sink, ctx.faces);
   for (const m of content.markers) {
     if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;

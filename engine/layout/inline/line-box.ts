@@ -12,6 +12,7 @@ import type { FaceResolver } from '../faces';
 import { orderLineFragments } from './bidi';
 import type { LineDraft } from './break-lines';
 import type { GlyphPiece, Piece, SpecialPiece } from './pieces';
+import { runBorderPad } from './run-borders';
 
 /** A glyph piece positioned on a line (advances may be stretched by justification). */
 export interface GlyphFragment {
@@ -310,9 +311,13 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     }
     const rise = span.risePt;
     const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
+    // A run border (w:bdr) lies outside the text's line, w:space further out: the line grows by its
+    // room above and below, as LibreOffice lays it out (aspose-Rendering's line with a 1 pt border
+    // sits 1 pt lower and is 2 pt taller than its neighbours).
+    const border = span.props.border ? runBorderPad(span.props.border) : 0;
     // Raised or lowered text grows the line only by what sticks out (w:position); so does a phonetic guide.
-    const a = Math.max(lm.ascentPt + Math.max(0, rise), span.rubyTopPt ?? 0);
-    const dsc = lm.descentPt + Math.max(0, -rise);
+    const a = Math.max(lm.ascentPt + Math.max(0, rise) + border, span.rubyTopPt ?? 0);
+    const dsc = lm.descentPt + Math.max(0, -rise) + border;
     take(m, a, dsc, a + dsc + leading);
     return;
   }

@@ -7,6 +7,7 @@ import type { ParaContent, Span, Special } from './itemize';
 import { joinsAcross, ZWJ } from './joining';
 import { breakDisplayMath } from '../math/breaking';
 import { fitTextRegions, trailingSpaceOf, widenRubyBases, withAdvances } from './advances';
+import { padRunBorders } from './run-borders';
 
 /**
  * Glyphs of one span between two break opportunities. Advances in points, final except justification.
@@ -162,6 +163,7 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: Wor
   if (content.autoSpace) addAutoSpace(out, content.text, content.specials, content.autoSpace);
   fitTextRegions(out, text);
   widenRubyBases(out, content.rubies, text);
+  padRunBorders(out, text);
   return out;
 }
 
