@@ -79,8 +79,17 @@ export const MAX_STORY_DEPTH = 24;
 
 /** Records an element the reader does not handle (counted per element name). */
 export function unsupported(ctx: DocxContext, el: XmlElement | string, at: string): void {
-  const name = typeof el === 'string' ? el : el.name;
-  ctx.bag.warn('docx/unsupported-element', `<${name}> is not supported; its text (if any) is kept.`, { at });
+  warnUnsupported(ctx.bag, typeof el === 'string' ? el : el.name, at);
+}
+
+/** Text effects Word prints that are not drawn ([MS-DOCX] 2.6.1.x): the run is drawn without them. */
+const UNDRAWN_TEXT_EFFECTS: ReadonlySet<string> = new Set(['w14:glow', 'w14:reflection']);
+
+/** Warns of an element the reader does not handle: a text effect that is not drawn, or any other element. */
+export function warnUnsupported(bag: DiagnosticBag, name: string, at: string): void {
+  if (UNDRAWN_TEXT_EFFECTS.has(name)) {
+    bag.warn('docx/unsupported-text-effect', `The text effect <${name}> is not drawn; the text is drawn without it.`, { at });
+  } else bag.warn('docx/unsupported-element', `<${name}> is not supported; its text (if any) is kept.`, { at });
 }
 
 /** A Revision for a tracked-change element (w:ins, w:del, w:moveFrom, w:moveTo, w:rPrChange...). */

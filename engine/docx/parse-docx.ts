@@ -9,7 +9,7 @@ import {
 import type { DocModel, FontDeclaration, FontGeneric, HeaderFooter, Section } from '../model';
 import { child, type XmlElement } from '../xml';
 import { readBody } from './body';
-import type { DocxContext, TrackedChangesView } from './context';
+import { type DocxContext, type TrackedChangesView, warnUnsupported } from './context';
 import { readDocProperties } from './doc-props';
 import { readEmbeddedFonts } from './embedded-fonts';
 import type { PropsEnv } from './env';
@@ -107,7 +107,7 @@ function readDocumentParts(
   };
   const stylesPart = partOf(pkg, 'styles') ?? '';
   const stylesRoot = pkg.xml(stylesPart);
-  const unknown = (at: string) => (n: string) => bag.warn('docx/unsupported-element', `<${n}> is not supported; its text (if any) is kept.`, { at });
+  const unknown = (at: string) => (n: string) => warnUnsupported(bag, n, at);
   const styles = stylesRoot ? readStyles(env, stylesRoot, unknown(stylesPart)) : emptyStyles();
   const numberingPart = partOf(pkg, 'numbering') ?? '';
   const numberingRoot = pkg.xml(numberingPart);

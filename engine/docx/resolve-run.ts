@@ -2,7 +2,7 @@
  * Final run properties: a fully cascaded RawRun plus a font slot give a RunProps. The complex-script
  * slot takes bCs/iCs/szCs and the bidi language (§17.3.2.2, §17.3.2.17, §17.3.2.39).
  */
-import type { FontDeclaration, RunProps } from '../model';
+import type { FontDeclaration, RunProps, TextEffects } from '../model';
 import { Slot } from './font-slots';
 import type { RawRun } from './run-props';
 
@@ -75,6 +75,10 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
     p.underline = raw.underline.color ? { style: raw.underline.style, color: raw.underline.color } : { style: raw.underline.style };
   }
   if (raw.color && raw.color !== 'auto') p.color = raw.color;
+  // A w14:textFill paints the glyphs instead of w:color (Word keeps w:color only for older readers).
+  if (raw.textFill && raw.textFill !== 'none') p.color = raw.textFill.color;
+  const effects = textEffects(raw);
+  if (effects) p.textEffects = effects;
   if (raw.highlight && raw.highlight !== 'none') p.highlight = raw.highlight;
   if (raw.em && raw.em !== 'none') p.emphasisMark = raw.em;
   if (raw.shd) p.shading = raw.shd;
@@ -91,4 +95,15 @@ function buildRunProps(raw: RawRun, slot: Slot, declared: FontLookup): RunProps 
   if (raw.eastAsianLayout) p.eastAsianLayout = raw.eastAsianLayout;
   if (raw.rStyle) p.styleId = raw.rStyle;
   return p;
+}
+
+/** The w14 text effects that change what is painted; undefined when there are none. */
+function textEffects(raw: RawRun): TextEffects | undefined {
+  const f = raw.textFill;
+  const fill = f === 'none' ? 'none' : f && (f.alpha !== undefined || f.gradient) ? f : undefined;
+  const outline = raw.textOutline;
+  const shadow = raw.textShadow ?? undefined;
+  // An outline of no paint over filled glyphs is the plain text.
+  if (!fill && (!outline || outline === 'none') && !shadow) return undefined;
+  return { ...(fill ? { fill } : {}), ...(outline ? { outline } : {}), ...(shadow ? { shadow } : {}) };
 }

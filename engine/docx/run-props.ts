@@ -3,10 +3,11 @@
  * rules of the cascade: plain override within a style chain and for direct formatting, and the
  * toggle rule (§17.7.3) across style levels for b, i, caps... ("true" flips the inherited state).
  */
-import type { Border, EastAsianLayout, EmphasisMark, FitText, Shading, UnderlineStyle, VertAlign } from '../model';
+import type { Border, EastAsianLayout, EmphasisMark, FitText, Shading, TextEffects, UnderlineStyle, VertAlign } from '../model';
 import type { XmlElement } from '../xml';
 import { readBorder, readShading } from './borders';
 import type { PropsEnv } from './env';
+import { readTextFill, readTextOutline, readTextShadow, type TextFillRead } from './text-effects';
 import { scriptForLang, type ThemeFontSet, wmlColor } from './theme';
 import { halfPtAttr, onOff, onOffValue, twipsAttr } from './values';
 
@@ -58,6 +59,13 @@ export interface RawRun {
   bdr?: Border | null;
   fitText?: FitText | null;
   eastAsianLayout?: EastAsianLayout | null;
+  /**
+   * w14:textFill, w14:textOutline, w14:shadow ([MS-DOCX] 2.6); a null shadow shows nothing (over a
+   * style's). A null textFill: this level sets w:color alone, which replaces a fill it inherits.
+   */
+  textFill?: TextFillRead | null;
+  textOutline?: TextEffects['outline'];
+  textShadow?: TextEffects['shadow'] | null;
 }
 
 /** w:highlight names (ST_HighlightColor, §17.18.40) → RRGGBB. */
@@ -203,6 +211,17 @@ const RUN_READERS: Record<string, RunReader> = {
   'w:eastAsianLayout': (_e, el, out) => {
     out.eastAsianLayout = readEastAsianLayout(el);
   },
+  'w14:textFill': (env, el, out) => {
+    const v = readTextFill(env, el);
+    if (v !== undefined) out.textFill = v;
+  },
+  'w14:textOutline': (env, el, out) => {
+    const v = readTextOutline(env, el);
+    if (v !== undefined) out.textOutline = v;
+  },
+  'w14:shadow': (env, el, out) => {
+    out.textShadow = readTextShadow(env, el);
+  },
   'w:bdr': (env, el, out) => {
     const b = readBorder(env, el);
     if (b !== undefined) out.bdr = b;
@@ -231,11 +250,12 @@ function readEastAsianLayout(el: XmlElement): EastAsianLayout | null {
 /**
  * rPr children that have no visual effect in print, read silently. w:effect (§17.3.2.11) is one of
  * Word 97's animations (blinking background, marching ants, shimmer, sparkle), shown only on screen.
+ * w14:glow and w14:reflection do print: they reach `unknown`, which reports them
+ * (docx/unsupported-text-effect). w14:props3d and w14:scene3d only bevel and light letters in 3-D.
  */
 const IGNORED_RUN_PROPS = new Set([
   'w:noProof', 'w:webHidden', 'w:snapToGrid', 'w:effect', 'w:rPrChange', 'w:ins', 'w:del', 'w:moveFrom', 'w:moveTo', 'w:oMath',
-  'w14:textOutline', 'w14:textFill', 'w14:shadow', 'w14:reflection', 'w14:glow', 'w14:props3d', 'w14:scene3d',
-  'w14:numForm', 'w14:numSpacing', 'w14:stylisticSets', 'w14:cntxtAlts',
+  'w14:props3d', 'w14:scene3d', 'w14:numForm', 'w14:numSpacing', 'w14:stylisticSets', 'w14:cntxtAlts',
 ]);
 
 /** Reads one w:rPr; `unknown` is told about children that are not handled. */
@@ -248,6 +268,9 @@ export function readRawRun(env: PropsEnv, rPr: XmlElement | undefined, unknown?:
     if (reader) reader(env, c, out);
     else if (unknown && !IGNORED_RUN_PROPS.has(c.name)) unknown(c.name);
   }
+  // Word keeps one text colour: w:color is its form for older readers, w14:textFill its own. A level
+  // that sets only w:color recolours the text over a fill a style gave it (as Word's font colour does).
+  if (out.color !== undefined && out.textFill === undefined) out.textFill = null;
   return out;
 }
 

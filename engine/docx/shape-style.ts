@@ -73,7 +73,7 @@ export function themeFillEntry(env: PropsEnv, idx: number): XmlElement | undefin
 }
 
 /** DrawingML preset dashes (ST_PresetLineDashVal) as multiples of the line width. */
-const DASHES: Record<string, number[]> = {
+export const DASHES: Readonly<Record<string, readonly number[]>> = {
   dash: [4, 3], sysDash: [3, 1], dot: [1, 3], sysDot: [1, 1], lgDash: [8, 3], dashDot: [4, 3, 1, 3], sysDashDot: [3, 1, 1, 1],
   lgDashDot: [8, 3, 1, 3], lgDashDotDot: [8, 3, 1, 3, 1, 3], sysDashDotDot: [3, 1, 1, 1, 1, 1],
 };

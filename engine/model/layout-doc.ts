@@ -56,7 +56,17 @@ export interface GlyphRun {
   /** Fill opacity 0–1 when the glyphs let what is under them show through (WordArt watermarks). */
   readonly fillOpacity?: number;
   /** Outlined glyphs: stroked with this colour and width besides being filled (WordArt's stroke). */
-  readonly outline?: { readonly color: Color; readonly widthPt: number };
+  readonly outline?: { readonly color: Color; readonly widthPt: number; readonly dash?: readonly number[] };
+  /**
+   * Glyphs whose inside is not painted, only their `outline` stroked (PDF text render mode 1, ISO
+   * 32000-1 §9.3.6): a w14:textFill of no fill (w14:noFill) under a w14:textOutline.
+   */
+  readonly unfilled?: boolean;
+  /**
+   * Glyphs filled with this blend instead of their flat `color` (a w14:textFill gradient): the PDF
+   * clips to them (text render mode 7, or 5 with an outline) and paints the shading.
+   */
+  readonly shading?: PathShading;
   /**
    * Text that is not painted (PDF text render mode 3, ISO 32000-1 §9.3.6), only searchable and
    * selectable: it lies over glyphs drawn as paths (warped WordArt).

@@ -3,6 +3,7 @@
  * All lengths are points; colours are 6-digit upper-case hex `RRGGBB` (theme colours already applied),
  * `undefined` meaning automatic.
  */
+import type { GradientFill } from './content';
 
 /** An RGB colour as `RRGGBB`. */
 export type Color = string;
@@ -80,8 +81,12 @@ export interface RunProps {
   readonly hidden: boolean;
   readonly emboss?: boolean;
   readonly imprint?: boolean;
+  /** Hollow letters (w:outline, §17.3.2.23): the glyph outlines stroked in the text colour, the inside white. */
   readonly outline?: boolean;
+  /** Text shadow (w:shadow, §17.3.2.31): a copy of the glyphs below and to the right. */
   readonly shadow?: boolean;
+  /** Word 2010 text effects (w14:textFill, w14:textOutline, w14:shadow; [MS-DOCX] 2.6). */
+  readonly textEffects?: TextEffects;
   /** East Asian emphasis mark over (or under) each character (w:em, §17.3.2.12). */
   readonly emphasisMark?: EmphasisMark;
   /** Right-to-left run (w:rtl) or complex-script class. */
@@ -95,6 +100,30 @@ export interface RunProps {
   readonly eastAsianLayout?: EastAsianLayout;
   /** Character style id, kept for STYLEREF and TOC. */
   readonly styleId?: string;
+}
+
+/** A paint of a text effect: a colour and its opacity (1 when not given). */
+export interface TextPaint {
+  readonly color: Color;
+  readonly alpha?: number;
+}
+
+/** A w14:textFill: a flat paint, or a gradient (`color` its representative colour). */
+export interface TextFill extends TextPaint {
+  readonly gradient?: GradientFill;
+}
+
+/**
+ * Word 2010 text effects of a run ([MS-DOCX] 2.6.x, w14 namespace). A solid w14:textFill's colour is
+ * already the run's `color`; its opacity is here.
+ */
+export interface TextEffects {
+  /** w14:textFill (CT_FillTextEffect): 'none' = w14:noFill (glyphs not filled); a paint: its opacity or gradient. */
+  readonly fill?: TextFill | 'none';
+  /** w14:textOutline (CT_TextOutlineEffect): the glyph outlines stroked; 'none' = w14:noFill. */
+  readonly outline?: (TextPaint & { readonly widthPt: number; readonly dash?: readonly number[] }) | 'none';
+  /** w14:shadow (CT_Shadow): a copy of the glyphs offset by dx, dy (points, y down), not blurred. */
+  readonly shadow?: TextPaint & { readonly dxPt: number; readonly dyPt: number; readonly blurPt: number };
 }
 
 /**

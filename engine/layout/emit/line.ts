@@ -10,6 +10,7 @@ import type { ItemSink } from './sink';
 import { emitMath } from '../math';
 import { emitRubies } from './ruby';
 import { emitRunBorders } from './run-borders';
+import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
 import { emitUpright } from './upright';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
@@ -38,7 +39,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
   for (let f = 0; f < frags.length; f++) {
     const frag = frags[f]!;
     if (frag.k === 'special') {
-      if (run) sink.items.push(run.build(content.text));
+      if (run) run.emit(content.text, sink.items);
       run = undefined;
       emitSpecial(frag, content, x0, baseline, sink, ctx);
       continue;
@@ -49,14 +50,14 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (run && run.accepts(span, x, y)) run.append(frag);
     else if (run && run.acceptsBefore(span, x, y, frag.width)) run.prepend(frag);
     else {
-      if (run) sink.items.push(run.build(content.text));
+      if (run) run.emit(content.text, sink.items);
       run = builder.begin(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
     if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
-  if (run) sink.items.push(run.build(content.text));
+  if (run) run.emit(content.text, sink.items);
   emitRunBorders(frags, x0, baseline, lastInk, sink);
   if (content.rubies) emitRubies(line, content, x0, baseline, sink, ctx.faces);
   for (const m of content.markers) {
@@ -140,6 +141,7 @@ class RunBuilder {
       span.face === this.span.face &&
       span.sizePt === this.span.sizePt &&
       span.color === this.span.color &&
+      (span.props === this.span.props || sameEffects(span.props, this.span.props)) &&
       span.props.scalePct === this.span.props.scalePct &&
       (span.level ?? 0) === (this.span.level ?? 0) &&
       Math.abs(y - this.y) < 0.001
@@ -162,6 +164,13 @@ class RunBuilder {
     this.glyphCount += p.glyphs.length;
     this.end = Math.max(this.end, p.end);
     this.xEnd += frag.width;
+  }
+
+  /** Builds the run and adds it to `target`, with the copies its text effects draw behind it. */
+  emit(text: string, target: LayoutItem[]): void {
+    const run = this.build(text);
+    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target);
+    else target.push(run);
   }
 
   build(text: string): GlyphRun {

@@ -69,6 +69,23 @@ describe('renderCanvas', () => {
     expect(glyphScale[2]).toBeCloseTo(-run.sizePt / font.unitsPerEm, 12);
   });
 
+  it('strokes an unfilled run\'s glyphs with its outline and dash and never fills them (PDF render mode 1)', async () => {
+    const doc = await layout(para('Hollow'));
+    const run = runsOf(doc.pages[0]!.items)[0]!;
+    const hollow: GlyphRun = { ...run, unfilled: true, outline: { color: '00FF00', widthPt: 1, dash: [2, 1] } };
+    const ctx = recorder();
+    const r = await renderCanvas({ ...doc, pages: [{ ...doc.pages[0]!, items: [hollow] }] }, 0, ctx, { createPath: fakePath });
+    expect(r.ok).toBe(true);
+    const names = ctx.calls.map((c) => c[0]);
+    // The page's white is a fillRect: no glyph is filled, each is stroked.
+    expect(names.filter((n) => n === 'fill')).toHaveLength(0);
+    expect(names.filter((n) => n === 'stroke')).toHaveLength(6);
+    expect(ctx.calls).toContainEqual(['set strokeStyle', '#00FF00']);
+    const k = run.sizePt / doc.fonts[run.font]!.unitsPerEm;
+    const dash = ctx.calls.find((c) => c[0] === 'setLineDash')![1] as number[];
+    expect(dash[0]).toBeCloseTo(2 / k, 6);
+  });
+
   it('paints the page white first and draws rectangles and lines with their colours', async () => {
     const doc: LayoutDoc = {
       pages: [{ widthPt: 100, heightPt: 50, section: 0, label: '1', items: [

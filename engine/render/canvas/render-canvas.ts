@@ -194,7 +194,7 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
   if (stroked) {
     ctx.strokeStyle = run.outline ? cssColor(run.outline.color) : color;
     ctx.lineWidth = ((run.outline?.widthPt ?? 0) + (font.syntheticBold ? BOLD_STROKE * run.sizePt : 0)) / k;
-    ctx.setLineDash([]);
+    ctx.setLineDash((run.outline?.dash ?? []).map((d) => d / k));
   }
   // The opacity is the fill's only (PDF's ca): an outline stays opaque, as over an unfilled WordArt.
   const translucent = run.fillOpacity !== undefined && run.fillOpacity >= 0 && run.fillOpacity < 1;
@@ -211,7 +211,8 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
       ctx.scale(k * th, -k);
       if (font.syntheticItalic) ctx.transform(1, 0, ITALIC_SHEAR, 1, 0, 0);
       if (translucent) ctx.globalAlpha = run.fillOpacity!;
-      ctx.fill(path as never);
+      // Hollow letters (PDF's Tr 1): only the outline is stroked.
+      if (!run.unfilled || !stroked) ctx.fill(path as never);
       if (translucent) ctx.globalAlpha = 1;
       if (stroked) ctx.stroke(path as never);
       ctx.restore();

@@ -221,6 +221,19 @@ describe('writePageContent', () => {
     expect(String.fromCharCode(...sink.view())).not.toContain(' RG\n');
   });
 
+  it('strokes hollow glyphs without filling them (render mode 1) with the outline\'s width and dash, then fills the next run again', () => {
+    const hollow = run(10, 20, [1, 2], { unfilled: true, outline: { color: '00ff00', widthPt: 0.5, dash: [2, 1.5] } });
+    const after = run(10, 60, [3], { outline: { color: '0000ff', widthPt: 1 } });
+    const drawn = draw([hollow, after]);
+    expectPlaced(drawn, [hollow, after]);
+    expect(drawn.map((d) => d.tr)).toEqual([1, 1, 2]);
+    const sink = new ByteSink();
+    writePageContent({ widthPt: 100, heightPt: 100, items: [hollow, after], section: 0, label: '1' }, sink);
+    const text = String.fromCharCode(...sink.view());
+    expect(text).toContain('0 1 0 RG\n0.5 w\n[2 1.5] 0 d\n1 Tr\n');
+    expect(text).toContain('0 0 1 RG\n1 w\n[] 0 d\n2 Tr\n');
+  });
+
   it('clips a group with cut-outs: each one a frame and its rectangle, filled even-odd', () => {
     const sink = new ByteSink();
     const box = { kind: 'rect' as const, x: 0, y: 0, w: 100, h: 100, fill: '00ff00' };

@@ -82,6 +82,8 @@ class ContentWriter {
   private relX = 0;
   private relY = 0;
   private readonly colors = new Map<string, string>();
+  /** The glyphs being shown only clip (a shaded run). */
+  private clipText = false;
 
   constructor(
     private readonly h: number,
@@ -91,6 +93,10 @@ class ContentWriter {
 
   item(item: LayoutItem): void {
     if (item.kind === 'glyphs') {
+      if (item.shading && !item.invisible && !item.unfilled && item.shading.coords.every(Number.isFinite)) {
+        this.shadedGlyphs(item, item.shading);
+        return;
+      }
       if (item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) this.translucent(item.fillOpacity, () => this.glyphs(item));
       else this.glyphs(item);
       return;
@@ -227,6 +233,29 @@ class ContentWriter {
     }
   }
 
+  /**
+   * Glyphs filled with a blend: inside q/Q, the text adds its glyphs to the clip (render mode 7, or 5
+   * stroking the outline first; §9.3.6), which takes effect at ET, and the shading is painted in it
+   * (`sh`), with the fill's opacity if it has one. The run is shown once, so its text is found once.
+   */
+  private shadedGlyphs(run: GlyphRun, shading: PathShading): void {
+    const o = this.out;
+    this.endText();
+    o.ascii('q\n');
+    const saved = this.save();
+    if (run.fillOpacity !== undefined && run.fillOpacity >= 0 && run.fillOpacity < 1) {
+      o.ascii(`/${this.res.fillAlpha(Math.round(run.fillOpacity * 1000) / 1000)} gs\n`);
+    }
+    this.clipText = true;
+    this.glyphs(run);
+    this.clipText = false;
+    this.endText();
+    const { kind, coords: c, stops } = shading;
+    const coords = kind === 'axial' ? [c[0]!, this.h - c[1]!, c[2]!, this.h - c[3]!] : [c[0]!, this.h - c[1]!, c[2]!, c[3]!, this.h - c[4]!, c[5]!];
+    o.ascii(`/${this.res.shading({ kind, coords, stops })} sh\nQ\n`);
+    this.restore(saved);
+  }
+
   /** Paints (a path, a glyph run) whose fill lets what is under it show through: its own graphics state (§11.6.4.4). */
   private translucent(fillOpacity: number, draw: () => void): void {
     const o = this.out;
@@ -323,14 +352,17 @@ class ContentWriter {
     }
     // Outlined text (WordArt's stroke) and synthetic bold (a hairline of 3 % of the size in the
     // text's colour): fill, then stroke the glyph outlines (render mode 2, §9.3.6).
+    // Hollow letters (unfilled) only stroke their outlines (render mode 1).
     // Invisible text (render mode 3) is only there to be found and selected: warped WordArt is drawn as paths.
-    const tr = run.invisible ? 3 : run.outline || font.syntheticBold ? 2 : 0;
+    // Glyphs filled with a blend only clip (7), after stroking any outline (5).
+    const stroked = run.outline || font.syntheticBold;
+    const tr = run.invisible ? 3 : this.clipText ? (stroked ? 5 : 7) : run.outline ? (run.unfilled ? 1 : 2) : font.syntheticBold ? 2 : 0;
     if (tr === 3) {
       // Nothing is painted, so the stroke state is left as it is.
     } else if (run.outline) {
       this.setStroke(run.outline.color);
       this.setLineWidth(run.outline.widthPt + (font.syntheticBold ? run.sizePt * 0.03 : 0));
-      this.setDash(undefined);
+      this.setDash(run.outline.dash);
     } else if (font.syntheticBold) {
       this.setStroke(run.color);
       this.setLineWidth(run.sizePt * 0.03);
