@@ -58,7 +58,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) run.emit(content.text, sink.items);
-  emitRunBorders(frags, x0, baseline, lastInk, sink);
+  if (content.runBorders) emitRunBorders(frags, x0, baseline, lastInk, sink);
   if (content.rubies) emitRubies(line, content, x0, baseline, sink, ctx.faces);
   for (const m of content.markers) {
     if (m.at < line.start || m.at >= Math.max(line.end, line.start + 1)) continue;

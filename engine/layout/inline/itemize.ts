@@ -105,6 +105,8 @@ export interface ParaContent {
   readonly autoSpace?: { readonly latin: boolean; readonly digits: boolean };
   /** Phonetic guides over the text, in text order (absent: none). */
   readonly rubies?: readonly RubyBase[];
+  /** Some text, tab or object has a run border (w:bdr): only then are groups padded and boxes drawn. */
+  readonly runBorders?: true;
 }
 
 /** What the itemizer asks of the surrounding layout. */
@@ -142,12 +144,15 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext, lineWidthPt?
     text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
     ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}), ...(latin || digits ? { autoSpace: { latin, digits } } : {}),
     ...(b.rubies.length > 0 ? { rubies: b.rubies } : {}),
+    ...(b.runBorders ? { runBorders: true as const } : {}),
   };
 }
 
 const MAX_FIELD_DEPTH = 16;
 
 class Builder {
+  /** Some span or special has a run border (ParaContent.runBorders). */
+  runBorders = false;
   out = '';
   readonly spans: Span[] = [];
   readonly specials = new Map<number, Special>();
@@ -283,6 +288,7 @@ class Builder {
   }
 
   special(s: Special, ch: string): void {
+    if ((s.kind === 'tab' || s.kind === 'object') && s.props.border) this.runBorders = true;
     this.specials.set(this.out.length, s);
     this.out += ch;
   }
@@ -341,6 +347,7 @@ class Builder {
       if (link) span.link = link;
       if (revision) span.revision = revision;
       if (this.openRubies.length > 0) span.rubyTopPt = Math.max(...this.openRubies.map((r) => r.topPt));
+      if (props.border) this.runBorders = true;
       this.spans.push(span);
     }
     this.out += text;

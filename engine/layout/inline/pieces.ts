@@ -163,7 +163,7 @@ export function shapePieces(content: ParaContent, breaks: Uint8Array, cache: Wor
   if (content.autoSpace) addAutoSpace(out, content.text, content.specials, content.autoSpace);
   fitTextRegions(out, text);
   widenRubyBases(out, content.rubies, text);
-  padRunBorders(out, text);
+  if (content.runBorders) padRunBorders(out, text);
   return out;
 }
 
