@@ -11,6 +11,7 @@
  */
 import type { GlyphRun, LayoutItem, LayoutFont, PathCommand } from '../model';
 import { glyphOutline, type OutlineCommand } from '../text';
+import { outlinePlacer, SYNTHETIC_BOLD_STROKE as SYNTHETIC_BOLD } from './glyph-place';
 
 type Point = readonly [number, number];
 /** Maps a point of the stretched (unwarped) block, in page coordinates, to its warped place. */
@@ -42,10 +43,6 @@ const MAX_EDGE_SPLIT = 16;
  * a page unbounded); the runs after that are drawn straight, as before bending.
  */
 export const MAX_WARP_COMMANDS = 500_000;
-/** The slant of a synthetic italic (the PDF renderer's text matrix: tan 12°). */
-const SYNTHETIC_SHEAR = 0.2126;
-/** The hairline of a synthetic bold, a share of the size (the PDF renderer's render mode 2 stroke). */
-const SYNTHETIC_BOLD = 0.03;
 
 /**
  * The map of a warp with `guides` (in the box's own coordinates) over `box`, for a block whose
@@ -170,17 +167,15 @@ export function warpRun(
   }
   const commands: PathCommand[] = [];
   if (font) {
-    const k = run.sizePt / (font.unitsPerEm || 1000);
-    const th = (run.scalePct ?? 100) / 100;
-    // A synthetic italic is slanted as the renderers slant its text (tan 12°).
-    const shear = font.syntheticItalic ? SYNTHETIC_SHEAR : 0;
+    // Placed as the renderers draw the run's text (a synthetic italic slanted as theirs).
+    const place = outlinePlacer(run.sizePt, run.scalePct, font);
     const edge = Math.max(0.01, boxW * EDGE_SHARE);
     let pen = run.x;
     run.glyphs.forEach((g, i) => {
       const outline = glyphOutline(font.data, g);
       if (outline) {
         const origin = pen;
-        bend(outline, (gx, gy) => [origin + (gx + shear * gy) * k * th, run.y - gy * k], map, edge, commands);
+        bend(outline, (gx, gy) => place(origin, run.y, gx, gy), map, edge, commands);
       }
       pen += run.advances[i] ?? 0;
     });

@@ -7,6 +7,7 @@
 import type { Color, GlyphRun, LayoutItem, PathCommand, RunProps } from '../../model';
 import { glyphOutline } from '../../text';
 import { gradientShading } from '../gradient';
+import { outlinePlacer } from '../glyph-place';
 import type { Face } from '../faces';
 
 type MutableRun = { -readonly [K in keyof GlyphRun]: GlyphRun[K] };
@@ -122,21 +123,14 @@ export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: 
   target.push(paintRun(run, p, face));
 }
 
-/** Synthetic italic slant, as the renderers draw it (tan 12°). */
-const SYNTHETIC_SHEAR = 0.2126;
-
 /** The glyph outlines of a run as one path in page coordinates, moved by (dx, dy). */
 function outlinePath(run: GlyphRun, face: Face, dx: number, dy: number): PathCommand[] {
   const out: PathCommand[] = [];
-  const k = run.sizePt / (face.unitsPerEm || 1000);
-  const th = (run.scalePct ?? 100) / 100;
-  const shear = face.syntheticItalic ? SYNTHETIC_SHEAR : 0;
+  const place = outlinePlacer(run.sizePt, run.scalePct, face);
   let pen = run.x + dx;
   const y0 = run.y + dy;
   for (let i = 0; i < run.glyphs.length; i++) {
     const outline = glyphOutline(face.data, run.glyphs[i]!);
-    const px = (gx: number, gy: number) => pen + (gx + shear * gy) * k * th;
-    const py = (gy: number) => y0 - gy * k;
     let cx = 0;
     let cy = 0;
     let sx = 0;
@@ -147,14 +141,15 @@ function outlinePath(run: GlyphRun, face: Face, dx: number, dy: number): PathCom
         cx = sx, cy = sy;
         continue;
       }
-      const x = px(c.x, c.y);
-      const y = py(c.y);
+      const [x, y] = place(pen, y0, c.x, c.y);
       if (c.op === 'M' || c.op === 'L') out.push({ op: c.op, x, y });
-      else if (c.op === 'C') out.push({ op: 'C', x1: px(c.x1, c.y1), y1: py(c.y1), x2: px(c.x2, c.y2), y2: py(c.y2), x, y });
-      else if (c.op === 'Q') {
+      else if (c.op === 'C') {
+        const [x1, y1] = place(pen, y0, c.x1, c.y1);
+        const [x2, y2] = place(pen, y0, c.x2, c.y2);
+        out.push({ op: 'C', x1, y1, x2, y2, x, y });
+      } else if (c.op === 'Q') {
         // A quadratic curve as the cubic that draws it: both controls two thirds of the way to its control point.
-        const qx = px(c.x1, c.y1);
-        const qy = py(c.y1);
+        const [qx, qy] = place(pen, y0, c.x1, c.y1);
         out.push({ op: 'C', x1: cx + ((qx - cx) * 2) / 3, y1: cy + ((qy - cy) * 2) / 3, x2: x + ((qx - x) * 2) / 3, y2: y + ((qy - y) * 2) / 3, x, y });
       }
       if (c.op === 'M') sx = x, sy = y;
