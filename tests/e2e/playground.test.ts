@@ -96,6 +96,32 @@ describe('playground (Chromium)', () => {
     await context.close();
   });
 
+  it('draws gradient-filled text (w14:textFill) with its blend, as the PDF does, not one flat colour', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPlayground(context);
+    // Red at the left to blue at the right (a:lin ang 0), 72 pt bold letters.
+    const fill = '<w14:textFill><w14:gradFill><w14:gsLst><w14:gs w14:pos="0"><w14:srgbClr w14:val="FF0000"/></w14:gs>' +
+      '<w14:gs w14:pos="100000"><w14:srgbClr w14:val="0000FF"/></w14:gs></w14:gsLst><w14:lin w14:ang="0" w14:scaled="0"/></w14:gradFill></w14:textFill>';
+    const body = `<w:p><w:r><w:rPr><w:b/><w:sz w:val="144"/>${fill}</w:rPr><w:t>MMMMMM</w:t></w:r></w:p>`;
+    await openDocx(page, 'gradient.docx', makeDocx({ body }));
+    const hues = await page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('#pages canvas[data-page="1"]')!;
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let red = 0;
+      let blue = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i]! > 180 && data[i + 2]! < 90 && data[i + 1]! < 90) red++;
+        if (data[i + 2]! > 180 && data[i]! < 90 && data[i + 1]! < 90) blue++;
+      }
+      return { red, blue };
+    });
+    // Both ends of the blend are on the page (a flat fill would be one purple).
+    expect(hues.red).toBeGreaterThan(200);
+    expect(hues.blue).toBeGreaterThan(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fills a template through the generated form; the exported DOCX holds the values and a generated identity', async () => {
     const context = await browser.newContext({ acceptDownloads: true });
     const { page } = await openPlayground(context);

@@ -298,3 +298,39 @@ describe('renderCanvas gradients', () => {
     expect(flat.calls.filter((c) => c[0] === 'set fillStyle').at(-1)?.[1]).toBe('#0000FF');
   });
 });
+
+describe('renderCanvas gradient text', () => {
+  it('clips to each glyph and fills the page-space blend through it, instead of the flat middle colour', async () => {
+    const doc = await layout(para('Hi'));
+    const shading = { kind: 'axial' as const, coords: [0, 0, 200, 0], stops: [{ pos: 0, color: 'FF0000' }, { pos: 1, color: '0000FF' }] };
+    const page = doc.pages[0]!;
+    const items = page.items.map((it) => (it.kind === 'glyphs' ? { ...it, shading } : it));
+    const shaded: LayoutDoc = { ...doc, pages: [{ ...page, items }] };
+    const run = runsOf(items)[0]!;
+    const ctx = recorder();
+    const made: Call[] = [];
+    const gradient = { addColorStop: () => undefined };
+    Object.assign(ctx, { createLinearGradient: (...a: number[]) => (made.push(['linear', ...a]), gradient) });
+    const r = await renderCanvas(shaded, 0, ctx, { createPath: fakePath, background: null });
+    expect(r.ok && r.value.glyphs).toBe(2);
+    // One blend for the run, in page coordinates (not one per glyph).
+    expect(made).toEqual([['linear', 0, 0, 200, 0]]);
+    const names = ctx.calls.map((c) => c[0]);
+    expect(names.filter((n) => n === 'fill')).toEqual([]);
+    const clips = ctx.calls.filter((c) => c[0] === 'clip');
+    expect(clips).toHaveLength(2);
+    expect(clips[0]![1]).toHaveProperty('d');
+    // After the clip the glyph transform is undone (scale by the inverse, then back from the pen),
+    // and the rectangle is painted with the gradient around the glyph's pen position.
+    const firstClip = names.indexOf('clip');
+    const scales = ctx.calls.slice(0, firstClip).filter((c) => c[0] === 'scale').at(-1)!;
+    const inverse = ctx.calls.slice(firstClip).find((c) => c[0] === 'scale')!;
+    expect(inverse[1] as number).toBeCloseTo(1 / (scales[1] as number), 9);
+    expect(inverse[2] as number).toBeCloseTo(1 / (scales[2] as number), 9);
+    expect(ctx.calls.slice(firstClip).find((c) => c[0] === 'translate')).toEqual(['translate', -run.x, -run.y]);
+    const paint = ctx.calls.slice(firstClip).find((c) => c[0] === 'fillRect')!;
+    expect(paint[1] as number).toBeLessThan(run.x);
+    expect((paint[1] as number) + (paint[3] as number)).toBeGreaterThan(run.x + run.sizePt);
+    expect(ctx.calls.slice(firstClip).filter((c) => c[0] === 'set fillStyle')[0]![1]).toBe(gradient);
+  });
+});

@@ -198,6 +198,10 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
   }
   // The opacity is the fill's only (PDF's ca): an outline stays opaque, as over an unfilled WordArt.
   const translucent = run.fillOpacity !== undefined && run.fillOpacity >= 0 && run.fillOpacity < 1;
+  // A gradient fill (w14:textFill gradFill) is laid out in page space, as the PDF's shading painted
+  // through the glyphs as a clip: each glyph clips, then the page-space blend fills the clip.
+  const gradient = run.shading && !run.unfilled ? gradientStyle(ctx, run.shading) : undefined;
+  const shear = font.syntheticItalic ? ITALIC_SHEAR : 0;
   let pen = run.x;
   for (let i = 0; i < run.glyphs.length; i++) {
     const before = paths.failures.size;
@@ -209,10 +213,11 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
       ctx.save();
       ctx.translate(pen, run.y);
       ctx.scale(k * th, -k);
-      if (font.syntheticItalic) ctx.transform(1, 0, ITALIC_SHEAR, 1, 0, 0);
+      if (shear) ctx.transform(1, 0, shear, 1, 0, 0);
       if (translucent) ctx.globalAlpha = run.fillOpacity!;
+      if (gradient) fillThrough(ctx, path, gradient, pen, run.y, k * th, -k, shear, run.sizePt);
       // Hollow letters (PDF's Tr 1): only the outline is stroked.
-      if (!run.unfilled || !stroked) ctx.fill(path as never);
+      else if (!run.unfilled || !stroked) ctx.fill(path as never);
       if (translucent) ctx.globalAlpha = 1;
       if (stroked) ctx.stroke(path as never);
       ctx.restore();
@@ -220,6 +225,23 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
     }
     pen += run.advances[i] ?? 0;
   }
+}
+
+/**
+ * Fills a glyph's outline with a page-space gradient. The context is in the glyph's space (translated
+ * to (x, y), scaled by (sx, sy), sheared by `shear`): it clips to the outline there, undoes that
+ * transform, and paints the gradient over the glyph's em box, so the blend runs across the whole run
+ * as the PDF's clipped shading does rather than restarting in every glyph.
+ */
+function fillThrough(ctx: Canvas2D, path: object, gradient: GradientHandle, x: number, y: number, sx: number, sy: number, shear: number, sizePt: number): void {
+  ctx.save();
+  ctx.clip(path as never);
+  if (shear) ctx.transform(1, 0, -shear, 1, 0, 0);
+  ctx.scale(1 / sx, 1 / sy);
+  ctx.translate(-x, -y);
+  ctx.fillStyle = gradient;
+  ctx.fillRect(x - 4 * sizePt, y - 4 * sizePt, 16 * sizePt, 8 * sizePt);
+  ctx.restore();
 }
 
 function glyphPaths(s: DrawState, data: Uint8Array, unitsPerEm: number): GlyphPathCache {

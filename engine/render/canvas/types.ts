@@ -31,6 +31,8 @@ export interface Canvas2D {
   fill(path?: never): void;
   stroke(path?: never): void;
   clip(fillRule?: 'nonzero' | 'evenodd'): void;
+  /** Clips to a path object (shaded glyphs: the glyph's outline). */
+  clip(path: never, fillRule?: 'nonzero' | 'evenodd'): void;
   fillRect(x: number, y: number, w: number, h: number): void;
   drawImage(image: never, dx: number, dy: number, dw: number, dh: number): void;
   setLineDash(segments: number[]): void;
