@@ -6,8 +6,10 @@
 /**
  * Letters and digits only, in lower case: extraction differs in spaces, hyphens and quotes, not in
  * these, and text in w:caps or w:smallCaps runs is stored in lower case but drawn in capitals.
+ * Lam + alef is drawn as one ligature glyph, which pdftotext reverses with the right-to-left line
+ * around it (alef + lam): both sides spell it alef + lam.
  */
-export const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
+export const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase().replace(/\u0644\u0627/g, '\u0627\u0644');
 
 /** How far into a page the key may start and still count as opening it (a header line, a number). */
 export const SLACK = 150;

@@ -189,7 +189,7 @@ class FaceAdapter implements Face {
     this.key = variant ? `${font.id}|${variant}` : font.id;
     if (variant) this.programKey = font.id;
     this.widthScale = fit?.widthScale ?? 1;
-    if (fit?.eastAsian) this.eastAsianLines = { key: `ea:${fit.key}`, widthScale: 1, lineMetrics: fit.lineMetrics };
+    if (fit?.eastAsian && fit.lineMetrics) this.eastAsianLines = { key: `ea:${fit.key}`, widthScale: 1, lineMetrics: fit.lineMetrics };
     this.family = font.family;
     this.postscriptName = font.postscriptName;
     this.data = font.data;
@@ -229,14 +229,15 @@ class FaceAdapter implements Face {
   lineMetrics(sizePt: number): LineMetrics {
     let m = this.metricsBySize.get(sizePt);
     if (!m) {
-      m = this.fit ? this.fit.lineMetrics(sizePt) : this.wordMetrics ? this.font.wordLineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
+      const own = this.fit?.lineMetrics;
+      m = own ? own(sizePt) : this.wordMetrics ? this.font.wordLineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
       this.metricsBySize.set(sizePt, m);
     }
     return m;
   }
 
   chartMetrics(sizePt: number): LineMetrics {
-    return this.fit || !this.wordMetrics ? this.lineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
+    return this.fit?.lineMetrics || !this.wordMetrics ? this.lineMetrics(sizePt) : this.font.libreOfficeLineMetrics(sizePt);
   }
 }
 

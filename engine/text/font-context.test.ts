@@ -116,7 +116,7 @@ describe('standInFit', () => {
       expect(ctx.resolve(req('Consolas', bold, italic)).family).toBe('DejaVu Sans Mono');
       const fit = ctx.standInFit(req('Consolas', bold, italic))!;
       expect(fit.widthScale).toBeCloseTo(1126 / 1233, 10);
-      expect(fit.lineMetrics(10)).toMatchObject({ ascentPt: (10 * 1884) / 2048, descentPt: (10 * 514) / 2048, lineHeightPt: (10 * 2398) / 2048 });
+      expect(fit.lineMetrics!(10)).toMatchObject({ ascentPt: (10 * 1884) / 2048, descentPt: (10 * 514) / 2048, lineHeightPt: (10 * 2398) / 2048 });
     }
   });
 
@@ -124,7 +124,7 @@ describe('standInFit', () => {
     const ctx = createFontContext(testFontSource());
     await ctx.prepare([req('Georgia', true)]);
     expect(ctx.standInFit(req('Georgia', true))!.widthScale).toBe(0.861);
-    expect(ctx.standInFit(req('Georgia', true))!.lineMetrics(16).lineHeightPt).toBeCloseTo((16 * 2327) / 2048, 10);
+    expect(ctx.standInFit(req('Georgia', true))!.lineMetrics!(16).lineHeightPt).toBeCloseTo((16 * 2327) / 2048, 10);
     // Without DejaVu Serif, Georgia falls back to DejaVu Sans, which the ratio was not measured for.
     const noSerif = createFontContext({ loadFile: (f: string) => (f.startsWith('DejaVuSerif') ? undefined : shippedBytes(f)) });
     await noSerif.prepare([req('Georgia')]);

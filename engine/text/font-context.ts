@@ -30,8 +30,8 @@ export interface StandInFit {
   readonly key: string;
   /** Horizontal scale of the stand-in's advances and glyphs (original / stand-in). */
   readonly widthScale: number;
-  /** The original's single-spacing line metrics at a size. */
-  lineMetrics(sizePt: number): LineMetrics;
+  /** The original's single-spacing line metrics at a size; absent when they are not known (the stand-in's own apply). */
+  readonly lineMetrics?: (sizePt: number) => LineMetrics;
   /** The original is an East Asian font that has the CJK characters its stand-in lacks. */
   readonly eastAsian?: boolean;
 }
@@ -324,8 +324,10 @@ export class FontContext {
       const own = font.advanceWidth(font.glyphId(0x30));
       if (own > 0) widthScale = (o.monoAdvance * font.unitsPerEm) / (own * o.unitsPerEm);
     } else if (o.widthScale && o.standIn === font.family) widthScale = o.widthScale;
-    const key = `${widthScale}|${o.ascent}|${o.descent}|${o.lineGap}|${o.unitsPerEm}`;
-    const lineMetrics = (sizePt: number): LineMetrics => lineMetricsOf(o.ascent, o.descent, o.lineGap, o.unitsPerEm, sizePt);
+    const { ascent, descent, lineGap = 0 } = o;
+    if (ascent === undefined || descent === undefined) return { key: `${widthScale}|own`, widthScale };
+    const key = `${widthScale}|${ascent}|${descent}|${lineGap}|${o.unitsPerEm}`;
+    const lineMetrics = (sizePt: number): LineMetrics => lineMetricsOf(ascent, descent, lineGap, o.unitsPerEm, sizePt);
     return { key, widthScale, lineMetrics, ...(o.eastAsian ? { eastAsian: true } : {}) };
   }
 

@@ -5,6 +5,8 @@
  * to Consolas's advances, in layout and in the PDF (Tz), and its lines take Consolas's Word line height
  * (1884 + 514)/2048 em. Before, code lines were 9.5% wider than Word's and wrapped where Word's fit.
  * Georgia, proportional, is drawn with DejaVu Serif at its measured average width ratio (0.861).
+ * Traditional Arabic is drawn with DejaVu Sans at 0.6 of its widths (Word's pagination of 50,000
+ * Arabic letters); its line metrics are not known, so its lines keep DejaVu Sans's height.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
@@ -107,5 +109,22 @@ describe('Consolas drawn by DejaVu Sans Mono fitted to its widths', () => {
     const tz = /([\d.]+) Tz/.exec(text);
     expect(tz).not.toBeNull();
     expect(Number(tz![1])).toBeCloseTo((100 * 1126) / 1233, 2);
+  });
+
+  it('condenses DejaVu Sans\'s Arabic to Traditional Arabic\'s widths and keeps its own line height', async () => {
+    // Complex-script runs (w:rtl) take w:cs and w:szCs; the same text in DejaVu Sans itself is the measure.
+    const ar = (font: string) => `<w:rPr><w:rFonts w:cs="${font}"/><w:szCs w:val="30"/><w:rtl/></w:rPr>`;
+    const ppr = '<w:pPr><w:bidi/><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>';
+    const text = 'تُعرّف اتفاقية حقوق الطفل الطفلَ بأنه كل إنسان';
+    const d = await layout(code(text, ppr, ar('Traditional Arabic')) + code(text, ppr, ar('Traditional Arabic')) + code(text, ppr, ar('DejaVu Sans')) + code(text, ppr, ar('DejaVu Sans')));
+    const lines = [...new Set(runsOf(d).map((r) => r.y))].sort((a, b) => a - b);
+    expect(lines).toHaveLength(4);
+    const on = (y: number) => runsOf(d).filter((r) => r.y === y);
+    const width = (y: number) => on(y).reduce((s, r) => s + r.advances.reduce((t, a) => t + a, 0), 0);
+    expect(on(lines[0]!).every((r) => d.fonts[r.font]!.family === 'DejaVu Sans' && r.scalePct === 60)).toBe(true);
+    expect(on(lines[2]!).every((r) => r.scalePct === undefined)).toBe(true);
+    expect(width(lines[0]!)).toBeCloseTo(0.6 * width(lines[2]!), 3);
+    // No Traditional Arabic line metrics are known: its lines are as far apart as DejaVu Sans's.
+    expect(lines[1]! - lines[0]!).toBeCloseTo(lines[3]! - lines[2]!, 6);
   });
 });
