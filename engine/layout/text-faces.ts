@@ -259,8 +259,10 @@ class WordWidthFace extends FaceAdapter {
     super(font, fit, `w:${tableKey}`);
     const ratios: number[] = [];
     for (const [cp, w] of widths) {
-      // Letters only: figures and punctuation often differ more (Cambria's tabular figures).
-      if (!/\p{L}/u.test(String.fromCodePoint(cp))) continue;
+      // Latin letters only: figures and punctuation often differ more (Cambria's tabular figures),
+      // and the ratio stands in for the Latin letters a table lacks (a table's other scripts, such as
+      // Verdana's Cyrillic, differ from the stand-in's by another ratio).
+      if (!/\p{Script=Latin}/u.test(String.fromCodePoint(cp))) continue;
       const g = font.glyphId(cp);
       const own = g ? font.advanceWidth(g) : 0;
       if (own > 0) ratios.push((w * font.unitsPerEm) / 1000 / own);

@@ -30,12 +30,34 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly number[]]> = [
   ["verdana|01", "delmnopty", [623, 596, 274, 973, 633, 607, 623, 394, 591]],
 ];
 
-const BY_KEY = new Map<string, ReadonlyMap<number, number>>();
-for (const [key, chars, widths] of TABLES) {
+/**
+ * Widths of scripts none of Word's renders in the corpus draws, from another measurement of the same
+ * font, never overriding a width of TABLES. Verdana's Cyrillic (U+0400–U+045F): the anafanafo 2.0.0
+ * package's table of Verdana measured in a browser at 11 px to 0.01 px (width / 11 px, so ±0.5/1000
+ * em); its 41 characters that Word's table also has agree within 1/1000 em, but for i and l (274.5
+ * against Word's 272). DejaVu Sans's Cyrillic is wider than Verdana's where its Latin is not (т 583
+ * against 496, ж 901 against 798, д 691 against 622; 0.968 of it over Russian letter frequencies),
+ * so Russian text set in Verdana took about 3% more room than in Word (poi-drawing's page starts).
+ */
+const SUPPLEMENTS: ReadonlyArray<readonly [string, string, readonly number[]]> = [
+  [
+    'verdana|00',
+    'ЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюяѐёђѓєѕіїјљњћќѝўџ',
+    [
+      633, 633, 793, 566, 701, 684, 421, 421, 455, 1118, 1103, 818, 693, 751, 615, 752, 684, 685, 685, 566, 745, 633, 973, 615, 751, 751, 693, 735,
+      843, 752, 787, 752, 603, 698, 616, 615, 819, 685, 761, 712, 1030, 1045, 784, 920, 681, 701, 1035, 706, 601, 615, 595, 471, 622, 595, 798, 525,
+      640, 640, 592, 621, 696, 637, 607, 637, 623, 535, 496, 592, 841, 592, 645, 605, 876, 887, 641, 795, 571, 547, 839, 600, 595, 595, 633, 471, 547,
+      521, 275, 275, 345, 914, 914, 633, 592, 640, 592, 637,
+    ],
+  ],
+];
+
+const BY_KEY = new Map<string, Map<number, number>>();
+for (const [key, chars, widths] of [...TABLES, ...SUPPLEMENTS]) {
   if (chars.length !== widths.length) throw new Error(`word-widths: ${key} has ${chars.length} characters and ${widths.length} widths`);
-  const m = new Map<number, number>();
-  for (let i = 0; i < chars.length; i++) m.set(chars.charCodeAt(i), widths[i]!);
-  BY_KEY.set(key, m);
+  let m = BY_KEY.get(key);
+  if (!m) BY_KEY.set(key, (m = new Map()));
+  for (let i = 0; i < chars.length; i++) if (!m.has(chars.charCodeAt(i))) m.set(chars.charCodeAt(i), widths[i]!);
 }
 
 /** Word's widths (1/1000 em by code point) for a family and style, when we have them. */

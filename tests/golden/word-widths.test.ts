@@ -66,12 +66,30 @@ describe('Word widths for stand-in families', () => {
 
   it('keeps one odd letter from widening the characters the table lacks (Verdana\'s J)', async () => {
     // Verdana's J and j are 1.54 and 1.24 of DejaVu Sans's, its other measured letters 0.95-1.08:
-    // the mean (1.022) set poi-drawing's Cyrillic 2% wide, the median leaves it as DejaVu Sans draws it.
-    const word = 'водоканал';
+    // the mean (1.022) would set text in a script the table lacks 2% wide, the median of its Latin
+    // letters leaves it as DejaVu Sans draws it.
+    const word = 'λόγος';
     const doc = await layout(`<w:p>${run('Verdana', word)}</w:p><w:p>${run('DejaVu Sans', word)}</w:p>`);
     const [verdana, dejavu] = glyphRuns(doc);
     const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
     expect(sum(verdana!.advances) / sum(dejavu!.advances)).toBeCloseTo(1, 2);
+  });
+
+  it('sets Verdana\'s Cyrillic on Verdana\'s widths, narrower than DejaVu Sans\'s (poi-drawing)', async () => {
+    // 10 pt: Verdana т 496, ж 798, д 622, о 607 /1000 em; DejaVu Sans draws them 583, 901, 691, 612.
+    const doc = await layout(`<w:p>${run('Verdana', 'тждо')}</w:p><w:p>${run('DejaVu Sans', 'тждо')}</w:p>`);
+    const [verdana, dejavu] = glyphRuns(doc);
+    expect(verdana!.advances.map((a) => +a.toFixed(2))).toEqual([4.96, 7.98, 6.22, 6.07]);
+    expect(dejavu!.advances.map((a) => +a.toFixed(1))).toEqual([5.8, 9.0, 6.9, 6.1]);
+  });
+
+  it('measures the ratio for missing letters over Word\'s Latin letters only', async () => {
+    // Verdana's table has Cyrillic too (0.85-1.03 of DejaVu Sans's): a Latin capital it lacks keeps
+    // the median ratio of Word's measured Latin letters (0.99981), as before the Cyrillic came in
+    // (over all its letters the median would be 0.99849).
+    const doc = await layout(`<w:p>${run('Verdana', 'Q')}</w:p><w:p>${run('DejaVu Sans', 'Q')}</w:p>`);
+    const [verdana, dejavu] = glyphRuns(doc);
+    expect(verdana!.advances[0]! / dejavu!.advances[0]!).toBeCloseTo(0.99981, 4);
   });
 
   it('leaves the real family alone when the host gives it', async () => {
