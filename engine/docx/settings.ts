@@ -31,6 +31,7 @@ export function readSettings(root: XmlElement | undefined, background: string | 
     // Word drops space before at the top of a page after a natural break; no setting turns that off.
     suppressSpacingAtTopOfPage: true,
   };
+  if (onOff(child(compat, 'w:usePrinterMetrics')) === true) s.usePrinterMetrics = true;
   if (zone !== undefined && zone > 0) s.hyphenationZonePt = zone;
   if (limit !== undefined && limit > 0) s.consecutiveHyphenLimit = limit;
   if (background) s.background = background;

@@ -169,6 +169,11 @@ export interface DocSettings {
    * (without it a cell's text is off the grid).
    */
   readonly adjustLineHeightInTable?: boolean;
+  /**
+   * w:compat/w:usePrinterMetrics (ISO/IEC 29500 1st edition §9.7.3.52, a legacy setting of ECMA-376
+   * Part 4): text is laid out on the printer's device widths instead of ideal ones (WordCache).
+   */
+  readonly usePrinterMetrics?: boolean;
   /** Space before at the top of a page is suppressed unless this compatibility option asks otherwise. */
   readonly suppressSpacingAtTopOfPage: boolean;
   /** The document's w15:docId GUID, without braces (used for telemetry identity). */

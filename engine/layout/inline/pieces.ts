@@ -65,6 +65,15 @@ export class WordCache {
   static readonly pool = new GenerationPool(WORDS_PER_GENERATION);
 
   /**
+   * `deviceDpi` (0: none) lays words out on a device's widths, as Word does for a document with
+   * w:usePrinterMetrics (ISO/IEC 29500 1st edition §9.7.3.52: "the printer metrics are used to
+   * determine the number of pixels per logical inch ... to compute the pixel height of the fonts"):
+   * the font is realised at a whole number of device pixels per em and each advance is a whole
+   * number of pixels (`deviceAdvance`).
+   */
+  constructor(readonly deviceDpi = 0) {}
+
+  /**
    * The shaped word for a span's style and a text, computing it on first use. `joinBefore` and
    * `joinAfter` shape it as joined to the letters outside it (see joining.ts).
    */
@@ -76,7 +85,7 @@ export class WordCache {
     const key = joinBefore || joinAfter ? `${joinBefore ? '\uFFFF' : ''}${text}${joinAfter ? '\uFFFF' : ''}` : text;
     let w = words.get(key);
     if (!w) {
-      w = shapeWord(span, text, joinBefore, joinAfter);
+      w = shapeWord(span, text, joinBefore, joinAfter, this.deviceDpi);
       words.set(key, w);
     }
     return w;
@@ -93,11 +102,12 @@ export class WordCache {
       font = { styles: new Map(), pruneAt: 256 };
       WordCache.byFont.set(data, font);
     }
-    let words = font.styles.get(span.shapeKey);
+    const key = this.deviceDpi ? `${span.shapeKey}|dpi${this.deviceDpi}` : span.shapeKey;
+    let words = font.styles.get(key);
     if (!words) {
       if (font.styles.size >= font.pruneAt) pruneStyles(font);
       words = new GenerationCache(WordCache.pool);
-      font.styles.set(span.shapeKey, words);
+      font.styles.set(key, words);
     }
     this.lastSpan = span;
     this.lastWords = words;
@@ -201,7 +211,7 @@ export function glyphPiece(text: string, start: number, end: number, span: Span,
   return { k: 'glyphs', start, end, span, glyphs: w.glyphs, advances: w.advances, rel: w.rel, width: w.width, trailingSpace: w.trailingSpace };
 }
 
-function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: boolean): ShapedWord {
+function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: boolean, deviceDpi: number): ShapedWord {
   const p = span.props;
   const kern = p.kernMinPt !== undefined && span.sizePt >= p.kernMinPt;
   const rtl = ((span.level ?? 0) & 1) === 1;
@@ -215,6 +225,7 @@ function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: bool
   }
   const n = kept.length;
   const scale = (span.sizePt / span.face.unitsPerEm) * (p.scalePct / 100);
+  const ppem = deviceDpi ? Math.round((span.sizePt * deviceDpi) / 72) : 0;
   const glyphs = new Array<number>(n);
   const advances = new Array<number>(n);
   const rel = new Array<number>(n);
@@ -229,12 +240,21 @@ function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: bool
     const g = rtl ? n - 1 - k : k;
     glyphs[g] = shaped.glyphs[v]!;
     const fold = xo ? (k + 1 < n ? xo[kept[k + 1]!]! : 0) - (k > 0 ? xo[v]! : 0) : 0;
-    const a = (shaped.advances[v]! + fold) * scale + p.spacingPt;
+    const units = shaped.advances[v]! + fold;
+    const a = (ppem ? deviceAdvance(units, span.face.unitsPerEm, ppem, deviceDpi) * (p.scalePct / 100) : units * scale) + p.spacingPt;
     advances[g] = a;
     rel[g] = shaped.clusters[v]! - pre;
     width += a;
   }
   return { glyphs, advances, rel, width, trailingSpace: trailingSpaceOf(str, advances, rel, 0) };
+}
+
+/**
+ * An advance of `units` (font units, kerning included) in points on a device of `dpi` pixels per
+ * inch where the font is realised at `ppem` pixels per em: a whole number of pixels.
+ */
+export function deviceAdvance(units: number, unitsPerEm: number, ppem: number, dpi: number): number {
+  return (Math.round((units * ppem) / unitsPerEm) * 72) / dpi;
 }
 
 /** Splits a glyph piece at glyph index `g` (a cluster boundary), reshaping nothing. */
