@@ -1,11 +1,15 @@
 /**
- * Tables Word imported from HTML: 3-D (outset, inset) cell borders and w:tblCellSpacing of 0.
+ * Tables Word imported from HTML: 3-D (outset, inset) cell borders and w:tblCellSpacing.
  * - An outset or inset border is two lines of its stated width (a light and a dark one) and takes
- *   twice the room: poi-bib-chernigovka's calendar (sz 6 outset cells) reaches Word's saved page
- *   starts only so (2 of 14 before, 13 after).
+ *   twice the room (poi-bug59058's sz 6 outset cells: 45 of its 48 Word page starts with it, 30
+ *   without).
  * - w:tblCellSpacing present, even as 0, separates the cells: each keeps its own top and bottom
  *   borders, so a row does not share them with its neighbours (poi-bug59058: with both rules its
  *   saved page starts go from 26 of 48 to 41).
+ * - Between two rows the spacing is the least room left between their cells, the cells' own
+ *   borders counted in it (§17.4.44: "including the width of the table borders"): borders wider
+ *   than the spacing leave no spacing beside them. poi-bib-chernigovka's calendar (0.75 pt
+ *   spacing, sz 6 outset cells) reaches Word's page starts only so.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -70,5 +74,30 @@ describe('w:tblCellSpacing of 0 separates the cells', () => {
       expect(yOf(separated, 'Two') - yOf(plain, 'Two')).toBeCloseTo(9, 2);
       expect(yOf(separated, 'After') - yOf(plain, 'After')).toBeCloseTo(18, 2);
     }
+  });
+});
+
+describe('cell spacing between rows counts the cells\' borders in it', () => {
+  const outset = 'w:val="outset" w:sz="6" w:space="0" w:color="C0C0C0"'; // 1.5 pt of room
+  const single = 'w:val="single" w:sz="6" w:space="0" w:color="000000"'; // 0.75 pt
+  const spacing = (twips: number) => `<w:tblCellSpacing w:w="${twips}" w:type="dxa"/>`;
+
+  it('adds nothing between rows whose borders are wider than the spacing', async () => {
+    const plain = await layout(table(''));
+    const spaced = await layout(table(outset, spacing(15)));
+    // 0.75 pt spacing above the table, then One's top border; Two sits below One's bottom border and
+    // its own top border only, the 0.75 pt spacing taken up by their 3 pt of borders.
+    expect(yOf(spaced, 'One') - yOf(plain, 'One')).toBeCloseTo(0.75 + 1.5, 2);
+    expect(yOf(spaced, 'Two') - yOf(plain, 'Two')).toBeCloseTo(0.75 + 1.5 + 1.5 + 1.5, 2);
+    // The spacing below the last row stays, as at the table's top.
+    expect(yOf(spaced, 'After') - yOf(plain, 'After')).toBeCloseTo(0.75 + 6 * 1.5 + 0.75, 2);
+  });
+
+  it('leaves the spacing between rows where it is wider than their borders', async () => {
+    const plain = await layout(table(''));
+    const spaced = await layout(table(single, spacing(144)));
+    // 7.2 pt between One's and Two's contents: their two 0.75 pt borders and 5.7 pt of space.
+    expect(yOf(spaced, 'Two') - yOf(spaced, 'One') - (yOf(plain, 'Two') - yOf(plain, 'One'))).toBeCloseTo(7.2, 2);
+    expect(yOf(spaced, 'One') - yOf(plain, 'One')).toBeCloseTo(7.2 + 0.75, 2);
   });
 });

@@ -9,8 +9,8 @@
  * height already holds them.
  * Cell spacing (w:tblCellSpacing, §17.4.44) separates the cells: each cell's box (shading, borders)
  * is inset by the spacing from the table's edges and by half of it from its neighbours, rows are
- * that much apart, and the table's own outer border is drawn around the whole table. A spacing of
- * 0 still separates them: rows do not share their horizontal borders.
+ * that much apart less the borders between them, and the table's own outer border is drawn around
+ * the whole table. A spacing of 0 still separates them: rows do not share their horizontal borders.
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
@@ -250,10 +250,16 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
     // starts in poi-bug59058, whose HTML tables give cellspacing 0 and draw each row ~0.75 pt taller
     // than shared borders would).
     if (sp > 0 || t.props.separateCells === true || t.rows[r]!.props.cellSpacingPt !== undefined) {
-      gapAbove.push(sp);
+      // Between two rows the spacing is the least room between their cells, their borders counted in
+      // it (§17.4.44: "the minimum amount of space … between all cells … including the width of the
+      // table borders"): borders wider than the spacing leave none beside them. poi-bib-chernigovka's
+      // calendar (0.75 pt spacing, 1.5 pt outset borders) has Word's page starts only so (3 of 14
+      // with the splits below, 2 with the spacing added on). The table's top and bottom keep it whole.
+      const gap = r === 0 ? sp : Math.max(0, sp - (exact ? 0 : widest(rows[r - 1], 'bottom') + widest(rows[r], 'top')));
+      gapAbove.push(gap);
       gapBelow.push(r === n - 1 ? sp : 0);
       shared.push(false);
-      above.push((exact ? 0 : widest(rows[r], 'top')) + sp);
+      above.push((exact ? 0 : widest(rows[r], 'top')) + gap);
       below.push((exact ? 0 : widest(rows[r], 'bottom')) + gapBelow[r]!);
       continue;
     }
