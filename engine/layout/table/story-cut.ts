@@ -82,7 +82,7 @@ export function splitStory(story: Story | undefined, limit: number): { first: St
   // be left over, the last line goes on with it (Docx4j_GettingStarted: Word splits a row of two
   // two-line cells after their first lines where both lines fit but not their 10 pt after).
   if (i > 0 && total > limit + 0.01 && !lines.solidFrom(i)) i--;
-  // Widow control (compatibilityMode 12 and lower): a paragraph's last line does not open the rest
+  // Widow control (compatibilityMode 12 and lower, and 15): a paragraph's last line does not open the rest
   // alone; its next-to-last line goes with it (see Unit.holdsWidow).
   if (i > 1 && i < n && lines.at(i - 1).unit.holdsWidow) i--;
   const cut = i > 0 ? bottom(i - 1) : 0;

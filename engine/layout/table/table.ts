@@ -489,7 +489,7 @@ function rowKeepsWithNext(cells: readonly TableCell[]): boolean {
 function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
   // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486), but for widow
-  // control in Word 2007 layouts (Unit.holdsWidow, splitStory).
+  // control in Word 2007 and 2013 layouts (Unit.holdsWidow, splitStory).
   const cutBelow = shared ? cutBorder(cells, 'bottom') : 0;
   const cutAbove = shared ? cutBorder(cells, 'top') : 0;
   const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - cutBelow - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
