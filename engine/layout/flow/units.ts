@@ -99,8 +99,11 @@ export interface Unit {
   exclusions?(x: number, y: number, earlier?: ReadonlyArray<Exclusion & { readonly owner: Unit }>): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
   emit(sink: ItemSink, x: number, y: number): void;
-  /** Splits a unit taller than the room left (table rows): the part that fits and the rest. */
-  split?(roomPt: number): readonly [Unit, Unit] | undefined;
+  /**
+   * Splits a unit taller than the room left (table rows): the part that fits and the rest;
+   * `atColumnTop` when nothing precedes it in its column, where it cannot move on to find more room.
+   */
+  split?(roomPt: number, atColumnTop?: boolean): readonly [Unit, Unit] | undefined;
   /** How the unit is laid out again where it lands in a column of another width (unequal columns). */
   readonly reflow?: Reflow;
 }

@@ -362,7 +362,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly nu
   };
   // Turned text runs along the row's height: such a row does not split.
   if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
-    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, rowInset, edges.shared[r]!, frame, tail) };
+    return { ...unit, split: (room, atTop) => splitRow(cells, tableX, room, header, rowInset, edges.shared[r]!, frame, tail, atTop) };
   }
   return unit;
 }
@@ -486,7 +486,7 @@ function rowKeepsWithNext(cells: readonly TableCell[]): boolean {
  * there (poi-bib-chernigovka's Word page starts, tried with both). A row of a nested table that
  * crosses the cut splits in turn, as Word splits it, rather than holding the whole outer row back.
  */
-function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0): readonly [Unit, Unit] | undefined {
+function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0, atTop = false): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
   // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486), but for widow
   // control in Word 2007 and 2013 layouts (Unit.holdsWidow, splitStory).
@@ -498,6 +498,15 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
   const anyRest = halves.some((h) => h.rest.solidFrom(0));
   if (!anyFirst || !anyRest) return undefined;
+  // A cell that keeps none of its text here (its first line, or the two a widow rule holds together,
+  // do not fit) holds the whole row back: the row moves on whole rather than open the next page with
+  // that cell's text beside the others' rest. Word's saved page breaks open a page with such a row
+  // in aspose-Northwind_traders (a two-line company name beside a three-line address) and
+  // oxpt-WC023-Table-4-Row-Image-Before (pictures beside text), and poi-bib-chernigovka's calendar
+  // (a row's date beside its two-line event) reaches 13 of Word's 14 page starts with it, 11 without.
+  // Where nothing precedes the row on its page it splits all the same, as moving on gains nothing.
+  const starved = halves.some((h) => h.rest.solidFrom(0) && !h.first.units.some((line) => !line.unit.discardable));
+  if (starved && !atTop) return undefined;
   const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
   const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
   const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest, openTop: false }));
@@ -505,17 +514,16 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   const restHeight = cutAbove + inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
   const row: RowPlace = { tableX, header, frame };
   const part = (h: number, edge: Inset, parts: PlacedCell[], rest: boolean) => rowPart(row, h, edge, parts, rest);
-  // A first part holding only spacing (its paragraphs' space before) keeps its room at the page's
-  // foot, so the rest opens the next page without that spacing, but draws nothing: an empty sliver
-  // of the row, borders and shading, stood at the foot of poi-bib-chernigovka's pages (taking the
-  // spacing on to the next page instead costs 2 of its 14 Word page starts).
+  // A first part holding only spacing (its paragraphs' space before; only at a page's top, where a
+  // starved row still splits) keeps its room but draws nothing: an empty sliver of the row, borders
+  // and shading.
   const blank = !halves.some((h) => h.first.units.some((line) => !line.unit.discardable));
   const first = blank
     ? { kind: 'row' as const, heightPt: firstHeight, breakAfter: true, emit: () => undefined }
     : part(firstHeight, { above: inset.above, below: cutBelow, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
   // The rest splits again when it is still taller than a page.
   const restInset: Inset = { above: cutAbove, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
-  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail) };
+  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r, atTop) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail, atTop) };
   return [first, second];
 }
 
