@@ -10,6 +10,10 @@
  *   borders counted in it (§17.4.44: "including the width of the table borders"): borders wider
  *   than the spacing leave no spacing beside them. poi-bib-chernigovka's calendar (0.75 pt
  *   spacing, sz 6 outset cells) reaches Word's page starts only so.
+ * - Separated cells keep their left and right borders inside their boxes too: their text runs
+ *   between those borders and the margins (poi-bib-chernigovka's book list breaks '90 лет' in its
+ *   35 pt first column between 1.5 pt outset sides, and so ends its page 14 where Word's last saved
+ *   page start says).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -99,5 +103,35 @@ describe('cell spacing between rows counts the cells\' borders in it', () => {
     // 7.2 pt between One's and Two's contents: their two 0.75 pt borders and 5.7 pt of space.
     expect(yOf(spaced, 'Two') - yOf(spaced, 'One') - (yOf(plain, 'Two') - yOf(plain, 'One'))).toBeCloseTo(7.2, 2);
     expect(yOf(spaced, 'One') - yOf(plain, 'One')).toBeCloseTo(7.2 + 0.75, 2);
+  });
+});
+
+describe('separated cells keep their side borders inside', () => {
+  const outset = 'w:val="outset" w:sz="6" w:space="0" w:color="C0C0C0"'; // 1.5 pt of room
+  const xOf = (doc: LayoutDoc, text: string) =>
+    flatItems(doc.pages[0]!.items).find((i): i is GlyphRun => i.kind === 'glyphs' && i.text === text)!.x;
+
+  it('sets the text in from the left border, where shared borders leave it at the margin', async () => {
+    const shared = await layout(table(outset));
+    for (const separated of [await layout(table(outset, '<w:tblCellSpacing w:w="0" w:type="dxa"/>')), await layout(table(outset, '', '<w:tblCellSpacing w:w="0" w:type="dxa"/>'))]) {
+      expect(xOf(separated, 'One') - xOf(shared, 'One')).toBeCloseTo(1.5, 2);
+    }
+    // With 0.75 pt spacing the cell itself stands 0.75 pt in from the table's side as well.
+    expect(xOf(await layout(table(outset, '<w:tblCellSpacing w:w="15" w:type="dxa"/>')), 'One') - xOf(shared, 'One')).toBeCloseTo(0.75 + 1.5, 2);
+  });
+
+  it('narrows the text by both side borders', async () => {
+    // A right-aligned line ends at the right border's inner edge less the margin.
+    const right = (spacing: string) =>
+      `<w:tbl><w:tblPr><w:tblW w:w="4000" w:type="dxa"/>${spacing}</w:tblPr><w:tblGrid><w:gridCol w:w="4000"/></w:tblGrid>` +
+      `<w:tr><w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/><w:tcBorders>${['top', 'left', 'bottom', 'right'].map((s) => `<w:${s} ${outset}/>`).join('')}</w:tcBorders></w:tcPr>` +
+      `<w:p><w:pPr>${tight}<w:jc w:val="right"/></w:pPr><w:r><w:t>End</w:t></w:r></w:p></w:tc></w:tr></w:tbl>`;
+    const end = (doc: LayoutDoc) => {
+      const run = flatItems(doc.pages[0]!.items).find((i): i is GlyphRun => i.kind === 'glyphs' && i.text === 'End')!;
+      return run.x + run.advances.reduce((a, b) => a + b, 0);
+    };
+    const shared = end(await layout(right('')));
+    const separated = end(await layout(right('<w:tblCellSpacing w:w="0" w:type="dxa"/>')));
+    expect(shared - separated).toBeCloseTo(1.5, 2);
   });
 });

@@ -45,7 +45,7 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
       const m = pc.cell.props.margins;
       if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
       else {
-        const width = Math.max(1, pc.width - m.left - m.right);
+        const width = Math.max(1, pc.width - m.left - m.right - (pc.sides ? pc.sides.left + pc.sides.right : 0));
         pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width);
       }
     }
@@ -128,6 +128,7 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
   for (let r = 0; r < t.rows.length; r++) {
     const row = t.rows[r]!;
     let col = Math.min(row.props.gridBefore, lastCol);
+    const separated = tableSpacing > 0 || t.props.separateCells === true || row.props.cellSpacingPt !== undefined;
     const out: PlacedCell[] = [];
     for (const cell of row.cells) {
       const span = Math.max(1, Math.min(cell.props.gridSpan, lastCol - col));
@@ -141,7 +142,12 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
       const after = sp > 0 ? (col + span >= lastCol ? sp : sp / 2) : 0;
       const [insetL, insetR] = t.props.bidiVisual ? [after, before] : [before, after];
       const width = Math.max(1, colX[col + span]! - colX[col]! - insetL - insetR);
-      out.push({ cell, row: r, col, span, rowSpan: 1, x: x + insetL, width, ...(turn ? { turn } : {}) });
+      // Separated cells (rowEdges) keep their left and right borders inside their boxes, as they keep
+      // their top and bottom ones: the text runs inside them. poi-bib-chernigovka's book list (1.5 pt
+      // outset sides) breaks '90 лет' in its 35 pt first column, as Word's last page start shows.
+      const b = cell.props.borders;
+      const sides = separated ? { left: b.left?.widthPt ?? 0, right: b.right?.widthPt ?? 0 } : undefined;
+      out.push({ cell, row: r, col, span, rowSpan: 1, x: x + insetL, width, ...(sides ? { sides } : {}), ...(turn ? { turn } : {}) });
       col += span;
     }
     rows.push(out);
@@ -388,7 +394,8 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   }
   const free = h - inset.above - inset.below - m.top - m.bottom - story.heightPt;
   const offset = free > 0 && aligned ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
-  for (const { y: uy, unit } of story.units) unit.emit(sink, x + m.left, y + inset.above + m.top + offset + uy);
+  const left = m.left + (pc.sides?.left ?? 0);
+  for (const { y: uy, unit } of story.units) unit.emit(sink, x + left, y + inset.above + m.top + offset + uy);
 }
 
 /**
