@@ -33,8 +33,8 @@ export function readBorder(env: PropsEnv, el: XmlElement | undefined): Border | 
   let widthPt = sz === undefined ? 0.5 : style === 'art' ? sz : sz / 8;
   widthPt = widthPt < 0.25 ? 0.25 : widthPt > 31 ? 31 : widthPt;
   // A 3-D outset or inset border is two lines of the stated width, a light and a dark one, and takes
-  // twice the room: with it Word's page starts in poi-bib-chernigovka (rows of sz 6 outset cells,
-  // 2 of 14 before, 13 after) and poi-bug59058 are reproduced.
+  // twice the room: with it Word's page starts in poi-bib-chernigovka and poi-bug59058 (rows of sz 6
+  // outset cells; poi-bug59058 45 of 48, 30 without) are reproduced.
   if (style === 'outset' || style === 'inset') widthPt *= 2;
   // A double border is two lines of the stated width with as wide a gap between them: it takes three
   // times the room. oxsdk-2007's review table (½ pt double outer borders) ends its page as Word's saved

@@ -441,8 +441,8 @@ function withNotes(unit: Unit, notes: readonly NoteCall[]): Unit {
     notes,
     ...(split
       ? {
-          split: (room: number) => {
-            const parts = split(room);
+          split: (room: number, atColumnTop?: boolean) => {
+            const parts = split(room, atColumnTop);
             return parts ? ([withNotes(parts[0], notes), parts[1]] as const) : undefined;
           },
         }

@@ -395,7 +395,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= row.last) unit.startsColumn = true;
     if (forceBreak) unit.forceBreak = forceBreak;
     if (last && keepWithNext && !forceBreak) unit.keptWithNext = true;
-    if (ctx.compatibilityMode < 13 && props.widowControl && !props.keepLines && rows.length >= 2 && r === rows.length - 2 && !forceBreak) unit.holdsWidow = true;
+    if ((ctx.compatibilityMode < 13 || ctx.compatibilityMode >= 15) && props.widowControl && !props.keepLines && rows.length >= 2 && r === rows.length - 2 && !forceBreak) unit.holdsWidow = true;
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
     if (reflow) unit.reflow = reflow(r);

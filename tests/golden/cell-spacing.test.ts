@@ -50,8 +50,9 @@ describe('cell spacing', () => {
     expect(boxes[0]!.x - flat[0]!.x).toBeCloseTo(4, 2);
     expect(boxes[0]!.w).toBeCloseTo(100 - 4 - 2, 2);
     expect(boxes[1]!.x - (boxes[0]!.x + boxes[0]!.w)).toBeCloseTo(4, 2);
-    // Rows stand 4 pt apart; the text moves down with its box.
-    expect(boxes[2]!.y - (boxes[0]!.y + boxes[0]!.h)).toBeCloseTo(4, 1);
+    // Rows stand 4 pt apart, the two 0.5 pt borders between them counted in (§17.4.44): 3 pt between
+    // their boxes; the text moves down with its box.
+    expect(boxes[2]!.y - (boxes[0]!.y + boxes[0]!.h)).toBeCloseTo(3, 1);
     expect(text(spaced, 'c').y - text(spaced, 'a').y).toBeGreaterThan(text(plain, 'c').y - text(plain, 'a').y + 3);
   });
 

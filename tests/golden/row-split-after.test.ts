@@ -19,6 +19,7 @@ import { makeDocx, para } from '../helpers/make-docx';
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const SINGLE = '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/>';
 const AFTER = '<w:spacing w:after="200" w:line="240" w:lineRule="auto"/>';
+const WORD_2010 = '<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="14"/></w:compat>';
 
 const runs = glyphRunsOn;
 const pageOf = pageWithText;
@@ -59,7 +60,8 @@ describe('a row split across pages', () => {
     const filler = Array.from({ length: perPage - 2 }, (_, i) => para(`Line ${i + 1}`, SINGLE)).join('');
     const cell = (a: string, b: string) => `<w:p><w:pPr>${AFTER}</w:pPr><w:r><w:t>${a}</w:t></w:r><w:r><w:br/></w:r><w:r><w:t>${b}</w:t></w:r></w:p>`;
     const body = filler + table('w:w="0" w:type="auto"', [4000, 4000], [[cell('A first', 'A second'), cell('B first', 'B second')]]);
-    const { doc } = await layoutDocx(makeDocx({ body }), 'row-split-after.docx', host);
+    // Word 2010 layout, as Docx4j_GettingStarted's (compatibilityMode 14): no widow control in rows.
+    const { doc } = await layoutDocx(makeDocx({ body, settings: WORD_2010 }), 'row-split-after.docx', host);
     expect(pageOf(doc, 'A first')).toBe(0);
     expect(pageOf(doc, 'B first')).toBe(0);
     expect(pageOf(doc, 'A second')).toBe(1);

@@ -1,16 +1,16 @@
 /**
  * A row whose cells' first paragraphs open with space before, reaching the foot of a page where that
- * spacing fits but none of their lines does: the row's text goes on to the next page, and nothing of
- * it is drawn on this one. We drew an empty sliver of the row there (its borders and shading, as at
- * the foot of five of poi-bib-chernigovka's pages). The room the spacing took stays, so the next
- * page is laid out as before (moving the spacing on as well costs 2 of that document's 14 Word page
- * starts).
+ * spacing fits but none of their lines does: the row moves on whole, its spacing with it, and
+ * nothing of it is drawn on this page (we drew an empty sliver of the row there, its borders and
+ * shading, as at the foot of five of poi-bib-chernigovka's pages; then kept the sliver's room and
+ * opened the next page with the row's text without its spacing). A cell that keeps no text on the
+ * page holds its row back (row-split-starved-cell).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
 import type { LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { flatItems, layoutDocx, pageWithText } from '../helpers/layout-docx';
+import { flatItems, glyphRunsOn, layoutDocx, pageWithText } from '../helpers/layout-docx';
 import { makeDocx, run } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
@@ -40,12 +40,15 @@ beforeAll(async () => {
 });
 
 describe('a row split where only its cells\' space before fits', () => {
-  it('draws nothing of the row on the page its text leaves', async () => {
+  it('moves on whole with its spacing and draws nothing on the page its text leaves', async () => {
     const { doc } = await layoutDocx(makeDocx({ body: body() }), 'row-split-spacing-only.docx', host);
     expect(pageWithText(doc, 'Row 31')).toBe(0);
     expect(pageWithText(doc, 'Spaced row')).toBe(1);
     // Row 31's bottom border is the lowest line on page 1: 31 rows of 20 pt and 0.5 pt borders below
     // the 72 pt margin (707.75); the sliver reached 718.5.
     expect(lowest(doc.pages[0]!.items)).toBeLessThan(72 + 31 * 20.5 + 1);
+    const y = (page: number, text: string) => glyphRunsOn(doc, page).find((r) => r.text === text)!.y;
+    // The row moves on whole, its 10 pt before kept above its text at the next page's top.
+    expect(y(1, 'Spaced row') - y(0, 'Row 1')).toBeCloseTo(10, 1);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Where a table row splits across pages, Word 2007 layouts (compatibilityMode 12 and lower, also a
- * file without the setting) keep widow control in its cells: a paragraph's last line does not open
- * the row's rest on the next page alone, its next-to-last line goes with it; the first line may stay
- * behind alone. Word's page starts in oxsdk-BackgroundReport (Word 2007, no compatibility mode): a
- * boxed row's list item leaves its first line at the foot of page 50 and its last two on page 51.
- * Word 2010 (mode 14) and later layouts cut the row at its last line that fits: poi-bug59058 (mode 14,
- * an article in one row) opens Word's page 8 with a paragraph's last line alone and splits a two-line
- * paragraph one and one across pages 6 and 7, docx4j-rFonts (mode 14) gains three page starts with
- * the plain cut, and poi-bib-chernigovka (mode 15) starts a page with the last line of a two-line cell
- * paragraph.
+ * file without the setting) and Word 2013 ones (mode 15) keep widow control in its cells: a
+ * paragraph's last line does not open the row's rest on the next page alone, its next-to-last line
+ * goes with it; the first line may stay behind alone. Word's page starts in oxsdk-BackgroundReport
+ * (Word 2007, no compatibility mode): a boxed row's list item leaves its first line at the foot of
+ * page 50 and its last two on page 51; poi-bib-chernigovka (mode 15, a calendar of rows whose second
+ * cell is often a two-line paragraph) moves such rows on whole, and with the rule has 11 of Word's 14
+ * page starts where the plain cut has 3. Word 2010 (mode 14) layouts cut the row at its last line
+ * that fits: poi-bug59058 (mode 14, an article in one row) opens Word's page 8 with a paragraph's
+ * last line alone and splits a two-line paragraph one and one across pages 6 and 7, and docx4j-rFonts
+ * (mode 14) gains three page starts with the plain cut (the rule there costs poi-bug59058 13 of its
+ * 45 page starts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -42,25 +44,23 @@ beforeAll(async () => {
 });
 
 describe('widow control in a table row split across pages', () => {
-  it('moves the next-to-last line with the last in Word 2007 layouts, not in Word 2010 or 2013 ones', async () => {
-    // The count of cell lines that leaves only the item's last line for the next page (mode 15).
+  it('moves the next-to-last line with the last in Word 2007 and Word 2013 layouts, not in Word 2010 ones', async () => {
+    // The count of cell lines that leaves only the item's last line for the next page (mode 14).
     let k = 0;
     for (let n = 30; n < 70; n++) {
-      const doc = await layout(n, 15);
+      const doc = await layout(n, 14);
       if (pageOf(doc, 'Item line C') === 1 && pageOf(doc, 'Item line B') === 0) {
         k = n;
         break;
       }
     }
     expect(k).toBeGreaterThan(30);
-    const old = await layout(k, 12);
-    expect(pageOf(old, 'Item line A')).toBe(0);
-    expect(pageOf(old, 'Item line B')).toBe(1);
-    expect(pageOf(old, 'Item line C')).toBe(1);
-    expect(pageOf(old, `Cell line ${k}.`)).toBe(0);
-    // Word 2010 leaves the last line to open the next page alone, as Word 2013 does.
-    const w2010 = await layout(k, 14);
-    expect(pageOf(w2010, 'Item line B')).toBe(0);
-    expect(pageOf(w2010, 'Item line C')).toBe(1);
+    for (const mode of [12, 15]) {
+      const kept = await layout(k, mode);
+      expect(pageOf(kept, 'Item line A')).toBe(0);
+      expect(pageOf(kept, 'Item line B')).toBe(1);
+      expect(pageOf(kept, 'Item line C')).toBe(1);
+      expect(pageOf(kept, `Cell line ${k}.`)).toBe(0);
+    }
   });
 });

@@ -285,7 +285,7 @@ export class Paginator {
       return undefined;
     }
     if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty || onlyHeaderAbove(page, unit, this.collapsed) || unit.heightPt > page.frame.bodyBottom - page.frame.bodyTop + EPS)) {
-      const parts = unit.split(room - notes.total);
+      const parts = unit.split(room - notes.total, columnEmpty);
       if (parts) {
         // The notes of the part placed here: a merged cell's rows leave later rows' notes to their part.
         this.place(page, parts[0], col.x, parts[0].notes === unit.notes ? notes.list : newNotes(this.host, page, parts[0]).list);

@@ -33,9 +33,9 @@ export interface Unit {
    * Widow control in a table cell: the paragraph's next-to-last line, which goes with the last one
    * where a row splits across pages, so that the last does not open the row's rest alone. Word 2007
    * layouts (compatibilityMode 12 and lower) do so, and let the first line stay behind alone (Word's
-   * page starts in oxsdk-BackgroundReport); Word 2010 (mode 14) and later ones do not: poi-bug59058
-   * and docx4j-rFonts (mode 14) and poi-bib-chernigovka (mode 15) open pages with a cell paragraph's
-   * last line alone.
+   * page starts in oxsdk-BackgroundReport), and so do Word 2013 ones (mode 15: poi-bib-chernigovka's
+   * rows of two-line paragraphs move on whole); Word 2010 (mode 14) does not: poi-bug59058 and
+   * docx4j-rFonts open pages with a cell paragraph's last line alone.
    */
   readonly holdsWidow?: boolean;
   /**
@@ -99,8 +99,11 @@ export interface Unit {
   exclusions?(x: number, y: number, earlier?: ReadonlyArray<Exclusion & { readonly owner: Unit }>): readonly Exclusion[];
   /** Draws the unit with its top-left at (x, y): x is the column's left edge. */
   emit(sink: ItemSink, x: number, y: number): void;
-  /** Splits a unit taller than the room left (table rows): the part that fits and the rest. */
-  split?(roomPt: number): readonly [Unit, Unit] | undefined;
+  /**
+   * Splits a unit taller than the room left (table rows): the part that fits and the rest;
+   * `atColumnTop` when nothing precedes it in its column, where it cannot move on to find more room.
+   */
+  split?(roomPt: number, atColumnTop?: boolean): readonly [Unit, Unit] | undefined;
   /** How the unit is laid out again where it lands in a column of another width (unequal columns). */
   readonly reflow?: Reflow;
 }

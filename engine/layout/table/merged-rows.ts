@@ -27,6 +27,11 @@ export interface PlacedCell {
   readonly openTop?: boolean;
   readonly x: number;
   readonly width: number;
+  /**
+   * The left and right borders' widths where the cells are separated (cell spacing, even 0): each
+   * cell keeps them inside its own box, so its text runs between them and its margins.
+   */
+  readonly sides?: { readonly left: number; readonly right: number };
   story?: Story;
   /** Rotated text (w:tcPr/w:textDirection, §17.4.72): 'ccw' for btLr, 'cw' for tbRl. */
   readonly turn?: 'ccw' | 'cw';

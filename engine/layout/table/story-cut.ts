@@ -82,9 +82,10 @@ export function splitStory(story: Story | undefined, limit: number): { first: St
   // be left over, the last line goes on with it (Docx4j_GettingStarted: Word splits a row of two
   // two-line cells after their first lines where both lines fit but not their 10 pt after).
   if (i > 0 && total > limit + 0.01 && !lines.solidFrom(i)) i--;
-  // Widow control (compatibilityMode 12 and lower): a paragraph's last line does not open the rest
-  // alone; its next-to-last line goes with it (see Unit.holdsWidow).
-  if (i > 1 && i < n && lines.at(i - 1).unit.holdsWidow) i--;
+  // Widow control (compatibilityMode 12 and lower, and 15): a paragraph's last line does not open the rest
+  // alone; its next-to-last line goes with it (see Unit.holdsWidow), even where that leaves the cell
+  // nothing here (a two-line paragraph opening it), which then holds the row back (table.ts splitRow).
+  if (i > 0 && i < n && lines.at(i - 1).unit.holdsWidow) i--;
   const cut = i > 0 ? bottom(i - 1) : 0;
   const next = i < n ? lines.at(i) : undefined;
   const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;

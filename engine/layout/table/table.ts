@@ -9,8 +9,8 @@
  * height already holds them.
  * Cell spacing (w:tblCellSpacing, §17.4.44) separates the cells: each cell's box (shading, borders)
  * is inset by the spacing from the table's edges and by half of it from its neighbours, rows are
- * that much apart, and the table's own outer border is drawn around the whole table. A spacing of
- * 0 still separates them: rows do not share their horizontal borders.
+ * that much apart less the borders between them, and the table's own outer border is drawn around
+ * the whole table. A spacing of 0 still separates them: rows do not share their horizontal borders.
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
@@ -45,7 +45,7 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
       const m = pc.cell.props.margins;
       if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
       else {
-        const width = Math.max(1, pc.width - m.left - m.right);
+        const width = Math.max(1, pc.width - m.left - m.right - (pc.sides ? pc.sides.left + pc.sides.right : 0));
         pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width);
       }
     }
@@ -128,6 +128,7 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
   for (let r = 0; r < t.rows.length; r++) {
     const row = t.rows[r]!;
     let col = Math.min(row.props.gridBefore, lastCol);
+    const separated = tableSpacing > 0 || t.props.separateCells === true || row.props.cellSpacingPt !== undefined;
     const out: PlacedCell[] = [];
     for (const cell of row.cells) {
       const span = Math.max(1, Math.min(cell.props.gridSpan, lastCol - col));
@@ -141,7 +142,12 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
       const after = sp > 0 ? (col + span >= lastCol ? sp : sp / 2) : 0;
       const [insetL, insetR] = t.props.bidiVisual ? [after, before] : [before, after];
       const width = Math.max(1, colX[col + span]! - colX[col]! - insetL - insetR);
-      out.push({ cell, row: r, col, span, rowSpan: 1, x: x + insetL, width, ...(turn ? { turn } : {}) });
+      // Separated cells (rowEdges) keep their left and right borders inside their boxes, as they keep
+      // their top and bottom ones: the text runs inside them. poi-bib-chernigovka's book list (1.5 pt
+      // outset sides) breaks '90 лет' in its 35 pt first column, as Word's last page start shows.
+      const b = cell.props.borders;
+      const sides = separated ? { left: b.left?.widthPt ?? 0, right: b.right?.widthPt ?? 0 } : undefined;
+      out.push({ cell, row: r, col, span, rowSpan: 1, x: x + insetL, width, ...(sides ? { sides } : {}), ...(turn ? { turn } : {}) });
       col += span;
     }
     rows.push(out);
@@ -250,10 +256,16 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
     // starts in poi-bug59058, whose HTML tables give cellspacing 0 and draw each row ~0.75 pt taller
     // than shared borders would).
     if (sp > 0 || t.props.separateCells === true || t.rows[r]!.props.cellSpacingPt !== undefined) {
-      gapAbove.push(sp);
+      // Between two rows the spacing is the least room between their cells, their borders counted in
+      // it (§17.4.44: "the minimum amount of space … between all cells … including the width of the
+      // table borders"): borders wider than the spacing leave none beside them. poi-bib-chernigovka's
+      // calendar (0.75 pt spacing, 1.5 pt outset borders) has Word's page starts only so (3 of 14
+      // with the splits below, 2 with the spacing added on). The table's top and bottom keep it whole.
+      const gap = r === 0 ? sp : Math.max(0, sp - (exact ? 0 : widest(rows[r - 1], 'bottom') + widest(rows[r], 'top')));
+      gapAbove.push(gap);
       gapBelow.push(r === n - 1 ? sp : 0);
       shared.push(false);
-      above.push((exact ? 0 : widest(rows[r], 'top')) + sp);
+      above.push((exact ? 0 : widest(rows[r], 'top')) + gap);
       below.push((exact ? 0 : widest(rows[r], 'bottom')) + gapBelow[r]!);
       continue;
     }
@@ -356,7 +368,7 @@ function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly nu
   };
   // Turned text runs along the row's height: such a row does not split.
   if (!props.cantSplit && props.heightRule !== 'exact' && cells.every((pc) => pc.rowSpan === 1 && !pc.turn)) {
-    return { ...unit, split: (room) => splitRow(cells, tableX, room, header, rowInset, edges.shared[r]!, frame, tail) };
+    return { ...unit, split: (room, atTop) => splitRow(cells, tableX, room, header, rowInset, edges.shared[r]!, frame, tail, atTop) };
   }
   return unit;
 }
@@ -382,7 +394,8 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   }
   const free = h - inset.above - inset.below - m.top - m.bottom - story.heightPt;
   const offset = free > 0 && aligned ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
-  for (const { y: uy, unit } of story.units) unit.emit(sink, x + m.left, y + inset.above + m.top + offset + uy);
+  const left = m.left + (pc.sides?.left ?? 0);
+  for (const { y: uy, unit } of story.units) unit.emit(sink, x + left, y + inset.above + m.top + offset + uy);
 }
 
 /**
@@ -480,10 +493,10 @@ function rowKeepsWithNext(cells: readonly TableCell[]): boolean {
  * there (poi-bib-chernigovka's Word page starts, tried with both). A row of a nested table that
  * crosses the cut splits in turn, as Word splits it, rather than holding the whole outer row back.
  */
-function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0): readonly [Unit, Unit] | undefined {
+function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Unit[] | undefined, inset: Inset, shared: boolean, frame?: TableFrame, tail = 0, atTop = false): readonly [Unit, Unit] | undefined {
   // At any line boundary: keep rules inside cells are not applied when a row splits (tried:
   // honouring them cost oxpt-Test-05 a page against LibreOffice, 0.595 → 0.486), but for widow
-  // control in Word 2007 layouts (Unit.holdsWidow, splitStory).
+  // control in Word 2007 and 2013 layouts (Unit.holdsWidow, splitStory).
   const cutBelow = shared ? cutBorder(cells, 'bottom') : 0;
   const cutAbove = shared ? cutBorder(cells, 'top') : 0;
   const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - cutBelow - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
@@ -492,6 +505,15 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
   const anyRest = halves.some((h) => h.rest.solidFrom(0));
   if (!anyFirst || !anyRest) return undefined;
+  // A cell that keeps none of its text here (its first line, or the two a widow rule holds together,
+  // do not fit) holds the whole row back: the row moves on whole rather than open the next page with
+  // that cell's text beside the others' rest. Word's saved page breaks open a page with such a row
+  // in aspose-Northwind_traders (a two-line company name beside a three-line address) and
+  // oxpt-WC023-Table-4-Row-Image-Before (pictures beside text), and poi-bib-chernigovka's calendar
+  // (a row's date beside its two-line event) reaches 13 of Word's 14 page starts with it, 11 without.
+  // Where nothing precedes the row on its page it splits all the same, as moving on gains nothing.
+  const starved = halves.some((h) => h.rest.solidFrom(0) && !h.first.units.some((line) => !line.unit.discardable));
+  if (starved && !atTop) return undefined;
   const margins = (pc: PlacedCell) => pc.cell.props.margins.top + pc.cell.props.margins.bottom;
   const firstCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.first }));
   const restCells = cells.map((pc, i) => ({ ...pc, story: halves[i]!.rest, openTop: false }));
@@ -499,17 +521,16 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   const restHeight = cutAbove + inset.below + Math.max(...restCells.map((pc) => pc.story.heightPt + margins(pc)));
   const row: RowPlace = { tableX, header, frame };
   const part = (h: number, edge: Inset, parts: PlacedCell[], rest: boolean) => rowPart(row, h, edge, parts, rest);
-  // A first part holding only spacing (its paragraphs' space before) keeps its room at the page's
-  // foot, so the rest opens the next page without that spacing, but draws nothing: an empty sliver
-  // of the row, borders and shading, stood at the foot of poi-bib-chernigovka's pages (taking the
-  // spacing on to the next page instead costs 2 of its 14 Word page starts).
+  // A first part holding only spacing (its paragraphs' space before; only at a page's top, where a
+  // starved row still splits) keeps its room but draws nothing: an empty sliver of the row, borders
+  // and shading.
   const blank = !halves.some((h) => h.first.units.some((line) => !line.unit.discardable));
   const first = blank
     ? { kind: 'row' as const, heightPt: firstHeight, breakAfter: true, emit: () => undefined }
     : part(firstHeight, { above: inset.above, below: cutBelow, gapAbove: inset.gapAbove ?? 0 }, firstCells, false);
   // The rest splits again when it is still taller than a page.
   const restInset: Inset = { above: cutAbove, below: inset.below, gapBelow: inset.gapBelow ?? 0 };
-  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail) };
+  const second: Unit = { ...part(restHeight, restInset, restCells, true), ...(tail > 0 ? { tailPt: tail } : {}), split: (r, atTop) => splitRow(restCells, tableX, r, header, restInset, shared, frame, tail, atTop) };
   return [first, second];
 }
 
