@@ -158,3 +158,31 @@ describe('word-pages matching', () => {
     expect(pagesOpened(pdf, keys)).toEqual([1, 3]);
   });
 });
+
+describe('word-pages keys in tables', () => {
+  const cell = (content: string) => `<w:tc>${content}</w:tc>`;
+  const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join('')}</w:tr>`;
+  const table = (...rows: string[]) => `<w:tbl>${rows.join('')}</w:tbl>`;
+
+  it('ends a key in a table cell with the cell, and goes on after the row', () => {
+    const split = row(para(run('Mathematical unit ') + MARK + run('Formatting')), para(run(words('Convert interval'))));
+    const key = onlyKey(doc(BEFORE + table(split, row(para(run(words('Percentage'))), para(run('Replace'))))));
+    expect(key.pieces.map((p) => p.text)).toEqual(['formatting', norm(words('Percentage')).slice(0, 20)]);
+    expect(key.pieces[1]!.gap).toBe(norm(words('Convert interval')).length);
+    // The row's other cell ended on the page before, or goes on beside the key.
+    expect(keyOpens(norm(`Formatting ${words('Percentage')}`), key)).toBe(0);
+    expect(keyOpens(norm(`Formatting ${words('Convert interval')} ${words('Percentage')}`), key)).toBe(0);
+  });
+
+  it('leaves out the marks Word repeats where a row runs onto a page', () => {
+    // The row splits in its first cell; Word marks the second cell's start and the next row's too.
+    const split = row(para(run(words('Left')) + MARK + run(words('Left goes on'))), para(MARK + run(words('Right'))));
+    const next = row(para(MARK + run(words('Next row'))), para(run(words('Beside'))));
+    expect(markKeys(doc(BEFORE + table(split, next))).map((k) => k.mark)).toEqual([1]);
+    // A row that goes onto the page whole is no split: the next row's mark is a page start of its own.
+    const whole = row(para(MARK + run(words('Whole row'))), para(MARK + run(words('Right'))));
+    expect(markKeys(doc(BEFORE + table(whole, next))).map((k) => k.mark)).toEqual([1, 3]);
+    // Nor is the first row of the next table.
+    expect(markKeys(doc(BEFORE + table(split) + para(run('Between')) + table(next))).map((k) => k.mark)).toEqual([1, 3]);
+  });
+});
