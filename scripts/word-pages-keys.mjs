@@ -24,7 +24,8 @@ export const FAR_TAIL = 20;
  * The keys of a document's page-start marks: `mark` is the mark's place among all the document's marks
  * (from 1), `pieces` the body's drawn text after it, each piece with the `gap` of unknown text that may
  * come before it on the page, `key` the same as one string (pieces joined by '…'), `tail` and `farTail`
- * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key.
+ * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key,
+ * `rank` and `copies` how many times the key's text occurs in the body before the mark and in all.
  * `styles` is word/styles.xml (hidden text and numbering through styles); without it only direct
  * formatting counts.
  */
@@ -48,7 +49,10 @@ export function markKeys(xml, styles = '') {
     const pieces = piecesAfter(body, seam, ranges);
     if (pieces.reduce((n, p) => n + p.text.length, 0) < MIN_KEY) return;
     const lead = body.seams.slice(0, seam).filter((s) => s.pos === pos && s.kind !== 'stop').reduce((g, s) => g + s.gap, 0);
-    keys.push({ mark: index + 1, key: pieces.map((p) => p.text).join('…'), pieces, lead, tail: piecesBefore(body, pos, seam, TAIL), farTail: piecesBefore(body, pos, seam, FAR_TAIL) });
+    // Where the key's text repeats in the body, which of its occurrences the mark's is.
+    const found = occurrences(body.text, pieces);
+    const rank = found.filter((at) => at < pos).length;
+    keys.push({ mark: index + 1, key: pieces.map((p) => p.text).join('…'), pieces, lead, tail: piecesBefore(body, pos, seam, TAIL), farTail: piecesBefore(body, pos, seam, FAR_TAIL), rank, copies: found.length });
   });
   return keys;
 }
@@ -198,11 +202,63 @@ export function keyOpens(page, mark, previous) {
 }
 
 /**
+ * Where `pieces` match in `text`, overlapping matches included; a gap before the first piece's text
+ * is left out of the match (else every start within it would count).
+ */
+const textOf = (pieces) => new RegExp(patternOf([{ ...pieces[0], gap: 0 }, ...pieces.slice(1)]), 'g');
+function occurrences(text, pieces) {
+  const key = textOf(pieces);
+  const out = [];
+  for (let m = key.exec(text); m !== null; m = key.exec(text)) {
+    out.push(m.index);
+    key.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+/** A PDF's pages as one text, with where each page starts in it (computed once per pages array). */
+const joined = new WeakMap();
+function joinedOf(pages) {
+  if (!joined.has(pages)) {
+    const starts = [];
+    let at = 0;
+    for (const page of pages) {
+      starts.push(at);
+      at += page.length;
+    }
+    joined.set(pages, { text: pages.join(''), starts, found: new Map() });
+  }
+  return joined.get(pages);
+}
+
+/**
+ * Whether the key found at `index` on page `p` can be the mark's own occurrence of its text: where
+ * the text repeats in the body (a pasted paragraph, a table's title, a repeated news item), the body's
+ * occurrences before the mark's (its `rank`) are drawn before it, so the match must be the PDF's
+ * occurrence of that rank — give or take the occurrences the PDF holds more (a header, a text box's
+ * text) or fewer (text extraction split) than the body.
+ */
+function rightCopy(pages, mark, p, index) {
+  const all = joinedOf(pages);
+  if (!all.found.has(mark)) all.found.set(mark, occurrences(all.text, mark.pieces));
+  const found = all.found.get(mark);
+  // The key's own text starts at the first occurrence at or after where its match (gap included) does.
+  const at = found.find((i) => i >= all.starts[p] + index);
+  const rank = found.filter((i) => i < at).length;
+  const more = Math.max(0, found.length - mark.copies);
+  const fewer = Math.max(0, mark.copies - found.length);
+  return rank >= mark.rank - fewer && rank <= mark.rank + more;
+}
+
+/**
  * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. A mark
  * starts a page after another: it never opens the first.
  */
 export function pageOpened(pages, mark, from = 1) {
-  for (let p = Math.max(from, 1); p < pages.length; p++) if (keyOpens(pages[p], mark, pages[p - 1]) >= 0) return p;
+  for (let p = Math.max(from, 1); p < pages.length; p++) {
+    const index = keyOpens(pages[p], mark, pages[p - 1]);
+    if (index >= 0 && rightCopy(pages, mark, p, index)) return p;
+  }
   return -1;
 }
 
