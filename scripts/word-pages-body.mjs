@@ -80,8 +80,10 @@ function hidden(facts, run, para) {
 
 /**
  * The body's drawn text, normalised; where each mark falls in it (`pos`; `seam`, how many seams come
- * before it; `row` and `cell`, which outermost table row and cell hold it, counted from 1); and the
- * seams, each a `pos` where the page may hold up to `gap` letters and digits that the text does not,
+ * before it; `row` and `cell`, which outermost table row and cell hold it, counted from 1); the
+ * outermost rows and cells by those numbers, each with where its text `start`s and `end`s (a row
+ * also with the number of the `previous` row of its table, a cell with its `index` in its row, from 0);
+ * and the seams, each a `pos` where the page may hold up to `gap` letters and digits that the text does not,
  * of a `kind`:
  * - 'label': a numbered paragraph's label (w:numPr, ECMA-376 Part 1 §17.9), drawn before its text;
  * - 'note': a footnote or endnote reference mark (§17.11.14), a number the XML does not hold;
@@ -91,7 +93,7 @@ function hidden(facts, run, para) {
  * nested in an instruction, between w:fldChar begin and separate (§17.16.18): only a result is drawn.
  */
 export function bodyText(xml, facts = readStyles('')) {
-  const s = { facts, text: '', marks: [], seams: [], rows: [], rowCount: 0, cells: [], cellCount: 0, apart: 0, floating: 0, inPPr: false, inRPr: false, inT: false, run: undefined, para: newPara(), fields: [] };
+  const s = { facts, text: '', marks: [], seams: [], rows: [], rowCount: 0, cells: [], cellCount: 0, tables: 0, lastRow: 0, spans: { rows: [], cells: [] }, apart: 0, floating: 0, inPPr: false, inRPr: false, inT: false, run: undefined, para: newPara(), fields: [] };
   for (const m of xml.matchAll(/<(\/?)([^\s/>!?]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, close, name, attrs, empty, chars] = m;
     if (chars !== undefined) addText(s, chars);
@@ -103,7 +105,7 @@ export function bodyText(xml, facts = readStyles('')) {
     else if (close) closeTag(s, name);
     else openTag(s, name, attrs, empty === '/');
   }
-  return { text: s.text, marks: s.marks, seams: s.seams };
+  return { text: s.text, marks: s.marks, seams: s.seams, rows: s.spans.rows, cells: s.spans.cells };
 }
 
 const newPara = () => ({ pStyle: undefined, numId: undefined });
@@ -123,9 +125,13 @@ function closeTag(s, name) {
   if (name === 'w:t') s.inT = false;
   else if (name === 'w:rPr') s.inRPr = false;
   else if (name === 'w:r') s.run = undefined;
-  else if (name === 'w:tr') s.rows.pop();
-  else if (name === 'w:tc') s.cells.pop();
-  else if (name === 'w:pPr') {
+  else if (name === 'w:tr') {
+    if (s.rows.length === 1) s.spans.rows[s.rows[0]].end = s.text.length;
+    s.rows.pop();
+  } else if (name === 'w:tc') {
+    if (s.cells.length === 1) s.spans.cells[s.cells[0]].end = s.text.length;
+    s.cells.pop();
+  } else if (name === 'w:pPr') {
     s.inPPr = false;
     const numId = s.para.numId ?? styleSays(s.facts, s.para.pStyle, 'numId');
     if (numId !== undefined && numId !== '0') s.seams.push({ pos: s.text.length, gap: LABEL, kind: 'label' });
@@ -139,8 +145,17 @@ function openTag(s, name, attrs, empty) {
   else if (name === 'w:rPr') s.inRPr = !empty;
   else if (name === 'w:r') s.run = {};
   else if (name === 'w:t') s.inT = !empty;
-  else if (name === 'w:tr' && !empty) s.rows.push(++s.rowCount);
-  else if (name === 'w:tc' && !empty) s.cells.push(++s.cellCount);
+  else if (name === 'w:tr' && !empty) {
+    s.rows.push(++s.rowCount);
+    if (s.rows.length === 1) {
+      const previous = s.spans.rows[s.lastRow]?.table === s.tables ? s.lastRow : undefined;
+      s.spans.rows[s.rowCount] = { start: s.text.length, end: s.text.length, table: s.tables, previous, cells: 0 };
+      s.lastRow = s.rowCount;
+    }
+  } else if (name === 'w:tc' && !empty) {
+    s.cells.push(++s.cellCount);
+    if (s.cells.length === 1) s.spans.cells[s.cellCount] = { start: s.text.length, end: s.text.length, index: s.spans.rows[s.rows[0]].cells++ };
+  } else if (name === 'w:tbl' && !empty && s.rows.length === 0) s.tables++;
   else if (s.inPPr && !s.inRPr) {
     if (name === 'w:pStyle') s.para.pStyle = valOf(attrs);
     else if (name === 'w:numId') s.para.numId = valOf(attrs);

@@ -14,6 +14,9 @@ export interface MarkKey {
   readonly lead: number;
   readonly tail: readonly KeyPiece[];
   readonly farTail: readonly KeyPiece[];
+  /** How many times the key's text occurs in the body before the mark, and in all. */
+  readonly rank: number;
+  readonly copies: number;
 }
 
 /** Letters and digits only, in lower case. */

@@ -24,31 +24,47 @@ export const FAR_TAIL = 20;
  * The keys of a document's page-start marks: `mark` is the mark's place among all the document's marks
  * (from 1), `pieces` the body's drawn text after it, each piece with the `gap` of unknown text that may
  * come before it on the page, `key` the same as one string (pieces joined by '…'), `tail` and `farTail`
- * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key.
+ * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key,
+ * `rank` and `copies` how many times the key's text occurs in the body before the mark and in all.
  * `styles` is word/styles.xml (hidden text and numbering through styles); without it only direct
  * formatting counts.
  */
 export function markKeys(xml, styles = '') {
   const body = bodyText(xml, readStyles(styles));
-  const starts = pageStarts(xml, body.marks);
+  const starts = pageStarts(xml, body);
   const keys = [];
-  starts.forEach(({ pos, seam, index }, k) => {
+  starts.forEach(({ pos, seam, index, row, cell }, k) => {
     // The key ends where Word's next page starts: text after the next mark was not on this page, and
     // a key that runs into it (a page with a short heading only) cannot open it.
-    const pieces = piecesAfter(body, pos, seam, starts[k + 1]?.pos ?? body.text.length);
+    const end = starts[k + 1]?.pos ?? body.text.length;
+    // In a table cell the key ends with the cell: the row's other cells may end on the page before
+    // or go on beside it, in an order extraction does not keep. It goes on after the row, past up
+    // to as many letters as the rest of the row holds.
+    const ranges = [{ from: pos, to: end }];
+    if (cell !== undefined && body.cells[cell].end < end) {
+      const cellEnd = body.cells[cell].end;
+      const rowEnd = Math.min(body.rows[row].end, end);
+      ranges.splice(0, 1, { from: pos, to: cellEnd }, { from: rowEnd, to: end, gap: rowEnd - cellEnd });
+    }
+    const pieces = piecesAfter(body, seam, ranges);
     if (pieces.reduce((n, p) => n + p.text.length, 0) < MIN_KEY) return;
     const lead = body.seams.slice(0, seam).filter((s) => s.pos === pos && s.kind !== 'stop').reduce((g, s) => g + s.gap, 0);
-    keys.push({ mark: index + 1, key: pieces.map((p) => p.text).join('…'), pieces, lead, tail: piecesBefore(body, pos, seam, TAIL), farTail: piecesBefore(body, pos, seam, FAR_TAIL) });
+    // Where the key's text repeats in the body, which of its occurrences the mark's is.
+    const found = occurrences(body.text, pieces);
+    const rank = found.filter((at) => at < pos).length;
+    keys.push({ mark: index + 1, key: pieces.map((p) => p.text).join('…'), pieces, lead, tail: piecesBefore(body, pos, seam, TAIL), farTail: piecesBefore(body, pos, seam, FAR_TAIL), rank, copies: found.length });
   });
   return keys;
 }
 
 /** The marks that start a page of the body, each with its `index` among all the document's marks. */
-function pageStarts(xml, marks) {
+function pageStarts(xml, body) {
   const sections = sectionsOf(xml);
   const rowOwner = new Map();
+  // The rows that run onto a page: a mark falls inside one of their cells, after its start.
+  const split = new Set(body.marks.filter((m) => m.row !== undefined && m.drawn && m.pos > body.cells[m.cell].start).map((m) => m.row));
   let section = 0;
-  return marks.map((m, index) => ({ ...m, index })).filter(({ at, drawn, row, cell }) => {
+  return body.marks.map((m, index) => ({ ...m, index })).filter(({ at, drawn, pos, row, cell }) => {
     // Word writes the mark at column starts too, and a column start need not open a page: marks in
     // sections of several columns are left out. A section ends at its w:sectPr.
     while (section < sections.length - 1 && sections[section].end < at) section++;
@@ -60,40 +76,55 @@ function pageStarts(xml, marks) {
     if (sections[section]?.continuous && section > 0 && opensSection(xml, sections[section - 1].end, at)) return false;
     // A mark inside a text box does not start a page of the body.
     if (!drawn) return false;
-    // Where a table row runs onto a page, Word writes the mark in each of its cells that goes on:
-    // the page starts are counted in the row's first cell with a mark, the others repeat them.
     if (row === undefined) return true;
+    // Where a table row runs onto a page, Word writes the mark where each of its cells goes on, at
+    // the start of cells that go on whole, and at the start of the next row of the table, which
+    // follows the row's end on the same page: docling-docx_rich_tables_01 (6 pages in app.xml) has
+    // 15 marks for its 5 page starts, one cell holding two (at its start and in its middle), and
+    // after 4 of its 5 split rows the next row opens with one; docx4j-rFonts has one after each of
+    // its 7. The page start is counted in the row's first cell with a mark; the others repeat it.
+    const { previous } = body.rows[row];
+    if (previous !== undefined && split.has(previous) && pos === body.rows[row].start && body.cells[cell].index === 0) return false;
     if (!rowOwner.has(row)) rowOwner.set(row, cell);
     return rowOwner.get(row) === cell;
   });
 }
 
 /**
- * The drawn text after `pos` (the mark's first seam is `seam`), at most KEY letters and digits and
- * ending before `end`, cut in pieces where extraction may put unknown text (a list label, a note
- * reference). Seams at `pos` itself come before the key, which the slack allows. A page or column
- * break ends the key: the text after it is on another page.
+ * The drawn text of `ranges` (the first from the mark's `pos`, whose first seam is `seam`; a later
+ * one after a `gap` of text that may or may not be on the page), at most KEY letters and digits, cut
+ * in pieces where extraction may put unknown text (a list label, a note reference). Seams at the
+ * mark's `pos` come before the key, which the slack allows. A page or column break ends the key: the
+ * text after it is on another page.
  */
-function piecesAfter(body, pos, seam, end) {
+function piecesAfter(body, seam, ranges) {
   const pieces = [{ gap: 0, text: '' }];
-  let at = pos;
   let length = 0;
-  const take = (to) => {
-    const text = body.text.slice(at, Math.min(to, end, at + KEY - length));
-    pieces[pieces.length - 1].text += text;
-    length += text.length;
-    at = to;
-  };
-  for (const s of body.seams.slice(seam)) {
-    if (s.pos >= end || length >= KEY) break;
-    take(s.pos);
-    if (length >= KEY || s.kind === 'stop') return pieces;
-    if (s.pos === pos) continue;
+  const piece = (gap) => {
     const last = pieces[pieces.length - 1];
-    if (last.text === '') last.gap += s.gap;
-    else pieces.push({ gap: s.gap, text: '' });
+    if (last.text === '') last.gap += gap;
+    else pieces.push({ gap, text: '' });
+  };
+  for (const [r, { from, to, gap }] of ranges.entries()) {
+    if (length >= KEY) break;
+    if (r > 0) piece(gap);
+    let at = from;
+    const take = (upTo) => {
+      const text = body.text.slice(at, Math.min(upTo, to, at + KEY - length));
+      pieces[pieces.length - 1].text += text;
+      length += text.length;
+      at = upTo;
+    };
+    for (const s of body.seams.slice(seam)) {
+      if (s.pos < from) continue;
+      if (s.pos >= to || length >= KEY) break;
+      take(s.pos);
+      if (length >= KEY || s.kind === 'stop') return pieces;
+      if (r === 0 && s.pos === from) continue;
+      piece(s.gap);
+    }
+    if (length < KEY) take(to);
   }
-  if (length < KEY) take(end);
   return pieces.filter((p, i) => i === 0 || p.text !== '');
 }
 
@@ -171,11 +202,63 @@ export function keyOpens(page, mark, previous) {
 }
 
 /**
+ * Where `pieces` match in `text`, overlapping matches included; a gap before the first piece's text
+ * is left out of the match (else every start within it would count).
+ */
+const textOf = (pieces) => new RegExp(patternOf([{ ...pieces[0], gap: 0 }, ...pieces.slice(1)]), 'g');
+function occurrences(text, pieces) {
+  const key = textOf(pieces);
+  const out = [];
+  for (let m = key.exec(text); m !== null; m = key.exec(text)) {
+    out.push(m.index);
+    key.lastIndex = m.index + 1;
+  }
+  return out;
+}
+
+/** A PDF's pages as one text, with where each page starts in it (computed once per pages array). */
+const joined = new WeakMap();
+function joinedOf(pages) {
+  if (!joined.has(pages)) {
+    const starts = [];
+    let at = 0;
+    for (const page of pages) {
+      starts.push(at);
+      at += page.length;
+    }
+    joined.set(pages, { text: pages.join(''), starts, found: new Map() });
+  }
+  return joined.get(pages);
+}
+
+/**
+ * Whether the key found at `index` on page `p` can be the mark's own occurrence of its text: where
+ * the text repeats in the body (a pasted paragraph, a table's title, a repeated news item), the body's
+ * occurrences before the mark's (its `rank`) are drawn before it, so the match must be the PDF's
+ * occurrence of that rank — give or take the occurrences the PDF holds more (a header, a text box's
+ * text) or fewer (text extraction split) than the body.
+ */
+function rightCopy(pages, mark, p, index) {
+  const all = joinedOf(pages);
+  if (!all.found.has(mark)) all.found.set(mark, occurrences(all.text, mark.pieces));
+  const found = all.found.get(mark);
+  // The key's own text starts at the first occurrence at or after where its match (gap included) does.
+  const at = found.find((i) => i >= all.starts[p] + index);
+  const rank = found.filter((i) => i < at).length;
+  const more = Math.max(0, found.length - mark.copies);
+  const fewer = Math.max(0, mark.copies - found.length);
+  return rank >= mark.rank - fewer && rank <= mark.rank + more;
+}
+
+/**
  * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. A mark
  * starts a page after another: it never opens the first.
  */
 export function pageOpened(pages, mark, from = 1) {
-  for (let p = Math.max(from, 1); p < pages.length; p++) if (keyOpens(pages[p], mark, pages[p - 1]) >= 0) return p;
+  for (let p = Math.max(from, 1); p < pages.length; p++) {
+    const index = keyOpens(pages[p], mark, pages[p - 1]);
+    if (index >= 0 && rightCopy(pages, mark, p, index)) return p;
+  }
   return -1;
 }
 

@@ -153,8 +153,61 @@ describe('word-pages matching', () => {
   it('finds the pages of repeated text in document order', () => {
     const keys = markKeys(doc(BEFORE + para(MARK + run(words('Table title'))) + para(run('rows')) + para(MARK + run(words('Table title')))));
     expect(keys).toHaveLength(2);
-    const pdf = pages('Cover', words('Table title'), 'rows', words('Table title'));
+    // The cover repeats the title: a copy the body does not hold, so either copy may be the second mark's.
+    const pdf = pages(`Cover ${words('Table title')}`, words('Table title'), 'rows', words('Table title'));
     expect(keys.map((k) => pageOpened(pdf, k))).toEqual([1, 1]);
     expect(pagesOpened(pdf, keys)).toEqual([1, 3]);
+  });
+
+  it("counts a repeated text's page only where it is the mark's own copy", () => {
+    const news = words('News item');
+    const first = onlyKey(doc(BEFORE + para(MARK + run(news)) + para(run(words('Filler'))) + para(run(news))));
+    expect([first.rank, first.copies]).toEqual([0, 2]);
+    // The page opens with the second copy: the first, the mark's, was drawn on the page before.
+    const late = pages(`${words('Before the break the last lines of the page')} ${news} ${words('Filler')}`, news);
+    expect(keyOpens(late[1]!, first, late[0])).toBe(0);
+    expect(pageOpened(late, first)).toBe(-1);
+    expect(pageOpened(pages(words('Before the break the last lines of the page'), `${news} ${words('Filler')} ${news}`), first)).toBe(1);
+    const second = onlyKey(doc(BEFORE + para(run(news)) + para(run(words('Filler'))) + para(MARK + run(news))));
+    expect([second.rank, second.copies]).toEqual([1, 2]);
+    expect(pageOpened(late, second)).toBe(1);
+  });
+});
+
+describe('word-pages keys in tables', () => {
+  const cell = (content: string) => `<w:tc>${content}</w:tc>`;
+  const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join('')}</w:tr>`;
+  const table = (...rows: string[]) => `<w:tbl>${rows.join('')}</w:tbl>`;
+
+  it('ends a key in a table cell with the cell, and goes on after the row', () => {
+    const split = row(para(run('Mathematical unit ') + MARK + run('Formatting')), para(run(words('Convert interval'))));
+    const key = onlyKey(doc(BEFORE + table(split, row(para(run(words('Percentage'))), para(run('Replace'))))));
+    expect(key.pieces.map((p) => p.text)).toEqual(['formatting', norm(words('Percentage')).slice(0, 20)]);
+    expect(key.pieces[1]!.gap).toBe(norm(words('Convert interval')).length);
+    // The row's other cell ended on the page before, or goes on beside the key.
+    expect(keyOpens(norm(`Formatting ${words('Percentage')}`), key)).toBe(0);
+    expect(keyOpens(norm(`Formatting ${words('Convert interval')} ${words('Percentage')}`), key)).toBe(0);
+  });
+
+  it('counts the copies of a key that starts after a gap once each', () => {
+    // A mark in an empty cell: the key is the next row's text, after the rest of the row ('Note').
+    const rows = table(row(para(MARK), para(run('Note'))), row(para(run(words('Percentage')))));
+    const key = onlyKey(doc(BEFORE + para(run(words('Percentage'))) + rows));
+    expect(key.pieces[0]).toEqual({ gap: 4, text: norm(words('Percentage')).slice(0, 30) });
+    expect([key.rank, key.copies]).toEqual([1, 2]);
+    const pdf = pages(`${words('Before the break the last lines of the page')} ${words('Percentage')}`, `Note ${words('Percentage')}`);
+    expect(pageOpened(pdf, key)).toBe(1);
+  });
+
+  it('leaves out the marks Word repeats where a row runs onto a page', () => {
+    // The row splits in its first cell; Word marks the second cell's start and the next row's too.
+    const split = row(para(run(words('Left')) + MARK + run(words('Left goes on'))), para(MARK + run(words('Right'))));
+    const next = row(para(MARK + run(words('Next row'))), para(run(words('Beside'))));
+    expect(markKeys(doc(BEFORE + table(split, next))).map((k) => k.mark)).toEqual([1]);
+    // A row that goes onto the page whole is no split: the next row's mark is a page start of its own.
+    const whole = row(para(MARK + run(words('Whole row'))), para(MARK + run(words('Right'))));
+    expect(markKeys(doc(BEFORE + table(whole, next))).map((k) => k.mark)).toEqual([1, 3]);
+    // Nor is the first row of the next table.
+    expect(markKeys(doc(BEFORE + table(split) + para(run('Between')) + table(next))).map((k) => k.mark)).toEqual([1, 3]);
   });
 });
