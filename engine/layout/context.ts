@@ -132,7 +132,7 @@ function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, colum
   for (const f of floats) {
     const pos = floatPosition(f.anchor!, f.widthPt, f.heightPt, page, column, paragraphTop);
     const e = floatExclusion(f.anchor!, pos.x, pos.y, f.widthPt, f.heightPt);
-    if (e) out.push(e);
+    if (e) out.push(isFixed(f, pos.y, page) ? { ...e, fixed: true } : e);
   }
   return out;
 }
@@ -144,9 +144,12 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       // A paragraph starting at the very bottom moves to the next page: nothing to wrap around here.
       if (!at || at.room < 1) return undefined;
       const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top, at.columnWidth) : [];
-      if (own.length === 0 && at.exclusions.length === 0) return undefined;
+      // A page a later pass starts with this paragraph's own floats above it (flow/early-floats.ts)
+      // already holds their areas: they stay its own, which move its first line only once.
+      const others = own.length === 0 ? at.exclusions : at.exclusions.filter((e) => !own.some((o) => sameArea(o, e)));
+      if (own.length === 0 && others.length === 0) return undefined;
       const area = { top: at.top, columnX: at.columnX, bottom: at.top + at.room };
-      return own.length === 0 ? { ...area, exclusions: at.exclusions } : { ...area, exclusions: [...at.exclusions, ...own], own };
+      return own.length === 0 ? { ...area, exclusions: others } : { ...area, exclusions: [...others, ...own], own };
     },
     floatExclusions: (floats, columnX, paragraphTop, columnWidth) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop, columnWidth),
     roomAt: (gapPt) => {
@@ -155,4 +158,19 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       return !at || at.columnEmpty ? Infinity : at.room;
     },
   };
+}
+
+/**
+ * Whether a float's place on the page does not depend on its paragraph's: positioned from the page
+ * or a margin (§20.4.3.5 ST_RelFromV), or moved to the top or bottom edge of the page (floatPosition).
+ */
+function isFixed(f: ObjectInline, y: number, page: PageGeometry): boolean {
+  const from = f.anchor!.vertical.relativeTo;
+  return (from !== 'paragraph' && from !== 'line') || y <= 0 || Math.abs(y + f.heightPt - page.heightPt) < 0.01;
+}
+
+/** Whether two exclusions cover the same area (the same float placed twice, to a hundredth of a point). */
+function sameArea(a: Exclusion, b: Exclusion): boolean {
+  const near = (u: number, v: number) => Math.abs(u - v) < 0.01;
+  return near(a.x0, b.x0) && near(a.y0, b.y0) && near(a.x1, b.x1) && near(a.y1, b.y1) && a.wrap === b.wrap;
 }

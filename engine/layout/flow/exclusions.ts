@@ -20,6 +20,11 @@ export interface Exclusion {
   readonly wrap: 'square' | 'tight' | 'through' | 'topAndBottom';
   /** Which side text may use (wp:wrapSquare@wrapText). */
   readonly side: 'both' | 'left' | 'right' | 'largest';
+  /**
+   * Its place on the page does not depend on where its paragraph is: positioned from the page or a
+   * margin, or moved to the page's edge (see early-floats.ts).
+   */
+  readonly fixed?: boolean;
   /** Tight and through: the wrap polygon in page coordinates, with the left and right distances to add. */
   readonly polygon?: { readonly points: readonly { readonly x: number; readonly y: number }[]; readonly padLeft: number; readonly padRight: number };
 }
