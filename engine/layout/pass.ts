@@ -409,8 +409,9 @@ class Pass {
     if (footerPart) info.footer = { part: footerPart, story: this.chrome.story(footerPart, info, area.right - area.left, this.state) };
     this.host.onProgress?.({ stage: 'layout', done: pageIndex + 1 });
     const frame = buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
-    const chrome = [...this.chromeExclusions(info, s, frame), ...(this.state.earlyFloats?.[pageIndex] ?? [])];
-    return chrome.length > 0 ? { ...frame, chromeExclusions: chrome } : frame;
+    const chrome = this.chromeExclusions(info, s, frame);
+    const early = this.state.earlyFloats?.[pageIndex];
+    return { ...frame, ...(chrome.length > 0 ? { chromeExclusions: chrome } : {}), ...(early ? { earlyExclusions: early } : {}) };
   }
 
   /**

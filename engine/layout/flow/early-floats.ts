@@ -4,8 +4,8 @@
  * relative to the page or margin) covers lines of earlier paragraphs that were laid out before it
  * was known. Word wraps every line of the page around it, earlier ones included; the paginator
  * places units in order, so a pass records these areas per page and the next pass starts each page
- * with them, as it does with a header's floats (`PageFrame.chromeExclusions`). Passes run until
- * the areas a pass records are those it started with (`runPasses`).
+ * with them (`PageFrame.earlyExclusions`), as it does with a header's floats. Passes run until the
+ * areas a pass records are those it started with (`runPasses`).
  */
 import type { Exclusion } from './exclusions';
 import type { PageState } from './page-state';
