@@ -334,7 +334,14 @@ class Pass {
       next: () => {
         const next = this.paginator.nextColumnTop();
         if (!next) return undefined;
-        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions: next.exclusions };
+        // A new page: its header's floats taken to be this page's, with the floats the pass before
+        // placed above their paragraphs there.
+        const early = next.newPage ? this.state.earlyFloats?.[next.page.index + 1] : undefined;
+        const exclusions = early ? [...next.exclusions, ...early] : next.exclusions;
+        // Known for certain there: the next column's floats on this page, or the next page's early
+        // floats; not the header's (a guess, and the next page's header may be another).
+        const known = next.newPage ? (early ?? []) : next.exclusions;
+        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions, known };
       },
       page: () => geometry(this.paginator.page),
     };

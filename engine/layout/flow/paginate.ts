@@ -205,17 +205,17 @@ export class Paginator {
    * and footer floats taken to be this page's). Leading space is dropped there, as a natural break
    * drops it.
    */
-  nextColumnTop(): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
+  nextColumnTop(): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; exclusions: readonly Exclusion[]; newPage: boolean } | undefined {
     const page = this.cur;
     if (!page) return undefined;
     const cols = page.frame.columns;
     if (page.column + 1 < cols.length) {
       const top = page.regionTop;
       const col = cols[page.column + 1]!;
-      return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, exclusions: page.exclusions };
+      return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, exclusions: page.exclusions, newPage: false };
     }
     const top = page.frame.bodyTop;
-    return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [] };
+    return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [], newPage: true };
   }
 
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
