@@ -17,8 +17,9 @@ export type EarlyFloats = ReadonlyArray<readonly Exclusion[] | undefined>;
 const EPS_PT = 0.5;
 
 /**
- * The wrapping float areas of each page that start above the top of the unit that placed them and
- * reach into the page's body; undefined when no page has any. Only floats whose place does not
+ * The wrapping float areas of each page that start above the top of the unit that placed them,
+ * reach into the page's body and reach down beside units placed before that one (the others change
+ * nothing, and would cost a pass); undefined when no page has any. Only floats whose place does not
  * depend on their paragraph's (`Exclusion.fixed`) count: one a fixed distance above its paragraph
  * would move down with it as the earlier text moved below it, a loop that has no resting place.
  * Floating tables are left out: their rows move below other tables rather than wrap, and earlier
@@ -32,6 +33,8 @@ export function earlyFloatsOf(pages: readonly PageState[]): EarlyFloats | undefi
     for (const { owner, ...area } of page.exclusions) {
       const top = tops.get(owner);
       if (top === undefined || !area.fixed || owner.excludesRows || area.y0 >= top - EPS_PT || area.y1 <= page.frame.bodyTop) continue;
+      // Only beside something placed before its paragraph does it change the page.
+      if (!page.placed.some((p) => p.y < top - EPS_PT && p.y + p.unit.heightPt > area.y0 + EPS_PT)) continue;
       out ??= [];
       (out[index] ??= []).push(area);
     }
