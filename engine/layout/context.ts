@@ -7,7 +7,7 @@ import type { DocModel, FieldInline, SectionProps } from '../model';
 import { layoutStory, type BlockContext, type Story } from './blocks';
 import type { ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
-import { floatExclusion, type Exclusion } from './flow/exclusions';
+import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions';
 import { drawObject, floatPosition, type ObjectContext, type PageGeometry } from './objects';
 import type { ObjectInline } from './inline/itemize';
 import type { WordCache } from './inline/pieces';
@@ -41,6 +41,11 @@ export interface BodyArea {
   readonly columnEmpty?: boolean;
   /** Width of the column this place is in. */
   readonly columnWidth?: number;
+  /**
+   * For the top of the next column or page (BodyWrap.next): the floats known to be there, those of
+   * the page's other columns or the next page's early floats (not its header's, only guessed).
+   */
+  readonly known?: readonly Exclusion[];
 }
 
 /** What the paginated body offers for wrapping text around floats (see BodyWrap in pass.ts). */
@@ -132,7 +137,7 @@ function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, colum
   for (const f of floats) {
     const pos = floatPosition(f.anchor!, f.widthPt, f.heightPt, page, column, paragraphTop);
     const e = floatExclusion(f.anchor!, pos.x, pos.y, f.widthPt, f.heightPt);
-    if (e) out.push(e);
+    if (e) out.push(isFixed(f, pos.y, page) ? { ...e, fixed: true } : e);
   }
   return out;
 }
@@ -144,9 +149,13 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       // A paragraph starting at the very bottom moves to the next page: nothing to wrap around here.
       if (!at || at.room < 1) return undefined;
       const own = floats.length > 0 ? exclusionsOf(floats, at.page, at.columnX, at.top, at.columnWidth) : [];
-      if (own.length === 0 && at.exclusions.length === 0) return undefined;
-      const area = { top: at.top, columnX: at.columnX, bottom: at.top + at.room };
-      return own.length === 0 ? { ...area, exclusions: at.exclusions } : { ...area, exclusions: [...at.exclusions, ...own], own };
+      // A page a later pass starts with this paragraph's own floats above it (flow/early-floats.ts)
+      // already holds their areas: they stay its own, which move its first line only once.
+      const others = own.length === 0 ? at.exclusions : at.exclusions.filter((e) => !own.some((o) => sameArea(o, e)));
+      const onward = next ? undefined : nextArea(wrap, at);
+      if (own.length === 0 && others.length === 0 && !onward) return undefined;
+      const area = { top: at.top, columnX: at.columnX, bottom: at.top + at.room, ...(onward ? { next: onward } : {}) };
+      return own.length === 0 ? { ...area, exclusions: others } : { ...area, exclusions: [...others, ...own], own };
     },
     floatExclusions: (floats, columnX, paragraphTop, columnWidth) => exclusionsOf(floats, wrap.page(), columnX, paragraphTop, columnWidth),
     roomAt: (gapPt) => {
@@ -155,4 +164,30 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       return !at || at.columnEmpty ? Infinity : at.room;
     },
   };
+}
+
+/**
+ * The next column or page, where lines past the bottom of `at` go on, when floats are known there
+ * (WrapArea.next); undefined when none is, or when that column has another width (the paragraph is
+ * laid out again there).
+ */
+function nextArea(wrap: BodyWrap, at: BodyArea): WrapArea['next'] {
+  const after = wrap.next();
+  if (!after?.known || after.known.length === 0 || Math.abs((after.columnWidth ?? 0) - (at.columnWidth ?? 0)) > 0.01) return undefined;
+  return { top: after.top, columnX: after.columnX, bottom: after.top + after.room, exclusions: after.known };
+}
+
+/**
+ * Whether a float's place on the page does not depend on its paragraph's: positioned from the page
+ * or a margin (§20.4.3.5 ST_RelFromV), or moved to the top or bottom edge of the page (floatPosition).
+ */
+function isFixed(f: ObjectInline, y: number, page: PageGeometry): boolean {
+  const from = f.anchor!.vertical.relativeTo;
+  return (from !== 'paragraph' && from !== 'line') || y <= 0 || Math.abs(y + f.heightPt - page.heightPt) < 0.01;
+}
+
+/** Whether two exclusions cover the same area (the same float placed twice, to a hundredth of a point). */
+function sameArea(a: Exclusion, b: Exclusion): boolean {
+  const near = (u: number, v: number) => Math.abs(u - v) < 0.01;
+  return near(a.x0, b.x0) && near(a.y0, b.y0) && near(a.x1, b.x1) && near(a.y1, b.y1) && a.wrap === b.wrap;
 }

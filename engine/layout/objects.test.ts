@@ -33,4 +33,14 @@ describe('floatPosition', () => {
     expect(floatPosition(anchor({ align: 'right' }, {}), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 450, y: 200 });
     expect(floatPosition(anchor({ relativeTo: 'page', offsetPct: 0.5 }, { relativeTo: 'page', offsetPct: 0.25 }), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 300, y: 200 });
   });
+
+  it('keeps a float that text wraps around on the page: above the top edge it moves down to start there', () => {
+    // 900 pt above a paragraph that starts at 200 pt would put the float 700 pt above the sheet.
+    expect(floatPosition(anchor({ offsetPt: 10 }, { offsetPt: -900 }), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 60, y: 0 });
+    // Past the bottom edge it moves up to end there; taller than the page, it starts at the top.
+    expect(floatPosition(anchor({}, { offsetPt: 700 }), 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 50, y: 750 });
+    expect(floatPosition(anchor({}, { offsetPt: -900 }), 100, 900, page, { x: 50, width: 500 }, 200)).toEqual({ x: 50, y: 0 });
+    // A float without wrapping stays where its offset puts it, on the page or not.
+    expect(floatPosition({ ...anchor({}, { offsetPt: -900 }), wrap: 'none' }, 100, 50, page, { x: 50, width: 500 }, 200)).toEqual({ x: 50, y: -700 });
+  });
 });

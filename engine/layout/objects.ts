@@ -325,9 +325,10 @@ export function floatPosition(
   else if (vt.align === 'bottom' || vt.align === 'outside') y = top + height - h;
   else if (vt.align === 'top' || vt.align === 'inside') y = top;
   // Word keeps a float that text wraps around on its page: one that would hang off the bottom edge
-  // moves up until it ends there (and one taller than the page starts at the top). A float without
-  // wrapping stays where its position puts it (measured in Word by a peer project,
+  // moves up until it ends there, one placed above the top edge (a large negative offset from its
+  // paragraph) moves down to start there, and the top wins for one taller than the page. A float
+  // without wrapping stays where its position puts it (measured in Word by a peer project,
   // openooxml/betteroffice #628).
-  if (anchor.wrap !== 'none' && y + h > page.heightPt) y = Math.max(0, page.heightPt - h);
+  if (anchor.wrap !== 'none') y = Math.max(0, Math.min(y, page.heightPt - h));
   return { x, y };
 }

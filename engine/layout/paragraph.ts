@@ -113,7 +113,7 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
   const pieces = shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
   const plain = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, () => limit, undefined, true);
   const wrap = wrapAt?.(wrappingFloats(content));
-  if (!wrap || !exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt)) return { paragraph: p, content, lines: plain, boxWidthPt };
+  if (!wrap || !(exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt) || goesOnBeside(wrap, plain))) return { paragraph: p, content, lines: plain, boxWidthPt };
   const fit = wrapFits(wrap, boxWidthPt, ind.leftPt, ind.rightPt, plain.map((l) => l.heightPt));
   const lines = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, (i) => fit(i).limit, {
     shiftX: (i) => fit(i).shift,
@@ -127,6 +127,14 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
     paragraph: p, content, lines, boxWidthPt, wrapped: true,
     ...(skips.some((s) => s > 0) ? { skips } : {}), ...(joins.some((j) => j) ? { joins } : {}), ...(nextColumnAt >= 0 ? { nextColumnAt } : {}),
   };
+}
+
+/** Whether the paragraph's lines, at their unwrapped heights, run past the column's bottom into floats known there. */
+function goesOnBeside(wrap: WrapArea, lines: readonly { readonly heightPt: number }[]): boolean {
+  if (!wrap.next || wrap.bottom === undefined) return false;
+  let y = wrap.top;
+  for (const l of lines) y += l.heightPt;
+  return y > wrap.bottom + 0.01;
 }
 
 /**

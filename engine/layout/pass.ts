@@ -19,6 +19,7 @@ import { indexCrossReferences, searchParagraphs, type XrefIndex } from './xref-i
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
 import { pageGeometry, type PageGeometry } from './objects';
 import type { Exclusion } from './flow/exclusions';
+import { earlyFloatsOf, sameEarlyFloats, type EarlyFloats } from './flow/early-floats';
 import { noteCallsIn, type NoteNumbers } from './notes';
 
 /** What one pass learns for the next. */
@@ -29,6 +30,8 @@ export interface PassState {
   readonly bookmarkPages?: Readonly<Record<string, BookmarkPlace>>;
   /** Per page index: the [first, end) range of body paragraphs (XrefIndex.paragraphs) starting on it. */
   readonly pageParagraphs?: ReadonlyArray<readonly [number, number]>;
+  /** Per page index: wrapping floats placed above their own paragraph, which all the page's lines wrap around. */
+  readonly earlyFloats?: EarlyFloats;
 }
 
 /** Layout passes run before the result is kept even if page references still change. */
@@ -44,14 +47,23 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
   let result: PassResult | undefined = runPass(env, state, notes, host, limits, xref);
   let next = stateOf(result, xref);
   let pass = 1;
-  while (result.bodyUsesTotals && !sameState(state, next)) {
+  for (;;) {
     // Every value that depends on the pass state prints the same under the new state: laying out
     // again would give the same pages, so this pass is kept (with the state it leads to).
-    if (result.printsSameUnder(next)) break;
+    const fieldsSettled = !result.bodyUsesTotals || sameState(state, next) || result.printsSameUnder(next);
+    // The floats above their paragraphs are those the pass started its pages with (early-floats.ts).
+    const floatsSettled = sameEarlyFloats(state.earlyFloats, next.earlyFloats);
+    if (fieldsSettled && floatsSettled) break;
     if (pass >= MAX_PASSES) {
-      env.bag.warn('layout/fields-unstable', `Page numbers printed by fields still changed after ${MAX_PASSES} layout passes; the last layout is kept.`, {
-        hint: 'A PAGEREF, NUMPAGES or STYLEREF result changes the layout it measures (e.g. a page number that moves its own target).',
-      });
+      if (!fieldsSettled) {
+        env.bag.warn('layout/fields-unstable', `Page numbers printed by fields still changed after ${MAX_PASSES} layout passes; the last layout is kept.`, {
+          hint: 'A PAGEREF, NUMPAGES or STYLEREF result changes the layout it measures (e.g. a page number that moves its own target).',
+        });
+      } else {
+        env.bag.warn('layout/floats-unstable', `Floats placed above their own paragraphs still moved after ${MAX_PASSES} layout passes; the last layout is kept.`, {
+          hint: 'Text wrapping around a float moves the paragraph that places it (e.g. a picture with a large negative offset from its paragraph).',
+        });
+      }
       break;
     }
     state = next;
@@ -84,7 +96,8 @@ export function stateOf(result: PassResult, xref: XrefIndex): PassState {
     while (p < xref.paragraphs.length && (blockPage[xref.paragraphs[p]!.block] ?? Infinity) <= page) p++;
     pageParagraphs[page] = [first, p];
   }
-  return { numPages: result.pages.length, sectionPages, bookmarkPages, pageParagraphs };
+  const earlyFloats = earlyFloatsOf(result.pages);
+  return { numPages: result.pages.length, sectionPages, bookmarkPages, pageParagraphs, ...(earlyFloats ? { earlyFloats } : {}) };
 }
 
 function sameState(a: PassState, b: PassState): boolean {
@@ -321,7 +334,14 @@ class Pass {
       next: () => {
         const next = this.paginator.nextColumnTop();
         if (!next) return undefined;
-        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions: next.exclusions };
+        // A new page: its header's floats taken to be this page's, with the floats the pass before
+        // placed above their paragraphs there.
+        const early = next.newPage ? this.state.earlyFloats?.[next.page.index + 1] : undefined;
+        const exclusions = early ? [...next.exclusions, ...early] : next.exclusions;
+        // Known for certain there: the next column's floats on this page, or the next page's early
+        // floats; not the header's (a guess, and the next page's header may be another).
+        const known = next.newPage ? (early ?? []) : next.exclusions;
+        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions, known };
       },
       page: () => geometry(this.paginator.page),
     };
@@ -397,7 +417,8 @@ class Pass {
     this.host.onProgress?.({ stage: 'layout', done: pageIndex + 1 });
     const frame = buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
     const chrome = this.chromeExclusions(info, s, frame);
-    return chrome.length > 0 ? { ...frame, chromeExclusions: chrome } : frame;
+    const early = this.state.earlyFloats?.[pageIndex];
+    return { ...frame, ...(chrome.length > 0 ? { chromeExclusions: chrome } : {}), ...(early ? { earlyExclusions: early } : {}) };
   }
 
   /**

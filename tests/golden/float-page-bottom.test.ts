@@ -116,8 +116,10 @@ describe('a paragraph with a float that does not start on its page', () => {
 describe('a wrapping float placed past the bottom edge of the page', () => {
   it('moves up to end at the edge; a float without wrapping stays', async () => {
     // The paragraph starts 15 pt above the bottom margin; its pictures 28 pt below that would end
-    // at 702 + 28 + 180 = 910 pt, past the 792 pt page.
-    const square = anchoredPicture('rIdImg', 120, 180, { x: 150, y: 28, wrap: 'square', distPt: 0 }, 1);
+    // at 702 + 28 + 180 = 910 pt, past the 792 pt page. Moved up, the square one reaches beside the
+    // filler's last lines, which wrap around it (early-floats); with text on its left only they
+    // keep their rows, so the paragraph stays at 702.
+    const square = anchoredPicture('rIdImg', 120, 180, { x: 150, y: 28, wrap: 'square', wrapText: 'left', distPt: 0 }, 1);
     const none = anchoredPicture('rIdImg', 60, 180, { x: 0, y: 28, wrap: 'none', distPt: 0 }, 2);
     const doc = await layout(`${FILLER}<w:p>${FLUSH}${square}${none}${run('Anchor')}</w:p>`);
     const images = imagesOn(doc, 0).sort((a, b) => b.w - a.w);

@@ -20,6 +20,11 @@ export interface Exclusion {
   readonly wrap: 'square' | 'tight' | 'through' | 'topAndBottom';
   /** Which side text may use (wp:wrapSquare@wrapText). */
   readonly side: 'both' | 'left' | 'right' | 'largest';
+  /**
+   * Its place on the page does not depend on where its paragraph is: positioned from the page or a
+   * margin, or moved to the page's edge (see early-floats.ts).
+   */
+  readonly fixed?: boolean;
   /** Tight and through: the wrap polygon in page coordinates, with the left and right distances to add. */
   readonly polygon?: { readonly points: readonly { readonly x: number; readonly y: number }[]; readonly padLeft: number; readonly padRight: number };
 }
@@ -127,10 +132,17 @@ export interface WrapArea {
    */
   readonly own?: readonly Exclusion[];
   /**
-   * Page y of the column's bottom: a line estimated to pass it goes to the next page, where these
-   * exclusions are not, so it and the lines after it take the full width (absent: no limit).
+   * Page y of the column's bottom: a line estimated to pass it goes to the next column or page, where
+   * these exclusions are not, so it and the lines after it take the full width there (absent: no
+   * limit), unless `next` says what is there.
    */
   readonly bottom?: number;
+  /**
+   * The top of the next column or page, where the lines past `bottom` go on, and the floats known
+   * there (a page's header floats and the floats the pass before placed above their paragraphs):
+   * those lines are fitted beside them, down to that column's bottom.
+   */
+  readonly next?: { readonly top: number; readonly columnX: number; readonly bottom: number; readonly exclusions: readonly Exclusion[] };
 }
 
 /**
@@ -196,58 +208,82 @@ export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: numbe
   const clears = new Map<number, 'left' | 'right' | 'all'>();
   let y = area.top;
   let lineIndex = 0;
-  const left = area.columnX + indentLeftPt;
-  const right = area.columnX + boxWidthPt - indentRightPt;
+  // Where lines go: this column, then (once) the next one `area.next` describes.
+  let columnX = area.columnX;
+  let bottom = area.bottom;
+  let placed = area.exclusions;
+  let own = area.own;
+  let left = columnX + indentLeftPt;
+  let right = columnX + boxWidthPt - indentRightPt;
   const fitSpan = (s: Span, skip: number, join: boolean): LineFit => ({
     shift: Math.max(0, s.left - left),
-    limit: Math.min(boxWidthPt - indentRightPt, s.right - area.columnX),
+    limit: Math.min(boxWidthPt - indentRightPt, s.right - columnX),
     skip,
     ...(join ? { join: true as const } : {}),
   });
+  // Moves on to the next column or page when the area knows its floats; false when it does not.
+  let movedOn = false;
+  const moveOn = (): boolean => {
+    const next = area.next;
+    if (!next || movedOn) return false;
+    movedOn = true;
+    ({ top: y, columnX, bottom, exclusions: placed } = next);
+    own = undefined;
+    left = columnX + indentLeftPt;
+    right = columnX + boxWidthPt - indentRightPt;
+    return true;
+  };
   let overflowed = false;
   const nextLine = (): void => {
     const h = heights[Math.min(lineIndex++, heights.length - 1)] ?? 12;
     let skip = clearance(clears.get(fits.length));
-    if (overflowed || (area.bottom !== undefined && y + skip + h > area.bottom + 0.01)) {
+    let startsColumn = false;
+    if (!overflowed && bottom !== undefined && y + skip + h > bottom + 0.01 && moveOn()) skip = 0;
+    if (overflowed || (bottom !== undefined && y + skip + h > bottom + 0.01)) {
       overflowed = true;
       fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0 });
       return;
     }
-    let exclusions = area.exclusions;
-    const own = area.own;
+    let exclusions = placed;
     let byOwn = false;
     for (let guard = 0; guard < 64; guard++) {
       const slot = lineSlot(exclusions, y + skip, h, left, right, MIN_WRAP_WIDTH_PT);
       if ('below' in slot) {
-        if (own && exclusions === area.exclusions && 'below' in lineSlot(own, y + skip, h, left, right, MIN_WRAP_WIDTH_PT)) {
+        if (own && exclusions === placed && 'below' in lineSlot(own, y + skip, h, left, right, MIN_WRAP_WIDTH_PT)) {
           byOwn = true;
           // The paragraph's own floats move its first line once (WrapArea.own).
-          if (fits.length === 0) exclusions = area.exclusions.filter((e) => !own.includes(e));
+          if (fits.length === 0) exclusions = placed.filter((e) => !own!.includes(e));
         }
         skip = slot.below - y;
         continue;
       }
-      if (skip > 0 && !byOwn && area.bottom !== undefined && y + skip + h > area.bottom + 0.01) {
+      if (skip > 0 && !byOwn && bottom !== undefined && y + skip + h > bottom + 0.01) {
         // Moved below other paragraphs' floats past the column's bottom: the line starts the next
         // column, where they are not, instead of carrying the move there as blank space. A line its
         // own paragraph's floats moved keeps the move (the paragraph takes them along).
+        if (moveOn()) {
+          skip = 0;
+          exclusions = placed;
+          startsColumn = true;
+          continue;
+        }
         overflowed = true;
         fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0, nextColumn: true });
         return;
       }
-      slot.spans.forEach((s, k) => fits.push(fitSpan(s, k === 0 ? skip : 0, k > 0)));
+      slot.spans.forEach((s, k) => fits.push({ ...fitSpan(s, k === 0 ? skip : 0, k > 0), ...(startsColumn && k === 0 ? { nextColumn: true as const } : {}) }));
       y += skip + h;
       return;
     }
     y += skip + h;
-    fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip });
+    fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip, ...(startsColumn ? { nextColumn: true as const } : {}) });
   };
   // How far below the current line top the floats on a side of the column reach (0 when none does).
   const clearance = (side: 'left' | 'right' | 'all' | undefined): number => {
     if (!side) return 0;
     const middle = (left + right) / 2;
     let lowest = y;
-    for (const e of area.exclusions) {
+    for (const e of placed) {
       if (e.y1 <= y + 0.01 || e.y0 > y + 0.01 || e.x1 <= left || e.x0 >= right) continue;
       if (side === 'left' ? e.x0 >= middle : side === 'right' ? e.x1 <= middle : false) continue;
       lowest = Math.max(lowest, e.y1);

@@ -24,6 +24,11 @@ export interface PageFrame {
   readonly noteColumns?: ReadonlyArray<{ readonly x: number; readonly width: number }>;
   /** Areas of the header's and footer's wrapping floats and frames: the body wraps around them too. */
   readonly chromeExclusions?: readonly Exclusion[];
+  /**
+   * Areas of the body's floats the pass before placed above their own paragraphs on this page
+   * (early-floats.ts): all the page's lines wrap around them, earlier paragraphs' too.
+   */
+  readonly earlyExclusions?: readonly Exclusion[];
 }
 
 /** A unit with its final position. */

@@ -24,7 +24,10 @@ import { FIT_EPS as EPS, type Unit } from './units';
 
 export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
 
-/** The owner of a page's header and footer exclusions: no body unit, so taking units back keeps them. */
+/**
+ * The owner of a page's header and footer exclusions and of the floats the pass before placed above
+ * their paragraphs: no body unit, so taking units back keeps them.
+ */
 const CHROME: Unit = { kind: 'block', heightPt: 0, breakAfter: true, emit: () => undefined };
 
 /** Fills pages with units. */
@@ -202,17 +205,17 @@ export class Paginator {
    * and footer floats taken to be this page's). Leading space is dropped there, as a natural break
    * drops it.
    */
-  nextColumnTop(): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; exclusions: readonly Exclusion[] } | undefined {
+  nextColumnTop(): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; exclusions: readonly Exclusion[]; newPage: boolean } | undefined {
     const page = this.cur;
     if (!page) return undefined;
     const cols = page.frame.columns;
     if (page.column + 1 < cols.length) {
       const top = page.regionTop;
       const col = cols[page.column + 1]!;
-      return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, exclusions: page.exclusions };
+      return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, exclusions: page.exclusions, newPage: false };
     }
     const top = page.frame.bodyTop;
-    return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [] };
+    return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [], newPage: true };
   }
 
   /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
@@ -429,7 +432,7 @@ export class Paginator {
       startedBy,
       hasContent: false,
       regions: [{ section: this.section, top: frame.bodyTop, bottom: frame.bodyTop, columns: frame.columns, firstUnit: 0 }],
-      exclusions: (frame.chromeExclusions ?? []).map((e) => ({ ...e, owner: CHROME })),
+      exclusions: [...(frame.chromeExclusions ?? []), ...(frame.earlyExclusions ?? [])].map((e) => ({ ...e, owner: CHROME })),
     };
     this.pages.push(page);
     this.cur = page;
@@ -448,6 +451,6 @@ function samePageSize(a: PageFrame, b: PageFrame): boolean {
  * breaks): its columns and the rest, with the page's own body top and bottom and header/footer exclusions.
  */
 function adoptSectionFrame(page: PageState, frame: PageFrame): void {
-  const chrome = page.frame.chromeExclusions;
-  page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}) };
+  const { chromeExclusions: chrome, earlyExclusions: early } = page.frame;
+  page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}), ...(early ? { earlyExclusions: early } : {}) };
 }
