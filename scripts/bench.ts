@@ -16,9 +16,12 @@ import { renderPdf } from '../engine/render/pdf';
 import { parseXml } from '../engine/xml';
 import { openZip } from '../engine/zip';
 import { createNodeHost } from '../node/host';
+import { tuneV8ForConversion } from '../node/v8-tuning';
 import type { ConvertOutput, Result } from '../worker/api';
 import { createWorkerPool } from '../worker/pool';
 
+// As the CLI and the worker pool run (node/v8-tuning.ts), so the bench measures what users run.
+tuneV8ForConversion();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const noSoffice = args.includes('--no-soffice');
