@@ -8,7 +8,9 @@ import { initKernel, layoutDocument } from '../engine/layout';
 import type { DocModel, LayoutDoc } from '../engine/model';
 import { renderPdf } from '../engine/render/pdf';
 import { createNodeHost } from '../node/host';
+import { tuneV8ForConversion } from '../node/v8-tuning';
 
+tuneV8ForConversion(); // as the CLI and the worker pool run
 const stage = process.argv[2] ?? 'layout';
 const dir = resolve(process.env.COLOPHON_SHARED ?? join(process.cwd(), '..', 'shared'), 'corpus', 'docx', 'dev');
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });

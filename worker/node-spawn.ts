@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { ColophonWorkerApi } from './api';
+import { tuneV8ForConversion } from '../node/v8-tuning';
 
 /** A started worker and its typed Comlink proxy. */
 export interface NodeEngineWorker {
@@ -25,6 +26,8 @@ export function workerEntry(): { readonly url: URL; readonly fromSource: boolean
 
 /** Starts one engine worker with the given V8 heap limits. */
 export function spawnNodeWorker(resourceLimits: ResourceLimits = {}): NodeEngineWorker {
+  // Before the worker's isolate compiles anything: V8's flags are the process's (node/v8-tuning.ts).
+  tuneV8ForConversion();
   const entry = workerEntry();
   let worker: Worker;
   if (entry.fromSource) {
