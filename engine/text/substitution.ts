@@ -59,8 +59,9 @@
  *   widths, DejaVu Sans 11% wider.
  * - Stand-ins whose widths differ from the original's as Word measures them, character by character
  *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
- *   Sans for Verdana), are laid out on Word's own widths: see word-widths.ts. Where a family also has
- *   original metrics here (Georgia), those give its drawing scale and line height.
+ *   Sans for Verdana and Tahoma), are laid out on the original's own widths: see word-widths.ts.
+ *   Where a family also has original metrics here (Georgia), those give its drawing scale and line
+ *   height.
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 
