@@ -103,6 +103,16 @@ describe('Word widths for stand-in families', () => {
     expect(dejavu!.advances.map((a) => +a.toFixed(1))).toEqual([6.1, 3.2, 6.2]);
   });
 
+  it('sets Comic Sans MS on its own widths, bold and italic too', async () => {
+    // string-pixel-width 1.11.0: Comic Sans MS m 780, space 300, 1 450; bold space 480, 1 610.
+    const styled = (rPr: string) => `<w:r><w:rPr><w:rFonts w:ascii="Comic Sans MS" w:hAnsi="Comic Sans MS"/>${rPr}<w:sz w:val="20"/></w:rPr><w:t xml:space="preserve">m 1</w:t></w:r>`;
+    const doc = await layout(`<w:p>${styled('')}</w:p><w:p>${styled('<w:b/>')}</w:p><w:p>${styled('<w:i/>')}</w:p>`);
+    const [regular, bold, italic] = glyphRuns(doc);
+    expect(regular!.advances.map((a) => +a.toFixed(2))).toEqual([7.8, 3, 4.5]);
+    expect(bold!.advances.map((a) => +a.toFixed(2))).toEqual([7.8, 4.8, 6.1]);
+    expect(italic!.advances.map((a) => +a.toFixed(2))).toEqual([7.8, 3, 4.5]);
+  });
+
   it('leaves the real family alone when the host gives it', async () => {
     // A host that adds its own "Cambria" (here Caladea's program under that name) gets its widths.
     const data = new Uint8Array(readFileSync(join(process.cwd(), 'fonts', 'Caladea-Regular.ttf')));
