@@ -108,6 +108,11 @@ describe('original metrics of families without an open twin', () => {
     expect(substituteFamily('Segoe UI')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2210, descent: 514, lineGap: 0 } });
   });
 
+  it('gives Comic Sans MS its Windows line metrics on DejaVu Sans', () => {
+    // win 2257/597 per 2048 em (1.3936 em), checked on Word's page starts in the corpus.
+    expect(substituteFamily('Comic Sans MS')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2257, descent: 597, lineGap: 0 } });
+  });
+
   it("gives Verdana only its Word line height: its widths are DejaVu Sans's within 1%", () => {
     // Word's embedded Verdana (GettingStarted, case7 .word.pdf): win 2059/430, 1.2153 em (DejaVu Sans: 1.1641).
     expect(substituteFamily('Verdana')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2059, descent: 430, lineGap: 0 } });

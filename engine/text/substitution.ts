@@ -37,7 +37,8 @@
  *   Word's embedded program gives every advance (1234) and a 1.0 em line (win 1616/432), so it is
  *   fitted exactly on DejaVu Sans Mono, where LibreOffice takes DejaVu Sans. Trebuchet MS keeps its
  *   own line (win 1923/455, 1.1611 em) on its nearer stand-in (below). Tahoma and Segoe UI, with no
- *   Word render in the corpus, take published figures (the capsize metrics dataset; see the table).
+ *   Word render in the corpus, take published figures (the capsize metrics dataset; see the table);
+ *   Comic Sans MS takes its Windows line (1.3936 em), checked on Word's page starts.
  * - Four originals without an open twin have a nearer stand-in than their fontconfig class
  *   (NEAR_STAND_INS): Corbel is drawn with Carlito, Garamond with Liberation Serif, DIN OT and Trebuchet
  *   MS with Liberation Sans, where DejaVu Sans and DejaVu Serif set their text 10-20% wider on taller
@@ -59,8 +60,9 @@
  *   widths, DejaVu Sans 11% wider.
  * - Stand-ins whose widths differ from the original's as Word measures them, character by character
  *   (Caladea for Cambria, Liberation Sans for Aptos and Aptos Display, DejaVu Serif for Georgia, DejaVu
- *   Sans for Verdana), are laid out on Word's own widths: see word-widths.ts. Where a family also has
- *   original metrics here (Georgia), those give its drawing scale and line height.
+ *   Sans for Verdana, Tahoma and Comic Sans MS), are laid out on the original's own widths: see
+ *   word-widths.ts. Where a family also has original metrics here (Georgia), those give its drawing
+ *   scale and line height.
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 
@@ -236,6 +238,13 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // 1.2070 and 1.3301 em lines against DejaVu Sans's 1.1641.
   ['tahoma', { unitsPerEm: 2048, ascent: 2049, descent: 423, lineGap: 0 }],
   ['segoeui', { unitsPerEm: 2048, ascent: 2210, descent: 514, lineGap: 0 }],
+  // Comic Sans MS: not in the capsize dataset; the Windows font's win (and hhea) metrics are
+  // 2257/597 per 2048 em, lineGap 0: a 1.3936 em line, DejaVu Sans's being 1.1641. Checked on Word's
+  // own page starts: oxsdk-2003_Consumer_Confidence_Report (Comic Sans MS throughout, mostly single
+  // lines) ends its first page where Word's w:lastRenderedPageBreak says only with this line (on
+  // Comic Sans MS's widths, word-widths.ts); on DejaVu Sans's own line it takes four paragraphs
+  // more (and the document 5 pages, where Word saved 6).
+  ['comicsansms', { unitsPerEm: 2048, ascent: 2257, descent: 597, lineGap: 0 }],
   // Traditional Arabic (Windows' naskh face; no open twin, drawn with DejaVu Sans as LibreOffice
   // draws it): its Arabic sets about 0.6 of DejaVu Sans Arabic's width at the same size. Measured on
   // Word's own pagination of poi-stress011, 50,000 Arabic letters of body and notes in Traditional

@@ -19,6 +19,20 @@ describe('wordWidthsOf', () => {
     expect(wordWidthsOf('verdana', false, true)?.get(0x442)).toBeUndefined();
   });
 
+  it('has Tahoma\'s and Comic Sans MS\'s printable ASCII in every style, Tahoma\'s italic on its upright widths', () => {
+    for (const key of ['tahoma', 'comicsansms']) {
+      for (const [b, i] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        expect(wordWidthsOf(key, b, i)?.size, `${key} ${b} ${i}`).toBe(95);
+      }
+    }
+    expect(wordWidthsOf('tahoma', false, false)?.get(0x61)).toBe(520);
+    expect(wordWidthsOf('tahoma', true, false)?.get(0x61)).toBe(600);
+    expect(wordWidthsOf('tahoma', false, true)).toEqual(wordWidthsOf('tahoma', false, false));
+    expect(wordWidthsOf('tahoma', true, true)).toEqual(wordWidthsOf('tahoma', true, false));
+    expect(wordWidthsOf('comicsansms', false, false)?.get(0x20)).toBe(300);
+    expect(wordWidthsOf('comicsansms', true, false)?.get(0x20)).toBe(480);
+  });
+
   it('has nothing for families whose stand-in shares their widths', () => {
     expect(wordWidthsOf('calibri', false, false)).toBeUndefined();
     expect(wordWidthsOf('arial', false, false)).toBeUndefined();
@@ -26,14 +40,14 @@ describe('wordWidthsOf', () => {
   });
 
   it('holds plausible widths only (one per character, 100-1200 thousandths of an em: Verdana\'s Љ is 1118)', () => {
-    for (const key of ['aptos', 'aptosdisplay', 'cambria', 'georgia', 'verdana']) {
+    for (const key of ['aptos', 'aptosdisplay', 'cambria', 'georgia', 'verdana', 'tahoma', 'comicsansms']) {
       for (const [b, i] of [[false, false], [true, false], [false, true], [true, true]] as const) {
         const t = wordWidthsOf(key, b, i);
         if (!t) continue;
         for (const [cp, w] of t) {
           expect(cp).toBeGreaterThanOrEqual(0x20);
           expect(w).toBeGreaterThan(100);
-          expect(w).toBeLessThan(1200);
+          expect(w).toBeLessThanOrEqual(1200);
         }
       }
     }

@@ -5,8 +5,9 @@
  * with Cambria as Word draws it: lower-case e and o are 11% narrower, its default figures are
  * proportional (1 is 362/1000 em; Cambria's are tabular, 554). Aptos, Office's default since 2023,
  * has no open twin: Liberation Sans stands in, whose space is 278/1000 em against Aptos's 203.
- * Georgia and Verdana fall back to DejaVu Serif and DejaVu Sans (as LibreOffice does): Georgia's
- * letters are 11% narrower than DejaVu Serif's, Verdana's space is 352/1000 em against 318.
+ * Georgia, Verdana, Tahoma and Comic Sans MS fall back to DejaVu Serif and DejaVu Sans (as
+ * LibreOffice does): Georgia's letters are 11% narrower than DejaVu Serif's, Verdana's space is
+ * 352/1000 em against 318, Tahoma's text 12% narrower than DejaVu Sans's.
  * Lines therefore broke elsewhere than in Word. These tables hold the advance widths (1/1000 em) that
  * Word itself wrote into the /Widths arrays of the fonts it embedded in its PDF renders of the dev
  * corpus (dev-ref/*.word.pdf): measured figures, no font data. A character the table lacks takes
@@ -31,15 +32,70 @@ const TABLES: ReadonlyArray<readonly [string, string, readonly number[]]> = [
 ];
 
 /**
- * Widths of scripts none of Word's renders in the corpus draws, from another measurement of the same
- * font, never overriding a width of TABLES. Verdana's Cyrillic (U+0400–U+045F): the anafanafo 2.0.0
- * package's table of Verdana measured in a browser at 11 px to 0.01 px (width / 11 px, so ±0.5/1000
- * em); its 41 characters that Word's table also has agree within 1/1000 em, but for i and l (274.5
- * against Word's 272). DejaVu Sans's Cyrillic is wider than Verdana's where its Latin is not (т 583
- * against 496, ж 901 against 798, д 691 against 622; 0.968 of it over Russian letter frequencies),
- * so Russian text set in Verdana took about 3% more room than in Word (poi-drawing's page starts).
+ * Printable ASCII (U+0020–U+007E), the characters of the string-pixel-width tables below.
+ */
+const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+
+/**
+ * Tahoma and Comic Sans MS: no Word render in the corpus holds either font (nor does a Word
+ * thumbnail), so their widths come from the string-pixel-width 1.11.0 package's table
+ * (lib/widthsMap.js), measured in a browser on the Windows fonts at 100 px and rounded to whole
+ * pixels: 1/100 em, ±5/1000. Its Verdana table agrees with Word's Verdana /Widths above within that
+ * rounding on all 41 characters both have, and its Tahoma letters average within 0.4% of the
+ * frequency-weighted widths the @capsizecss/metrics 4.3.0 dataset read from the font files
+ * (xWidthAvg 917 and 1044 per 2048 em, regular and bold). Windows has no italic Tahoma: Word slants
+ * the upright face, on its widths (string-pixel-width's italic columns are its upright ones, for
+ * Comic Sans MS too). Over English text Tahoma sets 0.876 of DejaVu Sans's width, Tahoma Bold 0.883
+ * of DejaVu Sans Bold's, Comic Sans MS 0.924 and its bold 0.874 (its letters share the regular's
+ * widths; space, figures and punctuation are wider). With them Word's first page of
+ * oxsdk-2003_Consumer_Confidence_Report ends where its w:lastRenderedPageBreak says (on DejaVu
+ * Sans's own widths it ends two lines into the next paragraph; without the bold table, a paragraph
+ * early).
+ */
+const TAHOMA = [
+  310, 330, 400, 730, 550, 980, 670, 210, 380, 380, 550, 730, 300, 360, 300, 380, 550, 550, 550, 550, 550, 550, 550, 550, 550, 550, 350, 350,
+  730, 730, 730, 470, 910, 600, 590, 600, 680, 560, 520, 670, 680, 370, 420, 590, 500, 770, 670, 710, 550, 710, 620, 560, 580, 660, 600, 900,
+  580, 580, 560, 380, 380, 380, 730, 550, 550, 520, 550, 460, 550, 530, 320, 550, 560, 230, 280, 500, 230, 840, 560, 540, 550, 550, 360, 450,
+  330, 560, 500, 740, 500, 500, 440, 480, 380, 480, 730,
+];
+const TAHOMA_BOLD = [
+  290, 340, 490, 820, 640, 1200, 780, 280, 450, 450, 640, 820, 310, 430, 310, 580, 640, 640, 640, 640, 640, 640, 640, 640, 640, 640, 360, 360,
+  820, 820, 820, 570, 920, 680, 690, 670, 760, 620, 580, 750, 760, 480, 500, 700, 570, 890, 770, 770, 660, 770, 730, 630, 610, 740, 670, 1030,
+  680, 670, 620, 450, 580, 450, 820, 640, 550, 600, 630, 530, 630, 590, 380, 630, 640, 300, 360, 600, 300, 950, 640, 620, 630, 630, 430, 510,
+  420, 640, 580, 890, 600, 580, 530, 620, 640, 620, 820,
+];
+const COMIC_SANS = [
+  300, 240, 420, 840, 690, 820, 650, 390, 370, 370, 530, 480, 280, 420, 250, 510, 610, 450, 610, 610, 610, 610, 610, 610, 610, 610, 300, 300,
+  380, 510, 380, 520, 930, 730, 630, 600, 720, 620, 610, 680, 770, 550, 670, 610, 550, 880, 800, 800, 520, 880, 630, 690, 680, 740, 650, 1040,
+  720, 640, 690, 380, 550, 380, 580, 630, 560, 510, 590, 510, 590, 550, 510, 530, 580, 280, 400, 540, 270, 780, 520, 530, 530, 520, 480, 490,
+  470, 520, 490, 680, 590, 520, 540, 370, 420, 370, 600,
+];
+const COMIC_SANS_BOLD = [
+  480, 240, 440, 840, 690, 820, 650, 430, 370, 370, 530, 610, 430, 610, 430, 510, 610, 610, 610, 610, 610, 610, 610, 610, 610, 610, 430, 430,
+  610, 610, 610, 570, 930, 730, 630, 620, 720, 620, 610, 680, 770, 550, 670, 610, 550, 880, 810, 800, 530, 880, 640, 690, 700, 740, 670, 1040,
+  720, 640, 690, 380, 550, 380, 610, 630, 560, 560, 590, 510, 590, 560, 510, 530, 580, 280, 400, 540, 270, 780, 520, 530, 530, 520, 480, 490,
+  470, 520, 490, 680, 590, 550, 540, 370, 420, 370, 610,
+];
+
+/**
+ * Widths of scripts or fonts none of Word's renders in the corpus draws, from other measurements of
+ * the same font (Tahoma and Comic Sans MS: above), never overriding a width of TABLES. Verdana's
+ * Cyrillic (U+0400–U+045F): the anafanafo 2.0.0 package's table of Verdana measured in a browser at
+ * 11 px to 0.01 px (width / 11 px, so ±0.5/1000 em); its 41 characters that Word's table also has
+ * agree within 1/1000 em, but for i and l (274.5 against Word's 272). DejaVu Sans's Cyrillic is
+ * wider than Verdana's where its Latin is not (т 583 against 496, ж 901 against 798, д 691 against
+ * 622; 0.968 of it over Russian letter frequencies), so Russian text set in Verdana took about 3%
+ * more room than in Word (poi-drawing's page starts).
  */
 const SUPPLEMENTS: ReadonlyArray<readonly [string, string, readonly number[]]> = [
+  ['tahoma|00', ASCII, TAHOMA],
+  ['tahoma|01', ASCII, TAHOMA],
+  ['tahoma|10', ASCII, TAHOMA_BOLD],
+  ['tahoma|11', ASCII, TAHOMA_BOLD],
+  ['comicsansms|00', ASCII, COMIC_SANS],
+  ['comicsansms|01', ASCII, COMIC_SANS],
+  ['comicsansms|10', ASCII, COMIC_SANS_BOLD],
+  ['comicsansms|11', ASCII, COMIC_SANS_BOLD],
   [
     'verdana|00',
     'ЀЁЂЃЄЅІЇЈЉЊЋЌЍЎЏАБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюяѐёђѓєѕіїјљњћќѝўџ',

@@ -82,7 +82,7 @@ describe("a face with the original's metrics", () => {
   });
 });
 
-describe('Tahoma and Segoe UI (published metrics, substitution.ts)', () => {
+describe('Tahoma, Segoe UI and Comic Sans MS (published metrics, substitution.ts)', () => {
   it('gives Tahoma its 1.2070 em line and Segoe UI its 1.3301 em line on DejaVu Sans', async () => {
     const at = await baselines(
       para('T1', single, font('Tahoma', 20)) + para('T2', single, font('Tahoma', 20)) +
@@ -91,6 +91,13 @@ describe('Tahoma and Segoe UI (published metrics, substitution.ts)', () => {
     // win 2049/423 and 2210/514 per 2048 em; DejaVu Sans's own would be 11.64 pt at 10 pt.
     expect(at.get('T2')! - at.get('T1')!).toBeCloseTo((2472 / 2048) * 10, 2);
     expect(at.get('S2')! - at.get('S1')!).toBeCloseTo((2724 / 2048) * 10, 2);
+  });
+
+  it('gives Comic Sans MS its 1.3936 em line on DejaVu Sans', async () => {
+    // win 2257/597 per 2048 em: 13.94 pt at 10 pt, where DejaVu Sans's own line is 11.64 pt. With it
+    // Word's first page start in oxsdk-2003_Consumer_Confidence_Report is reproduced exactly.
+    const at = await baselines(para('C1', single, font('Comic Sans MS', 20)) + para('C2', single, font('Comic Sans MS', 20)));
+    expect(at.get('C2')! - at.get('C1')!).toBeCloseTo((2854 / 2048) * 10, 2);
   });
 });
 

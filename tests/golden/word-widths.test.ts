@@ -92,6 +92,27 @@ describe('Word widths for stand-in families', () => {
     expect(verdana!.advances[0]! / dejavu!.advances[0]!).toBeCloseTo(0.99981, 4);
   });
 
+  it('sets Tahoma on Tahoma\'s widths, 0.88 of DejaVu Sans\'s, and its bold on Tahoma Bold\'s', async () => {
+    // string-pixel-width 1.11.0: Tahoma a 520, space 310, e 530; bold a 600, space 290 /1000 em.
+    // DejaVu Sans draws a, space and e 613, 318 and 615.
+    const bold = `<w:r><w:rPr><w:rFonts w:ascii="Tahoma" w:hAnsi="Tahoma"/><w:b/><w:sz w:val="20"/></w:rPr><w:t xml:space="preserve">a e</w:t></w:r>`;
+    const doc = await layout(`<w:p>${run('Tahoma', 'a e')}</w:p><w:p>${bold}</w:p><w:p>${run('DejaVu Sans', 'a e')}</w:p>`);
+    const [tahoma, tahomaBold, dejavu] = glyphRuns(doc);
+    expect(tahoma!.advances.map((a) => +a.toFixed(2))).toEqual([5.2, 3.1, 5.3]);
+    expect(tahomaBold!.advances.map((a) => +a.toFixed(2))).toEqual([6, 2.9, 5.9]);
+    expect(dejavu!.advances.map((a) => +a.toFixed(1))).toEqual([6.1, 3.2, 6.2]);
+  });
+
+  it('sets Comic Sans MS on its own widths, bold and italic too', async () => {
+    // string-pixel-width 1.11.0: Comic Sans MS m 780, space 300, 1 450; bold space 480, 1 610.
+    const styled = (rPr: string) => `<w:r><w:rPr><w:rFonts w:ascii="Comic Sans MS" w:hAnsi="Comic Sans MS"/>${rPr}<w:sz w:val="20"/></w:rPr><w:t xml:space="preserve">m 1</w:t></w:r>`;
+    const doc = await layout(`<w:p>${styled('')}</w:p><w:p>${styled('<w:b/>')}</w:p><w:p>${styled('<w:i/>')}</w:p>`);
+    const [regular, bold, italic] = glyphRuns(doc);
+    expect(regular!.advances.map((a) => +a.toFixed(2))).toEqual([7.8, 3, 4.5]);
+    expect(bold!.advances.map((a) => +a.toFixed(2))).toEqual([7.8, 4.8, 6.1]);
+    expect(italic!.advances.map((a) => +a.toFixed(2))).toEqual([7.8, 3, 4.5]);
+  });
+
   it('leaves the real family alone when the host gives it', async () => {
     // A host that adds its own "Cambria" (here Caladea's program under that name) gets its widths.
     const data = new Uint8Array(readFileSync(join(process.cwd(), 'fonts', 'Caladea-Regular.ttf')));
