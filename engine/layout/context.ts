@@ -3,7 +3,7 @@
  * story (body, header, footer, note, cell, text box), built from the document and the pass state.
  */
 import type { DiagnosticBag } from '../core';
-import type { DocModel, FieldInline, SectionProps } from '../model';
+import type { Block, DocModel, FieldInline, SectionProps } from '../model';
 import { layoutStory, type BlockContext, type Story } from './blocks';
 import type { ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
@@ -79,7 +79,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     noteMark: (t, id) => facts.noteMark(t, id),
     // A cell keeps its last paragraph's space after (it is part of the row height in Word), unless
     // it is HTML auto spacing; its text is off the line grid.
-    layoutCell: (blocks, widthPt): Story => layoutStory(blocks, widthPt, cellContext(), true, true),
+    layoutCell: (blocks, widthPt, leadPt): Story => layoutStory(blocks, widthPt, leadContext(cellContext(), blocks[0], leadPt), true, true),
     drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number) => {
       const page = sink.page;
@@ -110,6 +110,12 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     faces: env.faces,
   };
   return ctx;
+}
+
+/** A cell's context with the room above its first paragraph on the grid (ParagraphContext.gridLead). */
+function leadContext(ctx: BlockContext, first: Block | undefined, leadPt: number | undefined): BlockContext {
+  if (!ctx.gridPitchPt || !leadPt || leadPt <= 0 || first?.kind !== 'paragraph') return ctx;
+  return { ...ctx, gridLead: { paragraph: first, pt: leadPt } };
 }
 
 /**

@@ -40,6 +40,11 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   /** Line pitch of the section's document grid, when it has one (w:docGrid type lines). */
   readonly gridPitchPt?: number;
   /**
+   * A table cell's first paragraph on the grid and the room above it inside the row (the row's top
+   * border and the cell's top margin), which its first line shares its first grid line with.
+   */
+  readonly gridLead?: { readonly paragraph: Paragraph; readonly pt: number };
+  /**
    * Body text only: where a paragraph starting after `gapPt` of spacing would begin on the current
    * page and what it must wrap around (earlier floats there and its own `floats`); undefined when
    * nothing is in the way. With `next`, the same at the top of the next column or page instead.
@@ -291,7 +296,10 @@ function fillLines(
     limitX,
     text: content.text,
   };
-  if (p.props.snapToGrid && ctx.gridPitchPt) params.gridPitchPt = ctx.gridPitchPt;
+  if (p.props.snapToGrid && ctx.gridPitchPt) {
+    params.gridPitchPt = ctx.gridPitchPt;
+    if (ctx.gridLead?.paragraph === p) params.gridLeadPt = ctx.gridLead.pt;
+  }
   if (content.bidi) params.bidi = content.bidi;
   if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
   if (content.labelEnd) params.labelEnd = content.labelEnd;

@@ -60,6 +60,8 @@ export interface LineBoxParams {
   readonly limitX: (lineIndex: number) => number;
   /** Document grid line pitch when the paragraph snaps to it. */
   readonly gridPitchPt?: number;
+  /** Room above the first line inside its first grid line (ParagraphContext.gridLead). */
+  readonly gridLeadPt?: number;
   readonly text: string;
   /** Bidi levels of the paragraph: fragments are put in visual order (UAX #9 L1, L2). */
   readonly bidi?: BidiParagraph;
@@ -122,7 +124,7 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
   }
   const mirror = params.mirrorWidthPt;
   const ordered = params.bidi ? orderLineFragments(fragments, params.bidi, params.text, d.startX + shift, mirror) : fragments;
-  const m = lineMetrics(d, params);
+  const m = lineMetrics(d, params, index === 0 ? (params.gridLeadPt ?? 0) : 0);
   return {
     fragments: ordered,
     start: d.start,
@@ -191,7 +193,7 @@ function sized(ascentPt: number, descentPt: number, heightPt: number, baselinePt
 }
 
 /** The line's height and baseline; valid until the next call. */
-function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
+function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineSize {
   const m = scratch;
   m.ascent = 0;
   m.descent = 0;
@@ -239,7 +241,13 @@ function lineMetrics(d: LineDraft, params: LineBoxParams): LineSize {
     // Document grid (w:docGrid type lines, §17.6.5): the natural height rounds up to whole grid lines
     // before the multiple applies, and the text is centred in the extra room (measured in LibreOffice:
     // Calibri 11 pt at 1.15 lines on an 18 pt grid is 20.7 pt high, its text 2.6 pt lower).
-    const snapped = snapToGrid(naturalHeight, pitch);
+    // A table cell's first line shares its first grid line with the room above it in the row (its
+    // top border and margin): where the two together pass the line's grid lines, it takes one more
+    // (oxsdk-2007: 12 pt 仿宋 cells, 15.56 pt lines, under a 0.5 pt border make 31.2 pt rows on its
+    // 15.6 pt grid, the 10 pt ones 15.6 pt rows, in Word's saved page starts). It never takes fewer:
+    // no Word render shows whether the room is taken out of a line that fits with it.
+    const own = snapToGrid(naturalHeight, pitch);
+    const snapped = pitch && leadPt > 0 ? Math.max(own, snapToGrid(naturalHeight + leadPt, pitch) - leadPt) : own;
     const textHeight = pitch ? snapped * sp.multiple : snapped + (sp.multiple - 1) * ownHeight;
     const objectBox = snapToGrid(objectHeight, pitch);
     if (objectBox > textHeight) {

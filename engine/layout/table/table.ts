@@ -26,8 +26,11 @@ import { mergeEnd, rowGroup, type PlacedCell, type RowHooks } from './merged-row
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
   readonly compatibilityMode: number;
-  /** Lays out a cell's blocks as an unpaged story. */
-  layoutCell(blocks: TableCell['blocks'], widthPt: number): Story;
+  /**
+   * Lays out a cell's blocks as an unpaged story; `leadPt` is the room above them in the row (its top
+   * border and the cell's top margin), which shares the first line of a document grid with them.
+   */
+  layoutCell(blocks: TableCell['blocks'], widthPt: number, leadPt?: number): Story;
 }
 
 /**
@@ -39,6 +42,7 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   const colX: number[] = [0];
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
   const rows = placeCells(t, colX, t.props.cellSpacingPt);
+  const edges = rowEdges(t, rows);
   for (const row of rows) {
     for (const pc of row) {
       if (pc.cell.props.vMerge === 'continue') continue;
@@ -46,11 +50,11 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
       if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
       else {
         const width = Math.max(1, pc.width - m.left - m.right - (pc.sides ? pc.sides.left + pc.sides.right : 0));
-        pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width);
+        const lead = edges.above[pc.row]! + edges.gapAbove[pc.row]! + m.top;
+        pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width, lead);
       }
     }
   }
-  const edges = rowEdges(t, rows);
   const heights = rowHeights(t, rows, edges);
   layoutTurned(rows, heights, edges, ctx);
   const units: Unit[] = [];
