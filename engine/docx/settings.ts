@@ -42,7 +42,11 @@ export function readSettings(root: XmlElement | undefined, background: string | 
   return s;
 }
 
-/** w:compatSetting compatibilityMode, or 12 (Word 2007) for files without one, 11 when w:compat holds legacy switches only. */
+/**
+ * w:compatSetting compatibilityMode; without one, 12 (Word 2007: a settings part that does not name a
+ * mode was written by Word 2007 or a tool imitating it, legacy w:compat switches or not), and 15 when
+ * the package has no settings part at all (Word opens such a file in its current mode).
+ */
 function compatibilityMode(root: XmlElement | undefined, compat: XmlElement | undefined): number {
   for (const cs of children(compat, 'w:compatSetting')) {
     if (attr(cs, 'w:name') === 'compatibilityMode' && attr(cs, 'w:uri') === 'http://schemas.microsoft.com/office/word') {
