@@ -132,6 +132,15 @@ describe('standInFit', () => {
     expect(noSerif.standInFit(req('Georgia'))).toBeUndefined();
   });
 
+  it('condenses DejaVu Sans to Segoe UI\'s average width ratio and gives Segoe UI\'s line height', async () => {
+    const ctx = createFontContext(testFontSource());
+    await ctx.prepare([req('Segoe UI')]);
+    expect(ctx.resolve(req('Segoe UI')).family).toBe('DejaVu Sans');
+    const fit = ctx.standInFit(req('Segoe UI'))!;
+    expect(fit.widthScale).toBe(0.8675);
+    expect(fit.lineMetrics!(10).lineHeightPt).toBeCloseTo((10 * 2724) / 2048, 10);
+  });
+
   it('leaves real faces and ordinary substitutes alone', async () => {
     const ctx = createFontContext(testFontSource([{ family: 'Consolas', data: customFont('Consolas') }]));
     await ctx.prepare([req('Consolas'), req('Courier New'), req('DejaVu Sans Mono')]);

@@ -237,7 +237,15 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // per 2048 em (hhea; Word's GDI line takes the OS/2 win values, the same figures in both fonts):
   // 1.2070 and 1.3301 em lines against DejaVu Sans's 1.1641.
   ['tahoma', { unitsPerEm: 2048, ascent: 2049, descent: 423, lineGap: 0 }],
-  ['segoeui', { unitsPerEm: 2048, ascent: 2210, descent: 514, lineGap: 0 }],
+  // Segoe UI's letters are narrower than DejaVu Sans's too, and no table of its advances is at hand
+  // (string-pixel-width has none), so it gets an average ratio: the same dataset's frequency-weighted
+  // Latin width (xWidthAvg) is 908 per 2048 em for Segoe UI and 917 for Tahoma, whose text sets 0.876
+  // of DejaVu Sans's (word-widths.ts), so Segoe UI sets 908 / 917 × 0.876 = 0.8675 of it (Verdana,
+  // xWidthAvg 1049 and 1.006–1.012 of DejaVu Sans, gives 0.873). docx4j-rFonts (body text in Segoe UI
+  // 10 pt) then ends its sixth and seventh pages where Word's w:lastRenderedPageBreak marks say; on
+  // DejaVu Sans's own widths two paragraphs above its table take a line more each, the table's last
+  // row on page 6 splits and page 7 ends a row early.
+  ['segoeui', { unitsPerEm: 2048, widthScale: 0.8675, standIn: 'DejaVu Sans', ascent: 2210, descent: 514, lineGap: 0 }],
   // Comic Sans MS: not in the capsize dataset; the Windows font's win (and hhea) metrics are
   // 2257/597 per 2048 em, lineGap 0: a 1.3936 em line, DejaVu Sans's being 1.1641. Checked on Word's
   // own page starts: oxsdk-2003_Consumer_Confidence_Report (Comic Sans MS throughout, mostly single

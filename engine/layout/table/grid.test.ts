@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { widenToContent } from './grid';
+import type { Table, TableCell, TableWidth } from '../../model';
+import { computeGrid, widenToContent } from './grid';
 
 describe('widenToContent', () => {
   it('keeps columns that hold their content (the same array)', () => {
@@ -34,5 +35,48 @@ describe('widenToContent', () => {
   it('needs nothing from a span its columns already hold', () => {
     const cols = [100, 100];
     expect(widenToContent(cols, [{ col: 0, span: 2, minPt: 190 }], 1000)).toBe(cols);
+  });
+});
+
+describe('computeGrid: percentage widths before Word 2013', () => {
+  const margins = { top: 7.5, left: 6, bottom: 7.5, right: 6 };
+  const cell = (width: TableWidth): TableCell => ({
+    props: { width, gridSpan: 1, borders: {}, margins, verticalAlign: 'top', textDirection: 'lrTb', noWrap: false },
+    blocks: [],
+  });
+  // A 100% table of three columns whose saved grid (Word 2010's) is the 468 pt text width plus the
+  // first cell's left and the last cell's right margin: 480 pt, 2.6% more than the text width.
+  const table = (gridPt: number[]): Table => ({
+    kind: 'table',
+    gridPt,
+    props: {
+      width: { type: 'pct', value: 1 },
+      layout: 'autofit',
+      alignment: 'left',
+      indentPt: 0,
+      cellMargins: { top: 0, left: 0, bottom: 0, right: 0 },
+      cellSpacingPt: 0,
+      borders: {},
+      bidiVisual: false,
+    },
+    rows: [
+      {
+        props: { heightRule: 'auto', cantSplit: false, header: false, gridBefore: 0, gridAfter: 0 },
+        cells: [cell({ type: 'pct', value: 0.2 }), cell({ type: 'pct', value: 0.1 }), cell({ type: 'pct', value: 0.7 })],
+      },
+    ],
+  });
+
+  it('takes the share of the text width widened by the outer cell margins (compatibilityMode 14)', () => {
+    const g = computeGrid(table([100, 60, 320]), 468, 14);
+    expect(g.columns).toEqual([100, 60, 320]);
+    expect(g.widthPt).toBeCloseTo(480);
+    expect(g.xPt).toBeCloseTo(-6);
+  });
+
+  it('takes the share of the text width alone from Word 2013 on (compatibilityMode 15)', () => {
+    const g = computeGrid(table([100, 60, 320]), 468, 15);
+    expect(g.widthPt).toBeCloseTo(468);
+    expect(g.xPt).toBe(0);
   });
 });

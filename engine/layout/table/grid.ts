@@ -45,7 +45,12 @@ export function computeGrid(t: Table, availPt: number, compatibilityMode: number
   // a missing or zero width, or a grid of nothing but slivers, marks a placeholder.
   const placeholder = columns.length < count || columns.some((w) => !(w > 0)) || columns.every((w) => w <= 0.5) || isUniformPlaceholder(t, columns);
   if (placeholder) columns = fromCells(t, count, availPt) ?? equal(count, availPt);
-  const target = preferredWidth(t.props.width, availPt);
+  // Before Word 2013 (compatibilityMode < 15) a percentage width is a share of the text width widened
+  // by the first cell's left margin and the last cell's right margin: the table hangs one cell margin
+  // past the text on each side (see tableX), and Word saves that grid (docx4j-rFonts: 100% of
+  // 523.35 pt plus two 6 pt cell margins, grid 535.35 pt; poi-bug59058: 96% of 468 pt plus 7.2 pt,
+  // grid 456.2 pt; Docx4j_GettingStarted: 78.76% of 451.35 pt plus 11.5 pt, grid 364.55 pt).
+  const target = preferredWidth(t.props.width, availPt + (compatibilityMode < 15 ? outerMargins(t) : 0));
   const sum = total(columns);
   // Fixed layout keeps a real grid; otherwise the preferred width wins when the grid disagrees with it.
   // An autofit table whose saved grid is wider than a percentage preferred width, and fits, is one
@@ -192,6 +197,14 @@ function preferredWidth(w: TableWidth, availPt: number): number | undefined {
   if (w.type === 'pt' && w.value > 0) return w.value;
   if (w.type === 'pct' && w.value > 0) return w.value * availPt;
   return undefined;
+}
+
+/** The first row's outer cell margins: its first cell's left margin and its last cell's right margin. */
+function outerMargins(t: Table): number {
+  const cells = t.rows[0]?.cells;
+  const first = cells?.[0]?.props.margins.left ?? t.props.cellMargins.left;
+  const last = cells?.[cells.length - 1]?.props.margins.right ?? t.props.cellMargins.right;
+  return first + last;
 }
 
 function tableX(t: Table, availPt: number, widthPt: number, compatibilityMode: number): number {
