@@ -15,7 +15,7 @@ import { dumpLayout, initKernel } from '../../engine/layout';
 import type { LayoutDoc, LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { makeDocx, WORD_DEFAULT_STYLES } from '../helpers/make-docx';
-import { buildEmf, buildWmf, dib24, emr, wmr } from '../helpers/make-metafile';
+import { buildEmf, buildWmf, Bytes, dib24, emr, wmr } from '../helpers/make-metafile';
 import { inlinePicture } from '../helpers/tiny-png';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 
@@ -205,6 +205,34 @@ describe('EMF pictures drawn as vectors', () => {
     if (group?.kind !== 'group') throw new Error('no turned text');
     expect(group.transform!.slice(0, 4).map((v) => Math.round(v))).toEqual([0, 1, -1, 0]);
     expect(flat(group.items).find((i) => i.kind === 'glyphs')).toMatchObject({ text: 'Axis' });
+  });
+
+  it('scales EMF+ DrawString text with the world transform, as GDI+ does, whatever the font unit', async () => {
+    // An EMF+-only picture at 72 dpi in points: a 12 pt Arial font object, then "Scaled" drawn under a
+    // world scale of 0.5 (how chart generators fit their drawing to the frame) and "Plain" without.
+    const plus = (type: number, flags: number, data: (b: Bytes) => Bytes): Uint8Array => {
+      const body = data(new Bytes()).pad(4).done();
+      return new Bytes().u16(type, flags).u32(12 + body.length, body.length).bytes(body).done();
+    };
+    const text = (s: string, y: number) => plus(0x401c, 0x8000 | 1, (b) => b.u32(0xff000000, 0, s.length).f32(10, y, 0, 0).utf16(s));
+    const records = [
+      plus(0x4001, 0, (b) => b.u32(0xdbc01002, 1, 72, 72)),
+      plus(0x4030, 3, (b) => b.f32(1)),
+      plus(0x4008, 0x600 | 1, (b) => b.u32(0xdbc01002).f32(12).u32(3, 0, 0, 5).utf16('Arial')),
+      text('Plain', 20),
+      plus(0x4025, 0, (b) => b.u32(1)),
+      plus(0x402e, 0, (b) => b.f32(0.5, 0.5)),
+      text('Scaled', 120),
+      plus(0x4026, 0, (b) => b.u32(1)),
+    ];
+    const n = records.reduce((a, r) => a + r.length, 0);
+    const emf = buildEmf([emr(70, (b) => { b.u32(4 + n, 0x2b464d45); for (const r of records) b.bytes(r); return b; })]);
+    const { doc } = await layout(docxWith('pic.emf', emf));
+    const runs = flat(pictureGroup(doc).items).filter((i) => i.kind === 'glyphs');
+    const plain = runs.find((r) => r.kind === 'glyphs' && r.text === 'Plain');
+    const scaled = runs.find((r) => r.kind === 'glyphs' && r.text === 'Scaled');
+    if (plain?.kind !== 'glyphs' || scaled?.kind !== 'glyphs') throw new Error('text not drawn');
+    expect(scaled.sizePt / plain.sizePt).toBeCloseTo(0.5, 3);
   });
 
   it('keeps the empty frame and warns when the EMF cannot be read', async () => {

@@ -9,7 +9,7 @@ import type { LayoutImage, PathCommand } from '../../model';
 import type { MetafileCanvas } from './canvas';
 import { pageRect } from './canvas';
 import { colorRef, type Brush, type Font, type Pen } from './dc-state';
-import { compose, ellipsePath, IDENTITY, meanScale, rectPath, type Matrix } from './geometry';
+import { compose, ellipsePath, IDENTITY, rectPath, type Matrix } from './geometry';
 import { MetafileError, RecordView } from './reader';
 import { drawText, MAX_TEXT } from './text';
 import { ObjectPieces, plusImage } from './emfplus-image';
@@ -202,9 +202,12 @@ export class EmfPlusPlayer {
     let text = '';
     for (let i = 0; i < n; i++) text += String.fromCharCode(d.u16(28 + 2 * i));
     const s = this.cv.state;
-    // The em size in world units: font units → device pixels, then back through world × page.
-    const scale = meanScale(s.world) || 1;
-    const em = o.sizeUnit === 0 ? o.emSize : (o.emSize * this.unitPx(o.sizeUnit, 'y')) / scale;
+    // The em size in world units: font units → device pixels, then back through the page transform
+    // only. GDI+ draws text in world space like any shape, so a world scale (a chart generator's
+    // ScaleWorldTransform fitting its drawing to the frame) scales the text with the lines around it;
+    // dividing it out as well kept the letters at full size among shrunken geometry.
+    const page = this.unitPx(this.pageUnit, 'y') * this.pageScale || 1;
+    const em = o.sizeUnit === 0 ? o.emSize : (o.emSize * this.unitPx(o.sizeUnit, 'y')) / page;
     // StringFormat alignment (0 near, 1 centre, 2 far) within the layout rectangle; lines are about 1.2 em.
     const f = this.objects.get(d.u32(4) & 0xff);
     const [x, y, w, h] = [d.f32(12), d.f32(16), d.f32(20), d.f32(24)];
