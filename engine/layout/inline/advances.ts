@@ -33,8 +33,8 @@ export function trailingSpaceOf(text: string, advances: readonly number[], rel: 
 export function withAdvances(p: GlyphPiece, advances: readonly number[], text: string, leadPt = p.leadPt ?? 0): GlyphPiece {
   let width = leadPt;
   for (const a of advances) width += a;
-  const { leadPt: _old, ...rest } = p;
-  return { ...rest, ...(leadPt !== 0 ? { leadPt } : {}), advances, width, trailingSpace: trailingSpaceOf(text, advances, p.rel, p.start) };
+  // Built field by field in GlyphPiece's one order (see glyphPiece): a spread would make another shape.
+  return { k: 'glyphs', start: p.start, end: p.end, span: p.span, glyphs: p.glyphs, advances, rel: p.rel, width, trailingSpace: trailingSpaceOf(text, advances, p.rel, p.start), leadPt: leadPt !== 0 ? leadPt : undefined };
 }
 
 /** Room shared out over a stretch of characters: before the first, after each but the last, after the last. */

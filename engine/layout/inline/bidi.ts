@@ -8,7 +8,7 @@
  * numbers and tab stops work from the start side; its fragments are mirrored back when finished.
  */
 import { resolveBidiParagraph, visualOrder, type BidiParagraph } from '../../text';
-import type { Span } from './itemize';
+import type { EverySpanField, Span } from './itemize';
 import type { Fragment, GlyphFragment } from './line-box';
 import { splitGlyphPiece, type GlyphPiece } from './pieces';
 
@@ -111,7 +111,24 @@ export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): 
     for (let i = s.start + 1; i <= s.end; i++) {
       if (i < s.end && levels[i] === levels[from]) continue;
       const level = levels[from] ?? 0;
-      out.push({ ...s, start: from, end: i, level, shapeKey: (level & 1) === 1 ? s.shapeKey + '|rtl' : s.shapeKey });
+      // Field by field in Span's one order (itemize.ts), not spread: a spread object gets a shape of its own.
+      const part: EverySpanField = {
+        start: from,
+        end: i,
+        props: s.props,
+        face: s.face,
+        shapeKey: (level & 1) === 1 ? s.shapeKey + '|rtl' : s.shapeKey,
+        sizePt: s.sizePt,
+        risePt: s.risePt,
+        color: s.color,
+        underline: s.underline,
+        strike: s.strike,
+        link: s.link,
+        revision: s.revision,
+        level,
+        rubyTopPt: s.rubyTopPt,
+      };
+      out.push(part);
       from = i;
     }
   }

@@ -58,6 +58,9 @@ export interface Span {
   readonly rubyTopPt?: number;
 }
 
+/** A span written out with every field, optional ones too (as `undefined`): the one shape spans are made in. */
+export type EverySpanField = Span & Record<keyof Span, unknown>;
+
 /** A phonetic guide over text[start, end) (w:ruby, §17.3.3.25). */
 export interface RubyBase {
   readonly start: number;
@@ -332,7 +335,7 @@ class Builder {
     const { props: drawn, color, underline, strike } = revision ? markupStyle(revision, props, this.ctx.revisionMarkup) : style.own;
     const base = this.out.length;
     for (const seg of this.ctx.faces.segment(text, props)) {
-      const span: { -readonly [K in keyof Span]: Span[K] } = {
+      const span: EverySpanField = {
         start: base + seg.start,
         end: base + seg.end,
         props: drawn,
@@ -343,10 +346,14 @@ class Builder {
         color,
         underline,
         strike,
+        // Every field is present (absent ones `undefined`) in Span's order, here and in
+        // splitSpansAtLevels: spans then share one object shape, and the shaping and line-breaking
+        // code that reads them is not deoptimised by each new combination of optional fields.
+        link: link || undefined,
+        revision: revision || undefined,
+        level: undefined,
+        rubyTopPt: this.openRubies.length > 0 ? Math.max(...this.openRubies.map((r) => r.topPt)) : undefined,
       };
-      if (link) span.link = link;
-      if (revision) span.revision = revision;
-      if (this.openRubies.length > 0) span.rubyTopPt = Math.max(...this.openRubies.map((r) => r.topPt));
       if (props.border) this.runBorders = true;
       this.spans.push(span);
     }

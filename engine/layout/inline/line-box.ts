@@ -118,7 +118,7 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
       const tab = d.tabs[k];
       const width = tab ? tab.width : piece.width;
       const leader = tab && tab.stop.leader !== 'none' ? tab.stop.leader : undefined;
-      fragments[k] = leader ? { k: 'special', x, piece, width, leader } : { k: 'special', x, piece, width };
+      fragments[k] = { k: 'special', x, piece, width, leader: leader || undefined };
       x += width;
     }
   }

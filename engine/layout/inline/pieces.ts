@@ -184,23 +184,39 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
     // line: a picture as wide as the text then keeps its own size (as LibreOffice lays it out).
     if (e && widthPt + e.left + e.right <= lineWidthPt + 0.01) {
       const inset = { left: e.left, top: e.top };
-      return { k: 'special', start: at, end: at + 1, special, width: widthPt + e.left + e.right, ascent: heightPt + e.top + e.bottom, descent: 0, inset };
+      return makeSpecialPiece(at, special, widthPt + e.left + e.right, heightPt + e.top + e.bottom, 0, inset, undefined);
     }
-    return { k: 'special', start: at, end: at + 1, special, width: widthPt, ascent: heightPt, descent: 0 };
+    return makeSpecialPiece(at, special, widthPt, heightPt, 0, undefined, undefined);
   }
-  if (special.kind === 'combined' || special.kind === 'upright') return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent };
+  if (special.kind === 'combined' || special.kind === 'upright') return makeSpecialPiece(at, special, special.box.width, special.box.ascent, special.box.descent, undefined, undefined);
   if (special.kind === 'math') {
     // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc,
     // broken into lines at its operators when it is wider. Inline math comes as pieces (itemize.ts).
     if (!special.display || !Number.isFinite(lineWidthPt)) {
-      const hang = special.spacePt ? { trailingSpace: special.spacePt } : {};
-      return { k: 'special', start: at, end: at + 1, special, width: special.box.width, ascent: special.box.ascent, descent: special.box.descent, ...hang };
+      return makeSpecialPiece(at, special, special.box.width, special.box.ascent, special.box.descent, undefined, special.spacePt ? special.spacePt : undefined);
     }
     const box = breakDisplayMath(special.box, lineWidthPt, special.props.sizePt, special.inline.wrap);
     const width = Math.max(box.width, lineWidthPt);
-    return { k: 'special', start: at, end: at + 1, special: box === special.box ? special : { ...special, box }, width, ascent: box.ascent, descent: box.descent };
+    return makeSpecialPiece(at, box === special.box ? special : { ...special, box }, width, box.ascent, box.descent, undefined, undefined);
   }
-  return { k: 'special', start: at, end: at + 1, special, width: 0, ascent: 0, descent: 0 };
+  return makeSpecialPiece(at, special, 0, 0, 0, undefined, undefined);
+}
+
+/**
+ * Every special piece is made here, with all its fields in one order (absent ones `undefined`): the
+ * line breaker's hot loops then meet one object shape instead of one per kind of special, which
+ * made V8 throw away and recompile their optimised code as documents brought new shapes.
+ */
+export function makeSpecialPiece(
+  at: number,
+  special: Special,
+  width: number,
+  ascent: number,
+  descent: number,
+  inset: SpecialPiece['inset'],
+  trailingSpace: SpecialPiece['trailingSpace'],
+): SpecialPiece {
+  return { k: 'special', start: at, end: at + 1, special, width, ascent, descent, inset, trailingSpace };
 }
 
 /** The glyph piece for text[start, end) of one span. */
@@ -208,7 +224,7 @@ export function glyphPiece(text: string, start: number, end: number, span: Span,
   const joinBefore = start === span.start && start > 0 && joinsAcross(text, start);
   const joinAfter = end === span.end && end < text.length && joinsAcross(text, end);
   const w = cache.get(span, text.slice(start, end), joinBefore, joinAfter);
-  return { k: 'glyphs', start, end, span, glyphs: w.glyphs, advances: w.advances, rel: w.rel, width: w.width, trailingSpace: w.trailingSpace };
+  return { k: 'glyphs', start, end, span, glyphs: w.glyphs, advances: w.advances, rel: w.rel, width: w.width, trailingSpace: w.trailingSpace, leadPt: undefined };
 }
 
 function shapeWord(span: Span, str: string, joinBefore: boolean, joinAfter: boolean, deviceDpi: number): ShapedWord {
@@ -272,8 +288,7 @@ function sliceGlyphPiece(piece: GlyphPiece, from: number, to: number, text: stri
   let width = leadPt;
   for (const a of advances) width += a;
   const rel = piece.rel.slice(from, to).map((r) => piece.start + r - start);
-  const sliced: GlyphPiece = { k: 'glyphs', start, end: at(to), span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start) };
-  return leadPt !== 0 ? { ...sliced, leadPt } : sliced;
+  return { k: 'glyphs', start, end: at(to), span: piece.span, glyphs: piece.glyphs.slice(from, to), advances, rel, width, trailingSpace: trailingSpaceOf(text, advances, rel, start), leadPt: leadPt !== 0 ? leadPt : undefined };
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Border } from '../../model';
 import { withAdvances } from './advances';
-import type { Piece } from './pieces';
+import { makeSpecialPiece, type Piece } from './pieces';
 
 /** The run border of a piece: text, or an inline object (a picture in a bordered run). */
 export function runBorderOf(p: Piece): Border | undefined {
@@ -69,5 +69,5 @@ function padPiece(pieces: Piece[], k: number, before: number, after: number, tex
   }
   if (p.special.kind !== 'object') return;
   const inset = { left: (p.inset?.left ?? 0) + before, top: p.inset?.top ?? 0 };
-  pieces[k] = { ...p, width: p.width + before + after, inset };
+  pieces[k] = makeSpecialPiece(p.start, p.special, p.width + before + after, p.ascent, p.descent, inset, p.trailingSpace);
 }
