@@ -50,9 +50,14 @@ export class EmfPlusPlayer {
     }
   }
 
+  /** Device pixels per world unit along an axis under the page transform (unit and scale). */
+  private pagePx(axis: 'x' | 'y'): number {
+    return this.unitPx(this.pageUnit, axis) * this.pageScale;
+  }
+
   /** EMF+ world → device pixels, installed as the canvas's world transform (GDI mapping is MM_TEXT). */
   private install(): void {
-    const page: Matrix = [this.unitPx(this.pageUnit, 'x') * this.pageScale, 0, 0, this.unitPx(this.pageUnit, 'y') * this.pageScale, 0, 0];
+    const page: Matrix = [this.pagePx('x'), 0, 0, this.pagePx('y'), 0, 0];
     this.cv.state.world = compose(this.world, page);
   }
 
@@ -206,8 +211,7 @@ export class EmfPlusPlayer {
     // only. GDI+ draws text in world space like any shape, so a world scale (a chart generator's
     // ScaleWorldTransform fitting its drawing to the frame) scales the text with the lines around it;
     // dividing it out as well kept the letters at full size among shrunken geometry.
-    const page = this.unitPx(this.pageUnit, 'y') * this.pageScale || 1;
-    const em = o.sizeUnit === 0 ? o.emSize : (o.emSize * this.unitPx(o.sizeUnit, 'y')) / page;
+    const em = o.sizeUnit === 0 ? o.emSize : (o.emSize * this.unitPx(o.sizeUnit, 'y')) / (this.pagePx('y') || 1);
     // StringFormat alignment (0 near, 1 centre, 2 far) within the layout rectangle; lines are about 1.2 em.
     const f = this.objects.get(d.u32(4) & 0xff);
     const [x, y, w, h] = [d.f32(12), d.f32(16), d.f32(20), d.f32(24)];
