@@ -23,6 +23,12 @@ export interface InputLimits {
   readonly maxXmlElements: number;
   /** Most pages the layout may produce before it stops with a diagnostic. */
   readonly maxPages: number;
+  /**
+   * Most layout units one layout pass may hold (engine/layout/budget.ts): each line laid out counts
+   * 16 and each of its characters one. It bounds the memory of the laid-out pages (about 80 bytes a
+   * unit) where pages are many and small; the default is some 2,400 pages of dense text.
+   */
+  readonly maxLayoutUnits: number;
 }
 
 /** Defaults generous enough for real business documents, tight enough for hostile ones. */
@@ -36,6 +42,7 @@ export const DEFAULT_LIMITS: InputLimits = {
   maxXmlAttributes: 512,
   maxXmlElements: 10_000_000,
   maxPages: 20_000,
+  maxLayoutUnits: 6_000_000,
 };
 
 /** Merges caller overrides into the defaults. */

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, para } from '../../tests/helpers/make-docx';
 import { createNodeHost } from '../../node/host';
-import { DiagnosticBag, resolveLimits } from '../core';
+import { DEFAULT_LIMITS, DiagnosticBag, resolveLimits } from '../core';
+import { LayoutBudget } from './budget';
 import { parseDocx } from '../docx';
 import { WordCache } from './inline/pieces';
 import { initKernel } from './kernel';
@@ -19,7 +20,7 @@ async function passes(footer: string) {
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const doc = parsed.value;
   const faces = await createFaceResolver(doc, host);
-  const env = { doc, faces, bag: new DiagnosticBag(), revisionMarkup: true, wordCache: new WordCache(), drawChart: () => undefined };
+  const env = { doc, faces, bag: new DiagnosticBag(), revisionMarkup: true, wordCache: new WordCache(), budget: new LayoutBudget(DEFAULT_LIMITS.maxLayoutUnits), drawChart: () => undefined };
   return runPasses(env, numberNotes(doc), host, resolveLimits());
 }
 

@@ -11,6 +11,7 @@ import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions
 import { drawObject, floatPosition, type ObjectContext, type PageGeometry } from './objects';
 import type { ObjectInline } from './inline/itemize';
 import type { WordCache } from './inline/pieces';
+import type { LayoutBudget } from './budget';
 
 /** Per-story facts that change what fields and note marks print. */
 export interface StoryFacts {
@@ -27,6 +28,8 @@ export interface DocumentEnv {
   readonly bag: DiagnosticBag;
   readonly revisionMarkup: boolean;
   readonly wordCache: WordCache;
+  /** The size budget of the layout's passes (InputLimits.maxLayoutUnits). */
+  readonly budget: LayoutBudget;
   drawChart(chartKey: string, x: number, y: number, w: number, h: number, sink: ItemSink): void;
 }
 
@@ -70,6 +73,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     faces: env.faces,
     revisionMarkup: env.revisionMarkup,
     wordCache: env.wordCache,
+    budget: env.budget,
     defaultTabPt: env.doc.settings.defaultTabStopPt,
     ...(gridPitchPt ? { gridPitchPt } : {}),
     ...(section.textDirection === 'tbRl' ? { verticalText: true } : {}),

@@ -4,6 +4,7 @@
  */
 import type { Block, Border, Inline, LayoutItem, Paragraph } from '../model';
 import { borderLines, shadowLines } from './border-lines';
+import type { LayoutBudget } from './budget';
 
 export { borderLines, dashOf, shadowLines } from './border-lines';
 import { emitLine, type EmitContext } from './emit/line';
@@ -37,6 +38,8 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   readonly compatibilityMode: number;
   /** Shaped words of the document, shared by all its stories. */
   readonly wordCache: WordCache;
+  /** The layout's size budget: every paragraph laid out spends its lines and characters (none in measuring tests). */
+  readonly budget?: LayoutBudget;
   /** Line pitch of the section's document grid, when it has one (w:docGrid type lines). */
   readonly gridPitchPt?: number;
   /**
@@ -303,6 +306,7 @@ function fillLines(
   if (content.bidi) params.bidi = content.bidi;
   if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
   if (content.labelEnd) params.labelEnd = content.labelEnd;
+  ctx.budget?.spendLines(drafts.length, content.text.length);
   return finishLines(drafts, params);
 }
 

@@ -174,6 +174,7 @@ class PrintedFields {
 
 /** Runs one pass. */
 export function runPass(env: DocumentEnv, state: PassState, notes: NoteNumbers, host: EngineHost, limits: InputLimits, xref?: XrefIndex): PassResult {
+  env.budget.startPass();
   return new Pass(env, state, notes, host, limits, xref ?? indexCrossReferences(env.doc.sections)).run();
 }
 

@@ -1,0 +1,62 @@
+/**
+ * The layout's size budget (limits.maxLayoutUnits, engine/layout/budget.ts). Found by scripts/fuzz.ts
+ * (seed 26): a section whose margins pass the page (a character a line, two lines a page) under a
+ * footer that prints the page number, laid out again for each page, held 196 KB a page; the page
+ * limit of 20,000 came after 4 GB, so under a 1 GB heap the process ran out of memory instead of
+ * ending with a diagnostic.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseDocx } from '../../engine/docx';
+import { initKernel, layoutDocument } from '../../engine/layout';
+import { LayoutBudget, LINE_UNITS } from '../../engine/layout/budget';
+import type { InputLimits } from '../../engine/core';
+import { createNodeHost } from '../../node/host';
+import { makeDocx, para } from '../helpers/make-docx';
+
+const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2)) });
+const PAGE_FIELD = '<w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple>';
+
+/** A Letter section with a default footer, left and right margins `lr`, top and bottom `tb` (twips). */
+const section = (lr: number, tb: number) =>
+  `<w:sectPr><w:footerReference w:type="default" r:id="rIdF"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="${tb}" w:right="${lr}" w:bottom="${tb}" w:left="${lr}" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr>`;
+
+async function layout(body: string, footer: string, limits?: Partial<InputLimits>) {
+  const parsed = parseDocx(makeDocx({ body, sectPr: '', footers: { rIdF: footer } }), {}, host);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return layoutDocument(parsed.value, limits ? { limits } : {}, host);
+}
+
+beforeAll(async () => {
+  await initKernel();
+});
+
+describe('the layout size budget', () => {
+  it('counts a line and its characters, and starts afresh with each pass', () => {
+    const budget = new LayoutBudget(100);
+    budget.spendLines(2, 10);
+    expect(budget.spent).toBe(2 * LINE_UNITS + 10);
+    budget.startPass();
+    expect(budget.spent).toBe(0);
+    budget.spendLines(1, 100 - LINE_UNITS);
+    expect(() => budget.spendLines(0, 1)).toThrow(/more than 100 layout units/);
+  });
+
+  it('stops a layout of many small pages with its diagnostic before the page limit', async () => {
+    // Each page: two one-character body lines under a footer of 60 one-word lines with its page number.
+    const footer = `<w:p>${PAGE_FIELD}</w:p>` + para('ab '.repeat(60));
+    const t = performance.now();
+    const r = await layout(`<w:p><w:r><w:t>${'ab '.repeat(40_000)}</w:t></w:r></w:p>${section(7000, 9000)}`, footer);
+    expect(performance.now() - t).toBeLessThan(20_000);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.code)).toEqual(['layout/too-large']);
+  }, 60_000);
+
+  it('is the caller\'s to set', async () => {
+    const body = `<w:p><w:r><w:t>${'words on a line '.repeat(2_000)}</w:t></w:r></w:p>${section(1440, 1440)}`;
+    const small = await layout(body, para('footer'), { maxLayoutUnits: 20_000 });
+    expect(small.ok).toBe(false);
+    if (!small.ok) expect(small.errors.map((e) => e.code)).toEqual(['layout/too-large']);
+    const enough = await layout(body, para('footer'), { maxLayoutUnits: 200_000 });
+    expect(enough.ok).toBe(true);
+  }, 60_000);
+});
