@@ -306,7 +306,7 @@ function fillLines(
   if (content.bidi) params.bidi = content.bidi;
   if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
   if (content.labelEnd) params.labelEnd = content.labelEnd;
-  ctx.budget?.spendLines(drafts.length, content.text.length);
+  ctx.budget?.spendLines(drafts.length, content.text.length, content.specials.size);
   return finishLines(drafts, params);
 }
 

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocx } from '../../engine/docx';
 import { initKernel, layoutDocument } from '../../engine/layout';
-import { LayoutBudget, LINE_UNITS } from '../../engine/layout/budget';
+import { LayoutBudget, LINE_UNITS, SPECIAL_UNITS } from '../../engine/layout/budget';
 import type { InputLimits } from '../../engine/core';
 import { createNodeHost } from '../../node/host';
 import { makeDocx, para } from '../helpers/make-docx';
@@ -19,6 +19,9 @@ const PAGE_FIELD = '<w:fldSimple w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fld
 /** A Letter section with a default footer, left and right margins `lr`, top and bottom `tb` (twips). */
 const section = (lr: number, tb: number) =>
   `<w:sectPr><w:footerReference w:type="default" r:id="rIdF"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="${tb}" w:right="${lr}" w:bottom="${tb}" w:left="${lr}" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr>`;
+
+const SHAPES_SECTION =
+  '<w:sectPr><w:headerReference w:type="default" r:id="rIdH"/><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr>';
 
 async function layout(body: string, footer: string, limits?: Partial<InputLimits>) {
   const parsed = parseDocx(makeDocx({ body, sectPr: '', footers: { rIdF: footer } }), {}, host);
@@ -33,8 +36,8 @@ beforeAll(async () => {
 describe('the layout size budget', () => {
   it('counts a line and its characters, and starts afresh with each pass', () => {
     const budget = new LayoutBudget(100);
-    budget.spendLines(2, 10);
-    expect(budget.spent).toBe(2 * LINE_UNITS + 10);
+    budget.spendLines(2, 10, 3);
+    expect(budget.spent).toBe(2 * LINE_UNITS + 7 + 3 * SPECIAL_UNITS);
     budget.startPass();
     expect(budget.spent).toBe(0);
     budget.spendLines(1, 100 - LINE_UNITS);
@@ -47,6 +50,18 @@ describe('the layout size budget', () => {
     const t = performance.now();
     const r = await layout(`<w:p><w:r><w:t>${'ab '.repeat(40_000)}</w:t></w:r></w:p>${section(7000, 9000)}`, footer);
     expect(performance.now() - t).toBeLessThan(20_000);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.code)).toEqual(['layout/too-large']);
+  }, 60_000);
+
+  it('counts objects: a header of small shapes laid out again for every page number', async () => {
+    // Found measuring the budget: 3,000 shapes under a PAGE field held 900 KB a page; 1,000 pages ran 19 s to 1.7 GB.
+    const shape = '<w:r><w:pict><v:rect xmlns:v="urn:schemas-microsoft-com:vml" style="width:4pt;height:4pt"/></w:pict></w:r>';
+    const header = `<w:p>${PAGE_FIELD}${shape.repeat(3_000)}</w:p>`;
+    const body = '<w:p><w:r><w:t>x</w:t><w:br w:type="page"/></w:r></w:p>'.repeat(1_200) + SHAPES_SECTION;
+    const parsed = parseDocx(makeDocx({ body, sectPr: '', headers: { rIdH: header } }), {}, host);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const r = await layoutDocument(parsed.value, {}, host);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.map((e) => e.code)).toEqual(['layout/too-large']);
   }, 60_000);
