@@ -29,6 +29,13 @@ export interface InputLimits {
    * unit) where pages are many and small; the default is some 2,400 pages of dense text.
    */
   readonly maxLayoutUnits: number;
+  /**
+   * Most units the pages of a document may draw (engine/layout/budget.ts): each glyph, path command
+   * and other item one. It bounds the time and output of content drawn again and again (a header on
+   * every page, one picture placed many times); the default is some 11 times the largest document of
+   * the dev corpus.
+   */
+  readonly maxDrawnUnits: number;
 }
 
 /** Defaults generous enough for real business documents, tight enough for hostile ones. */
@@ -43,6 +50,7 @@ export const DEFAULT_LIMITS: InputLimits = {
   maxXmlElements: 10_000_000,
   maxPages: 20_000,
   maxLayoutUnits: 6_000_000,
+  maxDrawnUnits: 10_000_000,
 };
 
 /** Merges caller overrides into the defaults. */

@@ -1,16 +1,25 @@
 /**
- * The layout's size budget (InputLimits.maxLayoutUnits). The pages of a pass, their headers, footers
- * and notes are held until they are drawn, and what they hold grows with the lines and characters
- * laid out, not with the pages: a page limit alone let a hostile file (margins past the page, a
- * character a line, a 100-line footer laid out again for every page's number) take 196 KB a page
- * and 4 GB before its 20,000th page. Every line laid out in a pass spends LINE_UNITS, each of its
- * characters one unit and each tab, break or object SPECIAL_UNITS; past the limit the layout stops with `layout/too-large`. A pass starts afresh,
- * since the pages of the pass before are let go.
+ * The layout's size budgets (InputLimits.maxLayoutUnits and maxDrawnUnits), which bound the memory
+ * and time a hostile file can ask for where the page limit does not.
  *
- * Measured on a heap snapshot: about 70-85 bytes held per unit, both for the hostile file above
- * (short lines) and for unstructured-handbook-872p (437 dense pages, about 1.1 million units).
+ * Layout units. The pages of a pass, their headers, footers and notes are held until they are drawn,
+ * and what they hold grows with the lines and characters laid out, not with the pages: a page limit
+ * alone let a hostile file (margins past the page, a character a line, a 100-line footer laid out
+ * again for every page's number) take 196 KB a page and 4 GB before its 20,000th page. Every line
+ * laid out in a pass spends LINE_UNITS, each of its characters one unit and each tab, break or object
+ * SPECIAL_UNITS; past the limit the layout stops with `layout/too-large`. A pass starts afresh, since
+ * the pages of the pass before are let go. Measured on heap snapshots: about 70-85 bytes held per
+ * unit, both for the hostile file above (short lines) and for unstructured-handbook-872p (437 dense
+ * pages, about 1.2 million units).
+ *
+ * Drawn units. What the pages draw is not bounded by what was laid out: a header laid out once is
+ * drawn on every page, and a picture placed a thousand times plays its metafile a thousand times (50
+ * placements of a 100,000-point picture made an 18 MB PDF and 730 MB of memory). Each glyph drawn,
+ * path command and other item counts one unit, over the whole document; a page's objects are counted
+ * as they are drawn, so that one page of many pictures stops before it is whole.
  */
 import { abort } from '../core';
+import type { LayoutItem } from '../model';
 
 /** What a line costs beyond its characters, in units (its box, fragments and drawing closure). */
 export const LINE_UNITS = 16;
@@ -23,8 +32,14 @@ export const SPECIAL_UNITS = 4;
 
 export class LayoutBudget {
   private used = 0;
+  private drawn = 0;
+  /** Units of the objects drawn so far on the page being drawn (counted again with the whole page). */
+  private pageObjects = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly drawLimit = Infinity,
+  ) {}
 
   /** A new pass: the previous pass's pages are no longer held. */
   startPass(): void {
@@ -44,8 +59,47 @@ export class LayoutBudget {
     }
   }
 
-  /** Units spent in the current pass. */
+  /** Records the items an object just drew on the current page: those of `items` from `from` on. */
+  objectDrawn(items: readonly LayoutItem[], from: number): void {
+    this.pageObjects += drawnUnits(items, from);
+    this.checkDrawn(this.drawn + this.pageObjects);
+  }
+
+  /** Records a whole page's items once it is drawn (its objects included). */
+  pageDrawn(items: readonly LayoutItem[]): void {
+    this.pageObjects = 0;
+    this.drawn += drawnUnits(items);
+    this.checkDrawn(this.drawn);
+  }
+
+  private checkDrawn(units: number): void {
+    if (units > this.drawLimit) {
+      abort('layout/too-large', `The document's pages would draw more than ${this.drawLimit} items, glyphs and path points.`, {
+        hint: 'Raise limits.maxDrawnUnits if this is expected; a picture or header repeated on very many pages draws its content each time.',
+      });
+    }
+  }
+
+  /** Layout units spent in the current pass. */
   get spent(): number {
     return this.used;
   }
+
+  /** Drawn units of the pages drawn so far. */
+  get spentDrawing(): number {
+    return this.drawn;
+  }
+}
+
+/** Drawn units of items: a glyph run counts its glyphs, a path its commands, a group itself and its items, anything else one. */
+export function drawnUnits(items: readonly LayoutItem[], from = 0): number {
+  let n = 0;
+  for (let i = from; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind === 'glyphs') n += Math.max(1, item.glyphs.length);
+    else if (item.kind === 'path') n += Math.max(1, item.commands.length);
+    else if (item.kind === 'group') n += 1 + drawnUnits(item.items);
+    else n += 1;
+  }
+  return n;
 }

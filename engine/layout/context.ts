@@ -84,12 +84,12 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     // A cell keeps its last paragraph's space after (it is part of the row height in Word), unless
     // it is HTML auto spacing; its text is off the line grid.
     layoutCell: (blocks, widthPt, leadPt): Story => layoutStory(blocks, widthPt, leadContext(cellContext(), blocks[0], leadPt), true, true),
-    drawObject: (inline, x, y, sink) => drawObject(inline, x, y, sink, objects),
+    drawObject: (inline, x, y, sink) => counted(sink, env.budget, () => drawObject(inline, x, y, sink, objects)),
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number) => {
       const page = sink.page;
       const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
       const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
-      drawObject(inline, pos.x, pos.y, sink, objects);
+      counted(sink, env.budget, () => drawObject(inline, pos.x, pos.y, sink, objects));
     },
     warn: (code, message) => env.bag.warn(code, message),
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),
@@ -114,6 +114,18 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     faces: env.faces,
   };
   return ctx;
+}
+
+/**
+ * Draws an object and spends what it drew on the budget at once (LayoutBudget.objectDrawn): one page
+ * of many pictures may draw without bound before the page is whole.
+ */
+function counted(sink: ItemSink, budget: LayoutBudget, draw: () => void): void {
+  const at = [sink.background.length, sink.items.length, sink.foreground.length] as const;
+  draw();
+  budget.objectDrawn(sink.background, at[0]);
+  budget.objectDrawn(sink.items, at[1]);
+  budget.objectDrawn(sink.foreground, at[2]);
 }
 
 /** A cell's context with the room above its first paragraph on the grid (ParagraphContext.gridLead). */

@@ -73,6 +73,7 @@ export class PageDrawer {
     // concat, not push(...list): a page may hold more items than a call takes arguments.
     const items = fill.concat(front ? [] : borders, chrome.background, chrome.items, sink.background, columnSeparatorItems(page, doc.sections),
       sink.items, chrome.foreground, sink.foreground, front ? borders : []);
+    env.budget.pageDrawn(items);
     const flat: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
     const turn = s.textDirection;
     const laid = turn ? turnPage(flat, turn) : flat;

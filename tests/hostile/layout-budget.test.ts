@@ -8,7 +8,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocx } from '../../engine/docx';
 import { initKernel, layoutDocument } from '../../engine/layout';
-import { LayoutBudget, LINE_UNITS, SPECIAL_UNITS } from '../../engine/layout/budget';
+import { drawnUnits, LayoutBudget, LINE_UNITS, SPECIAL_UNITS } from '../../engine/layout/budget';
+import type { LayoutItem } from '../../engine/model';
+import { buildEmf, emr } from '../helpers/make-metafile';
+import { inlinePicture } from '../helpers/tiny-png';
 import type { InputLimits } from '../../engine/core';
 import { createNodeHost } from '../../node/host';
 import { makeDocx, para } from '../helpers/make-docx';
@@ -73,5 +76,52 @@ describe('the layout size budget', () => {
     if (!small.ok) expect(small.errors.map((e) => e.code)).toEqual(['layout/too-large']);
     const enough = await layout(body, para('footer'), { maxLayoutUnits: 200_000 });
     expect(enough.ok).toBe(true);
+  }, 60_000);
+});
+
+describe('the drawing budget', () => {
+  it('counts glyphs, path commands and items, inside groups too', () => {
+    const items: LayoutItem[] = [
+      { kind: 'rect', x: 0, y: 0, w: 1, h: 1 },
+      { kind: 'path', commands: [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 1, y: 1 }, { op: 'Z' }] },
+      { kind: 'group', items: [{ kind: 'rect', x: 0, y: 0, w: 1, h: 1 }, { kind: 'path', commands: [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 2, y: 2 }] }] },
+    ];
+    expect(drawnUnits(items)).toBe(1 + 3 + (1 + 1 + 2));
+    expect(drawnUnits(items, 2)).toBe(4);
+    const budget = new LayoutBudget(Infinity, 10);
+    budget.pageDrawn(items);
+    expect(budget.spentDrawing).toBe(8);
+    expect(() => budget.objectDrawn(items, 1)).toThrow(/more than 10 items/);
+  });
+
+  it('stops one picture played on page after page', async () => {
+    // Found measuring the budget: 1,000 placements of a 100,000-point metafile (a 290 KB file) drew without bound.
+    const points: number[] = [];
+    for (let i = 0; i < 1_000; i++) points.push((i * 7) % 1000, (i * 13) % 500);
+    const polyline = emr(87, (b) => b.u32(0, 0, 0, 0, 1_000).u16(...points));
+    const emf = buildEmf(Array.from({ length: 10 }, () => polyline));
+    const docx = (n: number) => makeDocx({ body: `<w:p>${inlinePicture('rIdPic', 200, 100).repeat(n)}</w:p>`, media: { rIdPic: { name: 'pic.emf', data: emf } } });
+    const run = async (n: number) => {
+      const parsed = parseDocx(docx(n), {}, host);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      return layoutDocument(parsed.value, { limits: { maxDrawnUnits: 200_000 } }, host);
+    };
+    expect((await run(10)).ok).toBe(true);
+    const many = await run(50);
+    expect(many.ok).toBe(false);
+    if (!many.ok) expect(many.errors.map((e) => e.code)).toEqual(['layout/too-large']);
+  }, 60_000);
+
+  it('counts a header drawn on every page, though it is laid out once', async () => {
+    const body = '<w:p><w:r><w:t>x</w:t><w:br w:type="page"/></w:r></w:p>'.repeat(300) + SHAPES_SECTION;
+    const run = async (header: string) => {
+      const parsed = parseDocx(makeDocx({ body, sectPr: '', headers: { rIdH: header } }), {}, host);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      return layoutDocument(parsed.value, { limits: { maxDrawnUnits: 100_000 } }, host);
+    };
+    expect((await run(para('A short header.'))).ok).toBe(true);
+    const long = await run(para('A header of a thousand letters. '.repeat(32)));
+    expect(long.ok).toBe(false);
+    if (!long.ok) expect(long.errors.map((e) => e.code)).toEqual(['layout/too-large']);
   }, 60_000);
 });
