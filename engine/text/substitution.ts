@@ -254,14 +254,15 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   // more (and the document 5 pages, where Word saved 6).
   ['comicsansms', { unitsPerEm: 2048, ascent: 2257, descent: 597, lineGap: 0 }],
   // Traditional Arabic (Windows' naskh face; no open twin, drawn with DejaVu Sans as LibreOffice
-  // draws it): its Arabic sets about 0.6 of DejaVu Sans Arabic's width at the same size. Measured on
+  // draws it): its Arabic sets about 0.594 of DejaVu Sans Arabic's width at the same size. Measured on
   // Word's own pagination of poi-stress011, 50,000 Arabic letters of body and notes in Traditional
   // Arabic on exact 19 pt and 15 pt lines, so only widths decide where its pages break: Word saved
   // 27 pages and a w:lastRenderedPageBreak at the start of every page from the second; at its own
-  // widths DejaVu Sans needs 41 pages, and fitted to 0.595-0.60 every counted mark falls within a
-  // third of a page of ours (0.58 and 0.62 lose up to 0.4 of a page by the end). Its line metrics are
-  // not known (no Word render holds the font): the stand-in keeps its own.
-  ['traditionalarabic', { unitsPerEm: 2048, widthScale: 0.6, standIn: 'DejaVu Sans' }],
+  // widths DejaVu Sans needs 41 pages. With the notes' space after counted (pass.ts noteStory),
+  // 0.5935-0.595 make Word's 27 pages with every located mark opening Word's own page number (17 of
+  // its 26 page starts; 0.59 and 0.592 14, 0.5965 and up 28 pages). Its line metrics are not known
+  // (no Word render holds the font): the stand-in keeps its own.
+  ['traditionalarabic', { unitsPerEm: 2048, widthScale: 0.594, standIn: 'DejaVu Sans' }],
   ...EAST_ASIAN_ORIGINALS,
 ]);
 
