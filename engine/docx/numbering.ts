@@ -30,6 +30,8 @@ export interface LevelDef {
   readonly pStyle?: string;
   /** A picture bullet (w:lvlPicBulletId) that is drawn as a plain bullet. */
   readonly pictureBullet: boolean;
+  /** Word 6/95 numbering (w:legacy, §17.9.5) in points, when its w:legacy attribute is on. */
+  readonly legacy?: { readonly indentPt: number; readonly spacePt: number };
 }
 
 /** The levels a numbering instance uses, with the key its counters are shared under. */
@@ -84,7 +86,22 @@ function readLevel(env: PropsEnv, el: XmlElement, unknown?: (name: string) => vo
     rPr: readRawRun(env, child(el, 'w:rPr'), unknown),
     ...(pStyle ? { pStyle } : {}),
     pictureBullet: child(el, 'w:lvlPicBulletId') !== undefined,
+    ...readLegacy(child(el, 'w:legacy')),
   };
+}
+
+/**
+ * w:legacy (CT_LvlLegacy, §17.9.5), in points. Word applies it only when its w:legacy attribute is
+ * on (off by default, unlike the standard's default) and ignores a negative w:legacyIndent
+ * (MS-OI29500 2.1.1770); legacySpace is a distance, so a negative one counts as none.
+ */
+function readLegacy(el: XmlElement | undefined): { legacy?: { indentPt: number; spacePt: number } } {
+  const on = attr(el, 'w:legacy');
+  if (!el || on === undefined || on === '0' || on === 'false' || on === 'off') return {};
+  const twips = (name: string) => Math.min(31680, intAttr(el, name) ?? 0) / 20;
+  const indentPt = twips('w:legacyIndent');
+  if (indentPt < 0) return {};
+  return { legacy: { indentPt, spacePt: Math.max(0, twips('w:legacySpace')) } };
 }
 
 /** Reads w:numbering. `styles` resolves numbering styles for numStyleLink. */

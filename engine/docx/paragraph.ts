@@ -157,5 +157,5 @@ function listLabel(ctx: DocxContext, story: StoryState, l: NonNullable<Paragraph
     m.set(level, raw);
   }
   const slot = text === '' ? Slot.Ascii : splitBySlot(text, raw.hint, raw.rtl === true, false)[0]!.slot;
-  return { text, props: resolveRun(raw, slot, ctx.declared), suffix: level.suffix, alignment: level.jc, numId: l.numId, level: l.ilvl };
+  return { text, props: resolveRun(raw, slot, ctx.declared), suffix: level.suffix, alignment: level.jc, ...(level.legacy ? { legacy: level.legacy } : {}), numId: l.numId, level: l.ilvl };
 }

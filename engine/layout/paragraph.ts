@@ -289,6 +289,8 @@ function fillLines(
   };
   if (wrap) Object.assign(geometry, wrap);
   if (content.labelEnd) geometry.labelEnd = content.labelEnd;
+  const legacy = p.props.list?.legacy;
+  if (legacy && content.labelEnd && p.props.list?.suffix === 'tab') geometry.tabs = { ...geometry.tabs, legacyLabel: { end: content.labelEnd, ...legacy } };
   if (ctx.compatibilityMode >= 15 && p.props.alignment === 'both') geometry.shrinkSpaces = JUSTIFY_SHRINK_SHARE;
   const drafts = breakLines(pieces, breaks, content.text, geometry);
   const params: { -readonly [K in keyof LineBoxParams]: LineBoxParams[K] } = {

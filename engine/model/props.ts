@@ -188,6 +188,12 @@ export interface ListLabel {
   readonly suffix: 'tab' | 'space' | 'nothing';
   /** Label justification (w:lvlJc). */
   readonly alignment: 'left' | 'center' | 'right';
+  /**
+   * A Word 6/95 list level (w:legacy with w:legacy on, §17.9.5): the text starts `indentPt` after
+   * the label's start, or `spacePt` after its end where the label is wider (w:legacyIndent,
+   * w:legacySpace), instead of at the next tab stop.
+   */
+  readonly legacy?: { readonly indentPt: number; readonly spacePt: number };
   readonly numId: string;
   readonly level: number;
 }

@@ -217,6 +217,14 @@ function fitGlyphs(piece: GlyphPiece, room: number, mustTakeOne: boolean): numbe
   return Math.min(Math.max(g, 1), piece.glyphs.length - 1);
 }
 
+/**
+ * Where a Word 6/95 label's tab ends: the text stands w:legacyIndent from the label's start (the
+ * line's), or w:legacySpace after the label where the label is wider than that.
+ */
+function legacyLabelStop(startX: number, x: number, legacy: NonNullable<TabContext['legacyLabel']>): ResolvedStop {
+  return { positionPt: Math.max(startX + legacy.indentPt, x + legacy.spacePt), alignment: 'left', leader: 'none', custom: false };
+}
+
 /** Fills one line after another: `begin` starts the next (one filler per paragraph, not per line). */
 class LineFill {
   private placed: Piece[] = [];
@@ -336,7 +344,9 @@ class LineFill {
 
   private addTab(piece: Piece): void {
     this.settlePending();
-    const past = stopPastLimit(nextTabStop(this.x, this.tabs), this.limitX, this.tabs);
+    const legacy = this.tabs.legacyLabel;
+    const next = legacy && piece.start < legacy.end ? legacyLabelStop(this.startX, this.x, legacy) : nextTabStop(this.x, this.tabs);
+    const past = stopPastLimit(next, this.limitX, this.tabs);
     const stop = past.stop;
     this.reachX = Math.max(this.reachX, past.reachPt);
     const index = this.placed.length;

@@ -32,6 +32,11 @@ export interface TabContext {
   readonly pastLimit?: 'margin' | 'spacing';
   /** Width of the paragraph's box (column or cell), for 'spacing'. */
   readonly boxWidthPt?: number;
+  /**
+   * A Word 6/95 list label (w:legacy, §17.9.5) ends before text index `end`: its tab takes the text
+   * `indentPt` past the line's start (w:legacyIndent), or `spacePt` past the label where that is further.
+   */
+  readonly legacyLabel?: { readonly end: number; readonly indentPt: number; readonly spacePt: number };
 }
 
 const EPS = 0.01;
