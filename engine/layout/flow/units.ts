@@ -41,7 +41,7 @@ export interface Unit {
   /**
    * The unit splits only where it opens a column (or below its table's header rows there) or where it
    * is taller than a whole page's body: elsewhere it moves on whole (a table row kept with the next
-   * row, the rows of a merged cell).
+   * row).
    */
   readonly splitsOnlyAtTop?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
