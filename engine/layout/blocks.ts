@@ -58,7 +58,7 @@ export class BlockUnitBuilder {
       // over a table of List Paragraph cells sits flush on it).
       const first = block.rows[0]?.cells[0]?.blocks[0];
       const contextual = this.prev?.props.contextualSpacing === true && first?.kind === 'paragraph' && first.props.styleId === this.prev.props.styleId;
-      if (this.prevAfter > 0 && this.broken === undefined && !contextual) out.push(spaceUnit(this.prevAfter));
+      if (this.prevAfter > 0 && this.broken === undefined && !contextual) out.push(spaceUnit(this.prevAfter, true, this.prevAfter));
       this.broken = undefined;
       this.prev = undefined;
       this.prevAfter = 0;
@@ -137,7 +137,7 @@ export class BlockUnitBuilder {
       // The paragraph opens with a page break: the previous paragraph's share of the space stays
       // above the break, the paragraph's own share goes to the top of the new page, above its text
       // (the same peer measurements: an inline break run keeps the space before).
-      if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev));
+      if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev, prevShare));
       out.push(units[0]!);
       if (ownShare > 0) out.push(spaceUnit(ownShare));
       appendUnits(out, units.slice(1));
@@ -147,8 +147,8 @@ export class BlockUnitBuilder {
         // Its closure holds the box width, not `laid` (nor, through this scope, do the units' reflows).
         const prevShading = prev.props.shading?.fill;
         const boxWidthPt = laid.boxWidthPt;
-        out.push({ ...spaceUnit(gap, !keepPrev), emit: (sink, x, y) => decorateBetween(p, prevShading, boxWidthPt, sink, x, y, gap) });
-      } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev));
+        out.push({ ...spaceUnit(gap, !keepPrev, prevShare), emit: (sink, x, y) => decorateBetween(p, prevShading, boxWidthPt, sink, x, y, gap) });
+      } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev, prevShare));
       appendUnits(out, units);
     }
     this.prev = p;

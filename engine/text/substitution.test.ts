@@ -113,6 +113,11 @@ describe('original metrics of families without an open twin', () => {
     expect(substituteFamily('Comic Sans MS')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2257, descent: 597, lineGap: 0 } });
   });
 
+  it('gives Lucida Sans Unicode its Windows line metrics on DejaVu Sans', () => {
+    // win 2246/901 per 2048 em (1.5366 em), checked on Word's page starts in poi-bug59058.
+    expect(substituteFamily('Lucida Sans Unicode')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2246, descent: 901, lineGap: 0 } });
+  });
+
   it("gives Verdana only its Word line height: its widths are DejaVu Sans's within 1%", () => {
     // Word's embedded Verdana (GettingStarted, case7 .word.pdf): win 2059/430, 1.2153 em (DejaVu Sans: 1.1641).
     expect(substituteFamily('Verdana')).toMatchObject({ family: 'DejaVu Sans', original: { unitsPerEm: 2048, ascent: 2059, descent: 430, lineGap: 0 } });

@@ -232,6 +232,12 @@ const ORIGINAL_METRICS: ReadonlyMap<string, OriginalMetrics> = new Map([
   ['lucidaconsole', { unitsPerEm: 2048, monoAdvance: 1234, ascent: 1616, descent: 432, lineGap: 0 }],
   // Trebuchet MS: win 1923/455 (1.1611 em), drawn with Liberation Sans (1.149 em of its own).
   ['trebuchetms', { unitsPerEm: 2048, ascent: 1923, descent: 455, lineGap: 0 }],
+  // Lucida Sans Unicode: the Windows font's win (and hhea) metrics are 2246/901 per 2048 em, lineGap
+  // 0: a 1.5366 em line, DejaVu Sans's being 1.1641. Checked on Word's own page starts: poi-bug59058
+  // ends its page 48 under fourteen empty 9.5 pt paragraphs in it; on this line the last of them go
+  // to page 49 above its article, which then breaks where Word's marks open pages 50 and 51 (on
+  // DejaVu Sans's line all fourteen fitted on page 48 and both pages opened four lines late).
+  ['lucidasansunicode', { unitsPerEm: 2048, ascent: 2246, descent: 901, lineGap: 0 }],
   // Tahoma and Segoe UI: the capsize font-metrics dataset (@capsizecss/metrics 3.x, read from the
   // Windows font files) lists Tahoma ascent 2049, descent −423, line gap 0 and Segoe UI 2210 / −514 / 0
   // per 2048 em (hhea; Word's GDI line takes the OS/2 win values, the same figures in both fonts):

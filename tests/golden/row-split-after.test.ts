@@ -8,6 +8,9 @@
  * - When a row splits across pages, a cell's last line takes its paragraph's space after along: Word
  *   splits a row of two two-line cells after their first lines where both lines fit above the margin
  *   but not with their 10 pt after. We moved the whole row on, leaving the space empty.
+ * - So does the last line of any paragraph in the cell (Word's saved page starts in docx4j-rFonts:
+ *   a code paragraph's last line, which fits above the foot of the page only without its 10 pt
+ *   after, opens the next page). We left it behind and opened the next page with the paragraph after.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -66,5 +69,24 @@ describe('a row split across pages', () => {
     expect(pageOf(doc, 'B first')).toBe(0);
     expect(pageOf(doc, 'A second')).toBe(1);
     expect(pageOf(doc, 'B second')).toBe(1);
+  });
+
+  it("takes a paragraph's last line along when it fits but its space after does not", async () => {
+    // Exact 20 pt lines: 31 fill 620 of the 648 pt body, leaving 28 pt, where a cell's first one-line
+    // paragraph fits (20) but not with a 10 pt after (30); with a 6 pt after (26) it stays.
+    const exact = (after: number) => `<w:spacing w:after="${after * 20}" w:line="400" w:lineRule="exact"/>`;
+    const filler = Array.from({ length: 31 }, (_, i) => para(`Line ${i + 1}`, exact(0))).join('');
+    const lay = async (after: number) => {
+      const cell = para('Cell one', exact(after)) + para('Cell two', exact(after));
+      const body = filler + table('w:w="0" w:type="auto"', [8000], [[cell]]);
+      return (await layoutDocx(makeDocx({ body, settings: WORD_2010 }), 'row-split-para-after.docx', host)).doc;
+    };
+    const tall = await lay(10);
+    expect(pageOf(tall, 'Line 31')).toBe(0);
+    expect(pageOf(tall, 'Cell one')).toBe(1);
+    expect(pageOf(tall, 'Cell two')).toBe(1);
+    const short = await lay(6);
+    expect(pageOf(short, 'Cell one')).toBe(0);
+    expect(pageOf(short, 'Cell two')).toBe(1);
   });
 });

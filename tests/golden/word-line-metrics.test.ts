@@ -99,6 +99,15 @@ describe('Tahoma, Segoe UI and Comic Sans MS (published metrics, substitution.ts
     const at = await baselines(para('C1', single, font('Comic Sans MS', 20)) + para('C2', single, font('Comic Sans MS', 20)));
     expect(at.get('C2')! - at.get('C1')!).toBeCloseTo((2854 / 2048) * 10, 2);
   });
+
+  it('gives an empty Lucida Sans Unicode paragraph its 1.5366 em line on DejaVu Sans', async () => {
+    // win 2246/901 per 2048 em: 14.60 pt at 9.5 pt, where DejaVu Sans's own line is 11.06 pt. Empty
+    // paragraphs take their mark's line: poi-bug59058's fourteen of them push its page starts.
+    const lucida = font('Lucida Sans Unicode', 19);
+    const empty = `<w:p><w:pPr>${single}<w:rPr>${lucida}</w:rPr></w:pPr></w:p>`;
+    const at = await baselines(para('L1', single, lucida) + empty + para('L2', single, lucida));
+    expect(at.get('L2')! - at.get('L1')!).toBeCloseTo(2 * (3147 / 2048) * 9.5, 2);
+  });
 });
 
 describe('a tab', () => {

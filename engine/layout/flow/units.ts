@@ -41,11 +41,17 @@ export interface Unit {
   /**
    * The unit splits only where it opens a column (or below its table's header rows there) or where it
    * is taller than a whole page's body: elsewhere it moves on whole (a table row kept with the next
-   * row, the rows of a merged cell).
+   * row).
    */
   readonly splitsOnlyAtTop?: boolean;
   /** Spacing: dropped at the top of a page reached by natural flow, and may hang below the bottom margin. */
   readonly discardable?: boolean;
+  /**
+   * Spacing: how much of it is the space after the paragraph above (w:spacing/@w:after, §17.3.1.33),
+   * the rest being the space before the one below. A table cell keeps it with that paragraph's last
+   * line where its row splits (table/story-cut.ts).
+   */
+  readonly afterPt?: number;
   /**
    * Blank space at the bottom of the unit that may hang below the bottom margin like spacing: the
    * extra leading a line-spacing multiple adds under a line's text. It stops at the footer's top.
@@ -163,7 +169,7 @@ export function appendUnits(out: Unit[], units: readonly Unit[]): void {
   for (const u of units) out.push(u);
 }
 
-/** A space unit (spacing before/after paragraphs). */
-export function spaceUnit(heightPt: number, breakAfter = true): Unit {
-  return { kind: 'space', heightPt, breakAfter, discardable: true, emit: () => {} };
+/** A space unit (spacing before/after paragraphs); `afterPt` of it is the paragraph above's space after. */
+export function spaceUnit(heightPt: number, breakAfter = true, afterPt = 0): Unit {
+  return { kind: 'space', heightPt, breakAfter, discardable: true, afterPt, emit: () => {} };
 }

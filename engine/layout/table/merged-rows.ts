@@ -1,8 +1,7 @@
 /**
  * Rows joined by vertically merged cells (w:vMerge, ECMA-376 Part 1 §17.4.84) as one paginator unit,
- * which moves on whole where it does not fit and breaks between its rows where it opens a page or is
- * taller than one, each merged cell's text cut where the page ends: the lines that fit in the rows on
- * the page stay there, the rest goes on in its rows on the next page. Before, the merged cell was drawn
+ * which breaks between its rows where the page ends, each merged cell's text cut there: the lines
+ * that fit in the rows on the page stay there, the rest goes on in its rows on the next page. Before, the merged cell was drawn
  * whole with its first row, past the foot of the page, and its rows on the next page were empty.
  */
 import type { TableCell } from '../../model';
@@ -86,12 +85,14 @@ export function rowGroup(a: number, b: number, view: RowsView, hooks: RowHooks):
   let heightPt = 0;
   for (let r = a; r <= b; r++) heightPt += view.heights[r]!;
   const rowAt = (r: number) => hooks.row(r, view);
-  // It breaks only where it opens a page or column or is taller than a page: elsewhere it moves on
-  // whole, as Word keeps a merged cell's rows together where they fit on a page and breaks a taller
-  // span where it stands (a peer's measurements of Word: yukiyokotani/office-open-xml-viewer#980).
+  // It breaks between its rows wherever the page ends, as any rows do (ECMA-376 §17.4.6: rows split
+  // by default; §17.4.84 merges cells, it does not keep their rows together). Word's saved page starts
+  // show it: oxsdk-2007 opens its page 16 inside the '（GAP）' row, the sixth of seven rows under a
+  // merged cell ('产品曾荣获', about 220 pt) that would fit on a page: five rows and a line of the
+  // sixth stay on page 15. (A peer's measurements, yukiyokotani/office-open-xml-viewer#980, are
+  // of spans taller than a page only.)
   return {
     ...stacked(rowAt(a), rowAt(b), heightPt, hooks.notes(a, b), b - a + 1, (i) => rowAt(a + i)),
-    splitsOnlyAtTop: true,
     split: (room) => splitGroup(a, b, view, hooks, room),
   };
 }
