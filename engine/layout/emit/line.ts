@@ -12,6 +12,7 @@ import { emitRubies } from './ruby';
 import { emitRunBorders } from './run-borders';
 import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
 import { emitUpright } from './upright';
+import { CHECKBOX_LINE_PT, checkBoxTopPt } from '../inline/check-box';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -76,7 +77,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
-    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
+    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'checkBox' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -334,6 +335,10 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
     emitMath(s.box, x0 + frag.x + mathOffset(s, frag.piece.width), baseline, sink);
     return;
   }
+  if (s.kind === 'checkBox') {
+    emitCheckBox(s, x0 + frag.x, baseline, sink, ctx.faces);
+    return;
+  }
   if (s.kind === 'combined') {
     emitMath(s.box, x0 + frag.x, baseline, sink);
     return;
@@ -349,6 +354,24 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
     emitLeader(face, ch, s.props.sizePt, s.props.color ?? '000000', x0 + frag.x, frag.width, baseline, sink);
   }
   void content;
+}
+
+/**
+ * A legacy form checkbox: a square of its side, centred on the band between its font's ascent and
+ * descent (where a character of the run would sit), outlined in the run's colour and crossed when
+ * checked, as Word draws the box of a FORMCHECKBOX field (its state is the field's whole result).
+ */
+function emitCheckBox(s: Extract<Special, { kind: 'checkBox' }>, x: number, baseline: number, sink: ItemSink, faces: FaceResolver): void {
+  const side = s.sidePt;
+  if (!(side > 0)) return;
+  const top = baseline + checkBoxTopPt(s, faces);
+  const color = s.props.color ?? '000000';
+  const w = CHECKBOX_LINE_PT;
+  const half = w / 2;
+  sink.items.push({ kind: 'rect', x: x + half, y: top + half, w: side - w, h: side - w, stroke: color, lineWidth: w });
+  if (!s.inline.checked) return;
+  sink.items.push({ kind: 'line', x1: x + half, y1: top + half, x2: x + side - half, y2: top + side - half, width: w, color });
+  sink.items.push({ kind: 'line', x1: x + half, y1: top + side - half, x2: x + side - half, y2: top + half, width: w, color });
 }
 
 function emitLeader(face: Face, ch: string, sizePt: number, color: string, x: number, width: number, baseline: number, sink: ItemSink): void {
