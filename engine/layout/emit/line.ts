@@ -26,6 +26,8 @@ export interface EmitContext {
    * is the paragraph's column, `columnWidth` wide (the page's text width when not given).
    */
   drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number): void;
+  /** The document's w:ulTrailSpace: a line's trailing spaces are underlined as well. */
+  readonly underlineTrailingSpaces?: boolean;
 }
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
@@ -55,7 +57,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
       run = builder.begin(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
-    if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
+    if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk, ctx.underlineTrailingSpaces === true);
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) run.emit(content.text, sink.items);
@@ -218,29 +220,24 @@ function isDecorated(span: Span): boolean {
   return span.underline || span.strike || span.link !== undefined || !!(p.highlight ?? p.shading?.fill);
 }
 
-function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean): void {
+function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean, underlineTrailing: boolean): void {
   const span = frag.piece.span;
   const p = span.props;
   const face = span.face;
   const scale = span.sizePt / face.unitsPerEm;
   const width = frag.width - (lastInk ? frag.piece.trailingSpace : 0);
-  if (width <= 0) return;
+  // w:ulTrailSpace (ISO/IEC 29500-1 1st edition §17.15.3.8): the line's trailing spaces are underlined too.
+  const ulWidth = underlineTrailing ? frag.width : width;
+  if (width <= 0) {
+    if (span.underline && ulWidth > 0) underline(frag, x, baseline, ulWidth, sink);
+    return;
+  }
   const m = face.lineMetrics(span.sizePt);
   const top = baseline - span.risePt - m.ascentPt;
   const height = m.ascentPt + m.descentPt;
   const fill = p.highlight ?? p.shading?.fill;
   if (fill) sink.background.push({ kind: 'rect', x, y: top, w: frag.width, h: height, fill });
-  if (span.underline) {
-    const thickness = Math.max(0.25, (face.underlineThickness || face.unitsPerEm / 20) * scale);
-    const offset = (face.underlinePosition || face.unitsPerEm / 10) * scale;
-    const color = p.underline?.color ?? span.color;
-    const y = baseline - span.risePt + offset;
-    const style = p.underline?.style ?? 'single';
-    const dash = style.startsWith('dot') ? [thickness, thickness * 2] : style.startsWith('dash') ? [thickness * 4, thickness * 2] : undefined;
-    const w = style === 'thick' || style.endsWith('Heavy') ? thickness * 2 : thickness;
-    sink.items.push(line(x, y, width, w, color, dash));
-    if (style === 'double' || style === 'wavyDouble') sink.items.push(line(x, y + w * 2, width, w, color, dash));
-  }
+  if (span.underline) underline(frag, x, baseline, ulWidth, sink);
   if (span.strike) {
     const thickness = Math.max(0.25, (face.strikeoutSize || face.unitsPerEm / 20) * scale);
     const y = baseline - span.risePt - (face.strikeoutPosition || face.unitsPerEm * 0.26) * scale;
@@ -250,6 +247,22 @@ function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSi
     } else sink.items.push(line(x, y, width, thickness, span.color));
   }
   if (span.link) emitLink(span.link, x, top, frag.width, height, sink);
+}
+
+function underline(frag: GlyphFragment, x: number, baseline: number, width: number, sink: ItemSink): void {
+  const span = frag.piece.span;
+  const p = span.props;
+  const face = span.face;
+  const scale = span.sizePt / face.unitsPerEm;
+  const thickness = Math.max(0.25, (face.underlineThickness || face.unitsPerEm / 20) * scale);
+  const offset = (face.underlinePosition || face.unitsPerEm / 10) * scale;
+  const color = p.underline?.color ?? span.color;
+  const y = baseline - span.risePt + offset;
+  const style = p.underline?.style ?? 'single';
+  const dash = style.startsWith('dot') ? [thickness, thickness * 2] : style.startsWith('dash') ? [thickness * 4, thickness * 2] : undefined;
+  const w = style === 'thick' || style.endsWith('Heavy') ? thickness * 2 : thickness;
+  sink.items.push(line(x, y, width, w, color, dash));
+  if (style === 'double' || style === 'wavyDouble') sink.items.push(line(x, y + w * 2, width, w, color, dash));
 }
 
 /**
