@@ -95,7 +95,17 @@ describe('fields', () => {
     const body = '<w:p><w:r><w:pgNum/></w:r><w:r><w:yearLong/></w:r>' +
       `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:default w:val="1"/></w:checkBox></w:ffData></w:fldChar></w:r>${instr('FORMCHECKBOX')}${end}</w:p>`;
     const [p] = bodyParagraphs(parseFixture({ body }, {}, new Date(Date.UTC(2031, 0, 1))));
-    expect(fields(p!).map((f) => [f.instruction.name, text(f.result)])).toEqual([['PAGE', ''], ['DATE', '2031'], ['FORMCHECKBOX', '\u2612']]);
+    expect(fields(p!).map((f) => [f.instruction.name, text(f.result)])).toEqual([['PAGE', ''], ['DATE', '2031'], ['FORMCHECKBOX', '<checkBox>']]);
+    expect(fields(p!)[2]!.result[0]).toMatchObject({ kind: 'checkBox', checked: true });
+    expect(fields(p!)[2]!.result[0]).not.toHaveProperty('sizePt');
+  });
+
+  it('reads a form checkbox\'s state (w:checked over w:default) and exact size (w:size, half-points)', () => {
+    const box = (inner: string) => `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox>${inner}</w:checkBox></w:ffData></w:fldChar></w:r>${instr('FORMCHECKBOX')}${end}`;
+    const body = `<w:p>${box('<w:size w:val="20"/><w:default w:val="1"/><w:checked w:val="0"/>')}${box('<w:sizeAuto/><w:size w:val="20"/><w:checked/>')}</w:p>`;
+    const [p] = bodyParagraphs(parseFixture({ body }));
+    expect(fields(p!).map((f) => f.result[0])).toMatchObject([{ kind: 'checkBox', checked: false, sizePt: 10 }, { kind: 'checkBox', checked: true }]);
+    expect(fields(p!)[1]!.result[0]).not.toHaveProperty('sizePt');
   });
 });
 

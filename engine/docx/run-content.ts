@@ -4,7 +4,7 @@
  */
 import { datePartsFromDate, formatDatePicture } from '../format';
 import { hostNow } from '../core';
-import type { BreakInline, FieldInline, NoteReference, TabInline } from '../model';
+import type { BreakInline, CheckBoxInline, FieldInline, NoteReference, TabInline } from '../model';
 import type { XmlElement, XmlNode } from '../xml';
 import { attr, child, textContent } from '../xml';
 import { beginField, endField, separateField, appendInstruction } from './field-state';
@@ -91,23 +91,37 @@ function fldChar(r: InlineReader, el: XmlElement): void {
     const lock = attr(el, 'w:fldLock');
     beginField(r.story, r.props(), r.revision, lock === '1' || lock === 'true' || lock === 'on');
     // Form checkboxes and drop-downs have no cached result: their state is the result.
-    const state = formFieldText(el);
     const frame = r.story.fields[r.story.fields.length - 1];
+    const box = formCheckBox(el, r);
+    if (box && frame) frame.result.push(box);
+    const state = box ? undefined : formDropDownText(el);
     if (state !== undefined && frame) frame.result.push({ kind: 'text', text: state, props: r.props() });
   } else if (type === 'separate') separateField(r.story);
   else if (type === 'end') endField(r.ctx, r.story, r.out, r.at);
 }
 
-/** Legacy form fields (w:ffData, §17.16.17): a checkbox shows ☒/☐, a drop-down its selected entry. */
-function formFieldText(el: XmlElement): string | undefined {
-  const ff = child(el, 'w:ffData');
-  const cb = child(ff, 'w:checkBox');
-  if (cb) {
-    const state = child(cb, 'w:checked') ?? child(cb, 'w:default');
-    const v = state ? attr(state, 'w:val') : undefined;
-    return state !== undefined && v !== '0' && v !== 'false' ? '\u2612' : '\u2610';
-  }
-  const dd = child(ff, 'w:ddList');
+/**
+ * A legacy form checkbox (w:ffData/w:checkBox, §17.16.7): drawn as a box, crossed when checked
+ * (w:checked, else w:default). w:size (§17.16.31, half-points) sets its side; w:sizeAuto or no size
+ * leaves it to the run's font size.
+ */
+function formCheckBox(el: XmlElement, r: InlineReader): CheckBoxInline | undefined {
+  const cb = child(child(el, 'w:ffData'), 'w:checkBox');
+  if (!cb) return undefined;
+  const state = child(cb, 'w:checked') ?? child(cb, 'w:default');
+  const v = state ? attr(state, 'w:val') : undefined;
+  const checked = state !== undefined && v !== '0' && v !== 'false' && v !== 'off';
+  const auto = child(cb, 'w:sizeAuto');
+  const autoOn = auto !== undefined && !['0', 'false', 'off'].includes(attr(auto, 'w:val') ?? '');
+  const half = Number(attr(child(cb, 'w:size'), 'w:val'));
+  // A size from 1 to 1638 pt, as Word's dialog allows; anything else falls back to the font size.
+  const sizePt = !autoOn && Number.isFinite(half) && half >= 2 && half <= 3276 ? half / 2 : undefined;
+  return { kind: 'checkBox', checked, props: r.props(), ...(sizePt !== undefined ? { sizePt } : {}) };
+}
+
+/** A legacy drop-down form field (w:ffData/w:ddList, §17.16.9) shows its selected entry. */
+function formDropDownText(el: XmlElement): string | undefined {
+  const dd = child(child(el, 'w:ffData'), 'w:ddList');
   if (!dd) return undefined;
   const entries = dd.children.filter((c): c is XmlElement => c.kind === 'element' && c.name === 'w:listEntry').map((e) => attr(e, 'w:val') ?? '');
   const index = Number(attr(child(dd, 'w:result'), 'w:val') ?? attr(child(dd, 'w:default'), 'w:val') ?? 0);

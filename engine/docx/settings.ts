@@ -32,6 +32,7 @@ export function readSettings(root: XmlElement | undefined, background: string | 
     suppressSpacingAtTopOfPage: true,
   };
   if (onOff(child(compat, 'w:usePrinterMetrics')) === true) s.usePrinterMetrics = true;
+  if (onOff(child(compat, 'w:ulTrailSpace')) === true) s.underlineTrailingSpaces = true;
   if (zone !== undefined && zone > 0) s.hyphenationZonePt = zone;
   if (limit !== undefined && limit > 0) s.consecutiveHyphenLimit = limit;
   if (background) s.background = background;

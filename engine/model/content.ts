@@ -35,6 +35,7 @@ export type Inline =
   | ShapeInline
   | ChartInline
   | MathInline
+  | CheckBoxInline
   | BookmarkMark
   | CommentMark
   | RubyMark;
@@ -101,6 +102,18 @@ export interface FieldInline extends InRun {
   readonly closes?: boolean;
   /** The field is locked (w:fldLock, §17.16.18): its cached result must not be updated. */
   readonly locked?: boolean;
+}
+
+/**
+ * A legacy form checkbox (w:ffData/w:checkBox, §17.16.7, the result of a FORMCHECKBOX field): a
+ * square drawn in the line, crossed when checked. Its side is `sizePt` (w:size, exact) or, with
+ * w:sizeAuto or no size, the run's font size (§17.16.25: "displayed in the point size" of its run).
+ */
+export interface CheckBoxInline extends InRun {
+  readonly kind: 'checkBox';
+  readonly checked: boolean;
+  /** The exact side (w:checkBox/w:size, half-points converted); absent: the run's font size. */
+  readonly sizePt?: number;
 }
 
 /** A footnote or endnote reference mark in the text (w:footnoteReference, w:endnoteReference). */

@@ -174,6 +174,11 @@ export interface DocSettings {
    * Part 4): text is laid out on the printer's device widths instead of ideal ones (WordCache).
    */
   readonly usePrinterMetrics?: boolean;
+  /**
+   * w:compat/w:ulTrailSpace (ISO/IEC 29500-1 1st edition §17.15.3.8, a legacy setting of ECMA-376
+   * Part 4): the spaces at the end of a line are underlined too (without it they are not).
+   */
+  readonly underlineTrailingSpaces?: boolean;
   /** Space before at the top of a page is suppressed unless this compatibility option asks otherwise. */
   readonly suppressSpacingAtTopOfPage: boolean;
   /** The document's w15:docId GUID, without braces (used for telemetry identity). */

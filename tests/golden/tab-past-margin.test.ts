@@ -21,8 +21,8 @@ const ENTRY =
 const compat = (mode: number) =>
   `<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="${mode}"/></w:compat>`;
 
-async function layout(settings: string): Promise<LayoutDoc> {
-  return (await layoutDocx(makeDocx({ body: ENTRY, settings }), 'tab-past-margin.docx', host)).doc;
+async function layout(settings: string, body = ENTRY): Promise<LayoutDoc> {
+  return (await layoutDocx(makeDocx({ body, settings }), 'tab-past-margin.docx', host)).doc;
 }
 
 /** The glyph runs of page 1 as text, x and y. */
@@ -52,5 +52,20 @@ describe('a custom tab stop past the right indent', () => {
     expect(num.y).toBeCloseTo(title.y, 5);
     // 72 pt margin + 468 pt text width − 36 pt right indent.
     expect(num.x + num.w).toBeCloseTo(72 + 432, 1);
+  });
+
+  it('lets only the text after the stop past the indent: a title running past the indent wraps there (mode 14 and lower)', async () => {
+    // Fourteen "Section" take 452 pt in this font: past the 432 pt indent, short of the 504 pt stop.
+    // oxsdk-BackgroundReport's index entries wrapped at the indent in LibreOffice and ran into the margin here.
+    const body = ENTRY.replace('Introduction', Array.from({ length: 14 }, () => 'Section').join(' '));
+    const r = runs(await layout('', body));
+    const lines = [...new Set(r.map((g) => g.y))].sort((a, b) => a - b);
+    expect(lines).toHaveLength(2);
+    const right = (y: number) => r.filter((g) => g.y === y && g.text.trim() !== '17' && !/^\.+$/.test(g.text)).reduce((a, g) => Math.max(a, g.x + g.w), 0);
+    // The first line ends within the indent (72 pt margin + 432 pt), the last word and the number go on.
+    expect(right(lines[0]!)).toBeLessThan(72 + 432 + 3);
+    const num = r.find((g) => g.text.trim() === '17')!;
+    expect(num.y).toBe(lines[1]);
+    expect(num.x + num.w).toBeCloseTo(72 + 504, 1);
   });
 });

@@ -12,6 +12,7 @@ import { emitRubies } from './ruby';
 import { emitRunBorders } from './run-borders';
 import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
 import { emitUpright } from './upright';
+import { CHECKBOX_LINE_PT, checkBoxTopPt } from '../inline/check-box';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -25,6 +26,8 @@ export interface EmitContext {
    * is the paragraph's column, `columnWidth` wide (the page's text width when not given).
    */
   drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number): void;
+  /** The document's w:ulTrailSpace: a line's trailing spaces are underlined as well. */
+  readonly underlineTrailingSpaces?: boolean;
 }
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
@@ -54,7 +57,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
       run = builder.begin(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
-    if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk);
+    if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk, ctx.underlineTrailingSpaces === true);
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
   if (run) run.emit(content.text, sink.items);
@@ -76,7 +79,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
-    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
+    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'checkBox' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -217,29 +220,24 @@ function isDecorated(span: Span): boolean {
   return span.underline || span.strike || span.link !== undefined || !!(p.highlight ?? p.shading?.fill);
 }
 
-function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean): void {
+function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean, underlineTrailing: boolean): void {
   const span = frag.piece.span;
   const p = span.props;
   const face = span.face;
   const scale = span.sizePt / face.unitsPerEm;
   const width = frag.width - (lastInk ? frag.piece.trailingSpace : 0);
-  if (width <= 0) return;
+  // w:ulTrailSpace (ISO/IEC 29500-1 1st edition §17.15.3.8): the line's trailing spaces are underlined too.
+  const ulWidth = underlineTrailing ? frag.width : width;
+  if (width <= 0) {
+    if (span.underline && ulWidth > 0) underline(frag, x, baseline, ulWidth, sink);
+    return;
+  }
   const m = face.lineMetrics(span.sizePt);
   const top = baseline - span.risePt - m.ascentPt;
   const height = m.ascentPt + m.descentPt;
   const fill = p.highlight ?? p.shading?.fill;
   if (fill) sink.background.push({ kind: 'rect', x, y: top, w: frag.width, h: height, fill });
-  if (span.underline) {
-    const thickness = Math.max(0.25, (face.underlineThickness || face.unitsPerEm / 20) * scale);
-    const offset = (face.underlinePosition || face.unitsPerEm / 10) * scale;
-    const color = p.underline?.color ?? span.color;
-    const y = baseline - span.risePt + offset;
-    const style = p.underline?.style ?? 'single';
-    const dash = style.startsWith('dot') ? [thickness, thickness * 2] : style.startsWith('dash') ? [thickness * 4, thickness * 2] : undefined;
-    const w = style === 'thick' || style.endsWith('Heavy') ? thickness * 2 : thickness;
-    sink.items.push(line(x, y, width, w, color, dash));
-    if (style === 'double' || style === 'wavyDouble') sink.items.push(line(x, y + w * 2, width, w, color, dash));
-  }
+  if (span.underline) underline(frag, x, baseline, ulWidth, sink);
   if (span.strike) {
     const thickness = Math.max(0.25, (face.strikeoutSize || face.unitsPerEm / 20) * scale);
     const y = baseline - span.risePt - (face.strikeoutPosition || face.unitsPerEm * 0.26) * scale;
@@ -249,6 +247,22 @@ function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSi
     } else sink.items.push(line(x, y, width, thickness, span.color));
   }
   if (span.link) emitLink(span.link, x, top, frag.width, height, sink);
+}
+
+function underline(frag: GlyphFragment, x: number, baseline: number, width: number, sink: ItemSink): void {
+  const span = frag.piece.span;
+  const p = span.props;
+  const face = span.face;
+  const scale = span.sizePt / face.unitsPerEm;
+  const thickness = Math.max(0.25, (face.underlineThickness || face.unitsPerEm / 20) * scale);
+  const offset = (face.underlinePosition || face.unitsPerEm / 10) * scale;
+  const color = p.underline?.color ?? span.color;
+  const y = baseline - span.risePt + offset;
+  const style = p.underline?.style ?? 'single';
+  const dash = style.startsWith('dot') ? [thickness, thickness * 2] : style.startsWith('dash') ? [thickness * 4, thickness * 2] : undefined;
+  const w = style === 'thick' || style.endsWith('Heavy') ? thickness * 2 : thickness;
+  sink.items.push(line(x, y, width, w, color, dash));
+  if (style === 'double' || style === 'wavyDouble') sink.items.push(line(x, y + w * 2, width, w, color, dash));
 }
 
 /**
@@ -334,6 +348,10 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
     emitMath(s.box, x0 + frag.x + mathOffset(s, frag.piece.width), baseline, sink);
     return;
   }
+  if (s.kind === 'checkBox') {
+    emitCheckBox(s, x0 + frag.x, baseline, sink, ctx.faces);
+    return;
+  }
   if (s.kind === 'combined') {
     emitMath(s.box, x0 + frag.x, baseline, sink);
     return;
@@ -349,6 +367,24 @@ function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaCon
     emitLeader(face, ch, s.props.sizePt, s.props.color ?? '000000', x0 + frag.x, frag.width, baseline, sink);
   }
   void content;
+}
+
+/**
+ * A legacy form checkbox: a square of its side, centred on the band between its font's ascent and
+ * descent (where a character of the run would sit), outlined in the run's colour and crossed when
+ * checked, as Word draws the box of a FORMCHECKBOX field (its state is the field's whole result).
+ */
+function emitCheckBox(s: Extract<Special, { kind: 'checkBox' }>, x: number, baseline: number, sink: ItemSink, faces: FaceResolver): void {
+  const side = s.sidePt;
+  if (!(side > 0)) return;
+  const top = baseline + checkBoxTopPt(s, faces);
+  const color = s.props.color ?? '000000';
+  const w = CHECKBOX_LINE_PT;
+  const half = w / 2;
+  sink.items.push({ kind: 'rect', x: x + half, y: top + half, w: side - w, h: side - w, stroke: color, lineWidth: w });
+  if (!s.inline.checked) return;
+  sink.items.push({ kind: 'line', x1: x + half, y1: top + half, x2: x + side - half, y2: top + side - half, width: w, color });
+  sink.items.push({ kind: 'line', x1: x + half, y1: top + side - half, x2: x + side - half, y2: top + half, width: w, color });
 }
 
 function emitLeader(face: Face, ch: string, sizePt: number, color: string, x: number, width: number, baseline: number, sink: ItemSink): void {

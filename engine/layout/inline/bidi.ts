@@ -143,7 +143,7 @@ export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): 
 function levelOf(f: Fragment, bidi: BidiParagraph): number {
   if (f.k === 'glyphs') return f.piece.span.level ?? 0;
   const kind = f.piece.special.kind;
-  if (kind === 'object' || kind === 'combined' || kind === 'upright') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
+  if (kind === 'object' || kind === 'checkBox' || kind === 'combined' || kind === 'upright') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
   if (kind === 'math') return ((bidi.levels[f.piece.start] ?? bidi.paragraphLevel) + 1) & ~1;
   return bidi.paragraphLevel;
 }

@@ -348,7 +348,9 @@ class LineFill {
     const next = legacy && piece.start < legacy.end ? legacyLabelStop(this.startX, this.x, legacy) : nextTabStop(this.x, this.tabs);
     const past = stopPastLimit(next, this.limitX, this.tabs);
     const stop = past.stop;
-    this.reachX = Math.max(this.reachX, past.reachPt);
+    // A stop past the limit lets the text after it reach past the right indent, not the text before
+    // it: text already past the line's reach keeps overrunning it, and the line wraps before it.
+    if (past.reachPt > this.reachX && this.fitRight() <= this.reachX + EPS) this.reachX = past.reachPt;
     const index = this.placed.length;
     this.afterLastTab = index + 1;
     if (stop.alignment === 'left') {

@@ -6,7 +6,7 @@
  * through the context; other fields contribute their result inlines.
  */
 import type {
-  BreakInline, ChartInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
+  BreakInline, ChartInline, CheckBoxInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
 } from '../../model';
 import { inlineMathPieces, layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
@@ -80,6 +80,8 @@ export type Special =
     /** A piece of inline math: the space at its end (before the next piece's operator), which hangs past a line's end. */
     readonly spacePt?: number;
   }
+  /** A legacy form checkbox (CheckBoxInline): a square as wide as it is tall, drawn in the line. */
+  | { readonly kind: 'checkBox'; readonly inline: CheckBoxInline; readonly sidePt: number; readonly props: RunProps }
   | { readonly kind: 'combined'; readonly box: MathBox; readonly props: RunProps }
   | { readonly kind: 'upright'; readonly box: UprightBox; readonly props: RunProps };
 
@@ -202,6 +204,10 @@ class Builder {
         break;
       case 'math':
         this.math(inline);
+        break;
+      case 'checkBox':
+        // The box's character (a ballot box) keeps the text's line breaks and extraction as the glyph did.
+        if (!inline.props.hidden) this.special({ kind: 'checkBox', inline, sidePt: inline.sizePt ?? inline.props.sizePt, props: inline.props }, inline.checked ? '\u2612' : '\u2610');
         break;
       case 'bookmark':
       case 'comment':

@@ -13,6 +13,7 @@ import { orderLineFragments } from './bidi';
 import type { LineDraft } from './break-lines';
 import type { GlyphPiece, Piece, SpecialPiece } from './pieces';
 import { runBorderPad } from './run-borders';
+import { checkBoxExtent } from './check-box';
 
 /** A glyph piece positioned on a line (advances may be stretched by justification). */
 export interface GlyphFragment {
@@ -142,7 +143,7 @@ function lastInkPiece(d: LineDraft): number {
   for (let k = d.pieces.length - 1; k >= 0; k--) {
     const p = d.pieces[k]!;
     if (p.k === 'glyphs' && p.width - p.trailingSpace > 0) return k;
-    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright')) return k;
+    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'checkBox' || p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright')) return k;
   }
   return -1;
 }
@@ -332,6 +333,13 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
   if (p.special.kind === 'object') {
     m.object = Math.max(m.object, p.ascent);
     m.any = true;
+    return;
+  }
+  if (p.special.kind === 'checkBox') {
+    // A checkbox sits where a character of its run would; an exact size taller than its font grows the line.
+    if (p.special.props.hidden) return;
+    const e = checkBoxExtent(p.special, params.faces);
+    take(m, e.ascentPt, e.descentPt, e.lineHeightPt);
     return;
   }
   if (p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright') {

@@ -188,6 +188,7 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
     }
     return makeSpecialPiece(at, special, widthPt, heightPt, 0, undefined, undefined);
   }
+  if (special.kind === 'checkBox') return makeSpecialPiece(at, special, special.sidePt, 0, 0, undefined, undefined);
   if (special.kind === 'combined' || special.kind === 'upright') return makeSpecialPiece(at, special, special.box.width, special.box.ascent, special.box.descent, undefined, undefined);
   if (special.kind === 'math') {
     // Display math takes a line of its own: the whole line's width, the equation placed in it by m:jc,
