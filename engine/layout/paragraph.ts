@@ -328,8 +328,8 @@ export interface BorderJoin {
  * a line on needs no units for the lines before it, which stay where they were placed).
  */
 export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow, fromRow = 0): Unit[] {
-  // The units' closures hold the paragraph, its content and box width, never `laid`: its lines after a
-  // unit's own belong to later units, and a unit kept on its page would keep them all (ReflowSeed).
+  // The units hold the paragraph, its content and box width, never `laid`: its lines after a unit's
+  // own belong to later units, and a unit kept on its page would keep them all (ReflowSeed).
   const p = laid.paragraph;
   const content = laid.content;
   const boxWidthPt = laid.boxWidthPt;
@@ -347,6 +347,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
   // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
   const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
+  const drawing: ParagraphDrawing = { paragraph: p, content, ctx, boxWidthPt, top, bottom, topPad, bottomPad, columnWidth };
   for (let r = fromRow; r < rows.length; r++) {
     const row = rows[r]!;
     const i = row.first;
@@ -360,8 +361,8 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (props.keepLines && !last) breakAfter = false;
     if (props.widowControl && rows.length >= 2 && (r === 0 || r === rows.length - 2)) breakAfter = false;
     if (last) breakAfter = !keepWithNext;
-    const segments = i === row.last ? [line] : laid.lines.slice(i, row.last + 1);
-    const notes = hasNotes ? segments.flatMap((l) => notesOn(content, l)) : undefined;
+    const segments = i === row.last ? line : laid.lines.slice(i, row.last + 1);
+    const notes = hasNotes ? segmentsOf(segments).flatMap((l) => notesOn(content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y, columnWidth) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
@@ -372,28 +373,19 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     // after a full page; LibreOffice sets its text on the next page, we left a blank page between).
     // A paragraph holding only the break keeps its line: LibreOffice gives it a page when it does
     // not fit (no Word evidence either way).
-    const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segments.every(holdsOnlyBreaks);
+    const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segmentsOf(segments).every(holdsOnlyBreaks);
     const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
-    const unit: { -readonly [K in keyof Unit]: Unit[K] } = {
+    const unit: { -readonly [K in keyof ParagraphLineUnit]: ParagraphLineUnit[K] } = {
       kind: 'line',
       heightPt: skip + padTop + row.heightPt + padBottom,
       breakAfter: forceBreak ? true : breakAfter,
-      emit(sink: ItemSink, x: number, y: number) {
-        if (first) for (const m of content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink, columnWidth);
-        y += skip;
-        decorateSlice(props, boxWidthPt, sink, x, y, padTop + row.heightPt + padBottom, first ? top : undefined, last ? bottom : undefined, props.shading?.fill);
-        if (first && props.outlineLevel !== undefined) sink.heading(headingText(content), props.outlineLevel, y);
-        let changed = false;
-        for (let k = 0; k < segments.length; k++) {
-          const seg = segments[k]!;
-          const segY = y + padTop + row.baselinePt - seg.baselinePt;
-          const segLast = last && k === segments.length - 1;
-          emitLine(seg, content, x, segY, sink, ctx);
-          changed ||= ctx.revisionMarkup && isChangedLine(p, seg, segLast);
-          sink.comments?.line(content, seg, x, segY, segLast, sink);
-        }
-        if (changed) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, row.heightPt));
-      },
+      emit: emitParagraphLine,
+      drawing,
+      row,
+      segments,
+      skip,
+      first,
+      last,
     };
     // Optional fields are set only when present (spreading them in made two objects per line).
     if (last && afterPt > 0 && notes && notes.length > 0) {
@@ -415,10 +407,72 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
     if (reflow) unit.reflow = reflow(r);
-    if (!props.suppressLineNumbers) unit.numberedLinesPt = [skip + padTop + row.baselinePt];
+    if (!props.suppressLineNumbers) unit.numberedLinePt = skip + padTop + row.baselinePt;
     units.push(unit);
   }
   return units;
+}
+
+/**
+ * What the line units of one paragraph share to draw themselves: one record per paragraph, where a
+ * closure per line (and its context) held the same things again for every line.
+ */
+interface ParagraphDrawing {
+  readonly paragraph: Paragraph;
+  readonly content: ParaContent;
+  readonly ctx: ParagraphContext;
+  readonly boxWidthPt: number;
+  /** Border above the first line (w:top, or w:between after a joined paragraph) and below the last. */
+  readonly top: Border | undefined;
+  readonly bottom: Border | undefined;
+  /** Room those borders take above the first line and below the last. */
+  readonly topPad: number;
+  readonly bottomPad: number;
+  /** Width of the column the paragraph starts in (floats relative to the column are placed in it). */
+  readonly columnWidth: number;
+}
+
+/**
+ * The unit of one line row of a paragraph: plain data that emitParagraphLine (its `emit`, one
+ * function for all lines) draws from, so a spread copy of the unit draws the same.
+ */
+interface ParagraphLineUnit extends Unit {
+  readonly drawing: ParagraphDrawing;
+  readonly row: LineRow;
+  /** The row's line, or its lines when segments beside floats share the row's baseline. */
+  readonly segments: LineBox | readonly LineBox[];
+  /** Room above the row's text (its share of exclusions it moved below). */
+  readonly skip: number;
+  readonly first: boolean;
+  readonly last: boolean;
+}
+
+function segmentsOf(segments: LineBox | readonly LineBox[]): readonly LineBox[] {
+  return Array.isArray(segments) ? segments : [segments as LineBox];
+}
+
+/** Draws a paragraph's line row with its top-left at (x, y): x is the column's left edge. */
+function emitParagraphLine(this: ParagraphLineUnit, sink: ItemSink, x: number, y: number): void {
+  const { drawing: d, row, first, last } = this;
+  const { content, ctx } = d;
+  const props = d.paragraph.props;
+  const padTop = first ? d.topPad : 0;
+  const padBottom = last ? d.bottomPad : 0;
+  if (first) for (const m of content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink, d.columnWidth);
+  y += this.skip;
+  decorateSlice(props, d.boxWidthPt, sink, x, y, padTop + row.heightPt + padBottom, first ? d.top : undefined, last ? d.bottom : undefined, props.shading?.fill);
+  if (first && props.outlineLevel !== undefined) sink.heading(headingText(content), props.outlineLevel, y);
+  const segments = segmentsOf(this.segments);
+  let changed = false;
+  for (let k = 0; k < segments.length; k++) {
+    const seg = segments[k]!;
+    const segY = y + padTop + row.baselinePt - seg.baselinePt;
+    const segLast = last && k === segments.length - 1;
+    emitLine(seg, content, x, segY, sink, ctx);
+    changed ||= ctx.revisionMarkup && isChangedLine(d.paragraph, seg, segLast);
+    sink.comments?.line(content, seg, x, segY, segLast, sink);
+  }
+  if (changed) sink.items.push(changeBar(sink.page.marginLeft, y + padTop, row.heightPt));
 }
 
 /** A line with nothing on it but breaks (w:br): it paints nothing. */
