@@ -381,7 +381,8 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       breakAfter: forceBreak ? true : breakAfter,
       emit: emitParagraphLine,
       drawing,
-      row,
+      // A row of one line has that line's height and baseline: the unit keeps no row object of its own.
+      row: i === row.last ? line : row,
       segments,
       skip,
       first,
@@ -438,7 +439,8 @@ interface ParagraphDrawing {
  */
 interface ParagraphLineUnit extends Unit {
   readonly drawing: ParagraphDrawing;
-  readonly row: LineRow;
+  /** The row's height and baseline (the line itself when the row is one line). */
+  readonly row: Pick<LineRow, 'heightPt' | 'baselinePt'>;
   /** The row's line, or its lines when segments beside floats share the row's baseline. */
   readonly segments: LineBox | readonly LineBox[];
   /** Room above the row's text (its share of exclusions it moved below). */
