@@ -375,6 +375,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     // not fit (no Word evidence either way).
     const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segmentsOf(segments).every(holdsOnlyBreaks);
     const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
+    const takesTail = last && afterPt > 0 && notes !== undefined && notes.length > 0;
     const unit: { -readonly [K in keyof ParagraphLineUnit]: ParagraphLineUnit[K] } = {
       kind: 'line',
       heightPt: skip + padTop + row.heightPt + padBottom,
@@ -387,9 +388,12 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       skip,
       first,
       last,
+      // Nearly every line has these two: set after the literal, they took a property array per line.
+      hangPt: !takesTail && hang > 0 ? hang : undefined,
+      numberedLinePt: props.suppressLineNumbers ? undefined : skip + padTop + row.baselinePt,
     };
-    // Optional fields are set only when present (spreading them in made two objects per line).
-    if (last && afterPt > 0 && notes && notes.length > 0) {
+    // Other optional fields are set only when present (spreading them in made two objects per line).
+    if (takesTail) {
       // The last line of a paragraph that brings footnotes needs its paragraph's space after, and the
       // room its line spacing leaves under the text, above the notes: neither may hang into the note
       // area as they may past the bottom margin. Word's page starts in poi-stress008 (a footnote
@@ -399,7 +403,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       // before). Lines without notes still let the after hang: Word's render of Docx4j_GettingStarted
       // ends page 11 with a paragraph whose 14 pt auto after has under 4 pt left above the notes.
       unit.tailPt = afterPt;
-    } else if (hang > 0) unit.hangPt = hang;
+    }
     if (breakOnly) unit.paintsNothing = true;
     if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= row.last) unit.startsColumn = true;
     if (forceBreak) unit.forceBreak = forceBreak;
@@ -408,7 +412,6 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
     if (reflow) unit.reflow = reflow(r);
-    if (!props.suppressLineNumbers) unit.numberedLinePt = skip + padTop + row.baselinePt;
     units.push(unit);
   }
   return units;
