@@ -343,25 +343,26 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const units: Unit[] = [];
   const floats = wrappingFloats(content);
   const hasNotes = content.markers.some((m) => m.inline.kind === 'noteRef');
-  const rows = lineRows(laid);
+  const starts = rowStarts(laid);
   // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
   // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
   const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
   const drawing: ParagraphDrawing = { paragraph: p, content, ctx, boxWidthPt, top, bottom, topPad, bottomPad, columnWidth };
-  for (let r = fromRow; r < rows.length; r++) {
-    const row = rows[r]!;
-    const i = row.first;
-    const line = laid.lines[row.last]!;
+  for (let r = fromRow; r < starts.length; r++) {
+    const i = starts[r]!;
+    const lastOfRow = r + 1 < starts.length ? starts[r + 1]! - 1 : n - 1;
+    const row = rowMetrics(laid.lines, i, lastOfRow);
+    const line = laid.lines[lastOfRow]!;
     const skip = laid.skips?.[i] ?? 0;
     const first = i === 0;
-    const last = row.last === n - 1;
+    const last = lastOfRow === n - 1;
     const padTop = first ? topPad : 0;
     const padBottom = last ? bottomPad : 0;
     let breakAfter = true;
     if (props.keepLines && !last) breakAfter = false;
-    if (props.widowControl && rows.length >= 2 && (r === 0 || r === rows.length - 2)) breakAfter = false;
+    if (props.widowControl && starts.length >= 2 && (r === 0 || r === starts.length - 2)) breakAfter = false;
     if (last) breakAfter = !keepWithNext;
-    const segments = i === row.last ? line : laid.lines.slice(i, row.last + 1);
+    const segments = i === lastOfRow ? line : laid.lines.slice(i, lastOfRow + 1);
     const notes = hasNotes ? segmentsOf(segments).flatMap((l) => notesOn(content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
     const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y, columnWidth) : undefined;
@@ -382,8 +383,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       breakAfter: forceBreak ? true : breakAfter,
       emit: emitParagraphLine,
       drawing,
-      // A row of one line has that line's height and baseline: the unit keeps no row object of its own.
-      row: i === row.last ? line : row,
+      row,
       segments,
       skip,
       first,
@@ -405,10 +405,10 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
       unit.tailPt = afterPt;
     }
     if (breakOnly) unit.paintsNothing = true;
-    if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= row.last) unit.startsColumn = true;
+    if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= lastOfRow) unit.startsColumn = true;
     if (forceBreak) unit.forceBreak = forceBreak;
     if (last && keepWithNext && !forceBreak) unit.keptWithNext = true;
-    if ((ctx.compatibilityMode < 13 || ctx.compatibilityMode >= 15) && props.widowControl && !props.keepLines && rows.length >= 2 && r === rows.length - 2 && !forceBreak) unit.holdsWidow = true;
+    if ((ctx.compatibilityMode < 13 || ctx.compatibilityMode >= 15) && props.widowControl && !props.keepLines && starts.length >= 2 && r === starts.length - 2 && !forceBreak) unit.holdsWidow = true;
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
     if (reflow) unit.reflow = reflow(r);
@@ -443,7 +443,7 @@ interface ParagraphDrawing {
 interface ParagraphLineUnit extends Unit {
   readonly drawing: ParagraphDrawing;
   /** The row's height and baseline (the line itself when the row is one line). */
-  readonly row: Pick<LineRow, 'heightPt' | 'baselinePt'>;
+  readonly row: RowMetrics;
   /** The row's line, or its lines when segments beside floats share the row's baseline. */
   readonly segments: LineBox | readonly LineBox[];
   /** Room above the row's text (its share of exclusions it moved below). */
@@ -485,31 +485,34 @@ export function holdsOnlyBreaks(line: LineBox): boolean {
   return line.fragments.every((f) => f.k === 'special' && f.piece.special.kind === 'break');
 }
 
-/** One line of a paragraph on the page: its segments (lines `first`..`last`) on a common baseline. */
-interface LineRow {
-  readonly first: number;
-  readonly last: number;
-  readonly heightPt: number;
-  readonly baselinePt: number;
-  readonly descentPt: number;
-}
+/** A line row's height, baseline and descent. */
+type RowMetrics = Pick<LineBox, 'heightPt' | 'baselinePt' | 'descentPt'>;
 
-/** Groups a paragraph's lines into rows: a line joined to the previous one shares its row and baseline. */
-function lineRows(laid: LaidParagraph): LineRow[] {
-  const rows: LineRow[] = [];
-  laid.lines.forEach((l, i) => {
-    const prev = rows[rows.length - 1];
+/**
+ * The first line of each row of a paragraph's lines: a line joined to the previous one shares its row
+ * and baseline. Indices rather than row objects: nearly every row is one line, whose own metrics are
+ * the row's (rowMetrics), and a row object per line was garbage as soon as its unit was made.
+ */
+function rowStarts(laid: LaidParagraph): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < laid.lines.length; i++) {
     // A page or column break ends the row even where the next segment was fitted beside it.
     const broken = i > 0 && (laid.lines[i - 1]!.ending === 'page' || laid.lines[i - 1]!.ending === 'column');
-    if (!prev || !laid.joins?.[i] || broken) {
-      rows.push({ first: i, last: i, heightPt: l.heightPt, baselinePt: l.baselinePt, descentPt: l.descentPt });
-      return;
-    }
-    const baselinePt = Math.max(prev.baselinePt, l.baselinePt);
-    const below = Math.max(prev.heightPt - prev.baselinePt, l.heightPt - l.baselinePt);
-    rows[rows.length - 1] = { first: prev.first, last: i, heightPt: baselinePt + below, baselinePt, descentPt: Math.max(prev.descentPt, l.descentPt) };
-  });
-  return rows;
+    if (i === 0 || !laid.joins?.[i] || broken) starts.push(i);
+  }
+  return starts;
+}
+
+/** The metrics of the row of lines[first..last]: the line itself, or the joined lines' common baseline. */
+function rowMetrics(lines: readonly LineBox[], first: number, last: number): RowMetrics {
+  let row: RowMetrics = lines[first]!;
+  for (let i = first + 1; i <= last; i++) {
+    const l = lines[i]!;
+    const baselinePt = Math.max(row.baselinePt, l.baselinePt);
+    const below = Math.max(row.heightPt - row.baselinePt, l.heightPt - l.baselinePt);
+    row = { heightPt: baselinePt + below, baselinePt, descentPt: Math.max(row.descentPt, l.descentPt) };
+  }
+  return row;
 }
 
 /** The paragraph's floats that text wraps around. */
