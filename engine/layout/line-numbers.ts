@@ -68,10 +68,10 @@ export class LineNumberer {
       fresh = false;
       for (let i = region.firstUnit; i < end && i < page.placed.length; i++) {
         const p = page.placed[i]!;
-        for (const baseline of p.unit.numberedLinesPt ?? []) {
-          this.count++;
-          if (this.count % ln.countBy === 0) this.drawNumber(region.section, ln, this.count, p.x - ln.distancePt, p.y + dy + baseline, sink);
-        }
+        const baseline = p.unit.numberedLinePt;
+        if (baseline === undefined) continue;
+        this.count++;
+        if (this.count % ln.countBy === 0) this.drawNumber(region.section, ln, this.count, p.x - ln.distancePt, p.y + dy + baseline, sink);
       }
     });
   }

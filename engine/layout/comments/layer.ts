@@ -74,7 +74,7 @@ export class CommentLayer {
 function lineRight(line: LineBox): number {
   let right = 0;
   for (const f of line.fragments) {
-    const trailing = f.k === 'glyphs' ? f.piece.trailingSpace : 0;
+    const trailing = f.k === 'glyphs' ? f.trailingSpace : 0;
     right = Math.max(right, f.x + f.width - trailing);
   }
   return right;

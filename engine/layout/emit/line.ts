@@ -47,7 +47,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
       emitSpecial(frag, content, x0, baseline, sink, ctx);
       continue;
     }
-    const span = frag.piece.span;
+    const span = frag.span;
     const x = x0 + frag.x;
     const y = baseline - span.risePt;
     if (run && run.accepts(span, x, y)) run.append(frag);
@@ -78,7 +78,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
 function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
-    if (o.k === 'glyphs' && o.width - o.piece.trailingSpace > 0) return k;
+    if (o.k === 'glyphs' && o.width - o.trailingSpace > 0) return k;
     if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'checkBox' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
   }
   return -1;
@@ -87,10 +87,13 @@ function lastInkIndex(frags: readonly Fragment[]): number {
 /** x of a text index on the line, relative to the paragraph box. */
 export function xAt(line: LineBox, index: number): number {
   for (const frag of line.fragments) {
-    if (index < frag.piece.start || index >= frag.piece.end) continue;
-    if (frag.k === 'special') return frag.x;
+    if (frag.k === 'special') {
+      if (index >= frag.piece.start && index < frag.piece.end) return frag.x;
+      continue;
+    }
+    if (index < frag.start || index >= frag.end) continue;
     let x = frag.x;
-    for (let g = 0; g < frag.advances.length && frag.piece.start + frag.piece.rel[g]! < index; g++) x += frag.advances[g]!;
+    for (let g = 0; g < frag.advances.length && frag.start + frag.rel[g]! < index; g++) x += frag.advances[g]!;
     return x;
   }
   return line.fragments.length > 0 ? line.fragments[0]!.x : 0;
@@ -152,7 +155,7 @@ class RunBuilder {
   }
 
   prepend(frag: GlyphFragment): void {
-    const p = frag.piece;
+    const p = frag;
     this.start = Math.min(this.start, p.start);
     this.end = Math.max(this.end, p.end);
     this.frags.unshift(frag);
@@ -161,7 +164,7 @@ class RunBuilder {
   }
 
   append(frag: GlyphFragment): void {
-    const p = frag.piece;
+    const p = frag;
     if (this.start < 0 || p.start < this.start) this.start = p.start;
     this.frags.push(frag);
     this.glyphCount += p.glyphs.length;
@@ -185,12 +188,11 @@ class RunBuilder {
     const clusters = new Array<number>(n);
     let k = 0;
     for (const frag of this.frags) {
-      const p = frag.piece;
-      const offset = p.start - base;
-      for (let g = 0; g < p.glyphs.length; g++, k++) {
-        glyphs[k] = p.glyphs[g]!;
+      const offset = frag.start - base;
+      for (let g = 0; g < frag.glyphs.length; g++, k++) {
+        glyphs[k] = frag.glyphs[g]!;
         advances[k] = frag.advances[g]!;
-        clusters[k] = offset + p.rel[g]!;
+        clusters[k] = offset + frag.rel[g]!;
       }
     }
     const run: { -readonly [K in keyof GlyphRun]: GlyphRun[K] } = {
@@ -221,11 +223,11 @@ function isDecorated(span: Span): boolean {
 }
 
 function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean, underlineTrailing: boolean): void {
-  const span = frag.piece.span;
+  const span = frag.span;
   const p = span.props;
   const face = span.face;
   const scale = span.sizePt / face.unitsPerEm;
-  const width = frag.width - (lastInk ? frag.piece.trailingSpace : 0);
+  const width = frag.width - (lastInk ? frag.trailingSpace : 0);
   // w:ulTrailSpace (ISO/IEC 29500-1 1st edition §17.15.3.8): the line's trailing spaces are underlined too.
   const ulWidth = underlineTrailing ? frag.width : width;
   if (width <= 0) {
@@ -250,7 +252,7 @@ function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSi
 }
 
 function underline(frag: GlyphFragment, x: number, baseline: number, width: number, sink: ItemSink): void {
-  const span = frag.piece.span;
+  const span = frag.span;
   const p = span.props;
   const face = span.face;
   const scale = span.sizePt / face.unitsPerEm;
@@ -273,19 +275,19 @@ function underline(frag: GlyphFragment, x: number, baseline: number, width: numb
  * Chinese, a comma is always above and underDot always below.
  */
 function emphasisMarks(frag: GlyphFragment, text: string, x: number, baseline: number, sink: ItemSink): void {
-  const span = frag.piece.span;
+  const span = frag.span;
   const mark = span.props.emphasisMark!;
   const m = span.face.lineMetrics(span.sizePt);
   const r = span.sizePt * 0.08;
   const lang = (span.props.lang ?? '').toLowerCase();
   const below = mark === 'underDot' || (mark === 'dot' && /^(zh|ja)/.test(lang)) || (mark === 'circle' && /^zh-(tw|hk|mo)/.test(lang));
   const y = below ? baseline - span.risePt + m.descentPt - r * 1.5 : baseline - span.risePt - m.ascentPt - r * 0.5;
-  const { piece, advances } = frag;
+  const { advances, rel } = frag;
   let pen = x;
   for (let g = 0; g < advances.length; g++) {
-    const at = piece.start + piece.rel[g]!;
+    const at = frag.start + rel[g]!;
     const advance = advances[g]!;
-    const sameCluster = g > 0 && piece.rel[g] === piece.rel[g - 1];
+    const sameCluster = g > 0 && rel[g] === rel[g - 1];
     if (!sameCluster && !/\s/.test(text[at] ?? ' ')) sink.items.push(markPath(mark, pen + advance / 2, y, r, span.color));
     pen += advance;
   }

@@ -26,11 +26,11 @@ function baseExtent(line: LineBox, start: number, end: number): { left: number; 
   let left = Infinity;
   let right = -Infinity;
   for (const frag of line.fragments) {
-    if (frag.k !== 'glyphs' || frag.piece.end <= start || frag.piece.start >= end) continue;
+    if (frag.k !== 'glyphs' || frag.end <= start || frag.start >= end) continue;
     let x = frag.x;
-    if (frag.piece.leadPt && frag.piece.start >= start) left = Math.min(left, x - frag.piece.leadPt);
+    if (frag.leadPt && frag.start >= start) left = Math.min(left, x - frag.leadPt);
     frag.advances.forEach((a, g) => {
-      const at = frag.piece.start + frag.piece.rel[g]!;
+      const at = frag.start + frag.rel[g]!;
       if (at >= start && at < end) {
         left = Math.min(left, x, x + a);
         right = Math.max(right, x, x + a);

@@ -54,7 +54,7 @@ export function emitRunBorders(frags: readonly Fragment[], x0: number, baseline:
 }
 
 function fragmentBorder(frag: Fragment): Border | undefined {
-  return groupBorderOf(frag.piece);
+  return frag.k === 'glyphs' ? frag.span.props.border : groupBorderOf(frag.piece);
 }
 
 function stretchOf(frag: Fragment, border: Border, x0: number, baseline: number, atLineEnd: boolean): Stretch {
@@ -68,12 +68,12 @@ function stretchOf(frag: Fragment, border: Border, x0: number, baseline: number,
     // An inline object: its box (with the room of its effects) stands on the baseline; its width holds the group's room.
     return { border, left: x, right: x + frag.width, top: baseline - frag.piece.ascent, bottom: baseline };
   }
-  const span = frag.piece.span;
+  const span = frag.span;
   const m = span.face.lineMetrics(span.sizePt);
   const base = baseline - span.risePt;
   // The group's room is the lead before its first piece and the last advance of its last; a line that
   // starts or ends inside a group closes its box just as far out. Trailing spaces at a line's end hang.
-  const trailing = atLineEnd ? frag.piece.trailingSpace : 0;
+  const trailing = atLineEnd ? frag.trailingSpace : 0;
   const right = trailing > 0 ? x + frag.width - trailing + pad : x + frag.width;
   return { border, left: x - pad, right, top: base - (m.lineHeightPt - m.descentPt), bottom: base + m.descentPt };
 }

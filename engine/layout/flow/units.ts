@@ -85,10 +85,11 @@ export interface Unit {
   /** Table header rows to repeat when this row starts a page. */
   readonly repeatHeader?: readonly Unit[];
   /**
-   * Body line numbering (§17.6.8): the baselines (from the unit's top) of the text lines this unit
-   * counts; absent when it counts none (spacing, table rows, suppressed paragraphs).
+   * Body line numbering (§17.6.8): the baseline (from the unit's top) of the text line this unit
+   * counts; absent when it counts none (spacing, table rows, suppressed paragraphs). A unit holds one
+   * line row at most, so one number (an array per line cost some 70 bytes a line).
    */
-  readonly numberedLinesPt?: readonly number[];
+  readonly numberedLinePt?: number;
   /**
    * Room the unit needs below its top though it takes only `heightPt` of the flow (a floating table
    * placed from there reaches that far down). Where less is left, `inline` is placed instead.

@@ -3,7 +3,7 @@ import type { RunProps } from '../../model';
 import type { Face } from '../faces';
 import { orderLineFragments, resolveParagraphBidi, splitSpansAtLevels } from './bidi';
 import type { Span } from './itemize';
-import type { Fragment } from './line-box';
+import { makeGlyphFragment, type Fragment } from './fragments';
 import type { GlyphPiece } from './pieces';
 
 const props = { rtl: false } as unknown as RunProps;
@@ -16,15 +16,25 @@ function span(start: number, end: number, level?: number, rtl = false): Span {
   };
 }
 
-/** A fragment of text[start, end) with one glyph (id = index) of width 1 per character. */
-function frag(start: number, end: number, x: number, level: number): Fragment {
+/** A piece of text[start, end) with one glyph (id = index) of width 1 per character, after `leadPt`. */
+function piece(start: number, end: number, level: number, leadPt?: number): GlyphPiece {
   const n = end - start;
-  const piece: GlyphPiece = {
+  return {
     k: 'glyphs', start, end, span: span(start, end, level),
     glyphs: Array.from({ length: n }, (_, i) => start + i), advances: new Array<number>(n).fill(1),
-    rel: Array.from({ length: n }, (_, i) => i), width: n, trailingSpace: 0,
+    rel: Array.from({ length: n }, (_, i) => i), width: n + (leadPt ?? 0), trailingSpace: 0, leadPt,
   };
-  return { k: 'glyphs', x, piece, advances: piece.advances, width: n };
+}
+
+/** A line of pieces placed one after another from `x` (each lead before its glyphs), and its pieces. */
+function line(x: number, ...pieces: GlyphPiece[]): { frags: Fragment[]; pieces: GlyphPiece[] } {
+  const frags: Fragment[] = [];
+  for (const p of pieces) {
+    const lead = p.leadPt ?? 0;
+    frags.push(makeGlyphFragment(p, x + lead, p.advances, p.width - lead));
+    x += p.width;
+  }
+  return { frags, pieces };
 }
 
 describe('resolveParagraphBidi', () => {
@@ -56,21 +66,22 @@ describe('orderLineFragments', () => {
   it('places a right-to-left stretch reversed, with its glyphs reversed, fragments kept in logical order', () => {
     const bidi = resolveParagraphBidi(text, [span(0, text.length)], false)!;
     // Spans are split at level changes, so fragments are "ab ", "אב", " ", "cd", from x = 10.
-    const frags = [frag(0, 3, 10, 0), frag(3, 5, 13, 1), frag(5, 6, 15, 0), frag(6, 8, 16, 0)];
-    const out = orderLineFragments(frags, bidi, text, 10);
-    expect(out.map((f) => f.piece.start)).toEqual([0, 3, 5, 6]);
+    const { frags, pieces } = line(10, piece(0, 3, 0), piece(3, 5, 1), piece(5, 6, 0), piece(6, 8, 0));
+    expect(frags.map((f) => f.x)).toEqual([10, 13, 15, 16]);
+    const out = orderLineFragments(frags, pieces, bidi, text, 10);
+    expect(out.map((f) => f.k === 'glyphs' && f.start)).toEqual([0, 3, 5, 6]);
     expect(out.map((f) => f.x)).toEqual([10, 13, 15, 16]);
     const rtl = out[1]!;
-    expect(rtl.k === 'glyphs' && rtl.piece.glyphs).toEqual([4, 3]);
+    expect(rtl.k === 'glyphs' && rtl.glyphs).toEqual([4, 3]);
+    expect(rtl.k === 'glyphs' && rtl.rel).toEqual([1, 0]);
   });
 
   it('keeps the lead of a widened ruby base on its logical start side', () => {
     const bidi = resolveParagraphBidi(text, [span(0, text.length)], false)!;
-    const withLead = (f: Fragment, leadPt: number): Fragment =>
-      f.k === 'glyphs' ? { ...f, x: f.x + leadPt, piece: { ...f.piece, leadPt, width: f.piece.width + leadPt } } : f;
     // אב has 2 pt before it (logically: on its right), cd 4 pt (on its left).
-    const frags = [frag(0, 3, 10, 0), withLead(frag(3, 5, 13, 1), 2), frag(5, 6, 17, 0), withLead(frag(6, 8, 18, 0), 4)];
-    const out = orderLineFragments(frags, bidi, text, 10);
+    const { frags, pieces } = line(10, piece(0, 3, 0), piece(3, 5, 1, 2), piece(5, 6, 0), piece(6, 8, 0, 4));
+    expect(frags.map((f) => f.x)).toEqual([10, 15, 17, 22]);
+    const out = orderLineFragments(frags, pieces, bidi, text, 10);
     expect(out.map((f) => f.x)).toEqual([10, 13, 17, 22]);
   });
 
@@ -78,18 +89,18 @@ describe('orderLineFragments', () => {
     const t = 'ab אב ';
     const bidi = resolveParagraphBidi(t, [span(0, t.length)], false)!;
     // Mid-paragraph the space after אב would be R; at the line end it goes to the end of the line.
-    const frags = [frag(0, 3, 0, 0), frag(3, 6, 3, 1)];
-    const out = orderLineFragments(frags, bidi, t, 0);
-    expect(out.map((f) => [f.piece.start, f.piece.end, f.x])).toEqual([[0, 3, 0], [3, 5, 3], [5, 6, 5]]);
+    const { frags, pieces } = line(0, piece(0, 3, 0), piece(3, 6, 1));
+    const out = orderLineFragments(frags, pieces, bidi, t, 0);
+    expect(out.map((f) => f.k === 'glyphs' && [f.start, f.end, f.x, f.width])).toEqual([[0, 3, 0, 3], [3, 5, 3, 2], [5, 6, 5, 1]]);
   });
 
   it('mirrors a right-to-left paragraph: the logical start sits at the right edge', () => {
     const rtlText = 'אב גד';
     const bidi = resolveParagraphBidi(rtlText, [span(0, 5)], true)!;
-    const frags = [frag(0, 3, 0, 1), frag(3, 5, 3, 1)];
-    const out = orderLineFragments(frags, bidi, rtlText, 0, 100);
+    const { frags, pieces } = line(0, piece(0, 3, 1), piece(3, 5, 1));
+    const out = orderLineFragments(frags, pieces, bidi, rtlText, 0, 100);
     // First word (with its space) at the right: x = 100 − 3; the second word left of it.
     expect(out.map((f) => f.x)).toEqual([97, 95]);
-    expect(out[0]!.k === 'glyphs' && out[0]!.piece.glyphs).toEqual([2, 1, 0]);
+    expect(out[0]!.k === 'glyphs' && out[0]!.glyphs).toEqual([2, 1, 0]);
   });
 });

@@ -9,8 +9,8 @@
  */
 import { resolveBidiParagraph, visualOrder, type BidiParagraph } from '../../text';
 import type { EverySpanField, Span } from './itemize';
-import type { Fragment, GlyphFragment } from './line-box';
-import { splitGlyphPiece, type GlyphPiece } from './pieces';
+import { makeGlyphFragment, type Fragment, type GlyphFragment } from './fragments';
+import { splitGlyphPiece, type Piece } from './pieces';
 
 /** Characters that make a left-to-right paragraph need the algorithm (R, AL, AN and explicit controls). */
 const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u200F\u202A-\u202E\u2066-\u2069\u061C]|[\uD802\uD803\uD83A\uD83B]/;
@@ -141,27 +141,28 @@ export function splitSpansAtLevels(spans: readonly Span[], levels: Uint8Array): 
  * so in right-to-left text they stay in their order, one left-to-right island.
  */
 function levelOf(f: Fragment, bidi: BidiParagraph): number {
-  if (f.k === 'glyphs') return f.piece.span.level ?? 0;
+  if (f.k === 'glyphs') return f.span.level ?? 0;
   const kind = f.piece.special.kind;
   if (kind === 'object' || kind === 'checkBox' || kind === 'combined' || kind === 'upright') return bidi.levels[f.piece.start] ?? bidi.paragraphLevel;
   if (kind === 'math') return ((bidi.levels[f.piece.start] ?? bidi.paragraphLevel) + 1) & ~1;
   return bidi.paragraphLevel;
 }
 
-/** Splits a glyph fragment before glyph `g` (logical order), keeping its stretched advances. */
-function splitFragment(f: GlyphFragment, g: number, text: string): [GlyphFragment, GlyphFragment] {
-  const [a, b] = splitGlyphPiece(f.piece, g, text);
+/**
+ * Splits a glyph fragment before glyph `g` (logical order), keeping its stretched advances; `piece`
+ * is the piece it was made from (each part's hanging width is that of the piece's own advances).
+ */
+function splitFragment(f: GlyphFragment, piece: Piece, g: number, text: string): [GlyphFragment, GlyphFragment] {
+  if (piece.k !== 'glyphs') throw new Error('A glyph fragment comes from a glyph piece.');
+  const [a, b] = splitGlyphPiece(piece, g, text);
   const adv1 = f.advances.slice(0, g);
   const adv2 = f.advances.slice(g);
   const w1 = adv1.reduce((s, v) => s + v, 0);
-  return [
-    { k: 'glyphs', x: f.x, piece: a, advances: adv1, width: w1 },
-    { k: 'glyphs', x: f.x + w1, piece: b, advances: adv2, width: f.width - w1 },
-  ];
+  return [makeGlyphFragment(a, f.x, adv1, w1), makeGlyphFragment(b, f.x + w1, adv2, f.width - w1)];
 }
 
-/** Index of the first trailing space glyph of a piece (logical order), or the glyph count. */
-function trailingSpaceStart(p: GlyphPiece, text: string): number {
+/** Index of the first trailing space glyph of a fragment (logical order), or the glyph count. */
+function trailingSpaceStart(p: GlyphFragment, text: string): number {
   let g = p.glyphs.length;
   while (g > 0) {
     const ch = text.charCodeAt(p.start + p.rel[g - 1]!);
@@ -174,8 +175,9 @@ function trailingSpaceStart(p: GlyphPiece, text: string): number {
 /**
  * L1: whitespace at the end of the line and before tabs goes to the paragraph level. A fragment
  * whose trailing spaces are at another level is split so the spaces can move on their own.
+ * `pieces[k]` is the piece `frags[k]` was made from.
  */
-function separateTrailingSpaces(frags: readonly Fragment[], bidi: BidiParagraph, text: string): { frags: Fragment[]; levels: number[] } {
+function separateTrailingSpaces(frags: readonly Fragment[], pieces: readonly Piece[], bidi: BidiParagraph, text: string): { frags: Fragment[]; levels: number[] } {
   const out: Fragment[] = [];
   const levels: number[] = [];
   for (let k = 0; k < frags.length; k++) {
@@ -184,14 +186,14 @@ function separateTrailingSpaces(frags: readonly Fragment[], bidi: BidiParagraph,
     const beforeSeparator = !next || (next.k === 'special' && next.piece.special.kind !== 'object') || isAllSpace(next, text);
     const level = levelOf(f, bidi);
     if (f.k === 'glyphs' && beforeSeparator && level !== bidi.paragraphLevel) {
-      const g = trailingSpaceStart(f.piece, text);
+      const g = trailingSpaceStart(f, text);
       if (g === 0) {
         out.push(f);
         levels.push(bidi.paragraphLevel);
         continue;
       }
-      if (g < f.piece.glyphs.length) {
-        const [ink, space] = splitFragment(f, g, text);
+      if (g < f.glyphs.length) {
+        const [ink, space] = splitFragment(f, pieces[k]!, g, text);
         out.push(ink, space);
         levels.push(level, bidi.paragraphLevel);
         continue;
@@ -204,15 +206,26 @@ function separateTrailingSpaces(frags: readonly Fragment[], bidi: BidiParagraph,
 }
 
 function isAllSpace(f: Fragment, text: string): boolean {
-  return f.k === 'glyphs' && trailingSpaceStart(f.piece, text) === 0;
+  return f.k === 'glyphs' && trailingSpaceStart(f, text) === 0;
 }
 
 /** A fragment with its glyphs in visual order (reversed for an odd level). */
 function inVisualOrder(f: Fragment, level: number, x: number): Fragment {
-  if (f.k !== 'glyphs' || (level & 1) === 0) return { ...f, x };
-  const p = f.piece;
-  const piece: GlyphPiece = { ...p, glyphs: p.glyphs.slice().reverse(), advances: p.advances.slice().reverse(), rel: p.rel.slice().reverse() };
-  return { k: 'glyphs', x, piece, advances: f.advances.slice().reverse(), width: f.width };
+  if (f.k !== 'glyphs') return { ...f, x };
+  const odd = (level & 1) === 1;
+  return {
+    k: 'glyphs',
+    x,
+    width: f.width,
+    span: f.span,
+    start: f.start,
+    end: f.end,
+    glyphs: odd ? f.glyphs.slice().reverse() : f.glyphs,
+    advances: odd ? f.advances.slice().reverse() : f.advances,
+    rel: odd ? f.rel.slice().reverse() : f.rel,
+    trailingSpace: f.trailingSpace,
+    leadPt: f.leadPt,
+  };
 }
 
 /**
@@ -220,8 +233,10 @@ function inVisualOrder(f: Fragment, level: number, x: number): Fragment {
  * with `mirrorWidthPt` the line was filled in the mirrored frame of a right-to-left paragraph and
  * the result is turned back into left-to-right x.
  */
-export function orderLineFragments(frags: readonly Fragment[], bidi: BidiParagraph, text: string, startX: number, mirrorWidthPt?: number): Fragment[] {
-  const sep = separateTrailingSpaces(frags, bidi, text);
+export function orderLineFragments(
+  frags: readonly Fragment[], pieces: readonly Piece[], bidi: BidiParagraph, text: string, startX: number, mirrorWidthPt?: number,
+): Fragment[] {
+  const sep = separateTrailingSpaces(frags, pieces, bidi, text);
   const order = visualOrder(sep.levels);
   // In the mirrored frame x grows leftwards: place the visual order from its right end.
   if (mirrorWidthPt !== undefined) order.reverse();
@@ -231,7 +246,7 @@ export function orderLineFragments(frags: readonly Fragment[], bidi: BidiParagra
     const f = sep.frags[k]!;
     // A lead (room before a widened ruby base, outside the fragment) goes on its logical start side:
     // the left of a left-to-right fragment, the right of a right-to-left one (mirrored frame: reversed).
-    const lead = f.k === 'glyphs' ? f.piece.leadPt ?? 0 : 0;
+    const lead = f.k === 'glyphs' ? f.leadPt ?? 0 : 0;
     const leadFirst = ((sep.levels[k]! & 1) === 0) !== (mirrorWidthPt !== undefined);
     if (leadFirst) x += lead;
     placed[k] = inVisualOrder(f, sep.levels[k]!, mirrorWidthPt !== undefined ? mirrorWidthPt - x - f.width : x);

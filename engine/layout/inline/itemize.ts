@@ -146,8 +146,8 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext, lineWidthPt?
   const latin = p.props.noAutoSpaceLatin !== true;
   const digits = p.props.noAutoSpaceDigits !== true;
   return {
-    text: b.out, spans, specials: b.specials, markers: b.markers, markProps: p.markProps,
-    ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}), ...(latin || digits ? { autoSpace: { latin, digits } } : {}),
+    text: b.out, spans, specials: b.specials ?? NO_SPECIALS, markers: b.markers, markProps: p.markProps,
+    ...(bidi ? { bidi } : {}), ...(labelEnd ? { labelEnd } : {}), ...(latin || digits ? { autoSpace: AUTO_SPACE[latin ? 1 : 0]![digits ? 1 : 0]! } : {}),
     ...(b.rubies.length > 0 ? { rubies: b.rubies } : {}),
     ...(b.runBorders ? { runBorders: true as const } : {}),
   };
@@ -155,12 +155,21 @@ export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext, lineWidthPt?
 
 const MAX_FIELD_DEPTH = 16;
 
+/**
+ * Shared by every paragraph without tabs, breaks or objects, and the autoSpace settings by value: a
+ * paragraph's content lives as long as its lines are placed, and most paragraphs had an empty map
+ * (about 150 bytes) and an object of two booleans of their own.
+ */
+const NO_SPECIALS: ReadonlyMap<number, Special> = new Map();
+const AUTO_SPACE = [false, true].map((latin) => [false, true].map((digits) => ({ latin, digits })));
+
 class Builder {
   /** Some span or special has a run border (ParaContent.runBorders). */
   runBorders = false;
   out = '';
   readonly spans: Span[] = [];
-  readonly specials = new Map<number, Special>();
+  /** Made at the first special (most paragraphs have none). */
+  specials: Map<number, Special> | undefined;
   readonly markers: Marker[] = [];
   readonly rubies: RubyBase[] = [];
   /** Guides whose base is being read, with the height above the baseline each reaches. */
@@ -298,7 +307,7 @@ class Builder {
 
   special(s: Special, ch: string): void {
     if ((s.kind === 'tab' || s.kind === 'object') && s.props.border) this.runBorders = true;
-    this.specials.set(this.out.length, s);
+    (this.specials ??= new Map()).set(this.out.length, s);
     this.out += ch;
   }
 

@@ -11,31 +11,12 @@ import type { BidiParagraph } from '../../text';
 import type { FaceResolver } from '../faces';
 import { orderLineFragments } from './bidi';
 import type { LineDraft } from './break-lines';
+import { makeGlyphFragment, type Fragment } from './fragments';
 import type { GlyphPiece, Piece, SpecialPiece } from './pieces';
 import { runBorderPad } from './run-borders';
 import { checkBoxExtent } from './check-box';
 
-/** A glyph piece positioned on a line (advances may be stretched by justification). */
-export interface GlyphFragment {
-  readonly k: 'glyphs';
-  readonly x: number;
-  readonly piece: GlyphPiece;
-  readonly advances: readonly number[];
-  readonly width: number;
-}
-
-/** An object, tab or break positioned on a line. */
-export interface SpecialFragment {
-  readonly k: 'special';
-  readonly x: number;
-  readonly piece: SpecialPiece;
-  /** Tabs: their width (leaders are drawn across it). */
-  readonly width: number;
-  readonly leader?: string;
-}
-
-/** Anything on a line. */
-export type Fragment = GlyphFragment | SpecialFragment;
+export type { Fragment, GlyphFragment, SpecialFragment } from './fragments';
 
 /** A finished line, positions relative to the paragraph box's left edge and the line's top. */
 export interface LineBox {
@@ -113,7 +94,7 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
       }
       // A lead (room before a widened ruby base) is space on the line, not part of the fragment.
       const lead = piece.leadPt ?? 0;
-      fragments[k] = { k: 'glyphs', x: x + lead, piece, advances, width: width - lead };
+      fragments[k] = makeGlyphFragment(piece, x + lead, advances, width - lead);
       x += width;
     } else {
       const tab = d.tabs[k];
@@ -124,7 +105,7 @@ function finishLine(d: LineDraft, index: number, isLast: boolean, params: LineBo
     }
   }
   const mirror = params.mirrorWidthPt;
-  const ordered = params.bidi ? orderLineFragments(fragments, params.bidi, params.text, d.startX + shift, mirror) : fragments;
+  const ordered = params.bidi ? orderLineFragments(fragments, d.pieces, params.bidi, params.text, d.startX + shift, mirror) : fragments;
   const m = lineMetrics(d, params, index === 0 ? (params.gridLeadPt ?? 0) : 0);
   return {
     fragments: ordered,

@@ -18,7 +18,7 @@ export const CHANGE_BAR_WIDTH_PT = 0.5;
 export function isChangedLine(p: Paragraph, line: LineBox, isLast: boolean): boolean {
   const mark = p.markRevision;
   if (mark && (mark.type === 'format' || isLast)) return true;
-  for (const f of line.fragments) if (f.k === 'glyphs' && f.piece.span.revision) return true;
+  for (const f of line.fragments) if (f.k === 'glyphs' && f.span.revision) return true;
   return false;
 }
 
