@@ -143,6 +143,7 @@ function leadContext(ctx: BlockContext, first: Block | undefined, leadPt: number
 export function chromeContext(env: DocumentEnv, section: SectionProps, facts: StoryFacts, page: () => PageGeometry | undefined): BlockContext {
   return {
     ...blockContext(env, section, facts),
+    isChrome: true,
     floatExclusions: (floats, columnX, paragraphTop, columnWidth) => {
       const at = page();
       return at ? exclusionsOf(floats, at, columnX, paragraphTop, columnWidth) : [];

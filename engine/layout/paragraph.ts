@@ -63,6 +63,8 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
    * the paragraph's column (`columnWidth` wide; the text width when not given).
    */
   floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number, columnWidth?: number): Exclusion[];
+  /** Header and footer text only: its text frames with w:wrap="none" keep no body text out (frames.ts). */
+  readonly isChrome?: boolean;
   /** Body text only: the height of the section's page body (a floating table taller than it stays inline). */
   readonly bodyHeightPt?: number;
   /**

@@ -425,9 +425,8 @@ class Pass {
   /**
    * Where the wrapping floats and text frames of a page's header and footer keep the body's text out
    * (placed where document.ts draws the header and footer). Word wraps body text around them as
-   * around the body's own floats: oxsdk-complex2010's first-page header holds a picture frame 504 pt
-   * down the page (w:wrap="none"), and Word's saved page starts (column starts) run the two-column
-   * section below it on to page 2, which only lines skipping the frame's band explain.
+   * around the body's own floats. A header frame with w:wrap="none" keeps none out (frames.ts
+   * frameAnchor: oxsdk-complex2010's first-page picture frame lies over the body text in Word).
    */
   private chromeExclusions(info: PageInfo, s: SectionProps, frame: PageFrame): Exclusion[] {
     const out: Exclusion[] = [];

@@ -1,9 +1,11 @@
 /**
  * Body text wraps around the wrapping floats and text frames of the page's header (and footer) as
- * around its own: Word keeps the body's lines out of a header frame that reaches into the body
- * (oxsdk-complex2010: the first-page header's picture frame 504 pt down the page, w:wrap="none";
- * Word's saved page starts have its two-column section run on to page 2, which it does only when
- * the lines skip the frame). Before, header floats were drawn over the body text and took no room.
+ * around its own: Word keeps the body's lines out of a header picture or frame that reaches into the
+ * body. Before, header floats were drawn over the body text and took no room. A header frame with
+ * w:wrap="none" is the exception: it lies over the body text (oxsdk-complex2010: the first-page
+ * header's picture frame 504 pt down the page; Word's saved column starts put 9 lines of the
+ * two-column section below it on page 1, as lines running under the frame nearly do, 10, and lines
+ * skipping it do not, 5).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -38,15 +40,23 @@ beforeAll(async () => {
 });
 
 describe('body text beside a header frame', () => {
-  it('skips the band of a frame without text beside it (w:wrap="none")', async () => {
-    const lines = await firstPageLines(header('w:w="8640" w:wrap="none" w:x="1800"'));
+  it('skips the band of a frame without text beside it (w:wrap="notBeside")', async () => {
+    const lines = await firstPageLines(header('w:w="8640" w:wrap="notBeside" w:x="1800"'));
     // 54 lines of 12 pt fill the 648 pt body; the frame takes 72 pt of it, six lines.
     expect(lines).toHaveLength(48);
     for (const l of lines) expect(l.y < FRAME_TOP || l.y > FRAME_BOTTOM).toBe(true);
-    const below = lines.find((l) => l.y > FRAME_BOTTOM)!;
+    const below = lines.find((l) => l.y > FRAME_TOP)!;
     const above = lines.filter((l) => l.y < FRAME_TOP);
     expect(below.text.trim()).toBe(`Line ${above.length + 1}`);
     expect(below.y).toBeGreaterThan(FRAME_BOTTOM + 5);
+  });
+
+  it('runs under a header frame with w:wrap="none", which keeps no body text out', async () => {
+    const lines = await firstPageLines(header('w:w="8640" w:wrap="none" w:x="1800"'));
+    expect(lines).toHaveLength(54);
+    const under = lines.filter((l) => l.y > FRAME_TOP && l.y < FRAME_BOTTOM);
+    expect(under).toHaveLength(6);
+    for (const [i, l] of lines.entries()) expect(l.y).toBeCloseTo(lines[0]!.y + 12 * i, 1);
   });
 
   it('runs beside a frame that lets text around it (w:wrap="around")', async () => {
