@@ -175,6 +175,8 @@ class FaceAdapter implements Face {
    * fallback face's own widths, for the fallback face that draws the CJK characters the original has.
    */
   readonly eastAsianLines?: StandInFit;
+  /** For a stand-in of a monospaced East Asian original: the condensed face that draws its printable ASCII. */
+  readonly asciiFit?: StandInFit['ascii'];
   /**
    * Lines get Word's split of the height (GDI: win ascent above the baseline, win descent below), as
    * the face's vertical metrics are the original's: a font the document or host gave, or a shipped
@@ -190,6 +192,7 @@ class FaceAdapter implements Face {
     if (variant) this.programKey = font.id;
     this.widthScale = fit?.widthScale ?? 1;
     if (fit?.eastAsian && fit.lineMetrics) this.eastAsianLines = { key: `ea:${fit.key}`, widthScale: 1, lineMetrics: fit.lineMetrics };
+    if (fit?.ascii) this.asciiFit = fit.ascii;
     this.family = font.family;
     this.postscriptName = font.postscriptName;
     this.data = font.data;
@@ -363,10 +366,17 @@ class TextFaces {
 
   segment(text: string, props: RunProps): FaceSegment[] {
     const primary = this.primary(props);
+    const ascii = primary.asciiFit ? this.asciiFace(primary.asciiFit) : undefined;
     // Fast path: printable ASCII in a face that has all of it (the common case) needs no fallback.
-    if (primary.coversAscii && isPrintableAscii(text)) return [{ start: 0, end: text.length, face: primary }];
+    if (primary.coversAscii && isPrintableAscii(text)) return [{ start: 0, end: text.length, face: ascii ?? primary }];
     const segs = this.fonts.segmentByFont(text, primary.font);
-    return segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.fallbackFace(s.font, primary) }));
+    const faced = segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.fallbackFace(s.font, primary) }));
+    return ascii ? splitAscii(text, faced, primary, ascii) : faced;
+  }
+
+  /** The condensed monospaced face of a monospaced East Asian original's ASCII (substitution.ts asciiAdvance). */
+  private asciiFace(a: NonNullable<StandInFit['ascii']>): FaceAdapter {
+    return this.variant(a.font, `f:${a.fit.key}`, () => new FaceAdapter(a.font, a.fit));
   }
 
   /**
@@ -379,6 +389,34 @@ class TextFaces {
     if (!ea || font.origin !== 'shipped' || font.family !== EAST_ASIAN_FALLBACK_FAMILY) return this.adapt(font);
     return this.variant(font, ea.key, () => new FaceAdapter(font, ea, ea.key));
   }
+}
+
+/**
+ * Gives the printable ASCII inside the primary face's segments to `ascii`: a monospaced East Asian
+ * original draws exactly those half-width; its other characters keep the primary's stand-in.
+ */
+function splitAscii(text: string, segs: readonly FaceSegment[], primary: FaceAdapter, ascii: FaceAdapter): FaceSegment[] {
+  const out: FaceSegment[] = [];
+  for (const seg of segs) {
+    if (seg.face !== primary) {
+      out.push(seg);
+      continue;
+    }
+    let start = seg.start;
+    for (let i = seg.start; i <= seg.end; i++) {
+      const isAscii = i < seg.end && isPrintableCode(text.charCodeAt(i));
+      const wasAscii = i > start && isPrintableCode(text.charCodeAt(i - 1));
+      if (i > start && (i === seg.end || isAscii !== wasAscii)) {
+        out.push({ start, end: i, face: wasAscii ? ascii : primary });
+        start = i;
+      }
+    }
+  }
+  return out;
+}
+
+function isPrintableCode(c: number): boolean {
+  return c >= 0x20 && c <= 0x7e;
 }
 
 function isPrintableAscii(text: string): boolean {

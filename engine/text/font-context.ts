@@ -12,7 +12,7 @@ import { lineMetricsOf, type LineMetrics } from './line-metrics';
 import { createLoadedFont, type FaceOrigin, type LoadedFont } from './loaded-font';
 import { segmentText, type FontSegment } from './segment';
 import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
-import { compactFamilyName, substituteFamily, type Substitution } from './substitution';
+import { compactFamilyName, substituteFamily, type OriginalMetrics, type Substitution } from './substitution';
 
 /** A face request: family and style as the document asks, with an optional generic-class hint. */
 export interface FaceRequest extends FontRequest {
@@ -34,6 +34,8 @@ export interface StandInFit {
   readonly lineMetrics?: (sizePt: number) => LineMetrics;
   /** The original is an East Asian font that has the CJK characters its stand-in lacks. */
   readonly eastAsian?: boolean;
+  /** The face and fit that draw the printable ASCII of a monospaced East Asian original (OriginalMetrics.asciiAdvance). */
+  readonly ascii?: { readonly font: LoadedFont; readonly fit: StandInFit };
 }
 
 /** A font embedded in the document (already de-obfuscated). */
@@ -172,6 +174,8 @@ export class FontContext {
     for (const fam of FALLBACK_FAMILIES) out.push(shippedFacesOf(fam)[0]!.fileName);
     if (this.options.hangulFallback) out.push(shippedFacesOf(HANGUL_FALLBACK_FAMILY)[0]!.fileName);
     if (this.options.eastAsianFallback) out.push(shippedFacesOf(EAST_ASIAN_FALLBACK_FAMILY)[0]!.fileName);
+    const asciiStandIn = this.substitutionOf(r).original?.asciiStandIn;
+    if (asciiStandIn) out.push(byDistance(shippedFacesOf(asciiStandIn), want)[0]!.fileName);
     if (this.options.emojiFallback) out.push(shippedFacesOf(EMOJI_FALLBACK_FAMILY)[0]!.fileName);
     return out;
   }
@@ -326,9 +330,25 @@ export class FontContext {
     } else if (o.widthScale && o.standIn === font.family) widthScale = o.widthScale;
     const { ascent, descent, lineGap = 0 } = o;
     if (ascent === undefined || descent === undefined) return { key: `${widthScale}|own`, widthScale };
-    const key = `${widthScale}|${ascent}|${descent}|${lineGap}|${o.unitsPerEm}`;
+    const lines = `${ascent}|${descent}|${lineGap}|${o.unitsPerEm}`;
     const lineMetrics = (sizePt: number): LineMetrics => lineMetricsOf(ascent, descent, lineGap, o.unitsPerEm, sizePt);
-    return { key, widthScale, lineMetrics, ...(o.eastAsian ? { eastAsian: true } : {}) };
+    const ascii = this.asciiFit(o, request, lineMetrics, lines);
+    // The ASCII face is part of the fit: two originals on one stand-in differ by it (SimSun, MS PMincho).
+    const key = `${widthScale}|${lines}${ascii ? `|${ascii.font.id}|${ascii.fit.key}` : ''}`;
+    return { key, widthScale, lineMetrics, ...(o.eastAsian ? { eastAsian: true } : {}), ...(ascii ? { ascii } : {}) };
+  }
+
+  /**
+   * The monospaced shipped face that draws a monospaced East Asian original's ASCII, condensed to
+   * the original's half-width advance ('0' stands for every advance), on the original's lines.
+   */
+  private asciiFit(o: OriginalMetrics, r: FaceRequest, lineMetrics: (sizePt: number) => LineMetrics, lines: string): StandInFit['ascii'] {
+    if (!o.asciiAdvance || !o.asciiStandIn) return undefined;
+    const font = this.shippedFace(o.asciiStandIn, { bold: r.bold, italic: r.italic });
+    const own = font ? font.advanceWidth(font.glyphId(0x30)) : 0;
+    if (!font || own <= 0) return undefined;
+    const widthScale = (o.asciiAdvance * font.unitsPerEm) / (own * o.unitsPerEm);
+    return { font, fit: { key: `ascii:${widthScale}|${lines}`, widthScale, lineMetrics } };
   }
 
   /**

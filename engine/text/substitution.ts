@@ -63,6 +63,8 @@
  *   Sans for Verdana, Tahoma and Comic Sans MS), are laid out on the original's own widths: see
  *   word-widths.ts. Where a family also has original metrics here (Georgia), those give its drawing
  *   scale and line height.
+ * - The monospaced East Asian originals (宋体 SimSun, 黑体 SimHei, 仿宋_GB2312, ＭＳ 明朝...) draw their
+ *   ASCII with a monospaced family condensed to their half-width advance (EAST_ASIAN_ORIGINALS).
  */
 import { DEFAULT_FAMILY, GENERIC_FAMILY, SHIPPED_FAMILIES, type GenericClass } from './shipped-fonts';
 
@@ -115,6 +117,12 @@ export interface OriginalMetrics {
    * draws them for its stand-in takes these line metrics too (text-faces.ts).
    */
   readonly eastAsian?: boolean;
+  /**
+   * A monospaced East Asian original: the advance of its printable ASCII characters (half its em),
+   * drawn by the shipped monospaced family `asciiStandIn` condensed to it.
+   */
+  readonly asciiAdvance?: number;
+  readonly asciiStandIn?: string;
 }
 
 /** Options of `substituteFamily`. */
@@ -194,10 +202,29 @@ const MONO = [
  * Word's 62.25 pt fit 4 (oxsdk-text_direction-2).
  */
 const ZHONGYI_OR_MS_CJK: OriginalMetrics = { unitsPerEm: 256, ascent: 258, descent: 74, lineGap: 0, eastAsian: true };
+
+/**
+ * The monospaced ones (the Zhongyi fonts, their GB2312 editions, MS Mincho and MS Gothic; their
+ * font-table entries say w:pitch "fixed", SimSun's "variable" only for its double-width ideographs)
+ * draw every printable ASCII character half-width: 128 of their 256 units. Their stand-ins drew
+ * ASCII at their own widths (DejaVu Sans's digits are 0.636 em), so a 16 pt 仿宋_GB2312 "2005年"
+ * took 2 pt more than in Word and wrapped where Word's line held it (oxsdk-2007). ASCII is therefore
+ * drawn by a monospaced shipped family near the original's Latin design (thin serifs for the Song,
+ * Kai, FangSong and Mincho faces, none for Hei and Gothic), condensed to half an em (text-faces.ts);
+ * their other characters keep the stand-in they had (MS Gothic's ☐ and ☒ are full-width: only ASCII
+ * is known to be half an em). The proportional P variants keep their stand-in's own widths (no
+ * published table of their advances is at hand).
+ */
+const HALF_WIDTH_SERIF: OriginalMetrics = { ...ZHONGYI_OR_MS_CJK, asciiAdvance: 128, asciiStandIn: 'Liberation Mono' };
+const HALF_WIDTH_SANS: OriginalMetrics = { ...ZHONGYI_OR_MS_CJK, asciiAdvance: 128, asciiStandIn: 'DejaVu Sans Mono' };
 const EAST_ASIAN_ORIGINALS: ReadonlyArray<readonly [string, OriginalMetrics]> = [
-  'simsun', '宋体', 'nsimsun', '新宋体', 'simhei', '黑体', 'kaiti', '楷体', 'fangsong', '仿宋',
-  'msmincho', 'ｍｓ明朝', 'mspmincho', 'ｍｓｐ明朝', 'msgothic', 'ｍｓゴシック', 'mspgothic', 'ｍｓｐゴシック',
-].map((k) => [k, ZHONGYI_OR_MS_CJK] as const);
+  ...[
+    'simsun', '宋体', 'nsimsun', '新宋体', 'kaiti', '楷体', 'kaitigb2312', '楷体gb2312', 'fangsong', '仿宋', 'fangsonggb2312',
+    '仿宋gb2312', 'msmincho', 'ｍｓ明朝',
+  ].map((k) => [k, HALF_WIDTH_SERIF] as const),
+  ...['simhei', '黑体', 'msgothic', 'ｍｓゴシック'].map((k) => [k, HALF_WIDTH_SANS] as const),
+  ...['mspmincho', 'ｍｓｐ明朝', 'mspgothic', 'ｍｓｐゴシック'].map((k) => [k, ZHONGYI_OR_MS_CJK] as const),
+];
 
 /**
  * Measured metrics of originals without an open twin (see the header). Word's embedded Consolas,

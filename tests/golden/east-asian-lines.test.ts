@@ -60,6 +60,49 @@ describe('East Asian originals keep their line height', () => {
   });
 });
 
+describe('half-width ASCII of the monospaced East Asian originals', () => {
+  // 宋体, 仿宋_GB2312, 黑体, ＭＳ ゴシック... draw every printable ASCII character in half an em (128 of
+  // 256 units); their stand-ins drew it at their own widths (DejaVu Sans's digits 0.636 em), so a
+  // 16 pt 仿宋_GB2312 "2005年" wrapped where Word's line held it (oxsdk-2007).
+  const runsOf = (d: LayoutDoc, text: string) => glyphRunsOn(d, 0).filter((g) => g.text.includes(text));
+  const widthOf = (d: LayoutDoc, text: string) => runsOf(d, text).reduce((w, g) => w + g.advances.reduce((a, b) => a + b, 0), 0);
+
+  it.each(['宋体', 'SimSun', '仿宋_GB2312', '楷体_GB2312', '黑体', 'ＭＳ 明朝', 'MS Gothic'])('sets %s digits, letters and spaces half an em wide', async (family) => {
+    const d = await layout(para('2005 Wim', PPR, rpr(family, 32)));
+    const runs = runsOf(d, '2005');
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.advances).toHaveLength(8);
+    for (const a of runs[0]!.advances) expect(a).toBeCloseTo(8, 3);
+  });
+
+  it('keeps the width of non-ASCII characters (MS Gothic ☐ is not half-width) and of the P variants', async () => {
+    const gothic = await layout(para('☐', PPR, rpr('MS Gothic', 24)));
+    const pgothic = await layout(para('☐', PPR, rpr('MS PGothic', 24)));
+    expect(widthOf(gothic, '☐')).toBeGreaterThan(6.5);
+    expect(widthOf(gothic, '☐')).toBeCloseTo(widthOf(pgothic, '☐'), 3);
+    // The proportional MS PGothic keeps its stand-in's own widths: 'm' is wider than 'i'.
+    const p = await layout(para('mi', PPR, rpr('MS PGothic', 24)));
+    const adv = runsOf(p, 'mi')[0]!.advances;
+    expect(adv[0]!).toBeGreaterThan(adv[1]! + 3);
+  });
+
+  it('keeps the line of the ASCII on the original (仿宋_GB2312 included)', async () => {
+    const d = await layout(['Alpha', 'Beta'].map((t) => para(t, PPR, rpr('仿宋_GB2312', 24))).join(''));
+    expect(baselineOf(d, 'Beta') - baselineOf(d, 'Alpha')).toBeCloseTo((12 * 332) / 256, 2);
+  });
+
+  it('fits 2005年 after 24 ideographs at 16 pt on a 445 pt line', async () => {
+    // 24 × 16 + 4 × 8 + 16 = 432 pt and a quarter em (4 pt) on each side of the digits: 440 pt fit
+    // the 445.3 pt line (595.3 pt page, 150 pt left margin, none on the right); at DejaVu Sans's
+    // digit widths (4 × 10.2 = 40.7 pt) they took 448.7 pt and 2005年 wrapped.
+    const sect = '<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="0" w:bottom="1440" w:left="3000" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr>';
+    const text = '一二三四五六七八九十一二三四五六七八九十一二三四2005年';
+    const d = await layout(para(text, PPR, rpr('仿宋_GB2312', 32)), sect);
+    expect(baselineOf(d, '年')).toBeCloseTo(baselineOf(d, '2005'), 2);
+    expect(baselineOf(d, '2005')).toBeCloseTo(baselineOf(d, '一二三'), 2);
+  });
+});
+
 describe('automatic space between East Asian text and Latin letters or digits', () => {
   // Word widens each boundary between an ideograph and a Latin letter or digit by a quarter of the
   // font size (w:autoSpaceDE / w:autoSpaceDN, §17.3.1.2-3, on when omitted).
