@@ -36,6 +36,12 @@ export interface InputLimits {
    * the dev corpus.
    */
   readonly maxDrawnUnits: number;
+  /**
+   * Most elements a template fill may create (engine/template/context.ts; text weighs one element
+   * per 16 characters), within maxXmlElements. A filled element is held as a node of about 170
+   * bytes until the package is written: 10 million of them took 1.8 GB before the fill stopped.
+   */
+  readonly maxFillElements: number;
 }
 
 /** Defaults generous enough for real business documents, tight enough for hostile ones. */
@@ -51,6 +57,7 @@ export const DEFAULT_LIMITS: InputLimits = {
   maxPages: 20_000,
   maxLayoutUnits: 6_000_000,
   maxDrawnUnits: 10_000_000,
+  maxFillElements: 2_000_000,
 };
 
 /** Merges caller overrides into the defaults. */

@@ -56,7 +56,7 @@ export function spend(ctx: FillContext, n: number, what: string): void {
   ctx.budget -= n;
   if (ctx.budget < 0) {
     abort('template/too-large', `Filling ${what} would create more elements than the limit allows.`, {
-      hint: 'Split the data over several documents, or raise limits.maxXmlElements.',
+      hint: 'Split the data over several documents, or raise limits.maxFillElements (within maxXmlElements).',
     });
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeDocx, para, run } from '../../tests/helpers/make-docx';
 import { checkPackage, findAll, inlineSdt, partText, partTree, pngDataUrl } from '../../tests/template/helpers';
 import { openZip } from '../zip';
+import { DEFAULT_LIMITS } from '../core';
 import { fillTemplate } from './fill';
 import type { FillOptions, FillRequest, FillResult } from './types';
 
@@ -119,6 +120,18 @@ describe('section problems', () => {
     const r = await fillTemplate(makeDocx(para('{{#a}}') + para('{{x}} {{y}} {{z}}') + para('{{/a}}')), { data: { a: Array.from({ length: 50_000 }, () => ({})) } }, { limits: { maxXmlElements: 100_000 } });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.errors[0]!.code).toBe('template/too-large');
+  });
+
+  it('bounds a fill by maxFillElements, well under the parse limit by default', async () => {
+    // Fuzzing (seed 30): 501 loops over 10,000 rows ran to the parse limit of 10 million elements, 1.8 GB
+    // of nodes before stopping; a 1 GB heap ran out first. The fill's own default is 2 million.
+    const tpl = makeDocx(para('{{#a}}') + para('{{x}} {{y}}') + para('{{/a}}'));
+    const data = { a: Array.from({ length: 30_000 }, () => ({})) };
+    const capped = await fillTemplate(tpl, { data }, { limits: { maxFillElements: 50_000 } });
+    expect(!capped.ok && capped.errors[0]!.code).toBe('template/too-large');
+    expect(!capped.ok && capped.errors[0]!.hint).toMatch(/maxFillElements/);
+    expect((await fillTemplate(tpl, { data })).ok).toBe(true);
+    expect(DEFAULT_LIMITS.maxFillElements).toBeLessThanOrEqual(DEFAULT_LIMITS.maxXmlElements / 4);
   });
 
   it('counts the text a loop repeats, in the template and in its values, not only the elements', async () => {

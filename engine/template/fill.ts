@@ -82,7 +82,7 @@ function fillPackage(
     removeMissing: options.removeMissing === true,
     textWidthEmu: textWidthTwips(pkg.xml(main).root) * EMU_PER_TWIP,
     defaultTableStyle: defaultTableStyle(pkg, main),
-    budget: limits.maxXmlElements,
+    budget: Math.min(limits.maxXmlElements, limits.maxFillElements),
     part: main,
     story: 'body',
   };
