@@ -59,6 +59,14 @@ export class LayoutBudget {
     }
   }
 
+  /**
+   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) may
+   * still break into before the limit (BreakLines' LineGeometry.maxLines).
+   */
+  linesLeft(chars: number, specials = 0): number {
+    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1)) / LINE_UNITS));
+  }
+
   /** Records the items an object just drew on the current page: those of `items` from `from` on. */
   objectDrawn(items: readonly LayoutItem[], from: number): void {
     this.pageObjects += drawnUnits(items, from);

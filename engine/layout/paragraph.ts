@@ -294,6 +294,7 @@ function fillLines(
   const legacy = p.props.list?.legacy;
   if (legacy && content.labelEnd && p.props.list?.suffix === 'tab') geometry.tabs = { ...geometry.tabs, legacyLabel: { end: content.labelEnd, ...legacy } };
   if (ctx.compatibilityMode >= 15 && p.props.alignment === 'both') geometry.shrinkSpaces = JUSTIFY_SHRINK_SHARE;
+  if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size);
   const drafts = breakLines(pieces, breaks, content.text, geometry);
   const params: { -readonly [K in keyof LineBoxParams]: LineBoxParams[K] } = {
     alignment: p.props.alignment,

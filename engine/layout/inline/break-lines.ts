@@ -63,6 +63,12 @@ export interface LineGeometry {
    * and later justification, compatibilityMode 15: a justified line may shrink its spaces).
    */
   readonly shrinkSpaces?: number;
+  /**
+   * Most lines worth breaking (the layout budget's room, LayoutBudget.linesLeft): breaking stops one
+   * line past it, and the caller's budget check then ends the layout. A paragraph of 3 million
+   * characters broken a character a line held 2.2 GB of drafts before its budget was checked.
+   */
+  readonly maxLines?: number;
 }
 
 interface Pending {
@@ -86,6 +92,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   let pos = 0;
   let clear: 'left' | 'right' | 'all' | undefined;
   const line = new LineFill(geo.tabs, text);
+  const maxLines = geo.maxLines ?? Infinity;
   while (pos < queue.length || lines.length === 0) {
     if (clear) geo.clearBefore?.(lines.length, clear);
     clear = undefined;
@@ -132,10 +139,12 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     if (ending === 'skip') {
       const at = queue[pos]!.start;
       lines.push({ pieces: [], tabs: [], startX, endX: startX, start: at, end: at, ending: 'wrap', afterLastTab: 0 });
+      if (lines.length > maxLines) return lines;
       continue;
     }
     lines.push(line.finish(ending, geo.shrinkSpaces));
     if (pos >= queue.length) break;
+    if (lines.length > maxLines) return lines;
   }
   // A text-wrapping break as the last thing of a paragraph leaves the paragraph mark on a line of
   // its own below it, as in Word ("text<br/><br/>" is three lines).
