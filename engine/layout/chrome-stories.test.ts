@@ -7,7 +7,7 @@ import { parseDocx } from '../docx';
 import { WordCache } from './inline/pieces';
 import { initKernel } from './kernel';
 import { numberNotes } from './notes';
-import { runPasses } from './pass';
+import { runPasses } from './passes';
 import { createFaceResolver } from './text-faces';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2)) });

@@ -13,7 +13,7 @@ import type { DocumentEnv } from './context';
 import { numberNotes } from './notes';
 import { WordCache } from './inline/pieces';
 import { LayoutBudget } from './budget';
-import { runPasses } from './pass';
+import { runPasses } from './passes';
 import { createFaceResolver, type DocumentFaces } from './text-faces';
 import { drawChart } from './chart';
 import { CommentMargin, localizeCommentRanges } from './comments';

@@ -1,0 +1,90 @@
+/**
+ * Layout passes to a fixed point. Fields whose value depends on the finished layout (NUMPAGES,
+ * SECTIONPAGES, PAGEREF, STYLEREF) read the previous pass's state, and floats placed above their own
+ * paragraph are those the pass before found (flow/early-floats.ts): runPasses lays out again while
+ * the body used such a value and it changed, or the early floats moved, at most MAX_PASSES times
+ * (then it keeps the last pass and warns `layout/fields-unstable` or `layout/floats-unstable`),
+ * unless every such value the pass printed prints the same under the new state (pass.ts PrintedFields).
+ */
+import type { EngineHost, InputLimits } from '../core';
+import type { DocumentEnv } from './context';
+import { earlyFloatsOf, sameEarlyFloats } from './flow/early-floats';
+import type { BookmarkPlace } from './fields';
+import type { NoteNumbers } from './notes';
+import { runPass, type PassResult, type PassState } from './pass';
+import { indexCrossReferences, type XrefIndex } from './xref-index';
+
+/** Layout passes run before the result is kept even if page references still change. */
+export const MAX_PASSES = 3;
+
+/**
+ * Runs passes until the layout-dependent values the body printed are stable (or MAX_PASSES ran),
+ * and returns the last pass with the state its headers and footers are drawn with.
+ */
+export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost, limits: InputLimits): { result: PassResult; state: PassState } {
+  const xref = indexCrossReferences(env.doc.sections);
+  let state: PassState = {};
+  let result: PassResult | undefined = runPass(env, state, notes, host, limits, xref);
+  let next = stateOf(result, xref);
+  let pass = 1;
+  for (;;) {
+    // Every value that depends on the pass state prints the same under the new state: laying out
+    // again would give the same pages, so this pass is kept (with the state it leads to).
+    const fieldsSettled = !result.bodyUsesTotals || sameState(state, next) || result.printsSameUnder(next);
+    // The floats above their paragraphs are those the pass started its pages with (early-floats.ts).
+    const floatsSettled = sameEarlyFloats(state.earlyFloats, next.earlyFloats);
+    if (fieldsSettled && floatsSettled) break;
+    if (pass >= MAX_PASSES) {
+      if (!fieldsSettled) {
+        env.bag.warn('layout/fields-unstable', `Page numbers printed by fields still changed after ${MAX_PASSES} layout passes; the last layout is kept.`, {
+          hint: 'A PAGEREF, NUMPAGES or STYLEREF result changes the layout it measures (e.g. a page number that moves its own target).',
+        });
+      } else {
+        env.bag.warn('layout/floats-unstable', `Floats placed above their own paragraphs still moved after ${MAX_PASSES} layout passes; the last layout is kept.`, {
+          hint: 'Text wrapping around a float moves the paragraph that places it (e.g. a picture with a large negative offset from its paragraph).',
+        });
+      }
+      break;
+    }
+    state = next;
+    // Let the previous pass's pages go before the next pass lays out its own: the two would be
+    // alive together at the next pass's end.
+    result = undefined;
+    result = runPass(env, state, notes, host, limits, xref);
+    next = stateOf(result, xref);
+    pass++;
+  }
+  return { result, state: next };
+}
+
+/** What a finished pass tells the next: page totals, bookmark pages and paragraphs per page. */
+export function stateOf(result: PassResult, xref: XrefIndex): PassState {
+  const sectionPages: number[] = [];
+  for (const info of result.info) sectionPages[info.section] = (sectionPages[info.section] ?? 0) + 1;
+  const blockPage = result.blockPages;
+  const bookmarkPages: Record<string, BookmarkPlace> = {};
+  for (const [key, bm] of xref.bookmarks()) {
+    const para = xref.paragraphs[bm.paragraph];
+    const index = para ? blockPage[para.block] : undefined;
+    const info = index === undefined ? undefined : result.info[index];
+    if (info) bookmarkPages[key] = { index: index!, label: info.label };
+  }
+  const pageParagraphs: Array<[number, number]> = result.pages.map(() => [0, 0]);
+  let p = 0;
+  for (let page = 0; page < pageParagraphs.length; page++) {
+    const first = p;
+    while (p < xref.paragraphs.length && (blockPage[xref.paragraphs[p]!.block] ?? Infinity) <= page) p++;
+    pageParagraphs[page] = [first, p];
+  }
+  const earlyFloats = earlyFloatsOf(result.pages);
+  return { numPages: result.pages.length, sectionPages, bookmarkPages, pageParagraphs, ...(earlyFloats ? { earlyFloats } : {}) };
+}
+
+function sameState(a: PassState, b: PassState): boolean {
+  return (
+    a.numPages === b.numPages &&
+    JSON.stringify(a.sectionPages) === JSON.stringify(b.sectionPages) &&
+    JSON.stringify(a.bookmarkPages) === JSON.stringify(b.bookmarkPages) &&
+    JSON.stringify(a.pageParagraphs) === JSON.stringify(b.pageParagraphs)
+  );
+}
