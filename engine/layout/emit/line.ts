@@ -13,6 +13,7 @@ import { emitRunBorders } from './run-borders';
 import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
 import { emitUpright } from './upright';
 import { CHECKBOX_LINE_PT, checkBoxTopPt } from '../inline/check-box';
+import { isInkSpecial } from '../inline/pieces';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -79,7 +80,7 @@ function lastInkIndex(frags: readonly Fragment[]): number {
   for (let k = frags.length - 1; k >= 0; k--) {
     const o = frags[k]!;
     if (o.k === 'glyphs' && o.width - o.trailingSpace > 0) return k;
-    if (o.k === 'special' && (o.piece.special.kind === 'object' || o.piece.special.kind === 'checkBox' || o.piece.special.kind === 'math' || o.piece.special.kind === 'combined' || o.piece.special.kind === 'upright')) return k;
+    if (o.k === 'special' && isInkSpecial(o.piece.special)) return k;
   }
   return -1;
 }
@@ -155,20 +156,18 @@ class RunBuilder {
   }
 
   prepend(frag: GlyphFragment): void {
-    const p = frag;
-    this.start = Math.min(this.start, p.start);
-    this.end = Math.max(this.end, p.end);
+    this.start = Math.min(this.start, frag.start);
+    this.end = Math.max(this.end, frag.end);
     this.frags.unshift(frag);
-    this.glyphCount += p.glyphs.length;
+    this.glyphCount += frag.glyphs.length;
     this.x -= frag.width;
   }
 
   append(frag: GlyphFragment): void {
-    const p = frag;
-    if (this.start < 0 || p.start < this.start) this.start = p.start;
+    if (this.start < 0 || frag.start < this.start) this.start = frag.start;
     this.frags.push(frag);
-    this.glyphCount += p.glyphs.length;
-    this.end = Math.max(this.end, p.end);
+    this.glyphCount += frag.glyphs.length;
+    this.end = Math.max(this.end, frag.end);
     this.xEnd += frag.width;
   }
 

@@ -12,7 +12,7 @@ import type { FaceResolver } from '../faces';
 import { orderLineFragments } from './bidi';
 import type { LineDraft } from './break-lines';
 import { makeGlyphFragment, type Fragment } from './fragments';
-import type { GlyphPiece, Piece, SpecialPiece } from './pieces';
+import { isInkSpecial, type GlyphPiece, type Piece, type SpecialPiece } from './pieces';
 import { runBorderPad } from './run-borders';
 import { checkBoxExtent } from './check-box';
 
@@ -124,7 +124,7 @@ function lastInkPiece(d: LineDraft): number {
   for (let k = d.pieces.length - 1; k >= 0; k--) {
     const p = d.pieces[k]!;
     if (p.k === 'glyphs' && p.width - p.trailingSpace > 0) return k;
-    if (p.k === 'special' && (p.special.kind === 'object' || p.special.kind === 'checkBox' || p.special.kind === 'math' || p.special.kind === 'combined' || p.special.kind === 'upright')) return k;
+    if (p.k === 'special' && isInkSpecial(p.special)) return k;
   }
   return -1;
 }

@@ -204,6 +204,15 @@ function specialPiece(at: number, special: Special, lineWidthPt: number): Specia
 }
 
 /**
+ * Whether a special draws something on the line (an object, a checkbox or an equation), so that the
+ * spaces before it are not trailing: a line's last ink for justification and decorations.
+ */
+export function isInkSpecial(special: Special): boolean {
+  const k = special.kind;
+  return k === 'object' || k === 'checkBox' || k === 'math' || k === 'combined' || k === 'upright';
+}
+
+/**
  * Every special piece is made here, with all its fields in one order (absent ones `undefined`): the
  * line breaker's hot loops then meet one object shape instead of one per kind of special, which
  * made V8 throw away and recompile their optimised code as documents brought new shapes.

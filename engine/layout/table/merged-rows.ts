@@ -1,8 +1,9 @@
 /**
  * Rows joined by vertically merged cells (w:vMerge, ECMA-376 Part 1 §17.4.84) as one paginator unit,
  * which breaks between its rows where the page ends, each merged cell's text cut there: the lines
- * that fit in the rows on the page stay there, the rest goes on in its rows on the next page. Before, the merged cell was drawn
- * whole with its first row, past the foot of the page, and its rows on the next page were empty.
+ * that fit in the rows on the page stay there, the rest goes on in its rows on the next page. Before,
+ * the merged cell was drawn whole with its first row, past the foot of the page, and its rows on the
+ * next page were empty.
  */
 import type { TableCell } from '../../model';
 import type { Story } from '../blocks';
