@@ -132,7 +132,7 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
   for (let r = 0; r < t.rows.length; r++) {
     const row = t.rows[r]!;
     let col = Math.min(row.props.gridBefore, lastCol);
-    const separated = tableSpacing > 0 || t.props.separateCells === true || row.props.cellSpacingPt !== undefined;
+    const separated = separatesCells(t, r);
     const out: PlacedCell[] = [];
     for (const cell of row.cells) {
       const span = Math.max(1, Math.min(cell.props.gridSpan, lastCol - col));
@@ -228,6 +228,16 @@ interface RowEdges {
   readonly shared: readonly boolean[];
 }
 
+/**
+ * Whether row `r`'s cells are separated: w:tblCellSpacing, even 0, on the row or the table
+ * (t.props.separateCells), or more than 0 (§17.4.44). Separated cells keep all four borders inside
+ * their own boxes (placeCells, rowEdges).
+ */
+function separatesCells(t: Table, r: number): boolean {
+  const row = t.rows[r]!.props;
+  return (row.cellSpacingPt ?? t.props.cellSpacingPt) > 0 || t.props.separateCells === true || row.cellSpacingPt !== undefined;
+}
+
 /** Room the borders (and the cell spacing, `gap…`) take above and below one cell's content. */
 interface Inset {
   readonly above: number;
@@ -259,7 +269,7 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
     // its borders inside its own box, so a row takes both its top and its bottom borders (Word's page
     // starts in poi-bug59058, whose HTML tables give cellspacing 0 and draw each row ~0.75 pt taller
     // than shared borders would).
-    if (sp > 0 || t.props.separateCells === true || t.rows[r]!.props.cellSpacingPt !== undefined) {
+    if (separatesCells(t, r)) {
       // Between two rows the spacing is the least room between their cells, their borders counted in
       // it (§17.4.44: "the minimum amount of space … between all cells … including the width of the
       // table borders"): borders wider than the spacing leave none beside them. poi-bib-chernigovka's
