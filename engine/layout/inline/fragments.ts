@@ -29,8 +29,9 @@ export interface GlyphFragment {
 }
 
 /**
- * Every glyph fragment is made here, fields in one order, so the code that walks lines meets one
- * object shape. `x` and `width` are the glyphs' own (the lead excluded).
+ * Glyph fragments are made here, fields in one order, so the code that walks lines meets one object
+ * shape (bidi.ts inVisualOrder copies a fragment in the same order). `x` and `width` are the glyphs'
+ * own (the lead excluded).
  */
 export function makeGlyphFragment(piece: GlyphPiece, x: number, advances: readonly number[], width: number): GlyphFragment {
   return {
