@@ -41,6 +41,21 @@ describe('unequal columns: the budget for laying a block out again', () => {
     expect(r.words).toBe(12_000);
   });
 
+  it('places a paragraph that grows a hundredfold when laid out again in a hair-thin column, every letter kept', async () => {
+    // Laid out 450 pt wide (about 1,500 lines), the word continues into a column one twip wide, where
+    // each letter is a line: 120,000 lines to place from a block that came with 1,500. The paginator's
+    // bound against endless loops was set by the units a block came with and stopped it as an internal
+    // error ("pagination did not converge"); it now grows with what each re-layout adds.
+    const section = '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>' +
+      '<w:cols w:num="3" w:space="0" w:equalWidth="0"><w:col w:w="1" w:space="0"/><w:col w:w="9000" w:space="0"/><w:col w:w="1" w:space="0"/></w:cols></w:sectPr>';
+    const { doc, codes } = await layoutDocx(makeDocx({ body: para('ab '.repeat(30)) + para('abcdefghij'.repeat(12_000)) + section }), 'thin-column.docx', host);
+    const letters = doc.pages.flatMap((p) => flatItems(p.items)).filter((i): i is GlyphRun => i.kind === 'glyphs').map((r) => r.text).join('').replace(/[^a-j]/g, '');
+    expect(codes).toContain('layout/reflow-clamped');
+    expect(codes).not.toContain('layout/internal');
+    expect(letters.length).toBe(60 + 120_000);
+    expect(doc.pages.length).toBeGreaterThan(600);
+  });
+
   it('lays a short paragraph out again in each column it reaches, without a warning', async () => {
     const r = await laidText(para('ab '.repeat(300)));
     expect(r.codes).not.toContain('layout/reflow-clamped');

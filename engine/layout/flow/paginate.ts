@@ -172,13 +172,19 @@ export class Paginator {
     queue.push(units);
     // A bound on placements against an endless loop, proportional to the block: a paragraph of
     // 200 000 lines is legitimate (pages themselves are bounded by limits.maxPages, as they open).
-    const bound = 100_000 + 4 * units.length;
+    // A block laid out again for a narrower column has more units than it came with: the bound grows
+    // by the units each re-layout adds (re-layouts are bounded by their own budget, see blocks.ts).
+    let bound = 100_000 + 4 * units.length;
     let guard = 0;
     while (queue.length > 0) {
       if (++guard > bound) throw new Error('pagination did not converge');
       const page = this.page;
       const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
-      if (queue.reflowHead(col.width)) continue;
+      const waiting = queue.length;
+      if (queue.reflowHead(col.width)) {
+        bound += 4 * Math.max(0, queue.length - waiting);
+        continue;
+      }
       const rest = this.tryPlace(queue.shift()!);
       if (rest) queue.unshift([rest]);
     }
