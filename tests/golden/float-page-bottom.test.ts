@@ -146,6 +146,7 @@ describe('a float anchored in a run that goes on to the next page', () => {
     const onFirst = rowsOn(doc, 0).filter((r) => r.text.startsWith('Lead'));
     expect(onFirst).toHaveLength(2);
     for (const r of onFirst) expect(right(r)).toBeGreaterThan(72 + 150 + 120);
+    expect(imagesOn(doc, 1)).toHaveLength(1);
     const [img] = imagesOn(doc, 1);
     expect(img!.y).toBeCloseTo(BODY_TOP + 28, 1);
     const beside = rowsOn(doc, 1).filter((r) => r.y - 15 > img!.y && r.y < img!.y + img!.h);
