@@ -9,7 +9,7 @@ import { appendUnits, spaceUnit, type NoteCall, type Reflow, type Unit } from '.
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { decorateBetween, holdsOnlyBreaks, layoutParagraph, paragraphUnits, reflowSeedOf, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext, type ReflowSeed } from './paragraph';
+import { decorateBetween, holdsOnlyBreaks, lateFloats, layoutParagraph, paragraphUnits, reflowSeedOf, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext, type ReflowSeed } from './paragraph';
 import { layoutTable, type TableContext } from './table/table';
 import { floatingTableUnit, frameUnit, sameFrame } from './frames';
 import { noteCallsIn } from './notes';
@@ -120,6 +120,8 @@ export class BlockUnitBuilder {
     const keepWithNext = p.props.keepNext && next !== undefined;
     const after = ownAfter(p, nextPara);
     let units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
+    const moved = drop ? undefined : this.moveLateFloats(laid, units, width, gap, (l) => paragraphUnits(l, this.ctx, join, keepWithNext, after));
+    if (moved) ({ laid, units } = moved);
     if (!drop && ctx.wrapArea && ctx.roomAt && wrappingFloats(laid.content).length > 0 && leadHeight(units) > ctx.roomAt(gap) + 0.05) {
       // The paragraph's first lines do not fit here, so it starts the next column or page, and its
       // floats go there with its first line: lay its lines out beside them there, not beside where
@@ -128,7 +130,7 @@ export class BlockUnitBuilder {
       laid = layoutParagraph(p, ctx.columnWidth?.(true) ?? width, ctx, (floats) => ctx.wrapArea!(gap, floats, true));
       units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
-    } else if (!drop && ctx.columnWidth && wrappingFloats(laid.content).length === 0 && !isBreakLine(laid.lines[0]!)) {
+    } else if (!drop && !moved && ctx.columnWidth && wrappingFloats(laid.content).length === 0 && !isBreakLine(laid.lines[0]!)) {
       // Columns of unequal widths: lines landing in a column of another width are broken again there.
       units = reflowingLines(laid, (l, reflow, from) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow, from), ctx, newBudget());
     }
@@ -157,6 +159,25 @@ export class BlockUnitBuilder {
     if (last?.ending === 'page') this.broken = laid.lines.every(isBreakLine) ? 'standalone' : 'spent';
     this.started = true;
     return out;
+  }
+
+  /**
+   * The paragraph laid out again with its floats anchored in lines that go on in the next column or
+   * page placed there (LaidParagraph.late), its lines here at the width they have without them;
+   * undefined when it has none, or when without them here their anchors would no longer go on.
+   */
+  private moveLateFloats(laid: LaidParagraph, units: readonly Unit[], width: number, gap: number, unitsOf: (l: LaidParagraph) => Unit[]): { laid: LaidParagraph; units: Unit[] } | undefined {
+    const ctx = this.ctx;
+    if (!ctx.wrapArea || !ctx.roomAt || laid.content.markers.length === 0) return undefined;
+    const room = ctx.roomAt(gap);
+    const late = lateFloats(laid, units, room);
+    if (!late) return undefined;
+    const there = late.floats.filter((f) => f.anchor!.wrap !== 'none');
+    const again = layoutParagraph(laid.paragraph, width, ctx, (floats) => ctx.wrapArea!(gap, floats.filter((f) => !late.floats.includes(f)), false, there));
+    const still = lateFloats(again, unitsOf(again), room);
+    if (!still || !late.floats.every((f) => still.floats.includes(f))) return undefined;
+    const moved = { ...again, late: { floats: late.floats, row: still.row } };
+    return { laid: moved, units: unitsOf(moved) };
   }
 
   /**

@@ -168,7 +168,7 @@ function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, colum
 
 function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclusions' | 'roomAt'> {
   return {
-    wrapArea(gapPt, floats, next) {
+    wrapArea(gapPt, floats, next, late) {
       const at = next ? wrap.next() : wrap.at(gapPt);
       // A paragraph starting at the very bottom moves to the next page: nothing to wrap around here.
       if (!at || at.room < 1) return undefined;
@@ -176,7 +176,7 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       // A page a later pass starts with this paragraph's own floats above it (flow/early-floats.ts)
       // already holds their areas: they stay its own, which move its first line only once.
       const others = own.length === 0 ? at.exclusions : at.exclusions.filter((e) => !own.some((o) => sameArea(o, e)));
-      const onward = next ? undefined : nextArea(wrap, at);
+      const onward = next ? undefined : nextArea(wrap, at, late);
       if (own.length === 0 && others.length === 0 && !onward) return undefined;
       const area = { top: at.top, columnX: at.columnX, bottom: at.top + at.room, ...(onward ? { next: onward } : {}) };
       return own.length === 0 ? { ...area, exclusions: others } : { ...area, exclusions: [...others, ...own], own };
@@ -195,10 +195,14 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
  * (WrapArea.next); undefined when none is, or when that column has another width (the paragraph is
  * laid out again there).
  */
-function nextArea(wrap: BodyWrap, at: BodyArea): WrapArea['next'] {
+function nextArea(wrap: BodyWrap, at: BodyArea, late?: readonly ObjectInline[]): WrapArea['next'] {
   const after = wrap.next();
-  if (!after?.known || after.known.length === 0 || Math.abs((after.columnWidth ?? 0) - (at.columnWidth ?? 0)) > 0.01) return undefined;
-  return { top: after.top, columnX: after.columnX, bottom: after.top + after.room, exclusions: after.known };
+  if (!after || Math.abs((after.columnWidth ?? 0) - (at.columnWidth ?? 0)) > 0.01) return undefined;
+  // The paragraph's floats anchored in its lines there go there, from the top of its part there.
+  const moved = late && late.length > 0 ? exclusionsOf(late, after.page, after.columnX, after.top, after.columnWidth) : [];
+  const known = after.known ?? [];
+  if (known.length === 0 && moved.length === 0) return undefined;
+  return { top: after.top, columnX: after.columnX, bottom: after.top + after.room, exclusions: moved.length === 0 ? known : [...known, ...moved] };
 }
 
 /**

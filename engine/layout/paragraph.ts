@@ -51,8 +51,10 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
    * Body text only: where a paragraph starting after `gapPt` of spacing would begin on the current
    * page and what it must wrap around (earlier floats there and its own `floats`); undefined when
    * nothing is in the way. With `next`, the same at the top of the next column or page instead.
+   * `late` are its floats anchored in lines that go on in the next column or page: they are placed
+   * there, from the top of the paragraph's part there (WrapArea.next), not here.
    */
-  wrapArea?(gapPt: number, floats: readonly ObjectInline[], next?: boolean): WrapArea | undefined;
+  wrapArea?(gapPt: number, floats: readonly ObjectInline[], next?: boolean, late?: readonly ObjectInline[]): WrapArea | undefined;
   /**
    * Body text only: the room below where a paragraph starting after `gapPt` of spacing would begin
    * (Infinity at the top of a column, where a paragraph stays however tall it is).
@@ -98,6 +100,17 @@ export interface LaidParagraph {
   readonly widthAt?: (line: number) => number;
   /** Its lines were fitted beside floats (a wrap area reached it). */
   readonly wrapped?: boolean;
+  /**
+   * Floats anchored in lines that go on in the next column or page (lateFloats), placed there from
+   * the top of the paragraph's part there: its line row `row`, the first there.
+   */
+  readonly late?: LateFloats;
+}
+
+/** A paragraph's floats whose anchors go on in the next column or page, and the first row there. */
+export interface LateFloats {
+  readonly floats: readonly ObjectInline[];
+  readonly row: number;
 }
 
 /**
@@ -350,13 +363,15 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
   const topPad = top ? top.widthPt + top.spacePt : 0;
   const bottomPad = bottom ? bottom.widthPt + bottom.spacePt + shadowRoom(bottom) : 0;
   const units: Unit[] = [];
-  const floats = wrappingFloats(content);
+  const late = laid.late;
+  const floats = late ? wrappingFloats(content).filter((f) => !late.floats.includes(f)) : wrappingFloats(content);
+  const lateWrapping = late ? late.floats.filter((f) => f.anchor!.wrap !== 'none') : [];
   const hasNotes = content.markers.some((m) => m.inline.kind === 'noteRef');
   const starts = rowStarts(laid);
   // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
   // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
   const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
-  const drawing: ParagraphDrawing = { paragraph: p, content, ctx, boxWidthPt, top, bottom, topPad, bottomPad, columnWidth };
+  const drawing: ParagraphDrawing = { paragraph: p, content, ctx, boxWidthPt, top, bottom, topPad, bottomPad, columnWidth, ...(late ? { late: late.floats } : {}) };
   for (let r = fromRow; r < starts.length; r++) {
     const i = starts[r]!;
     const lastOfRow = r + 1 < starts.length ? starts[r + 1]! - 1 : n - 1;
@@ -374,7 +389,9 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     const segments = i === lastOfRow ? line : laid.lines.slice(i, lastOfRow + 1);
     const notes = hasNotes ? segmentsOf(segments).flatMap((l) => notesOn(content, l)) : undefined;
     const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
-    const exclusions = first && floats.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(floats, x, y, columnWidth) : undefined;
+    const opensLate = late !== undefined && r === late.row;
+    const own = first ? floats : opensLate ? lateWrapping : [];
+    const exclusions = own.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(own, x, y, columnWidth) : undefined;
     // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
     // Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page).
     // A line holding nothing but a page break, with the paragraph's text after it, paints nothing:
@@ -420,6 +437,7 @@ export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join:
     if ((ctx.compatibilityMode < 13 || ctx.compatibilityMode >= 15) && props.widowControl && !props.keepLines && starts.length >= 2 && r === starts.length - 2 && !forceBreak) unit.holdsWidow = true;
     if (notes && notes.length > 0) unit.notes = notes;
     if (exclusions) unit.exclusions = exclusions;
+    if (opensLate) unit.opensLate = true;
     if (reflow) unit.reflow = reflow(r);
     units.push(unit);
   }
@@ -443,6 +461,8 @@ interface ParagraphDrawing {
   readonly bottomPad: number;
   /** Width of the column the paragraph starts in (floats relative to the column are placed in it). */
   readonly columnWidth: number;
+  /** Floats placed with the first row in the next column or page (LaidParagraph.late). */
+  readonly late?: readonly ObjectInline[];
 }
 
 /**
@@ -459,6 +479,8 @@ interface ParagraphLineUnit extends Unit {
   readonly skip: number;
   readonly first: boolean;
   readonly last: boolean;
+  /** The first row in the next column or page, which places the paragraph's late floats. */
+  readonly opensLate?: true;
 }
 
 function segmentsOf(segments: LineBox | readonly LineBox[]): readonly LineBox[] {
@@ -472,7 +494,8 @@ function emitParagraphLine(this: ParagraphLineUnit, sink: ItemSink, x: number, y
   const props = d.paragraph.props;
   const padTop = first ? d.topPad : 0;
   const padBottom = last ? d.bottomPad : 0;
-  if (first) for (const m of content.markers) if (isFloat(m.inline)) ctx.drawFloat(m.inline, x, y, sink, d.columnWidth);
+  if (first) for (const m of content.markers) if (isFloat(m.inline) && !d.late?.includes(m.inline)) ctx.drawFloat(m.inline, x, y, sink, d.columnWidth);
+  if (this.opensLate) for (const f of d.late!) ctx.drawFloat(f, x, y, sink, d.columnWidth);
   y += this.skip;
   decorateSlice(props, d.boxWidthPt, sink, x, y, padTop + row.heightPt + padBottom, first ? d.top : undefined, last ? d.bottom : undefined, props.shading?.fill);
   if (first && props.outlineLevel !== undefined) sink.heading(headingText(content), props.outlineLevel, y);
@@ -522,6 +545,44 @@ function rowMetrics(lines: readonly LineBox[], first: number, last: number): Row
     row = { heightPt: baselinePt + below, baselinePt, descentPt: Math.max(row.descentPt, l.descentPt) };
   }
   return row;
+}
+
+/**
+ * The paragraph's floats (wp:anchor, §20.4.2.3) anchored in line rows that go on in the next column
+ * or page, given the room its rows (`units`, one per row) have where it starts; undefined when none
+ * is. Word keeps a float on the page of the run that anchors it, positioned from the top of the
+ * paragraph's part there: superdoc-image-wrapping anchors a picture 94 pt below its paragraph's top
+ * in the run that opens Word's page 3 (its w:lastRenderedPageBreak just before it), and Word's page 2
+ * holds that paragraph's first seven lines at full width, not beside the picture.
+ */
+export function lateFloats(laid: LaidParagraph, units: readonly Unit[], roomPt: number): LateFloats | undefined {
+  const starts = rowStarts(laid);
+  const props = laid.paragraph.props;
+  if (starts.length !== units.length || props.keepLines) return undefined;
+  let row = -1;
+  let h = 0;
+  for (let r = 0; r < units.length; r++) {
+    const u = units[r]!;
+    if (h + u.heightPt - (u.hangPt ?? 0) > roomPt + 0.05) {
+      row = r;
+      break;
+    }
+    if (u.forceBreak) return undefined;
+    h += u.heightPt;
+  }
+  // Widow control moves the next-to-last row with the last, and the whole paragraph for its first.
+  if (props.widowControl && units.length >= 2 && row === units.length - 1) row -= 1;
+  if (row <= 0 || (props.widowControl && row === 1)) return undefined;
+  const floats: ObjectInline[] = [];
+  for (const m of laid.content.markers) {
+    if (!isFloat(m.inline)) continue;
+    let line = 0;
+    while (line + 1 < laid.lines.length && laid.lines[line + 1]!.start <= m.at) line++;
+    let r = 0;
+    while (r + 1 < starts.length && starts[r + 1]! <= line) r++;
+    if (r >= row) floats.push(m.inline);
+  }
+  return floats.length > 0 ? { floats, row } : undefined;
 }
 
 /** The paragraph's floats that text wraps around. */

@@ -15,6 +15,11 @@
  * page, and its lines wrap around them there (they used to be fitted beside where the floats would
  * have been on the first page, so text ran through the picture on the second).
  *
+ * A float anchored in a run that goes on to the next page goes there with it, placed from the top
+ * of its paragraph's part there, and the lines left on the first page take the full width
+ * (superdoc-image-wrapping: Word's page 2 holds a paragraph's first seven lines at full width, its
+ * picture anchored in the run that opens page 3).
+ *
  * A float that text wraps around stays on its page: placed to hang off the bottom edge, it moves up
  * to end there; a float without wrapping does not move.
  */
@@ -126,5 +131,26 @@ describe('a wrapping float placed past the bottom edge of the page', () => {
     expect(images).toHaveLength(2);
     expect(images[0]!.y + images[0]!.h).toBeCloseTo(792, 1);
     expect(images[1]!.y).toBeCloseTo(702 + 28, 0);
+  });
+});
+
+describe('a float anchored in a run that goes on to the next page', () => {
+  it('goes there, placed from the top of the paragraph\'s part there, and lines before it keep the full width', async () => {
+    // 20 lines of 30 pt leave 48 pt: two 20 pt lines of the paragraph fit there; its picture is
+    // anchored after the first 60 words, which take more than two lines.
+    const filler = `<w:p><w:pPr><w:spacing w:before="0" w:after="0" w:line="600" w:lineRule="exact"/></w:pPr>${run('Filler')}${'<w:r><w:br/></w:r>'.repeat(19)}</w:p>`;
+    const picture = anchoredPicture('rIdImg', 120, 180, { x: 150, y: 28, wrap: 'square', wrapText: 'left', distPt: 0 });
+    const first = Array(60).fill('Lead').join(' ');
+    const doc = await layout(`${filler}<w:p>${LINES_20}${run(first + ' ')}${picture}${run(WORDS)}</w:p>`);
+    expect(imagesOn(doc, 0)).toEqual([]);
+    const onFirst = rowsOn(doc, 0).filter((r) => r.text.startsWith('Lead'));
+    expect(onFirst).toHaveLength(2);
+    for (const r of onFirst) expect(right(r)).toBeGreaterThan(72 + 150 + 120);
+    expect(imagesOn(doc, 1)).toHaveLength(1);
+    const [img] = imagesOn(doc, 1);
+    expect(img!.y).toBeCloseTo(BODY_TOP + 28, 1);
+    const beside = rowsOn(doc, 1).filter((r) => r.y - 15 > img!.y && r.y < img!.y + img!.h);
+    expect(beside.length).toBeGreaterThanOrEqual(7);
+    for (const r of beside) expect(right(r)).toBeLessThanOrEqual(img!.x + 0.5);
   });
 });
