@@ -573,12 +573,14 @@ export function lateFloats(laid: LaidParagraph, units: readonly Unit[], roomPt: 
   // Widow control moves the next-to-last row with the last, and the whole paragraph for its first.
   if (props.widowControl && units.length >= 2 && row === units.length - 1) row -= 1;
   if (row <= 0 || (props.widowControl && row === 1)) return undefined;
+  // The markers are in text order (itemize), so the line and row of each only move forward: one
+  // sweep, not a scan of the lines per float.
   const floats: ObjectInline[] = [];
+  let line = 0;
+  let r = 0;
   for (const m of laid.content.markers) {
     if (!isFloat(m.inline)) continue;
-    let line = 0;
     while (line + 1 < laid.lines.length && laid.lines[line + 1]!.start <= m.at) line++;
-    let r = 0;
     while (r + 1 < starts.length && starts[r + 1]! <= line) r++;
     if (r >= row) floats.push(m.inline);
   }
