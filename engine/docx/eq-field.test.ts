@@ -7,7 +7,7 @@ const t = (text: string) => ({ kind: 'run', text, normal: true, props });
 
 describe('readEqField (EQ, §17.16.5.20)', () => {
   it('reads fractions, radicals with a degree, and text in the field\'s font', () => {
-    expect(readEqField('EQ x = \\f(1,2)', props)).toEqual([t('x = '), { kind: 'frac', type: 'bar', num: [t('1')], den: [t('2')] }]);
+    expect(readEqField('EQ x = \\f(1,2)', props)).toEqual([t('x = '), { kind: 'frac', type: 'bar', num: [t('1')], den: [t('2')], textSize: true }]);
     expect(readEqField('eq \\r(3,x)', props)).toEqual([{ kind: 'rad', deg: [t('3')], body: [t('x')] }]);
   });
 

@@ -2,7 +2,8 @@
  * Legacy EQ fields (§17.16.5.20) as a math tree, typeset by engine/layout/math like Office Math:
  * \f fractions, \r radicals, \s scripts, \b brackets, \a arrays, \o overstrikes, \x boxes, \l lists,
  * \i integrals, sums and products. Text keeps the field's own font (normal-text runs, no math
- * italic, no operator spacing, as Word draws EQ fields); \s\up n / \s\do n raise or lower by n points and
+ * italic, no operator spacing, as Word draws EQ fields), and \f's numerator and denominator its
+ * size (MathFraction.textSize: Word sets them as text, not at script size); \s\up n / \s\do n raise or lower by n points and
  * \d\fo n / \d\ba n move forward or back by n points (\li: with a line).
  */
 import type { MathNode, MathRow, RunProps } from '../model';
@@ -130,7 +131,7 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
   const a = (i: number): MathNode[] => args[i] ?? [];
   switch (command) {
     case 'f':
-      return [{ kind: 'frac', type: 'bar', num: a(0), den: a(1) }];
+      return [{ kind: 'frac', type: 'bar', num: a(0), den: a(1), textSize: true }];
     case 'r':
       return [args.length > 1 && a(0).length ? { kind: 'rad', deg: a(0), body: a(1) } : { kind: 'rad', body: args.length > 1 ? a(1) : a(0) }];
     case 's': {

@@ -37,6 +37,8 @@ export interface MathFraction {
   readonly den: MathRow;
   /** m:smallFrac (§22.1.2.98): set small, its numerator and denominator at script size even in display math. */
   readonly small?: boolean;
+  /** Its numerator and denominator at the fraction's own size, as Word sets an EQ field's \\f (its text keeps its runs' size). */
+  readonly textSize?: boolean;
 }
 
 /** m:sSup, m:sSub, m:sSubSup (§22.1.2.105-.107) and m:sPre (§22.1.2.99, `pre`). */

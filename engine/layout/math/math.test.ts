@@ -125,6 +125,18 @@ describe('math layout', () => {
     expect(find(items, 'w').sizePt).toBeCloseTo(24, 5);
   });
 
+  it('sets an EQ \\f fraction\'s numerator and denominator at its own size (Word sets EQ text as text), an m:f one\'s at script size', () => {
+    const eq = flat(typeset([r('x'), { kind: 'frac', type: 'bar', num: [r('1')], den: [r('2')], textSize: true }], false));
+    expect(find(eq, '1').sizePt).toBe(20);
+    expect(find(eq, '2').sizePt).toBe(20);
+    // Still a stacked fraction: the numerator above the rule, the denominator below it.
+    expect(find(eq, '1').y).toBeGreaterThan(rule(eq).y + rule(eq).h);
+    expect(find(eq, '2').y).toBeLessThan(rule(eq).y);
+    const office = flat(typeset([r('x'), { kind: 'frac', type: 'bar', num: [r('1')], den: [r('2')] }], false));
+    // DejaVu Math TeX Gyre's ScriptPercentScaleDown (80) of 20 pt in inline (text-style) math.
+    expect(find(office, '1').sizePt).toBeCloseTo(16, 5);
+  });
+
   it('raises EQ \\s\\up n content by n points at its own size, and moves what follows by \\d\\fo n / \\d\\ba n', () => {
     const up = flat(typeset([r('e'), { kind: 'shift', risePt: 8, advancePt: 0, body: [r('n')] }, { kind: 'shift', risePt: -4, advancePt: 0, body: [r('k')] }], false));
     expect(find(up, 'n').y).toBeCloseTo(8, 5);

@@ -13,8 +13,9 @@ export function layoutFraction(n: MathFraction, outer: MathCtx, node: NodeLayout
   // A small fraction (m:smallFrac) is set as in text style: its parts at script size.
   const ctx = n.small && outer.style === 0 ? { ...outer, style: 1 as const } : outer;
   if (n.type === 'lin' || n.type === 'skw') return inlineFraction(n, ctx, node);
-  const num = layoutRow(n.num, fractionCtx(ctx, ctx.cramped), node);
-  const den = layoutRow(n.den, fractionCtx(ctx, true), node);
+  // An EQ field's fraction keeps its parts at its own size: EQ text is set as text, never at script size.
+  const num = layoutRow(n.num, n.textSize ? ctx : fractionCtx(ctx, ctx.cramped), node);
+  const den = layoutRow(n.den, n.textSize ? crampedCtx(ctx) : fractionCtx(ctx, true), node);
   const display = ctx.style === 0;
   const axis = k(ctx, 'axisHeight');
   let up: number;
