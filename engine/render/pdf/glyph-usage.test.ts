@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GlyphRun, LayoutFont, LayoutItem, LayoutPage } from '../../model';
-import { addGlyphUsage, collectDrawnWidths, type GlyphUsage } from './glyph-usage';
+import { collectDrawnWidths, GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
 import { forEachDrawnWidth, PageDrafter } from './page-draft';
 
 function run(font: number, glyphs: number[], clusters: number[], text: string, rtl = false): GlyphRun {
@@ -12,9 +12,9 @@ function page(items: LayoutItem[]): LayoutPage {
 }
 
 function collectGlyphUsage(p: LayoutPage): GlyphUsage {
-  const usage: GlyphUsage = new Map();
-  addGlyphUsage(usage, p.items);
-  return usage;
+  const collector = new GlyphUsageCollector();
+  collector.add(p.items);
+  return collector.usage;
 }
 
 describe('collectGlyphUsage', () => {
@@ -33,6 +33,14 @@ describe('collectGlyphUsage', () => {
   it('keeps the first text of a glyph, but fills one first seen as a mark', () => {
     const usage = collectGlyphUsage(page([run(0, [7, 8], [0, 0], 'x'), run(0, [8], [0], 'y'), run(0, [7], [0], 'z')]));
     expect([...usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[7, 'x'], [8, 'y']]);
+  });
+
+  it('keeps settled texts across pages, and still fills marks and glyph ids past the first 256', () => {
+    const collector = new GlyphUsageCollector();
+    collector.add(page([run(0, [300, 301], [0, 0], 'x'), run(0, [70000], [0], 'w')]).items);
+    // Page 2: 300 is settled ('x' stays), 301 was only a mark and gets its own text now.
+    collector.add(page([run(0, [300], [0], 'y'), run(0, [301, 300], [0, 1], 'zq'), run(0, [70000], [0], 'v')]).items);
+    expect([...collector.usage.get(0)!].sort((a, b) => a[0] - b[0])).toEqual([[300, 'x'], [301, 'z'], [70000, 'w']]);
   });
 
   it('reads right-to-left runs by sorted clusters', () => {

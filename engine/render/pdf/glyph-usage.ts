@@ -7,43 +7,82 @@ import type { LayoutFont, LayoutItem } from '../../model';
 /** For each font index: glyph id → the characters it shows (first occurrence wins). */
 export type GlyphUsage = Map<number, Map<number, string>>;
 
-/** Adds the glyphs of a page's items to `usage` (pages in order: a glyph's first text wins). */
-export function addGlyphUsage(usage: GlyphUsage, items: readonly LayoutItem[]): void {
-  const visit = (items: readonly LayoutItem[]) => {
+/**
+ * Collects a document's GlyphUsage page by page (pages in order: a glyph's first text wins). A glyph
+ * whose text is settled (not empty) never changes again, and after a few pages nearly every glyph
+ * drawn is: a byte per glyph id marks them, so a run of such glyphs costs one typed-array read per
+ * glyph instead of a map lookup and a look at its clusters.
+ */
+export class GlyphUsageCollector {
+  readonly usage: GlyphUsage = new Map();
+  /** Per font index: 1 for each glyph id whose text in `usage` is not empty. */
+  private readonly settled = new Map<number, Uint8Array>();
+
+  /** Adds the glyphs of a page's items (pages in order). */
+  add(items: readonly LayoutItem[]): void {
     for (const item of items) {
       if (item.kind === 'group') {
-        visit(item.items);
+        this.add(item.items);
         continue;
       }
       if (item.kind !== 'glyphs') continue;
-      let map = usage.get(item.font);
+      let map = this.usage.get(item.font);
       if (!map) {
         map = new Map();
-        usage.set(item.font, map);
+        this.usage.set(item.font, map);
       }
-      const { glyphs, clusters, text } = item;
-      if (ascending(clusters)) {
-        logicalRun(map, glyphs, clusters, text);
-        continue;
-      }
-      // A glyph stands for the characters from its cluster to the next larger cluster of the run.
-      // Clusters descend in right-to-left runs (visual order), so look them up sorted.
-      const starts = [...new Set(clusters)].sort((a, b) => a - b);
-      const seenCluster = new Set<number>();
-      for (let i = 0; i < glyphs.length; i++) {
-        const g = glyphs[i]!;
-        const start = clusters[i] ?? 0;
-        const first = !seenCluster.has(start);
-        seenCluster.add(start);
-        if (map.has(g) && (map.get(g) !== '' || !first)) continue;
-        const k = binarySearch(starts, start);
-        const end = k + 1 < starts.length ? starts[k + 1]! : text.length;
-        // Further glyphs of a cluster (marks, decompositions) stand for nothing more.
-        map.set(g, first ? text.slice(start, Math.max(start, end)) : '');
-      }
+      let settled = this.settled.get(item.font);
+      if (!settled) this.settled.set(item.font, (settled = new Uint8Array(256)));
+      if (allSettled(settled, item.glyphs)) continue;
+      addRun(map, item.glyphs, item.clusters, item.text);
+      this.settled.set(item.font, settle(settled, map, item.glyphs));
     }
-  };
-  visit(items);
+  }
+}
+
+/** Whether every glyph id of `glyphs` is marked in `settled`. */
+function allSettled(settled: Uint8Array, glyphs: readonly number[]): boolean {
+  for (let i = 0; i < glyphs.length; i++) if (settled[glyphs[i]!] !== 1) return false;
+  return true;
+}
+
+/** Marks the glyphs of a run whose text is now settled; returns the marks (grown if needed). */
+function settle(settled: Uint8Array, map: ReadonlyMap<number, string>, glyphs: readonly number[]): Uint8Array {
+  let out = settled;
+  for (const g of glyphs) {
+    // Glyph ids are 16-bit (a font has at most 65,535 glyphs); others simply stay unmarked.
+    if (!Number.isInteger(g) || g < 0 || g > 0xffff || !map.get(g)) continue;
+    if (g >= out.length) {
+      const next = new Uint8Array(Math.min(0x10000, Math.max(out.length * 2, g + 1)));
+      next.set(out);
+      out = next;
+    }
+    out[g] = 1;
+  }
+  return out;
+}
+
+/** Adds one run's glyphs to its font's map. */
+function addRun(map: Map<number, string>, glyphs: readonly number[], clusters: readonly number[], text: string): void {
+  if (ascending(clusters)) {
+    logicalRun(map, glyphs, clusters, text);
+    return;
+  }
+  // A glyph stands for the characters from its cluster to the next larger cluster of the run.
+  // Clusters descend in right-to-left runs (visual order), so look them up sorted.
+  const starts = [...new Set(clusters)].sort((a, b) => a - b);
+  const seenCluster = new Set<number>();
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    const start = clusters[i] ?? 0;
+    const first = !seenCluster.has(start);
+    seenCluster.add(start);
+    if (map.has(g) && (map.get(g) !== '' || !first)) continue;
+    const k = binarySearch(starts, start);
+    const end = k + 1 < starts.length ? starts[k + 1]! : text.length;
+    // Further glyphs of a cluster (marks, decompositions) stand for nothing more.
+    map.set(g, first ? text.slice(start, Math.max(start, end)) : '');
+  }
 }
 
 function binarySearch(sorted: readonly number[], v: number): number {

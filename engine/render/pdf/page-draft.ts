@@ -13,7 +13,7 @@ import type { GlyphRun, LayoutFont, LayoutPage, PathShading } from '../../model'
 import { ByteSink } from './byte-sink';
 import { writeContent, type ContentFace, type ContentTarget } from './content';
 import { writeShow, type ContentFont } from './show-text';
-import { addGlyphUsage, type GlyphUsage } from './glyph-usage';
+import { GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
 import { pageLinks, type LinkedPage } from './navigation';
 import { shadingKey } from './shading';
 
@@ -45,8 +45,7 @@ export interface PageDraft extends LinkedPage {
 
 /** Drafts the pages of one document in order, collecting the glyphs each font uses. */
 export class PageDrafter implements ContentTarget {
-  /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
-  readonly usage: GlyphUsage = new Map();
+  private readonly glyphUsage = new GlyphUsageCollector();
   private readonly sink = new ByteSink();
   private readonly faces: ContentFace[] = [];
   private holes = new Int32Array(256);
@@ -59,6 +58,11 @@ export class PageDrafter implements ContentTarget {
   private alphas = new Map<number, string>();
   private shadings = new Map<string, { readonly name: string; readonly shading: PathShading }>();
 
+  /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
+  get usage(): GlyphUsage {
+    return this.glyphUsage.usage;
+  }
+
   /** `source.fonts` is read when a font is first met: it may grow, or be replaced, between pages. */
   constructor(private readonly source: { readonly fonts: readonly LayoutFont[] }) {}
 
@@ -69,7 +73,7 @@ export class PageDrafter implements ContentTarget {
     this.images = [];
     this.alphas = new Map();
     this.shadings = new Map();
-    addGlyphUsage(this.usage, page.items);
+    this.glyphUsage.add(page.items);
     writeContent(page, this, this.sink);
     return {
       widthPt: page.widthPt,
