@@ -107,11 +107,17 @@ function writePages(
  * Appends a page with a MediaBox of the given size: the same objects as `pdf.addPage([w, h])`,
  * whose setSize also reads back the crop, bleed, trim and art boxes through the page tree (none
  * exist on a new page), a fifth of the render stage's allocations for the page dictionaries.
+ * The page goes straight to the end of the root page tree's /Kids, as addPage puts it, but
+ * addPage first walks every kid to find the end (insertLeafNode), so n pages cost n²/2 lookups:
+ * 73 ms of CPU for 2,106 pages, 214 ms for 5,000.
  */
 function addPageOfSize(pdf: PDFDocument, widthPt: number, heightPt: number): PDFPage {
   const page = PDFPage.create(pdf);
   page.setMediaBox(0, 0, widthPt, heightPt);
-  return pdf.addPage(page);
+  // The tree renderPdf's document starts with: one flat /Pages node (PDFDocument.create).
+  pdf.catalog.Pages().pushLeafNode(page.ref);
+  page.node.setParent(pdf.catalog.get(PDFName.of('Pages')) as PDFRef);
+  return page;
 }
 
 function setInfo(pdf: PDFDocument, info: DocumentInfo, options: RenderPdfOptions, contentHash: string): void {
