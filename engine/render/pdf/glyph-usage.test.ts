@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GlyphRun, LayoutFont, LayoutItem, LayoutPage } from '../../model';
 import { collectDrawnWidths, GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
-import { forEachDrawnWidth, PageDrafter } from './page-draft';
+import { forEachDrawnRun, PageDrafter } from './page-draft';
 
 function run(font: number, glyphs: number[], clusters: number[], text: string, rtl = false): GlyphRun {
   return { kind: 'glyphs', x: 0, y: 0, font, sizePt: 10, glyphs, advances: glyphs.map(() => 5), text, clusters, color: '000000', ...(rtl ? { rtl } : {}) };
@@ -60,7 +60,7 @@ describe('collectDrawnWidths', () => {
 
   it('gives a respaced font’s glyphs the width most of their occurrences are drawn with', () => {
     const drafts = [new PageDrafter({ fonts }).draft(page([drawn(0, [1, 2, 3], [5.18, 3, 2.5]), drawn(0, [1, 3], [5.18, 2.9]), drawn(0, [1, 3, 3], [6, 2.5, 2.7], 50), drawn(1, [1], [9])]))];
-    const widths = collectDrawnWidths((counted, vote) => forEachDrawnWidth(drafts, counted, vote), fonts);
+    const widths = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), fonts);
     // 10 pt text: 5.18 pt is 518/1000 em; at 50% horizontal scale 6 pt is 1200.
     expect(widths.get(0)?.get(1)).toBe(518);
     expect(widths.get(0)?.get(2)).toBe(300);
@@ -68,5 +68,18 @@ describe('collectDrawnWidths', () => {
     expect(widths.get(0)?.has(3)).toBe(false);
     // Fonts drawn on their own advances are left alone.
     expect(widths.has(1)).toBe(false);
+  });
+
+  it('finds a majority that is not the first width drawn, for any glyph id, and counts -0 as 0', () => {
+    const drafts = [
+      new PageDrafter({ fonts }).draft(page([drawn(0, [300, 70000, 9], [4, 1, -0.0001]), drawn(0, [300, 70000, 9], [5, 2, 0]), drawn(0, [300, 70000, 9, 300], [5, 2, 0, 4.1])])),
+    ];
+    const widths = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), fonts).get(0)!;
+    // Glyph 300: 400, 500, 500, 410; glyph 70000: 100, 200, 200; glyph 9: -0, 0, 0.
+    expect(widths.get(300)).toBeUndefined();
+    expect(widths.get(70000)).toBe(200);
+    expect(Object.is(widths.get(9), 0)).toBe(true);
+    const again = collectDrawnWidths((counted, vote) => forEachDrawnRun([new PageDrafter({ fonts }).draft(page([drawn(0, [300, 300, 300], [4, 5, 5])]))], counted, vote), fonts);
+    expect(again.get(0)?.get(300)).toBe(500);
   });
 });

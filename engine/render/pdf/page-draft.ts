@@ -190,10 +190,13 @@ export function writeDraftContent(draft: PageDraft, fonts: ReadonlyMap<number, {
 }
 
 /**
- * Calls `vote(font, glyph, width)` for each glyph the drafts draw with font `font` counted, at the
- * width it is drawn on (1/1000 text space, before horizontal scaling, to a tenth).
+ * Calls `run(font, glyphs, advances, start, count)` for each run of the drafts in a font `counted`
+ * accepts, drawn on its advances: glyphs `start` to `start + count` of the arrays (a draft's own).
  */
-export function forEachDrawnWidth(drafts: readonly PageDraft[], counted: (font: number) => boolean, vote: (font: number, glyph: number, width: number) => void): void {
+export function forEachDrawnRun(
+  drafts: readonly PageDraft[], counted: (font: number) => boolean,
+  run: (font: number, glyphs: Int32Array, advances: Float64Array, start: number, count: number) => void,
+): void {
   for (const d of drafts) {
     let glyph = 0;
     for (let h = 0; h < d.holes.length; h += HOLE) {
@@ -201,9 +204,7 @@ export function forEachDrawnWidth(drafts: readonly PageDraft[], counted: (font: 
       if (kind === IMAGE) continue;
       const font = d.holes[h + 2]!;
       const n = d.holes[h + 3]!;
-      if (kind === SHOW && counted(font)) {
-        for (let i = glyph; i < glyph + n; i++) vote(font, d.glyphs[i]!, Math.round(d.advances[i]! * 10) / 10);
-      }
+      if (kind === SHOW && counted(font)) run(font, d.glyphs, d.advances, glyph, n);
       glyph += n;
     }
   }

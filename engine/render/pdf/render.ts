@@ -20,7 +20,7 @@ import { loadFontkit, subsetNeedsFontkit } from '../../text';
 import { collectDrawnWidths } from './glyph-usage';
 import { embedImages, type EmbeddedImage } from './images';
 import { addLinks, addOutline } from './navigation';
-import { forEachDrawnWidth, PageDrafter, writeDraftContent, type PageDraft } from './page-draft';
+import { forEachDrawnRun, PageDrafter, writeDraftContent, type PageDraft } from './page-draft';
 import { registerShading } from './shading';
 import { flateStream } from './streams';
 
@@ -46,7 +46,7 @@ export async function renderPdf(layout: LayoutSource, options: RenderPdfOptions,
     }
     // CFF fonts are subset with fontkit, loaded on first need (text/fontkit-loader.ts).
     if (layout.fonts.some((f) => subsetNeedsFontkit(f.data))) await loadFontkit();
-    const drawn = collectDrawnWidths((counted, vote) => forEachDrawnWidth(drafts, counted, vote), layout.fonts);
+    const drawn = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), layout.fonts);
     const fonts = embedFonts(pdf, layout, drafter.usage, bag, drawn);
     const images = embedImages(pdf, layout, bag, host.inflateRaw);
     const { pageRefs, contentHash } = writePages(pdf, drafts, fonts, images, host);
