@@ -7,43 +7,82 @@ import type { LayoutFont, LayoutItem } from '../../model';
 /** For each font index: glyph id → the characters it shows (first occurrence wins). */
 export type GlyphUsage = Map<number, Map<number, string>>;
 
-/** Adds the glyphs of a page's items to `usage` (pages in order: a glyph's first text wins). */
-export function addGlyphUsage(usage: GlyphUsage, items: readonly LayoutItem[]): void {
-  const visit = (items: readonly LayoutItem[]) => {
+/**
+ * Collects a document's GlyphUsage page by page (pages in order: a glyph's first text wins). A glyph
+ * whose text is settled (not empty) never changes again, and after a few pages nearly every glyph
+ * drawn is: a byte per glyph id marks them, so a run of such glyphs costs one typed-array read per
+ * glyph instead of a map lookup and a look at its clusters.
+ */
+export class GlyphUsageCollector {
+  readonly usage: GlyphUsage = new Map();
+  /** Per font index: 1 for each glyph id whose text in `usage` is not empty. */
+  private readonly settled = new Map<number, Uint8Array>();
+
+  /** Adds the glyphs of a page's items (pages in order). */
+  add(items: readonly LayoutItem[]): void {
     for (const item of items) {
       if (item.kind === 'group') {
-        visit(item.items);
+        this.add(item.items);
         continue;
       }
       if (item.kind !== 'glyphs') continue;
-      let map = usage.get(item.font);
+      let map = this.usage.get(item.font);
       if (!map) {
         map = new Map();
-        usage.set(item.font, map);
+        this.usage.set(item.font, map);
       }
-      const { glyphs, clusters, text } = item;
-      if (ascending(clusters)) {
-        logicalRun(map, glyphs, clusters, text);
-        continue;
-      }
-      // A glyph stands for the characters from its cluster to the next larger cluster of the run.
-      // Clusters descend in right-to-left runs (visual order), so look them up sorted.
-      const starts = [...new Set(clusters)].sort((a, b) => a - b);
-      const seenCluster = new Set<number>();
-      for (let i = 0; i < glyphs.length; i++) {
-        const g = glyphs[i]!;
-        const start = clusters[i] ?? 0;
-        const first = !seenCluster.has(start);
-        seenCluster.add(start);
-        if (map.has(g) && (map.get(g) !== '' || !first)) continue;
-        const k = binarySearch(starts, start);
-        const end = k + 1 < starts.length ? starts[k + 1]! : text.length;
-        // Further glyphs of a cluster (marks, decompositions) stand for nothing more.
-        map.set(g, first ? text.slice(start, Math.max(start, end)) : '');
-      }
+      let settled = this.settled.get(item.font);
+      if (!settled) this.settled.set(item.font, (settled = new Uint8Array(256)));
+      if (allSettled(settled, item.glyphs)) continue;
+      addRun(map, item.glyphs, item.clusters, item.text);
+      this.settled.set(item.font, settle(settled, map, item.glyphs));
     }
-  };
-  visit(items);
+  }
+}
+
+/** Whether every glyph id of `glyphs` is marked in `settled`. */
+function allSettled(settled: Uint8Array, glyphs: readonly number[]): boolean {
+  for (let i = 0; i < glyphs.length; i++) if (settled[glyphs[i]!] !== 1) return false;
+  return true;
+}
+
+/** Marks the glyphs of a run whose text is now settled; returns the marks (grown if needed). */
+function settle(settled: Uint8Array, map: ReadonlyMap<number, string>, glyphs: readonly number[]): Uint8Array {
+  let out = settled;
+  for (const g of glyphs) {
+    // Glyph ids are 16-bit (a font has at most 65,535 glyphs); others simply stay unmarked.
+    if (!Number.isInteger(g) || g < 0 || g > 0xffff || !map.get(g)) continue;
+    if (g >= out.length) {
+      const next = new Uint8Array(Math.min(0x10000, Math.max(out.length * 2, g + 1)));
+      next.set(out);
+      out = next;
+    }
+    out[g] = 1;
+  }
+  return out;
+}
+
+/** Adds one run's glyphs to its font's map. */
+function addRun(map: Map<number, string>, glyphs: readonly number[], clusters: readonly number[], text: string): void {
+  if (ascending(clusters)) {
+    logicalRun(map, glyphs, clusters, text);
+    return;
+  }
+  // A glyph stands for the characters from its cluster to the next larger cluster of the run.
+  // Clusters descend in right-to-left runs (visual order), so look them up sorted.
+  const starts = [...new Set(clusters)].sort((a, b) => a - b);
+  const seenCluster = new Set<number>();
+  for (let i = 0; i < glyphs.length; i++) {
+    const g = glyphs[i]!;
+    const start = clusters[i] ?? 0;
+    const first = !seenCluster.has(start);
+    seenCluster.add(start);
+    if (map.has(g) && (map.get(g) !== '' || !first)) continue;
+    const k = binarySearch(starts, start);
+    const end = k + 1 < starts.length ? starts[k + 1]! : text.length;
+    // Further glyphs of a cluster (marks, decompositions) stand for nothing more.
+    map.set(g, first ? text.slice(start, Math.max(start, end)) : '');
+  }
 }
 
 function binarySearch(sorted: readonly number[], v: number): number {
@@ -90,39 +129,91 @@ function logicalRun(map: Map<number, string>, glyphs: readonly number[], cluster
 export type DrawnWidths = Map<number, Map<number, number>>;
 
 /**
- * Walks every glyph drawn (page-draft.ts forEachDrawnWidth): `vote(font, glyph, width)` for each of
- * a font `counted` accepts, with the width in 1/1000 text space it is drawn on, to a tenth.
+ * Walks every run drawn (page-draft.ts forEachDrawnRun) in a font `counted` accepts: `run(font,
+ * glyphs, advances, start, count)` for glyphs `start` to `start + count` of the arrays, each drawn
+ * on its advance in 1/1000 text space (before horizontal scaling).
  */
-export type DrawnGlyphWalk = (counted: (font: number) => boolean, vote: (font: number, glyph: number, width: number) => void) => void;
+export type DrawnGlyphWalk = (
+  counted: (font: number) => boolean,
+  run: (font: number, glyphs: Int32Array, advances: Float64Array, start: number, count: number) => void,
+) => void;
 
 /** Collects the drawn widths of the glyphs of respaced fonts over all pages. */
 export function collectDrawnWidths(walk: DrawnGlyphWalk, fonts: readonly LayoutFont[]): DrawnWidths {
   // Most documents have no respaced font: then there is nothing to count, and no walk over the pages.
   if (!fonts.some((f) => f.respaced)) return new Map();
-  const votes = new Map<number, Map<number, Map<number, number>>>();
+  const votes = new Map<number, WidthVotes>();
   const respaced = (font: number) => fonts[font]?.respaced === true;
-  walk(respaced, (f, g, w) => {
-    if (!Number.isFinite(w)) return;
+  walk(respaced, (f, glyphs, advances, start, count) => {
     let font = votes.get(f);
-    if (!font) votes.set(f, (font = new Map()));
-    let counts = font.get(g);
-    if (!counts) font.set(g, (counts = new Map()));
-    counts.set(w, (counts.get(w) ?? 0) + 1);
+    if (!font) votes.set(f, (font = new WidthVotes()));
+    for (let i = start; i < start + count; i++) {
+      // Widths to a tenth of a unit.
+      const w = Math.round(advances[i]! * 10) / 10;
+      if (Number.isFinite(w)) font.vote(glyphs[i]!, w);
+    }
   });
   const out: DrawnWidths = new Map();
-  for (const [f, glyphs] of votes) {
-    const widths = new Map<number, number>();
-    for (const [g, counts] of glyphs) {
-      let total = 0;
-      let best = 0;
-      let bestCount = 0;
+  for (const [f, font] of votes) out.set(f, font.majorities());
+  return out;
+}
+
+/**
+ * One font's votes: how often each glyph is drawn at each width. Nearly every occurrence of a
+ * glyph is drawn at the width of its first (only justified spaces and spaced-out text vary), so
+ * that width is counted in typed arrays by glyph id, and only other widths in maps: a walk over the
+ * 437-page handbook's 875,000 glyphs took 20 ms with a map lookup or three for every glyph.
+ */
+class WidthVotes {
+  private first = new Float64Array(256);
+  private firstCount = new Int32Array(256);
+  /** Glyph id → width → count, for widths other than the glyph's first, and any glyph id not 16-bit. */
+  private readonly others = new Map<number, Map<number, number>>();
+
+  vote(g: number, width: number): void {
+    // -0 is 0 (one key of a Map).
+    const w = width + 0;
+    if ((g & 0xffff) === g) {
+      if (g >= this.firstCount.length) this.grow(g);
+      if (this.firstCount[g] === 0) this.first[g] = w;
+      if (this.first[g] === w) {
+        this.firstCount[g]! += 1;
+        return;
+      }
+    }
+    let counts = this.others.get(g);
+    if (!counts) this.others.set(g, (counts = new Map()));
+    counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+
+  /** Glyph id → the width more than half of its occurrences are drawn with, for glyphs that have one. */
+  majorities(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (let g = 0; g < this.firstCount.length; g++) {
+      const n = this.firstCount[g]!;
+      if (n > 0 && !this.others.has(g)) out.set(g, this.first[g]!);
+    }
+    for (const [g, counts] of this.others) {
+      const n = this.firstCount[g] ?? 0;
+      let total = n;
+      let best = this.first[g] ?? 0;
+      let bestCount = n;
       for (const [w, c] of counts) {
         total += c;
-        if (c > bestCount || (c === bestCount && w < best)) (best = w), (bestCount = c);
+        if (c > bestCount) (best = w), (bestCount = c);
       }
-      if (bestCount * 2 > total) widths.set(g, best);
+      if (bestCount * 2 > total) out.set(g, best);
     }
-    out.set(f, widths);
+    return out;
   }
-  return out;
+
+  private grow(g: number): void {
+    const size = Math.min(0x10000, Math.max(this.firstCount.length * 2, g + 1));
+    const first = new Float64Array(size);
+    first.set(this.first);
+    const firstCount = new Int32Array(size);
+    firstCount.set(this.firstCount);
+    this.first = first;
+    this.firstCount = firstCount;
+  }
 }

@@ -9,6 +9,7 @@ import { decodeRaster, isRasterFormat, pngToPdfImage, sniffImage, type DecodedIm
 import type { LayoutSource } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
+import { bytesStream } from './bytes-stream';
 
 
 /** An embedded image: its reference and resource name. */
@@ -77,10 +78,10 @@ function writeImage(pdf: PDFDocument, img: PdfImageData): PDFRef {
   if (img.colorKey) dict.Mask = [...img.colorKey];
   if (img.smask) {
     dict.SMask = ctx.register(
-      ctx.stream(img.smask.data, { Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, ColorSpace: 'DeviceGray', BitsPerComponent: img.smask.bitsPerComponent, Filter: 'FlateDecode' }),
+      bytesStream(ctx, img.smask.data, { Type: 'XObject', Subtype: 'Image', Width: img.width, Height: img.height, ColorSpace: 'DeviceGray', BitsPerComponent: img.smask.bitsPerComponent, Filter: 'FlateDecode' }),
     );
   }
-  return ctx.register(ctx.stream(img.data, dict as never));
+  return ctx.register(bytesStream(ctx, img.data, dict));
 }
 
 function hex(bytes: Uint8Array): string {
@@ -103,5 +104,5 @@ function writeJpeg(pdf: PDFDocument, data: Uint8Array): PDFRef {
     Filter: 'DCTDecode',
   };
   if (info.invertedCmyk) dict.Decode = [1, 0, 1, 0, 1, 0, 1, 0];
-  return pdf.context.register(pdf.context.stream(data, dict as never));
+  return pdf.context.register(bytesStream(pdf.context, data, dict));
 }

@@ -13,7 +13,7 @@ import type { GlyphRun, LayoutFont, LayoutPage, PathShading } from '../../model'
 import { ByteSink } from './byte-sink';
 import { writeContent, type ContentFace, type ContentTarget } from './content';
 import { writeShow, type ContentFont } from './show-text';
-import { addGlyphUsage, type GlyphUsage } from './glyph-usage';
+import { GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
 import { pageLinks, type LinkedPage } from './navigation';
 import { shadingKey } from './shading';
 
@@ -45,8 +45,7 @@ export interface PageDraft extends LinkedPage {
 
 /** Drafts the pages of one document in order, collecting the glyphs each font uses. */
 export class PageDrafter implements ContentTarget {
-  /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
-  readonly usage: GlyphUsage = new Map();
+  private readonly glyphUsage = new GlyphUsageCollector();
   private readonly sink = new ByteSink();
   private readonly faces: ContentFace[] = [];
   private holes = new Int32Array(256);
@@ -59,6 +58,11 @@ export class PageDrafter implements ContentTarget {
   private alphas = new Map<number, string>();
   private shadings = new Map<string, { readonly name: string; readonly shading: PathShading }>();
 
+  /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
+  get usage(): GlyphUsage {
+    return this.glyphUsage.usage;
+  }
+
   /** `source.fonts` is read when a font is first met: it may grow, or be replaced, between pages. */
   constructor(private readonly source: { readonly fonts: readonly LayoutFont[] }) {}
 
@@ -69,7 +73,7 @@ export class PageDrafter implements ContentTarget {
     this.images = [];
     this.alphas = new Map();
     this.shadings = new Map();
-    addGlyphUsage(this.usage, page.items);
+    this.glyphUsage.add(page.items);
     writeContent(page, this, this.sink);
     return {
       widthPt: page.widthPt,
@@ -186,10 +190,13 @@ export function writeDraftContent(draft: PageDraft, fonts: ReadonlyMap<number, {
 }
 
 /**
- * Calls `vote(font, glyph, width)` for each glyph the drafts draw with font `font` counted, at the
- * width it is drawn on (1/1000 text space, before horizontal scaling, to a tenth).
+ * Calls `run(font, glyphs, advances, start, count)` for each run of the drafts in a font `counted`
+ * accepts, drawn on its advances: glyphs `start` to `start + count` of the arrays (a draft's own).
  */
-export function forEachDrawnWidth(drafts: readonly PageDraft[], counted: (font: number) => boolean, vote: (font: number, glyph: number, width: number) => void): void {
+export function forEachDrawnRun(
+  drafts: readonly PageDraft[], counted: (font: number) => boolean,
+  run: (font: number, glyphs: Int32Array, advances: Float64Array, start: number, count: number) => void,
+): void {
   for (const d of drafts) {
     let glyph = 0;
     for (let h = 0; h < d.holes.length; h += HOLE) {
@@ -197,9 +204,7 @@ export function forEachDrawnWidth(drafts: readonly PageDraft[], counted: (font: 
       if (kind === IMAGE) continue;
       const font = d.holes[h + 2]!;
       const n = d.holes[h + 3]!;
-      if (kind === SHOW && counted(font)) {
-        for (let i = glyph; i < glyph + n; i++) vote(font, d.glyphs[i]!, Math.round(d.advances[i]! * 10) / 10);
-      }
+      if (kind === SHOW && counted(font)) run(font, d.glyphs, d.advances, glyph, n);
       glyph += n;
     }
   }

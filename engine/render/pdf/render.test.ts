@@ -84,3 +84,23 @@ describe('renderPdf translucency', () => {
     }
   });
 });
+
+describe('renderPdf page tree', () => {
+  it('puts the pages in order under one /Pages node, each with its size, its parent and the count', async () => {
+    const sizes = [100, 200, 300, 400, 500];
+    const layout: LayoutDoc = {
+      pages: sizes.map((w) => ({ widthPt: w, heightPt: 50, items: [], section: 0, label: String(w) })),
+      fonts: [], images: [], destinations: {}, outline: [], info: {},
+    };
+    const r = await renderPdf(layout, {}, createNodeHost());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const doc = await PDFDocument.load(r.value);
+    const root = doc.catalog.Pages();
+    expect(root.Count().asNumber()).toBe(sizes.length);
+    expect(root.Kids().size()).toBe(sizes.length);
+    const pages = doc.getPages();
+    expect(pages.map((p) => p.getWidth())).toEqual(sizes);
+    for (const p of pages) expect(p.node.get(PDFName.of('Parent'))).toBe(doc.catalog.get(PDFName.of('Pages')));
+  });
+});

@@ -6,8 +6,9 @@
  * time for output 2 % smaller. Native zlib would be faster still but compresses to other bytes in a
  * browser, and the two doors must give the same bytes.
  */
-import type { PDFContext, PDFRawStream } from 'pdf-lib';
+import type { PDFContext } from 'pdf-lib';
 import { deflateZlib } from '../../zip';
+import { bytesStream, type BytesStream } from './bytes-stream';
 
 /** Latin-1 bytes of a string whose characters are all below U+0100 (content streams carry raw bytes). */
 export function latin1Bytes(s: string): Uint8Array {
@@ -17,7 +18,7 @@ export function latin1Bytes(s: string): Uint8Array {
 }
 
 /** A FlateDecode stream of bytes or of a Latin-1 string (content streams, CMaps). */
-export function flateStream(ctx: PDFContext, contents: string | Uint8Array, dict: Record<string, unknown> = {}): PDFRawStream {
+export function flateStream(ctx: PDFContext, contents: string | Uint8Array, dict: Record<string, unknown> = {}): BytesStream {
   return zlibStream(ctx, deflateLatin1(contents), dict);
 }
 
@@ -27,6 +28,6 @@ export function deflateLatin1(contents: string | Uint8Array): Uint8Array {
 }
 
 /** A FlateDecode stream of bytes already compressed (by deflateLatin1); they must not be changed afterwards. */
-export function zlibStream(ctx: PDFContext, zlib: Uint8Array, dict: Record<string, unknown> = {}): PDFRawStream {
-  return ctx.stream(zlib, { ...dict, Filter: 'FlateDecode' } as never);
+export function zlibStream(ctx: PDFContext, zlib: Uint8Array, dict: Record<string, unknown> = {}): BytesStream {
+  return bytesStream(ctx, zlib, { ...dict, Filter: 'FlateDecode' });
 }
