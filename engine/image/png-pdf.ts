@@ -187,52 +187,71 @@ function rawSize(width: number, height: number, colors: number, bitDepth: number
   return n;
 }
 
-/** Reverses the PNG row filters (PNG spec §9) into packed rows without filter bytes. */
+/**
+ * Reverses the PNG row filters (PNG spec §9) into packed rows without filter bytes. Each filter has
+ * its own loop, and the row's first pixel (no left neighbour) and the first row (no row above) are
+ * done apart, so the inner loops carry no bounds tests: on the first pixel Sub is a copy, Average
+ * adds half of b and Paeth adds b; on the first row Up is a copy, Average adds half of a and Paeth
+ * adds a (PNG spec §9.4: the missing neighbours are 0). A store into a Uint8Array wraps modulo 256,
+ * which is the filters' arithmetic.
+ */
 function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0): Uint8Array {
   const stride = rowBytes(width, colors, bitDepth);
   const bpp = Math.max(1, (colors * bitDepth) >> 3);
+  const lead = Math.min(bpp, stride);
   const out = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const src = offset + y * (stride + 1) + 1;
     if (src + stride > raw.length) break;
     const row = y * stride;
-    const prev = row - stride;
-    // One specialised loop per filter type: no per-byte switch.
-    switch (raw[src - 1]) {
-      case 0:
-        out.set(raw.subarray(src, src + stride), row);
-        break;
-      case 1:
-        for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + (x >= bpp ? out[row + x - bpp]! : 0)) & 255;
-        break;
-      case 2:
-        if (y === 0) out.set(raw.subarray(src, src + stride), row);
-        else for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + out[prev + x]!) & 255;
-        break;
-      case 3:
-        for (let x = 0; x < stride; x++) {
-          const a = x >= bpp ? out[row + x - bpp]! : 0;
-          const b = y > 0 ? out[prev + x]! : 0;
-          out[row + x] = (raw[src + x]! + ((a + b) >> 1)) & 255;
-        }
-        break;
-      case 4:
-        for (let x = 0; x < stride; x++) {
-          const a = x >= bpp ? out[row + x - bpp]! : 0;
-          const b = y > 0 ? out[prev + x]! : 0;
-          const c = x >= bpp && y > 0 ? out[prev + x - bpp]! : 0;
-          const p = a + b - c;
-          const pa = p > a ? p - a : a - p;
-          const pb = p > b ? p - b : b - p;
-          const pc = p > c ? p - c : c - p;
-          out[row + x] = (raw[src + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
-        }
-        break;
-      default:
-        abort('render/bad-image', `The PNG picture uses an unknown row filter (${raw[src - 1]}).`);
-    }
+    const filter = raw[src - 1]!;
+    if (filter === 0 || (filter === 2 && y === 0)) out.set(raw.subarray(src, src + stride), row);
+    else if (filter === 1 || (filter === 4 && y === 0)) unfilterSub(raw, out, src, row, stride, bpp, lead);
+    else if (filter === 2) for (let x = 0, p = row - stride; x < stride; x++) out[row + x] = raw[src + x]! + out[p + x]!;
+    else if (filter === 3) unfilterAverage(raw, out, src, row, stride, bpp, lead, y > 0);
+    else if (filter === 4) unfilterPaeth(raw, out, src, row, stride, bpp, lead);
+    else abort('render/bad-image', `The PNG picture uses an unknown row filter (${filter}).`);
   }
   return out;
+}
+
+function unfilterSub(raw: Uint8Array, out: Uint8Array, src: number, row: number, stride: number, bpp: number, lead: number): void {
+  out.set(raw.subarray(src, src + lead), row);
+  for (let x = lead; x < stride; x++) out[row + x] = raw[src + x]! + out[row + x - bpp]!;
+}
+
+function unfilterAverage(raw: Uint8Array, out: Uint8Array, src: number, row: number, stride: number, bpp: number, lead: number, hasPrev: boolean): void {
+  if (!hasPrev) {
+    out.set(raw.subarray(src, src + lead), row);
+    for (let x = lead; x < stride; x++) out[row + x] = raw[src + x]! + (out[row + x - bpp]! >> 1);
+    return;
+  }
+  const prev = row - stride;
+  for (let x = 0; x < lead; x++) out[row + x] = raw[src + x]! + (out[prev + x]! >> 1);
+  for (let x = lead; x < stride; x++) out[row + x] = raw[src + x]! + ((out[row + x - bpp]! + out[prev + x]!) >> 1);
+}
+
+/**
+ * Paeth below the first row (the first row is Sub). Each byte lane of a pixel is walked on its own,
+ * so a (left) and c (above-left) are the previous step's result and b (above): two reads a byte.
+ */
+function unfilterPaeth(raw: Uint8Array, out: Uint8Array, src: number, row: number, stride: number, bpp: number, lead: number): void {
+  const d = src - row;
+  const end = row + stride;
+  for (let k = row; k < row + lead; k++) {
+    let c = out[k - stride]!;
+    let a = (raw[k + d]! + c) & 255;
+    out[k] = a;
+    for (let i = k + bpp; i < end; i += bpp) {
+      const b = out[i - stride]!;
+      const pa = b > c ? b - c : c - b; // |p - a| with p = a + b - c
+      const pb = a > c ? a - c : c - a;
+      const pc = a + b > c + c ? a + b - c - c : c + c - a - b;
+      a = (raw[i + d]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+      out[i] = a;
+      c = b;
+    }
+  }
 }
 
 /** Adam7 de-interlacing (PNG spec §8.2), only for sample sizes of 8 or 16 bits. */

@@ -6,13 +6,13 @@ import { readJpegInfo } from './jpeg';
 import { pngToPdfImage } from '../../image';
 import { assemblePng, pngChunk } from '../../image';
 
-/** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters. */
-function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = []): Uint8Array {
+/** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters (from `firstFilter` on the first row). */
+function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = [], firstFilter = 0): Uint8Array {
   const colors = colorType === 2 ? 3 : colorType === 6 ? 4 : colorType === 4 ? 2 : 1;
   const stride = width * colors;
   const raw = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) {
-    const filter = y % 5;
+    const filter = (y + firstFilter) % 5;
     raw[y * (stride + 1)] = filter;
     for (let x = 0; x < stride; x++) {
       const v = samples[y * stride + x]!;
@@ -66,6 +66,27 @@ describe('pngToPdfImage', () => {
       const alpha = unzlibSync(img.smask!.data);
       for (let i = 0; i < w * h; i++) {
         expect([color[i * 3], color[i * 3 + 1], color[i * 3 + 2], alpha[i]]).toEqual([rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2], rgba[i * 4 + 3]]);
+      }
+    }
+  });
+
+  it('undoes every row filter on the first row and in the first pixel, for 1 to 4 bytes a pixel', () => {
+    // The first row and the first pixel of a row have their own loops (no neighbours there).
+    for (const [colorType, colors] of [[6, 4], [4, 2]] as const) {
+      for (const w of [1, 2, 5]) {
+        for (let first = 0; first < 5; first++) {
+          const h = 6;
+          const samples = random(w * h * colors, 11 + first + w);
+          const img = pngToPdfImage(encodePng(w, h, colorType, samples, [], first));
+          const color = unzlibSync(img.data);
+          const alpha = unzlibSync(img.smask!.data);
+          const expected = { color: [] as number[], alpha: [] as number[] };
+          for (let i = 0; i < w * h; i++) {
+            for (let k = 0; k < colors - 1; k++) expected.color.push(samples[i * colors + k]!);
+            expected.alpha.push(samples[i * colors + colors - 1]!);
+          }
+          expect({ color: Array.from(color), alpha: Array.from(alpha) }).toEqual(expected);
+        }
       }
     }
   });
