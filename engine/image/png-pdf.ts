@@ -29,6 +29,7 @@ export interface PdfImageData {
 }
 
 const MAX_PIXELS = 100_000_000;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 
 /** Converts PNG bytes to PDF image data. Throws a DiagnosticError for damaged or unsupported files. */
@@ -81,7 +82,19 @@ function splitAlpha(pixels: Uint8Array, n: number, colors: number, step: number)
   const colorOut = new Uint8Array(n * (colors - 1));
   const alphaOut = new Uint8Array(n);
   let all = 255;
-  if (colors === 4 && step === 1) {
+  if (colors === 4 && step === 1 && LITTLE_ENDIAN && pixels.byteOffset % 4 === 0) {
+    // One 32-bit read a pixel: R in the low byte, alpha in the high one.
+    const words = new Uint32Array(pixels.buffer, pixels.byteOffset, n);
+    for (let i = 0, c = 0; i < n; i++, c += 3) {
+      const v = words[i]!;
+      colorOut[c] = v;
+      colorOut[c + 1] = v >>> 8;
+      colorOut[c + 2] = v >>> 16;
+      const a = v >>> 24;
+      alphaOut[i] = a;
+      all &= a;
+    }
+  } else if (colors === 4 && step === 1) {
     for (let i = 0, c = 0, p = 0; i < n; i++, p += 4) {
       colorOut[c++] = pixels[p]!;
       colorOut[c++] = pixels[p + 1]!;
