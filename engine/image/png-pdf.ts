@@ -291,24 +291,13 @@ function deinterlace(raw: Uint8Array, width: number, height: number, colors: num
 
 function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: number, bitDepth: number): PdfImageData {
   const palette = info.palette ?? new Uint8Array(3);
-  const trns = info.trns ?? new Uint8Array(0);
+  // Alpha by index: tRNS gives the first entries, the others are opaque (PNG spec §11.3.2.1).
+  const alphaOf = new Uint8Array(256).fill(255);
+  if (info.trns) alphaOf.set(info.trns.subarray(0, 256));
+  // Eight-bit rows (interlaced ones are 8-bit too) are the indices as they are; smaller samples are unpacked.
+  const indices = bitDepth === 8 ? packed : unpackIndices(packed, width, height, bitDepth);
   const alpha = new Uint8Array(width * height);
-  const indices = new Uint8Array(width * height);
-  const stride = info.interlace === 0 ? rowBytes(width, 1, bitDepth) : width;
-  const perByte = 8 / bitDepth;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let idx: number;
-      if (bitDepth === 8 || info.interlace !== 0) idx = packed[y * stride + x]!;
-      else {
-        const byte = packed[y * stride + Math.floor(x / perByte)]!;
-        const shift = 8 - bitDepth * ((x % perByte) + 1);
-        idx = (byte >> shift) & ((1 << bitDepth) - 1);
-      }
-      indices[y * width + x] = idx;
-      alpha[y * width + x] = idx < trns.length ? trns[idx]! : 255;
-    }
-  }
+  for (let i = 0; i < alpha.length; i++) alpha[i] = alphaOf[indices[i]!]!;
   return {
     width,
     height,
@@ -317,4 +306,15 @@ function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: 
     data: deflateZlib(indices),
     smask: { data: deflateZlib(alpha), bitsPerComponent: 8 },
   };
+}
+
+/** Unpacks 1-, 2- or 4-bit palette indices (rows padded to a byte) to one byte each, high bits first. */
+function unpackIndices(packed: Uint8Array, width: number, height: number, bitDepth: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const stride = rowBytes(width, 1, bitDepth);
+  const mask = (1 << bitDepth) - 1;
+  for (let y = 0, o = 0; y < height; y++) {
+    for (let x = 0, bit = 8 * y * stride; x < width; x++, bit += bitDepth) out[o++] = (packed[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & mask;
+  }
+  return out;
 }

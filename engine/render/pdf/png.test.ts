@@ -107,6 +107,29 @@ describe('pngToPdfImage', () => {
     expect(Array.from(unzlibSync(img.smask!.data))).toEqual([0, 128, 255, 255, 128, 0]);
   });
 
+  it('unpacks 1-, 2- and 4-bit palette indices with tRNS, rows padded to a byte', () => {
+    for (const bitDepth of [1, 2, 4]) {
+      const w = 5;
+      const h = 3;
+      const indices = Array.from({ length: w * h }, (_, i) => (i * 7 + 3) % (1 << bitDepth));
+      const stride = Math.ceil((w * bitDepth) / 8);
+      const raw = new Uint8Array((stride + 1) * h);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) raw[y * (stride + 1) + 1 + ((x * bitDepth) >> 3)]! |= indices[y * w + x]! << (8 - bitDepth - ((x * bitDepth) & 7));
+      }
+      const ihdr = new Uint8Array(13);
+      new DataView(ihdr.buffer).setUint32(0, w);
+      new DataView(ihdr.buffer).setUint32(4, h);
+      ihdr[8] = bitDepth;
+      ihdr[9] = 3;
+      const trns = new Uint8Array([10, 20]); // the first two entries; the others are opaque
+      const png = assemblePng([pngChunk('IHDR', ihdr), pngChunk('PLTE', new Uint8Array(3 << bitDepth)), pngChunk('tRNS', trns), pngChunk('IDAT', zlibSync(raw)), pngChunk('IEND', new Uint8Array(0))]);
+      const img = pngToPdfImage(png);
+      expect(Array.from(unzlibSync(img.data))).toEqual(indices);
+      expect(Array.from(unzlibSync(img.smask!.data))).toEqual(indices.map((i) => trns[i] ?? 255));
+    }
+  });
+
   it('turns the tRNS key colour of a greyscale or RGB image into a colour-key mask', () => {
     const rgb = pngToPdfImage(encodePng(2, 1, 2, new Uint8Array([1, 2, 3, 4, 5, 6]), [['tRNS', new Uint8Array([0, 1, 0, 2, 0, 3])]]));
     expect(rgb.colorKey).toEqual([1, 1, 2, 2, 3, 3]);
