@@ -91,6 +91,35 @@ describe('pngToPdfImage', () => {
     }
   });
 
+  it('de-interlaces Adam7 RGBA, every pass in place, and keeps the high byte of 16-bit samples', () => {
+    const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+    for (const bitDepth of [8, 16]) {
+      const w = 11;
+      const h = 9;
+      const bytes = (4 * bitDepth) / 8;
+      const samples = random(w * h * bytes, 21 + bitDepth);
+      const raw: number[] = [];
+      for (const [x0, y0, dx, dy] of passes) {
+        for (let y = y0; y < h; y += dy) {
+          if (x0 >= w) continue;
+          raw.push(0);
+          for (let x = x0; x < w; x += dx) raw.push(...samples.subarray((y * w + x) * bytes, (y * w + x + 1) * bytes));
+        }
+      }
+      const ihdr = new Uint8Array(13);
+      new DataView(ihdr.buffer).setUint32(0, w);
+      new DataView(ihdr.buffer).setUint32(4, h);
+      ihdr[8] = bitDepth;
+      ihdr[9] = 6;
+      ihdr[12] = 1;
+      const img = pngToPdfImage(assemblePng([pngChunk('IHDR', ihdr), pngChunk('IDAT', zlibSync(Uint8Array.from(raw))), pngChunk('IEND', new Uint8Array(0))]));
+      const step = bitDepth / 8;
+      const color = Array.from({ length: w * h * 3 }, (_, i) => samples[(Math.floor(i / 3) * 4 + (i % 3)) * step]!);
+      const alpha = Array.from({ length: w * h }, (_, i) => samples[(i * 4 + 3) * step]!);
+      expect({ color: Array.from(unzlibSync(img.data)), alpha: Array.from(unzlibSync(img.smask!.data)) }).toEqual({ color, alpha });
+    }
+  });
+
   it('drops the SMask of an RGBA image that is fully opaque, and handles grey + alpha', () => {
     const rgba = random(4 * 4 * 4, 3).map((v, i) => (i % 4 === 3 ? 255 : v));
     expect(pngToPdfImage(encodePng(4, 4, 6, rgba)).smask).toBeUndefined();
