@@ -121,6 +121,17 @@ describe('decodeGif', () => {
       }
     });
 
+    it('keeps the transparent index of the decoded rows of a truncated file, the rest transparent', () => {
+      const indices = Array.from({ length: 64 }, (_, i) => (i * 5 + (i >> 3)) & 3);
+      const r = decodeGif(makeGif({ width: 8, height: 8, palette: RED_GREEN_BLUE_WHITE, indices, transparent: 2 }).subarray(0, -8));
+      if (!r.ok) throw new Error('not decoded');
+      const alpha = r.value.alpha!;
+      const decodedUpTo = Array.from(alpha).lastIndexOf(255) + 1;
+      expect(decodedUpTo).toBeGreaterThan(8);
+      expect(decodedUpTo).toBeLessThan(64);
+      for (let i = 0; i < 64; i++) expect([i, alpha[i]]).toEqual([i, i < decodedUpTo && indices[i] !== 2 ? 255 : 0]);
+    });
+
     it('fails on a header alone, a bad code size, an unknown block, and garbage', () => {
       const cases = [
         Uint8Array.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0]),

@@ -121,16 +121,17 @@ function compose(f: Frame, width: number, height: number, transparent: number, w
   const samples = new Uint8Array(width * height);
   const alpha = new Uint8Array(width * height);
   const rows = f.interlaced ? interlacedRows(f.height) : undefined;
+  // A row is copied whole; its alpha is opaque up to what was decoded, less the transparent index.
+  const span = Math.min(f.width, width - f.left);
   for (let i = 0; i < f.height; i++) {
     const y = f.top + (rows ? rows[i]! : i);
     if (y >= height) continue;
-    const done = Math.max(0, Math.min(f.width, r.written - i * f.width));
-    for (let x = 0; x < f.width && f.left + x < width; x++) {
-      const idx = indices[i * f.width + x]!;
-      const at = y * width + f.left + x;
-      samples[at] = idx;
-      alpha[at] = x < done && idx !== transparent ? 255 : 0;
-    }
+    const from = i * f.width;
+    const at = y * width + f.left;
+    const done = Math.max(0, Math.min(span, r.written - from));
+    samples.set(indices.subarray(from, from + span), at);
+    if (transparent < 0) alpha.fill(255, at, at + done);
+    else for (let x = 0; x < done; x++) alpha[at + x] = indices[from + x] !== transparent ? 255 : 0;
   }
   // No colour table at all: a greyscale ramp stands in (§18 leaves the choice to the decoder).
   const palette = f.palette ? fullPalette(f.palette) : greyRamp();

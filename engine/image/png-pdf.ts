@@ -29,6 +29,7 @@ export interface PdfImageData {
 }
 
 const MAX_PIXELS = 100_000_000;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 
 /** Converts PNG bytes to PDF image data. Throws a DiagnosticError for damaged or unsupported files. */
@@ -81,7 +82,19 @@ function splitAlpha(pixels: Uint8Array, n: number, colors: number, step: number)
   const colorOut = new Uint8Array(n * (colors - 1));
   const alphaOut = new Uint8Array(n);
   let all = 255;
-  if (colors === 4 && step === 1) {
+  if (colors === 4 && step === 1 && LITTLE_ENDIAN && pixels.byteOffset % 4 === 0) {
+    // One 32-bit read a pixel: R in the low byte, alpha in the high one.
+    const words = new Uint32Array(pixels.buffer, pixels.byteOffset, n);
+    for (let i = 0, c = 0; i < n; i++, c += 3) {
+      const v = words[i]!;
+      colorOut[c] = v;
+      colorOut[c + 1] = v >>> 8;
+      colorOut[c + 2] = v >>> 16;
+      const a = v >>> 24;
+      alphaOut[i] = a;
+      all &= a;
+    }
+  } else if (colors === 4 && step === 1) {
     for (let i = 0, c = 0, p = 0; i < n; i++, p += 4) {
       colorOut[c++] = pixels[p]!;
       colorOut[c++] = pixels[p + 1]!;
@@ -187,52 +200,71 @@ function rawSize(width: number, height: number, colors: number, bitDepth: number
   return n;
 }
 
-/** Reverses the PNG row filters (PNG spec §9) into packed rows without filter bytes. */
+/**
+ * Reverses the PNG row filters (PNG spec §9) into packed rows without filter bytes. Each filter has
+ * its own loop, and the row's first pixel (no left neighbour) and the first row (no row above) are
+ * done apart, so the inner loops carry no bounds tests: on the first pixel Sub is a copy, Average
+ * adds half of b and Paeth adds b; on the first row Up is a copy, Average adds half of a and Paeth
+ * adds a (PNG spec §9.4: the missing neighbours are 0). A store into a Uint8Array wraps modulo 256,
+ * which is the filters' arithmetic.
+ */
 function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0): Uint8Array {
   const stride = rowBytes(width, colors, bitDepth);
   const bpp = Math.max(1, (colors * bitDepth) >> 3);
+  const lead = Math.min(bpp, stride);
   const out = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const src = offset + y * (stride + 1) + 1;
     if (src + stride > raw.length) break;
     const row = y * stride;
-    const prev = row - stride;
-    // One specialised loop per filter type: no per-byte switch.
-    switch (raw[src - 1]) {
-      case 0:
-        out.set(raw.subarray(src, src + stride), row);
-        break;
-      case 1:
-        for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + (x >= bpp ? out[row + x - bpp]! : 0)) & 255;
-        break;
-      case 2:
-        if (y === 0) out.set(raw.subarray(src, src + stride), row);
-        else for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + out[prev + x]!) & 255;
-        break;
-      case 3:
-        for (let x = 0; x < stride; x++) {
-          const a = x >= bpp ? out[row + x - bpp]! : 0;
-          const b = y > 0 ? out[prev + x]! : 0;
-          out[row + x] = (raw[src + x]! + ((a + b) >> 1)) & 255;
-        }
-        break;
-      case 4:
-        for (let x = 0; x < stride; x++) {
-          const a = x >= bpp ? out[row + x - bpp]! : 0;
-          const b = y > 0 ? out[prev + x]! : 0;
-          const c = x >= bpp && y > 0 ? out[prev + x - bpp]! : 0;
-          const p = a + b - c;
-          const pa = p > a ? p - a : a - p;
-          const pb = p > b ? p - b : b - p;
-          const pc = p > c ? p - c : c - p;
-          out[row + x] = (raw[src + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
-        }
-        break;
-      default:
-        abort('render/bad-image', `The PNG picture uses an unknown row filter (${raw[src - 1]}).`);
-    }
+    const filter = raw[src - 1]!;
+    if (filter === 0 || (filter === 2 && y === 0)) out.set(raw.subarray(src, src + stride), row);
+    else if (filter === 1 || (filter === 4 && y === 0)) unfilterSub(raw, out, src, row, stride, bpp, lead);
+    else if (filter === 2) for (let x = 0, p = row - stride; x < stride; x++) out[row + x] = raw[src + x]! + out[p + x]!;
+    else if (filter === 3) unfilterAverage(raw, out, src, row, stride, bpp, lead, y > 0);
+    else if (filter === 4) unfilterPaeth(raw, out, src, row, stride, bpp, lead);
+    else abort('render/bad-image', `The PNG picture uses an unknown row filter (${filter}).`);
   }
   return out;
+}
+
+function unfilterSub(raw: Uint8Array, out: Uint8Array, src: number, row: number, stride: number, bpp: number, lead: number): void {
+  out.set(raw.subarray(src, src + lead), row);
+  for (let x = lead; x < stride; x++) out[row + x] = raw[src + x]! + out[row + x - bpp]!;
+}
+
+function unfilterAverage(raw: Uint8Array, out: Uint8Array, src: number, row: number, stride: number, bpp: number, lead: number, hasPrev: boolean): void {
+  if (!hasPrev) {
+    out.set(raw.subarray(src, src + lead), row);
+    for (let x = lead; x < stride; x++) out[row + x] = raw[src + x]! + (out[row + x - bpp]! >> 1);
+    return;
+  }
+  const prev = row - stride;
+  for (let x = 0; x < lead; x++) out[row + x] = raw[src + x]! + (out[prev + x]! >> 1);
+  for (let x = lead; x < stride; x++) out[row + x] = raw[src + x]! + ((out[row + x - bpp]! + out[prev + x]!) >> 1);
+}
+
+/**
+ * Paeth below the first row (the first row is Sub). Each byte lane of a pixel is walked on its own,
+ * so a (left) and c (above-left) are the previous step's result and b (above): two reads a byte.
+ */
+function unfilterPaeth(raw: Uint8Array, out: Uint8Array, src: number, row: number, stride: number, bpp: number, lead: number): void {
+  const d = src - row;
+  const end = row + stride;
+  for (let k = row; k < row + lead; k++) {
+    let c = out[k - stride]!;
+    let a = (raw[k + d]! + c) & 255;
+    out[k] = a;
+    for (let i = k + bpp; i < end; i += bpp) {
+      const b = out[i - stride]!;
+      const pa = b > c ? b - c : c - b; // |p - a| with p = a + b - c
+      const pb = a > c ? a - c : c - a;
+      const pc = a + b > c + c ? a + b - c - c : c + c - a - b;
+      a = (raw[i + d]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+      out[i] = a;
+      c = b;
+    }
+  }
 }
 
 /** Adam7 de-interlacing (PNG spec §8.2), only for sample sizes of 8 or 16 bits. */
@@ -246,10 +278,10 @@ function deinterlace(raw: Uint8Array, width: number, height: number, colors: num
     const h = Math.ceil((height - y0) / dy);
     if (w <= 0 || h <= 0) continue;
     const pass = unfilter(raw, w, h, colors, bitDepth, offset);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const dst = ((y0 + y * dy) * width + x0 + x * dx) * bytesPerPixel;
-        out.set(pass.subarray((y * w + x) * bytesPerPixel, (y * w + x + 1) * bytesPerPixel), dst);
+    // Byte by byte: a subarray and a set() per pixel cost more than the copy.
+    for (let y = 0, src = 0; y < h; y++) {
+      for (let x = 0, dst = ((y0 + y * dy) * width + x0) * bytesPerPixel; x < w; x++, dst += dx * bytesPerPixel) {
+        for (let k = 0; k < bytesPerPixel; k++) out[dst + k] = pass[src++]!;
       }
     }
     offset += (rowBytes(w, colors, bitDepth) + 1) * h;
@@ -259,24 +291,13 @@ function deinterlace(raw: Uint8Array, width: number, height: number, colors: num
 
 function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: number, bitDepth: number): PdfImageData {
   const palette = info.palette ?? new Uint8Array(3);
-  const trns = info.trns ?? new Uint8Array(0);
+  // Alpha by index: tRNS gives the first entries, the others are opaque (PNG spec §11.3.2.1).
+  const alphaOf = new Uint8Array(256).fill(255);
+  if (info.trns) alphaOf.set(info.trns.subarray(0, 256));
+  // Eight-bit rows (interlaced ones are 8-bit too) are the indices as they are; smaller samples are unpacked.
+  const indices = bitDepth === 8 ? packed : unpackIndices(packed, width, height, bitDepth);
   const alpha = new Uint8Array(width * height);
-  const indices = new Uint8Array(width * height);
-  const stride = info.interlace === 0 ? rowBytes(width, 1, bitDepth) : width;
-  const perByte = 8 / bitDepth;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let idx: number;
-      if (bitDepth === 8 || info.interlace !== 0) idx = packed[y * stride + x]!;
-      else {
-        const byte = packed[y * stride + Math.floor(x / perByte)]!;
-        const shift = 8 - bitDepth * ((x % perByte) + 1);
-        idx = (byte >> shift) & ((1 << bitDepth) - 1);
-      }
-      indices[y * width + x] = idx;
-      alpha[y * width + x] = idx < trns.length ? trns[idx]! : 255;
-    }
-  }
+  for (let i = 0; i < alpha.length; i++) alpha[i] = alphaOf[indices[i]!]!;
   return {
     width,
     height,
@@ -285,4 +306,15 @@ function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: 
     data: deflateZlib(indices),
     smask: { data: deflateZlib(alpha), bitsPerComponent: 8 },
   };
+}
+
+/** Unpacks 1-, 2- or 4-bit palette indices (rows padded to a byte) to one byte each, high bits first. */
+function unpackIndices(packed: Uint8Array, width: number, height: number, bitDepth: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const stride = rowBytes(width, 1, bitDepth);
+  const mask = (1 << bitDepth) - 1;
+  for (let y = 0, o = 0; y < height; y++) {
+    for (let x = 0, bit = 8 * y * stride; x < width; x++, bit += bitDepth) out[o++] = (packed[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & mask;
+  }
+  return out;
 }

@@ -6,13 +6,13 @@ import { readJpegInfo } from './jpeg';
 import { pngToPdfImage } from '../../image';
 import { assemblePng, pngChunk } from '../../image';
 
-/** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters. */
-function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = []): Uint8Array {
+/** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters (from `firstFilter` on the first row). */
+function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = [], firstFilter = 0): Uint8Array {
   const colors = colorType === 2 ? 3 : colorType === 6 ? 4 : colorType === 4 ? 2 : 1;
   const stride = width * colors;
   const raw = new Uint8Array((stride + 1) * height);
   for (let y = 0; y < height; y++) {
-    const filter = y % 5;
+    const filter = (y + firstFilter) % 5;
     raw[y * (stride + 1)] = filter;
     for (let x = 0; x < stride; x++) {
       const v = samples[y * stride + x]!;
@@ -70,6 +70,56 @@ describe('pngToPdfImage', () => {
     }
   });
 
+  it('undoes every row filter on the first row and in the first pixel, for 1 to 4 bytes a pixel', () => {
+    // The first row and the first pixel of a row have their own loops (no neighbours there).
+    for (const [colorType, colors] of [[6, 4], [4, 2]] as const) {
+      for (const w of [1, 2, 5]) {
+        for (let first = 0; first < 5; first++) {
+          const h = 6;
+          const samples = random(w * h * colors, 11 + first + w);
+          const img = pngToPdfImage(encodePng(w, h, colorType, samples, [], first));
+          const color = unzlibSync(img.data);
+          const alpha = unzlibSync(img.smask!.data);
+          const expected = { color: [] as number[], alpha: [] as number[] };
+          for (let i = 0; i < w * h; i++) {
+            for (let k = 0; k < colors - 1; k++) expected.color.push(samples[i * colors + k]!);
+            expected.alpha.push(samples[i * colors + colors - 1]!);
+          }
+          expect({ color: Array.from(color), alpha: Array.from(alpha) }).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('de-interlaces Adam7 RGBA, every pass in place, and keeps the high byte of 16-bit samples', () => {
+    const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+    for (const bitDepth of [8, 16]) {
+      const w = 11;
+      const h = 9;
+      const bytes = (4 * bitDepth) / 8;
+      const samples = random(w * h * bytes, 21 + bitDepth);
+      const raw: number[] = [];
+      for (const [x0, y0, dx, dy] of passes) {
+        for (let y = y0; y < h; y += dy) {
+          if (x0 >= w) continue;
+          raw.push(0);
+          for (let x = x0; x < w; x += dx) raw.push(...samples.subarray((y * w + x) * bytes, (y * w + x + 1) * bytes));
+        }
+      }
+      const ihdr = new Uint8Array(13);
+      new DataView(ihdr.buffer).setUint32(0, w);
+      new DataView(ihdr.buffer).setUint32(4, h);
+      ihdr[8] = bitDepth;
+      ihdr[9] = 6;
+      ihdr[12] = 1;
+      const img = pngToPdfImage(assemblePng([pngChunk('IHDR', ihdr), pngChunk('IDAT', zlibSync(Uint8Array.from(raw))), pngChunk('IEND', new Uint8Array(0))]));
+      const step = bitDepth / 8;
+      const color = Array.from({ length: w * h * 3 }, (_, i) => samples[(Math.floor(i / 3) * 4 + (i % 3)) * step]!);
+      const alpha = Array.from({ length: w * h }, (_, i) => samples[(i * 4 + 3) * step]!);
+      expect({ color: Array.from(unzlibSync(img.data)), alpha: Array.from(unzlibSync(img.smask!.data)) }).toEqual({ color, alpha });
+    }
+  });
+
   it('drops the SMask of an RGBA image that is fully opaque, and handles grey + alpha', () => {
     const rgba = random(4 * 4 * 4, 3).map((v, i) => (i % 4 === 3 ? 255 : v));
     expect(pngToPdfImage(encodePng(4, 4, 6, rgba)).smask).toBeUndefined();
@@ -84,6 +134,29 @@ describe('pngToPdfImage', () => {
     const img = pngToPdfImage(encodePng(3, 2, 3, new Uint8Array([0, 1, 2, 2, 1, 0]), [['PLTE', palette], ['tRNS', new Uint8Array([0, 128])]]));
     expect(img.colorSpace).toEqual({ palette, base: 'DeviceRGB' });
     expect(Array.from(unzlibSync(img.smask!.data))).toEqual([0, 128, 255, 255, 128, 0]);
+  });
+
+  it('unpacks 1-, 2- and 4-bit palette indices with tRNS, rows padded to a byte', () => {
+    for (const bitDepth of [1, 2, 4]) {
+      const w = 5;
+      const h = 3;
+      const indices = Array.from({ length: w * h }, (_, i) => (i * 7 + 3) % (1 << bitDepth));
+      const stride = Math.ceil((w * bitDepth) / 8);
+      const raw = new Uint8Array((stride + 1) * h);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) raw[y * (stride + 1) + 1 + ((x * bitDepth) >> 3)]! |= indices[y * w + x]! << (8 - bitDepth - ((x * bitDepth) & 7));
+      }
+      const ihdr = new Uint8Array(13);
+      new DataView(ihdr.buffer).setUint32(0, w);
+      new DataView(ihdr.buffer).setUint32(4, h);
+      ihdr[8] = bitDepth;
+      ihdr[9] = 3;
+      const trns = new Uint8Array([10, 20]); // the first two entries; the others are opaque
+      const png = assemblePng([pngChunk('IHDR', ihdr), pngChunk('PLTE', new Uint8Array(3 << bitDepth)), pngChunk('tRNS', trns), pngChunk('IDAT', zlibSync(raw)), pngChunk('IEND', new Uint8Array(0))]);
+      const img = pngToPdfImage(png);
+      expect(Array.from(unzlibSync(img.data))).toEqual(indices);
+      expect(Array.from(unzlibSync(img.smask!.data))).toEqual(indices.map((i) => trns[i] ?? 255));
+    }
   });
 
   it('turns the tRNS key colour of a greyscale or RGB image into a colour-key mask', () => {
