@@ -113,7 +113,7 @@ function vMergeAcrossPages(r: Rng, rows: number): string {
   for (let i = 0; i < rows; i++) {
     const merge = i % every === 0 ? '<w:vMerge w:val="restart"/>' : '<w:vMerge/>';
     const trPr = `<w:trPr>${i < 2 && r.chance(0.5) ? '<w:tblHeader/>' : ''}${r.chance(0.3) ? '<w:cantSplit/>' : ''}${h()}</w:trPr>`;
-    const text = r.chance(0.2) ? 'long cell '.repeat(r.pick([50, 2_000])) : 'c';
+    const text = r.chance(rows > 2_000 ? 0.001 : 0.2) ? 'long cell '.repeat(r.pick([50, 2_000])) : 'c';
     body += `<w:tr>${trPr}<w:tc><w:tcPr>${merge}<w:vAlign w:val="${r.pick(['top', 'center', 'bottom'])}"/></w:tcPr>${para(text)}</w:tc><w:tc><w:tcPr>${r.chance(0.3) ? '<w:vMerge/>' : ''}</w:tcPr>${para(`r${i}`)}</w:tc></w:tr>`;
   }
   return `<w:tbl><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="3000"/></w:tblGrid>${body}</w:tbl>${para('')}`;
