@@ -37,3 +37,28 @@ describe('GenerationPool', () => {
     expect(pool.size).toBe(busy.size);
   });
 });
+
+describe('GenerationPool weights', () => {
+  it('weighs an entry by its key, one per 8 characters, so long texts age the pool sooner', () => {
+    const pool = new GenerationPool(100);
+    const cache = new GenerationCache<number>(pool);
+    // Each key of 80 characters weighs 11: the young generation is full after 10 of them.
+    for (let i = 0; i < 10; i++) cache.set(`${i}`.padEnd(80, 'x'), i);
+    cache.set('next', 10);
+    expect(cache.get('0'.padEnd(80, 'x'))).toBe(0);
+    cache.set('more', 11);
+    for (let i = 0; i < 100; i++) cache.set(`s${i}`, i);
+    expect(cache.get('1'.padEnd(80, 'x'))).toBeUndefined();
+  });
+
+  it('does not keep an entry heavier than a whole generation (a word of millions of characters)', () => {
+    const pool = new GenerationPool(100);
+    const cache = new GenerationCache<string>(pool);
+    cache.set('small', 's');
+    const giant = 'x'.repeat(801);
+    cache.set(giant, 'shaped');
+    expect(cache.get(giant)).toBeUndefined();
+    expect(cache.get('small')).toBe('s');
+    expect(pool.size).toBe(1);
+  });
+});

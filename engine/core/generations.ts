@@ -14,7 +14,7 @@ export class GenerationPool {
   private readonly holding = new Set<GenerationCache<unknown>>();
   private young = 0;
 
-  /** `limit`: entries the young generations of all the pool's caches hold before they all age. */
+  /** `limit`: weight the young generations of all the pool's caches hold before they all age. */
   constructor(readonly limit: number) {}
 
   /** Entries held by all the pool's caches (young and old generations). */
@@ -24,16 +24,19 @@ export class GenerationPool {
     return n;
   }
 
-  /** Counts an entry added to `cache`'s young generation, ageing the pool when it is full. */
-  added(cache: GenerationCache<unknown>): void {
+  /** Counts an entry of `weight` added to `cache`'s young generation, ageing the pool when it is full. */
+  added(cache: GenerationCache<unknown>, weight: number): void {
     if (this.young >= this.limit) {
       for (const c of this.holding) if (c.age()) this.holding.delete(c);
       this.young = 0;
     }
     this.holding.add(cache);
-    this.young++;
+    this.young += weight;
   }
 }
+
+/** Characters of a key that weigh one (GenerationPool): most words are shorter, and weigh one. */
+const KEY_CHARS_PER_WEIGHT = 8;
 
 /** A map of two generations whose size its pool bounds (GenerationPool). */
 export class GenerationCache<V> {
@@ -56,9 +59,14 @@ export class GenerationCache<V> {
     return o;
   }
 
-  /** Keeps `value` under `key` in the young generation, under a copy of the key that holds no larger string alive. */
+  /**
+   * Keeps `value` under `key` in the young generation, under a copy of the key that holds no larger
+   * string alive; not at all when it would weigh more than a whole generation.
+   */
   set(key: string, value: V): void {
-    this.pool.added(this as GenerationCache<unknown>);
+    const weight = 1 + Math.floor(key.length / KEY_CHARS_PER_WEIGHT);
+    if (weight > this.pool.limit) return;
+    this.pool.added(this as GenerationCache<unknown>, weight);
     this.young.set(detachedString(key), value);
   }
 

@@ -8,6 +8,7 @@ import { makeDocx, para, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-do
 import { buildEmf, buildWmf, emr, wmr, type EmfRecord, type WmfRecord } from '../../tests/helpers/make-metafile';
 import { FEATURE_SNIPPETS } from './feature-snippets';
 import { feature20DocxSeeds } from './feature20-seeds';
+import { feature26DocxSeeds } from './feature26-seeds';
 import type { Rng } from './rng';
 
 const NUM = (n: number) => Array.from({ length: n }, (_, i) => (i % 7) - 2);
@@ -67,5 +68,5 @@ export function clipOutMetafiles(n: number): { emf: Uint8Array; wmf: Uint8Array 
 
 /** The session-19 DOCX seeds, and session 20's (scripts/fuzz/feature20-seeds.ts). */
 export function featureDocxSeeds(): { name: string; bytes: Uint8Array }[] {
-  return [{ name: 'own-charts19.docx', bytes: chartSeed() }, { name: 'own-math19.docx', bytes: mathSeed() }, ...feature20DocxSeeds()];
+  return [{ name: 'own-charts19.docx', bytes: chartSeed() }, { name: 'own-math19.docx', bytes: mathSeed() }, ...feature20DocxSeeds(), ...feature26DocxSeeds()];
 }

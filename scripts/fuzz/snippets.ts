@@ -5,6 +5,7 @@
 import { anchoredPicture, inlinePicture } from '../../tests/helpers/tiny-png';
 import { FEATURE_SNIPPETS } from './feature-snippets';
 import { FEATURE20_SNIPPETS } from './feature20-snippets';
+import { FEATURE26_SNIPPETS, NUMBERING26_SNIPPETS } from './feature26-snippets';
 import type { Rng } from './rng';
 
 /** The relationship id the campaign gives the picture it adds to a package. */
@@ -95,6 +96,7 @@ export const STORY_SNIPPETS: Record<string, (r: Rng) => string> = {
   },
   ...FEATURE_SNIPPETS,
   ...FEATURE20_SNIPPETS,
+  ...FEATURE26_SNIPPETS,
 };
 
 /** Styles-part snippets: basedOn cycles, a huge cascade, a numbering-style link loop. */
@@ -112,4 +114,5 @@ export const NUMBERING_SNIPPETS: Record<string, (r: Rng) => string> = {
     '<w:abstractNum w:abstractNumId="0"><w:numStyleLink w:val="FzList"/></w:abstractNum><w:abstractNum w:abstractNumId="1"><w:styleLink w:val="FzList"/><w:lvl w:ilvl="0"><w:start w:val="-5"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2.%3.%4.%5.%6.%7.%8.%9.%10"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>',
   hugeStart: (r) => `<w:abstractNum w:abstractNumId="7"><w:lvl w:ilvl="0"><w:start w:val="${r.pick(['2147483647', '-2147483648', '1e300'])}"/><w:numFmt w:val="${r.pick(['upperRoman', 'ordinalText', 'cardinalText', 'chineseCounting', 'hebrew1'])}"/><w:lvlText w:val="%1"/></w:lvl></w:abstractNum><w:num w:numId="7"><w:abstractNumId w:val="7"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="2147483647"/></w:lvlOverride></w:num>`,
   selfNum: () => '<w:num w:numId="1"><w:abstractNumId w:val="1"/></w:num><w:num w:numId="1"><w:abstractNumId w:val="99"/></w:num><w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="100"/><w:lvl w:ilvl="-1"/></w:abstractNum>',
+  ...NUMBERING26_SNIPPETS,
 };

@@ -14,6 +14,8 @@ export function templateSeeds(): Seed[] {
     para('{{%logo}}') + para('{{^vip}}no{{/vip}}{{#vip}}yes{{/vip}}') + para('{{sig}}') + para('{{{raw}}} {{a.b.c.d}}');
   return [
     { name: 'tpl-all.docx', bytes: makeDocx({ body }) },
+    // Nested loops whose product of lengths reaches limits.maxFillElements (template/too-large).
+    { name: 'tpl-grid.docx', bytes: makeDocx({ body: para('{{#grid}}') + `<w:tbl><w:tblGrid><w:gridCol w:w="3000"/></w:tblGrid><w:tr><w:tc>${para('{{#cells}}{{.}}{{/cells}}')}</w:tc></w:tr></w:tbl>` + para('{{#cells}}') + para('{{.}}') + para('{{/cells}}{{/grid}}') }) },
     { name: 'tpl-split.docx', bytes: makeDocx({ body: '<w:p><w:r><w:t>{{</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>#items</w:t></w:r><w:r><w:t>}}x{{/items}}{{</w:t></w:r></w:p>' }) },
   ];
 }
@@ -22,6 +24,12 @@ function deep(n: number): unknown {
   let v: unknown = 'leaf';
   for (let i = 0; i < n; i++) v = { a: { b: { c: { d: v } } }, items: [v] };
   return v;
+}
+
+/** `rows` rows of `cols` cells each: nested loops over it fill rows × cols copies. */
+function gridOf(rows: number, cols: number): Array<{ cells: string[] }> {
+  const cells = Array.from({ length: cols }, (_, i) => `c${i % 10}`);
+  return Array.from({ length: rows }, () => ({ cells }));
 }
 
 const base64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
@@ -37,6 +45,7 @@ export function templateRequest(r: Rng, picture: Uint8Array): { fields?: never[]
     vip: r.pick([true, false, 'yes', 0, [], {}]),
     a: deep(r.chance(0.85) ? 3 : 60),
     raw: '<w:r><w:t>x</w:t></w:r>',
+    grid: gridOf(...r.pick<[number, number]>([[3, 3], [1_500, 1_500], [20, 20_000], [100_000, 1]])),
   };
   const fields = [
     { id: 'logo', type: 'image', value: `data:image/png;base64,${base64(picture)}`, options: { dimensions: { width: r.pick([10, 1e9, -5, 0]), height: r.pick([10, 1e9, Number.NaN]) } } },

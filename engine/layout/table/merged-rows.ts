@@ -39,18 +39,40 @@ export interface PlacedCell {
   lengthPt?: number;
 }
 
-/** The table's cells by row and the rows' heights, as laid out or as cut at a page break. */
+/**
+ * Rows `first` on of a table of `count` rows: their cells and heights, as laid out or as cut at a page
+ * break. A group's view holds its own rows only, and each part of a cut group only its part's rows:
+ * a view of the whole table at each page a merge of 40,000 rows broke at held 1.3 GB (fuzz).
+ */
 export interface RowsView {
-  readonly rows: PlacedCell[][];
+  /** The table's rows. */
+  readonly count: number;
+  /** The table row that rows[0] and heights[0] are. */
+  readonly first: number;
+  readonly rows: readonly PlacedCell[][];
   readonly heights: readonly number[];
+}
+
+/** The cells of table row `r` in `view`. */
+export const cellsAt = (view: RowsView, r: number): PlacedCell[] => view.rows[r - view.first]!;
+/** The height of table row `r` in `view`. */
+export const heightAt = (view: RowsView, r: number): number => view.heights[r - view.first]!;
+
+/** Rows `a` to `b` of `view` as a view of their own. */
+export function windowOf(view: RowsView, a: number, b: number): RowsView {
+  const from = a - view.first;
+  return { count: view.count, first: a, rows: view.rows.slice(from, b - view.first + 1), heights: view.heights.slice(from, b - view.first + 1) };
 }
 
 /** What the table gives a group of rows: its rows' units, heights and border room. */
 export interface RowHooks {
   /** The unit of row `r` as `view` lays it out. */
   row(r: number, view: RowsView): Unit;
-  /** The rows' heights, merged cells growing the last row they span; rows before `from` as in `prev`. */
-  heights(rows: PlacedCell[][], prev: readonly number[], from: number): number[];
+  /**
+   * The heights of `rows` (table rows `first` on), merged cells growing the last row they span; rows
+   * before `from` as in `prev` (heights of the same rows).
+   */
+  heights(rows: readonly PlacedCell[][], first: number, prev: readonly number[], from: number): number[];
   /** Room row `r`'s bottom border takes below it where a page ends after it (Unit.tailPt). */
   tail(r: number): number;
   /** The notes referenced from rows `a` to `b`, placed with them. */
@@ -84,7 +106,7 @@ export function mergeEnd(rows: readonly PlacedCell[][], r: number): number {
 export function rowGroup(a: number, b: number, view: RowsView, hooks: RowHooks): Unit {
   if (a === b) return hooks.row(a, view);
   let heightPt = 0;
-  for (let r = a; r <= b; r++) heightPt += view.heights[r]!;
+  for (let r = a; r <= b; r++) heightPt += heightAt(view, r);
   const rowAt = (r: number) => hooks.row(r, view);
   // It breaks between its rows wherever the page ends, as any rows do (ECMA-376 §17.4.6: rows split
   // by default; §17.4.84 merges cells, it does not keep their rows together). Word's saved page starts
@@ -129,29 +151,29 @@ function splitGroup(a: number, b: number, view: RowsView, hooks: RowHooks, room:
   let used = 0;
   let k = a - 1;
   for (let r = a; r < b; r++) {
-    if (used + view.heights[r]! + hooks.tail(r) > room + FIT_EPS) break;
-    used += view.heights[r]!;
+    if (used + heightAt(view, r) + hooks.tail(r) > room + FIT_EPS) break;
+    used += heightAt(view, r);
     k = r;
   }
   if (k < a) return undefined;
   // The room left below row k goes to the next row where that row splits (at its lines; a group at
   // its rows), the cut merged cells running on into it.
-  const joined = cutView(view, a, k, hooks, true);
-  const more = room - used > 1 ? rowGroup(k + 1, b, joined, hooks).split?.(room - used) : undefined;
-  if (more) {
-    const here = rowGroup(a, k, joined, hooks);
+  const joined = room - used > 1 ? cutView(view, a, k, hooks, true) : undefined;
+  const more = joined ? rowGroup(k + 1, b, windowOf(joined, k + 1, b), hooks).split?.(room - used) : undefined;
+  if (joined && more) {
+    const here = rowGroup(a, k, windowOf(joined, a, k), hooks);
     const notes = [...(here.notes ?? []), ...(more[0].notes ?? [])];
     return [{ ...stacked(here, more[0], here.heightPt + more[0].heightPt, notes, 2, () => more[0]), breakAfter: true }, more[1]];
   }
   const cut = cutView(view, a, k, hooks, false);
-  return [{ ...rowGroup(a, k, cut, hooks), breakAfter: true, split: undefined }, rowGroup(k + 1, b, cut, hooks)];
+  return [{ ...rowGroup(a, k, windowOf(cut, a, k), hooks), breakAfter: true, split: undefined }, rowGroup(k + 1, b, windowOf(cut, k + 1, b), hooks)];
 }
 
 function cutView(view: RowsView, a: number, k: number, hooks: RowHooks, joined: boolean): RowsView {
   // Rows a to k keep their heights: the cut cells' first parts fit them, and the growth of each cut
   // merge was on its last row, after k.
   const rows = cutRows(view, a, k, hooks, joined);
-  return { rows, heights: hooks.heights(rows, view.heights, k + 1) };
+  return { count: view.count, first: view.first, rows, heights: hooks.heights(rows, view.first, view.heights, k + 1) };
 }
 
 /**
@@ -161,14 +183,15 @@ function cutView(view: RowsView, a: number, k: number, hooks: RowHooks, joined: 
 function cutRows(view: RowsView, a: number, k: number, hooks: RowHooks, joined: boolean): PlacedCell[][] {
   const rows = view.rows.slice();
   const replace = (r: number, col: number, make: (pc: PlacedCell) => PlacedCell) => {
-    rows[r] = rows[r]!.map((pc) => (pc.col === col ? make(pc) : pc));
+    const i = r - view.first;
+    rows[i] = rows[i]!.map((pc) => (pc.col === col ? make(pc) : pc));
   };
   for (let r = a; r <= k; r++) {
-    for (const pc of view.rows[r]!) {
+    for (const pc of cellsAt(view, r)) {
       const last = r + pc.rowSpan - 1;
       if (pc.rowSpan <= 1 || last <= k) continue;
       let span = 0;
-      for (let j = r; j <= k; j++) span += view.heights[j]!;
+      for (let j = r; j <= k; j++) span += heightAt(view, j);
       const m = pc.cell.props.margins;
       const inset = hooks.inset(r, k);
       const { first, rest } = splitStory(pc.story, span - inset.above - inset.below - m.top - m.bottom);

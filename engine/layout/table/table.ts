@@ -21,7 +21,7 @@ import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
-import { mergeEnd, rowGroup, type PlacedCell, type RowHooks } from './merged-rows';
+import { cellsAt, heightAt, mergeEnd, rowGroup, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -62,25 +62,29 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   const tableW = colX[colX.length - 1]!;
   // The rows whose cells reference notes, found once: a group asks for its rows' notes at each page.
   const rowNotes = rows.map((_, r) => decorate(NO_UNIT, r).notes ?? []);
+  const ownHeights: Array<number | undefined> = [];
   const noted = rowNotes.flatMap((n, r) => (n.length > 0 ? [r] : []));
   const hooks: RowHooks = {
-    row: (r, view) => decorate(rowUnit(t, r, view.rows, view.heights, edges, grid.xPt, tableW, header.length === 0 ? undefined : header), r),
-    heights: (cut, prev, from) => rowHeights(t, cut, edges, prev, from),
+    row: (r, view) => decorate(rowUnit(t, r, view, edges, grid.xPt, tableW, header.length === 0 ? undefined : header), r),
+    // A cut changes the cells of the row after the break only: the rows below keep their own heights,
+    // found once (a merge of 40,000 rows measured them all again at each of its 1,000 pages).
+    heights: (cut, first, prev, from) => rowHeights(t, cut, edges, first, prev, from, (r, row) => (row === rows[r] ? (ownHeights[r] ??= ownHeight(t, row, r, edges)) : ownHeight(t, row, r, edges))),
     tail: (r) => rowTail(edges, r, rows.length),
     notes: (a, b) => noted.flatMap((r) => (r >= a && r <= b ? rowNotes[r]! : [])),
     inset: (r, last) => ({ above: edges.above[r]!, below: edges.below[last]! }),
   };
+  const whole: RowsView = { count: rows.length, first: 0, rows, heights };
   let headerDone = false;
   for (let r = 0; r < rows.length; r++) {
     const isHeader = !headerDone && t.rows[r]!.props.header;
     if (!isHeader) headerDone = true;
     const end = isHeader ? r : mergeEnd(rows, r);
     if (end > r) {
-      units.push(rowGroup(r, end, { rows, heights }, hooks));
+      units.push(rowGroup(r, end, windowOf(whole, r, end), hooks));
       r = end;
       continue;
     }
-    const unit = rowUnit(t, r, rows, heights, edges, grid.xPt, tableW, isHeader || header.length === 0 ? undefined : header);
+    const unit = rowUnit(t, r, whole, edges, grid.xPt, tableW, isHeader || header.length === 0 ? undefined : header);
     if (isHeader) header.push(unit);
     units.push(decorate(unit, r));
   }
@@ -293,37 +297,43 @@ function rowEdges(t: Table, rows: PlacedCell[][]): RowEdges {
   return { above, below, gapAbove, gapBelow, shared };
 }
 
+/** Row `r`'s height from its own cells, before the merged cells ending in it grow it. */
+function ownHeight(t: Table, row: readonly PlacedCell[], r: number, edges: RowEdges): number {
+  let h = 0;
+  let margins = 0;
+  for (const pc of row) {
+    margins = Math.max(margins, pc.cell.props.margins.top + pc.cell.props.margins.bottom);
+    if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
+  }
+  const p = t.rows[r]!.props;
+  if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
+  // An at-least height (w:trHeight, §17.4.81) is the room of the cells' content: Word adds the cell
+  // margins above and below it and the row's horizontal borders on top, as it does to the content
+  // (docling-docx_rich_tables_01: a 53.65 pt row with 5 pt margins is 63.65 pt high, and only then
+  // does Word's page 5 end where it does; oxsdk-2007 breaks its table 3 before the last line
+  // '年 月 日' and has Word's 16 pages only with the borders on top). LibreOffice keeps both inside.
+  const least = p.heightPt !== undefined ? Math.max(h, p.heightPt + margins) : h;
+  return least + edges.above[r]! + edges.below[r]!;
+}
+
 /**
- * The rows' heights, each merged cell growing the last row it spans. With `prev`, rows before `from`
- * keep its heights: a merge cut at a page break (merged-rows.ts) changes only the rows after the cut.
+ * The heights of `rows` (the table's rows `first` on), each merged cell growing the last row it spans.
+ * With `prev` (heights of the same rows), rows before `from` keep its heights: a merge cut at a page
+ * break (merged-rows.ts) changes only the rows after the cut. `own` gives a row's height from its own
+ * cells (ownHeight, or what the table knows of it).
  */
-function rowHeights(t: Table, rows: PlacedCell[][], edges: RowEdges, prev?: readonly number[], from = 0): number[] {
-  const heights = rows.map((row, r) => {
-    if (prev && r < from) return prev[r]!;
-    let h = 0;
-    let margins = 0;
-    for (const pc of row) {
-      margins = Math.max(margins, pc.cell.props.margins.top + pc.cell.props.margins.bottom);
-      if (pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue') h = Math.max(h, cellNeed(pc));
-    }
-    const p = t.rows[r]!.props;
-    if (p.heightPt !== undefined && p.heightRule === 'exact') return p.heightPt;
-    // An at-least height (w:trHeight, §17.4.81) is the room of the cells' content: Word adds the cell
-    // margins above and below it and the row's horizontal borders on top, as it does to the content
-    // (docling-docx_rich_tables_01: a 53.65 pt row with 5 pt margins is 63.65 pt high, and only then
-    // does Word's page 5 end where it does; oxsdk-2007 breaks its table 3 before the last line
-    // '年 月 日' and has Word's 16 pages only with the borders on top). LibreOffice keeps both inside.
-    const least = p.heightPt !== undefined ? Math.max(h, p.heightPt + margins) : h;
-    return least + edges.above[r]! + edges.below[r]!;
-  });
-  for (let r = prev ? from : 0; r < rows.length; r++) {
-    for (const pc of rows[r]!) {
+function rowHeights(t: Table, rows: readonly PlacedCell[][], edges: RowEdges, first = 0, prev?: readonly number[], from = 0, own = (r: number, row: readonly PlacedCell[]) => ownHeight(t, row, r, edges)): number[] {
+  const heights = rows.map((row, i) => (prev && first + i < from ? prev[i]! : own(first + i, row)));
+  // A merge held by these rows ends within them (a group's rows are all the rows its merges span).
+  for (let i = prev ? Math.max(0, from - first) : 0; i < rows.length; i++) {
+    const r = first + i;
+    for (const pc of rows[i]!) {
       if (pc.rowSpan <= 1) continue;
-      const last = Math.min(rows.length - 1, r + pc.rowSpan - 1);
+      const last = Math.min(first + rows.length - 1, r + pc.rowSpan - 1);
       let sum = -edges.above[r]! - edges.below[last]!;
-      for (let k = r; k <= last; k++) sum += heights[k]!;
+      for (let k = r; k <= last; k++) sum += heights[k - first]!;
       const need = cellNeed(pc);
-      if (need > sum && t.rows[last]!.props.heightRule !== 'exact') heights[last] = heights[last]! + need - sum;
+      if (need > sum && t.rows[last]!.props.heightRule !== 'exact') heights[last - first] = heights[last - first]! + need - sum;
     }
   }
   return heights;
@@ -334,26 +344,27 @@ function rowTail(edges: RowEdges, r: number, n: number): number {
   return edges.shared[r] && r < n - 1 ? edges.below[r]! : 0;
 }
 
-function rowUnit(t: Table, r: number, rows: PlacedCell[][], heights: readonly number[], edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
-  const cells = rows[r]!;
+function rowUnit(t: Table, r: number, view: RowsView, edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {
+  const cells = cellsAt(view, r);
+  const count = view.count;
   const spanHeight = (pc: PlacedCell) => {
     let h = 0;
-    for (let k = r; k < Math.min(rows.length, r + pc.rowSpan); k++) h += heights[k]!;
+    for (let k = r; k < Math.min(count, r + pc.rowSpan); k++) h += heightAt(view, k);
     return h;
   };
-  const height = heights[r]!;
+  const height = heightAt(view, r);
   const above = edges.above[r]!;
-  const lastOf = (pc: PlacedCell) => Math.min(rows.length, r + pc.rowSpan) - 1;
+  const lastOf = (pc: PlacedCell) => Math.min(count, r + pc.rowSpan) - 1;
   const rowInset: Inset = { above, below: edges.below[r]!, gapAbove: edges.gapAbove[r]!, gapBelow: edges.gapBelow[r]! };
   // A merged cell ends with the last row it spans: that row's border and spacing are below it.
   const inset = (pc: PlacedCell): Inset => (lastOf(pc) === r ? rowInset : { ...rowInset, below: edges.below[lastOf(pc)]!, gapBelow: edges.gapBelow[lastOf(pc)]! });
-  const frame = tableFrame(t, tableW, r === 0, r === rows.length - 1);
+  const frame = tableFrame(t, tableW, r === 0, r === count - 1);
   const props = t.rows[r]!.props;
-  const keepsWithNext = r < rows.length - 1 && rowKeepsWithNext(t.rows[r]!.cells);
+  const keepsWithNext = r < count - 1 && rowKeepsWithNext(t.rows[r]!.cells);
   // Header rows keep with the first body row; merged cells keep their rows together.
   const free = !props.header && !cells.some((pc) => pc.rowSpan > 1);
   const head = edges.shared[r] && r > 0 ? above : 0;
-  const tail = rowTail(edges, r, rows.length);
+  const tail = rowTail(edges, r, count);
   const unit: Unit = {
     kind: 'row',
     heightPt: height,
