@@ -38,11 +38,11 @@ describe('GenerationPool', () => {
   });
 });
 
-describe('GenerationPool weights', () => {
-  it('weighs an entry by its key, one per 8 characters, so long texts age the pool sooner', () => {
-    const pool = new GenerationPool(100);
+describe('GenerationPool key characters', () => {
+  it('ages the pool when its young keys reach the characters it allows, however few they are', () => {
+    const pool = new GenerationPool(100, 800);
     const cache = new GenerationCache<number>(pool);
-    // Each key of 80 characters weighs 11: the young generation is full after 10 of them.
+    // Keys of 80 characters: the young generation holds 10 of them (800 characters), not 100.
     for (let i = 0; i < 10; i++) cache.set(`${i}`.padEnd(80, 'x'), i);
     cache.set('next', 10);
     expect(cache.get('0'.padEnd(80, 'x'))).toBe(0);
@@ -51,11 +51,20 @@ describe('GenerationPool weights', () => {
     expect(cache.get('1'.padEnd(80, 'x'))).toBeUndefined();
   });
 
-  it('does not keep an entry heavier than a whole generation (a word of millions of characters)', () => {
+  it('ages short keys by count only: 100 words of 7 letters all stay young', () => {
+    const pool = new GenerationPool(100);
+    expect(pool.charLimit).toBe(1_200);
+    const cache = new GenerationCache<number>(pool);
+    for (let i = 0; i < 100; i++) cache.set(`w${i}`.padEnd(7, 'y'), i);
+    cache.set('next', 100);
+    expect(cache.get('w0'.padEnd(7, 'y'))).toBe(0);
+  });
+
+  it('does not keep an entry whose key is longer than a whole generation allows (a word of millions of characters)', () => {
     const pool = new GenerationPool(100);
     const cache = new GenerationCache<string>(pool);
     cache.set('small', 's');
-    const giant = 'x'.repeat(801);
+    const giant = 'x'.repeat(1_201);
     cache.set(giant, 'shaped');
     expect(cache.get(giant)).toBeUndefined();
     expect(cache.get('small')).toBe('s');
