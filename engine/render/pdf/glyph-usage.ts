@@ -3,6 +3,7 @@
  * (for the ToUnicode CMap, ISO 32000-1 §9.10.3, so text can be searched and copied).
  */
 import type { LayoutFont, LayoutItem } from '../../model';
+import { grown } from './grown';
 
 /** For each font index: glyph id → the characters it shows (first occurrence wins). */
 export type GlyphUsage = Map<number, Map<number, string>>;
@@ -52,11 +53,7 @@ function settle(settled: Uint8Array, map: ReadonlyMap<number, string>, glyphs: r
   for (const g of glyphs) {
     // Glyph ids are 16-bit (a font has at most 65,535 glyphs); others simply stay unmarked.
     if (!Number.isInteger(g) || g < 0 || g > 0xffff || !map.get(g)) continue;
-    if (g >= out.length) {
-      const next = new Uint8Array(Math.min(0x10000, Math.max(out.length * 2, g + 1)));
-      next.set(out);
-      out = next;
-    }
+    out = grown(out, g + 1);
     out[g] = 1;
   }
   return out;
@@ -174,7 +171,10 @@ class WidthVotes {
     // -0 is 0 (one key of a Map).
     const w = width + 0;
     if ((g & 0xffff) === g) {
-      if (g >= this.firstCount.length) this.grow(g);
+      if (g >= this.firstCount.length) {
+        this.first = grown(this.first, g + 1);
+        this.firstCount = grown(this.firstCount, g + 1);
+      }
       if (this.firstCount[g] === 0) this.first[g] = w;
       if (this.first[g] === w) {
         this.firstCount[g]! += 1;
@@ -205,15 +205,5 @@ class WidthVotes {
       if (bestCount * 2 > total) out.set(g, best);
     }
     return out;
-  }
-
-  private grow(g: number): void {
-    const size = Math.min(0x10000, Math.max(this.firstCount.length * 2, g + 1));
-    const first = new Float64Array(size);
-    first.set(this.first);
-    const firstCount = new Int32Array(size);
-    firstCount.set(this.firstCount);
-    this.first = first;
-    this.firstCount = firstCount;
   }
 }

@@ -14,6 +14,7 @@ import { ByteSink } from './byte-sink';
 import { writeContent, type ContentFace, type ContentTarget } from './content';
 import { writeShow, type ContentFont } from './show-text';
 import { GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
+import { grown } from './grown';
 import { pageLinks, type LinkedPage } from './navigation';
 import { shadingKey } from './shading';
 
@@ -150,15 +151,6 @@ export class PageDrafter implements ContentTarget {
     this.holes[at + 2] = ref;
     this.holes[at + 3] = n;
   }
-}
-
-/** A copy of `a` doubled until it holds `needed` elements. */
-function grown<T extends Int32Array | Float64Array>(a: T, needed: number): T {
-  let size = a.length * 2;
-  while (size < needed) size *= 2;
-  const next = new (a.constructor as new (n: number) => T)(size);
-  next.set(a);
-  return next;
 }
 
 /**
