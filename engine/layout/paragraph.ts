@@ -525,7 +525,7 @@ type RowMetrics = Pick<LineBox, 'heightPt' | 'baselinePt' | 'descentPt'>;
  * and baseline. Indices rather than row objects: nearly every row is one line, whose own metrics are
  * the row's (rowMetrics), and a row object per line was garbage as soon as its unit was made.
  */
-function rowStarts(laid: LaidParagraph): number[] {
+export function rowStarts(laid: LaidParagraph): number[] {
   const starts: number[] = [];
   for (let i = 0; i < laid.lines.length; i++) {
     // A page or column break ends the row even where the next segment was fitted beside it.
@@ -547,46 +547,6 @@ function rowMetrics(lines: readonly LineBox[], first: number, last: number): Row
   return row;
 }
 
-/**
- * The paragraph's floats (wp:anchor, §20.4.2.3) anchored in line rows that go on in the next column
- * or page, given the room its rows (`units`, one per row) have where it starts; undefined when none
- * is. Word keeps a float on the page of the run that anchors it, positioned from the top of the
- * paragraph's part there: superdoc-image-wrapping anchors a picture 94 pt below its paragraph's top
- * in the run that opens Word's page 3 (its w:lastRenderedPageBreak just before it), and Word's page 2
- * holds that paragraph's first seven lines at full width, not beside the picture.
- */
-export function lateFloats(laid: LaidParagraph, units: readonly Unit[], roomPt: number): LateFloats | undefined {
-  const starts = rowStarts(laid);
-  const props = laid.paragraph.props;
-  if (starts.length !== units.length || props.keepLines) return undefined;
-  let row = -1;
-  let h = 0;
-  for (let r = 0; r < units.length; r++) {
-    const u = units[r]!;
-    if (h + u.heightPt - (u.hangPt ?? 0) > roomPt + 0.05) {
-      row = r;
-      break;
-    }
-    if (u.forceBreak) return undefined;
-    h += u.heightPt;
-  }
-  // Widow control moves the next-to-last row with the last, and the whole paragraph for its first.
-  if (props.widowControl && units.length >= 2 && row === units.length - 1) row -= 1;
-  if (row <= 0 || (props.widowControl && row === 1)) return undefined;
-  // The markers are in text order (itemize), so the line and row of each only move forward: one
-  // sweep, not a scan of the lines per float.
-  const floats: ObjectInline[] = [];
-  let line = 0;
-  let r = 0;
-  for (const m of laid.content.markers) {
-    if (!isFloat(m.inline)) continue;
-    while (line + 1 < laid.lines.length && laid.lines[line + 1]!.start <= m.at) line++;
-    while (r + 1 < starts.length && starts[r + 1]! <= line) r++;
-    if (r >= row) floats.push(m.inline);
-  }
-  return floats.length > 0 ? { floats, row } : undefined;
-}
-
 /** The paragraph's floats that text wraps around. */
 export function wrappingFloats(content: ParaContent): ObjectInline[] {
   const out: ObjectInline[] = [];
@@ -594,7 +554,8 @@ export function wrappingFloats(content: ParaContent): ObjectInline[] {
   return out;
 }
 
-function isFloat(inline: Inline): inline is ObjectInline {
+/** Whether an inline is a float (an anchored picture, shape or chart). */
+export function isFloat(inline: Inline): inline is ObjectInline {
   return (inline.kind === 'image' || inline.kind === 'shape' || inline.kind === 'chart') && inline.anchor !== undefined;
 }
 
