@@ -5,18 +5,10 @@
  * characters in a 26 pt cell: 667 pages, 723 MB of heap; a corpus file with the fuzz campaign's
  * long mixed word in a narrow cell ran out of 1 GB). The child runs under a 300 MB heap.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runHeapCapped } from '../helpers/heap-capped-child';
 
-const CHILD = fileURLToPath(new URL('./long-cell.child.ts', import.meta.url));
-
-function runChild(): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--max-old-space-size=300', '--import', 'tsx', CHILD], { timeout: 120_000, maxBuffer: 1 << 20 }, (e, out, err) =>
-      resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err: err.slice(0, 300) }));
-  });
-}
+const runChild = () => runHeapCapped(new URL('./long-cell.child.ts', import.meta.url), 300);
 
 describe('a table cell of 40 000 lines', () => {
   it('splits over its pages in bounded memory', async () => {

@@ -5,18 +5,10 @@
  * 1 GB; 20 000 ran out of 300 MB). Each part now keeps its own rows only. The child runs under a
  * 300 MB heap.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runHeapCapped } from '../helpers/heap-capped-child';
 
-const CHILD = fileURLToPath(new URL('./merged-rows.child.ts', import.meta.url));
-
-function runChild(): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--max-old-space-size=300', '--import', 'tsx', CHILD], { timeout: 120_000, maxBuffer: 1 << 20 }, (e, out, err) =>
-      resolve({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err: err.slice(0, 300) }));
-  });
-}
+const runChild = () => runHeapCapped(new URL('./merged-rows.child.ts', import.meta.url), 300);
 
 describe('a vertical merge of 20 000 rows', () => {
   it('breaks over its pages in bounded memory', async () => {
