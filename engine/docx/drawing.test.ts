@@ -367,11 +367,13 @@ describe('WordArt transforms', () => {
 });
 
 describe('fill opacity', () => {
-  it('drops fully transparent fills and blends translucent ones over white', () => {
+  it('drops fully transparent fills and keeps translucent ones with their opacity', () => {
     const wsp = (alpha: number) => `<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="000000"><a:alpha val="${alpha}"/></a:srgbClr></a:solidFill></wps:spPr><wps:bodyPr/></wps:wsp>`;
     const shapeOf = (alpha: number) => first<ShapeInline>(parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp(alpha))) }));
     expect(shapeOf(0).fill).toBeUndefined();
-    expect(shapeOf(50000).fill).toBe('808080');
+    expect(shapeOf(50000).fill).toBe('000000');
+    expect(shapeOf(50000).fillOpacity).toBeCloseTo(0.5, 5);
     expect(shapeOf(100000).fill).toBe('000000');
+    expect(shapeOf(100000).fillOpacity).toBeUndefined();
   });
 });

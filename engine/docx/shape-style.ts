@@ -13,8 +13,12 @@ import { readGradFill } from './gradient';
 import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr, intValue } from './values';
 
-/** Fill decided by a shape: a colour (with the gradient it stands for), explicitly none, or not said (undefined). */
-export type FillChoice = { readonly color?: Color; readonly gradient?: GradientFill } | undefined;
+/**
+ * Fill decided by a shape: a colour (with the gradient it stands for), explicitly none, or not said
+ * (undefined). A translucent solid fill's `color` is blended over white, for readers that draw
+ * opaque colours only; `seeThrough` holds its own colour and opacity.
+ */
+export type FillChoice = { readonly color?: Color; readonly gradient?: GradientFill; readonly seeThrough?: { readonly color: Color; readonly opacity: number } } | undefined;
 
 const FILL_NAMES = new Set(['a:noFill', 'a:solidFill', 'a:gradFill', 'a:pattFill', 'a:blipFill', 'a:grpFill']);
 
@@ -28,10 +32,10 @@ export function readFill(env: PropsEnv, parent: XmlElement | undefined, placehol
         return {};
       case 'a:solidFill': {
         const color = drawingColor(env.theme, env.mapping, c, placeholder);
-        // Opacity has no place in the model: transparent fills vanish, translucent ones are blended over white.
+        // Transparent fills vanish; translucent ones keep their colour and opacity beside the blend.
         const alpha = drawingAlpha(c);
         if (!color || alpha === 0) return {};
-        return { color: alpha < 1 ? blendColors('FFFFFF', color, alpha) : color };
+        return alpha < 1 ? { color: blendColors('FFFFFF', color, alpha), seeThrough: { color, opacity: alpha } } : { color };
       }
       case 'a:gradFill':
         return readGradFill(env, c, placeholder) ?? {};

@@ -78,7 +78,8 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   };
   const paint = shapePaint(r.ctx.env, spPr, style, groupFill);
   if (paint?.color && name !== 'line' && name !== 'straightConnector1') {
-    shape.fill = paint.color;
+    shape.fill = paint.seeThrough?.color ?? paint.color;
+    if (paint.seeThrough) shape.fillOpacity = paint.seeThrough.opacity;
     if (paint.gradient) shape.fillGradient = paint.gradient;
   }
   const image = pictureFill(r, child(spPr, 'a:blipFill'), r.story.part) ?? styleFillImage(r, spPr, style);

@@ -123,6 +123,9 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     const gradient = readVmlGradient(fillEl, fill);
     shape.fill = gradient?.color ?? fill;
     if (gradient?.gradient) shape.fillGradient = gradient.gradient;
+    // v:fill/@opacity (a fraction, or 16.16 fixed point with an f: "31457f" is 0.48).
+    const opacity = gradient?.gradient ? undefined : vmlFraction(attr(fillEl, 'opacity'));
+    if (opacity !== undefined && opacity < 1) shape.fillOpacity = Math.max(0, opacity);
   }
   const fillImageId = attr(fillEl, 'r:id');
   if (filled && fillImageId) {

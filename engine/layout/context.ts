@@ -5,7 +5,7 @@
 import type { DiagnosticBag } from '../core';
 import type { Block, DocModel, FieldInline, SectionProps } from '../model';
 import { layoutStory, type BlockContext, type Story } from './blocks';
-import type { ItemSink } from './emit/sink';
+import { layerSink, type ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions';
 import { drawObject, floatPosition, type ObjectContext, type PageGeometry } from './objects';
@@ -89,8 +89,13 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number) => {
       const page = sink.page;
       const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
-      const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
-      counted(sink, env.budget, () => drawObject(inline, pos.x, pos.y, sink, objects));
+      const anchor = inline.anchor!;
+      const pos = floatPosition(anchor, inline.widthPt, inline.heightPt, page, column, paragraphTop);
+      // Drawn apart, for the page to stack by z-order over or under all its text (FloatDrawing).
+      const layer = layerSink(sink);
+      counted(layer, env.budget, () => drawObject(inline, pos.x, pos.y, layer, objects));
+      const items = layer.background.concat(layer.items, layer.foreground);
+      if (items.length > 0) sink.floats.push({ z: anchor.zIndex, behind: anchor.behindText, items });
     },
     warn: (code, message) => env.bag.warn(code, message),
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),

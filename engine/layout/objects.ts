@@ -7,7 +7,7 @@
  */
 import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, PathPaint, ShapeInline } from '../model';
 import { mapChannels } from '../core';
-import { CollectingSink, type ItemSink, type SinkPage } from './emit/sink';
+import { CollectingSink, forwardFloats, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
@@ -155,6 +155,7 @@ function drawTurned(sink: ItemSink, transform: [number, number, number, number, 
   if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
   if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
   if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
+  forwardFloats(sub, sink, transform);
 }
 
 /** The y-down page matrix that flips, then turns clockwise by `deg`, about (cx, cy). */
@@ -227,8 +228,9 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
       ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
     const shadings = fill && shape.fillGradient ? gradientShadings(shape.fillGradient, box, shape.rotationDeg ?? 0, (c) => paintedFill(c, paint)) : [];
+    const see = fill && shape.fillOpacity !== undefined && shape.fillOpacity < 1 ? { fillOpacity: shape.fillOpacity } : {};
     if (fill && shadings.length > 0) target.push(...shadedPath(commands, fill, shadings, outline));
-    else if (fill || stroked) target.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...outline });
+    else if (fill || stroked) target.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...see, ...outline });
   }
   for (const child of shape.children ?? []) {
     if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);

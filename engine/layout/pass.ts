@@ -18,7 +18,7 @@ import { indexCrossReferences, searchParagraphs, type XrefIndex } from './xref-i
 import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
 import { pageGeometry, type PageGeometry } from './objects';
 import type { Exclusion } from './flow/exclusions';
-import type { EarlyFloats } from './flow/early-floats';
+import { earlyFloatsOf, type EarlyFloats, type PushedBlocks } from './flow/early-floats';
 import { noteCallsIn, type NoteNumbers } from './notes';
 
 /** What one pass learns for the next. */
@@ -31,6 +31,8 @@ export interface PassState {
   readonly pageParagraphs?: ReadonlyArray<readonly [number, number]>;
   /** Per page index: wrapping floats placed above their own paragraph, which all the page's lines wrap around. */
   readonly earlyFloats?: EarlyFloats;
+  /** Body blocks the floats above their paragraphs pushed to a later page (early-floats.ts pushedBlocks). */
+  readonly pushedBlocks?: PushedBlocks;
 }
 
 /** Per-page facts recorded during a pass. */
@@ -58,6 +60,8 @@ export interface PassResult {
   readonly bodyUsesTotals: boolean;
   /** Per top-level body block (serial across sections): the index of the first page it is on. */
   readonly blockPages: readonly number[];
+  /** Per page index: the wrapping floats placed above their own paragraphs (early-floats.ts). */
+  readonly earlyFloats?: EarlyFloats;
   readonly notes: NoteNumbers;
   /** Height of the footnote separator area. */
   readonly separatorPt: number;
@@ -168,19 +172,21 @@ class Pass {
     // no new page for them).
     this.pushEndnotes(this.notes.endnoteOrder, printed, doc.sections.length - 1);
     const pages = this.paginator.finish();
-    return this.result(pages, blockPagesOf(pages, unitBlock, serial));
+    const earlyFloats = earlyFloatsOf(pages, (unit) => unitBlock.get(blockKey(unit)));
+    return this.result(pages, blockPagesOf(pages, unitBlock, serial), earlyFloats);
   }
 
   /**
    * The pass's result. Its functions are made here, not in `run`, whose scope holds the map of
    * every unit to its block: they would keep every unit alive after the pages are drawn.
    */
-  private result(pages: PageState[], blockPages: readonly number[]): PassResult {
+  private result(pages: PageState[], blockPages: readonly number[], earlyFloats: EarlyFloats | undefined): PassResult {
     return {
       pages,
       info: this.info,
       bodyUsesTotals: this.bodyUsesTotals,
       blockPages,
+      ...(earlyFloats ? { earlyFloats } : {}),
       notes: this.notes,
       separatorPt: this.noteSeparatorPt(),
       noteStory: (call, w) => this.noteStory(call, w),
@@ -230,7 +236,8 @@ class Pass {
         serial++;
         continue;
       }
-      if (block.kind === 'paragraph' && block.props.pageBreakBefore) {
+      const pushedTo = this.state.pushedBlocks?.[serial];
+      if ((block.kind === 'paragraph' && block.props.pageBreakBefore) || (pushedTo !== undefined && this.paginator.page.index < pushedTo)) {
         this.paginator.breakPageIfNotEmpty();
         builder.breakBefore();
       }

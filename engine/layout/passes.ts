@@ -8,7 +8,7 @@
  */
 import type { EngineHost, InputLimits } from '../core';
 import type { DocumentEnv } from './context';
-import { earlyFloatsOf, sameEarlyFloats } from './flow/early-floats';
+import { pushedBlocks, sameEarlyFloats, samePushedBlocks, withoutPushed } from './flow/early-floats';
 import type { BookmarkPlace } from './fields';
 import type { NoteNumbers } from './notes';
 import { runPass, type PassResult, type PassState } from './pass';
@@ -25,14 +25,14 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
   const xref = indexCrossReferences(env.doc.sections);
   let state: PassState = {};
   let result: PassResult | undefined = runPass(env, state, notes, host, limits, xref);
-  let next = stateOf(result, xref);
+  let next = stateOf(result, xref, state);
   let pass = 1;
   for (;;) {
     // Every value that depends on the pass state prints the same under the new state: laying out
     // again would give the same pages, so this pass is kept (with the state it leads to).
     const fieldsSettled = !result.bodyUsesTotals || sameState(state, next) || result.printsSameUnder(next);
     // The floats above their paragraphs are those the pass started its pages with (early-floats.ts).
-    const floatsSettled = sameEarlyFloats(state.earlyFloats, next.earlyFloats);
+    const floatsSettled = sameEarlyFloats(state.earlyFloats, next.earlyFloats) && samePushedBlocks(state.pushedBlocks, next.pushedBlocks);
     if (fieldsSettled && floatsSettled) break;
     if (pass >= MAX_PASSES) {
       if (!fieldsSettled) {
@@ -51,14 +51,17 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
     // alive together at the next pass's end.
     result = undefined;
     result = runPass(env, state, notes, host, limits, xref);
-    next = stateOf(result, xref);
+    next = stateOf(result, xref, state);
     pass++;
   }
   return { result, state: next };
 }
 
-/** What a finished pass tells the next: page totals, bookmark pages and paragraphs per page. */
-export function stateOf(result: PassResult, xref: XrefIndex): PassState {
+/**
+ * What a finished pass tells the next: page totals, bookmark pages and paragraphs per page, and the
+ * floats above their paragraphs with the blocks they pushed on (from `started`, the state it began with).
+ */
+export function stateOf(result: PassResult, xref: XrefIndex, started: PassState): PassState {
   const sectionPages: number[] = [];
   for (const info of result.info) sectionPages[info.section] = (sectionPages[info.section] ?? 0) + 1;
   const blockPage = result.blockPages;
@@ -76,8 +79,9 @@ export function stateOf(result: PassResult, xref: XrefIndex): PassState {
     while (p < xref.paragraphs.length && (blockPage[xref.paragraphs[p]!.block] ?? Infinity) <= page) p++;
     pageParagraphs[page] = [first, p];
   }
-  const earlyFloats = earlyFloatsOf(result.pages);
-  return { numPages: result.pages.length, sectionPages, bookmarkPages, pageParagraphs, ...(earlyFloats ? { earlyFloats } : {}) };
+  const pushed = pushedBlocks(started.earlyFloats, result.blockPages, started.pushedBlocks);
+  const earlyFloats = withoutPushed(result.earlyFloats, pushed);
+  return { numPages: result.pages.length, sectionPages, bookmarkPages, pageParagraphs, ...(earlyFloats ? { earlyFloats } : {}), ...(pushed ? { pushedBlocks: pushed } : {}) };
 }
 
 function sameState(a: PassState, b: PassState): boolean {

@@ -304,6 +304,11 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
   readonly pathPaints?: ReadonlyArray<PathPaint | undefined>;
   readonly fill?: Color;
   /**
+   * Opacity 0–1 of a flat `fill` that lets what is under it show through (a:alpha in a:solidFill,
+   * VML v:fill/@opacity), when below 1.
+   */
+  readonly fillOpacity?: number;
+  /**
    * Picture fill (a:blipFill in spPr, VML v:fill with an image): key into DocModel.media. The image
    * is stretched over the shape, or repeated at its own size when `tile` is set; `fill` then holds
    * a representative colour for renderers that cannot draw it.

@@ -8,7 +8,7 @@
 import type { DocModel, LayoutItem, LayoutPage, RunProps } from '../../model';
 import { emitStory, layoutStory } from '../blocks';
 import { blockContext, type DocumentEnv } from '../context';
-import { CollectingSink, type ResourceTables, type SinkPage } from '../emit/sink';
+import { CollectingSink, stacked, type ResourceTables, type SinkPage } from '../emit/sink';
 import { revisionColor, tint } from '../revisions';
 import { balloonBlocks, balloonTextWidth, drawBalloons, type Balloon, type BalloonArea } from './balloons';
 import { CommentLayer } from './layer';
@@ -93,7 +93,9 @@ export class CommentMargin {
     const sink = new CollectingSink(resources, geometry);
     const items: LayoutItem[] = [];
     drawBalloons(balloons, area, items, (story, x, y) => emitStory(story, sink, x, y));
-    return [...items.filter((i) => i.kind === 'rect'), ...sink.background, ...sink.items, ...sink.foreground, ...items.filter((i) => i.kind !== 'rect')];
+    const behind = stacked(sink.floats.filter((f) => f.behind));
+    const front = stacked(sink.floats.filter((f) => !f.behind));
+    return [...items.filter((i) => i.kind === 'rect'), ...behind, ...sink.background, ...sink.items, ...sink.foreground, ...front, ...items.filter((i) => i.kind !== 'rect')];
   }
 }
 

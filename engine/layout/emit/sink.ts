@@ -62,9 +62,11 @@ export interface ItemSink {
   readonly page: SinkPage;
   /** Items of floating objects in front of the text (drawn last). */
   readonly foreground: LayoutItem[];
-  /** Items drawn under the text (shading, highlight, behind-text floats). */
+  /** Items drawn under the text (shading, highlight). */
   readonly background: LayoutItem[];
   readonly items: LayoutItem[];
+  /** Floating objects, stacked by the page in their z-order (see FloatDrawing). */
+  readonly floats: FloatDrawing[];
   /** Records a named destination (bookmark) at a position on this page. */
   destination(name: string, x: number, y: number): void;
   /** Records a heading for the outline. */
@@ -73,11 +75,56 @@ export interface ItemSink {
   readonly comments?: CommentLayer;
 }
 
+/**
+ * One floating object's items. Word stacks a page's floats by their wp:anchor/@relativeHeight
+ * (§20.4.2.3; VML's z-index), whatever order their anchors come in: those behind the text
+ * (behindDoc) under all of the page's text, the others over all of it, the higher over the lower
+ * (oxsdk-Complex01's cover page: its dark abstract box comes before the white panel in the file but
+ * is drawn over it).
+ */
+export interface FloatDrawing {
+  readonly z: number;
+  readonly behind: boolean;
+  readonly items: readonly LayoutItem[];
+}
+
+/** The items of `floats` in stacking order: lowest first, ties in the order they were drawn. */
+export function stacked(floats: readonly FloatDrawing[]): LayoutItem[] {
+  const order = floats.map((_, i) => i).sort((a, b) => floats[a]!.z - floats[b]!.z || a - b);
+  const out: LayoutItem[] = [];
+  for (const i of order) for (const item of floats[i]!.items) out.push(item);
+  return out;
+}
+
+/** The floats of `from` under a transform into `to` (a sub-sink drawn in a turned group). */
+export function forwardFloats(from: ItemSink, to: ItemSink, transform: readonly [number, number, number, number, number, number]): void {
+  for (const f of from.floats) to.floats.push({ ...f, items: [{ kind: 'group', transform, items: [...f.items] }] });
+}
+
+/**
+ * A sink drawing into arrays of its own, that passes bookmarks, headings, comment anchors and floats
+ * on to `parent`: one floating object drawn apart from the page's other items.
+ */
+export function layerSink(parent: ItemSink): ItemSink & { readonly background: LayoutItem[]; readonly items: LayoutItem[]; readonly foreground: LayoutItem[] } {
+  return {
+    resources: parent.resources,
+    page: parent.page,
+    background: [],
+    items: [],
+    foreground: [],
+    floats: parent.floats,
+    destination: (name, x, y) => parent.destination(name, x, y),
+    heading: (title, level, y) => parent.heading(title, level, y),
+    ...(parent.comments ? { comments: parent.comments } : {}),
+  };
+}
+
 /** A sink collecting into arrays, with destinations relative to an unknown page resolved later. */
 export class CollectingSink implements ItemSink {
   readonly background: LayoutItem[] = [];
   readonly items: LayoutItem[] = [];
   readonly foreground: LayoutItem[] = [];
+  readonly floats: FloatDrawing[] = [];
   readonly destinations: Array<{ name: string } & Omit<Destination, 'page'>> = [];
   readonly headings: Array<{ title: string; level: number; y: number }> = [];
   comments?: CommentLayer;

@@ -14,7 +14,7 @@
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
-import { CollectingSink, type ItemSink } from '../emit/sink';
+import { CollectingSink, forwardFloats, type ItemSink } from '../emit/sink';
 import { borderLines, minContentWidth, shadowLines, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
@@ -441,6 +441,7 @@ function drawTurned(pc: PlacedCell, story: Story, sink: ItemSink, x: number, y: 
   if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
   if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
   if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
+  forwardFloats(sub, sink, transform);
 }
 
 function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0: number, inset: Inset): void {
