@@ -73,6 +73,18 @@ const H_ALIGN = new Set(['left', 'center', 'right', 'inside', 'outside']);
 const V_ALIGN = new Set(['top', 'center', 'bottom', 'inside', 'outside']);
 
 /**
+ * A VML z-index as the relativeHeight (wp:anchor, §20.4.2.3) Word gives the same shape, so that VML
+ * and DrawingML floats stack together. Word writes a shape in front of the text with its
+ * relativeHeight as z-index, and one behind it with relativeHeight − 2 × 251658240: the pairs in
+ * mc:AlternateContent show it (aspose-Mail_merge_destinations_-_Invoice: 251656704 behind as
+ * −251659776, 251657728 as −251658752; aspose-Corrupted_footnotes: 251662336 in front as 251662336).
+ * So the higher z-index stacks higher behind the text too (not the larger magnitude).
+ */
+export function relativeHeightOf(z: number): number {
+  return z >= 0 ? z : z + 2 * 251658240;
+}
+
+/**
  * The floating placement of an absolutely positioned VML shape, with its w10:wrap element; `origin`
  * is added to the offsets (a v:line's nearer end point, since a line has no margin-left/margin-top).
  */
@@ -101,6 +113,6 @@ export function vmlAnchor(style: Map<string, string>, wrapEl: XmlElement | undef
     behindText: Number.isFinite(z) && z < 0,
     allowOverlap: true,
     layoutInCell: true,
-    zIndex: Number.isFinite(z) ? Math.abs(z) : 0,
+    zIndex: Number.isFinite(z) ? relativeHeightOf(z) : 0,
   };
 }

@@ -85,4 +85,14 @@ describe('floating objects on a page', () => {
     expect(fills[1]!.fillOpacity).toBeCloseTo(31457 / 65536, 4);
     expect(fills[0]!.fillOpacity).toBeUndefined();
   });
+
+  it('stacks VML shapes behind the text as Word numbers them: the higher z-index over the lower', async () => {
+    // Word's own pair (aspose-Mail_merge_destinations_-_Invoice): relativeHeight 251657728 behind the
+    // text is z-index -251658752, 251656704 is -251659776; a DrawingML float behind the text at
+    // 251657000 goes between them.
+    const oval = (z: number, color: string) =>
+      `<w:r><w:pict><v:oval style="position:absolute;margin-left:0;margin-top:0;width:100pt;height:50pt;z-index:${z}" fillcolor="#${color}" stroked="f"/></w:pict></w:r>`;
+    const body = `<w:p>${oval(-251658752, 'FF0000')}${oval(-251659776, '00FF00')}${box({ color: '0000FF', z: 251657000, behind: true }, 3)}${run('Text')}</w:p>`;
+    expect(order(await pageItems(body))).toEqual(['00FF00', '0000FF', 'FF0000', 'Text']);
+  });
 });
