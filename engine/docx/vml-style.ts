@@ -101,6 +101,7 @@ export function vmlAnchor(style: Map<string, string>, wrapEl: XmlElement | undef
     behindText: Number.isFinite(z) && z < 0,
     allowOverlap: true,
     layoutInCell: true,
-    zIndex: Number.isFinite(z) ? Math.abs(z) : 0,
+    // Signed: the higher z-index is drawn over the lower, behind the text as in front of it.
+    zIndex: Number.isFinite(z) ? z : 0,
   };
 }

@@ -6,6 +6,7 @@ import type { DiagnosticBag } from '../core';
 import type { Block, DocModel, FieldInline, SectionProps } from '../model';
 import { layoutStory, type BlockContext, type Story } from './blocks';
 import type { ItemSink } from './emit/sink';
+import { stackFloat } from './emit/stacking';
 import type { FaceResolver } from './faces';
 import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions';
 import { drawObject, floatPosition, type ObjectContext, type PageGeometry } from './objects';
@@ -90,7 +91,13 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       const page = sink.page;
       const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
       const pos = floatPosition(inline.anchor!, inline.widthPt, inline.heightPt, page, column, paragraphTop);
+      const at = [sink.background.length, sink.items.length, sink.foreground.length] as const;
       counted(sink, env.budget, () => drawObject(inline, pos.x, pos.y, sink, objects));
+      // Drawn in stacking order (relativeHeight) among the floats before it, not in document order.
+      const z = inline.anchor!.zIndex;
+      stackFloat(sink.background, at[0], z);
+      stackFloat(sink.items, at[1], z);
+      stackFloat(sink.foreground, at[2], z);
     },
     warn: (code, message) => env.bag.warn(code, message),
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),

@@ -158,7 +158,7 @@ export interface FloatAnchor {
   readonly behindText: boolean;
   readonly allowOverlap: boolean;
   readonly layoutInCell: boolean;
-  /** Stacking order (relativeHeight). */
+  /** Stacking order within the float's layer, higher over lower (relativeHeight; a VML shape's signed z-index). */
   readonly zIndex: number;
 }
 
