@@ -75,13 +75,23 @@ export function chartLine(ctx: DocxContext, spPr: XmlElement | undefined): Chart
   return out;
 }
 
-/** Text properties from c:txPr or c:rich (the paragraph's a:defRPr, else the first run's a:rPr). */
+/**
+ * Text properties from c:txPr or c:rich: the paragraph's a:defRPr, with the first run's a:rPr over
+ * it (§21.1.2.3.2: defRPr holds the defaults of the paragraph's runs). A rich title often has an
+ * empty defRPr and its colour or size on the run (oxsdk-chart3's red "fruit" title, drawn black).
+ */
 export function chartTextStyle(ctx: DocxContext, body: XmlElement | undefined): ChartTextStyle | undefined {
   if (!body) return undefined;
   const p = child(body, 'a:p');
-  const rPr = child(child(p, 'a:pPr'), 'a:defRPr') ?? child(child(p, 'a:r'), 'a:rPr');
-  if (!rPr) return undefined;
+  const layers = [child(child(p, 'a:pPr'), 'a:defRPr'), child(child(p, 'a:r'), 'a:rPr')];
+  if (!layers.some((rPr) => rPr !== undefined)) return undefined;
   const out: { -readonly [K in keyof ChartTextStyle]: ChartTextStyle[K] } = {};
+  for (const rPr of layers) if (rPr) readRunStyle(ctx, rPr, out);
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Reads size, bold, italic and colour of one a:defRPr or a:rPr into `out`, over what it holds. */
+function readRunStyle(ctx: DocxContext, rPr: XmlElement, out: { -readonly [K in keyof ChartTextStyle]: ChartTextStyle[K] }): void {
   const sz = intValue(attr(rPr, 'sz'));
   if (sz !== undefined && sz >= 100 && sz <= 400000) out.sizePt = sz / 100;
   const b = attr(rPr, 'b');
@@ -90,7 +100,6 @@ export function chartTextStyle(ctx: DocxContext, body: XmlElement | undefined): 
   if (i !== undefined) out.italic = i === '1' || i === 'true';
   const color = chartColor(ctx, rPr);
   if (color) out.color = color;
-  return Object.keys(out).length ? out : undefined;
 }
 
 /** A fraction from c:manualLayout, clamped to a sane range. */

@@ -32,6 +32,15 @@ describe('readChartPart', () => {
     expect(m.textStyle?.sizePt).toBe(10);
   });
 
+  it('reads a rich title\'s run properties over its paragraph defaults (an empty a:defRPr hid the run\'s red)', () => {
+    const rich = (defRPr: string) =>
+      `<c:title><c:tx><c:rich><a:bodyPr/><a:p><a:pPr>${defRPr}</a:pPr><a:r><a:rPr lang="en-US" sz="1800"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr>` +
+      '<a:t>fruit</a:t></a:r></a:p></c:rich></c:tx></c:title>';
+    const base = { kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S1', values: [1, 2, 3] }] } as const;
+    expect(readChart({ ...base, chartExtra: rich('<a:defRPr/>') }).titleStyle).toEqual({ sizePt: 18, color: 'FF0000' });
+    expect(readChart({ ...base, chartExtra: rich('<a:defRPr sz="1400" b="1" i="1"/>') }).titleStyle).toEqual({ sizePt: 18, bold: true, italic: true, color: 'FF0000' });
+  });
+
   it('cycles the theme accents for series without a fill, then varies them past six series as Office does', () => {
     const series = Array.from({ length: 8 }, (_v, i) => ({ name: `S${i + 1}`, values: [1, 2, 3] }));
     const m = readChart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series });

@@ -142,8 +142,22 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     shape.wordArt = wordArtOf(r, el, textpath, fill, outline.drawn?.paths ?? []);
   }
   if (watermark) shape.watermark = true;
+  const share = ruleShare(el, w, anchor !== undefined);
+  if (share !== undefined) shape.ruleShare = share;
   if (anchor) shape.anchor = anchor;
   return shape;
+}
+
+/**
+ * The width of a horizontal rule (o:hr="t", an HTML <hr> in Word, ECMA-376 Part 4 §19.2.2 o:hr,
+ * o:hrpct) that has none of its own (width:0): o:hrpct tenths of a per cent of its line, the whole
+ * line when absent or 0 (oxsdk-Hyperlink_-_internal's grey rules under its headings; LibreOffice
+ * draws them across the text, we drew nothing).
+ */
+function ruleShare(el: XmlElement, widthPt: number, floating: boolean): number | undefined {
+  if (floating || widthPt > 0 || !vmlBool(attr(el, 'o:hr'), false)) return undefined;
+  const pct = Number(attr(el, 'o:hrpct') ?? '0');
+  return Number.isFinite(pct) && pct > 0 && pct < 1000 ? pct / 1000 : 1;
 }
 
 /** A VML outline (v:shape strokeweight / strokecolor, or its v:stroke weight / color), width bounded. */

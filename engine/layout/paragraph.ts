@@ -586,7 +586,11 @@ export function decorateBetween(p: Paragraph, prevShading: string | undefined, b
 function decorateSlice(props: Paragraph['props'], boxWidthPt: number, sink: ItemSink, x: number, y: number, h: number, top: Border | undefined, bottom: Border | undefined, fill: string | undefined): void {
   const b = props.borders;
   if (!fill && !b) return;
-  const left = x + props.indent.leftPt - (b?.left ? b.left.spacePt + b.left.widthPt : 0);
+  // A hanging first line (a list's number, a code line outdented) stays inside the box: the box's
+  // left edge is the leftmost line's (LibreOffice draws docx4j-themeFontLang's schema box so; we ran
+  // its left border through the first line's text).
+  const hang = !props.bidi && props.indent.firstLinePt < 0 ? props.indent.firstLinePt : 0;
+  const left = x + props.indent.leftPt + hang - (b?.left ? b.left.spacePt + b.left.widthPt : 0);
   const right = x + boxWidthPt - props.indent.rightPt + (b?.right ? b.right.spacePt + b.right.widthPt : 0);
   // The box ends above the room its bottom border's shadow takes.
   const boxH = h - (bottom ? shadowRoom(bottom) : 0);

@@ -158,7 +158,7 @@ export interface FloatAnchor {
   readonly behindText: boolean;
   readonly allowOverlap: boolean;
   readonly layoutInCell: boolean;
-  /** Stacking order (relativeHeight). */
+  /** Stacking order within the float's layer, higher over lower (relativeHeight; a VML z-index as Word's relativeHeight, vml-style.ts relativeHeightOf). */
   readonly zIndex: number;
 }
 
@@ -344,6 +344,11 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent {
   readonly anchor?: FloatAnchor;
   /** Watermark-style shape in a header (VML with a PowerPlusWaterMarkObject id). */
   readonly watermark?: boolean;
+  /**
+   * A horizontal rule without a width of its own (VML o:hr with width 0): its width is this share
+   * (0–1, from o:hrpct) of the width its line has, set when the paragraph is laid out.
+   */
+  readonly ruleShare?: number;
 }
 
 /** A chart (c:chartSpace), with its data from the cached values. The chart model lives in chart.ts. */

@@ -95,4 +95,9 @@ describe('floating objects on a page', () => {
     const body = `<w:p>${oval(-251658752, 'FF0000')}${oval(-251659776, '00FF00')}${box({ color: '0000FF', z: 251657000, behind: true }, 3)}${run('Text')}</w:p>`;
     expect(order(await pageItems(body))).toEqual(['00FF00', '0000FF', 'FF0000', 'Text']);
   });
+
+  it('keeps the order of their anchors at equal heights', async () => {
+    const body = `<w:p>${box({ color: 'FF0000', z: 5 }, 1)}${box({ color: '00FF00', z: 5, x: 100 }, 2)}${run('Text')}</w:p>`;
+    expect(order(await pageItems(body))).toEqual(['Text', 'FF0000', '00FF00']);
+  });
 });

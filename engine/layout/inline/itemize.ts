@@ -6,7 +6,7 @@
  * through the context; other fields contribute their result inlines.
  */
 import type {
-  BreakInline, ChartInline, CheckBoxInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
+  BreakInline, ChartInline, CheckBoxInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, PathCommand, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
 } from '../../model';
 import { inlineMathPieces, layoutMath, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
@@ -209,7 +209,7 @@ class Builder {
       case 'shape':
       case 'chart':
         if (inline.anchor) this.markers.push({ at: this.out.length, inline });
-        else if (!inline.props.hidden) this.special({ kind: 'object', inline, props: inline.props }, '\uFFFC');
+        else if (!inline.props.hidden) this.special({ kind: 'object', inline: this.sized(inline), props: inline.props }, '\uFFFC');
         break;
       case 'math':
         this.math(inline);
@@ -241,6 +241,15 @@ class Builder {
     const { guide } = open;
     const guideWidthPt = shapePlainText(guide.text, guide.props, guide.props.sizePt, this.ctx.faces).width;
     this.rubies.push({ start: open.start, end: this.out.length, guide, guideWidthPt });
+  }
+
+  /** A horizontal rule given as a share of its line (ShapeInline.ruleShare) at that width, once the line's width is known. */
+  private sized<T extends ObjectInline>(inline: T): T {
+    if (inline.kind !== 'shape' || inline.ruleShare === undefined || this.lineWidthPt === undefined) return inline;
+    const w = Math.max(0, this.lineWidthPt * inline.ruleShare);
+    const h = inline.heightPt;
+    const box: PathCommand[] = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: w, y: 0 }, { op: 'L', x: w, y: h }, { op: 'L', x: 0, y: h }, { op: 'Z' }];
+    return { ...inline, widthPt: w, paths: [box] };
   }
 
   /**
