@@ -1,0 +1,148 @@
+/**
+ * Glow and reflection (DrawingML a:glow §20.1.8.32, a:reflection §20.1.8.50, and Word 2010's w14
+ * forms on text) drawn with vector items only, since PDF has no blur filter and the LayoutDoc no
+ * soft mask: a glow is a stack of translucent round-joined strokes of the outline whose summed
+ * opacity falls off with the distance from it; a reflection is the object's paths scaled about its
+ * box's alignment point, in bands clipped across the fade direction, each at the opacity the fade
+ * has there. Both are paths, so a text's effects never add extractable text.
+ */
+import type { Glow, GroupItem, PathCommand, PathItem, PathShading, Reflection } from '../model';
+
+/** A box in page points (y down). */
+export interface EffectBox {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+/** Strokes a glow is drawn with: each reaches a further quarter of the radius beyond the outline. */
+const GLOW_RINGS = 4;
+
+/** Widest band of a reflection's fade (points) and most bands: finer steps are not seen. */
+const FADE_BAND_PT = 0.75;
+const MAX_FADE_BANDS = 16;
+
+/** Opacity below which a band is not drawn (less than one step of 8-bit colour). */
+const MIN_OPACITY = 1 / 255;
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
+
+/**
+ * A glow around `commands` (a closed outline in page points): rings stroked with round joins, the
+ * widest first, whose stacked opacity is the glow's at the outline and falls in equal steps to
+ * nothing at `radPt` beyond it (a blurred edge's fall, in GLOW_RINGS steps). The inner half of
+ * each stroke lies under the object, which is drawn over them.
+ */
+export function glowRings(commands: readonly PathCommand[], glow: Glow): PathItem[] {
+  const out: PathItem[] = [];
+  if (commands.length === 0 || !(glow.radPt > 0) || !(glow.opacity > 0)) return out;
+  const top = Math.min(1, glow.opacity);
+  // Beyond ring i only rings i+1.. cover: their stacked opacity (1 - the product of what each lets through).
+  let beyond = 0;
+  for (let i = GLOW_RINGS; i >= 1; i--) {
+    const target = (top * (GLOW_RINGS - i + 1)) / GLOW_RINGS;
+    const a = round3(beyond >= 1 ? 0 : 1 - (1 - target) / (1 - beyond));
+    beyond = target;
+    if (a <= 0) continue;
+    out.push({ kind: 'path', commands, stroke: glow.color, lineWidth: round3((2 * glow.radPt * i) / GLOW_RINGS), ...(a < 1 ? { strokeOpacity: a } : {}), roundJoins: true });
+  }
+  return out;
+}
+
+/** The point of `box` a reflection is scaled about (its alignment). */
+function anchorOf(box: EffectBox, align: Reflection['align']): [number, number] {
+  const x = align === 'tl' || align === 'l' || align === 'bl' ? box.x : align === 'tr' || align === 'r' || align === 'br' ? box.x + box.w : box.x + box.w / 2;
+  const y = align === 'tl' || align === 't' || align === 'tr' ? box.y : align === 'bl' || align === 'b' || align === 'br' ? box.y + box.h : box.y + box.h / 2;
+  return [x, y];
+}
+
+type Map2 = (x: number, y: number) => [number, number];
+
+function mapCommands(commands: readonly PathCommand[], m: Map2): PathCommand[] {
+  return commands.map((c): PathCommand => {
+    if (c.op === 'Z') return c;
+    const [x, y] = m(c.x, c.y);
+    if (c.op !== 'C') return { op: c.op, x, y };
+    const [x1, y1] = m(c.x1, c.y1);
+    const [x2, y2] = m(c.x2, c.y2);
+    return { op: 'C', x1, y1, x2, y2, x, y };
+  });
+}
+
+function mapShading(s: PathShading, m: Map2, radiusScale: number): PathShading {
+  const c = s.coords;
+  let coords: number[];
+  if (s.kind === 'axial') coords = [...m(c[0]!, c[1]!), ...m(c[2]!, c[3]!)];
+  else {
+    const [x0, y0] = m(c[0]!, c[1]!);
+    const [x1, y1] = m(c[3]!, c[4]!);
+    coords = [x0, y0, c[2]! * radiusScale, x1, y1, c[5]! * radiusScale];
+  }
+  return { ...s, coords, ...(s.clip ? { clip: mapCommands(s.clip, m) } : {}) };
+}
+
+/** The opacity of a reflection's fade at t (0 at its side nearest the object, 1 at the far side). */
+function fadeAt(r: Reflection, t: number): number {
+  if (t <= r.startPos) return r.startOpacity;
+  if (t >= r.endPos || r.endPos <= r.startPos) return r.endOpacity;
+  return r.startOpacity + ((r.endOpacity - r.startOpacity) * (t - r.startPos)) / (r.endPos - r.startPos);
+}
+
+/** The stretches of the fade, [t0, t1, opacity], each drawn as one band. */
+function fadeBands(r: Reflection, extentPt: number): Array<readonly [number, number, number]> {
+  const out: Array<readonly [number, number, number]> = [];
+  if (r.startPos > 0) out.push([0, r.startPos, r.startOpacity]);
+  const ramp = r.endPos - r.startPos;
+  if (ramp > 0) {
+    const n = Math.max(1, Math.min(MAX_FADE_BANDS, Math.ceil((ramp * extentPt) / FADE_BAND_PT)));
+    for (let i = 0; i < n; i++) {
+      const t0 = r.startPos + (ramp * i) / n;
+      const t1 = r.startPos + (ramp * (i + 1)) / n;
+      out.push([t0, t1, fadeAt(r, (t0 + t1) / 2)]);
+    }
+  }
+  if (r.endPos < 1) out.push([r.endPos, 1, r.endOpacity]);
+  return out;
+}
+
+/**
+ * A reflection of the object drawn by `paths` over `box`: its paths scaled by (sx, sy) about the
+ * box's alignment point and moved by the reflection's offset, drawn once per band of the fade,
+ * each band a group clipped to its stretch at the fade's opacity there (a blur is not drawn).
+ */
+export function reflectionItems(paths: readonly PathItem[], box: EffectBox, r: Reflection): GroupItem[] {
+  if (paths.length === 0 || !(box.w > 0) || !(box.h > 0)) return [];
+  const [ax, ay] = anchorOf(box, r.align);
+  const m: Map2 = (x, y) => [round3(ax + r.sx * (x - ax) + r.dxPt), round3(ay + r.sy * (y - ay) + r.dyPt)];
+  const radiusScale = (Math.abs(r.sx) + Math.abs(r.sy)) / 2;
+  const copies = paths.map((p): PathItem => ({ ...p, commands: mapCommands(p.commands, m), ...(p.shading ? { shading: mapShading(p.shading, m, radiusScale) } : {}) }));
+  const [x0, y0] = m(box.x, box.y);
+  const [x1, y1] = m(box.x + box.w, box.y + box.h);
+  const rx = Math.min(x0, x1);
+  const ry = Math.min(y0, y1);
+  const rw = Math.abs(x1 - x0);
+  const rh = Math.abs(y1 - y0);
+  const across = r.fadeQuarter % 2 === 1; // the fade runs down or up: bands are horizontal strips
+  const extent = across ? rh : rw;
+  // Ink past the box (overhanging glyphs, a stroke's outer half) stays inside the bands across them.
+  const margin = Math.max(rw, rh);
+  const out: GroupItem[] = [];
+  for (const [t0, t1, opacity] of fadeBands(r, extent)) {
+    if (!(opacity >= MIN_OPACITY)) continue;
+    const a = t0 * extent;
+    const b = (t1 >= 1 ? t1 * extent + margin : t1 * extent);
+    // Distance along the fade from the reflection's near side, in page coordinates.
+    const from = r.fadeQuarter === 0 ? rx + a : r.fadeQuarter === 1 ? ry + a : r.fadeQuarter === 2 ? rx + rw - b : ry + rh - b;
+    const clip = across
+      ? { x: round3(rx - margin), y: round3(from), w: round3(rw + 2 * margin), h: round3(b - a) }
+      : { x: round3(from), y: round3(ry - margin), w: round3(b - a), h: round3(rh + 2 * margin) };
+    const items = copies.map((p): PathItem => {
+      const fillOpacity = round3(opacity * (p.fillOpacity ?? 1));
+      const strokeOpacity = round3(opacity * (p.strokeOpacity ?? 1));
+      return { ...p, ...(p.fill ? { fillOpacity } : {}), ...(p.stroke ? { strokeOpacity } : {}) };
+    });
+    out.push({ kind: 'group', clip, items });
+  }
+  return out;
+}
