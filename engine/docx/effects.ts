@@ -3,9 +3,9 @@
  * CT_ReflectionEffect §20.1.8.50), read from an a:effectLst or, renamed, from Word 2010's w14:glow
  * and w14:reflection on text ([MS-DOCX] 2.6.1.x).
  */
-import type { Glow, RectAlignment, Reflection } from '../model';
+import type { DrawingEffects, Glow, RectAlignment, Reflection } from '../model';
 import type { XmlElement } from '../xml';
-import { attr } from '../xml';
+import { attr, child } from '../xml';
 import type { PropsEnv } from './env';
 import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr, intValue, oneOf, percentValue } from './values';
@@ -33,8 +33,8 @@ function scale(el: XmlElement, name: string): number {
 }
 
 /** An angle attribute (60000ths of a degree, clockwise from +x) in degrees, in [0, 360). */
-function degrees(el: XmlElement, name: string): number {
-  const d = ((intValue(attr(el, name)) ?? 0) / 60000) % 360;
+function degrees(el: XmlElement, name: string, absent = 0): number {
+  const d = ((intValue(attr(el, name)) ?? absent * 60000) / 60000) % 360;
   return Number.isFinite(d) ? (d + 360) % 360 : 0;
 }
 
@@ -50,7 +50,8 @@ export function readGlow(env: PropsEnv, el: XmlElement): Glow | null {
 /**
  * a:reflection: null when it shows nothing, scaled to nothing (sx or sy 0, as Word writes "no
  * reflection" in some styles) or transparent at both ends. Defaults are the schema's: stA 100 %,
- * stPos 0, endA 0, endPos 100 %, sx and sy 100 %, algn b. The skew (kx, ky) is not kept.
+ * stPos 0, endA 0, endPos 100 %, dir 0, fadeDir 90°, sx and sy 100 %, algn b. The skew (kx, ky) and
+ * rotWithShape are not kept.
  */
 export function readReflection(el: XmlElement): Reflection | null {
   const sx = scale(el, 'sx');
@@ -64,7 +65,7 @@ export function readReflection(el: XmlElement): Reflection | null {
   const rad = degrees(el, 'dir') * (Math.PI / 180);
   // Rounded to a thousandth of a point so the last bit of cos/sin cannot differ between engines.
   const round = (v: number) => Math.round(v * 1000) / 1000 + 0;
-  const fadeQuarter = (Math.round(degrees(el, 'fadeDir') / 90) % 4) as Reflection['fadeQuarter'];
+  const fadeQuarter = (Math.round(degrees(el, 'fadeDir', 90) / 90) % 4) as Reflection['fadeQuarter'];
   return {
     startOpacity,
     startPos,
@@ -78,4 +79,21 @@ export function readReflection(el: XmlElement): Reflection | null {
     align: oneOf(attr(el, 'algn'), ALIGNMENTS) ?? 'b',
     blurPt: round(bounded(emuAttr(el, 'blurRad'), MAX_EFFECT_PT)),
   };
+}
+
+/**
+ * The glow and reflection of a shape's or picture's a:effectLst (spPr). `warn` is told of what is
+ * not drawn: a soft edge (a:softEdge, §20.1.8.53) and a reflection's blur.
+ */
+export function readDrawingEffects(env: PropsEnv, spPr: XmlElement | undefined, warn: (message: string) => void): DrawingEffects {
+  const list = child(spPr, 'a:effectLst');
+  if (!list) return {};
+  const glowEl = child(list, 'a:glow');
+  const reflectionEl = child(list, 'a:reflection');
+  const glow = glowEl ? readGlow(env, glowEl) : null;
+  const reflection = reflectionEl ? readReflection(reflectionEl) : null;
+  if (reflection && reflection.blurPt > 0) warn('The blur of a reflection (a:reflection blurRad) is not drawn; the reflection is drawn sharp.');
+  const soft = child(list, 'a:softEdge');
+  if (soft && bounded(emuAttr(soft, 'rad'), MAX_EFFECT_PT) > 0) warn('A soft edge (a:softEdge) is not drawn; the edge is drawn sharp.');
+  return { ...(glow ? { glow } : {}), ...(reflection ? { reflection } : {}) };
 }

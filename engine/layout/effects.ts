@@ -2,11 +2,11 @@
  * Glow and reflection (DrawingML a:glow §20.1.8.32, a:reflection §20.1.8.50, and Word 2010's w14
  * forms on text) drawn with vector items only, since PDF has no blur filter and the LayoutDoc no
  * soft mask: a glow is a stack of translucent round-joined strokes of the outline whose summed
- * opacity falls off with the distance from it; a reflection is the object's paths scaled about its
- * box's alignment point, in bands clipped across the fade direction, each at the opacity the fade
- * has there. Both are paths, so a text's effects never add extractable text.
+ * opacity falls off with the distance from it; a reflection is the object's paths (and pictures)
+ * scaled about its box's alignment point, in nested bands clipped across the fade direction whose
+ * stacked opacity follows the fade. Both are paths, so a text's effects never add extractable text.
  */
-import type { Glow, GroupItem, PathCommand, PathItem, PathShading, Reflection } from '../model';
+import type { Glow, GroupItem, ImageItem, PathCommand, PathItem, PathShading, Reflection } from '../model';
 
 /** A box in page points (y down). */
 export interface EffectBox {
@@ -29,12 +29,12 @@ const MIN_OPACITY = 1 / 255;
 const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
 
 /**
- * A glow around `commands` (a closed outline in page points): rings stroked with round joins, the
- * widest first, whose stacked opacity is the glow's at the outline and falls in equal steps to
+ * A glow around `commands` (an outline in page points, whose drawing reaches `growPt` beyond it: a
+ * shape's line's outer half): rings stroked with round joins, the widest first, whose stacked opacity is the glow's at the outline and falls in equal steps to
  * nothing at `radPt` beyond it (a blurred edge's fall, in GLOW_RINGS steps). The inner half of
  * each stroke lies under the object, which is drawn over them.
  */
-export function glowRings(commands: readonly PathCommand[], glow: Glow): PathItem[] {
+export function glowRings(commands: readonly PathCommand[], glow: Glow, growPt = 0): PathItem[] {
   const out: PathItem[] = [];
   if (commands.length === 0 || !(glow.radPt > 0) || !(glow.opacity > 0)) return out;
   const top = Math.min(1, glow.opacity);
@@ -45,7 +45,7 @@ export function glowRings(commands: readonly PathCommand[], glow: Glow): PathIte
     const a = round3(beyond >= 1 ? 0 : 1 - (1 - target) / (1 - beyond));
     beyond = target;
     if (a <= 0) continue;
-    out.push({ kind: 'path', commands, stroke: glow.color, lineWidth: round3((2 * glow.radPt * i) / GLOW_RINGS), ...(a < 1 ? { strokeOpacity: a } : {}), roundJoins: true });
+    out.push({ kind: 'path', commands, stroke: glow.color, lineWidth: round3((2 * glow.radPt * i) / GLOW_RINGS + 2 * growPt), ...(a < 1 ? { strokeOpacity: a } : {}), roundJoins: true });
   }
   return out;
 }
@@ -82,6 +82,19 @@ function mapShading(s: PathShading, m: Map2, radiusScale: number): PathShading {
   return { ...s, coords, ...(s.clip ? { clip: mapCommands(s.clip, m) } : {}) };
 }
 
+/** An unturned picture mapped by an axis-aligned scale and offset: its box mapped, flipped where the scale is negative. */
+function mapImage(img: ImageItem, m: Map2, sx: number, sy: number): ImageItem {
+  const [x0, y0] = m(img.x, img.y);
+  const [x1, y1] = m(img.x + img.w, img.y + img.h);
+  const flipH = (img.flipH === true) !== sx < 0;
+  const flipV = (img.flipV === true) !== sy < 0;
+  const { flipH: _h, flipV: _v, ...rest } = img;
+  return { ...rest, x: Math.min(x0, x1), y: Math.min(y0, y1), w: Math.abs(x1 - x0), h: Math.abs(y1 - y0), ...(flipH ? { flipH } : {}), ...(flipV ? { flipV } : {}) };
+}
+
+/** What a reflection copies: paths, and pictures that are not turned. */
+export type Reflectable = PathItem | ImageItem;
+
 /** The opacity of a reflection's fade at t (0 at its side nearest the object, 1 at the far side). */
 function fadeAt(r: Reflection, t: number): number {
   if (t <= r.startPos) return r.startOpacity;
@@ -107,16 +120,40 @@ function fadeBands(r: Reflection, extentPt: number): Array<readonly [number, num
 }
 
 /**
- * A reflection of the object drawn by `paths` over `box`: its paths scaled by (sx, sy) about the
- * box's alignment point and moved by the reflection's offset, drawn once per band of the fade,
- * each band a group clipped to its stretch at the fade's opacity there (a blur is not drawn).
+ * Stretches of a monotonic fade as nested layers whose stacked opacity is the stretch's: each layer
+ * reaches from the stretch to the end where the fade is strongest (the near side, for a reflection
+ * fading away from its object), so every boundary but a layer's own edge is covered by the layers
+ * that go on across it, and rasterisers leave no light seam between the stretches. A layer's
+ * opacity is what its stretch adds to the layers beyond it: 1 - (1 - T) / (1 - T beyond).
  */
-export function reflectionItems(paths: readonly PathItem[], box: EffectBox, r: Reflection): GroupItem[] {
-  if (paths.length === 0 || !(box.w > 0) || !(box.h > 0)) return [];
+function layeredBands(bands: ReadonlyArray<readonly [number, number, number]>): Array<readonly [number, number, number]> {
+  if (bands.length === 0) return [];
+  const fading = bands[0]![2] >= bands[bands.length - 1]![2];
+  const order = fading ? [...bands].reverse() : bands;
+  const out: Array<readonly [number, number, number]> = [];
+  let beyond = 0;
+  for (const [t0, t1, target] of order) {
+    const a = beyond >= 1 ? 0 : Math.max(0, 1 - (1 - target) / (1 - beyond));
+    beyond = Math.max(beyond, target);
+    out.push(fading ? [0, t1, a] : [t0, 1, a]);
+  }
+  return fading ? out.reverse() : out;
+}
+
+/**
+ * A reflection of the object drawn by `drawn` over `box`: its paths and pictures scaled by (sx, sy)
+ * about the box's alignment point and moved by the reflection's offset, drawn once per band of the fade,
+ * each band a group clipped to its layer (`layeredBands`), the layers stacking to the fade's opacity
+ * over each stretch (a blur is not drawn).
+ */
+export function reflectionItems(drawn: readonly Reflectable[], box: EffectBox, r: Reflection): GroupItem[] {
+  if (drawn.length === 0 || !(box.w > 0) || !(box.h > 0)) return [];
   const [ax, ay] = anchorOf(box, r.align);
   const m: Map2 = (x, y) => [round3(ax + r.sx * (x - ax) + r.dxPt), round3(ay + r.sy * (y - ay) + r.dyPt)];
   const radiusScale = (Math.abs(r.sx) + Math.abs(r.sy)) / 2;
-  const copies = paths.map((p): PathItem => ({ ...p, commands: mapCommands(p.commands, m), ...(p.shading ? { shading: mapShading(p.shading, m, radiusScale) } : {}) }));
+  const copies = drawn.map((p): Reflectable =>
+    p.kind === 'image' ? mapImage(p, m, r.sx, r.sy) : { ...p, commands: mapCommands(p.commands, m), ...(p.shading ? { shading: mapShading(p.shading, m, radiusScale) } : {}) },
+  );
   const [x0, y0] = m(box.x, box.y);
   const [x1, y1] = m(box.x + box.w, box.y + box.h);
   const rx = Math.min(x0, x1);
@@ -128,16 +165,17 @@ export function reflectionItems(paths: readonly PathItem[], box: EffectBox, r: R
   // Ink past the box (overhanging glyphs, a stroke's outer half) stays inside the bands across them.
   const margin = Math.max(rw, rh);
   const out: GroupItem[] = [];
-  for (const [t0, t1, opacity] of fadeBands(r, extent)) {
+  for (const [t0, t1, opacity] of layeredBands(fadeBands(r, extent))) {
     if (!(opacity >= MIN_OPACITY)) continue;
     const a = t0 * extent;
-    const b = (t1 >= 1 ? t1 * extent + margin : t1 * extent);
+    const b = t1 >= 1 ? t1 * extent + margin : t1 * extent;
     // Distance along the fade from the reflection's near side, in page coordinates.
     const from = r.fadeQuarter === 0 ? rx + a : r.fadeQuarter === 1 ? ry + a : r.fadeQuarter === 2 ? rx + rw - b : ry + rh - b;
     const clip = across
       ? { x: round3(rx - margin), y: round3(from), w: round3(rw + 2 * margin), h: round3(b - a) }
       : { x: round3(from), y: round3(ry - margin), w: round3(b - a), h: round3(rh + 2 * margin) };
-    const items = copies.map((p): PathItem => {
+    const items = copies.map((p): Reflectable => {
+      if (p.kind === 'image') return { ...p, opacity: round3(opacity * (p.opacity ?? 1)) };
       const fillOpacity = round3(opacity * (p.fillOpacity ?? 1));
       const strokeOpacity = round3(opacity * (p.strokeOpacity ?? 1));
       return { ...p, ...(p.fill ? { fillOpacity } : {}), ...(p.stroke ? { strokeOpacity } : {}) };

@@ -177,8 +177,14 @@ export interface EffectExtent {
   readonly effectPt?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
 }
 
+/** A drawing's glow and reflection (a:effectLst's a:glow, a:reflection), drawn under it. */
+export interface DrawingEffects {
+  readonly glow?: Glow;
+  readonly reflection?: Reflection;
+}
+
 /** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */
-export interface ImageInline extends InRun, Transform2D, EffectExtent {
+export interface ImageInline extends InRun, Transform2D, EffectExtent, DrawingEffects {
   readonly kind: 'image';
   /** Key into DocModel.media. */
   readonly media: string;
@@ -330,7 +336,7 @@ export interface ShapeLine {
 }
 
 /** A drawn shape or text box (wps:wsp, wpg:wgp children, v:shape, v:rect...). */
-export interface ShapeInline extends InRun, Transform2D, EffectExtent {
+export interface ShapeInline extends InRun, Transform2D, EffectExtent, DrawingEffects {
   readonly kind: 'shape';
   readonly widthPt: number;
   readonly heightPt: number;

@@ -148,6 +148,8 @@ export interface ImageItem {
   readonly rotationDeg?: number;
   readonly flipH?: boolean;
   readonly flipV?: boolean;
+  /** Opacity 0–1 when the picture lets what is under it show through (a reflection's bands). */
+  readonly opacity?: number;
 }
 
 /** A clickable area: an external URL or an internal destination (a bookmark name). */

@@ -304,7 +304,11 @@ function drawImage(s: DrawState, item: ImageItem): void {
     ctx.rect(item.x, item.y, item.w, item.h);
     ctx.clip();
   }
+  // A translucent picture (a reflection's band): its opacity, as the PDF's ca.
+  const translucent = item.opacity !== undefined && item.opacity >= 0 && item.opacity < 1;
+  if (translucent) ctx.globalAlpha = item.opacity!;
   ctx.drawImage(bitmap as never, item.x - (c ? c.left * fullW : 0), item.y - (c ? c.top * fullH : 0), fullW, fullH);
+  if (translucent) ctx.globalAlpha = 1;
   ctx.restore();
   s.images++;
 }

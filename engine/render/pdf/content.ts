@@ -306,6 +306,8 @@ class ContentWriter {
     const o = this.out;
     const from = o.len;
     o.ascii('q\n');
+    // A translucent picture (a reflection's band): images paint with the fill alpha (§11.6.4.4).
+    if (isPartial(item.opacity)) o.ascii(`/${this.res.fillAlpha(Math.round(item.opacity * 1000) / 1000)} gs\n`);
     const cx = item.x + item.w / 2;
     const cy = this.h - (item.y + item.h / 2);
     if (item.rotationDeg || item.flipH || item.flipV) {
