@@ -19,9 +19,13 @@ export interface EffectBox {
 /** Strokes a glow is drawn with: each reaches a further quarter of the radius beyond the outline. */
 const GLOW_RINGS = 4;
 
-/** Widest band of a reflection's fade (points) and most bands: finer steps are not seen. */
-const FADE_BAND_PT = 0.75;
-const MAX_FADE_BANDS = 16;
+/**
+ * Widest stretch of a reflection's fade (points) and most stretches: each band draws the copy again,
+ * so they bound what a reflection costs (at most 10 copies of the object with the stretches before
+ * and after the ramp); finer steps are hardly seen at a fade's low opacities.
+ */
+const FADE_BAND_PT = 1;
+const MAX_FADE_BANDS = 8;
 
 /** Opacity below which a band is not drawn (less than one step of 8-bit colour). */
 const MIN_OPACITY = 1 / 255;
