@@ -62,6 +62,7 @@ const CASES: ReadonlyArray<readonly [string, string]> = [
   ['Reflectedword', W14_REFLECTION],
   ['Reflectedgradient', W14_GRADIENT + W14_REFLECTION],
   ['Noglownoreflection', W14_NO_GLOW + W14_NO_REFLECTION],
+  ['Invisibleglow', W14_NO_FILL + W14_GLOW + W14_REFLECTION],
 ];
 
 /** A character style that fills its text green with w14:textFill (and says grey in w:color for older readers). */
@@ -119,8 +120,8 @@ describe('text effects: reading', () => {
     const parsed = parseDocx(DOCX, { fileName: 'fx.docx' }, host);
     const fx = parsed.warnings.filter((w) => w.code === 'docx/unsupported-text-effect');
     expect(fx.map((w) => w.message)).toEqual([expect.stringContaining('blur of a text reflection')]);
-    // Two runs carry the blurred reflection: one warning, counted twice.
-    expect(fx[0]!.count ?? 1).toBe(2);
+    // Three runs carry the blurred reflection: one warning, counted three times.
+    expect(fx[0]!.count ?? 1).toBe(3);
     expect(parsed.warnings.map((w) => w.code)).not.toContain('docx/unsupported-element');
   });
 });
@@ -168,6 +169,8 @@ describe('text effects: layout', () => {
 
   it('draws a glow as four round-joined strokes of the glyph outlines under the run, stacking to its opacity', () => {
     expect(copiesBefore('Noglownoreflection')).toEqual([]);
+    // Glyphs that paint nothing have no silhouette to glow or reflect.
+    expect(copiesBefore('Invisibleglow')).toEqual([]);
     const rings = copiesBefore('Glowword');
     expect(rings.map((p) => p.lineWidth)).toEqual([10, 7.5, 5, 2.5]);
     expect(rings.every((p) => p.stroke === '4472C4' && p.roundJoins === true && p.fill === undefined)).toBe(true);

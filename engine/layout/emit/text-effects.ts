@@ -115,7 +115,8 @@ function copiesOf(run: GlyphRun, p: RunProps): GlyphCopy[] {
  */
 export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[]): void {
   const painted = paintRun(run, p, face);
-  const { glow, reflection } = p.textEffects ?? {};
+  // Glyphs that paint nothing (w14:noFill without an outline) cast no glow and no reflection.
+  const { glow, reflection } = painted.invisible ? {} : (p.textEffects ?? {});
   const own = glow || reflection ? outlinePath(run, face, 0, 0) : [];
   if (reflection && own.length > 0) {
     const path = asPath(painted, own);
