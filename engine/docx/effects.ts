@@ -82,8 +82,8 @@ export function readReflection(el: XmlElement): Reflection | null {
 }
 
 /**
- * The glow and reflection of a shape's or picture's a:effectLst (spPr). `warn` is told of what is
- * not drawn: a soft edge (a:softEdge, §20.1.8.53) and a reflection's blur.
+ * The glow, reflection and soft edge (a:softEdge, §20.1.8.53) of a shape's or picture's a:effectLst
+ * (spPr). `warn` is told of what is not drawn: a reflection's blur.
  */
 export function readDrawingEffects(env: PropsEnv, spPr: XmlElement | undefined, warn: (message: string) => void): DrawingEffects {
   const list = child(spPr, 'a:effectLst');
@@ -94,6 +94,6 @@ export function readDrawingEffects(env: PropsEnv, spPr: XmlElement | undefined, 
   const reflection = reflectionEl ? readReflection(reflectionEl) : null;
   if (reflection && reflection.blurPt > 0) warn('The blur of a reflection (a:reflection blurRad) is not drawn; the reflection is drawn sharp.');
   const soft = child(list, 'a:softEdge');
-  if (soft && bounded(emuAttr(soft, 'rad'), MAX_EFFECT_PT) > 0) warn('A soft edge (a:softEdge) is not drawn; the edge is drawn sharp.');
-  return { ...(glow ? { glow } : {}), ...(reflection ? { reflection } : {}) };
+  const softEdgePt = soft ? bounded(emuAttr(soft, 'rad'), MAX_EFFECT_PT) : 0;
+  return { ...(glow ? { glow } : {}), ...(reflection ? { reflection } : {}), ...(softEdgePt > 0 ? { softEdgePt } : {}) };
 }

@@ -6,7 +6,7 @@
  * scaled about its box's alignment point, in nested bands clipped across the fade direction whose
  * stacked opacity follows the fade. Both are paths, so a text's effects never add extractable text.
  */
-import type { Glow, GroupItem, ImageItem, PathCommand, PathItem, PathShading, Reflection } from '../model';
+import type { Glow, GroupItem, ImageItem, LayoutItem, PathCommand, PathItem, PathShading, Reflection } from '../model';
 
 /** A box in page points (y down). */
 export interface EffectBox {
@@ -185,6 +185,58 @@ export function reflectionItems(drawn: readonly Reflectable[], box: EffectBox, r
       return { ...p, ...(p.fill ? { fillOpacity } : {}), ...(p.stroke ? { strokeOpacity } : {}) };
     });
     out.push({ kind: 'group', clip, items });
+  }
+  return out;
+}
+
+/** Layers a soft edge is drawn with: each reaches a further quarter of its width inside the edge. */
+const SOFT_EDGE_LAYERS = 4;
+
+/**
+ * The object drawn by `drawn` over `box` with a soft edge (a:softEdge): SOFT_EDGE_LAYERS translucent
+ * copies, each inset a further step inside the edge, whose stacked opacity rises in equal steps from
+ * the edge to the object's own at `radPt` inside it. A picture's layers are clipped to inset
+ * rectangles (exact for its box); a path's are its fill shrunk about the box's centre by the inset
+ * (exact for a rectangle, the box's inset for other outlines). A path's line, on the edge, is drawn
+ * once at the outer step's opacity.
+ */
+export function softEdgeLayers(drawn: readonly Reflectable[], box: EffectBox, radPt: number): LayoutItem[] {
+  const rad = Math.min(radPt, box.w / 2, box.h / 2);
+  if (!(rad > 0)) return [...drawn];
+  const cx = box.x + box.w / 2;
+  const cy = box.y + box.h / 2;
+  const out: LayoutItem[] = [];
+  const lines: PathItem[] = [];
+  for (let j = 1; j <= SOFT_EDGE_LAYERS; j++) {
+    const inset = (rad * (j - 1)) / SOFT_EDGE_LAYERS;
+    // What layer j adds over the layers outside it, for an object of opacity `own`.
+    const adds = (own: number) => {
+      const t = (own * j) / SOFT_EDGE_LAYERS;
+      const before = (own * (j - 1)) / SOFT_EDGE_LAYERS;
+      return round3(before >= 1 ? 0 : 1 - (1 - t) / (1 - before));
+    };
+    const sx = (box.w - 2 * inset) / box.w;
+    const sy = (box.h - 2 * inset) / box.h;
+    const m: Map2 = (x, y) => [round3(cx + sx * (x - cx)), round3(cy + sy * (y - cy))];
+    for (const p of drawn) {
+      if (p.kind === 'image') {
+        const a = adds(p.opacity ?? 1);
+        if (a <= 0) continue;
+        const clip = { x: round3(box.x + inset), y: round3(box.y + inset), w: round3(box.w - 2 * inset), h: round3(box.h - 2 * inset) };
+        out.push({ kind: 'group', clip, items: [{ ...p, opacity: a }] });
+        continue;
+      }
+      if (j === 1 && p.stroke) lines.push(p);
+      if (!p.fill) continue;
+      const a = adds(p.fillOpacity ?? 1);
+      if (a <= 0) continue;
+      const { stroke: _s, lineWidth: _w, dash: _d, strokeOpacity: _o, roundJoins: _r, ...fill } = p;
+      out.push({ ...fill, commands: j === 1 ? p.commands : mapCommands(p.commands, m), ...(p.shading && j > 1 ? { shading: mapShading(p.shading, m, (sx + sy) / 2) } : {}), fillOpacity: a });
+    }
+  }
+  for (const p of lines) {
+    const { fill: _f, shading: _s, fillOpacity: _o, ...line } = p;
+    out.push({ ...line, strokeOpacity: round3((p.strokeOpacity ?? 1) / SOFT_EDGE_LAYERS) });
   }
   return out;
 }

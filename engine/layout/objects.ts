@@ -11,7 +11,7 @@ import { CollectingSink, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
-import { glowRings, reflectionItems } from './effects';
+import { glowRings, reflectionItems, softEdgeLayers } from './effects';
 import { mayBeTransparent, pictureGlow, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
@@ -78,8 +78,22 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   } else if (img.glow) {
     sink.items.push(...pictureGlow(img, x, y, turn));
   }
-  drawPicture(img, media, x, y, sink, ctx);
-  sink.items.push(...pictureOutline(img, x, y, turn));
+  if (img.softEdgePt && !metafileKind(media)) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media), x, y, sink, turn);
+  else {
+    if (img.softEdgePt) ctx.warn('layout/picture-effect', `The soft edge of the picture ${img.media} is not drawn: it is a metafile.`);
+    drawPicture(img, media, x, y, sink, ctx);
+    sink.items.push(...pictureOutline(img, x, y, turn));
+  }
+}
+
+/**
+ * A picture with a soft edge (a:softEdge): its layers, upright and turned with it as one group,
+ * with its outline among them (drawn at the edge's outer opacity).
+ */
+function drawSoftPicture(img: ImageInline, radPt: number, index: number, x: number, y: number, sink: ItemSink, turn?: ReturnType<typeof turnAbout>): void {
+  const { rotationDeg: _r, flipH: _h, flipV: _v, ...upright } = pictureItem(img, index, x, y);
+  const layers = softEdgeLayers([upright, ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, radPt);
+  sink.items.push(...(turn ? [{ kind: 'group' as const, transform: turn, items: layers }] : layers));
 }
 
 const isPath = (i: LayoutItem): i is PathItem => i.kind === 'path';
@@ -230,8 +244,9 @@ function paintOrder(shape: ShapeInline): number[] {
 function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
   const box = { x, y, w: shape.widthPt, h: shape.heightPt };
-  // Glow and reflection go under the shape: its outline paths are drawn into a list of their own first.
-  const own: LayoutItem[] = shape.glow || shape.reflection ? [] : target;
+  // Glow and reflection go under the shape, and a soft edge redraws it: its outline paths are drawn
+  // into a list of their own first.
+  const own: LayoutItem[] = shape.glow || shape.reflection || shape.softEdgePt ? [] : target;
   drawOutlines(shape, box, sink, ctx, own);
   if (own === target) return drawChildren(shape, x, y, sink, ctx);
   const paths = own.filter(isPath);
@@ -240,7 +255,8 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
     const commands = paths.flatMap((p) => p.commands);
     target.push(...glowRings(commands, shape.glow, shape.line?.color ? shape.line.widthPt / 2 : 0));
   }
-  target.push(...own);
+  if (shape.softEdgePt) target.push(...own.filter((i) => !isPath(i)), ...softEdgeLayers(paths, box, shape.softEdgePt));
+  else target.push(...own);
   drawChildren(shape, x, y, sink, ctx);
 }
 

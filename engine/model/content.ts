@@ -177,10 +177,12 @@ export interface EffectExtent {
   readonly effectPt?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
 }
 
-/** A drawing's glow and reflection (a:effectLst's a:glow, a:reflection), drawn under it. */
+/** A drawing's glow and reflection (a:effectLst's a:glow, a:reflection), drawn under it, and its soft edge. */
 export interface DrawingEffects {
   readonly glow?: Glow;
   readonly reflection?: Reflection;
+  /** A soft edge (a:softEdge, §20.1.8.53): the object fades to nothing over this width inside its edge. */
+  readonly softEdgePt?: number;
 }
 
 /** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */

@@ -2,7 +2,8 @@
  * Glow and reflection of shapes and pictures (a:effectLst's a:glow, ECMA-376 Part 1 §20.1.8.32, and
  * a:reflection, §20.1.8.50), once read as nothing: drawn under the object, the glow as translucent
  * round-joined rings of its outline, the reflection as its paths and picture mirrored below it in
- * bands of the fade. A soft edge (a:softEdge) and a reflection's blur are not drawn, and say so.
+ * bands of the fade; a soft edge (a:softEdge, §20.1.8.53) as translucent copies inset in steps.
+ * A reflection's blur is not drawn, and says so.
  */
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,7 @@ const bandsOf = (items: readonly LayoutItem[]) => items.filter((i): i is GroupIt
 
 describe('shape glow and reflection', () => {
   it('draws the reflection, then the glow rings, then the shape: mirrored below it, fading band by band', async () => {
-    const { doc, codes } = await layoutDocx(docx(wsp(GLOW + REFLECTION + '<a:softEdge rad="12700"/>')), 'fx.docx', host);
+    const { doc, codes } = await layoutDocx(docx(wsp(GLOW + REFLECTION)), 'fx.docx', host);
     const items = doc.pages[0]!.items;
     const bands = bandsOf(items);
     const rings = items.filter((i): i is PathItem => i.kind === 'path' && i.roundJoins === true);
@@ -83,8 +84,25 @@ describe('shape glow and reflection', () => {
     expect(fade[0]).toBeGreaterThan(0.45);
     for (let k = 1; k < fade.length; k++) expect(fade[k]).toBeLessThan(fade[k - 1]!);
     expect(bands.every((b) => (b.items[0] as PathItem).strokeOpacity === (b.items[0] as PathItem).fillOpacity)).toBe(true);
-    // What is not drawn says so: the soft edge and the reflection's blur.
-    expect(codes.filter((c) => c === 'docx/unsupported-effect')).toHaveLength(2);
+    // What is not drawn says so: the reflection's blur.
+    expect(codes.filter((c) => c === 'docx/unsupported-effect')).toHaveLength(1);
+  });
+
+  it('draws a soft edge as four fills inset in steps, stacking from a quarter at the edge to opaque inside, and the line once, faint', async () => {
+    const { doc, codes } = await layoutDocx(docx(wsp('<a:softEdge rad="101600"/>')), 'fx.docx', host);
+    const items = doc.pages[0]!.items.filter((i): i is PathItem => i.kind === 'path');
+    const fills = items.filter((p) => p.fill === '4472C4');
+    expect(fills.map((p) => p.fillOpacity)).toEqual([0.25, 0.333, 0.5, 1]);
+    expect(fills.every((p) => p.stroke === undefined)).toBe(true);
+    // Layer k is the rectangle (100, 100)–(300, 200) inset by 2·k pt.
+    fills.forEach((p, k) => {
+      const xs = points(p).map(([x]) => x);
+      const ys = points(p).map(([, y]) => y);
+      expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual([100 + 2 * k, 100 + 2 * k, 300 - 2 * k, 200 - 2 * k]);
+    });
+    expect(items.at(-1)).toMatchObject({ stroke: '000000', lineWidth: 2, strokeOpacity: 0.25 });
+    expect(items.at(-1)!.fill).toBeUndefined();
+    expect(codes).not.toContain('docx/unsupported-effect');
   });
 
   it('draws a shape without effects as before: its path alone', async () => {
@@ -117,6 +135,17 @@ describe('picture glow and reflection', () => {
     expect(Math.min(...xs)).toBeCloseTo(img.x, 3);
     expect(Math.max(...xs)).toBeCloseTo(img.x + img.w, 3);
     expect(items.indexOf(rings.at(-1)!)).toBeLessThan(items.indexOf(img));
+  });
+
+  it('draws a soft-edged picture four times, each clipped a step further inside its box, stacking to opaque', async () => {
+    const { doc } = await layoutDocx(docx(picture('<a:softEdge rad="50800"/>')), 'fx.docx', host);
+    const layers = bandsOf(doc.pages[0]!.items);
+    expect(layers).toHaveLength(4);
+    const imgs = layers.map((g) => g.items[0] as ImageItem);
+    expect(imgs.map((i) => i.opacity)).toEqual([0.25, 0.333, 0.5, 1]);
+    const [x, y] = [imgs[0]!.x, imgs[0]!.y];
+    layers.forEach((g, k) => expect(g.clip).toEqual({ x: x + k, y: y + k, w: 72 - 2 * k, h: 36 - 2 * k }));
+    expect(imgs.every((i) => i.w === 72 && i.h === 36 && i.x === x && i.y === y)).toBe(true);
   });
 
   it('leaves a turned picture\'s reflection out with a warning, and keeps its glow turned with it', async () => {
