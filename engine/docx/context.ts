@@ -82,14 +82,22 @@ export function unsupported(ctx: DocxContext, el: XmlElement | string, at: strin
   warnUnsupported(ctx.bag, typeof el === 'string' ? el : el.name, at);
 }
 
-/** Text effects Word prints that are not drawn ([MS-DOCX] 2.6.1.x): the run is drawn without them. */
-const UNDRAWN_TEXT_EFFECTS: ReadonlySet<string> = new Set(['w14:glow', 'w14:reflection']);
+/**
+ * The name a run reader reports for a w14:reflection whose blur it cannot draw ([MS-DOCX] 2.6.1.x,
+ * w14:blurRad): the reflection is drawn sharp.
+ */
+export const REFLECTION_BLUR = 'w14:reflection/@w14:blurRad';
 
-/** Warns of an element the reader does not handle: a text effect that is not drawn, or any other element. */
+/** Text effects Word prints that are drawn only in part, with what is left out. */
+const PARTLY_DRAWN_TEXT_EFFECTS: ReadonlyMap<string, string> = new Map([
+  [REFLECTION_BLUR, 'The blur of a text reflection (w14:reflection w14:blurRad) is not drawn; the reflection is drawn sharp.'],
+]);
+
+/** Warns of an element the reader does not handle: a text effect drawn only in part, or any other element. */
 export function warnUnsupported(bag: DiagnosticBag, name: string, at: string): void {
-  if (UNDRAWN_TEXT_EFFECTS.has(name)) {
-    bag.warn('docx/unsupported-text-effect', `The text effect <${name}> is not drawn; the text is drawn without it.`, { at });
-  } else bag.warn('docx/unsupported-element', `<${name}> is not supported; its text (if any) is kept.`, { at });
+  const partly = PARTLY_DRAWN_TEXT_EFFECTS.get(name);
+  if (partly !== undefined) bag.warn('docx/unsupported-text-effect', partly, { at });
+  else bag.warn('docx/unsupported-element', `<${name}> is not supported; its text (if any) is kept.`, { at });
 }
 
 /** A Revision for a tracked-change element (w:ins, w:del, w:moveFrom, w:moveTo, w:rPrChange...). */

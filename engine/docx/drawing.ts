@@ -14,6 +14,7 @@ import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { groupChildren, readShape, textBoxesOf, transformOf } from './shapes';
 import { smartArtText } from './smartart';
+import { readDrawingEffects } from './effects';
 import { outerShadow, shapeLine } from './shape-style';
 import { emuAttr } from './values';
 
@@ -96,7 +97,7 @@ function readObject(r: InlineReader, el: XmlElement): Inline | undefined {
 
 /**
  * A picture (pic:pic, §20.2.2.5): a:blip r:embed → media, a:srcRect crop, a:xfrm rotation and flips,
- * and its frame: the a:ln outline and a:effectLst outer shadow of pic:spPr.
+ * and its frame: the a:ln outline and a:effectLst outer shadow, glow and reflection of pic:spPr.
  */
 export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFrame): ImageInline | undefined {
   const blipFill = child(pic, 'pic:blipFill');
@@ -119,6 +120,7 @@ export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFram
   if (outline && (child(sp3d, 'a:bevelT') || child(sp3d, 'a:bevelB'))) img.outlineOutside = true;
   const shadow = outerShadow(r.ctx.env, spPr);
   if (shadow) img.shadow = shadow;
+  Object.assign(img, readDrawingEffects(r.ctx.env, spPr, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
   const src = child(blipFill, 'a:srcRect');
   if (src) {
     const f = (n: string) => Math.max(-1, Math.min(1, (Number(attr(src, n) ?? 0) || 0) / 100000));

@@ -103,7 +103,15 @@ function textEffects(raw: RawRun): TextEffects | undefined {
   const fill = f === 'none' ? 'none' : f && (f.alpha !== undefined || f.gradient) ? f : undefined;
   const outline = raw.textOutline;
   const shadow = raw.textShadow ?? undefined;
+  const glow = raw.textGlow ?? undefined;
+  const reflection = raw.textReflection ?? undefined;
   // An outline of no paint over filled glyphs is the plain text.
-  if (!fill && (!outline || outline === 'none') && !shadow) return undefined;
-  return { ...(fill ? { fill } : {}), ...(outline ? { outline } : {}), ...(shadow ? { shadow } : {}) };
+  if (!fill && (!outline || outline === 'none') && !shadow && !glow && !reflection) return undefined;
+  return {
+    ...(fill ? { fill } : {}),
+    ...(outline ? { outline } : {}),
+    ...(shadow ? { shadow } : {}),
+    ...(glow ? { glow } : {}),
+    ...(reflection ? { reflection } : {}),
+  };
 }

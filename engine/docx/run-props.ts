@@ -6,8 +6,9 @@
 import type { Border, EastAsianLayout, EmphasisMark, FitText, Shading, TextEffects, UnderlineStyle, VertAlign } from '../model';
 import type { XmlElement } from '../xml';
 import { readBorder, readShading } from './borders';
+import { REFLECTION_BLUR } from './context';
 import type { PropsEnv } from './env';
-import { readTextFill, readTextOutline, readTextShadow, type TextFillRead } from './text-effects';
+import { readTextFill, readTextGlow, readTextOutline, readTextReflection, readTextShadow, type TextFillRead } from './text-effects';
 import { scriptForLang, type ThemeFontSet, wmlColor } from './theme';
 import { halfPtAttr, onOff, onOffValue, twipsAttr } from './values';
 
@@ -66,6 +67,9 @@ export interface RawRun {
   textFill?: TextFillRead | null;
   textOutline?: TextEffects['outline'];
   textShadow?: TextEffects['shadow'] | null;
+  /** w14:glow and w14:reflection; null shows none (over a style's). */
+  textGlow?: TextEffects['glow'] | null;
+  textReflection?: TextEffects['reflection'] | null;
 }
 
 /** w:highlight names (ST_HighlightColor, §17.18.40) → RRGGBB. */
@@ -222,6 +226,12 @@ const RUN_READERS: Record<string, RunReader> = {
   'w14:shadow': (env, el, out) => {
     out.textShadow = readTextShadow(env, el);
   },
+  'w14:glow': (env, el, out) => {
+    out.textGlow = readTextGlow(env, el);
+  },
+  'w14:reflection': (_e, el, out) => {
+    out.textReflection = readTextReflection(el);
+  },
   'w:bdr': (env, el, out) => {
     const b = readBorder(env, el);
     if (b !== undefined) out.bdr = b;
@@ -250,8 +260,7 @@ function readEastAsianLayout(el: XmlElement): EastAsianLayout | null {
 /**
  * rPr children that have no visual effect in print, read silently. w:effect (§17.3.2.11) is one of
  * Word 97's animations (blinking background, marching ants, shimmer, sparkle), shown only on screen.
- * w14:glow and w14:reflection do print: they reach `unknown`, which reports them
- * (docx/unsupported-text-effect). w14:props3d and w14:scene3d only bevel and light letters in 3-D.
+ * w14:props3d and w14:scene3d only bevel and light letters in 3-D.
  */
 const IGNORED_RUN_PROPS = new Set([
   'w:noProof', 'w:webHidden', 'w:snapToGrid', 'w:effect', 'w:rPrChange', 'w:ins', 'w:del', 'w:moveFrom', 'w:moveTo', 'w:oMath',
@@ -268,6 +277,8 @@ export function readRawRun(env: PropsEnv, rPr: XmlElement | undefined, unknown?:
     if (reader) reader(env, c, out);
     else if (unknown && !IGNORED_RUN_PROPS.has(c.name)) unknown(c.name);
   }
+  // A reflection is drawn sharp: its blur is reported as not drawn.
+  if (unknown && out.textReflection && out.textReflection.blurPt > 0) unknown(REFLECTION_BLUR);
   // Word keeps one text colour: w:color is its form for older readers, w14:textFill its own. A level
   // that sets only w:color recolours the text over a fill a style gave it (as Word's font colour does).
   if (out.color !== undefined && out.textFill === undefined) out.textFill = null;

@@ -13,6 +13,7 @@ import { readPicture } from './drawing';
 import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
+import { readDrawingEffects } from './effects';
 import { readFill, shapeLine, shapePaint, themeFillEntry } from './shape-style';
 import { isTextWarpPreset } from './preset-geometry';
 import { warpedWordArt } from './text-warp';
@@ -86,6 +87,7 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (image) shape.fillImage = image;
   const line = shapeLine(r.ctx.env, spPr, style);
   if (line) shape.line = line;
+  Object.assign(shape, readDrawingEffects(r.ctx.env, spPr, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
   const content = child(child(wsp, 'wps:txbx'), 'w:txbxContent');
   if (child(wsp, 'wps:linkedTxbx')) {
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });

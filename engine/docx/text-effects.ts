@@ -1,13 +1,15 @@
 /**
  * Word 2010 text effects of a run ([MS-DOCX] 2.6, the w14 namespace): w14:textFill (CT_FillTextEffect,
- * 2.6.2.x), w14:textOutline (CT_TextOutlineEffect) and w14:shadow (CT_Shadow). Their content is
- * DrawingML's (a:solidFill, a:gradFill, a:noFill, a:ln, a:outerShdw) in the w14 namespace with
+ * 2.6.2.x), w14:textOutline (CT_TextOutlineEffect), w14:shadow (CT_Shadow), w14:glow (CT_Glow) and
+ * w14:reflection (CT_Reflection). Their content is DrawingML's (a:solidFill, a:gradFill, a:noFill,
+ * a:ln, a:outerShdw, a:glow, a:reflection) in the w14 namespace with
  * w14-qualified attributes, so each is read through DrawingML's readers after a rename.
  */
-import type { Color, GradientFill, TextEffects, TextPaint } from '../model';
+import type { Color, Glow, GradientFill, Reflection, TextEffects, TextPaint } from '../model';
 import type { XmlElement, XmlNode } from '../xml';
 import { child } from '../xml';
 import type { PropsEnv } from './env';
+import { readGlow, readReflection } from './effects';
 import { readGradFill } from './gradient';
 import { DASHES, outerShadow } from './shape-style';
 import { drawingAlpha, drawingColor } from './theme';
@@ -80,4 +82,14 @@ export function readTextShadow(env: PropsEnv, el: XmlElement): TextEffects['shad
   const s = outerShadow(env, spPr);
   if (!s || (s.dxPt === 0 && s.dyPt === 0 && s.blurPt === 0)) return null;
   return { color: s.color, ...(s.opacity < 1 ? { alpha: s.opacity } : {}), dxPt: s.dxPt, dyPt: s.dyPt, blurPt: s.blurPt };
+}
+
+/** w14:glow (an a:glow in the w14 namespace); null when it shows nothing (w14:rad="0", as Word writes "no glow"). */
+export function readTextGlow(env: PropsEnv, el: XmlElement): Glow | null {
+  return readGlow(env, asDrawingML(el));
+}
+
+/** w14:reflection (an a:reflection in the w14 namespace); null when it shows nothing. */
+export function readTextReflection(el: XmlElement): Reflection | null {
+  return readReflection(asDrawingML(el));
 }

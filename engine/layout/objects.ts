@@ -5,13 +5,14 @@
  * positionV) relative to the page, margin, column or paragraph. Text does not yet flow around them
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
-import type { FloatAnchor, ImageInline, LayoutItem, MediaItem, PathPaint, ShapeInline } from '../model';
+import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, PathItem, PathPaint, ShapeInline } from '../model';
 import { mapChannels } from '../core';
 import { CollectingSink, forwardFloats, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
-import { mayBeTransparent, pictureOutline, pictureShadow } from './picture-frame';
+import { glowRings, reflectionItems, softEdgeLayers } from './effects';
+import { mayBeTransparent, pictureGlow, pictureOutline, pictureShadow } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 import { drawWordArt } from './word-art';
@@ -61,19 +62,50 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   // Shadow under the picture, outline over it (pic:spPr effects and a:ln), turned with it.
   const rot = img.rotationDeg ?? 0;
   const turn = rot || img.flipH || img.flipV ? turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true) : undefined;
-  if (img.shadow && (metafileKind(media) || mayBeTransparent(media.data))) {
+  const seeThrough = metafileKind(media) !== undefined || mayBeTransparent(media.data);
+  if (img.reflection) {
+    // A turned picture's reflection would turn about another point, and a metafile's holds text.
+    if (turn || metafileKind(media)) ctx.warn('layout/picture-effect', `The reflection of the picture ${img.media} is not drawn: it is turned or a metafile.`);
+    else sink.items.push(...reflectionItems([pictureItem(img, sink.resources.image(img.media, media), x, y), ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, img.reflection));
+  }
+  if (img.shadow && seeThrough) {
     ctx.warn('layout/picture-shadow', `The shadow of the picture ${img.media} is not drawn: it would follow the picture's see-through pixels.`);
   } else {
     sink.items.push(...pictureShadow(img, x, y, turn));
   }
-  drawPicture(img, media, x, y, sink, ctx);
-  sink.items.push(...pictureOutline(img, x, y, turn));
+  if (img.glow && seeThrough) {
+    ctx.warn('layout/picture-effect', `The glow of the picture ${img.media} is not drawn: it would follow the picture's see-through pixels.`);
+  } else if (img.glow) {
+    sink.items.push(...pictureGlow(img, x, y, turn));
+  }
+  if (img.softEdgePt && !metafileKind(media)) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media), x, y, sink, turn);
+  else {
+    if (img.softEdgePt) ctx.warn('layout/picture-effect', `The soft edge of the picture ${img.media} is not drawn: it is a metafile.`);
+    drawPicture(img, media, x, y, sink, ctx);
+    sink.items.push(...pictureOutline(img, x, y, turn));
+  }
 }
+
+/**
+ * A picture with a soft edge (a:softEdge): its layers, upright and turned with it as one group,
+ * with its outline among them (drawn at the edge's outer opacity).
+ */
+function drawSoftPicture(img: ImageInline, radPt: number, index: number, x: number, y: number, sink: ItemSink, turn?: ReturnType<typeof turnAbout>): void {
+  const { rotationDeg: _r, flipH: _h, flipV: _v, ...upright } = pictureItem(img, index, x, y);
+  const layers = softEdgeLayers([upright, ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, radPt);
+  sink.items.push(...(turn ? [{ kind: 'group' as const, transform: turn, items: layers }] : layers));
+}
+
+const isPath = (i: LayoutItem): i is PathItem => i.kind === 'path';
 
 function drawPicture(img: ImageInline, media: MediaItem, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   if (metafileKind(media) && drawVectorPicture(img, media, x, y, sink, ctx)) return;
-  const index = sink.resources.image(img.media, media);
-  sink.items.push({
+  sink.items.push(pictureItem(img, sink.resources.image(img.media, media), x, y));
+}
+
+/** The image item of a picture at (x, y): its crop, rotation and flips. */
+function pictureItem(img: ImageInline, index: number, x: number, y: number): ImageItem {
+  return {
     kind: 'image',
     x,
     y,
@@ -84,7 +116,7 @@ function drawPicture(img: ImageInline, media: MediaItem, x: number, y: number, s
     ...(img.rotationDeg ? { rotationDeg: img.rotationDeg } : {}),
     ...(img.flipH ? { flipH: true } : {}),
     ...(img.flipV ? { flipV: true } : {}),
-  });
+  };
 }
 
 /**
@@ -212,8 +244,35 @@ function paintOrder(shape: ShapeInline): number[] {
 
 function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
   const target = shape.anchor?.behindText ? sink.background : sink.items;
-  const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
   const box = { x, y, w: shape.widthPt, h: shape.heightPt };
+  // Glow and reflection go under the shape, and a soft edge redraws it: its outline paths are drawn
+  // into a list of their own first.
+  const own: LayoutItem[] = shape.glow || shape.reflection || shape.softEdgePt ? [] : target;
+  drawOutlines(shape, box, sink, ctx, own);
+  if (own === target) return drawChildren(shape, x, y, sink, ctx);
+  const paths = own.filter(isPath);
+  if (shape.reflection) target.push(...reflectionItems(paths, box, shape.reflection));
+  if (shape.glow) {
+    const commands = paths.flatMap((p) => p.commands);
+    target.push(...glowRings(commands, shape.glow, shape.line?.color ? shape.line.widthPt / 2 : 0));
+  }
+  if (shape.softEdgePt) target.push(...own.filter((i) => !isPath(i)), ...softEdgeLayers(paths, box, shape.softEdgePt));
+  else target.push(...own);
+  drawChildren(shape, x, y, sink, ctx);
+}
+
+/** A group's children, each with its own effects. */
+function drawChildren(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
+  for (const child of shape.children ?? []) {
+    if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);
+    else drawShape(child.item, x + child.xPt, y + child.yPt, sink, ctx);
+  }
+}
+
+/** A shape's outline paths (and a metafile picture fill) in paint order, into `target`. */
+function drawOutlines(shape: ShapeInline, box: { x: number; y: number; w: number; h: number }, sink: ItemSink, ctx: ObjectContext, target: LayoutItem[]): void {
+  const { x, y } = box;
+  const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
   for (const i of paintOrder(shape)) {
     const path = shape.paths[i]!;
     if (path.length === 0) continue;
@@ -231,10 +290,6 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
     const see = fill && shape.fillOpacity !== undefined && shape.fillOpacity < 1 ? { fillOpacity: shape.fillOpacity } : {};
     if (fill && shadings.length > 0) target.push(...shadedPath(commands, fill, shadings, outline));
     else if (fill || stroked) target.push({ kind: 'path', commands, ...(fill ? { fill } : {}), ...see, ...outline });
-  }
-  for (const child of shape.children ?? []) {
-    if (child.item.kind === 'image') drawImage(child.item, x + child.xPt, y + child.yPt, sink, ctx);
-    else drawShape(child.item, x + child.xPt, y + child.yPt, sink, ctx);
   }
 }
 

@@ -9,6 +9,7 @@
  * deterministic and close on a white page; on a coloured background the shadow looks lighter.
  */
 import type { ImageInline, LayoutItem, PathCommand, PathItem } from '../model';
+import { glowRings } from './effects';
 
 /**
  * Whether a picture may have see-through pixels: a PNG with an alpha channel (IHDR colour type 4 or
@@ -103,4 +104,14 @@ export function pictureOutline(img: ImageInline, x: number, y: number, turn?: Ma
     ...(line.dash ? { dash: line.dash } : {}),
   };
   return turn ? [{ kind: 'group', transform: turn, items: [item] }] : [item];
+}
+
+/**
+ * A picture's glow (a:effectLst/a:glow): rings around its box and the outer half of its outline,
+ * turned with the picture by `turn`; none when it has no glow.
+ */
+export function pictureGlow(img: ImageInline, x: number, y: number, turn?: Matrix): LayoutItem[] {
+  if (!img.glow) return [];
+  const rings = glowRings(rectPath(x, y, img.widthPt, img.heightPt), img.glow, outlineReach(img));
+  return turn && rings.length > 0 ? [{ kind: 'group', transform: turn, items: rings }] : rings;
 }

@@ -177,8 +177,16 @@ export interface EffectExtent {
   readonly effectPt?: { readonly left: number; readonly top: number; readonly right: number; readonly bottom: number };
 }
 
+/** A drawing's glow and reflection (a:effectLst's a:glow, a:reflection), drawn under it, and its soft edge. */
+export interface DrawingEffects {
+  readonly glow?: Glow;
+  readonly reflection?: Reflection;
+  /** A soft edge (a:softEdge, §20.1.8.53): the object fades to nothing over this width inside its edge. */
+  readonly softEdgePt?: number;
+}
+
 /** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */
-export interface ImageInline extends InRun, Transform2D, EffectExtent {
+export interface ImageInline extends InRun, Transform2D, EffectExtent, DrawingEffects {
   readonly kind: 'image';
   /** Key into DocModel.media. */
   readonly media: string;
@@ -209,6 +217,44 @@ export interface OuterShadow {
   readonly dxPt: number;
   readonly dyPt: number;
   /** Blur radius in points. */
+  readonly blurPt: number;
+}
+
+/**
+ * A glow (a:glow, CT_GlowEffect, ECMA-376 Part 1 §20.1.8.32; w14:glow on text): a soft halo of the
+ * colour around the object's outline, fading out over `radPt` beyond it.
+ */
+export interface Glow {
+  readonly color: Color;
+  /** Opacity of the halo at the outline, 0 (invisible) to 1. */
+  readonly opacity: number;
+  readonly radPt: number;
+}
+
+/** Where a reflection's scaling is anchored on the object's box (ST_RectAlignment, §20.1.10.53). */
+export type RectAlignment = 'tl' | 't' | 'tr' | 'l' | 'ctr' | 'r' | 'bl' | 'b' | 'br';
+
+/**
+ * A reflection (a:reflection, CT_ReflectionEffect, §20.1.8.50; w14:reflection on text): a copy of
+ * the object scaled by (sx, sy) about the alignment point of its box (sy -1: mirrored below it),
+ * moved by (dx, dy), and fading along the fade direction from `startOpacity` at `startPos` to
+ * `endOpacity` at `endPos` (fractions of the reflection's extent, from its side nearest the object).
+ */
+export interface Reflection {
+  readonly startOpacity: number;
+  readonly startPos: number;
+  readonly endOpacity: number;
+  readonly endPos: number;
+  /** Offset of the reflection in points, from its distance and direction (y down). */
+  readonly dxPt: number;
+  readonly dyPt: number;
+  /** Direction of the fade, a quarter turn clockwise from +x: 0 right, 1 down, 2 left, 3 up. */
+  readonly fadeQuarter: 0 | 1 | 2 | 3;
+  /** Scale as fractions (negative mirrors). */
+  readonly sx: number;
+  readonly sy: number;
+  readonly align: RectAlignment;
+  /** Blur radius in points (not drawn). */
   readonly blurPt: number;
 }
 
@@ -292,7 +338,7 @@ export interface ShapeLine {
 }
 
 /** A drawn shape or text box (wps:wsp, wpg:wgp children, v:shape, v:rect...). */
-export interface ShapeInline extends InRun, Transform2D, EffectExtent {
+export interface ShapeInline extends InRun, Transform2D, EffectExtent, DrawingEffects {
   readonly kind: 'shape';
   readonly widthPt: number;
   readonly heightPt: number;

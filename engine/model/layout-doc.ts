@@ -129,6 +129,10 @@ export interface PathItem {
   readonly lineWidth?: number;
   readonly dash?: readonly number[];
   readonly fillOpacity?: number;
+  /** Stroke opacity 0–1 when the stroke lets what is under it show through (a glow's rings). */
+  readonly strokeOpacity?: number;
+  /** The stroke's joins and caps are round (PDF `1 j 1 J`), not mitred and butt: a glow's rings. */
+  readonly roundJoins?: boolean;
 }
 
 /** A placed image. */
@@ -144,6 +148,8 @@ export interface ImageItem {
   readonly rotationDeg?: number;
   readonly flipH?: boolean;
   readonly flipV?: boolean;
+  /** Opacity 0–1 when the picture lets what is under it show through (a reflection's bands). */
+  readonly opacity?: number;
 }
 
 /** A clickable area: an external URL or an internal destination (a bookmark name). */

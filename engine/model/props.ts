@@ -3,7 +3,7 @@
  * All lengths are points; colours are 6-digit upper-case hex `RRGGBB` (theme colours already applied),
  * `undefined` meaning automatic.
  */
-import type { GradientFill } from './content';
+import type { GradientFill, Glow, Reflection } from './content';
 
 /** An RGB colour as `RRGGBB`. */
 export type Color = string;
@@ -124,6 +124,10 @@ export interface TextEffects {
   readonly outline?: (TextPaint & { readonly widthPt: number; readonly dash?: readonly number[] }) | 'none';
   /** w14:shadow (CT_Shadow): a copy of the glyphs offset by dx, dy (points, y down), not blurred. */
   readonly shadow?: TextPaint & { readonly dxPt: number; readonly dyPt: number; readonly blurPt: number };
+  /** w14:glow (CT_Glow): a halo around the glyphs. */
+  readonly glow?: Glow;
+  /** w14:reflection (CT_Reflection): a faded mirror copy of the glyphs, below their line by default. */
+  readonly reflection?: Reflection;
 }
 
 /**

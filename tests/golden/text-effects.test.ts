@@ -2,7 +2,9 @@
  * Text effects Word prints: hollow letters (w:outline, ECMA-376 Part 1 §17.3.2.23), shadows (w:shadow
  * §17.3.2.31 and w14:shadow), relief (w:emboss, w:imprint) and the Word 2010 fill and outline
  * (w14:textFill, w14:textOutline; [MS-DOCX] 2.6). They were read and then dropped: the text was drawn
- * plain. The run stays the one extractable copy of its text: shadow copies are paths.
+ * plain. The run stays the one extractable copy of its text: shadow copies are paths, and so are the
+ * glow's rings and the reflection's faded mirror copies (w14:glow, w14:reflection), once dropped with
+ * a warning.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
 import { parseDocx } from '../../engine/docx';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, LayoutDoc, PathItem, RunProps } from '../../engine/model';
+import type { GlyphRun, GroupItem, LayoutDoc, PathItem, RunProps } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { LETTER_SECT_PR, makeDocx, OFFICE_THEME } from '../helpers/make-docx';
@@ -27,6 +29,13 @@ const W14_FILL_ALPHA = '<w14:textFill><w14:solidFill><w14:srgbClr w14:val="1155C
 const W14_SHADOW = '<w14:shadow w14:blurRad="38100" w14:dist="19050" w14:dir="2700000" w14:sx="100000" w14:sy="100000" w14:kx="0" w14:ky="0" w14:algn="tl"><w14:srgbClr w14:val="000000"><w14:alpha w14:val="60000"/></w14:srgbClr></w14:shadow>';
 // Blue at the top to green at the bottom (a:lin ang 90°).
 const W14_GRADIENT = '<w14:textFill><w14:gradFill><w14:gsLst><w14:gs w14:pos="0"><w14:srgbClr w14:val="0000FF"/></w14:gs><w14:gs w14:pos="100000"><w14:srgbClr w14:val="00FF00"/></w14:gs></w14:gsLst><w14:lin w14:ang="5400000" w14:scaled="0"/></w14:gradFill></w14:textFill>';
+// Word's "tight reflection, touching" as oxsdk-Complex01 writes it (mirrored at 90 %, 53 % fading to 0.3 % over 35.5 %).
+const W14_REFLECTION = '<w14:reflection w14:blurRad="6350" w14:stA="53000" w14:stPos="0" w14:endA="300" w14:endPos="35500" w14:dist="0" w14:dir="5400000" w14:fadeDir="5400000" w14:sx="100000" w14:sy="-90000" w14:kx="0" w14:ky="0" w14:algn="bl"/>';
+// A 5 pt glow in accent 1 at 60 %.
+const W14_GLOW = '<w14:glow w14:rad="63500"><w14:schemeClr w14:val="accent1"><w14:alpha w14:val="40000"/></w14:schemeClr></w14:glow>';
+// What Word writes for "no glow" and "no reflection" in some numbering levels (oxpt-WC004-Large).
+const W14_NO_GLOW = '<w14:glow w14:rad="0"><w14:srgbClr w14:val="000000"/></w14:glow>';
+const W14_NO_REFLECTION = '<w14:reflection w14:blurRad="0" w14:stA="0" w14:stPos="0" w14:endA="0" w14:endPos="0" w14:dist="0" w14:dir="0" w14:fadeDir="0" w14:sx="0" w14:sy="0" w14:kx="0" w14:ky="0" w14:algn="none"/>';
 // What Word writes for "no shadow" in some styles: scaled to nothing.
 const W14_NO_SHADOW = '<w14:shadow w14:blurRad="0" w14:dist="0" w14:dir="0" w14:sx="0" w14:sy="0" w14:kx="0" w14:ky="0" w14:algn="none"><w14:srgbClr w14:val="000000"/></w14:shadow>';
 
@@ -49,7 +58,11 @@ const CASES: ReadonlyArray<readonly [string, string]> = [
   ['Imprintword', '<w:imprint/>'],
   ['Gradientword', W14_GRADIENT],
   ['Gradientoutlined', W14_GRADIENT + W14_OUTLINE],
-  ['Glowword', '<w14:glow w14:rad="63500"><w14:schemeClr w14:val="accent1"><w14:alpha w14:val="60000"/></w14:schemeClr></w14:glow>'],
+  ['Glowword', W14_GLOW],
+  ['Reflectedword', W14_REFLECTION],
+  ['Reflectedgradient', W14_GRADIENT + W14_REFLECTION],
+  ['Noglownoreflection', W14_NO_GLOW + W14_NO_REFLECTION],
+  ['Invisibleglow', W14_NO_FILL + W14_GLOW + W14_REFLECTION],
 ];
 
 /** A character style that fills its text green with w14:textFill (and says grey in w:color for older readers). */
@@ -95,9 +108,21 @@ describe('text effects: reading', () => {
     expect(propsOf('Hollowword').outline).toBe(true);
   });
 
-  it('warns of w14:glow with its own code instead of ignoring it', () => {
+  it('reads w14:glow (radius, colour and alpha) and w14:reflection; Word\'s empty ones as none', () => {
+    expect(propsOf('Glowword').textEffects).toEqual({ glow: { color: '4472C4', opacity: 0.4, radPt: 5 } });
+    expect(propsOf('Reflectedword').textEffects).toEqual({
+      reflection: { startOpacity: 0.53, startPos: 0, endOpacity: 0.003, endPos: 0.355, dxPt: 0, dyPt: 0, fadeQuarter: 1, sx: 1, sy: -0.9, align: 'bl', blurPt: 0.5 },
+    });
+    expect(propsOf('Noglownoreflection').textEffects).toBeUndefined();
+  });
+
+  it('warns only of the reflection\'s blur, which is not drawn (glow and reflection are)', () => {
     const parsed = parseDocx(DOCX, { fileName: 'fx.docx' }, host);
-    expect(parsed.warnings.map((w) => w.code)).toContain('docx/unsupported-text-effect');
+    const fx = parsed.warnings.filter((w) => w.code === 'docx/unsupported-text-effect');
+    expect(fx.map((w) => w.message)).toEqual([expect.stringContaining('blur of a text reflection')]);
+    // Three runs carry the blurred reflection: one warning, counted three times.
+    expect(fx[0]!.count ?? 1).toBe(3);
+    expect(parsed.warnings.map((w) => w.code)).not.toContain('docx/unsupported-element');
   });
 });
 
@@ -140,6 +165,58 @@ describe('text effects: layout', () => {
     expect(x0).toBeCloseTo(x1!, 3);
     expect(y0).toBeLessThan(r.y);
     expect(y1).toBeGreaterThan(r.y);
+  });
+
+  it('draws a glow as four round-joined strokes of the glyph outlines under the run, stacking to its opacity', () => {
+    expect(copiesBefore('Noglownoreflection')).toEqual([]);
+    // Glyphs that paint nothing have no silhouette to glow or reflect.
+    expect(copiesBefore('Invisibleglow')).toEqual([]);
+    const rings = copiesBefore('Glowword');
+    expect(rings.map((p) => p.lineWidth)).toEqual([10, 7.5, 5, 2.5]);
+    expect(rings.every((p) => p.stroke === '4472C4' && p.roundJoins === true && p.fill === undefined)).toBe(true);
+    // Within a quarter of the radius all four cover: 1 - the product of what each lets through = 0.4.
+    const through = rings.reduce((k, p) => k * (1 - p.strokeOpacity!), 1);
+    expect(1 - through).toBeCloseTo(0.4, 2);
+    // Beyond three quarters of it only the widest: a quarter of the opacity.
+    expect(rings[0]!.strokeOpacity).toBeCloseTo(0.1, 3);
+    expect(rings.every((p) => p.commands === rings[0]!.commands)).toBe(true);
+  });
+
+  it('draws a reflection as the glyphs mirrored below the run, in nested bands fading from 53 % to nothing', () => {
+    const r = runOf('Reflectedword');
+    const page = doc.pages[0]!.items;
+    /** The band groups drawn just before a run. */
+    const bandsBefore = (run: GlyphRun): GroupItem[] => {
+      const out: GroupItem[] = [];
+      for (let k = page.indexOf(run) - 1; k >= 0 && page[k]!.kind === 'group'; k--) out.unshift(page[k] as GroupItem);
+      return out;
+    };
+    const bands = bandsBefore(r);
+    expect(bands.length).toBeGreaterThan(3);
+    const paths = bands.map((b) => b.items[0] as PathItem);
+    // Nested layers from the mirror line down, each reaching further: over each stretch, it and the
+    // layers reaching past it stack to the fade there, from under 53 % (the first stretch's middle) to near nothing.
+    const layers = paths.map((p) => p.fillOpacity!);
+    const fade = layers.map((_, k) => 1 - layers.slice(k).reduce((t, a) => t * (1 - a), 1));
+    expect(fade[0]).toBeLessThan(0.53);
+    expect(fade[0]).toBeGreaterThan(0.45);
+    for (let k = 1; k < fade.length; k++) expect(fade[k]).toBeLessThan(fade[k - 1]!);
+    expect(fade.at(-1)).toBeLessThan(0.05);
+    expect(paths.every((p) => p.fill === 'FF0000')).toBe(true);
+    // The copy hangs below the run's baseline: all its points below it (mirrored about the descent line).
+    const ys = paths[0]!.commands.flatMap((c) => (c.op === 'Z' ? [] : [c.y]));
+    expect(Math.min(...ys)).toBeGreaterThan(r.y);
+    const clips = bands.map((b) => b.clip!);
+    for (let k = 1; k < clips.length; k++) {
+      expect(clips[k]!.y).toBe(clips[0]!.y);
+      expect(clips[k]!.h).toBeGreaterThan(clips[k - 1]!.h);
+    }
+    // A gradient-filled run's reflection carries its blend, turned over: its first stop now at the bottom.
+    const g = runOf('Reflectedgradient');
+    const gBand = bandsBefore(g)[0] as { readonly items: readonly PathItem[] } | undefined;
+    const sh = gBand!.items[0]!.shading!;
+    expect(sh.stops.map((s) => s.color)).toEqual(['0000FF', '00FF00']);
+    expect(sh.coords[1]).toBeGreaterThan(sh.coords[3]!);
   });
 
   it('draws shadows and relief as glyph-outline paths under the run, offset by their distance', () => {
@@ -193,6 +270,9 @@ describe('text effects: PDF', () => {
     expect(c).toMatch(/\n7 Tr\n[^]*?ET\n\/Sh\d+ sh\nQ\n/);
     expect(c).toContain('5 Tr');
     expect(c).toMatch(/0\.929 0\.49 0\.192 RG\n1 w\n\[4 3\] 0 d\n/);
+    // The glow's rings: their own stroke alpha and round joins; the reflection's bands: clipped, translucent fills.
+    expect(c).toMatch(/q\n\/GSS\d+ gs\n1 j 1 J\n0\.267 0\.447 0\.769 RG\n10 w\n/);
+    expect(Buffer.from(r.value.pdf).toString('latin1')).toMatch(/\/GSS0 <<\s*\/Type \/ExtGState\s*\/CA 0\.1\s*>>/);
     let text: string | undefined;
     try {
       const file = join(mkdtempSync(join(tmpdir(), 'colophon-texfx-')), 'out.pdf');

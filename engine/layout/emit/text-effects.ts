@@ -1,11 +1,13 @@
 /**
  * Text effects of a glyph run: hollow letters (w:outline, §17.3.2.23), shadows (w:shadow §17.3.2.31,
  * w14:shadow), relief (w:emboss §17.3.2.13, w:imprint §17.3.2.18) and the w14 fill and outline
- * ([MS-DOCX] 2.6). The run itself stays the one extractable copy of the text; shadow and relief copies
- * are drawn as paths from the glyph outlines, so text extraction gives the text once.
+ * ([MS-DOCX] 2.6), with its glow and reflection (w14:glow, w14:reflection). The run itself stays the one
+ * extractable copy of the text; shadow, relief, glow and reflection copies are drawn as paths from the
+ * glyph outlines, so text extraction gives the text once.
  */
-import type { Color, GlyphRun, LayoutItem, PathCommand, RunProps } from '../../model';
+import type { Color, GlyphRun, LayoutItem, PathCommand, PathItem, RunProps } from '../../model';
 import { glyphOutline } from '../../text';
+import { glowRings, reflectionItems } from '../effects';
 import { gradientShading } from '../gradient';
 import { outlinePlacer } from '../glyph-place';
 import type { Face } from '../faces';
@@ -48,10 +50,7 @@ export function paintRun(run: GlyphRun, p: RunProps, face?: Face): GlyphRun {
     if (fx.fill.alpha !== undefined && fx.fill.alpha < 1) out.fillOpacity = fx.fill.alpha;
     // A gradient spans the run's box: its advance by the face's line (ascent over descent).
     if (fx.fill.gradient && face) {
-      const m = face.lineMetrics(run.sizePt);
-      let w = 0;
-      for (const a of run.advances) w += a;
-      const shading = gradientShading(fx.fill.gradient, { x: run.x, y: run.y - m.ascentPt, w, h: m.ascentPt + m.descentPt }, 0);
+      const shading = gradientShading(fx.fill.gradient, runBox(run, face), 0);
       if (shading) out.shading = shading;
     }
   }
@@ -110,17 +109,50 @@ function copiesOf(run: GlyphRun, p: RunProps): GlyphCopy[] {
 }
 
 /**
- * Draws a run with its effects: the shadow and relief copies first, as filled paths of the glyph
- * outlines (no blur: a w14:shadow's blurRad is not drawn), then the run, painted by its effects.
- * Copies are left out when the font's outlines cannot be read.
+ * Draws a run with its effects: its reflection, the shadow and relief copies, as filled paths of the
+ * glyph outlines (no blur: a w14:shadow's blurRad is not drawn), and its glow first, then the run,
+ * painted by its effects. Copies are left out when the font's outlines cannot be read.
  */
 export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[]): void {
+  const painted = paintRun(run, p, face);
+  // Glyphs that paint nothing (w14:noFill without an outline) cast no glow and no reflection.
+  const { glow, reflection } = painted.invisible ? {} : (p.textEffects ?? {});
+  const own = glow || reflection ? outlinePath(run, face, 0, 0) : [];
+  if (reflection && own.length > 0) {
+    const path = asPath(painted, own);
+    if (path) target.push(...reflectionItems([path], runBox(run, face), reflection));
+  }
   for (const c of copiesOf(run, p)) {
     const commands = outlinePath(run, face, c.dxPt, c.dyPt);
     if (commands.length === 0) continue;
     target.push({ kind: 'path', commands, fill: c.color, ...(c.alpha !== undefined && c.alpha < 1 ? { fillOpacity: c.alpha } : {}) });
   }
-  target.push(paintRun(run, p, face));
+  if (glow) target.push(...glowRings(own, glow));
+  target.push(painted);
+}
+
+/** The box a run's effects are placed by: its advance by the face's line (ascent over descent). */
+function runBox(run: GlyphRun, face: Face): { x: number; y: number; w: number; h: number } {
+  const m = face.lineMetrics(run.sizePt);
+  let w = 0;
+  for (const a of run.advances) w += a;
+  return { x: run.x, y: run.y - m.ascentPt, w, h: m.ascentPt + m.descentPt };
+}
+
+/** A painted run as a path of its glyph outlines, painted alike (none when it shows nothing). */
+function asPath(run: GlyphRun, commands: readonly PathCommand[]): PathItem | undefined {
+  if (run.invisible) return undefined;
+  const fill = run.unfilled ? undefined : run.color;
+  const o = run.outline;
+  if (!fill && !o) return undefined;
+  return {
+    kind: 'path',
+    commands,
+    ...(fill ? { fill } : {}),
+    ...(fill && run.shading ? { shading: run.shading } : {}),
+    ...(fill && run.fillOpacity !== undefined && run.fillOpacity < 1 ? { fillOpacity: run.fillOpacity } : {}),
+    ...(o ? { stroke: o.color, lineWidth: o.widthPt, ...(o.dash ? { dash: o.dash } : {}) } : {}),
+  };
 }
 
 /** The glyph outlines of a run as one path in page coordinates, moved by (dx, dy). */

@@ -13,7 +13,7 @@ type Call = [string, ...unknown[]];
 function recorder(): Canvas2D & { calls: Call[] } {
   const calls: Call[] = [];
   const method = (name: string) => (...args: unknown[]) => void calls.push([name, ...args]);
-  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1 };
+  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1, lineJoin: 'miter', lineCap: 'butt' };
   const target = { calls } as Record<string, unknown>;
   for (const m of ['save', 'restore', 'translate', 'scale', 'transform', 'beginPath', 'moveTo', 'lineTo', 'bezierCurveTo', 'quadraticCurveTo', 'closePath', 'rect', 'fill', 'stroke', 'clip', 'fillRect', 'drawImage', 'setLineDash']) {
     target[m] = method(m);
@@ -285,6 +285,18 @@ describe('renderCanvas gradients', () => {
     const names = ctx.calls.map((c) => c[0]).filter((n) => ['save', 'clip', 'fill', 'restore', 'stroke'].includes(n));
     // The page's own save/restore around everything, the face's inside.
     expect(names).toEqual(['save', 'save', 'clip', 'fill', 'restore', 'stroke', 'restore']);
+  });
+
+  it('strokes a glow ring like the PDF (CA, 1 j 1 J): at its stroke opacity with round joins, then back to opaque mitres', async () => {
+    const ring: LayoutItem = { kind: 'path', commands: square, stroke: '4472C4', lineWidth: 10, strokeOpacity: 0.1, roundJoins: true };
+    const ctx = recorder();
+    await renderCanvas({ ...page(undefined), pages: [{ ...page(undefined).pages[0]!, items: [ring] }] }, 0, ctx, { createPath: fakePath, background: null });
+    const from = ctx.calls.findIndex((c) => c[0] === 'set strokeStyle');
+    const seen = ctx.calls.slice(from).map((c) => (c[0] === 'stroke' ? 'stroke' : `${c[0]} ${String(c[1])}`));
+    expect(seen).toEqual([
+      'set strokeStyle #4472C4', 'set lineWidth 10', 'setLineDash ', 'set globalAlpha 0.1', 'set lineJoin round', 'set lineCap round', 'stroke',
+      'set globalAlpha 1', 'set lineJoin miter', 'set lineCap butt', 'setLineDash ', 'restore undefined',
+    ]);
   });
 
   it('fills a radial shading with a radial gradient, and falls back to the flat colour without gradients', async () => {

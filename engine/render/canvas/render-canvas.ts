@@ -89,7 +89,7 @@ function drawItem(s: DrawState, item: LayoutItem): void {
       }
       s.ctx.beginPath();
       tracePath(s.ctx, item.commands);
-      paint(s, item.fill && item.shading ? gradientStyle(s.ctx, item.shading) ?? item.fill : item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity);
+      paint(s, item.fill && item.shading ? gradientStyle(s.ctx, item.shading) ?? item.fill : item.fill, item.stroke, item.lineWidth, item.dash, item.fillOpacity, item);
       return;
     case 'image':
       drawImage(s, item);
@@ -146,8 +146,19 @@ function drawShadedFace(s: DrawState, item: PathItem, clip: readonly PathCommand
   paint(s, undefined, item.stroke, item.lineWidth, item.dash, undefined);
 }
 
-/** Fills and/or strokes the current path (fill first, as PDF `B`). */
-function paint(s: DrawState, fill: string | GradientHandle | undefined, stroke: string | undefined, lineWidth: number | undefined, dash: readonly number[] | undefined, fillOpacity: number | undefined): void {
+/**
+ * Fills and/or strokes the current path (fill first, as PDF `B`); `style` gives a stroke's opacity
+ * and round joins (a glow's rings, as the PDF's CA and `1 j 1 J`).
+ */
+function paint(
+  s: DrawState,
+  fill: string | GradientHandle | undefined,
+  stroke: string | undefined,
+  lineWidth: number | undefined,
+  dash: readonly number[] | undefined,
+  fillOpacity: number | undefined,
+  style?: Pick<PathItem, 'strokeOpacity' | 'roundJoins'>,
+): void {
   const { ctx } = s;
   if (fill) {
     ctx.fillStyle = typeof fill === 'string' ? cssColor(fill) : fill;
@@ -160,7 +171,13 @@ function paint(s: DrawState, fill: string | GradientHandle | undefined, stroke: 
     ctx.strokeStyle = cssColor(stroke);
     ctx.lineWidth = lineWidth ?? 1;
     ctx.setLineDash(dash && dash.every((d) => Number.isFinite(d) && d >= 0) ? [...dash] : []);
+    const so = style?.strokeOpacity;
+    const translucent = so !== undefined && so >= 0 && so < 1;
+    if (translucent) ctx.globalAlpha = so;
+    if (style?.roundJoins) ctx.lineJoin = 'round', ctx.lineCap = 'round';
     ctx.stroke();
+    if (translucent) ctx.globalAlpha = 1;
+    if (style?.roundJoins) ctx.lineJoin = 'miter', ctx.lineCap = 'butt';
     ctx.setLineDash([]);
   }
   s.shapes++;
@@ -287,7 +304,11 @@ function drawImage(s: DrawState, item: ImageItem): void {
     ctx.rect(item.x, item.y, item.w, item.h);
     ctx.clip();
   }
+  // A translucent picture (a reflection's band): its opacity, as the PDF's ca.
+  const translucent = item.opacity !== undefined && item.opacity >= 0 && item.opacity < 1;
+  if (translucent) ctx.globalAlpha = item.opacity!;
   ctx.drawImage(bitmap as never, item.x - (c ? c.left * fullW : 0), item.y - (c ? c.top * fullH : 0), fullW, fullH);
+  if (translucent) ctx.globalAlpha = 1;
   ctx.restore();
   s.images++;
 }

@@ -43,6 +43,9 @@ export interface Canvas2D {
   strokeStyle: unknown;
   lineWidth: number;
   globalAlpha: number;
+  /** Joins and caps of strokes (a glow's rings are round); a context without them mitres them. */
+  lineJoin?: 'round' | 'bevel' | 'miter';
+  lineCap?: 'butt' | 'round' | 'square';
 }
 
 /** Options of renderCanvas. */

@@ -32,6 +32,8 @@ export interface ContentTarget {
   imageWritten(index: number, from: number): void;
   /** Resource name of a graphics state whose fill alpha (`/ca`) is `alpha` (0–1, three decimals). */
   fillAlpha(alpha: number): string;
+  /** Resource name of a graphics state whose stroke alpha (`/CA`) is `alpha` (0–1, three decimals). */
+  strokeAlpha(alpha: number): string;
   /** Resource name of a shading dictionary (§8.7.4.3) painting `shading`. */
   shading(shading: PathShading): string;
 }
@@ -114,11 +116,14 @@ class ContentWriter {
         this.setDash(item.dash);
         o.numSp(item.x1), o.numSp(this.h - item.y1), o.ascii('m '), o.numSp(item.x2), o.numSp(this.h - item.y2), o.ascii('l S\n');
         break;
-      case 'path':
-        if (item.fill && item.fillOpacity !== undefined && item.fillOpacity >= 0 && item.fillOpacity < 1) {
-          this.translucent(item.fillOpacity, () => this.pathItem(item));
-        } else this.pathItem(item);
+      case 'path': {
+        const fillAlpha = item.fill && isPartial(item.fillOpacity) ? item.fillOpacity : undefined;
+        const strokeAlpha = item.stroke && isPartial(item.strokeOpacity) ? item.strokeOpacity : undefined;
+        if (strokeAlpha !== undefined || (item.stroke && item.roundJoins)) this.strokeStyled(item, fillAlpha, strokeAlpha);
+        else if (fillAlpha !== undefined) this.translucent(fillAlpha, () => this.pathItem(item));
+        else this.pathItem(item);
         break;
+      }
       case 'image':
         this.image(item);
         break;
@@ -270,6 +275,23 @@ class ContentWriter {
     this.restore(saved);
   }
 
+  /**
+   * A path whose stroke lets what is under it show through (§11.6.4.4, CA) or has round joins and
+   * caps (§8.4.3.3, 8.4.3.4): a glow's rings. Its own graphics state, inside q/Q.
+   */
+  private strokeStyled(item: PathItem, fillAlpha: number | undefined, strokeAlpha: number | undefined): void {
+    const o = this.out;
+    this.endText();
+    o.ascii('q\n');
+    const saved = this.save();
+    if (fillAlpha !== undefined) o.ascii(`/${this.res.fillAlpha(Math.round(Math.max(0, fillAlpha) * 1000) / 1000)} gs\n`);
+    if (strokeAlpha !== undefined) o.ascii(`/${this.res.strokeAlpha(Math.round(Math.max(0, strokeAlpha) * 1000) / 1000)} gs\n`);
+    if (item.roundJoins) o.ascii('1 j 1 J\n');
+    this.pathItem(item);
+    o.ascii('Q\n');
+    this.restore(saved);
+  }
+
   private image(item: Extract<LayoutItem, { kind: 'image' }>): void {
     const name = this.res.image(item.image);
     if (!name || item.w <= 0 || item.h <= 0) return;
@@ -284,6 +306,8 @@ class ContentWriter {
     const o = this.out;
     const from = o.len;
     o.ascii('q\n');
+    // A translucent picture (a reflection's band): images paint with the fill alpha (§11.6.4.4).
+    if (isPartial(item.opacity)) o.ascii(`/${this.res.fillAlpha(Math.round(item.opacity * 1000) / 1000)} gs\n`);
     const cx = item.x + item.w / 2;
     const cy = this.h - (item.y + item.h / 2);
     if (item.rotationDeg || item.flipH || item.flipV) {
@@ -425,6 +449,11 @@ class ContentWriter {
     this.position(Math.round(run.x * 1000), Math.round((this.h - run.y) * 1000), font.syntheticItalic);
     this.res.show(o, run, th);
   }
+}
+
+/** Whether an opacity lets what is under it show through (0 ≤ v < 1). */
+function isPartial(v: number | undefined): v is number {
+  return v !== undefined && v >= 0 && v < 1;
 }
 
 function roundTrig(v: number): number {

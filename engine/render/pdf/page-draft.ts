@@ -40,6 +40,8 @@ export interface PageDraft extends LinkedPage {
   readonly images: readonly number[];
   /** Graphics states by fill alpha, in order of first use. */
   readonly alphas: ReadonlyMap<number, string>;
+  /** Graphics states by stroke alpha, in order of first use. */
+  readonly strokeAlphas: ReadonlyMap<number, string>;
   /** Shadings by key (shading.ts), with their resource names, in order of first use. */
   readonly shadings: ReadonlyMap<string, { readonly name: string; readonly shading: PathShading }>;
 }
@@ -57,6 +59,7 @@ export class PageDrafter implements ContentTarget {
   private fonts: number[] = [];
   private images: number[] = [];
   private alphas = new Map<number, string>();
+  private strokeAlphas = new Map<number, string>();
   private shadings = new Map<string, { readonly name: string; readonly shading: PathShading }>();
 
   /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
@@ -73,6 +76,7 @@ export class PageDrafter implements ContentTarget {
     this.fonts = [];
     this.images = [];
     this.alphas = new Map();
+    this.strokeAlphas = new Map();
     this.shadings = new Map();
     this.glyphUsage.add(page.items);
     writeContent(page, this, this.sink);
@@ -86,6 +90,7 @@ export class PageDrafter implements ContentTarget {
       fonts: this.fonts,
       images: this.images,
       alphas: this.alphas,
+      strokeAlphas: this.strokeAlphas,
       shadings: this.shadings,
       links: pageLinks(page.items),
     };
@@ -133,6 +138,12 @@ export class PageDrafter implements ContentTarget {
   fillAlpha(alpha: number): string {
     let name = this.alphas.get(alpha);
     if (name === undefined) this.alphas.set(alpha, (name = `GS${this.alphas.size}`));
+    return name;
+  }
+
+  strokeAlpha(alpha: number): string {
+    let name = this.strokeAlphas.get(alpha);
+    if (name === undefined) this.strokeAlphas.set(alpha, (name = `GSS${this.strokeAlphas.size}`));
     return name;
   }
 
