@@ -4,9 +4,9 @@
  * centres the line on the picture's edge, but puts a bevelled (3-D) picture's line wholly outside it
  * (measured on its "Simple Frame, White" renders: the whole picture shows inside a 7 pt frame).
  *
- * The shadow is opaque paths in the shadow colour blended over white (the PDF renderer has no fill
- * opacity), and its blur is a few nested rectangles whose colour steps down the blur's ramp: cheap,
- * deterministic and close on a white page; on a coloured background the shadow looks lighter.
+ * The shadow is translucent paths in the shadow colour, and its blur a few nested rectangles whose
+ * stacked opacity steps down the blur's ramp: cheap and deterministic, and what is under the shadow
+ * (a coloured page, text under a float) shows through it as in Word.
  */
 import type { ImageInline, LayoutItem, PathCommand, PathItem } from '../model';
 import { glowRings } from './effects';
@@ -38,15 +38,9 @@ type Matrix = readonly [number, number, number, number, number, number];
 /** How many steps draw a blurred shadow edge. */
 const BLUR_STEPS = 4;
 
-/** Blends `color` over white with coverage 0–1, as `RRGGBB`. */
-function overWhite(color: string, coverage: number): string {
-  const c = /^[0-9A-Fa-f]{6}$/.test(color) ? color : '000000';
-  let out = '';
-  for (let i = 0; i < 6; i += 2) {
-    const v = Math.round(255 + (parseInt(c.slice(i, i + 2), 16) - 255) * coverage);
-    out += Math.max(0, Math.min(255, v)).toString(16).padStart(2, '0').toUpperCase();
-  }
-  return out;
+/** A shadow colour as `RRGGBB` (black when it is not one). */
+function solid(color: string): string {
+  return /^[0-9A-Fa-f]{6}$/.test(color) ? color.toUpperCase() : '000000';
 }
 
 function rectPath(x: number, y: number, w: number, h: number): PathCommand[] {
@@ -63,7 +57,8 @@ function outlineReach(img: ImageInline): number {
  * The items of a picture's outer shadow at (x, y), or none. The silhouette (the picture grown by its
  * outline's outer half) is turned with the picture by `turn`, then moved by the shadow's offset, which
  * does not turn (rotWithShape is not kept). A blur of radius r fades the edge from r outside it to r
- * inside it in BLUR_STEPS bands, each as dark as the ramp at its middle.
+ * inside it in BLUR_STEPS bands, each as dark as the ramp at its middle: each nested rectangle's
+ * opacity is what takes the ones under it to its band's coverage.
  */
 export function pictureShadow(img: ImageInline, x: number, y: number, turn?: Matrix): LayoutItem[] {
   const s = img.shadow;
@@ -76,13 +71,19 @@ export function pictureShadow(img: ImageInline, x: number, y: number, turn?: Mat
   const ox = turn ? x : x + s.dxPt;
   const oy = turn ? y : y + s.dyPt;
   const items: PathItem[] = [];
+  const fill = solid(s.color);
+  let under = 0;
   for (let k = 1; k <= steps; k++) {
     const g = grow + r - (k - 1) * band;
     const w = img.widthPt + 2 * g;
     const h = img.heightPt + 2 * g;
     if (w <= 0 || h <= 0) break;
-    const coverage = steps === 1 ? s.opacity : (s.opacity * (2 * k - 1)) / (2 * steps);
-    items.push({ kind: 'path', commands: rectPath(ox - g, oy - g, w, h), fill: overWhite(s.color, Math.min(1, coverage)) });
+    const coverage = Math.min(1, steps === 1 ? s.opacity : (s.opacity * (2 * k - 1)) / (2 * steps));
+    // Over `under` already laid: 1 − (1 − under)(1 − alpha) = coverage.
+    const alpha = under >= 1 ? 1 : Math.max(0, Math.min(1, 1 - (1 - coverage) / (1 - under)));
+    under = coverage;
+    const opacity = Math.round(alpha * 1000) / 1000;
+    items.push({ kind: 'path', commands: rectPath(ox - g, oy - g, w, h), fill, ...(opacity < 1 ? { fillOpacity: opacity } : {}) });
   }
   if (!turn || items.length === 0) return items;
   return [{ kind: 'group', transform: [turn[0], turn[1], turn[2], turn[3], turn[4] + s.dxPt, turn[5] + s.dyPt], items }];

@@ -74,8 +74,14 @@ describe('picture frames', () => {
       const g = 3.5 + r - (k * r) / 2;
       close(box(band), [img.x - g, img.y + dy - g, img.w + 2 * g, img.h + 2 * g]);
     });
-    // 40 % black over white at 1/8, 3/8, 5/8 and 7/8 of the ramp: 255 - 255·0.4·(2k−1)/8.
-    expect(shadow.map((b) => b.fill)).toEqual(['F2F2F2', 'D9D9D9', 'BFBFBF', 'A6A6A6']);
+    // 40 % black at 1/8, 3/8, 5/8 and 7/8 of the ramp (0.05, 0.15, 0.25, 0.35), each band translucent
+    // so that, laid over the ones before it, it reaches its own coverage: what is under shows through.
+    expect(shadow.map((b) => b.fill)).toEqual(['000000', '000000', '000000', '000000']);
+    let covered = 0;
+    shadow.forEach((band, k) => {
+      covered = 1 - (1 - covered) * (1 - (band.fillOpacity ?? 1));
+      expect(covered).toBeCloseTo((0.4 * (2 * k + 1)) / 8, 2);
+    });
   });
 
   it('puts a bevelled picture\'s line wholly outside it, and its shadow around that', async () => {
