@@ -24,14 +24,16 @@ const story = (lines: number): Story => ({ units: Array.from({ length: lines }, 
 const cell = (vMerge: 'restart' | 'continue' | undefined): TableCell => ({ props: { margins: { top: 0, bottom: 0, left: 0, right: 0 }, vMerge }, blocks: [] }) as unknown as TableCell;
 
 /**
- * A table of ROWS rows of two cells, the first column one cell merged over all of them holding
- * `mergedLines` lines, the second a line a row; reads of its rows are counted.
+ * A table of ROWS rows, the first column one cell merged over all of them holding `mergedLines`
+ * lines, the last a line a row, and with `pairs` a column between of cells merged two rows at a
+ * time, a line each; reads of its rows are counted.
  */
-function mergedTable(mergedLines: number) {
+function mergedTable(mergedLines: number, pairs = false) {
   const rows: PlacedCell[][] = [];
   for (let r = 0; r < ROWS; r++) {
     const first: PlacedCell = { cell: cell(r === 0 ? 'restart' : 'continue'), row: r, col: 0, span: 1, rowSpan: r === 0 ? ROWS : 1, x: 0, width: 100, ...(r === 0 ? { story: story(mergedLines) } : {}) };
-    rows.push([first, { cell: cell(undefined), row: r, col: 1, span: 1, rowSpan: 1, x: 100, width: 100, story: story(1) }]);
+    const pair: PlacedCell = { cell: cell(r % 2 === 0 ? 'restart' : 'continue'), row: r, col: 1, span: 1, rowSpan: r % 2 === 0 ? 2 : 1, x: 100, width: 100, ...(r % 2 === 0 ? { story: story(1) } : {}) };
+    rows.push([first, ...(pairs ? [pair] : []), { cell: cell(undefined), row: r, col: 2, span: 1, rowSpan: 1, x: 200, width: 100, story: story(1) }]);
   }
   let reads = 0;
   const counted = new Proxy(rows, {
@@ -46,6 +48,9 @@ function mergedTable(mergedLines: number) {
   const ownOf = (row: readonly PlacedCell[]) => Math.max(0, ...row.filter((pc) => pc.rowSpan === 1 && pc.cell.props.vMerge !== 'continue').map(need));
   const heights = rows.map(() => ROW_PT);
   heights[ROWS - 1]! += Math.max(0, need(rows[0]![0]!) - ROWS * ROW_PT);
+  // Where a merged cell starts that its rows' own heights do not hold (the first column's, with
+  // more than a line a row; a pair's rows hold its line).
+  const growStarts = rows.flatMap((row, r) => (row.some((pc) => pc.rowSpan > 1 && need(pc) > pc.rowSpan * ROW_PT) ? [r] : []));
   let measured = 0;
   const hooks: RowHooks = {
     row: (r, view) => ({ kind: 'row', heightPt: heightAt(view, r), breakAfter: true, emit: () => {} }),
@@ -68,7 +73,7 @@ function mergedTable(mergedLines: number) {
     },
     need,
     exact: () => false,
-    mergesIn: (a, b) => a <= 0 && b >= 0,
+    growsIn: (a, b) => growStarts.some((r) => r >= a && r <= b),
     tail: () => 0,
     notes: () => [],
     inset: () => ({ above: 0, below: 0 }),
@@ -108,5 +113,14 @@ describe('a vertical merge of 100 000 rows cut at each page', () => {
     expect(units.at(-1)!.heightPt).toBe((ROWS + 1) * ROW_PT);
     expect(t.reads()).toBeLessThan(4 * ROWS);
     expect(t.measured()).toBeLessThan(4 * ROWS);
+  });
+
+  it('and so beside other merged cells that hold their text', () => {
+    const t = mergedTable(2 * ROWS, true);
+    const units = paginate(rowGroup(0, ROWS - 1, t.view, t.hooks));
+    expect(units).toHaveLength(ROWS / 50 + 1);
+    expect(units.at(-1)!.heightPt).toBe((ROWS + 1) * ROW_PT);
+    expect(t.reads()).toBeLessThan(6 * ROWS);
+    expect(t.measured()).toBeLessThan(6 * ROWS);
   });
 });

@@ -147,8 +147,11 @@ export interface RowHooks {
   need(pc: PlacedCell): number;
   /** Whether row `r` has an exact height (w:trHeight hRule="exact"), which merged cells do not grow. */
   exact(r: number): boolean;
-  /** Whether a merged cell of the table starts in rows `a` to `b`. */
-  mergesIn(a: number, b: number): boolean;
+  /**
+   * Whether a merged cell of the table that may grow its rows starts in rows `a` to `b`: one whose
+   * rows' own heights do not hold its text (ownRowsHold), found once for the table.
+   */
+  growsIn(a: number, b: number): boolean;
   /** Room row `r`'s bottom border takes below it where a page ends after it (Unit.tailPt). */
   tail(r: number): number;
   /** The notes referenced from rows `a` to `b`, placed with them. */
@@ -281,15 +284,22 @@ function cutView(view: RowsView, a: number, k: number, hooks: RowHooks, joined: 
 
 /**
  * The heights the rows after a cut after row `k` take when the rests of the merged cells it cuts are
- * the only merged cells left: the rows' own heights, each rest growing its last row as rowHeights
- * grows it (a merged cell whose text outruns its rows, cut at each page); undefined where other
- * merged cells are left, whose growth the rests' would change.
+ * the only merged cells left that may grow their rows (the others' own rows hold their text, so that
+ * they grow none before or after the cut): the rows' own heights, each rest growing its last row as
+ * rowHeights grows it (a merged cell whose text outruns its rows, cut at each page); undefined where
+ * other merged cells may grow, whose growth the rests' would change.
  */
 function loneHeights(view: RowsView, next: RowsView, k: number, crossing: readonly Crossing[], hooks: RowHooks): ReadonlyMap<number, number> | undefined {
   const after = cellsAt(next, k + 1);
-  if (hooks.mergesIn(k + 2, view.last) || after.some((c) => c.rowSpan > 1 && !crossing.some((x) => x.pc.col === c.col))) return undefined;
+  if (hooks.growsIn(k + 2, view.last)) return undefined;
+  // The row after the cut has new cells (its own height may change): the merges opening there hold?
+  for (const c of after) {
+    if (c.rowSpan > 1 && !crossing.some((x) => x.pc.col === c.col) && !ownRowsHold(next, k + 1, k + c.rowSpan, hooks.need(c), hooks)) return undefined;
+  }
+  // Every last row of a merge opening there takes its own height again, with the growth of the rests
+  // only: a merge that holds now may have grown it with the row's old cells.
   const own = new Map<number, number>([[k + 1, hooks.own(k + 1, after)]]);
-  for (const { last } of crossing) if (last > k + 1) own.set(last, hooks.own(last, cellsAt(next, last)));
+  for (const c of after) if (c.rowSpan > 1) own.set(k + c.rowSpan, hooks.own(k + c.rowSpan, cellsAt(next, k + c.rowSpan)));
   const cutHeights = new Map([...(view.cutHeights ?? []), ...own]);
   const grown: RowsView = { ...next, cutHeights };
   for (const pc of after) {
@@ -329,7 +339,7 @@ function keptHeights(view: RowsView, next: RowsView, k: number, crossing: readon
  * heights hold it (rowHeights adds the same heights, or taller ones, in the same order), or the last
  * row's height is exact. Adds the rows only until they hold it.
  */
-function ownRowsHold(view: RowsView, r: number, last: number, need: number, hooks: RowHooks): boolean {
+export function ownRowsHold(view: RowsView, r: number, last: number, need: number, hooks: Pick<RowHooks, 'own' | 'exact' | 'inset'>): boolean {
   if (hooks.exact(last)) return true;
   const inset = hooks.inset(r, last);
   let sum = -inset.above - inset.below;

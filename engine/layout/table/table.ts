@@ -21,7 +21,7 @@ import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
-import { cellsAt, heightAt, mergeEnd, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
+import { cellsAt, heightAt, mergeEnd, ownRowsHold, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -64,7 +64,8 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   const rowNotes = rows.map((_, r) => decorate(NO_UNIT, r).notes ?? []);
   const ownHeights: Array<number | undefined> = [];
   const noted = rowNotes.flatMap((n, r) => (n.length > 0 ? [r] : []));
-  const mergeStarts = rows.flatMap((row, r) => (row.some((pc) => pc.rowSpan > 1) ? [r] : []));
+  // The rows where a merged cell starts that may grow its rows, found when a merge is first cut.
+  let growStarts: number[] | undefined;
   // A cut changes the cells of the row after the break only: the rows below keep their own heights,
   // found once (a merge of 40,000 rows measured them all again at each of its 1,000 pages).
   const own = (r: number, row: readonly PlacedCell[]) => (row === rows[r] ? (ownHeights[r] ??= ownHeight(t, row, r, edges)) : ownHeight(t, row, r, edges));
@@ -74,9 +75,10 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
     own,
     need: cellNeed,
     exact: (r) => t.rows[r]!.props.heightRule === 'exact',
-    mergesIn: (a, b) => {
-      const i = firstAtLeast(mergeStarts, a);
-      return i < mergeStarts.length && mergeStarts[i]! <= b;
+    growsIn: (a, b) => {
+      growStarts ??= rows.flatMap((row, r) => (row.some((pc) => pc.rowSpan > 1 && !ownRowsHold(whole, r, r + pc.rowSpan - 1, cellNeed(pc), hooks)) ? [r] : []));
+      const i = firstAtLeast(growStarts, a);
+      return i < growStarts.length && growStarts[i]! <= b;
     },
     tail: (r) => rowTail(edges, r, rows.length),
     notes: (a, b) => notesOf(noted, rowNotes, a, b),
