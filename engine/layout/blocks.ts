@@ -430,14 +430,21 @@ export interface Story {
 
 /**
  * Stacks blocks without pagination. `withTrailingSpace` adds the last paragraph's space after; `inCell`
- * (a table cell) leaves out a last auto space after (BlockUnitBuilder.trailingSpace).
+ * (a table cell) leaves out a last auto space after (BlockUnitBuilder.trailingSpace). What would
+ * start below `maxHeightPt` is left out (a header or footer shows no more than its page), and
+ * ctx.clipped told.
  */
-export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: BlockContext, withTrailingSpace = true, inCell = false): Story {
+export function layoutStory(blocks: readonly Block[], widthPt: number, ctx: BlockContext, withTrailingSpace = true, inCell = false, maxHeightPt = Infinity): Story {
   const builder = new BlockUnitBuilder(widthPt, ctx);
   const units: Array<{ y: number; unit: Unit }> = [];
   let y = 0;
-  for (let i = 0; i < blocks.length; i++) {
+  blocks: for (let i = 0; i < blocks.length; i++) {
     for (const unit of builder.units(blocks[i]!, blocks[i + 1])) {
+      // A table's rows too: a header table of 100,000 rows was drawn whole on every page.
+      if (y > maxHeightPt) {
+        ctx.clipped?.();
+        break blocks;
+      }
       units.push({ y, unit });
       y += unit.heightPt;
     }

@@ -48,13 +48,32 @@ export class ChromeStories {
         },
         noteMark: (t, id) => this.host.noteMark(t, id ?? ''),
       };
+      // A header or footer is laid out only as far as its page's height: no more of it shows, and the
+      // body gives it at most half the page. A header of 300,000 one-letter lines was laid out again
+      // at each pass and drawn whole on every page (10 s and 1.4 GB for five pages); one of 400,000
+      // took seconds to reach layout/too-large.
+      const section = this.host.section(page.section);
+      let clipped = false;
+      const ctx = { ...chromeContext(this.host.env, section, facts, this.host.chromePage), maxLines: Math.ceil(section.pageHeightPt), clipped: () => void (clipped = true) };
       // The last paragraph keeps its space after: it is part of a header's height, which pushes the
       // body down when it passes the top margin, and lifts a footer's text (as LibreOffice and Word do;
       // measured on 60 header/footer documents: 0.712 → 0.737).
-      story = layoutStory(hf?.blocks ?? [], widthPt, chromeContext(this.host.env, this.host.section(page.section), facts, this.host.chromePage), true);
+      story = layoutStory(hf?.blocks ?? [], widthPt, ctx, true, false, section.pageHeightPt);
+      if (clipped) this.warnClipped(part, section.pageHeightPt);
       this.cache.set(key, story);
     }
     return story;
+  }
+
+  private readonly clippedParts = new Set<string>();
+
+  /** Says once per part that a header or footer was cut at its page's height. */
+  private warnClipped(part: string, pageHeightPt: number): void {
+    if (this.clippedParts.has(part)) return;
+    this.clippedParts.add(part);
+    this.host.env.bag.warn('layout/header-clipped', `The header or footer ${part} is taller than its page (${Math.round(pageHeightPt)} pt); it is laid out and drawn only as far as the page's height.`, {
+      hint: 'Move the long text into the body.',
+    });
   }
 
   private readonly dynamicParts = new Map<string, boolean>();

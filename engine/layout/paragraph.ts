@@ -67,6 +67,14 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   floatExclusions?(floats: readonly ObjectInline[], columnX: number, paragraphTop: number, columnWidth?: number): Exclusion[];
   /** Header and footer text only: its text frames with w:wrap="none" keep no body text out (frames.ts). */
   readonly isChrome?: boolean;
+  /**
+   * Header and footer text only: the most lines a paragraph keeps (as many as the page has points,
+   * a visible line being at least a point tall); the rest of a longer one is not laid out, and
+   * `clipped` is told (chrome-stories.ts).
+   */
+  readonly maxLines?: number;
+  /** Told when a paragraph or story is cut short at maxLines or at its story's height (layoutStory). */
+  clipped?(): void;
   /** Body text only: the height of the section's page body (a floating table taller than it stays inline). */
   readonly bodyHeightPt?: number;
   /**
@@ -308,7 +316,14 @@ function fillLines(
   if (legacy && content.labelEnd && p.props.list?.suffix === 'tab') geometry.tabs = { ...geometry.tabs, legacyLabel: { end: content.labelEnd, ...legacy } };
   if (ctx.compatibilityMode >= 15 && p.props.alignment === 'both') geometry.shrinkSpaces = JUSTIFY_SHRINK_SHARE;
   if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size);
-  const drafts = breakLines(pieces, breaks, content.text, geometry);
+  if (ctx.maxLines !== undefined) geometry.maxLines = Math.min(geometry.maxLines ?? Infinity, ctx.maxLines);
+  let drafts = breakLines(pieces, breaks, content.text, geometry);
+  // Past the budget's lines breaking stops one line on, and spendLines ends the layout; past maxLines
+  // (fewer) the paragraph keeps maxLines.
+  if (ctx.maxLines !== undefined && drafts.length > ctx.maxLines) {
+    drafts = drafts.slice(0, ctx.maxLines);
+    ctx.clipped?.();
+  }
   const params: { -readonly [K in keyof LineBoxParams]: LineBoxParams[K] } = {
     alignment: p.props.alignment,
     spacing: p.props.spacing.line,

@@ -40,28 +40,96 @@ export interface PlacedCell {
 }
 
 /**
- * Rows `first` on of a table of `count` rows: their cells and heights, as laid out or as cut at a page
- * break. A group's view holds its own rows only, and each part of a cut group only its part's rows:
- * a view of the whole table at each page a merge of 40,000 rows broke at held 1.3 GB (fuzz).
+ * Rows `first` to `last` of a table of `count` rows: their cells and heights, as laid out or as cut
+ * at a page break. A group's view holds its own rows only (a view of the whole table at each page a
+ * merge of 40,000 rows broke at held 1.3 GB, fuzz), and so does each part of a cut placed on a page.
+ * The rest of a cut shares its group's rows and heights and holds only what the cut changed: copying
+ * them at each page made a merge of 100,000 rows (3,449 pages) take 29 s and 2 GB.
  */
 export interface RowsView {
   /** The table's rows. */
   readonly count: number;
-  /** The table row that rows[0] and heights[0] are. */
   readonly first: number;
+  readonly last: number;
+  /** Cells of table rows `rowsAt` on, and heights of table rows `heights.at` on (shared, never changed). */
+  readonly rowsAt: number;
   readonly rows: readonly PlacedCell[][];
-  readonly heights: readonly number[];
+  readonly heights: HeightRun;
+  /** The rows of this window a cut changed, and their heights, over `rows` and `heights`. */
+  readonly cutCells?: ReadonlyMap<number, PlacedCell[]>;
+  readonly cutHeights?: ReadonlyMap<number, number>;
+}
+
+/** Heights of table rows `at` on, and their running sums (`sums[i]`: rows `at` to `at + i - 1`, added in order). */
+interface HeightRun {
+  readonly at: number;
+  readonly of: readonly number[];
+  readonly sums: Float64Array;
+}
+
+function heightRun(at: number, of: readonly number[]): HeightRun {
+  const sums = new Float64Array(of.length + 1);
+  for (let i = 0; i < of.length; i++) sums[i + 1] = sums[i]! + of[i]!;
+  return { at, of, sums };
 }
 
 /** The cells of table row `r` in `view`. */
-export const cellsAt = (view: RowsView, r: number): PlacedCell[] => view.rows[r - view.first]!;
+export const cellsAt = (view: RowsView, r: number): PlacedCell[] => view.cutCells?.get(r) ?? view.rows[r - view.rowsAt]!;
 /** The height of table row `r` in `view`. */
-export const heightAt = (view: RowsView, r: number): number => view.heights[r - view.first]!;
+export const heightAt = (view: RowsView, r: number): number => view.cutHeights?.get(r) ?? view.heights.of[r - view.heights.at]!;
 
-/** Rows `a` to `b` of `view` as a view of their own. */
+/** Height of the longest page (22 in, the largest Word makes): a group taller than that is never placed whole. */
+const LONGEST_PAGE_PT = 1584;
+
+/**
+ * `start` and the heights of rows `a` to `b` of `view` added up in order, as far as a page's height (a
+ * group placed whole advances the page by that sum, and rowHeights adds a merge's rows so); past it
+ * from the running sums, so a long rest of a cut costs no time in its length (its height then only
+ * says that it does not fit, within rounding).
+ */
+export function heightOf(view: RowsView, a: number, b: number, start = 0): number {
+  const h = view.heights;
+  if (a === h.at && !view.cutHeights && start === 0) return h.sums[b + 1 - h.at]!;
+  let sum = start;
+  let r = a;
+  for (; r <= b && sum <= LONGEST_PAGE_PT; r++) sum += heightAt(view, r);
+  if (r > b) return sum;
+  sum += h.sums[b + 1 - h.at]! - h.sums[r - h.at]!;
+  for (const [j, v] of view.cutHeights ?? []) if (j >= r && j <= b) sum += v - h.of[j - h.at]!;
+  return sum;
+}
+
+/** A view of `rows` and `heights` (table rows `first` on) of a table of `count` rows. */
+export function rowsView(count: number, first: number, rows: readonly PlacedCell[][], heights: readonly number[]): RowsView {
+  return { count, first, last: first + rows.length - 1, rowsAt: first, rows, heights: heightRun(first, heights) };
+}
+
+/** Rows `a` to `b` of `view` as a view of their own: copies of its rows, for a group or a part placed on a page. */
 export function windowOf(view: RowsView, a: number, b: number): RowsView {
-  const from = a - view.first;
-  return { count: view.count, first: a, rows: view.rows.slice(from, b - view.first + 1), heights: view.heights.slice(from, b - view.first + 1) };
+  const rows: PlacedCell[][] = [];
+  const heights: number[] = [];
+  for (let r = a; r <= b; r++) {
+    rows.push(cellsAt(view, r));
+    heights.push(heightAt(view, r));
+  }
+  return rowsView(view.count, a, rows, heights);
+}
+
+/** Rows `a` to `b` of `view` sharing its rows and heights: the rest of a cut, in time of what the cut changed. */
+function restOf(view: RowsView, a: number, b: number): RowsView {
+  const out: { -readonly [K in keyof RowsView]: RowsView[K] } = { count: view.count, first: a, last: b, rowsAt: view.rowsAt, rows: view.rows, heights: view.heights };
+  const cutCells = inside(view.cutCells, a, b);
+  const cutHeights = inside(view.cutHeights, a, b);
+  if (cutCells) out.cutCells = cutCells;
+  if (cutHeights) out.cutHeights = cutHeights;
+  return out;
+}
+
+/** The entries of `m` for rows `a` to `b`; undefined when there are none. */
+function inside<T>(m: ReadonlyMap<number, T> | undefined, a: number, b: number): Map<number, T> | undefined {
+  let out: Map<number, T> | undefined;
+  for (const [r, v] of m ?? []) if (r >= a && r <= b) (out ??= new Map()).set(r, v);
+  return out;
 }
 
 /** What the table gives a group of rows: its rows' units, heights and border room. */
@@ -73,6 +141,17 @@ export interface RowHooks {
    * before `from` as in `prev` (heights of the same rows).
    */
   heights(rows: readonly PlacedCell[][], first: number, prev: readonly number[], from: number): number[];
+  /** Row `r`'s height from its own cells `row`, before the merged cells ending in it grow it. */
+  own(r: number, row: readonly PlacedCell[]): number;
+  /** The height a cell's content takes, its margins included. */
+  need(pc: PlacedCell): number;
+  /** Whether row `r` has an exact height (w:trHeight hRule="exact"), which merged cells do not grow. */
+  exact(r: number): boolean;
+  /**
+   * Whether a merged cell of the table that may grow its rows starts in rows `a` to `b`: one whose
+   * rows' own heights do not hold its text (ownRowsHold), found once for the table.
+   */
+  growsIn(a: number, b: number): boolean;
   /** Room row `r`'s bottom border takes below it where a page ends after it (Unit.tailPt). */
   tail(r: number): number;
   /** The notes referenced from rows `a` to `b`, placed with them. */
@@ -105,8 +184,7 @@ export function mergeEnd(rows: readonly PlacedCell[][], r: number): number {
  */
 export function rowGroup(a: number, b: number, view: RowsView, hooks: RowHooks): Unit {
   if (a === b) return hooks.row(a, view);
-  let heightPt = 0;
-  for (let r = a; r <= b; r++) heightPt += heightAt(view, r);
+  const heightPt = heightOf(view, a, b);
   const rowAt = (r: number) => hooks.row(r, view);
   // It breaks between its rows wherever the page ends, as any rows do (ECMA-376 §17.4.6: rows split
   // by default; §17.4.84 merges cells, it does not keep their rows together). Word's saved page starts
@@ -159,37 +237,135 @@ function splitGroup(a: number, b: number, view: RowsView, hooks: RowHooks, room:
   // The room left below row k goes to the next row where that row splits (at its lines; a group at
   // its rows), the cut merged cells running on into it.
   const joined = room - used > 1 ? cutView(view, a, k, hooks, true) : undefined;
-  const more = joined ? rowGroup(k + 1, b, windowOf(joined, k + 1, b), hooks).split?.(room - used) : undefined;
+  const more = joined ? rowGroup(k + 1, b, restOf(joined, k + 1, b), hooks).split?.(room - used) : undefined;
   if (joined && more) {
     const here = rowGroup(a, k, windowOf(joined, a, k), hooks);
     const notes = [...(here.notes ?? []), ...(more[0].notes ?? [])];
     return [{ ...stacked(here, more[0], here.heightPt + more[0].heightPt, notes, 2, () => more[0]), breakAfter: true }, more[1]];
   }
   const cut = cutView(view, a, k, hooks, false);
-  return [{ ...rowGroup(a, k, windowOf(cut, a, k), hooks), breakAfter: true, split: undefined }, rowGroup(k + 1, b, windowOf(cut, k + 1, b), hooks)];
+  return [{ ...rowGroup(a, k, windowOf(cut, a, k), hooks), breakAfter: true, split: undefined }, rowGroup(k + 1, b, restOf(cut, k + 1, b), hooks)];
 }
 
+/** A merged cell that spans a cut: the cell as it was, and its last row. */
+interface Crossing {
+  readonly pc: PlacedCell;
+  readonly last: number;
+}
+
+/**
+ * `view` cut after row `k`: its rows with the merged cells spanning the cut cut in two (cutRows), and
+ * the heights of the rows after the cut.
+ */
 function cutView(view: RowsView, a: number, k: number, hooks: RowHooks, joined: boolean): RowsView {
+  const { changed, crossing } = cutRows(view, a, k, hooks, joined);
+  const cutCells = new Map(view.cutCells ?? []);
+  for (const [r, cells] of changed) cutCells.set(r, cells);
+  const next: RowsView = { ...view, cutCells };
   // Rows a to k keep their heights: the cut cells' first parts fit them, and the growth of each cut
   // merge was on its last row, after k.
-  const rows = cutRows(view, a, k, hooks, joined);
-  return { count: view.count, first: view.first, rows, heights: hooks.heights(rows, view.first, view.heights, k + 1) };
+  const kept = loneHeights(view, next, k, crossing, hooks) ?? keptHeights(view, next, k, crossing, hooks);
+  if (kept) {
+    const cutHeights = new Map(view.cutHeights ?? []);
+    for (const [r, h] of kept) cutHeights.set(r, h);
+    return cutHeights.size > 0 ? { ...next, cutHeights } : next;
+  }
+  // A cut merge grew its rows, or its rest does: the rows after the cut are measured again (the rows
+  // before keep theirs), in time of the rows left.
+  const rows: PlacedCell[][] = [];
+  const prev: number[] = [];
+  for (let r = a; r <= view.last; r++) {
+    rows.push(cellsAt(next, r));
+    prev.push(heightAt(view, r));
+  }
+  const heights = hooks.heights(rows, a, prev, k + 1);
+  return { count: view.count, first: view.first, last: view.last, rowsAt: view.rowsAt, rows: view.rows, cutCells, heights: heightRun(a, heights) };
+}
+
+/**
+ * The heights the rows after a cut after row `k` take when the rests of the merged cells it cuts are
+ * the only merged cells left that may grow their rows (the others' own rows hold their text, so that
+ * they grow none before or after the cut): the rows' own heights, each rest growing its last row as
+ * rowHeights grows it (a merged cell whose text outruns its rows, cut at each page); undefined where
+ * other merged cells may grow, whose growth the rests' would change.
+ */
+function loneHeights(view: RowsView, next: RowsView, k: number, crossing: readonly Crossing[], hooks: RowHooks): ReadonlyMap<number, number> | undefined {
+  const after = cellsAt(next, k + 1);
+  if (hooks.growsIn(k + 2, view.last)) return undefined;
+  // The row after the cut has new cells (its own height may change): the merges opening there hold?
+  for (const c of after) {
+    if (c.rowSpan > 1 && !crossing.some((x) => x.pc.col === c.col) && !ownRowsHold(next, k + 1, k + c.rowSpan, hooks.need(c), hooks)) return undefined;
+  }
+  // Every last row of a merge opening there takes its own height again, with the growth of the rests
+  // only: a merge that holds now may have grown it with the row's old cells.
+  const own = new Map<number, number>([[k + 1, hooks.own(k + 1, after)]]);
+  for (const c of after) if (c.rowSpan > 1) own.set(k + c.rowSpan, hooks.own(k + c.rowSpan, cellsAt(next, k + c.rowSpan)));
+  const cutHeights = new Map([...(view.cutHeights ?? []), ...own]);
+  const grown: RowsView = { ...next, cutHeights };
+  for (const pc of after) {
+    const last = k + pc.rowSpan;
+    if (pc.rowSpan <= 1 || hooks.exact(last)) continue;
+    const inset = hooks.inset(k + 1, last);
+    const sum = heightOf(grown, k + 1, last, -inset.above - inset.below);
+    const need = hooks.need(pc);
+    if (need > sum) cutHeights.set(last, cutHeights.get(last)! + need - sum);
+  }
+  for (const r of cutHeights.keys()) if (!own.has(r)) cutHeights.delete(r);
+  return cutHeights;
+}
+
+/**
+ * The heights the rows after a cut after row `k` take when no merged cell the cut crosses grew its
+ * rows, nor does its rest (their text fits the rows' own heights): those of `view`, but for the row
+ * after the cut, which takes its own height with its new cells (its continued merged cell's rest
+ * ending there counts in it). Undefined where the rows must be measured again: the growth of a cut
+ * merge moves, and with it what the merges after it see.
+ */
+function keptHeights(view: RowsView, next: RowsView, k: number, crossing: readonly Crossing[], hooks: RowHooks): ReadonlyMap<number, number> | undefined {
+  const after = cellsAt(next, k + 1);
+  for (const { pc, last } of crossing) {
+    const rest = after.find((c) => c.col === pc.col)!;
+    if (!ownRowsHold(view, pc.row, last, hooks.need(pc), hooks) || !ownRowsHold(next, k + 1, last, hooks.need(rest), hooks)) return undefined;
+  }
+  const own = hooks.own(k + 1, after);
+  if (own === heightAt(view, k + 1)) return new Map();
+  // Merges opening in that row besides the cut ones would see its new height.
+  if (after.some((c) => c.rowSpan > 1 && !crossing.some((x) => x.pc.col === c.col))) return undefined;
+  return new Map([[k + 1, own]]);
+}
+
+/**
+ * Whether a merged cell from row `r` to `last` needing `need` grows none of its rows: their own
+ * heights hold it (rowHeights adds the same heights, or taller ones, in the same order), or the last
+ * row's height is exact. Adds the rows only until they hold it.
+ */
+export function ownRowsHold(view: RowsView, r: number, last: number, need: number, hooks: Pick<RowHooks, 'own' | 'exact' | 'inset'>): boolean {
+  if (hooks.exact(last)) return true;
+  const inset = hooks.inset(r, last);
+  let sum = -inset.above - inset.below;
+  for (let j = r; j <= last; j++) {
+    sum += hooks.own(j, cellsAt(view, j));
+    if (need <= sum) return true;
+  }
+  return false;
 }
 
 /**
  * The rows with each merged cell that spans the break after row `k` cut in two: its text that fits
  * in its rows up to `k`, closed there, and the rest as a cell merged from row `k + 1` to its end.
+ * Gives the rows it changed only, and the merged cells it cut.
  */
-function cutRows(view: RowsView, a: number, k: number, hooks: RowHooks, joined: boolean): PlacedCell[][] {
-  const rows = view.rows.slice();
+function cutRows(view: RowsView, a: number, k: number, hooks: RowHooks, joined: boolean): { changed: Map<number, PlacedCell[]>; crossing: Crossing[] } {
+  const changed = new Map<number, PlacedCell[]>();
+  const crossing: Crossing[] = [];
   const replace = (r: number, col: number, make: (pc: PlacedCell) => PlacedCell) => {
-    const i = r - view.first;
-    rows[i] = rows[i]!.map((pc) => (pc.col === col ? make(pc) : pc));
+    changed.set(r, (changed.get(r) ?? cellsAt(view, r)).map((pc) => (pc.col === col ? make(pc) : pc)));
   };
   for (let r = a; r <= k; r++) {
     for (const pc of cellsAt(view, r)) {
       const last = r + pc.rowSpan - 1;
       if (pc.rowSpan <= 1 || last <= k) continue;
+      crossing.push({ pc, last });
       let span = 0;
       for (let j = r; j <= k; j++) span += heightAt(view, j);
       const m = pc.cell.props.margins;
@@ -200,5 +376,5 @@ function cutRows(view: RowsView, a: number, k: number, hooks: RowHooks, joined: 
       replace(k + 1, pc.col, () => ({ ...pc, row: k + 1, story: rest, rowSpan: last - k, openTop: joined }));
     }
   }
-  return rows;
+  return { changed, crossing };
 }

@@ -16,12 +16,12 @@ import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, forwardFloats, type ItemSink } from '../emit/sink';
 import { borderLines, minContentWidth, shadowLines, naturalWidth, type ParagraphContext } from '../paragraph';
-import type { Unit } from '../flow/units';
+import type { NoteCall, Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
-import { cellsAt, heightAt, mergeEnd, rowGroup, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
+import { cellsAt, heightAt, mergeEnd, ownRowsHold, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -64,16 +64,27 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   const rowNotes = rows.map((_, r) => decorate(NO_UNIT, r).notes ?? []);
   const ownHeights: Array<number | undefined> = [];
   const noted = rowNotes.flatMap((n, r) => (n.length > 0 ? [r] : []));
+  // The rows where a merged cell starts that may grow its rows, found when a merge is first cut.
+  let growStarts: number[] | undefined;
+  // A cut changes the cells of the row after the break only: the rows below keep their own heights,
+  // found once (a merge of 40,000 rows measured them all again at each of its 1,000 pages).
+  const own = (r: number, row: readonly PlacedCell[]) => (row === rows[r] ? (ownHeights[r] ??= ownHeight(t, row, r, edges)) : ownHeight(t, row, r, edges));
   const hooks: RowHooks = {
     row: (r, view) => decorate(rowUnit(t, r, view, edges, grid.xPt, tableW, header.length === 0 ? undefined : header), r),
-    // A cut changes the cells of the row after the break only: the rows below keep their own heights,
-    // found once (a merge of 40,000 rows measured them all again at each of its 1,000 pages).
-    heights: (cut, first, prev, from) => rowHeights(t, cut, edges, first, prev, from, (r, row) => (row === rows[r] ? (ownHeights[r] ??= ownHeight(t, row, r, edges)) : ownHeight(t, row, r, edges))),
+    heights: (cut, first, prev, from) => rowHeights(t, cut, edges, first, prev, from, own),
+    own,
+    need: cellNeed,
+    exact: (r) => t.rows[r]!.props.heightRule === 'exact',
+    growsIn: (a, b) => {
+      growStarts ??= rows.flatMap((row, r) => (row.some((pc) => pc.rowSpan > 1 && !ownRowsHold(whole, r, r + pc.rowSpan - 1, cellNeed(pc), hooks)) ? [r] : []));
+      const i = firstAtLeast(growStarts, a);
+      return i < growStarts.length && growStarts[i]! <= b;
+    },
     tail: (r) => rowTail(edges, r, rows.length),
-    notes: (a, b) => noted.flatMap((r) => (r >= a && r <= b ? rowNotes[r]! : [])),
+    notes: (a, b) => notesOf(noted, rowNotes, a, b),
     inset: (r, last) => ({ above: edges.above[r]!, below: edges.below[last]! }),
   };
-  const whole: RowsView = { count: rows.length, first: 0, rows, heights };
+  const whole: RowsView = rowsView(rows.length, 0, rows, heights);
   let headerDone = false;
   for (let r = 0; r < rows.length; r++) {
     const isHeader = !headerDone && t.rows[r]!.props.header;
@@ -89,6 +100,28 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
     units.push(decorate(unit, r));
   }
   return units;
+}
+
+/**
+ * The notes of rows `a` to `b`, from the rows that have notes (`noted`, in order): found by bisection,
+ * as a merge's rest asks at each page it breaks at.
+ */
+function notesOf(noted: readonly number[], rowNotes: readonly (readonly NoteCall[])[], a: number, b: number): NoteCall[] {
+  const out: NoteCall[] = [];
+  for (let i = firstAtLeast(noted, a); i < noted.length && noted[i]! <= b; i++) out.push(...rowNotes[noted[i]!]!);
+  return out;
+}
+
+/** The index of the first of `sorted` (ascending) that is at least `x`, by bisection. */
+function firstAtLeast(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A unit that is nothing, for asking `decorate` what it adds to a row (its notes). */
