@@ -15,6 +15,7 @@ import { makeDocx } from '../tests/helpers/make-docx';
 import { anchoredPicture, inlinePicture } from '../tests/helpers/tiny-png';
 import { mutateBytes } from './fuzz/bytes-mutate';
 import { mutateDocx } from './fuzz/docx-mutate';
+import { hostileGif, hostilePng } from './fuzz/image-gen';
 import { mutatePdf } from './fuzz/pdf-mutate';
 import { Rng } from './fuzz/rng';
 import { runHttpCampaign } from './fuzz/http';
@@ -101,6 +102,8 @@ function docxBuilder(seeds: readonly Seed[]): Builder {
 
 function imageBuilder(seeds: readonly Seed[]): Builder {
   return (id, r) => {
+    // Half the cases are built field by field (scripts/fuzz/image-gen.ts): valid CRCs, zlib and LZW, hostile values.
+    if (r.chance(0.5)) return structuredImage(id, r);
     const s = r.pick(seeds);
     const ext = extOf(s.name);
     const m = mutateBytes(s.bytes, r, r.chance(0.6) ? ['hostileField', 'hostileField', 'flip'] : undefined);
@@ -108,6 +111,15 @@ function imageBuilder(seeds: readonly Seed[]): Builder {
     const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext);
     return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: s.name, ops: m.ops, ext: raster ? ext : 'docx' };
   };
+}
+
+/** A structured hostile PNG (drawn in a DOCX) or GIF (decoded alone or drawn). */
+function structuredImage(id: number, r: Rng): Built {
+  const png = r.chance(0.6);
+  const m = png ? hostilePng(r) : hostileGif(r);
+  const raster = !png && r.chance(0.5);
+  const bytes = raster ? m.bytes : pictureDocx(m.bytes, png ? 'png' : 'gif');
+  return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: png ? 'gen.png' : 'gen.gif', ops: m.ops, ext: raster ? 'gif' : 'docx' };
 }
 
 function templateBuilder(seeds: readonly Seed[], pictures: readonly Seed[]): Builder {
