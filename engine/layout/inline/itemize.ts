@@ -125,6 +125,8 @@ export interface ItemizeContext {
   readonly revisionMarkup: boolean;
   /** The text is set in vertical lines (a tbRl section): horizontal-in-vertical runs stand upright. */
   readonly verticalText?: boolean;
+  /** Reports what is not laid out as written (an equation too large to typeset). */
+  warn?(code: string, message: string): void;
 }
 
 /** Builds the paragraph's text, spans and specials. */
@@ -254,7 +256,7 @@ class Builder {
     const deleted = inline.revision?.type === 'delete' || inline.revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
     const display = inline.display || this.aloneMath === inline;
-    const box = layoutMath(inline, this.ctx.faces, display, this.lineWidthPt);
+    const box = layoutMath(inline, this.ctx.faces, display, this.lineWidthPt, this.ctx.warn?.bind(this.ctx));
     if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
     else if (!display) {
       for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) {
