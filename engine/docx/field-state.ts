@@ -60,13 +60,17 @@ export function appendInstruction(story: StoryState, text: string, props?: RunPr
 /** The properties of the instruction's run at an offset (the field's own before the first noted run). */
 function instructionPropsAt(frame: FieldFrame, fallback: RunProps): (offset: number) => RunProps {
   const runs = frame.instructionProps ?? [];
+  // Asked for every character of the instruction: a binary search over the noted runs (up to
+  // MAX_INSTRUCTION_RUNS), not a walk through them.
   return (offset) => {
-    let props = runs[0]?.props ?? fallback;
-    for (const r of runs) {
-      if (r.at > offset) break;
-      props = r.props;
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid]!.at <= offset) lo = mid;
+      else hi = mid - 1;
     }
-    return props;
+    return runs[lo]?.props ?? fallback;
   };
 }
 
