@@ -6,6 +6,8 @@
  *
  *   nice -n 10 npm run fuzz -- --targets docx,image,verify --cases docx=1000,image=500 --seed 1
  *
+ * `--snippets REGEX` directs the DOCX cases at the story snippets whose names match (most mutations).
+ *
  * Corpus seeds come from /work/shared/corpus (or FUZZ_CORPUS) when present; without it the campaign
  * runs on its own fixtures only. Failing inputs are written to the output folder for replay.
  */
@@ -14,7 +16,8 @@ import { join } from 'node:path';
 import { makeDocx } from '../tests/helpers/make-docx';
 import { anchoredPicture, inlinePicture } from '../tests/helpers/tiny-png';
 import { mutateBytes } from './fuzz/bytes-mutate';
-import { mutateDocx } from './fuzz/docx-mutate';
+import { directSnippets, mutateDocx } from './fuzz/docx-mutate';
+import { hostileGif, hostilePng } from './fuzz/image-gen';
 import { mutatePdf } from './fuzz/pdf-mutate';
 import { Rng } from './fuzz/rng';
 import { runHttpCampaign } from './fuzz/http';
@@ -31,6 +34,8 @@ interface Options {
   heapMb: number;
   slowMs: number;
   out: string;
+  /** Directed campaigns: only story snippets whose names match, in most mutations. */
+  snippets?: string;
 }
 
 const TARGETS = ['docx', 'image', 'template', 'verify-pdf', 'verify-docx', 'sign', 'http'];
@@ -54,6 +59,7 @@ function parseArgs(argv: readonly string[]): Options {
     heapMb: Number(arg('heap') ?? 1024),
     slowMs: Number(arg('slow') ?? 5_000),
     out: arg('out') ?? join('.tmp', 'fuzz', `seed-${seed}`),
+    ...(arg('snippets') ? { snippets: arg('snippets')! } : {}),
   };
 }
 
@@ -101,6 +107,8 @@ function docxBuilder(seeds: readonly Seed[]): Builder {
 
 function imageBuilder(seeds: readonly Seed[]): Builder {
   return (id, r) => {
+    // Half the cases are built field by field (scripts/fuzz/image-gen.ts): valid CRCs, zlib and LZW, hostile values.
+    if (r.chance(0.5)) return structuredImage(id, r);
     const s = r.pick(seeds);
     const ext = extOf(s.name);
     const m = mutateBytes(s.bytes, r, r.chance(0.6) ? ['hostileField', 'hostileField', 'flip'] : undefined);
@@ -108,6 +116,15 @@ function imageBuilder(seeds: readonly Seed[]): Builder {
     const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext);
     return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: s.name, ops: m.ops, ext: raster ? ext : 'docx' };
   };
+}
+
+/** A structured hostile PNG (drawn in a DOCX) or GIF (decoded alone or drawn). */
+function structuredImage(id: number, r: Rng): Built {
+  const png = r.chance(0.6);
+  const m = png ? hostilePng(r) : hostileGif(r);
+  const raster = !png && r.chance(0.5);
+  const bytes = raster ? m.bytes : pictureDocx(m.bytes, png ? 'png' : 'gif');
+  return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: png ? 'gen.png' : 'gen.gif', ops: m.ops, ext: raster ? 'gif' : 'docx' };
 }
 
 function templateBuilder(seeds: readonly Seed[], pictures: readonly Seed[]): Builder {
@@ -225,6 +242,7 @@ async function runHttp(o: Options, failures: Map<string, Failure>): Promise<Targ
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   mkdirSync(join(o.out, 'cases'), { recursive: true });
+  if (o.snippets) console.log(`directed at snippets: ${directSnippets(new RegExp(o.snippets)).join(', ')}`);
   const runner = new Runner(o.timeoutMs, o.heapMb);
   const docx = docxSeeds();
   const pictures = pictureSeeds(docx);

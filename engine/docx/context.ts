@@ -40,6 +40,8 @@ export interface DocxContext {
   readonly caches: ParseCaches;
   /** VML shape types (v:shapetype) met so far, by id: later v:shape type="#id" take their path and formulas. */
   readonly vmlShapeTypes: Map<string, XmlElement>;
+  /** Commands the document's EQ fields may still build (eq-field.ts MAX_EQ_NODES). */
+  eqNodesLeft: number;
 }
 
 /** Where the reader is: the part being read and its own list counters and open fields. */

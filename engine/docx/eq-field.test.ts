@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RunProps } from '../model';
-import { readEqField } from './eq-field';
+import { createNodeHost } from '../../node/host';
+import { makeDocx } from '../../tests/helpers/make-docx';
+import type { Inline } from '../model';
+import { MAX_EQ_NODES, readEqField } from './eq-field';
+import { parseDocx } from './parse-docx';
 
 const props = { sizePt: 11, font: 'Times New Roman' } as RunProps;
 const t = (text: string) => ({ kind: 'run', text, normal: true, props });
@@ -52,3 +56,21 @@ describe('readEqField (EQ, §17.16.5.20)', () => {
     expect(deep).toBeDefined();
   });
 });
+
+describe('EQ fields of a whole document (fuzz seed 53)', () => {
+  it('build at most MAX_EQ_NODES commands between them; the fields past that show their text, with a warning', () => {
+    // 30 fields of 5,000 commands (\b(c), a per-field maximum): 150,000 commands held some 75 MB;
+    // 400 such fields (a 24 KB package) ran a 1 GB heap out of memory while it was read.
+    const field = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> EQ ${'\\b(c)'.repeat(5_000)} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const parsed = parseDocx(makeDocx({ body: `<w:p>${field}</w:p>`.repeat(30) }), {}, createNodeHost());
+    if (!parsed.ok) throw new Error('parse');
+    const fields = parsed.value.sections.flatMap((s) => s.blocks).flatMap((b) => (b.kind === 'paragraph' ? b.inlines : [])).filter((i): i is Extract<Inline, { kind: 'field' }> => i.kind === 'field');
+    expect(fields).toHaveLength(30);
+    const typeset = fields.filter((f) => f.result[0]?.kind === 'math');
+    expect(typeset).toHaveLength(MAX_EQ_NODES / 5_000);
+    // The others keep the field's text (the brackets evaluated as text).
+    expect(fields.slice(typeset.length).every((f) => f.result[0]?.kind === 'text' && (f.result[0] as { text: string }).text.startsWith('(c)(c)'))).toBe(true);
+    expect(parsed.warnings.filter((w) => w.code === 'docx/eq-too-large').reduce((n, w) => n + (w.count ?? 1), 0)).toBe(30 - typeset.length);
+  });
+});
+

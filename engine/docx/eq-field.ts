@@ -11,6 +11,16 @@ import type { MathNode, MathRow, RunProps } from '../model';
 const MAX_DEPTH = 32;
 const MAX_NODES = 5000;
 
+/**
+ * Commands all the EQ fields of a document may build (DocxContext.eqNodesLeft). A field's tree is
+ * held by the model until the document is done, some 500 bytes a command: 100 fields of 5,000
+ * commands each (\b(c) repeated, 25 KB of instruction, a 6 KB package) held 258 MB, and 400 ran a
+ * 1 GB heap out of memory while the package was read (fuzz seed 53). Word documents hold a few EQ
+ * fields of a few commands (oxsdk-complex2010's eleven: 23 in all). Fields past the budget are set
+ * as their linear text.
+ */
+export const MAX_EQ_NODES = 100_000;
+
 /** An option switch of a command: \up8 → { name: 'up', num: 8 }, \lc\{ → { name: 'lc', chr: '{' }. */
 interface EqOption {
   readonly name: string;
@@ -22,22 +32,34 @@ const MIRROR: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}',
 
 class EqTree {
   private pos = 0;
-  private nodes = 0;
-  /** `propsAt(i)`: the properties of the run holding the body's character i. */
-  constructor(private readonly s: string, private readonly propsAt: (i: number) => RunProps) {}
+  /** Commands built (each a node of the tree). */
+  nodes = 0;
+  /** `propsAt(i)`: the properties of the run holding the body's character i; at most `maxNodes` commands are built. */
+  constructor(private readonly s: string, private readonly propsAt: (i: number) => RunProps, private readonly maxNodes = MAX_NODES) {}
 
   private get props(): RunProps {
     return this.propsAt(this.pos);
   }
 
-  /** Text and commands until a closing parenthesis or argument separator at this depth. */
+  /**
+   * Text and commands until a closing parenthesis or argument separator at this depth. Plain text
+   * is sliced a stretch at a time, not grown a character at a time (a rope of a node per character:
+   * 600 fields of 198,000 characters held gigabytes, fuzz seed 55).
+   */
   sequence(depth: number): MathNode[] {
     const out: MathNode[] = [];
     let text = '';
+    /** Where the plain stretch not yet in `text` starts. */
+    let from = this.pos;
     let props = this.props;
+    const take = () => {
+      if (this.pos > from) text += this.s.slice(from, this.pos);
+    };
     const flush = () => {
+      take();
       if (text) out.push({ kind: 'run', text, normal: true, props });
       text = '';
+      from = this.pos;
     };
     while (this.pos < this.s.length) {
       const c = this.s[this.pos]!;
@@ -50,13 +72,17 @@ class EqTree {
         flush();
         const node = this.command(depth);
         if (node) out.push(...node);
+        from = this.pos;
       } else if (c === '\\') {
+        take();
         text += this.s[this.pos + 1] ?? '';
         this.pos += 2;
+        from = this.pos;
       } else if (c === '(' && depth > 0) {
+        take();
         text += this.parenthesized();
+        from = this.pos;
       } else {
-        text += c;
         this.pos++;
       }
     }
@@ -96,7 +122,7 @@ class EqTree {
       options.push({ name: o[1]!.toLowerCase(), ...(o[2] ? { num: Number(o[2]) } : {}), ...(o[4] ? { chr: o[4] } : {}) });
       this.skipSpacesBeforeSwitch();
     }
-    if (this.s[this.pos] !== '(' || depth > MAX_DEPTH || ++this.nodes > MAX_NODES) return undefined;
+    if (this.s[this.pos] !== '(' || depth > MAX_DEPTH || ++this.nodes > this.maxNodes) return undefined;
     this.pos++;
     const args: MathNode[][] = [];
     for (;;) {
@@ -178,12 +204,17 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
 
 /**
  * The tree of an EQ field's instruction (`EQ \f(1,2)`), or undefined when it has no content. Text
- * takes the properties of its instruction run: `props`, or `props(offset into raw)`.
+ * takes the properties of its instruction run: `props`, or `props(offset into raw)`. With `budget`
+ * (the document's commands left, MAX_EQ_NODES), the field builds no more commands than it holds, and
+ * spends what it built; a spent budget gives undefined.
  */
-export function readEqField(raw: string, props: RunProps | ((offset: number) => RunProps)): MathRow | undefined {
+export function readEqField(raw: string, props: RunProps | ((offset: number) => RunProps), budget?: { eqNodesLeft: number }): MathRow | undefined {
+  if (budget && budget.eqNodesLeft <= 0) return undefined;
   const body = raw.replace(/^\s*EQ\s*/i, '');
   const shift = raw.length - body.length;
   const propsAt = typeof props === 'function' ? (i: number) => props(i + shift) : () => props;
-  const tree = new EqTree(body, propsAt).sequence(0);
+  const reader = new EqTree(body, propsAt, budget ? Math.min(MAX_NODES, budget.eqNodesLeft) : MAX_NODES);
+  const tree = reader.sequence(0);
+  if (budget) budget.eqNodesLeft -= reader.nodes;
   return tree.length ? tree : undefined;
 }

@@ -41,9 +41,15 @@ class EqReader {
   private pos = 0;
   constructor(private readonly s: string) {}
 
-  /** Reads text and switches until a closing parenthesis or argument separator at this depth. */
+  /**
+   * Reads text and switches until a closing parenthesis or argument separator at this depth. Plain
+   * text is taken a stretch at a time (up to the next backslash or separator): a string grown a
+   * character at a time is a rope of a node per character, some 32 bytes each, and 600 fields of
+   * 198,000 characters held gigabytes (fuzz seed 55).
+   */
   sequence(depth: number): string {
     let out = '';
+    const special = depth > 0 ? /[\\),;]/g : /\\/g;
     while (this.pos < this.s.length) {
       const c = this.s[this.pos]!;
       if (depth > 0 && (c === ')' || c === ',' || c === ';')) break;
@@ -52,8 +58,10 @@ class EqReader {
         out += this.s[this.pos + 1] ?? '';
         this.pos += 2;
       } else {
-        out += c;
-        this.pos++;
+        special.lastIndex = this.pos;
+        const end = special.exec(this.s)?.index ?? this.s.length;
+        out += this.s.slice(this.pos, end);
+        this.pos = end;
       }
     }
     return out;

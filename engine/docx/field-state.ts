@@ -5,7 +5,7 @@
 import type { FieldInline, FieldInstruction, Inline, LinkTarget, MathInline, Revision, RunProps, TextRun } from '../model';
 import type { DocxContext, FieldFrame, StoryState } from './context';
 import { evaluateEq, evaluateIf } from './field-eval';
-import { readEqField } from './eq-field';
+import { MAX_EQ_NODES, readEqField } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
@@ -60,13 +60,17 @@ export function appendInstruction(story: StoryState, text: string, props?: RunPr
 /** The properties of the instruction's run at an offset (the field's own before the first noted run). */
 function instructionPropsAt(frame: FieldFrame, fallback: RunProps): (offset: number) => RunProps {
   const runs = frame.instructionProps ?? [];
+  // Asked for every character of the instruction: a binary search over the noted runs (up to
+  // MAX_INSTRUCTION_RUNS), not a walk through them.
   return (offset) => {
-    let props = runs[0]?.props ?? fallback;
-    for (const r of runs) {
-      if (r.at > offset) break;
-      props = r.props;
+    let lo = 0;
+    let hi = runs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid]!.at <= offset) lo = mid;
+      else hi = mid - 1;
     }
-    return props;
+    return runs[lo]?.props ?? fallback;
   };
 }
 
@@ -140,7 +144,7 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
     ctx.bag.warn('docx/field-no-result', `The ${instruction.name} field has no cached result and cannot be computed; it shows nothing.`, { at });
   }
   // An EQ field is typeset from its instruction whatever its cached result (Word draws it so).
-  const eq = instruction.name === 'EQ' && !continues ? eqResult(frame, firstTextProps(frame.result) ?? frame.props) : undefined;
+  const eq = instruction.name === 'EQ' && !continues ? eqResult(ctx, frame, firstTextProps(frame.result) ?? frame.props, at) : undefined;
   if (eq) result = [eq];
   const f: { -readonly [K in keyof FieldInline]: FieldInline[K] } = {
     kind: 'field',
@@ -157,9 +161,16 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
   return f;
 }
 
-/** An EQ field's equation as a MathInline (linear text: the field evaluated as text). */
-function eqResult(frame: FieldFrame, props: RunProps): MathInline | undefined {
-  const tree = readEqField(frame.instruction, instructionPropsAt(frame, props));
+/** An EQ field's equation as a MathInline (linear text: the field evaluated as text); none once the document's EQ budget is spent. */
+function eqResult(ctx: DocxContext, frame: FieldFrame, props: RunProps, at: string): MathInline | undefined {
+  const tooLarge = () => ctx.bag.warn('docx/eq-too-large', `The document's EQ fields would build more than ${MAX_EQ_NODES} commands; this one shows its cached result or its text, or only its first commands.`, { at });
+  if (ctx.eqNodesLeft <= 0) {
+    tooLarge();
+    return undefined;
+  }
+  const tree = readEqField(frame.instruction, instructionPropsAt(frame, props), ctx);
+  // Overspent: the budget ran out inside this field, whose later commands were read as text.
+  if (ctx.eqNodesLeft < 0) tooLarge();
   if (!tree) return undefined;
   return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }

@@ -10,6 +10,7 @@ import type { DocModel, FontDeclaration, FontGeneric, HeaderFooter, Section } fr
 import { child, type XmlElement } from '../xml';
 import { readBody } from './body';
 import { type DocxContext, type TrackedChangesView, warnUnsupported } from './context';
+import { MAX_EQ_NODES } from './eq-field';
 import { readDocProperties } from './doc-props';
 import { readEmbeddedFonts } from './embedded-fonts';
 import type { PropsEnv } from './env';
@@ -123,7 +124,7 @@ function readDocumentParts(
     pkg, bag, host, view: options.trackedChanges ?? 'markup', env, styles, numbering,
     settings: readSettings(settingsRoot, bg && bg !== 'auto' ? bg : undefined),
     properties: readDocProperties(pkgRel('metadata/core-properties'), pkgRel('extended-properties'), pkgRel('custom-properties')),
-    media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(), vmlShapeTypes: new Map(),
+    media: {}, charts: {}, authors: [], authorIndex: new Map(), depth: 0, caches: newCaches(), vmlShapeTypes: new Map(), eqNodesLeft: MAX_EQ_NODES,
     declared: (font: string) => fontDecls.get(font),
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
   };

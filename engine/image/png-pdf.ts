@@ -8,9 +8,10 @@
  * with an alpha channel (or interlacing, or 16-bit samples with alpha) are unfiltered here, split
  * into colour and an /SMask, and compressed again with the fast deflater of zip/.
  */
-import { unzlibSync } from 'fflate';
+import { inflateSync } from 'fflate';
 import { abort } from '../core';
 import { deflateZlib, type InflateRaw } from '../zip';
+import { checkFillable } from './types';
 
 /** What is needed to write an image XObject (and its soft mask). */
 export interface PdfImageData {
@@ -53,8 +54,10 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
   }
   // Decode: inflate, unfilter (and de-interlace), then split colour and alpha.
   const expected = rawSize(width, height, colors, bitDepth, interlace);
-  // IDAT is a zlib stream: a native raw inflater (host) skips the 2-byte header; the Adler-32 trailer is ignored.
-  const raw = inflateRaw && info.idat.length > 6 ? inflateRaw(info.idat.subarray(2, info.idat.length - 4), expected) : unzlibSync(info.idat, { out: new Uint8Array(expected) });
+  // Deflate turns a byte into at most 1,032 (258-byte matches of 2 bits), so a few bytes declaring a
+  // huge picture are refused before its buffers are allocated, as GIF's codes are (checkFillable).
+  checkFillable('PNG', width, height, Math.floor((DEFLATE_MAX_RATIO * info.idat.length * width * height) / expected));
+  const raw = inflateIdat(info.idat, expected, inflateRaw);
   const pixels = interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
   if (colorType === 3) return paletteImage(pixels, info, width, height, bitDepth);
   if (!hasAlpha) {
@@ -71,6 +74,39 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
     data: deflateZlib(colorOut),
     ...(opaque ? {} : { smask: { data: deflateZlib(alphaOut), bitsPerComponent: 8 } }),
   };
+}
+
+/** Most bytes one byte of deflate data can stand for (RFC 1951: a 258-byte match coded in 2 bits). */
+const DEFLATE_MAX_RATIO = 1032;
+
+/**
+ * Inflates IDAT (a zlib stream, RFC 1950) into at most `expected` bytes. The header is checked here
+ * and both inflaters read the raw deflate data after it (what follows the stream, its Adler-32
+ * trailer or anything else, is ignored), so the host's native inflater and fflate agree: data past
+ * the image's rows is dropped (the native one, bounded to `expected`, throws there, and fflate,
+ * which stops at the end of its buffer, finishes the job), and a damaged or truncated stream is a
+ * `render/bad-image` from either.
+ */
+function inflateIdat(idat: Uint8Array, expected: number, inflateRaw: InflateRaw | undefined): Uint8Array {
+  const cmf = idat[0] ?? 0;
+  const flg = idat[1] ?? 0;
+  // RFC 1950 §2.2: method 8 (deflate), a window of at most 32 KB, FCHECK, no preset dictionary.
+  if (idat.length < 2 || (cmf & 15) !== 8 || cmf >> 4 > 7 || ((cmf << 8) | flg) % 31 !== 0 || (flg & 32) !== 0) {
+    abort('render/bad-image', 'The PNG picture\'s image data is not a zlib stream.');
+  }
+  const data = idat.subarray(2);
+  if (inflateRaw) {
+    try {
+      return inflateRaw(data, expected);
+    } catch {
+      // Past `expected`, or damaged: fflate tells which.
+    }
+  }
+  try {
+    return inflateSync(data, { out: new Uint8Array(expected) });
+  } catch (e) {
+    return abort('render/bad-image', `The PNG picture's image data is damaged or truncated (${e instanceof Error ? e.message : String(e)}).`);
+  }
 }
 
 /**
@@ -126,6 +162,12 @@ interface PngInfo {
   trns?: Uint8Array;
 }
 
+/**
+ * The bit depths each colour type allows (PNG §11.2.2, Table 11.1). Others are refused: an RGBA
+ * image of 4-bit samples would be split into planes its rows do not fill.
+ */
+const DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
 function readChunks(png: Uint8Array): PngInfo {
   const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
   if (png.length < 33 || v.getUint32(0) !== 0x89504e47) abort('render/bad-image', 'The picture is not a PNG file.');
@@ -147,7 +189,7 @@ function readChunks(png: Uint8Array): PngInfo {
     p = start + len + 4;
   }
   const { width, height, bitDepth, colorType } = info;
-  if (!width || !height || bitDepth === undefined || colorType === undefined || ![0, 2, 3, 4, 6].includes(colorType) || ![1, 2, 4, 8, 16].includes(bitDepth)) {
+  if (!width || !height || bitDepth === undefined || colorType === undefined || !DEPTHS[colorType]?.includes(bitDepth) || (info.interlace !== 0 && info.interlace !== 1)) {
     abort('render/bad-image', 'The PNG picture has a damaged or unsupported header.');
   }
   if (idat.length === 0) abort('render/bad-image', 'The PNG picture has no image data.');

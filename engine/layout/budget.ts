@@ -60,6 +60,15 @@ export class LayoutBudget {
   }
 
   /**
+   * Records the units of an object laid out with a paragraph that it holds beyond its one character:
+   * a typeset equation's glyphs and parts (math/index.ts mathUnits), counted as it is itemized, so a
+   * paragraph of many large equations stops before they are all typeset. Stops past the limit.
+   */
+  spendObjects(units: number): void {
+    this.spendLines(0, units);
+  }
+
+  /**
    * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) may
    * still break into before the limit (BreakLines' LineGeometry.maxLines).
    */

@@ -45,11 +45,21 @@ function xmlParts(files: Files): string[] {
   return Object.keys(files).filter((n) => n.startsWith('word/') && n.endsWith('.xml'));
 }
 
+/** The story snippets a directed campaign inserts (`--snippets REGEX`), and how often (of 10 mutations). */
+let directed: { names: string[]; share: number } | undefined;
+
+/** Directs the campaign at the story snippets whose names match: they make most mutations. */
+export function directSnippets(pattern: RegExp): string[] {
+  const names = Object.keys(STORY_SNIPPETS).filter((n) => pattern.test(n));
+  directed = names.length > 0 ? { names, share: 7 } : undefined;
+  return names;
+}
+
 /** One mutation of the unzipped package; returns its name. */
 function mutateOnce(files: Files, r: Rng): string {
   const kind = r.int(10);
-  if (kind < 3) {
-    const name = r.pick(Object.keys(STORY_SNIPPETS));
+  if (kind < (directed?.share ?? 3)) {
+    const name = r.pick(directed?.names ?? Object.keys(STORY_SNIPPETS));
     const stories = Object.keys(files).filter((n) => STORY.test(n));
     const part = files['word/document.xml'] && r.chance(0.7) ? 'word/document.xml' : r.pick(stories.length ? stories : ['word/document.xml']);
     if (!files[part]) return 'snippet:none';

@@ -69,9 +69,19 @@ async function runTarget(m: CaseMessage): Promise<AnyResult> {
   }
 }
 
+/**
+ * Messages of the catch-alls that turn an unexpected exception into a coded diagnostic (the picture
+ * decoders' runDecoder and the renderer's image embedding): the case still ends well, but a decoder
+ * threw where it must not, so the campaign counts it as an internal error.
+ */
+const CAUGHT_THROW = /picture could not be decoded(?: and is not drawn)? \(/;
+
 function codesOf(r: AnyResult): string[] {
   const list: readonly Diagnostic[] = r.ok ? r.warnings : r.errors;
-  return list.filter((d) => d.severity === 'error' || !r.ok).map((d) => `${d.code}${d.code.endsWith('/internal') || d.code.endsWith('/resource-limit') ? ` ${d.message}` : ''}`);
+  const codes = list.filter((d) => d.severity === 'error' || !r.ok).map((d) => `${d.code}${d.code.endsWith('/internal') || d.code.endsWith('/resource-limit') ? ` ${d.message}` : ''}`);
+  const all: readonly Diagnostic[] = [...(r.ok ? [] : r.errors), ...r.warnings];
+  for (const d of all) if (CAUGHT_THROW.test(d.message)) codes.push(`fuzz/internal caught: ${d.message}`);
+  return codes;
 }
 
 function bytesOf(v: unknown): Uint8Array | undefined {

@@ -92,6 +92,16 @@ describe('the layout size budget', () => {
     const enough = await layout(body, para('footer'), { maxLayoutUnits: 200_000 });
     expect(enough.ok).toBe(true);
   }, 60_000);
+
+  it('counts the glyphs of a typeset equation as it is itemized (fuzz seed 55: 300 fractions of 99,000 letters)', async () => {
+    // Three EQ fractions of 30,000 letters in one paragraph: three characters of text, 90,000 glyphs held.
+    const eq = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> EQ \\f(${'x'.repeat(30_000)},y) </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const r = await layout(`<w:p>${eq.repeat(3)}</w:p>` + section(1440, 1440), para(''), { maxLayoutUnits: 60_000 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.map((e) => e.code)).toContain('layout/too-large');
+    // One of them fits.
+    expect((await layout(`<w:p>${eq}</w:p>` + section(1440, 1440), para(''), { maxLayoutUnits: 60_000 })).ok).toBe(true);
+  });
 });
 
 describe('the drawing budget', () => {
@@ -139,4 +149,6 @@ describe('the drawing budget', () => {
     expect(long.ok).toBe(false);
     if (!long.ok) expect(long.errors.map((e) => e.code)).toEqual(['layout/too-large']);
   }, 60_000);
+
 });
+

@@ -8,7 +8,7 @@
 import type {
   BreakInline, ChartInline, CheckBoxInline, FieldInline, ImageInline, Inline, LinkTarget, MathGroup, MathInline, Paragraph, PathCommand, Revision, RubyGuide, RunProps, ShapeInline, TabInline,
 } from '../../model';
-import { inlineMathPieces, layoutMath, type MathBox } from '../math';
+import { inlineMathPieces, layoutMath, mathUnits, type MathBox } from '../math';
 import type { BidiParagraph } from '../../text';
 import type { Face, FaceResolver } from '../faces';
 import { resolveParagraphBidi, splitSpansAtLevels } from './bidi';
@@ -125,6 +125,10 @@ export interface ItemizeContext {
   readonly revisionMarkup: boolean;
   /** The text is set in vertical lines (a tbRl section): horizontal-in-vertical runs stand upright. */
   readonly verticalText?: boolean;
+  /** Reports what is not laid out as written (an equation too large to typeset). */
+  warn?(code: string, message: string): void;
+  /** The layout's size budget: typeset equations spend their glyphs as they are itemized. */
+  readonly budget?: { spendObjects(units: number): void };
 }
 
 /** Builds the paragraph's text, spans and specials. */
@@ -263,7 +267,8 @@ class Builder {
     const deleted = inline.revision?.type === 'delete' || inline.revision?.type === 'moveFrom';
     if (deleted && !this.ctx.revisionMarkup) return;
     const display = inline.display || this.aloneMath === inline;
-    const box = layoutMath(inline, this.ctx.faces, display, this.lineWidthPt);
+    const box = layoutMath(inline, this.ctx.faces, display, this.lineWidthPt, this.ctx.warn?.bind(this.ctx));
+    if (box) this.ctx.budget?.spendObjects(mathUnits(box));
     if (!box) this.text(inline.linearText, inline.props, inline.link, inline.revision);
     else if (!display) {
       for (const p of inlineMathPieces(box, inline.wrap?.brkBin)) {

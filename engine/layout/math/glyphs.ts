@@ -8,7 +8,7 @@ import type { MathRunNode, RunProps } from '../../model';
 import type { GlyphPart } from '../../text';
 import { shapePlainText } from '../inline/plain-text';
 import { type AtomClass, type MathBox, type MathGlyphPart, type MathPart, boxOf } from './box';
-import { type MathCtx, pt, sizeOf } from './context';
+import { chargeParts, type MathCtx, pt, sizeOf } from './context';
 import { isItalicByDefault, mathChar, type Weight } from './alphabets';
 
 const REL = new Set([...'=<>≤≥≠≈≡∼≃≅∝→←↔⇒⇐⇔∈∉∋⊂⊃⊆⊇≪≫:≔≺≻⊥∥↦⟶⟹≜≝≐∣']);
@@ -84,6 +84,7 @@ function textBox(chars: readonly string[], node: MathRunNode, ctx: MathCtx, upri
   let descent = 0;
   let italic = 0;
   const flush = () => {
+    if (run) chargeParts(ctx);
     if (run) parts.push({ kind: 'glyphs', x: run.x, y: 0, face: ctx.env.face, sizePt: size, glyphs: run.glyphs, advances: run.advances, text: run.text, clusters: run.clusters, color });
     run = undefined;
   };
@@ -94,6 +95,7 @@ function textBox(chars: readonly string[], node: MathRunNode, ctx: MathCtx, upri
     const fb = g === 0 ? fallbackGlyphs(ch, ctx, x, color) : undefined;
     if (fb) {
       flush();
+      chargeParts(ctx);
       parts.push(fb.part);
       x += fb.width;
       ascent = Math.max(ascent, fb.ascent);
@@ -131,6 +133,7 @@ function plainTextBox(text: string, props: RunProps, ctx: MathCtx): MathBox {
   let ascent = 0;
   let descent = 0;
   for (const seg of shaped.segments) {
+    chargeParts(ctx);
     parts.push({ kind: 'glyphs', x, y: 0, face: seg.face, sizePt: size, glyphs: seg.glyphs, advances: seg.advances, text: seg.text, clusters: seg.clusters, color });
     for (const a of seg.advances) x += a;
     const lm = seg.face.lineMetrics(size);
@@ -163,6 +166,7 @@ function fallbackGlyphs(ch: string, ctx: MathCtx, x: number, color: string): { p
 
 /** A box of one glyph by id, its ascent and descent the glyph's ink (either may be negative). */
 export function glyphBox(ctx: MathCtx, glyph: number, text: string, color = ctx.env.color): MathBox {
+  chargeParts(ctx);
   const { font } = ctx.env;
   const b = font.bounds(glyph);
   const size = sizeOf(ctx);
@@ -206,6 +210,29 @@ export function stretchy(ctx: MathCtx, ch: string, targetPt: number, vertical: b
 const MAX_REPEATS = 200;
 
 /**
+ * How many times each extender repeats (1 to MAX_REPEATS): the fewest whose assembly, parts less the
+ * minimum overlaps, reaches `target` (font units). Its length grows by the same step each repeat, so
+ * the count is computed, not searched: building every candidate cost up to 200 assemblies a stretched
+ * glyph, seconds for a document of tall EQ brackets (fuzz seed 53). The font's units are integers, so
+ * the lengths are exact and the count is the search's.
+ */
+export function extenderRepeats(parts: readonly GlyphPart[], target: number, minOverlap: number): number {
+  let once = minOverlap;
+  let step = 0;
+  for (const p of parts) {
+    once += p.fullAdvance - minOverlap;
+    if (p.extender) step += p.fullAdvance - minOverlap;
+  }
+  if (once >= target || !parts.some((p) => p.extender)) return 1;
+  if (step <= 0) return MAX_REPEATS;
+  // full(n) = once + (n - 1) * step; the estimate is settled against it, as the search compared.
+  let n = Math.min(MAX_REPEATS, Math.max(1, 1 + Math.ceil((target - once) / step)));
+  while (n > 1 && once + (n - 2) * step >= target) n--;
+  while (n < MAX_REPEATS && once + (n - 1) * step < target) n++;
+  return n;
+}
+
+/**
  * An assembly (GlyphAssembly): the parts once each, extenders repeated as few times as reach the
  * target, overlaps between neighbours shared out so the whole is the target's size (at least the
  * font's minConnectorOverlap, at most the connectors' lengths).
@@ -213,12 +240,8 @@ const MAX_REPEATS = 200;
 function assembly(ctx: MathCtx, parts: readonly GlyphPart[], targetPt: number, vertical: boolean, ch: string): MathBox | undefined {
   const target = (targetPt * ctx.env.font.unitsPerEm) / sizeOf(ctx);
   const minOverlap = ctx.env.font.minConnectorOverlap;
-  let seq: GlyphPart[] = [];
-  for (let n = 1; n <= MAX_REPEATS; n++) {
-    seq = parts.flatMap((p) => (p.extender ? new Array<GlyphPart>(n).fill(p) : [p]));
-    const full = seq.reduce((s, p) => s + p.fullAdvance, 0) - (seq.length - 1) * minOverlap;
-    if (full >= target || !parts.some((p) => p.extender)) break;
-  }
+  const n = extenderRepeats(parts, target, minOverlap);
+  const seq = parts.flatMap((p) => (p.extender ? new Array<GlyphPart>(n).fill(p) : [p]));
   if (seq.length === 0) return undefined;
   const total = seq.reduce((s, p) => s + p.fullAdvance, 0);
   const joins = seq.length - 1;

@@ -10,7 +10,7 @@ import { readMathFont } from '../../text';
 import type { FaceResolver } from '../faces';
 import type { ItemSink } from '../emit/sink';
 import { type MathBox, phantomOf } from './box';
-import { type MathCtx, type MathEnv, runSizeCtx } from './context';
+import { EquationTooLarge, MAX_EQUATION_PARTS, type MathCtx, type MathEnv, runSizeCtx } from './context';
 import { runAtoms } from './glyphs';
 import { attachScripts, layoutFraction, layoutLimit, layoutNary, layoutRadical } from './objects';
 import { layoutRow, type NodeLayout } from './row';
@@ -64,22 +64,24 @@ const layoutNode: NodeLayout = (node: MathNode, ctx: MathCtx, upright: boolean):
 
 const MATH_FAMILY = 'Cambria Math';
 
-const boxes = new WeakMap<MathInline, Map<string, MathBox>>();
+/** Typeset boxes per equation and key; null: too large to typeset (MAX_EQUATION_PARTS). */
+const boxes = new WeakMap<MathInline, Map<string, MathBox | null>>();
 
 /**
  * Typesets an equation: display style for display math, text style inline. Undefined when it has
- * no tree or no face for math can be had (the caller then sets its linear text). An equation whose
- * arrays spread to their container (m:maxDist) is set again so that it is `containerPt` wide, the
- * room shared by those arrays. Cached per equation, face and room.
+ * no tree or no face for math can be had, or when it would take more than MAX_EQUATION_PARTS glyph
+ * parts (`warn` is told, each time it is asked for): the caller then sets its linear text. An
+ * equation whose arrays spread to their container (m:maxDist) is set again so that it is
+ * `containerPt` wide, the room shared by those arrays. Cached per equation, face and room.
  */
-export function layoutMath(inline: MathInline, faces: FaceResolver, display: boolean, containerPt?: number): MathBox | undefined {
-  const box = layoutMathWith(inline, faces, display, 0);
+export function layoutMath(inline: MathInline, faces: FaceResolver, display: boolean, containerPt?: number, warn?: (code: string, message: string) => void): MathBox | undefined {
+  const box = layoutMathWith(inline, faces, display, 0, warn);
   const spreads = inline.spreads ?? 0;
   if (!box || spreads <= 0 || containerPt === undefined || !Number.isFinite(containerPt) || box.width >= containerPt) return box;
-  return layoutMathWith(inline, faces, display, (containerPt - box.width) / spreads) ?? box;
+  return layoutMathWith(inline, faces, display, (containerPt - box.width) / spreads, warn) ?? box;
 }
 
-function layoutMathWith(inline: MathInline, faces: FaceResolver, display: boolean, spreadPt: number): MathBox | undefined {
+function layoutMathWith(inline: MathInline, faces: FaceResolver, display: boolean, spreadPt: number, warn?: (code: string, message: string) => void): MathBox | undefined {
   if (!inline.tree) return undefined;
   // The run's face when it is a math font, else the face Cambria Math resolves to.
   let face = faces.primary(inline.props);
@@ -92,14 +94,41 @@ function layoutMathWith(inline: MathInline, faces: FaceResolver, display: boolea
   const key = `${face.key}|${display ? 1 : 0}|${spreadPt}`;
   let byFace = boxes.get(inline);
   const hit = byFace?.get(key);
-  if (hit) return hit;
+  if (hit === null) warn?.('layout/equation-too-large', TOO_LARGE);
+  if (hit !== undefined) return hit ?? undefined;
   const color = inline.props.color && inline.props.color !== 'auto' ? inline.props.color : '000000';
-  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces, ...(spreadPt > 0 ? { spreadPt } : {}) };
-  const box = layoutRow(inline.tree, { env, style: display ? 0 : 1, cramped: false }, layoutNode);
+  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces, parts: { left: MAX_EQUATION_PARTS }, ...(spreadPt > 0 ? { spreadPt } : {}) };
+  let box: MathBox | null;
+  try {
+    box = layoutRow(inline.tree, { env, style: display ? 0 : 1, cramped: false }, layoutNode);
+  } catch (e) {
+    if (!(e instanceof EquationTooLarge)) throw e;
+    warn?.('layout/equation-too-large', TOO_LARGE);
+    box = null;
+  }
   if (!byFace) boxes.set(inline, (byFace = new Map()));
   byFace.set(key, box);
-  return box;
+  return box ?? undefined;
 }
+
+/** Layout units of typeset equations (mathUnits), by box. */
+const units = new WeakMap<MathBox, number>();
+
+/**
+ * What a typeset equation holds, in layout units (engine/layout/budget.ts): each glyph one, each part
+ * and box one more. Its boxes live as long as the document (cached per equation), about 30 bytes a
+ * glyph: 300 fractions of 99,000 letters in table cells held more than a 1 GB heap (fuzz seed 55).
+ */
+export function mathUnits(box: MathBox): number {
+  let n = units.get(box);
+  if (n !== undefined) return n;
+  n = 1;
+  for (const p of box.parts) n += p.kind === 'box' ? mathUnits(p.box) : p.kind === 'glyphs' ? 1 + p.glyphs.length : 1;
+  units.set(box, n);
+  return n;
+}
+
+const TOO_LARGE = `An equation would be typeset with more than ${MAX_EQUATION_PARTS} glyph parts; it is set as its linear text.`;
 
 /** Draws a math box with its baseline origin at (x, baseline) on the page (y down). */
 export function emitMath(box: MathBox, x: number, baseline: number, sink: ItemSink): void {

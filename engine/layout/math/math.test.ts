@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MathInline, MathNode, MathRow } from '../../model';
 import { layoutMath, type MathBox } from './index';
 import { breakDisplayMath, inlineMathPieces } from './breaking';
+import { MAX_EQUATION_PARTS } from './context';
+import { extenderRepeats } from './glyphs';
 import { MATH_TEST_FACES as faces, MATH_TEST_PROPS as props } from './test-util';
 
 const r = (text: string): MathNode => ({ kind: 'run', text });
@@ -261,3 +263,44 @@ describe('math layout', () => {
     expect(inlineMathPieces(box, 'after').map((p) => flat(p.box).map((i) => i.text).join(''))).toEqual(['a+', 'b', '=c']);
   });
 });
+
+describe('math layout on hostile equations (fuzz seed 53)', () => {
+  it('repeats an assembly\'s extenders the fewest times that reach the target, as a search over 1 to 200 would', () => {
+    const search = (parts: { fullAdvance: number; extender: boolean }[], target: number, overlap: number): number => {
+      let n = 1;
+      for (; n <= 200; n++) {
+        const count = parts.reduce((s, p) => s + (p.extender ? n : 1), 0);
+        const full = parts.reduce((s, p) => s + p.fullAdvance * (p.extender ? n : 1), 0) - (count - 1) * overlap;
+        if (full >= target || !parts.some((p) => p.extender)) break;
+      }
+      return Math.min(n, 200);
+    };
+    let seed = 7;
+    const rnd = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % k;
+    for (let i = 0; i < 5_000; i++) {
+      const parts = Array.from({ length: 1 + rnd(5) }, () => ({ glyph: 1, startConnector: 0, endConnector: 0, fullAdvance: rnd(2_000), extender: rnd(5) < 2 }));
+      const overlap = rnd(300);
+      const target = [rnd(20_000), rnd(1_000_000) + 0.5, 1e9][rnd(3)]!;
+      expect(extenderRepeats(parts, target, overlap)).toBe(search(parts, target, overlap));
+    }
+  });
+
+  it('sets an equation past MAX_EQUATION_PARTS glyph parts as its linear text, with a warning, and stops typesetting it there', () => {
+    // 5,000 radicals over 400 pt text in a 20 pt equation: each surd an assembly of many extenders.
+    const tall = { ...props, sizePt: 400 };
+    const tree: MathRow = Array.from({ length: 5_000 }, () => ({ kind: 'rad', body: [{ kind: 'run', text: 'x', props: tall }] }) as MathNode);
+    const warnings: string[] = [];
+    const t = performance.now();
+    const inline = { kind: 'math', linearText: 'x', display: false, props, tree } as MathInline;
+    expect(layoutMath(inline, faces, false, undefined, (code) => warnings.push(code))).toBeUndefined();
+    expect(warnings).toEqual(['layout/equation-too-large']);
+    expect(performance.now() - t).toBeLessThan(2_000);
+    // Asked again (a header on every page), it is not typeset again but still reported.
+    expect(layoutMath(inline, faces, false, undefined, (code) => warnings.push(code))).toBeUndefined();
+    expect(warnings).toHaveLength(2);
+    // The same radicals at the equation's own size stay well within the bound.
+    const small = typeset(Array.from({ length: 5_000 }, () => ({ kind: 'rad', body: [r('x')] }) as MathNode), false);
+    expect(flat(small).length).toBeLessThan(MAX_EQUATION_PARTS);
+  });
+});
+

@@ -175,6 +175,65 @@ describe('pngToPdfImage', () => {
   });
 });
 
+/** A PNG of this header whose IDAT is `stream` as given (a zlib stream, or damaged bytes). */
+function pngWithIdat(width: number, height: number, bitDepth: number, colorType: number, stream: Uint8Array, interlace = 0): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const hv = new DataView(ihdr.buffer);
+  hv.setUint32(0, width);
+  hv.setUint32(4, height);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colorType;
+  ihdr[12] = interlace;
+  return assemblePng([pngChunk('IHDR', ihdr), pngChunk('IDAT', stream), pngChunk('IEND', new Uint8Array(0))]);
+}
+
+const codeOf = (f: () => unknown): string => {
+  try {
+    f();
+  } catch (e) {
+    return e instanceof DiagnosticError ? e.diagnostic.code : `threw ${String(e)}`;
+  }
+  return 'ok';
+};
+
+describe('pngToPdfImage on hostile files (fuzz: structured PNGs)', () => {
+  it('refuses colour type and bit depth pairs PNG does not allow, and unknown interlace methods', () => {
+    // RGBA of 4-bit samples: its rows hold half the bytes the alpha split reads (a RangeError before).
+    const rows = zlibSync(new Uint8Array((1 + 6) * 3));
+    expect(codeOf(() => pngToPdfImage(pngWithIdat(3, 3, 4, 6, rows)))).toBe('render/bad-image');
+    for (const [depth, type] of [[1, 2], [16, 3], [2, 4], [1, 6]] as const) {
+      expect(codeOf(() => pngToPdfImage(pngWithIdat(3, 3, depth, type, rows)))).toBe('render/bad-image');
+    }
+    expect(codeOf(() => pngToPdfImage(pngWithIdat(3, 3, 8, 6, zlibSync(new Uint8Array(13 * 3)), 2)))).toBe('render/bad-image');
+  });
+
+  it('drops image data past the rows alike with the native inflater and with fflate', () => {
+    const raw = new Uint8Array(3 * (1 + 12) + 500).map((_, i) => (i * 13) % 7);
+    for (let y = 0; y < 3; y++) raw[y * 13] = 0;
+    const png = pngWithIdat(3, 3, 8, 6, zlibSync(raw));
+    const js = pngToPdfImage(png);
+    // The native inflater, bounded to the rows' size, threw there (RangeError: the image was not drawn).
+    expect(pngToPdfImage(png, native)).toEqual(js);
+    const alpha = Array.from({ length: 9 }, (_, i) => raw[Math.floor(i / 3) * 13 + 1 + (i % 3) * 4 + 3]);
+    expect([...unzlibSync(js.smask!.data)]).toEqual(alpha);
+  });
+
+  it('reports a truncated, damaged or headerless IDAT as render/bad-image from either inflater', () => {
+    const z = zlibSync(new Uint8Array(4 * (1 + 16)).map((_, i) => (i * 31) % 251 % 5));
+    for (const stream of [z.subarray(0, z.length >> 1), Uint8Array.of(0x78, 0x9c, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), z.subarray(2), new Uint8Array(0)]) {
+      for (const inflate of [undefined, native]) expect(codeOf(() => pngToPdfImage(pngWithIdat(4, 4, 8, 6, stream), inflate))).toBe('render/bad-image');
+    }
+  });
+
+  it('refuses a large picture its few bytes of image data cannot fill, before allocating it', () => {
+    // 157 bytes declaring 10,000 × 10,000 RGBA at 16 bits: 1.3 GB of buffers and 7 s before.
+    const png = pngWithIdat(10_000, 10_000, 16, 6, zlibSync(new Uint8Array(80_001), { level: 9 }), 1);
+    const t = performance.now();
+    expect(codeOf(() => pngToPdfImage(png, native))).toBe('render/image-too-large');
+    expect(performance.now() - t).toBeLessThan(200);
+  });
+});
+
 describe('readJpegInfo', () => {
   it('reads the frame header and flags Adobe CMYK', () => {
     const sof = [0xff, 0xc0, 0, 17, 8, 0, 20, 0, 30, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];

@@ -1,0 +1,199 @@
+/**
+ * Structured hostile pictures: PNG and GIF files built field by field, with valid chunk CRCs, zlib
+ * streams and LZW codes, so that a case reaches the decoders' work past those layers (PNG unfiltering,
+ * the alpha split, palette alpha from tRNS, Adam7 de-interlacing; GIF frame composition and LZW tables)
+ * instead of stopping at a checksum. Each field is picked from the values that break size arithmetic or
+ * the format's rules: sizes of 1 and odd sizes, every colour type and bit depth (allowed or not),
+ * interlaced images smaller than an Adam7 block, short, long or truncated image data, tRNS longer or
+ * shorter than the palette, GIF frames past the screen or at offsets with the sign bit set, zero-size
+ * frames and code streams that overflow the LZW table.
+ */
+import { zlibSync } from 'fflate';
+import { assemblePng, pngChunk } from '../../engine/image';
+import { encodeLzw } from '../../engine/image/test-util';
+import type { Rng } from './rng';
+
+const SIZES = [1, 1, 2, 3, 5, 7, 8, 9, 17, 33, 255, 1000];
+const HUGE = [0, 65535, 65536, 100_000, 0x7fffffff, 0xffffffff];
+
+/** A side of a picture: mostly small and odd, now and then hostile. */
+function side(r: Rng): number {
+  return r.chance(0.9) ? r.pick(SIZES) : r.pick(HUGE);
+}
+
+function bytes(r: Rng, n: number, spread = 256): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = r.int(spread);
+  return out;
+}
+
+const PASSES = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+
+/** The filtered rows a PNG of this header needs (PNG §7.2, §8.2), each with a filter byte, or 0 when too large to build. */
+function rawLength(w: number, h: number, colors: number, depth: number, interlace: number): number {
+  const rowBytes = (x: number) => Math.ceil((x * colors * depth) / 8) + 1;
+  if (interlace !== 1) return w * h > 4_000_000 ? 0 : rowBytes(w) * h;
+  let n = 0;
+  for (const [x0, y0, dx, dy] of PASSES) {
+    const pw = Math.ceil((w - x0) / dx);
+    const ph = Math.ceil((h - y0) / dy);
+    if (pw > 0 && ph > 0) n += rowBytes(pw) * ph;
+  }
+  return w * h > 4_000_000 ? 0 : n;
+}
+
+/** Fills filtered rows: random samples and filter bytes (mostly 0-4, sometimes unknown ones). */
+function filteredRows(r: Rng, length: number, w: number, colors: number, depth: number): Uint8Array {
+  const raw = bytes(r, length, r.chance(0.3) ? 2 : 256);
+  const row = Math.ceil((w * colors * depth) / 8) + 1;
+  for (let p = 0; p < raw.length; p += row) raw[p] = r.chance(0.95) ? r.int(5) : r.pick([5, 6, 255]);
+  return raw;
+}
+
+/** The zlib stream of the image data: whole, cut short, with data past the image, or damaged. */
+function idatStream(r: Rng, raw: Uint8Array): { stream: Uint8Array; op: string } {
+  const form = r.pick(['whole', 'whole', 'whole', 'short', 'long', 'truncated', 'noTrailer', 'flipped', 'empty']);
+  if (form === 'short') return { stream: zlibSync(raw.subarray(0, r.int(raw.length + 1))), op: 'idat-short' };
+  if (form === 'long') return { stream: zlibSync(Uint8Array.from([...raw, ...bytes(r, 1 + r.int(4096))])), op: 'idat-long' };
+  const z = zlibSync(raw, { level: r.pick([0, 1, 9] as const) });
+  if (form === 'truncated') return { stream: z.subarray(0, r.int(z.length)), op: 'idat-truncated' };
+  if (form === 'noTrailer') return { stream: z.subarray(0, Math.max(0, z.length - 4)), op: 'idat-no-adler' };
+  if (form === 'flipped' && z.length > 2) {
+    const out = z.slice();
+    const at = 2 + r.int(out.length - 2);
+    out[at] = out[at]! ^ (1 << r.int(8));
+    return { stream: out, op: 'idat-flipped' };
+  }
+  if (form === 'empty') return { stream: new Uint8Array(0), op: 'idat-empty' };
+  return { stream: z, op: 'idat' };
+}
+
+/** Splits a stream into IDAT chunks: one, many small ones, or with empty ones between. */
+function idatChunks(r: Rng, stream: Uint8Array): Uint8Array[] {
+  if (r.chance(0.6) || stream.length < 2) return [pngChunk('IDAT', stream)];
+  const out: Uint8Array[] = [];
+  for (let p = 0; p < stream.length;) {
+    const n = 1 + r.int(r.chance(0.5) ? 16 : 4096);
+    out.push(pngChunk('IDAT', stream.subarray(p, p + n)));
+    if (r.chance(0.2)) out.push(pngChunk('IDAT', new Uint8Array(0)));
+    p += n;
+  }
+  return out;
+}
+
+/** A PNG with hostile header fields, palette, transparency and image data; valid CRCs throughout. */
+export function hostilePng(r: Rng): { bytes: Uint8Array; ops: string[] } {
+  const colorType = r.chance(0.9) ? r.pick([0, 2, 3, 4, 6, 6, 3]) : r.pick([1, 5, 7, 255]);
+  const depth = r.chance(0.9) ? r.pick([1, 2, 4, 8, 16, 8]) : r.pick([0, 3, 5, 32]);
+  const interlace = r.chance(0.4) ? 1 : r.chance(0.95) ? 0 : r.pick([2, 255]);
+  const w = side(r);
+  const h = r.chance(0.3) ? w : side(r);
+  const colors = colorType === 2 ? 3 : colorType === 6 ? 4 : colorType === 4 ? 2 : 1;
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, w >>> 0);
+  v.setUint32(4, h >>> 0);
+  ihdr[8] = depth;
+  ihdr[9] = colorType;
+  ihdr[12] = interlace;
+  const ops = [`png ${w}x${h} ct${colorType} d${depth} i${interlace}`];
+  const chunks: Uint8Array[] = [pngChunk('IHDR', r.chance(0.97) ? ihdr : ihdr.subarray(0, r.int(13)))];
+  const paletteEntries = r.pick([0, 1, 2, 4, 16, 256, 300]);
+  if (colorType === 3 || r.chance(0.2)) chunks.push(pngChunk('PLTE', bytes(r, paletteEntries * 3 + (r.chance(0.1) ? 1 : 0))));
+  if (r.chance(colorType === 3 ? 0.6 : 0.3)) {
+    const n = r.pick([0, 1, 2, 3, 6, paletteEntries, paletteEntries + 1, 256, 300, 1000]);
+    chunks.push(pngChunk('tRNS', bytes(r, n)));
+    ops.push(`trns ${n}`);
+  }
+  // Chunks out of order: tRNS before PLTE, PLTE after IDAT (readers take them wherever they are).
+  if (r.chance(0.15)) chunks.splice(1, 0, ...chunks.splice(1).reverse());
+  const length = rawLength(w, h, colors, Math.max(1, depth), interlace);
+  const raw = length > 0 ? filteredRows(r, length, interlace === 1 ? Math.ceil(w / 8) : w, colors, Math.max(1, depth)) : bytes(r, r.pick([0, 1, 100, 10_000]));
+  const idat = idatStream(r, raw);
+  ops.push(idat.op);
+  chunks.push(...idatChunks(r, idat.stream));
+  if (r.chance(0.9)) chunks.push(pngChunk('IEND', new Uint8Array(0)));
+  return { bytes: assemblePng(chunks), ops };
+}
+
+/** GIF helpers: little-endian fields and data sub-blocks. */
+const le16 = (n: number): number[] => [n & 255, (n >> 8) & 255];
+
+/** Appends data sub-blocks (GIF89a §15) to `out`: mostly full ones, a terminator nearly always. */
+function pushSubBlocks(out: number[], d: Uint8Array, r: Rng): void {
+  for (let p = 0; p < d.length;) {
+    const n = Math.min(d.length - p, r.chance(0.9) ? 255 : 1 + r.int(255));
+    out.push(n);
+    for (let i = p; i < p + n; i++) out.push(d[i]!);
+    p += n;
+  }
+  if (r.chance(0.95)) out.push(0);
+}
+
+/** A colour table of 2^(bits+1) entries (the size its flags declare), sometimes cut short. */
+function colorTable(r: Rng, bits: number): number[] {
+  const n = 3 << (bits + 1);
+  return [...bytes(r, r.chance(0.9) ? n : r.int(n))];
+}
+
+/** LZW code streams: valid ones for random indices, random codes, or codes that grow the table past 4096 without a clear. */
+function lzwStream(r: Rng, minCode: number, pixels: number): { data: Uint8Array; op: string } {
+  const root = Math.max(2, Math.min(8, minCode));
+  const form = r.pick(['valid', 'valid', 'valid', 'random', 'overflow', 'truncated']);
+  if (form === 'random') return { data: bytes(r, r.pick([1, 10, 1000, 20_000])), op: 'lzw-random' };
+  if (form === 'overflow') {
+    // Literal codes at full width with no clear: the table fills at 4096 and later codes refer past it.
+    const out: number[] = [];
+    let acc = 0;
+    let bits = 0;
+    for (let i = 0; i < 6000; i++) {
+      acc |= ((i < 5000 ? r.int(1 << root) : 4095 - r.int(8)) & 4095) << bits;
+      bits += 12;
+      while (bits >= 8) {
+        out.push(acc & 255);
+        acc >>>= 8;
+        bits -= 8;
+      }
+    }
+    return { data: Uint8Array.from(out), op: 'lzw-overflow' };
+  }
+  const n = Math.min(pixels, 200_000) + r.pick([0, 0, -1, 1, 1000]);
+  const encoded = encodeLzw(bytes(r, Math.max(0, n), 1 << root), { rootBits: root, lsbFirst: true, earlyChange: 0, ...(r.chance(0.2) ? { clearEvery: 1 + r.int(100) } : {}) });
+  if (form === 'truncated') return { data: encoded.subarray(0, r.int(encoded.length)), op: 'lzw-truncated' };
+  return { data: encoded, op: 'lzw' };
+}
+
+/** A GIF whose screen, frames, palettes, transparency and LZW data are hostile; one to three frames. */
+export function hostileGif(r: Rng): { bytes: Uint8Array; ops: string[] } {
+  const screenW = r.chance(0.8) ? r.pick(SIZES) : r.pick([0, 65535, 32768]);
+  const screenH = r.chance(0.8) ? r.pick(SIZES) : r.pick([0, 65535, 32768]);
+  const globalBits = r.int(8);
+  const hasGlobal = r.chance(0.7);
+  const out: number[] = [...'GIF89a'].map((c) => c.charCodeAt(0));
+  out.push(...le16(screenW), ...le16(screenH), (hasGlobal ? 0x80 : 0) | 0x70 | globalBits, r.int(256), 0);
+  if (hasGlobal) out.push(...colorTable(r, globalBits));
+  const ops = [`gif ${screenW}x${screenH}`];
+  for (let f = 0, frames = 1 + r.int(3); f < frames; f++) {
+    if (r.chance(0.6)) out.push(0x21, 0xf9, r.pick([4, 4, 3, 0]), r.int(2), 0, 0, r.pick([0, 1, 255, r.int(256)]), 0);
+    if (r.chance(0.1)) {
+      out.push(0x21, 0xfe);
+      pushSubBlocks(out, bytes(r, r.int(600)), r);
+    }
+    // Offsets with the sign bit set (32768+) look negative to a signed reader; frames past the screen grow it.
+    const left = r.chance(0.7) ? r.pick([0, 0, 1, 3]) : r.pick([32768, 65535, 65000, screenW]);
+    const top = r.chance(0.7) ? r.pick([0, 0, 1, 3]) : r.pick([32768, 65535, 65000, screenH]);
+    const fw = r.chance(0.8) ? r.pick([screenW, screenW, ...SIZES]) : r.pick([0, 65535, screenW + 1]);
+    const fh = r.chance(0.8) ? r.pick([screenH, screenH, ...SIZES]) : r.pick([0, 65535, screenH + 1]);
+    const localBits = r.int(8);
+    const hasLocal = r.chance(0.3);
+    out.push(0x2c, ...le16(left), ...le16(top), ...le16(fw), ...le16(fh), (hasLocal ? 0x80 : 0) | (r.chance(0.3) ? 0x40 : 0) | localBits);
+    if (hasLocal) out.push(...colorTable(r, localBits));
+    const minCode = r.chance(0.9) ? Math.max(2, (hasLocal ? localBits : globalBits) + 1) : r.pick([0, 1, 9, 12, 255]);
+    const lzw = lzwStream(r, minCode, fw * fh);
+    out.push(minCode);
+    pushSubBlocks(out, lzw.data, r);
+    ops.push(`frame ${left},${top} ${fw}x${fh} min${minCode} ${lzw.op}`);
+  }
+  if (r.chance(0.9)) out.push(0x3b);
+  return { bytes: Uint8Array.from(out), ops };
+}
