@@ -104,3 +104,11 @@ describe('a recoloured metafile', () => {
     expect(r.warnings.filter((w) => w.code === 'layout/picture-effect').map((w) => w.message)).toEqual([expect.stringMatching(/recolouring .* metafile/)]);
   });
 });
+
+describe('a JPEG recoloured to grey', () => {
+  it('is embedded as stored, its greying reported (no JPEG decoder)', async () => {
+    const docx = makeDocx({ body: picture('rIdJpg', 1, '<a:grayscl/>'), media: { rIdJpg: { name: 'image1.jpeg', data: JPEG } } });
+    const r = await convertDocxToPdf(docx, {}, host);
+    expect(r.warnings.map((w) => w.code)).toContain('render/picture-adjust');
+  });
+});
