@@ -200,6 +200,14 @@ describe('renderCanvas', () => {
       expect(plain).toBeInstanceOf(Blob);
     });
 
+    it('draws a recoloured JPEG as stored, with a render/picture-adjust warning', async () => {
+      const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]);
+      const doc = docWith([{ contentType: 'image/jpeg', data: jpeg, adjust: { grayscale: true } }]);
+      const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });
+      expect(r.ok && r.value.images).toBe(1);
+      expect(r.warnings.map((w) => w.code)).toEqual(['render/picture-adjust']);
+    });
+
     it('reports a raster picture its decoder rejects as undecodable', async () => {
       stubBitmaps();
       const broken = makeGif({ width: 1, height: 1, indices: [0], minCodeSize: 12, lzw: Uint8Array.from([0]) });

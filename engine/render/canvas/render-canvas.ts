@@ -279,6 +279,10 @@ function drawImage(s: DrawState, item: ImageItem): void {
     s.warnings.warn('render/image-undecodable', `An image (${type}) could not be decoded for the preview; it is not drawn.`, { at: s.at });
     return;
   }
+  const source = s.doc.images[item.image];
+  if (source?.adjust && !isDecodable(source.data)) {
+    s.warnings.warn('render/picture-adjust', 'A recoloured picture the preview cannot decode itself (a JPEG) is drawn as stored; the PDF has its brightness, contrast and transparent colour.', { at: s.at });
+  }
   const { ctx } = s;
   const c = item.crop;
   const kw = c ? 1 - c.left - c.right : 1;
@@ -370,6 +374,11 @@ function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
     if (!decoded.ok) return undefined;
     return create(new ImageDataCtor(toRgba(decoded.value), decoded.value.width, decoded.value.height));
   };
+}
+
+/** Whether engine/image decodes these bytes (PNG, GIF, BMP, TIFF), so their recolouring can be previewed. */
+function isDecodable(data: Uint8Array): boolean {
+  return sniffImage(data) === 'png' || sniffRaster(data) !== undefined;
 }
 
 /** PNG, GIF, BMP or TIFF pixels through engine/image's decoders; undefined for other formats or bad data. */
