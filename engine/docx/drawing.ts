@@ -15,6 +15,7 @@ import { mediaFor } from './media';
 import { groupChildren, readShape, textBoxesOf, transformOf } from './shapes';
 import { smartArtText } from './smartart';
 import { readDrawingEffects } from './effects';
+import { readBlipLook } from './picture-adjust';
 import { outerShadow, shapeLine } from './shape-style';
 import { emuAttr } from './values';
 
@@ -127,6 +128,7 @@ export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFram
     const crop = { left: f('l'), top: f('t'), right: f('r'), bottom: f('b') };
     if (crop.left || crop.top || crop.right || crop.bottom) img.crop = crop;
   }
+  Object.assign(img, readBlipLook(r.ctx.env, blip));
   if (frame.anchor) img.anchor = frame.anchor;
   if (frame.alt) img.alt = frame.alt;
   if (frame.title) img.title = frame.title;

@@ -16,6 +16,7 @@ import { readTextBoxBlocks } from './shapes';
 import { evaluateVmlFormulas, type VmlSpace } from './vml-formulas';
 import { vmlPathGeometry, vmlTextRect } from './vml-path';
 import { lengthPt, parseStyle, vmlAnchor, vmlBool, vmlColor, vmlFraction } from './vml-style';
+import { readVmlImageAdjust } from './picture-adjust';
 
 const SHAPES = new Set(['v:shape', 'v:rect', 'v:roundrect', 'v:oval', 'v:line', 'v:group', 'v:image', 'v:polyline', 'v:arc', 'v:curve']);
 const IGNORED = new Set(['v:shapetype', 'o:OLEObject', 'w10:wrap', 'o:lock', 'w:control', 'w:objectEmbed', 'w:objectLink', 'v:fill', 'v:stroke', 'v:shadow']);
@@ -107,6 +108,8 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     if (alt) img.alt = alt;
     const outline = pictureStroke(el);
     if (outline) img.outline = outline;
+    const adjust = readVmlImageAdjust(imagedata);
+    if (adjust) img.adjust = adjust;
     return img;
   }
   const outline = geometryOf(r, el, w, h);

@@ -22,6 +22,8 @@ export { decodeGif } from './gif';
 export { decodeTiff } from './tiff';
 export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
 export { toRgba } from './rgba';
+export { adjustPixels, levelsMap, rgbaToDecoded, type PixelAdjust } from './adjust';
+export { decodePng } from './png-decode';
 export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
 export { pngToPdfImage, type PdfImageData } from './png-pdf';

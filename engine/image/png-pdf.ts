@@ -77,7 +77,7 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
 }
 
 /** Most bytes one byte of deflate data can stand for (RFC 1951: a 258-byte match coded in 2 bits). */
-const DEFLATE_MAX_RATIO = 1032;
+export const DEFLATE_MAX_RATIO = 1032;
 
 /**
  * Inflates IDAT (a zlib stream, RFC 1950) into at most `expected` bytes. The header is checked here
@@ -87,7 +87,7 @@ const DEFLATE_MAX_RATIO = 1032;
  * which stops at the end of its buffer, finishes the job), and a damaged or truncated stream is a
  * `render/bad-image` from either.
  */
-function inflateIdat(idat: Uint8Array, expected: number, inflateRaw: InflateRaw | undefined): Uint8Array {
+export function inflateIdat(idat: Uint8Array, expected: number, inflateRaw: InflateRaw | undefined): Uint8Array {
   const cmf = idat[0] ?? 0;
   const flg = idat[1] ?? 0;
   // RFC 1950 §2.2: method 8 (deflate), a window of at most 32 KB, FCHECK, no preset dictionary.
@@ -151,7 +151,7 @@ function splitAlpha(pixels: Uint8Array, n: number, colors: number, step: number)
   return { colorOut, alphaOut, opaque: all === 255 };
 }
 
-interface PngInfo {
+export interface PngInfo {
   width: number;
   height: number;
   bitDepth: number;
@@ -168,7 +168,7 @@ interface PngInfo {
  */
 const DEPTHS: Readonly<Record<number, readonly number[]>> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-function readChunks(png: Uint8Array): PngInfo {
+export function readChunks(png: Uint8Array): PngInfo {
   const v = new DataView(png.buffer, png.byteOffset, png.byteLength);
   if (png.length < 33 || v.getUint32(0) !== 0x89504e47) abort('render/bad-image', 'The picture is not a PNG file.');
   let p = 8;
@@ -231,7 +231,7 @@ const PASSES = [
   [0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2],
 ] as const;
 
-function rawSize(width: number, height: number, colors: number, bitDepth: number, interlace: number): number {
+export function rawSize(width: number, height: number, colors: number, bitDepth: number, interlace: number): number {
   if (interlace === 0) return (rowBytes(width, colors, bitDepth) + 1) * height;
   let n = 0;
   for (const [x0, y0, dx, dy] of PASSES) {
@@ -250,7 +250,7 @@ function rawSize(width: number, height: number, colors: number, bitDepth: number
  * adds a (PNG spec §9.4: the missing neighbours are 0). A store into a Uint8Array wraps modulo 256,
  * which is the filters' arithmetic.
  */
-function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0): Uint8Array {
+export function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0): Uint8Array {
   const stride = rowBytes(width, colors, bitDepth);
   const bpp = Math.max(1, (colors * bitDepth) >> 3);
   const lead = Math.min(bpp, stride);
@@ -310,7 +310,7 @@ function unfilterPaeth(raw: Uint8Array, out: Uint8Array, src: number, row: numbe
 }
 
 /** Adam7 de-interlacing (PNG spec §8.2), only for sample sizes of 8 or 16 bits. */
-function deinterlace(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number): Uint8Array {
+export function deinterlace(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number): Uint8Array {
   if (bitDepth < 8) abort('render/unsupported-image', 'Interlaced PNGs with fewer than 8 bits per sample are not supported yet.');
   const bytesPerPixel = (colors * bitDepth) >> 3;
   const out = new Uint8Array(width * height * bytesPerPixel);
@@ -351,7 +351,7 @@ function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: 
 }
 
 /** Unpacks 1-, 2- or 4-bit palette indices (rows padded to a byte) to one byte each, high bits first. */
-function unpackIndices(packed: Uint8Array, width: number, height: number, bitDepth: number): Uint8Array {
+export function unpackIndices(packed: Uint8Array, width: number, height: number, bitDepth: number): Uint8Array {
   const out = new Uint8Array(width * height);
   const stride = rowBytes(width, 1, bitDepth);
   const mask = (1 << bitDepth) - 1;

@@ -66,7 +66,7 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   if (img.reflection) {
     // A turned picture's reflection would turn about another point, and a metafile's holds text.
     if (turn || metafileKind(media)) ctx.warn('layout/picture-effect', `The reflection of the picture ${img.media} is not drawn: it is turned or a metafile.`);
-    else sink.items.push(...reflectionItems([pictureItem(img, sink.resources.image(img.media, media), x, y), ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, img.reflection));
+    else sink.items.push(...reflectionItems([pictureItem(img, sink.resources.image(img.media, media, img.adjust), x, y), ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, img.reflection));
   }
   if (img.shadow && seeThrough) {
     ctx.warn('layout/picture-shadow', `The shadow of the picture ${img.media} is not drawn: it would follow the picture's see-through pixels.`);
@@ -78,7 +78,7 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   } else if (img.glow) {
     sink.items.push(...pictureGlow(img, x, y, turn));
   }
-  if (img.softEdgePt && !metafileKind(media)) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media), x, y, sink, turn);
+  if (img.softEdgePt && !metafileKind(media)) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media, img.adjust), x, y, sink, turn);
   else {
     if (img.softEdgePt) ctx.warn('layout/picture-effect', `The soft edge of the picture ${img.media} is not drawn: it is a metafile.`);
     drawPicture(img, media, x, y, sink, ctx);
@@ -99,8 +99,11 @@ function drawSoftPicture(img: ImageInline, radPt: number, index: number, x: numb
 const isPath = (i: LayoutItem): i is PathItem => i.kind === 'path';
 
 function drawPicture(img: ImageInline, media: MediaItem, x: number, y: number, sink: ItemSink, ctx: ObjectContext): void {
-  if (metafileKind(media) && drawVectorPicture(img, media, x, y, sink, ctx)) return;
-  sink.items.push(pictureItem(img, sink.resources.image(img.media, media), x, y));
+  if (metafileKind(media) && drawVectorPicture(img, media, x, y, sink, ctx)) {
+    if (img.adjust) ctx.warn('layout/picture-effect', `The recolouring of the picture ${img.media} is not drawn: it is a metafile.`);
+    return;
+  }
+  sink.items.push(pictureItem(img, sink.resources.image(img.media, media, img.adjust), x, y));
 }
 
 /** The image item of a picture at (x, y): its crop, rotation and flips. */
@@ -116,6 +119,7 @@ function pictureItem(img: ImageInline, index: number, x: number, y: number): Ima
     ...(img.rotationDeg ? { rotationDeg: img.rotationDeg } : {}),
     ...(img.flipH ? { flipH: true } : {}),
     ...(img.flipV ? { flipV: true } : {}),
+    ...(img.opacity !== undefined && img.opacity < 1 ? { opacity: img.opacity } : {}),
   };
 }
 

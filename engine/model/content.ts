@@ -206,6 +206,30 @@ export interface ImageInline extends InRun, Transform2D, EffectExtent, DrawingEf
   readonly outlineOutside?: boolean;
   /** Outer shadow cast by the picture and its outline (a:effectLst/a:outerShdw, §20.1.8.49). */
   readonly shadow?: OuterShadow;
+  /** Opacity 0–1 of a translucent picture (a:blip/a:alphaModFix amt, §20.1.8.4: "Picture Transparency"). */
+  readonly opacity?: number;
+  /** Colour adjustments Word applies to the picture's pixels (a:blip effects, VML v:imagedata attributes). */
+  readonly adjust?: PictureAdjust;
+}
+
+/**
+ * A picture's recolouring (the blip effects of CT_Blip, ECMA-376 Part 1 §20.1.8; VML v:imagedata's
+ * chromakey, gain, blacklevel, grayscale and bilevel), applied to its pixels in this order: the
+ * colour change, then grey / two-tone / black-and-white, then brightness and contrast.
+ */
+export interface PictureAdjust {
+  /** a:clrChange (§20.1.8.16), VML chromakey: pixels of `from` become `to` seen through `toOpacity` (0: "Set Transparent Color"). */
+  readonly colorChange?: { readonly from: Color; readonly to: Color; readonly toOpacity: number };
+  /** a:grayscl (§20.1.8.34), VML grayscale="t": each pixel its luminance. */
+  readonly grayscale?: boolean;
+  /** a:duotone (§20.1.8.23): the luminance mapped from the first colour (black) to the second (white). */
+  readonly duotone?: readonly [Color, Color];
+  /** a:biLevel thresh (§20.1.8.11), VML bilevel="t" (0.5): black below the luminance threshold 0–1, white from it. */
+  readonly biLevelThreshold?: number;
+  /** a:lum bright, a14:brightnessContrast bright, VML blacklevel: −1 (black) … 1 (white). */
+  readonly brightness?: number;
+  /** a:lum contrast, a14:brightnessContrast contrast, VML gain: −1 (flat grey) … 1 (full contrast). */
+  readonly contrast?: number;
 }
 
 /** An outer shadow: the object's silhouette in one colour, offset and blurred. */

@@ -4,7 +4,7 @@
  * Coordinates are points with the origin at the page's top-left corner and y growing downwards.
  * Plain data throughout (it crosses the worker boundary; font and image bytes travel with it).
  */
-import type { Color, GradientStop, PathCommand } from './index';
+import type { Color, GradientStop, PathCommand, PictureAdjust } from './index';
 
 /** A font program used by glyph runs. */
 export interface LayoutFont {
@@ -30,6 +30,8 @@ export interface LayoutFont {
 export interface LayoutImage {
   readonly contentType: string;
   readonly data: Uint8Array;
+  /** Colour adjustments renderers apply to the decoded pixels (a recoloured use of a picture is its own image). */
+  readonly adjust?: PictureAdjust;
 }
 
 /** A run of positioned glyphs in one font, size and colour on one baseline. */

@@ -1,7 +1,7 @@
 /**
  * ItemSink: where emitters put page items, and the document-wide font and image tables.
  */
-import type { Destination, LayoutFont, LayoutImage, LayoutItem, MediaItem } from '../../model';
+import type { Destination, LayoutFont, LayoutImage, LayoutItem, MediaItem, PictureAdjust } from '../../model';
 import type { CommentLayer } from '../comments/layer';
 import type { Face } from '../faces';
 
@@ -33,13 +33,17 @@ export class ResourceTables {
     return i;
   }
 
-  /** Index of a media item in the image table, adding it on first use. */
-  image(key: string, media: MediaItem): number {
-    let i = this.imageIndex.get(key);
+  /**
+   * Index of a media item in the image table, adding it on first use. A recoloured use (`adjust`)
+   * is an image of its own, shared by every use with the same adjustments.
+   */
+  image(key: string, media: MediaItem, adjust?: PictureAdjust): number {
+    const full = adjust ? `${key}\u0000${JSON.stringify(adjust)}` : key;
+    let i = this.imageIndex.get(full);
     if (i === undefined) {
       i = this.images.length;
-      this.images.push({ contentType: media.contentType, data: media.data });
-      this.imageIndex.set(key, i);
+      this.images.push({ contentType: media.contentType, data: media.data, ...(adjust ? { adjust } : {}) });
+      this.imageIndex.set(full, i);
     }
     return i;
   }

@@ -5,6 +5,7 @@ import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
 import { createNodeHost } from '../../../node/host';
 import { makeDocx, para } from '../../../tests/helpers/make-docx';
 import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
+import { encodePng } from '../../image';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
 
 type Call = [string, ...unknown[]];
@@ -184,6 +185,27 @@ describe('renderCanvas', () => {
       expect([g.width, g.height, ...g.data]).toEqual([2, 1, 255, 0, 0, 255, 0, 0, 255, 0]);
       expect([...t.data]).toEqual([1, 2, 3, 255]);
       expect(p).toBeInstanceOf(Blob);
+    });
+
+    it('draws a recoloured PNG as ImageData with the adjusted pixels, the plain use as stored', async () => {
+      const seen = stubBitmaps();
+      const png = encodePng(2, 1, Uint8Array.from([255, 0, 0, 255, 128, 128, 128, 255]));
+      const keyed = { contentType: 'image/png', data: png, adjust: { colorChange: { from: 'FF0000', to: 'FF0000', toOpacity: 0 } } };
+      const grey = { contentType: 'image/png', data: png, adjust: { grayscale: true } };
+      const r = await renderCanvas(docWith([keyed, grey, { contentType: 'image/png', data: png }]), 0, recorder(), { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(3);
+      const [k, g, plain] = seen as [{ data: Uint8ClampedArray }, { data: Uint8ClampedArray }, unknown];
+      expect([...k.data]).toEqual([255, 0, 0, 0, 128, 128, 128, 255]);
+      expect([...g.data]).toEqual([76, 76, 76, 255, 128, 128, 128, 255]);
+      expect(plain).toBeInstanceOf(Blob);
+    });
+
+    it('draws a recoloured JPEG as stored, with a render/picture-adjust warning', async () => {
+      const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]);
+      const doc = docWith([{ contentType: 'image/jpeg', data: jpeg, adjust: { grayscale: true } }]);
+      const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });
+      expect(r.ok && r.value.images).toBe(1);
+      expect(r.warnings.map((w) => w.code)).toEqual(['render/picture-adjust']);
     });
 
     it('reports a raster picture its decoder rejects as undecodable', async () => {

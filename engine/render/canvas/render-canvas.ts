@@ -5,7 +5,7 @@
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
 import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
-import { decodeRaster, sniffRaster, toRgba } from '../../image';
+import { adjustPixels, decodePng, decodeRaster, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
 import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
@@ -279,6 +279,10 @@ function drawImage(s: DrawState, item: ImageItem): void {
     s.warnings.warn('render/image-undecodable', `An image (${type}) could not be decoded for the preview; it is not drawn.`, { at: s.at });
     return;
   }
+  const source = s.doc.images[item.image];
+  if (source?.adjust && !isDecodable(source.data)) {
+    s.warnings.warn('render/picture-adjust', 'A recoloured picture the preview cannot decode itself (a JPEG) is drawn as stored; the PDF has its brightness, contrast and transparent colour.', { at: s.at });
+  }
   const { ctx } = s;
   const c = item.crop;
   const kw = c ? 1 - c.left - c.right : 1;
@@ -315,7 +319,7 @@ function drawImage(s: DrawState, item: ImageItem): void {
 
 /** Decodes (once per image bytes, through the cache) the images this page uses. */
 async function decodePageImages(
-  doc: LayoutDoc, page: LayoutPage, cache: CanvasCache, decode: ((data: Uint8Array, type: string) => Promise<ImageHandle | undefined>) | undefined,
+  doc: LayoutDoc, page: LayoutPage, cache: CanvasCache, decode: RenderCanvasOptions['decodeImage'],
 ): Promise<Map<number, ImageHandle | undefined>> {
   const wanted = new Set<number>();
   const visit = (items: readonly LayoutItem[]): void => {
@@ -332,10 +336,11 @@ async function decodePageImages(
       out.set(index, undefined);
       continue;
     }
-    let pending = cache.images.get(img.data);
+    let pending = img.adjust ? cache.adjusted?.get(img) : cache.images.get(img.data);
     if (!pending) {
-      pending = decode(img.data, img.contentType).catch(() => undefined);
-      cache.images.set(img.data, pending);
+      pending = (img.adjust ? decode(img.data, img.contentType, img.adjust) : decode(img.data, img.contentType)).catch(() => undefined);
+      if (img.adjust) cache.adjusted?.set(img, pending);
+      else cache.images.set(img.data, pending);
     }
     out.set(index, await pending);
   }
@@ -347,7 +352,7 @@ function defaultCreatePath(): ((d: string) => PathHandle) | undefined {
   return P ? (d) => new P(d) : undefined;
 }
 
-function defaultDecodeImage(): ((data: Uint8Array, type: string) => Promise<ImageHandle | undefined>) | undefined {
+function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
   const g = globalThis as {
     createImageBitmap?: (b: unknown) => Promise<ImageHandle>;
     Blob?: new (parts: unknown[], o: { type: string }) => unknown;
@@ -357,15 +362,35 @@ function defaultDecodeImage(): ((data: Uint8Array, type: string) => Promise<Imag
   const BlobCtor = g.Blob;
   if (!create || !BlobCtor) return undefined;
   const ImageDataCtor = g.ImageData;
-  return async (data, type) => {
+  return async (data, type, adjust) => {
     // GIF, BMP and TIFF go through the PDF renderer's decoders (browsers differ: most cannot read
-    // TIFF, and their BMP/GIF edge cases vary), so the preview shows the pixels the PDF holds.
+    // TIFF, and their BMP/GIF edge cases vary), so the preview shows the pixels the PDF holds; so
+    // does a recoloured PNG, whose pixels change as the PDF's do (a recoloured JPEG is drawn as stored).
+    const recoloured = adjust && ImageDataCtor ? decodeForAdjust(data) : undefined;
+    if (recoloured && ImageDataCtor) return create(new ImageDataCtor(adjustPixels(recoloured, adjust!), recoloured.width, recoloured.height));
     const raster = ImageDataCtor ? sniffRaster(data) : undefined;
     if (!raster || !ImageDataCtor) return create(new BlobCtor([data], { type }));
     const decoded = decodeRaster(raster, data);
     if (!decoded.ok) return undefined;
     return create(new ImageDataCtor(toRgba(decoded.value), decoded.value.width, decoded.value.height));
   };
+}
+
+/** Whether engine/image decodes these bytes (PNG, GIF, BMP, TIFF), so their recolouring can be previewed. */
+function isDecodable(data: Uint8Array): boolean {
+  return sniffImage(data) === 'png' || sniffRaster(data) !== undefined;
+}
+
+/** PNG, GIF, BMP or TIFF pixels through engine/image's decoders; undefined for other formats or bad data. */
+function decodeForAdjust(data: Uint8Array): DecodedImage | undefined {
+  try {
+    if (sniffImage(data) === 'png') return decodePng(data);
+  } catch {
+    return undefined;
+  }
+  const raster = sniffRaster(data);
+  const decoded = raster ? decodeRaster(raster, data) : undefined;
+  return decoded?.ok ? decoded.value : undefined;
 }
 
 /** `RRGGBB` → `#RRGGBB`; anything else black, as the PDF renderer does. */

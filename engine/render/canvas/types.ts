@@ -2,6 +2,7 @@
  * The slice of the Canvas 2D API the canvas renderer draws with, so it runs on a page canvas, an
  * OffscreenCanvas in a worker, or a recording fake in tests (no DOM types needed at run time).
  */
+import type { LayoutImage, PictureAdjust } from '../../model';
 
 /** An opaque path object the context can fill (a `Path2D`). */
 export type PathHandle = object;
@@ -56,8 +57,12 @@ export interface RenderCanvasOptions {
   readonly background?: string | null;
   /** Builds a path object from SVG path data (default: `new Path2D(d)` where Path2D exists). */
   readonly createPath?: (svgPathData: string) => PathHandle;
-  /** Decodes an image (default: `createImageBitmap` on a Blob where both exist; on an ImageData of engine/image's pixels for GIF, BMP and TIFF). */
-  readonly decodeImage?: (data: Uint8Array, contentType: string) => Promise<ImageHandle | undefined>;
+  /**
+   * Decodes an image (default: `createImageBitmap` on a Blob where both exist; on an ImageData of
+   * engine/image's pixels for GIF, BMP and TIFF, and for a recoloured PNG, GIF, BMP or TIFF, whose
+   * `adjust` is applied to those pixels as the PDF renderer does).
+   */
+  readonly decodeImage?: (data: Uint8Array, contentType: string, adjust?: PictureAdjust) => Promise<ImageHandle | undefined>;
   /** Caches glyph paths and decoded images across pages of the same LayoutDoc (see createCanvasCache). */
   readonly cache?: CanvasCache;
 }
@@ -75,6 +80,8 @@ export interface CanvasCache {
   readonly glyphs: WeakMap<Uint8Array, GlyphPathCache>;
   /** Decoded images per image bytes. */
   readonly images: WeakMap<Uint8Array, Promise<ImageHandle | undefined>>;
+  /** Decoded recoloured images per image-table entry (the same bytes recoloured otherwise are another entry). */
+  readonly adjusted?: WeakMap<LayoutImage, Promise<ImageHandle | undefined>>;
 }
 
 /** The glyph paths of one font: glyph id → path (undefined for empty or unreadable glyphs). */
@@ -87,5 +94,5 @@ export interface GlyphPathCache {
 
 /** Creates an empty cache; keep one per LayoutDoc to reuse glyph paths and decoded images. */
 export function createCanvasCache(): CanvasCache {
-  return { glyphs: new WeakMap(), images: new WeakMap() };
+  return { glyphs: new WeakMap(), images: new WeakMap(), adjusted: new WeakMap() };
 }

@@ -5,8 +5,8 @@
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
-import { decodeRaster, isRasterFormat, pngToPdfImage, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
-import type { LayoutSource } from '../../model';
+import { adjustPixels, decodePng, decodeRaster, isRasterFormat, pngToPdfImage, rgbaToDecoded, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
+import type { LayoutSource, PictureAdjust } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
 import { bytesStream } from './bytes-stream';
@@ -25,8 +25,12 @@ export function embedImages(pdf: PDFDocument, layout: Pick<LayoutSource, 'images
     const img = layout.images[i]!;
     const kind = sniffImage(img.data) ?? 'unknown';
     try {
-      if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data, inflateRaw)), name: `Im${i}` });
-      else if (kind === 'jpeg') out.set(i, { ref: writeJpeg(pdf, img.data), name: `Im${i}` });
+      if (img.adjust && kind !== 'jpeg') {
+        const adjusted = adjustedImage(kind, img.data, img.adjust, bag, inflateRaw);
+        if (adjusted) out.set(i, { ref: writeImage(pdf, decodedToPdfImage(adjusted)), name: `Im${i}` });
+        else bag.warn('render/unsupported-image', `A recoloured ${kind.toUpperCase()} picture is not drawn yet (issue #4).`);
+      } else if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data, inflateRaw)), name: `Im${i}` });
+      else if (kind === 'jpeg') out.set(i, { ref: writeJpeg(pdf, img.data, img.adjust, bag), name: `Im${i}` });
       else if (isRasterFormat(kind)) {
         const decoded = decodeRaster(kind, img.data);
         for (const w of decoded.warnings) bag.add(w);
@@ -90,8 +94,61 @@ function hex(bytes: Uint8Array): string {
   return s;
 }
 
-/** Writes a JPEG as a DCTDecode image XObject, bytes unchanged. */
-function writeJpeg(pdf: PDFDocument, data: Uint8Array): PDFRef {
+/**
+ * A recoloured PNG, GIF, BMP or TIFF: decoded, its pixels changed (engine/image/adjust.ts), as
+ * 8-bit RGB with a soft mask; undefined for formats without a decoder here.
+ */
+function adjustedImage(kind: string, data: Uint8Array, adjust: PictureAdjust, bag: DiagnosticBag, inflateRaw?: InflateRaw): DecodedImage | undefined {
+  let decoded: DecodedImage;
+  if (kind === 'png') decoded = decodePng(data, inflateRaw);
+  else if (isRasterFormat(kind)) {
+    const r = decodeRaster(kind, data);
+    for (const w of r.warnings) bag.add(w);
+    if (!r.ok) {
+      for (const e of r.errors) bag.add({ ...e, severity: 'warning' });
+      return undefined;
+    }
+    decoded = r.value;
+  } else return undefined;
+  return rgbaToDecoded(decoded.width, decoded.height, adjustPixels(decoded, adjust));
+}
+
+/** How far (in 8-bit sample values) a JPEG's pixels may stray from a transparent colour and still be keyed out: its compression moves flat colours by a few steps. */
+const JPEG_KEY_TOLERANCE = 8;
+
+/**
+ * A JPEG's recolouring without decoding it (no JPEG decoder here): brightness and contrast, linear in
+ * each sample, become the image's /Decode array (ISO 32000-1 §8.9.5.2; values past the colour
+ * space's range are clipped to it, §8.6.3), and a colour made transparent a colour-key /Mask of
+ * that colour ± a tolerance (§8.9.6.4). Grey, two-tone, black and white, a colour changed to another
+ * opaque colour, and any adjustment of a CMYK JPEG are reported and not drawn.
+ */
+function jpegAdjust(adjust: PictureAdjust, components: number, bag: DiagnosticBag): { decode?: number[]; mask?: number[] } {
+  const out: { decode?: number[]; mask?: number[] } = {};
+  if (components === 4 || adjust.grayscale || adjust.duotone || adjust.biLevelThreshold !== undefined || (adjust.colorChange && adjust.colorChange.toOpacity > 0)) {
+    bag.warn('render/picture-adjust', 'A JPEG picture\'s recolouring (grey, two-tone, black and white, a colour change, or any change of a CMYK picture) is not drawn: JPEG pictures are embedded undecoded.');
+  }
+  if (components === 4) return out;
+  if (adjust.brightness || adjust.contrast) {
+    // levelsMap's line v ↦ (v + h − 128)·s + 128 + h, at v = 0 and v = 255, over 255.
+    const c = Math.max(-1, Math.min(1, adjust.contrast ?? 0));
+    const slope = c >= 0 ? 128 / Math.max(1, 128 - 127 * c) : (128 + 127 * c) / 128;
+    const half = (Math.max(-1, Math.min(1, adjust.brightness ?? 0)) * 255) / 2;
+    const at = (v: number) => Math.round((((v + half - 128) * slope + 128 + half) / 255) * 10000) / 10000;
+    out.decode = Array.from({ length: components }, () => [at(0), at(255)]).flat();
+  }
+  const change = adjust.colorChange;
+  if (change && change.toOpacity === 0) {
+    const n = /^[0-9A-Fa-f]{6}$/.test(change.from) ? parseInt(change.from, 16) : 0;
+    const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+    const key = components === 1 ? [Math.round((77 * rgb[0]! + 150 * rgb[1]! + 29 * rgb[2]!) / 256)] : rgb;
+    out.mask = key.flatMap((v) => [Math.max(0, v - JPEG_KEY_TOLERANCE), Math.min(255, v + JPEG_KEY_TOLERANCE)]);
+  }
+  return out;
+}
+
+/** Writes a JPEG as a DCTDecode image XObject, bytes unchanged (its recolouring in /Decode and /Mask). */
+function writeJpeg(pdf: PDFDocument, data: Uint8Array, adjust: PictureAdjust | undefined, bag: DiagnosticBag): PDFRef {
   const info = readJpegInfo(data);
   const colorSpace = info.components === 1 ? 'DeviceGray' : info.components === 3 ? 'DeviceRGB' : 'DeviceCMYK';
   const dict: Record<string, unknown> = {
@@ -104,5 +161,10 @@ function writeJpeg(pdf: PDFDocument, data: Uint8Array): PDFRef {
     Filter: 'DCTDecode',
   };
   if (info.invertedCmyk) dict.Decode = [1, 0, 1, 0, 1, 0, 1, 0];
+  if (adjust) {
+    const { decode, mask } = jpegAdjust(adjust, info.components, bag);
+    if (decode) dict.Decode = decode;
+    if (mask) dict.Mask = mask;
+  }
   return pdf.context.register(bytesStream(pdf.context, data, dict));
 }
