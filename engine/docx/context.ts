@@ -74,6 +74,8 @@ export interface FieldFrame {
   readonly inParentInstruction: boolean;
   /** w:fldLock: the cached result must not be recomputed. */
   readonly locked?: boolean;
+  /** Instruction text past MAX_INSTRUCTION_CHARS was dropped (field-state.ts appendInstruction). */
+  instructionCut?: boolean;
 }
 
 /** Largest nesting of stories (tables, text boxes, notes) followed; deeper content is flattened with a warning. */

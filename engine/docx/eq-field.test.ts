@@ -3,7 +3,7 @@ import type { RunProps } from '../model';
 import { createNodeHost } from '../../node/host';
 import { makeDocx } from '../../tests/helpers/make-docx';
 import type { Inline } from '../model';
-import { MAX_EQ_NODES, readEqField } from './eq-field';
+import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqField } from './eq-field';
 import { parseDocx } from './parse-docx';
 
 const props = { sizePt: 11, font: 'Times New Roman' } as RunProps;
@@ -72,5 +72,20 @@ describe('EQ fields of a whole document (fuzz seed 53)', () => {
     expect(fields.slice(typeset.length).every((f) => f.result[0]?.kind === 'text' && (f.result[0] as { text: string }).text.startsWith('(c)(c)'))).toBe(true);
     expect(parsed.warnings.filter((w) => w.code === 'docx/eq-too-large').reduce((n, w) => n + (w.count ?? 1), 0)).toBe(30 - typeset.length);
   });
-});
 
+  it('warns when one field passes its own bound of commands or its instruction is cut', () => {
+    const eq = (n: number) => `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> EQ ${'\\b(c)'.repeat(n)} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    const codes = (body: string) => {
+      const parsed = parseDocx(makeDocx({ body }), {}, createNodeHost());
+      if (!parsed.ok) throw new Error('parse');
+      return parsed.warnings.map((w) => w.code);
+    };
+    // At its bound the field is whole; one command more, and the rest of it is not drawn.
+    expect(codes(`<w:p>${eq(MAX_EQ_FIELD_NODES)}</w:p>`)).not.toContain('docx/eq-too-large');
+    expect(codes(`<w:p>${eq(MAX_EQ_FIELD_NODES + 1)}</w:p>`)).toContain('docx/eq-too-large');
+    // An instruction of 120,000 characters keeps its first 100,000 and says so.
+    const long = `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> AUTHOR ${'x'.repeat(60_000)}</w:instrText></w:r><w:r><w:instrText>${'y'.repeat(60_000)}</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>Ann</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+    expect(codes(`<w:p>${long}</w:p>`)).toContain('docx/field-instruction-cut');
+    expect(codes(`<w:p>${eq(3)}</w:p>`)).not.toContain('docx/field-instruction-cut');
+  });
+});

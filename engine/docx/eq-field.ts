@@ -9,7 +9,9 @@
 import type { MathNode, MathRow, RunProps } from '../model';
 
 const MAX_DEPTH = 32;
-const MAX_NODES = 5000;
+/** Commands one EQ field may build; past them it is cut, with docx/eq-too-large. */
+export const MAX_EQ_FIELD_NODES = 5000;
+const MAX_NODES = MAX_EQ_FIELD_NODES;
 
 /**
  * Commands all the EQ fields of a document may build (DocxContext.eqNodesLeft). A field's tree is
@@ -209,12 +211,20 @@ function build(command: string, options: readonly EqOption[], args: readonly Mat
  * spends what it built; a spent budget gives undefined.
  */
 export function readEqField(raw: string, props: RunProps | ((offset: number) => RunProps), budget?: { eqNodesLeft: number }): MathRow | undefined {
-  if (budget && budget.eqNodesLeft <= 0) return undefined;
+  return readEqFieldChecked(raw, props, budget).tree;
+}
+
+/**
+ * readEqField, also telling whether the field reached its own bound (MAX_NODES commands, the rest of
+ * its commands not built).
+ */
+export function readEqFieldChecked(raw: string, props: RunProps | ((offset: number) => RunProps), budget?: { eqNodesLeft: number }): { tree: MathRow | undefined; cut: boolean } {
+  if (budget && budget.eqNodesLeft <= 0) return { tree: undefined, cut: false };
   const body = raw.replace(/^\s*EQ\s*/i, '');
   const shift = raw.length - body.length;
   const propsAt = typeof props === 'function' ? (i: number) => props(i + shift) : () => props;
   const reader = new EqTree(body, propsAt, budget ? Math.min(MAX_NODES, budget.eqNodesLeft) : MAX_NODES);
   const tree = reader.sequence(0);
   if (budget) budget.eqNodesLeft -= reader.nodes;
-  return tree.length ? tree : undefined;
+  return { tree: tree.length ? tree : undefined, cut: reader.nodes > MAX_NODES };
 }

@@ -5,7 +5,7 @@
 import type { FieldInline, FieldInstruction, Inline, LinkTarget, MathInline, Revision, RunProps, TextRun } from '../model';
 import type { DocxContext, FieldFrame, StoryState } from './context';
 import { evaluateEq, evaluateIf } from './field-eval';
-import { MAX_EQ_NODES, readEqField } from './eq-field';
+import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqFieldChecked } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
@@ -48,10 +48,19 @@ export function separateField(story: StoryState): void {
 
 const MAX_INSTRUCTION_RUNS = 256;
 
+/** Longest instruction kept for a field; the rest is dropped, with docx/field-instruction-cut when the field is built. */
+export const MAX_INSTRUCTION_CHARS = 100_000;
+
 /** Appends instruction text (w:instrText) to the innermost field, noting its run's properties where they change. */
 export function appendInstruction(story: StoryState, text: string, props?: RunProps): void {
   const top = story.fields[story.fields.length - 1];
-  if (!top || top.state !== 'instruction' || top.instruction.length >= 100_000) return;
+  if (!top || top.state !== 'instruction') return;
+  const room = MAX_INSTRUCTION_CHARS - top.instruction.length;
+  if (text.length > room) {
+    top.instructionCut = true;
+    text = text.slice(0, Math.max(0, room));
+    if (!text) return;
+  }
   const runs = (top.instructionProps ??= []);
   if (props && runs[runs.length - 1]?.props !== props && runs.length < MAX_INSTRUCTION_RUNS) runs.push({ at: top.instruction.length, props });
   top.instruction += text;
@@ -133,6 +142,9 @@ export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline
 /** Builds the FieldInline of a frame; undefined when its result was already flushed (the rest flows plainly). */
 export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues = false): FieldInline | undefined {
   if (frame.flushed) return undefined;
+  if (frame.instructionCut) {
+    ctx.bag.warn('docx/field-instruction-cut', `A field's instruction is longer than ${MAX_INSTRUCTION_CHARS} characters; the rest of it is not read.`, { at });
+  }
   const instruction = parseInstruction(frame.instruction);
   const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.instruction, frame.result.length > 0);
   let result: Inline[] = frame.result;
@@ -168,9 +180,10 @@ function eqResult(ctx: DocxContext, frame: FieldFrame, props: RunProps, at: stri
     tooLarge();
     return undefined;
   }
-  const tree = readEqField(frame.instruction, instructionPropsAt(frame, props), ctx);
+  const { tree, cut } = readEqFieldChecked(frame.instruction, instructionPropsAt(frame, props), ctx);
   // Overspent: the budget ran out inside this field, whose later commands were read as text.
   if (ctx.eqNodesLeft < 0) tooLarge();
+  else if (cut) ctx.bag.warn('docx/eq-too-large', `An EQ field builds more than ${MAX_EQ_FIELD_NODES} commands; the ones after are not drawn.`, { at });
   if (!tree) return undefined;
   return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }
