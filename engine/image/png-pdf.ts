@@ -309,9 +309,13 @@ function unfilterPaeth(raw: Uint8Array, out: Uint8Array, src: number, row: numbe
   }
 }
 
-/** Adam7 de-interlacing (PNG spec §8.2), only for sample sizes of 8 or 16 bits. */
+/**
+ * Adam7 de-interlacing (PNG spec §8.2) into the rows unfilter gives for the same picture not
+ * interlaced: pixels of 8 or 16-bit samples, or rows of 1, 2 or 4-bit samples packed high bits first
+ * and padded to a byte (grey and palette pictures, the only ones with such samples).
+ */
 export function deinterlace(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number): Uint8Array {
-  if (bitDepth < 8) abort('render/unsupported-image', 'Interlaced PNGs with fewer than 8 bits per sample are not supported yet.');
+  if (bitDepth < 8) return deinterlacePacked(raw, width, height, bitDepth);
   const bytesPerPixel = (colors * bitDepth) >> 3;
   const out = new Uint8Array(width * height * bytesPerPixel);
   let offset = 0;
@@ -331,12 +335,37 @@ export function deinterlace(raw: Uint8Array, width: number, height: number, colo
   return out;
 }
 
+/** Adam7 for 1, 2 and 4-bit samples (one a pixel): each pass's samples moved bit by bit to their rows. */
+function deinterlacePacked(raw: Uint8Array, width: number, height: number, bitDepth: number): Uint8Array {
+  const stride = rowBytes(width, 1, bitDepth);
+  const out = new Uint8Array(stride * height);
+  const mask = (1 << bitDepth) - 1;
+  let offset = 0;
+  for (const [x0, y0, dx, dy] of PASSES) {
+    const w = Math.ceil((width - x0) / dx);
+    const h = Math.ceil((height - y0) / dy);
+    if (w <= 0 || h <= 0) continue;
+    const pass = unfilter(raw, w, h, 1, bitDepth, offset);
+    const passStride = rowBytes(w, 1, bitDepth);
+    for (let y = 0; y < h; y++) {
+      const row = (y0 + y * dy) * stride * 8;
+      for (let x = 0, bit = y * passStride * 8; x < w; x++, bit += bitDepth) {
+        const v = (pass[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & mask;
+        const at = row + (x0 + x * dx) * bitDepth;
+        out[at >> 3] = out[at >> 3]! | (v << (8 - bitDepth - (at & 7)));
+      }
+    }
+    offset += (passStride + 1) * h;
+  }
+  return out;
+}
+
 function paletteImage(packed: Uint8Array, info: PngInfo, width: number, height: number, bitDepth: number): PdfImageData {
   const palette = info.palette ?? new Uint8Array(3);
   // Alpha by index: tRNS gives the first entries, the others are opaque (PNG spec §11.3.2.1).
   const alphaOf = new Uint8Array(256).fill(255);
   if (info.trns) alphaOf.set(info.trns.subarray(0, 256));
-  // Eight-bit rows (interlaced ones are 8-bit too) are the indices as they are; smaller samples are unpacked.
+  // Eight-bit rows are the indices as they are; smaller samples (interlaced ones packed the same way) are unpacked.
   const indices = bitDepth === 8 ? packed : unpackIndices(packed, width, height, bitDepth);
   const alpha = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i++) alpha[i] = alphaOf[indices[i]!]!;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DiagnosticError } from '../../core';
 import { readJpegInfo } from './jpeg';
 import { pngToPdfImage } from '../../image';
-import { assemblePng, pngChunk } from '../../image';
+import { assemblePng, decodePng, pngChunk } from '../../image';
 
 /** Encodes a non-interlaced 8-bit PNG, cycling through all five row filters (from `firstFilter` on the first row). */
 function encodePng(width: number, height: number, colorType: number, samples: Uint8Array, extra: Array<[string, Uint8Array]> = [], firstFilter = 0): Uint8Array {
@@ -242,5 +242,77 @@ describe('readJpegInfo', () => {
     const cmyk = [0xff, 0xc2, 0, 20, 8, 0, 4, 0, 5, 4, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0];
     expect(readJpegInfo(new Uint8Array([0xff, 0xd8, ...adobe, ...cmyk]))).toMatchObject({ components: 4, invertedCmyk: true, width: 5, height: 4 });
     expect(() => readJpegInfo(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]))).toThrow(DiagnosticError);
+  });
+});
+
+/**
+ * A grey or palette PNG of 1, 2 or 4-bit samples (`levels`, one a pixel), Adam7-interlaced or not,
+ * each packed row filtered in turn by None, Sub, Up, Average and Paeth (one byte a pixel for them).
+ */
+function packedPng(width: number, height: number, bitDepth: number, colorType: 0 | 3, levels: Uint8Array, interlace: 0 | 1, extra: Array<[string, Uint8Array]> = []): Uint8Array {
+  const passes = interlace ? [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] : [[0, 0, 1, 1]];
+  const raw: number[] = [];
+  let filter = 0;
+  for (const [x0, y0, dx, dy] of passes) {
+    const w = Math.ceil((width - x0!) / dx!);
+    if (w <= 0) continue;
+    const stride = Math.ceil((w * bitDepth) / 8);
+    let prev = new Uint8Array(stride);
+    for (let y = y0!; y < height; y += dy!) {
+      const row = new Uint8Array(stride);
+      for (let i = 0, x = x0!; x < width; x += dx!, i++) row[(i * bitDepth) >> 3] = row[(i * bitDepth) >> 3]! | (levels[y * width + x]! << (8 - bitDepth - ((i * bitDepth) & 7)));
+      const f = filter++ % 5;
+      raw.push(f);
+      for (let k = 0; k < stride; k++) {
+        const a = k > 0 ? row[k - 1]! : 0;
+        const b = prev[k]!;
+        const c = k > 0 ? prev[k - 1]! : 0;
+        const p = a + b - c;
+        const pred = [0, a, b, (a + b) >> 1, Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c][f]!;
+        raw.push((row[k]! - pred) & 255);
+      }
+      prev = row;
+    }
+  }
+  const ihdr = new Uint8Array(13);
+  new DataView(ihdr.buffer).setUint32(0, width);
+  new DataView(ihdr.buffer).setUint32(4, height);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colorType;
+  ihdr[12] = interlace;
+  return assemblePng([pngChunk('IHDR', ihdr), ...extra.map(([t, d]) => pngChunk(t, d)), pngChunk('IDAT', zlibSync(Uint8Array.from(raw))), pngChunk('IEND', new Uint8Array(0))]);
+}
+
+describe('Adam7 PNGs of 1, 2 and 4-bit samples', () => {
+  it('decode to the same pixels as the same picture not interlaced, grey and palette, for the PDF and for recolouring', () => {
+    for (const bitDepth of [1, 2, 4]) {
+      for (const [w, h] of [[1, 1], [3, 2], [11, 9], [17, 13]] as const) {
+        const levels = random(w * h, 7 * bitDepth + w).map((v) => v & ((1 << bitDepth) - 1));
+        const palette = random(3 * (1 << bitDepth), 3);
+        const trns = Uint8Array.from([0, 128]);
+        for (const colorType of [0, 3] as const) {
+          const extra: Array<[string, Uint8Array]> = colorType === 3 ? [['PLTE', palette], ['tRNS', trns]] : [];
+          const plain = packedPng(w, h, bitDepth, colorType, levels, 0, extra);
+          const laced = packedPng(w, h, bitDepth, colorType, levels, 1, extra);
+          expect(decodePng(laced)).toEqual(decodePng(plain));
+          const pdf = pngToPdfImage(laced);
+          if (colorType === 3) {
+            // Palette: one index a byte, and the alpha of each index (tRNS) as the soft mask.
+            expect(Array.from(unzlibSync(pdf.data))).toEqual(Array.from(levels));
+            expect(Array.from(unzlibSync(pdf.smask!.data))).toEqual(Array.from(levels, (v) => (v < 2 ? trns[v]! : 255)));
+          } else {
+            // Grey: packed rows as PNG's own, padded to a byte, at the picture's depth.
+            expect(pdf.bitsPerComponent).toBe(bitDepth);
+            const stride = Math.ceil((w * bitDepth) / 8);
+            const rows = unzlibSync(pdf.data);
+            const got = Array.from({ length: w * h }, (_, i) => {
+              const bit = Math.floor(i / w) * stride * 8 + (i % w) * bitDepth;
+              return (rows[bit >> 3]! >> (8 - bitDepth - (bit & 7))) & ((1 << bitDepth) - 1);
+            });
+            expect(got).toEqual(Array.from(levels));
+          }
+        }
+      }
+    }
   });
 });
