@@ -8,7 +8,7 @@ import type { EngineHost } from '../core';
 import { emitStory, type Story } from './blocks';
 import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decorations';
 import type { DocumentEnv } from './context';
-import { CollectingSink, ResourceTables, stacked, type ItemSink } from './emit/sink';
+import { CollectingSink, ResourceTables, stackedFloats } from './emit/sink';
 import type { PageState } from './flow/paginate';
 import { storyCuts, type PassResult, type PassState } from './pass';
 import { balanceNotes } from './flow/note-columns';
@@ -72,8 +72,8 @@ export class PageDrawer {
     const front = s.pageBorders?.zOrder !== 'back';
     // concat, not push(...list): a page may hold more items than a call takes arguments.
     // Headers and footers under the body, each with its floats behind its text and the others over it.
-    const items = fill.concat(front ? [] : borders, stackedBehind(chrome), chrome.background, chrome.items, chrome.foreground, stackedInFront(chrome),
-      stackedBehind(sink), sink.background, columnSeparatorItems(page, doc.sections), sink.items, sink.foreground, stackedInFront(sink), front ? borders : []);
+    const items = fill.concat(front ? [] : borders, stackedFloats(chrome, true), chrome.background, chrome.items, chrome.foreground, stackedFloats(chrome, false),
+      stackedFloats(sink, true), sink.background, columnSeparatorItems(page, doc.sections), sink.items, sink.foreground, stackedFloats(sink, false), front ? borders : []);
     env.budget.pageDrawn(items);
     const flat: LayoutPage = { widthPt: page.frame.widthPt, heightPt: page.frame.heightPt, items, section: info.section, label: info.label };
     const turn = s.textDirection;
@@ -90,16 +90,6 @@ export class PageDrawer {
     this.host.onProgress?.({ stage: 'layout', done: index + 1, total: result.pages.length });
     return framed.page;
   }
-}
-
-/** The floats of a sink that go under its text (behindDoc), lowest first. */
-function stackedBehind(sink: ItemSink): LayoutItem[] {
-  return sink.floats.length === 0 ? [] : stacked(sink.floats.filter((f) => f.behind));
-}
-
-/** The floats of a sink that go over its text, lowest first. */
-function stackedInFront(sink: ItemSink): LayoutItem[] {
-  return sink.floats.length === 0 ? [] : stacked(sink.floats.filter((f) => !f.behind));
 }
 
 /** Section vertical alignment (w:vAlign, §17.6.23): centre or bottom-align the body of a page. */

@@ -7,7 +7,7 @@
  */
 import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, PathItem, PathPaint, ShapeInline } from '../model';
 import { mapChannels } from '../core';
-import { CollectingSink, forwardFloats, type ItemSink, type SinkPage } from './emit/sink';
+import { CollectingSink, drawTransformed, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
@@ -62,10 +62,11 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   // Shadow under the picture, outline over it (pic:spPr effects and a:ln), turned with it.
   const rot = img.rotationDeg ?? 0;
   const turn = rot || img.flipH || img.flipV ? turnAbout(x + img.widthPt / 2, y + img.heightPt / 2, rot, img.flipH === true, img.flipV === true) : undefined;
-  const seeThrough = metafileKind(media) !== undefined || mayBeTransparent(media.data);
+  const metafile = metafileKind(media) !== undefined;
+  const seeThrough = metafile || mayBeTransparent(media.data);
   if (img.reflection) {
     // A turned picture's reflection would turn about another point, and a metafile's holds text.
-    if (turn || metafileKind(media)) ctx.warn('layout/picture-effect', `The reflection of the picture ${img.media} is not drawn: it is turned or a metafile.`);
+    if (turn || metafile) ctx.warn('layout/picture-effect', `The reflection of the picture ${img.media} is not drawn: it is turned or a metafile.`);
     else sink.items.push(...reflectionItems([pictureItem(img, sink.resources.image(img.media, media, img.adjust), x, y), ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, img.reflection));
   }
   if (img.shadow && seeThrough) {
@@ -78,7 +79,7 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   } else if (img.glow) {
     sink.items.push(...pictureGlow(img, x, y, turn));
   }
-  if (img.softEdgePt && !metafileKind(media)) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media, img.adjust), x, y, sink, turn);
+  if (img.softEdgePt && !metafile) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media, img.adjust), x, y, sink, turn);
   else {
     if (img.softEdgePt) ctx.warn('layout/picture-effect', `The soft edge of the picture ${img.media} is not drawn: it is a metafile.`);
     drawPicture(img, media, x, y, sink, ctx);
@@ -188,10 +189,7 @@ function textTurn(shape: ShapeInline, x: number, y: number): { turn: number; cx:
 function drawTurned(sink: ItemSink, transform: [number, number, number, number, number, number], draw: (sub: ItemSink) => void): void {
   const sub = new CollectingSink(sink.resources, sink.page);
   draw(sub);
-  if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
-  if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
-  if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
-  forwardFloats(sub, sink, transform);
+  drawTransformed(sub, sink, transform);
 }
 
 /** The y-down page matrix that flips, then turns clockwise by `deg`, about (cx, cy). */

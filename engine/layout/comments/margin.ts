@@ -8,7 +8,7 @@
 import type { DocModel, LayoutItem, LayoutPage, RunProps } from '../../model';
 import { emitStory, layoutStory } from '../blocks';
 import { blockContext, type DocumentEnv } from '../context';
-import { CollectingSink, stacked, type ResourceTables, type SinkPage } from '../emit/sink';
+import { CollectingSink, stackedFloats, type ResourceTables, type SinkPage } from '../emit/sink';
 import { revisionColor, tint } from '../revisions';
 import { balloonBlocks, balloonTextWidth, drawBalloons, type Balloon, type BalloonArea } from './balloons';
 import { CommentLayer } from './layer';
@@ -93,9 +93,7 @@ export class CommentMargin {
     const sink = new CollectingSink(resources, geometry);
     const items: LayoutItem[] = [];
     drawBalloons(balloons, area, items, (story, x, y) => emitStory(story, sink, x, y));
-    const behind = stacked(sink.floats.filter((f) => f.behind));
-    const front = stacked(sink.floats.filter((f) => !f.behind));
-    return [...items.filter((i) => i.kind === 'rect'), ...behind, ...sink.background, ...sink.items, ...sink.foreground, ...front, ...items.filter((i) => i.kind !== 'rect')];
+    return [...items.filter((i) => i.kind === 'rect'), ...stackedFloats(sink, true), ...sink.background, ...sink.items, ...sink.foreground, ...stackedFloats(sink, false), ...items.filter((i) => i.kind !== 'rect')];
   }
 }
 

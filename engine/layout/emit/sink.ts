@@ -92,16 +92,26 @@ export interface FloatDrawing {
   readonly items: readonly LayoutItem[];
 }
 
-/** The items of `floats` in stacking order: lowest first, ties in the order they were drawn. */
-export function stacked(floats: readonly FloatDrawing[]): LayoutItem[] {
+/**
+ * The items of a sink's floats behind its text (`behind`) or over it, in stacking order: lowest
+ * first, ties in the order they were drawn.
+ */
+export function stackedFloats(sink: ItemSink, behind: boolean): LayoutItem[] {
+  const floats = sink.floats.filter((f) => f.behind === behind);
   const order = floats.map((_, i) => i).sort((a, b) => floats[a]!.z - floats[b]!.z || a - b);
   const out: LayoutItem[] = [];
   for (const i of order) for (const item of floats[i]!.items) out.push(item);
   return out;
 }
 
-/** The floats of `from` under a transform into `to` (a sub-sink drawn in a turned group). */
-export function forwardFloats(from: ItemSink, to: ItemSink, transform: readonly [number, number, number, number, number, number]): void {
+/**
+ * What `from` (a sub-sink drawn upright) holds, into `to` under `transform`: one group per layer, and
+ * each float in a group of its own, still stacked with the page's.
+ */
+export function drawTransformed(from: ItemSink, to: ItemSink, transform: readonly [number, number, number, number, number, number]): void {
+  if (from.background.length > 0) to.background.push({ kind: 'group', transform, items: from.background });
+  if (from.items.length > 0) to.items.push({ kind: 'group', transform, items: from.items });
+  if (from.foreground.length > 0) to.foreground.push({ kind: 'group', transform, items: from.foreground });
   for (const f of from.floats) to.floats.push({ ...f, items: [{ kind: 'group', transform, items: [...f.items] }] });
 }
 

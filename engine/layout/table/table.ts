@@ -14,7 +14,7 @@
  */
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
-import { CollectingSink, forwardFloats, type ItemSink } from '../emit/sink';
+import { CollectingSink, drawTransformed, type ItemSink } from '../emit/sink';
 import { borderLines, minContentWidth, shadowLines, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { NoteCall, Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
@@ -471,10 +471,7 @@ function drawTurned(pc: PlacedCell, story: Story, sink: ItemSink, x: number, y: 
   // Local (u along the line, v across the lines) → page: btLr X = x0 + v, Y = y1 − u; tbRl X = x1 − v, Y = y0 + u.
   const transform: [number, number, number, number, number, number] =
     pc.turn === 'ccw' ? [0, -1, 1, 0, x + m.left, y + h - m.bottom] : [0, 1, -1, 0, x + pc.width - m.right, y + m.top];
-  if (sub.background.length > 0) sink.background.push({ kind: 'group', transform, items: sub.background });
-  if (sub.items.length > 0) sink.items.push({ kind: 'group', transform, items: sub.items });
-  if (sub.foreground.length > 0) sink.foreground.push({ kind: 'group', transform, items: sub.foreground });
-  forwardFloats(sub, sink, transform);
+  drawTransformed(sub, sink, transform);
 }
 
 function drawBorders(pc: PlacedCell, sink: ItemSink, x0: number, y0: number, h0: number, inset: Inset): void {
