@@ -378,3 +378,25 @@ function cutRows(view: RowsView, a: number, k: number, hooks: RowHooks, joined: 
   }
   return { changed, crossing };
 }
+
+/**
+ * The notes of rows `a` to `b`, from the rows that have notes (`noted`, in order): found by bisection,
+ * as a merge's rest asks at each page it breaks at.
+ */
+export function notesOf(noted: readonly number[], rowNotes: readonly (readonly NoteCall[])[], a: number, b: number): NoteCall[] {
+  const out: NoteCall[] = [];
+  for (let i = firstAtLeast(noted, a); i < noted.length && noted[i]! <= b; i++) out.push(...rowNotes[noted[i]!]!);
+  return out;
+}
+
+/** The index of the first of `sorted` (ascending) that is at least `x`, by bisection. */
+export function firstAtLeast(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

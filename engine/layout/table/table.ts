@@ -16,12 +16,12 @@ import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, drawTransformed, type ItemSink } from '../emit/sink';
 import { borderLines, minContentWidth, shadowLines, naturalWidth, type ParagraphContext } from '../paragraph';
-import type { NoteCall, Unit } from '../flow/units';
+import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
-import { cellsAt, heightAt, mergeEnd, ownRowsHold, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
+import { cellsAt, firstAtLeast, heightAt, mergeEnd, notesOf, ownRowsHold, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
 
 /** What table layout needs from the block layout (passed in to keep the dependency one-way). */
 export interface TableContext {
@@ -100,28 +100,6 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
     units.push(decorate(unit, r));
   }
   return units;
-}
-
-/**
- * The notes of rows `a` to `b`, from the rows that have notes (`noted`, in order): found by bisection,
- * as a merge's rest asks at each page it breaks at.
- */
-function notesOf(noted: readonly number[], rowNotes: readonly (readonly NoteCall[])[], a: number, b: number): NoteCall[] {
-  const out: NoteCall[] = [];
-  for (let i = firstAtLeast(noted, a); i < noted.length && noted[i]! <= b; i++) out.push(...rowNotes[noted[i]!]!);
-  return out;
-}
-
-/** The index of the first of `sorted` (ascending) that is at least `x`, by bisection. */
-function firstAtLeast(sorted: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A unit that is nothing, for asking `decorate` what it adds to a row (its notes). */
