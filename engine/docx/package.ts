@@ -105,6 +105,8 @@ class Package implements DocxPackage {
   private readonly xmlCache = new Map<string, XmlElement | null>();
   private types: { defaults: Map<string, string>; overrides: Map<string, string> } | undefined;
   private strict = false;
+  /** Elements parsed so far over all parts: they share limits.maxXmlElements. */
+  private readonly elementBudget = { spent: 0 };
 
   constructor(
     readonly zip: ZipArchive,
@@ -159,9 +161,12 @@ class Package implements DocxPackage {
       this.xmlCache.set(part, null);
       return undefined;
     }
-    const r = parseXml(data, { part, limits: this.limits, shareEmpty: true });
+    const r = parseXml(data, { part, limits: this.limits, shareEmpty: true, elementBudget: this.elementBudget });
     if (!r.ok) {
       const d = r.errors[0]!;
+      // The element budget is the package's, not the part's: skipping the part would convert a
+      // document without it (and the parts after it), so the whole conversion stops.
+      if (d.code === 'xml/too-many-elements') throw new DiagnosticError({ ...d, hint: 'Raise limits.maxXmlElements if the document is genuine.' });
       if (required) abort('docx/bad-xml', `The main document part ${part} is not well-formed XML: ${d.message}`, { at: part });
       this.bag.warn('docx/bad-part', `The part ${part} is not well-formed XML and was skipped: ${d.message}`, { at: part });
       this.xmlCache.set(part, null);

@@ -131,7 +131,7 @@ describe('section problems', () => {
     expect(!capped.ok && capped.errors[0]!.code).toBe('template/too-large');
     expect(!capped.ok && capped.errors[0]!.hint).toMatch(/maxFillElements/);
     expect((await fillTemplate(tpl, { data })).ok).toBe(true);
-    expect(DEFAULT_LIMITS.maxFillElements).toBeLessThanOrEqual(DEFAULT_LIMITS.maxXmlElements / 4);
+    expect(DEFAULT_LIMITS.maxFillElements).toBeLessThanOrEqual(DEFAULT_LIMITS.maxXmlElements * 2 / 3);
   });
 
   it('counts the text a loop repeats, in the template and in its values, not only the elements', async () => {

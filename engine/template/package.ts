@@ -48,6 +48,8 @@ export class TemplatePackage {
   private readonly relByPartMedia = new Map<string, string>();
   private storyList: StoryPart[] | undefined;
   private mediaCounter = 0;
+  /** Elements parsed so far over all parts: they share limits.maxXmlElements. */
+  private readonly elementBudget = { spent: 0 };
   readonly limits: InputLimits;
 
   constructor(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS) {
@@ -119,7 +121,7 @@ export class TemplatePackage {
   xml(name: string): XmlDocument {
     const hit = this.xmlCache.get(name);
     if (hit) return hit;
-    const parsed = parseXml(this.zip.read(name), { part: name, keepWhitespace: true, limits: this.limits });
+    const parsed = parseXml(this.zip.read(name), { part: name, keepWhitespace: true, limits: this.limits, elementBudget: this.elementBudget });
     if (!parsed.ok) throw new DiagnosticError(parsed.errors[0]!);
     this.xmlCache.set(name, parsed.value);
     return parsed.value;

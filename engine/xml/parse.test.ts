@@ -105,6 +105,19 @@ describe('parseXml', () => {
     });
   });
 
+  it('counts the elements of several parts against one budget when given one', () => {
+    const limits = { maxXmlDepth: 10, maxXmlAttributes: 10, maxXmlElements: 100 };
+    const part = '<a>' + '<b/>'.repeat(59) + '</a>';
+    const budget = { spent: 0 };
+    expect(parseXml(part, { limits, elementBudget: budget }).ok).toBe(true);
+    expect(budget.spent).toBe(60);
+    // Alone, the second part fits; after the first, the package has 120 elements.
+    expect(parseXml(part, { limits }).ok).toBe(true);
+    const second = parseXml(part, { part: 'word/header1.xml', limits, elementBudget: budget });
+    expect(second).toMatchObject({ ok: false, errors: [{ code: 'xml/too-many-elements' }] });
+    if (!second.ok) expect(second.errors[0]!.message).toMatch(/word\/header1\.xml brings the package's XML parts past 100 elements together \(60 in the parts read before it\)/);
+  });
+
   it('reports malformed XML with a code and a position', () => {
     const cases: Array<[string, string]> = [
       ['<a><b></a>', 'xml/mismatched-tag'],

@@ -30,6 +30,12 @@ export interface ParseXmlOptions {
    * objects are such empties; not allocating them saves allocation and garbage collection.
    */
   readonly shareEmpty?: boolean;
+  /**
+   * Elements already parsed in other parts of the same package. A package's parts share one
+   * `maxXmlElements` budget: the parser starts counting from `spent` and leaves its total there, so
+   * a hostile file cannot put the limit's worth of elements in each of its parts.
+   */
+  readonly elementBudget?: { spent: number };
 }
 
 const EMPTY_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
@@ -105,6 +111,8 @@ class Parser {
   private readonly part: string;
   private readonly keepWhitespace: boolean;
   private readonly shareEmpty: boolean;
+  private readonly budget: { spent: number } | undefined;
+  private readonly spentBefore: number;
   private unknownEntities = 0;
   private readonly onUnknownEntity = () => {
     this.unknownEntities++;
@@ -122,6 +130,9 @@ class Parser {
     this.part = options.part ?? 'XML';
     this.keepWhitespace = options.keepWhitespace ?? false;
     this.shareEmpty = options.shareEmpty ?? false;
+    this.budget = options.elementBudget;
+    this.spentBefore = this.budget?.spent ?? 0;
+    this.elements = this.spentBefore;
     // Tables sized to the part: a relationships part needs a few dozen entries, a document thousands.
     this.names = new Interner(tableSize(s.length >> 6, 4096));
     this.values = new Interner(tableSize(s.length >> 5, 8192));
@@ -169,7 +180,16 @@ class Parser {
     if (this.unknownEntities > 0) {
       this.warnings.push(warning('xml/unknown-entity', `${this.part} uses ${this.unknownEntities} undeclared entity reference(s); they were kept as written.`, { at: this.part }));
     }
+    if (this.budget) this.budget.spent = this.elements;
     return { ...(declaration ? { declaration } : {}), prolog, root, strict: this.strict };
+  }
+
+  private tooManyElements(): never {
+    if (this.budget) this.budget.spent = this.elements;
+    const message = this.spentBefore > 0
+      ? `${this.part} brings the package's XML parts past ${this.maxElements} elements together (${this.spentBefore} in the parts read before it).`
+      : `${this.part} has more than ${this.maxElements} elements.`;
+    return abort('xml/too-many-elements', message, { at: this.part });
   }
 
   private where(pos: number): string {
@@ -321,9 +341,7 @@ class Parser {
       if (this.lastAttrIsNs) declaresNs = true;
     }
     this.pos = i;
-    if (++this.elements > this.maxElements) {
-      abort('xml/too-many-elements', `${this.part} has more than ${this.maxElements} elements.`, { at: this.part });
-    }
+    if (++this.elements > this.maxElements) this.tooManyElements();
     const d = this.depth;
     if (d >= this.maxDepth) {
       abort('xml/too-deep', `${this.part} nests elements deeper than ${this.maxDepth} levels (${this.where(this.pos)}).`, { at: this.part });
@@ -338,7 +356,7 @@ class Parser {
     if (d > 0) {
       this.pushChild(el);
       this.flags[d - 1]! |= HAS_ELEMENT_CHILD;
-    } else if (this.elements > 1) {
+    } else if (this.elements > this.spentBefore + 1) {
       abort('xml/multiple-roots', `${this.part} has more than one root element (${this.where(this.pos)}).`, { at: this.part });
     }
     if (!selfClosing) {
