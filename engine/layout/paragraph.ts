@@ -150,6 +150,7 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
     shiftX: (i) => fit(i).shift,
     leavesRoom: (i) => fit(i + 1).join === true,
     clearBefore: (i, side) => fit.clear(i, side),
+    breakBefore: (i, kind) => fit.breakBefore(i, kind),
   });
   const skips = lines.map((_, i) => fit(i).skip);
   const joins = lines.map((_, i) => fit(i).join === true);
@@ -293,7 +294,7 @@ function fillLines(
   ctx: ParagraphContext,
   boxWidthPt: number,
   limitX: (line: number) => number,
-  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom' | 'clearBefore'>,
+  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom' | 'clearBefore' | 'breakBefore'>,
   mirrors = false,
 ): LineBox[] {
   const ind = mirrors ? lineIndent(p) : p.props.indent;

@@ -136,6 +136,21 @@ describe('floating tables', () => {
     expect(run(doc, 'Cleared').y).toBeGreaterThan(run(doc, 'T3').y + 4);
   });
 
+  it('the text after a page or column break in the paragraph beside it takes the full width of the next page', async () => {
+    // aspose-Get_substitution_without_suffixes: a heading opening with a column break (one column:
+    // the next page) after a floating table; its text was set on page 2 in the narrow strip left
+    // beside the table on page 1.
+    for (const type of ['page', 'column']) {
+      const para = `<w:p>${P_PR}<w:r><w:t>Beside</w:t></w:r><w:r><w:br w:type="${type}"/></w:r><w:r><w:t>Heading on the next page</w:t></w:r></w:p>`;
+      const { doc } = await layout(table('w:vertAnchor="text" w:horzAnchor="margin"') + para + p('After'));
+      expect(run(doc, 'Beside').x).toBeGreaterThanOrEqual(225 - 0.5);
+      const heading = run(doc, 'Heading on the next page', 1);
+      expect(heading.x).toBeCloseTo(72, 0);
+      expect(heading.y).toBeLessThan(72 + 12);
+      expect(run(doc, 'After', 1).y).toBeGreaterThan(heading.y);
+    }
+  });
+
   it('consecutive floating tables overlap unless w:tblOverlap="never" moves the second below the first', async () => {
     const second = (overlap: string) => table('w:vertAnchor="text" w:horzAnchor="margin" w:tblpX="720"').replace(/T(\d)/g, 'S$1').replace('<w:tblW', `${overlap}<w:tblW`);
     const first = table('w:vertAnchor="text" w:horzAnchor="margin"');
