@@ -49,6 +49,8 @@ export interface BodyArea {
    * the page's other columns or the next page's early floats (not its header's, only guessed).
    */
   readonly known?: readonly Exclusion[];
+  /** For the top of the next column or page (BodyWrap.next): it is on a new page. */
+  readonly newPage?: boolean;
 }
 
 /** What the paginated body offers for wrapping text around floats (see BodyWrap in pass.ts). */
@@ -207,7 +209,7 @@ function nextArea(wrap: BodyWrap, at: BodyArea, late?: readonly ObjectInline[]):
   const moved = late && late.length > 0 ? exclusionsOf(late, after.page, after.columnX, after.top, after.columnWidth) : [];
   const known = after.known ?? [];
   if (known.length === 0 && moved.length === 0) return undefined;
-  return { top: after.top, columnX: after.columnX, bottom: after.top + after.room, exclusions: moved.length === 0 ? known : [...known, ...moved] };
+  return { top: after.top, columnX: after.columnX, bottom: after.top + after.room, exclusions: moved.length === 0 ? known : [...known, ...moved], ...(after.newPage ? { newPage: true } : {}) };
 }
 
 /**

@@ -17,6 +17,7 @@ import { finishLines, type LineBox, type LineBoxParams } from './inline/line-box
 import { shapePieces, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
+import { BreakAction } from './linebreak-types';
 import { exclusionsBelow, wrapFits, type Exclusion, type WrapArea } from './flow/exclusions';
 
 /**
@@ -123,10 +124,18 @@ export interface LateFloats {
 
 /**
  * Line-break opportunities of a paragraph's text, none inside the base of a phonetic guide: Word
- * keeps a ruby (w:ruby, §17.3.3.25) on one line.
+ * keeps a ruby (w:ruby, §17.3.3.25) on one line. A run of tabs (w:tab, §17.3.3.32) right after a
+ * word may also start a line: tabs whose stop the line cannot reach go on to the next line, the
+ * word before them staying (UAX #14 keeps a tab, class BA, with the text before it, which then
+ * wrapped with it). After a space the kernel already breaks there; a run stays whole.
  */
 function breaksOf(content: ParaContent): Uint8Array {
   const breaks = findBreakOpportunities(content.text);
+  const text = content.text;
+  for (let i = text.indexOf('\t', 1); i > 0; i = text.indexOf('\t', i + 1)) {
+    const before = text.charCodeAt(i - 1);
+    if (before !== 0x09 && before !== 0x20 && breaks[i] === BreakAction.NONE) breaks[i] = BreakAction.ALLOWED;
+  }
   if (content.rubies) for (const r of content.rubies) breaks.fill(0, r.start + 1, r.end);
   return breaks;
 }
@@ -150,6 +159,7 @@ export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: Paragraph
     shiftX: (i) => fit(i).shift,
     leavesRoom: (i) => fit(i + 1).join === true,
     clearBefore: (i, side) => fit.clear(i, side),
+    breakBefore: (i, kind) => fit.breakBefore(i, kind),
   });
   const skips = lines.map((_, i) => fit(i).skip);
   const joins = lines.map((_, i) => fit(i).join === true);
@@ -293,7 +303,7 @@ function fillLines(
   ctx: ParagraphContext,
   boxWidthPt: number,
   limitX: (line: number) => number,
-  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom' | 'clearBefore'>,
+  wrap?: Pick<LineGeometry, 'shiftX' | 'leavesRoom' | 'clearBefore' | 'breakBefore'>,
   mirrors = false,
 ): LineBox[] {
   const ind = mirrors ? lineIndent(p) : p.props.indent;

@@ -273,7 +273,7 @@ class Pass {
         // Known for certain there: the next column's floats on this page, or the next page's early
         // floats; not the header's (a guess, and the next page's header may be another).
         const known = next.newPage ? (early ?? []) : next.exclusions;
-        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions, known };
+        return { top: next.top, columnX: next.columnX, columnWidth: next.columnWidth, room: next.room, page: geometry(next.page), exclusions, known, ...(next.newPage ? { newPage: true } : {}) };
       },
       page: () => geometry(this.paginator.page),
     };

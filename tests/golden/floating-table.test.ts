@@ -136,6 +136,31 @@ describe('floating tables', () => {
     expect(run(doc, 'Cleared').y).toBeGreaterThan(run(doc, 'T3').y + 4);
   });
 
+  it('the text after a page or column break in the paragraph beside it takes the full width of the next page', async () => {
+    // aspose-Get_substitution_without_suffixes: a heading opening with a column break (one column:
+    // the next page) after a floating table; its text was set on page 2 in the narrow strip left
+    // beside the table on page 1.
+    for (const type of ['page', 'column']) {
+      const para = `<w:p>${P_PR}<w:r><w:t>Beside</w:t></w:r><w:r><w:br w:type="${type}"/></w:r><w:r><w:t>Heading on the next page</w:t></w:r></w:p>`;
+      const { doc } = await layout(table('w:vertAnchor="text" w:horzAnchor="margin"') + para + p('After'));
+      expect(run(doc, 'Beside').x).toBeGreaterThanOrEqual(225 - 0.5);
+      const heading = run(doc, 'Heading on the next page', 1);
+      expect(heading.x).toBeCloseTo(72, 0);
+      expect(heading.y).toBeLessThan(72 + 12);
+      expect(run(doc, 'After', 1).y).toBeGreaterThan(heading.y);
+    }
+  });
+
+  it('in two columns, the text after a column break starts the second column at its full width', async () => {
+    const sect = '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/><w:cols w:num="2" w:space="720"/></w:sectPr>';
+    const para = `<w:p>${P_PR}<w:r><w:t>Beside</w:t></w:r><w:r><w:br w:type="column"/></w:r><w:r><w:t>Second column</w:t></w:r></w:p>`;
+    const { doc } = await layout(p('Before') + table('w:vertAnchor="text" w:horzAnchor="margin"') + para + p('After') + sect);
+    // Two 216 pt columns, the second from 324 pt; the table's 144 pt and 9 pt of distance in the first.
+    expect(run(doc, 'Beside').x).toBeGreaterThanOrEqual(225 - 0.5);
+    expect(run(doc, 'Second column').x).toBeCloseTo(324, 0);
+    expect(run(doc, 'Second column').y).toBeCloseTo(run(doc, 'Before').y, 0);
+  });
+
   it('consecutive floating tables overlap unless w:tblOverlap="never" moves the second below the first', async () => {
     const second = (overlap: string) => table('w:vertAnchor="text" w:horzAnchor="margin" w:tblpX="720"').replace(/T(\d)/g, 'S$1').replace('<w:tblW', `${overlap}<w:tblW`);
     const first = table('w:vertAnchor="text" w:horzAnchor="margin"');

@@ -68,4 +68,21 @@ describe('a custom tab stop past the right indent', () => {
     expect(num.y).toBe(lines[1]);
     expect(num.x + num.w).toBeCloseTo(72 + 504, 1);
   });
+
+  it('keeps the text before a tab whose stop the line cannot reach: the tab goes on to the next line, not the word before it', async () => {
+    // oxsdk-complexity's footer: "…PAGE<tab>Microsoft Confidential<tab>", its right stop 36 pt past
+    // the margin and no stop after it; "Confidential" went down a line with the last tab.
+    const footer =
+      '<w:p><w:pPr><w:tabs><w:tab w:val="right" w:pos="10080"/></w:tabs><w:spacing w:after="0"/></w:pPr>' +
+      '<w:r><w:t>Complexity</w:t></w:r><w:r><w:tab/><w:t>Microsoft Confidential</w:t></w:r><w:r><w:tab/></w:r></w:p>' +
+      '<w:p><w:pPr><w:spacing w:after="0"/></w:pPr><w:r><w:t>Next</w:t></w:r></w:p>';
+    const r = runs(await layout('', footer));
+    const first = r.find((g) => g.text.includes('Complexity'))!;
+    const words = r.filter((g) => /Microsoft|Confidential/.test(g.text));
+    for (const g of words) expect(g.y).toBeCloseTo(first.y, 5);
+    expect(Math.max(...words.map((g) => g.x + g.w))).toBeCloseTo(72 + 504, 1);
+    // The tab takes the paragraph's second line: the next paragraph starts two lines down.
+    const next = r.find((g) => g.text.includes('Next'))!;
+    expect(next.y - first.y).toBeGreaterThan(20);
+  });
 });

@@ -142,7 +142,7 @@ export interface WrapArea {
    * there (a page's header floats and the floats the pass before placed above their paragraphs):
    * those lines are fitted beside them, down to that column's bottom.
    */
-  readonly next?: { readonly top: number; readonly columnX: number; readonly bottom: number; readonly exclusions: readonly Exclusion[] };
+  readonly next?: { readonly top: number; readonly columnX: number; readonly bottom: number; readonly exclusions: readonly Exclusion[]; readonly newPage?: boolean };
 }
 
 /**
@@ -167,6 +167,12 @@ export interface WrapFits {
    * called before that segment is fitted.
    */
   clear(segment: number, side: 'left' | 'right' | 'all'): void;
+  /**
+   * The line starting at `segment` follows a page or column break (w:br w:type, ST_BrType
+   * §17.18.4): it goes on in the next column or page, beside the floats known there (`next`) or
+   * none, not beside this column's. Must be called before that segment is fitted.
+   */
+  breakBefore(segment: number, kind: 'page' | 'column'): void;
 }
 
 /** An axis-aligned box in page coordinates. */
@@ -206,6 +212,7 @@ export const MIN_WRAP_WIDTH_PT = 24;
 export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: number, indentRightPt: number, heights: readonly number[]): WrapFits {
   const fits: LineFit[] = [];
   const clears = new Map<number, 'left' | 'right' | 'all'>();
+  const broken = new Map<number, 'page' | 'column'>();
   let y = area.top;
   let lineIndex = 0;
   // Where lines go: this column, then (once) the next one `area.next` describes.
@@ -236,6 +243,10 @@ export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: numbe
   let overflowed = false;
   const nextLine = (): void => {
     const h = heights[Math.min(lineIndex++, heights.length - 1)] ?? 12;
+    const hard = broken.get(fits.length);
+    // A page break goes on where `next` is only when that is the next page (in columns it is the
+    // next column of this page); else nothing is known there and the line takes the full width.
+    if (hard && !overflowed && !((hard === 'column' || area.next?.newPage === true) && moveOn())) overflowed = true;
     let skip = clearance(clears.get(fits.length));
     let startsColumn = false;
     if (!overflowed && bottom !== undefined && y + skip + h > bottom + 0.01 && moveOn()) skip = 0;
@@ -297,6 +308,9 @@ export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: numbe
   return Object.assign(fit, {
     clear(segment: number, side: 'left' | 'right' | 'all') {
       if (segment >= fits.length) clears.set(segment, side);
+    },
+    breakBefore(segment: number, kind: 'page' | 'column') {
+      if (segment >= fits.length) broken.set(segment, kind);
     },
   });
 }

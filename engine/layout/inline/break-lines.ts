@@ -51,6 +51,8 @@ export interface LineGeometry {
   readonly leavesRoom?: (lineIndex: number) => boolean;
   /** A text-wrapping break with w:clear ended the line before this one: it starts below the floats on that side. */
   readonly clearBefore?: (lineIndex: number, side: 'left' | 'right' | 'all') => void;
+  /** A page or column break ended the line before this one: it goes on in the next column or page. */
+  readonly breakBefore?: (lineIndex: number, kind: 'page' | 'column') => void;
   /**
    * Text before this index is the list label and its suffix. A line holding only them has no words
    * yet: a word too wide for any line is broken there, after the label, as Word does, instead of
@@ -96,6 +98,8 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   while (pos < queue.length || lines.length === 0) {
     if (clear) geo.clearBefore?.(lines.length, clear);
     clear = undefined;
+    const before = lines[lines.length - 1]?.ending;
+    if (before === 'page' || before === 'column') geo.breakBefore?.(lines.length, before);
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
     const limit = geo.limitX(lines.length);
     line.begin(startX, limit);
