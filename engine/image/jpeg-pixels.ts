@@ -79,8 +79,15 @@ function clampSample(v: number): number {
 
 /** Separable 2-D IDCT of f (natural order, row v = vertical frequency) into out (row y). */
 function idctBlock(f: Float64Array, out: Float64Array, mid: Float64Array): void {
-  // Rows: for each vertical frequency v, the horizontal transform over u.
+  // Rows: for each vertical frequency v, the horizontal transform over u (a row of zeros, the
+  // common case at high frequencies, transforms to zeros).
   for (let v = 0; v < 8; v++) {
+    let any = false;
+    for (let u = 0; u < 8; u++) if (f[v * 8 + u] !== 0) any = true;
+    if (!any) {
+      mid.fill(0, v * 8, v * 8 + 8);
+      continue;
+    }
     for (let x = 0; x < 8; x++) {
       let s = 0;
       for (let u = 0; u < 8; u++) s += IDCT_TABLE[x * 8 + u]! * f[v * 8 + u]!;
