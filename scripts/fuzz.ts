@@ -17,7 +17,7 @@ import { makeDocx } from '../tests/helpers/make-docx';
 import { anchoredPicture, inlinePicture } from '../tests/helpers/tiny-png';
 import { mutateBytes } from './fuzz/bytes-mutate';
 import { directSnippets, mutateDocx } from './fuzz/docx-mutate';
-import { hostileGif, hostilePng } from './fuzz/image-gen';
+import { hostileGif, hostileJpeg, hostilePng } from './fuzz/image-gen';
 import { mutatePdf } from './fuzz/pdf-mutate';
 import { Rng } from './fuzz/rng';
 import { runHttpCampaign } from './fuzz/http';
@@ -86,11 +86,22 @@ function signatureOf(defect: string, o: Outcome): string {
 }
 
 /** Wraps a picture in a small DOCX, inline and floating, with the content type of its extension. */
-function pictureDocx(bytes: Uint8Array, ext: string): Uint8Array {
+function pictureDocx(bytes: Uint8Array, ext: string, effects = ''): Uint8Array {
   const name = `image1.${ext}`;
-  const body = `<w:p>${inlinePicture('rIdP', 100, 60)}</w:p><w:p>${anchoredPicture('rIdP', 50, 50, { x: 20, y: 0, wrap: 'square' }, 2)}<w:r><w:t>t</w:t></w:r></w:p>`;
+  let body = `<w:p>${inlinePicture('rIdP', 100, 60)}</w:p><w:p>${anchoredPicture('rIdP', 50, 50, { x: 20, y: 0, wrap: 'square' }, 2)}<w:r><w:t>t</w:t></w:r></w:p>`;
+  // Recolouring (a:blip's effects) makes the renderer decode a JPEG instead of embedding it.
+  if (effects) body = body.replaceAll('<a:blip r:embed="rIdP"/>', `<a:blip r:embed="rIdP">${effects}</a:blip>`);
   return makeDocx({ body, media: { rIdP: { name, data: bytes } } });
 }
+
+/** Recolourings that make a JPEG be decoded (grey, two tones, black and white, an opaque colour change, brightness of CMYK). */
+const JPEG_EFFECTS = [
+  '<a:grayscl/>',
+  '<a:duotone><a:srgbClr val="000080"/><a:srgbClr val="FFFF00"/></a:duotone>',
+  '<a:biLevel thresh="50000"/>',
+  '<a:clrChange><a:clrFrom><a:srgbClr val="FFFFFF"/></a:clrFrom><a:clrTo><a:srgbClr val="FF0000"/></a:clrTo></a:clrChange>',
+  '<a:grayscl/><a:lum bright="20000" contrast="-10000"/>',
+];
 
 const extOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 
@@ -118,8 +129,14 @@ function imageBuilder(seeds: readonly Seed[]): Builder {
   };
 }
 
-/** A structured hostile PNG (drawn in a DOCX) or GIF (decoded alone or drawn). */
+/** A structured hostile PNG (drawn in a DOCX), GIF (decoded alone or drawn) or JPEG (decoded alone or drawn recoloured). */
 function structuredImage(id: number, r: Rng): Built {
+  if (r.chance(0.4)) {
+    const m = hostileJpeg(r);
+    const alone = r.chance(0.5);
+    const bytes = alone ? m.bytes : pictureDocx(m.bytes, 'jpeg', r.pick(JPEG_EFFECTS));
+    return { msg: { id, target: alone ? 'jpeg' : 'convert', bytes }, seed: 'gen.jpeg', ops: m.ops, ext: alone ? 'jpg' : 'docx' };
+  }
   const png = r.chance(0.6);
   const m = png ? hostilePng(r) : hostileGif(r);
   const raster = !png && r.chance(0.5);

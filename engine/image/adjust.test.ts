@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustPixels, decodePng, encodePng, levelsMap } from './index';
+import { adjustPixels, decodePng, encodePng, levelsMap, narrowToGray } from './index';
 import type { DecodedImage } from './types';
 
 /** Two pixels: pure red and mid grey, opaque RGB. */
@@ -9,6 +9,19 @@ describe('adjustPixels (blip effects on decoded pixels)', () => {
   it('makes the clrChange colour transparent and leaves the others (Set Transparent Color)', () => {
     const px = adjustPixels(RED_GREY, { colorChange: { from: 'FF0000', to: 'FF0000', toOpacity: 0 } });
     expect([...px]).toEqual([255, 0, 0, 0, 128, 128, 128, 255]);
+  });
+
+  it('keys out colours within a tolerance when asked (a decoded JPEG), each sample apart', () => {
+    const near: DecodedImage = { width: 3, height: 1, color: 'rgb', samples: new Uint8Array([250, 6, 3, 246, 0, 0, 255, 9, 0]) };
+    const key = { colorChange: { from: 'FF0000', to: 'FF0000', toOpacity: 0 } };
+    expect([...adjustPixels(near, key, 8)].filter((_, i) => i % 4 === 3)).toEqual([0, 255, 255]);
+    expect([...adjustPixels(near, key)].filter((_, i) => i % 4 === 3)).toEqual([255, 255, 255]);
+  });
+
+  it('narrows an all-grey RGB picture to one grey channel and leaves a coloured one', () => {
+    const grey = narrowToGray({ width: 2, height: 1, color: 'rgb', samples: new Uint8Array([7, 7, 7, 200, 200, 200]) });
+    expect(grey).toMatchObject({ color: 'gray', samples: new Uint8Array([7, 200]) });
+    expect(narrowToGray(RED_GREY)).toBe(RED_GREY);
   });
 
   it('greys by luminance, maps a duotone between its colours and cuts black and white at the threshold', () => {

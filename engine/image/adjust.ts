@@ -21,6 +21,9 @@ const rgbOf = (hex: string): [number, number, number] => {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 };
 
+/** How far (in 8-bit sample values, per sample) a JPEG's pixels may stray from a transparent colour and still be keyed out: its compression moves flat colours by a few steps. */
+export const JPEG_KEY_TOLERANCE = 8;
+
 /** Rec. 601 luma in 0–255 with integer weights (77 + 150 + 29 = 256). */
 const luma = (r: number, g: number, b: number): number => (77 * r + 150 * g + 29 * b) >> 8;
 
@@ -42,10 +45,11 @@ export function levelsMap(brightness: number, contrast: number): Uint8Array {
 
 /**
  * Applies the adjustments to a decoded picture: the colour change first (exact match of the
- * colour, as Word's Set Transparent Color on lossless pictures), then grey, two-tone or black and
- * white from the luminance, then brightness and contrast.
+ * colour, as Word's Set Transparent Color on lossless pictures; a decoded JPEG passes
+ * JPEG_KEY_TOLERANCE, as its compression moves flat colours by a few steps), then grey, two-tone or
+ * black and white from the luminance, then brightness and contrast.
  */
-export function adjustPixels(img: DecodedImage, adjust: PixelAdjust): Uint8ClampedArray {
+export function adjustPixels(img: DecodedImage, adjust: PixelAdjust, keyTolerance = 0): Uint8ClampedArray {
   const px = toRgba(img);
   const n = img.width * img.height;
   const change = adjust.colorChange;
@@ -53,8 +57,9 @@ export function adjustPixels(img: DecodedImage, adjust: PixelAdjust): Uint8Clamp
     const [fr, fg, fb] = rgbOf(change.from);
     const [tr, tg, tb] = rgbOf(change.to);
     const ta = Math.round(Math.max(0, Math.min(1, change.toOpacity)) * 255);
+    const t = keyTolerance;
     for (let i = 0; i < n * 4; i += 4) {
-      if (px[i] !== fr || px[i + 1] !== fg || px[i + 2] !== fb) continue;
+      if (Math.abs(px[i]! - fr) > t || Math.abs(px[i + 1]! - fg) > t || Math.abs(px[i + 2]! - fb) > t) continue;
       px[i] = tr;
       px[i + 1] = tg;
       px[i + 2] = tb;
@@ -107,4 +112,15 @@ export function rgbaToDecoded(width: number, height: number, px: Uint8ClampedArr
     all &= alpha[i]!;
   }
   return { width, height, color: 'rgb', samples, ...(all === 255 ? {} : { alpha }) };
+}
+
+/** A picture whose every pixel is grey (R = G = B) as one grey channel, so a picture recoloured to grey embeds a third of the samples; others unchanged. */
+export function narrowToGray(d: DecodedImage): DecodedImage {
+  if (d.color !== 'rgb') return d;
+  const s = d.samples;
+  const n = d.width * d.height;
+  for (let i = 0; i < n * 3; i += 3) if (s[i] !== s[i + 1] || s[i] !== s[i + 2]) return d;
+  const gray = new Uint8Array(n);
+  for (let i = 0; i < n; i++) gray[i] = s[i * 3]!;
+  return { ...d, color: 'gray', samples: gray };
 }

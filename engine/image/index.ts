@@ -1,8 +1,9 @@
 /**
  * image: pixels in, pixels out, with no knowledge of documents, layout or renderers. Raster decoders
  * for the picture formats PDF cannot embed as they are (GIF, BMP/DIB, TIFF) and for the DIBs inside
- * metafiles, and the one PNG encoder. Used by render/pdf (Flate image XObjects), render/canvas
- * (ImageData), layout/metafile (embedded bitmaps re-encoded as PNG) and template (typed signatures).
+ * metafiles, a JPEG decoder (for recoloured photos), and the one PNG encoder. Used by render/pdf
+ * (Flate image XObjects), render/canvas (ImageData), layout/metafile (embedded bitmaps re-encoded as
+ * PNG) and template (typed signatures).
  * In: image bytes and limits, or RGBA pixels. Out: Result<DecodedImage> (8-bit samples, palette,
  * optional alpha), RGBA, or PNG bytes.
  * Must not: throw on bad input, allocate before checking declared sizes against the limits, read past
@@ -22,7 +23,8 @@ export { decodeGif } from './gif';
 export { decodeTiff } from './tiff';
 export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
 export { toRgba } from './rgba';
-export { adjustPixels, levelsMap, rgbaToDecoded, type PixelAdjust } from './adjust';
+export { adjustPixels, levelsMap, narrowToGray, rgbaToDecoded, JPEG_KEY_TOLERANCE, type PixelAdjust } from './adjust';
+export { decodeJpeg } from './jpeg-decode';
 export { decodePng } from './png-decode';
 export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';

@@ -1,5 +1,5 @@
 /**
- * Structured hostile pictures: PNG and GIF files built field by field, with valid chunk CRCs, zlib
+ * Structured hostile pictures: PNG, GIF and JPEG files built field by field, with valid chunk CRCs, zlib
  * streams and LZW codes, so that a case reaches the decoders' work past those layers (PNG unfiltering,
  * the alpha split, palette alpha from tRNS, Adam7 de-interlacing; GIF frame composition and LZW tables)
  * instead of stopping at a checksum. Each field is picked from the values that break size arithmetic or
@@ -29,17 +29,21 @@ function bytes(r: Rng, n: number, spread = 256): Uint8Array {
 
 const PASSES = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
 
-/** The filtered rows a PNG of this header needs (PNG §7.2, §8.2), each with a filter byte, or 0 when too large to build. */
+/**
+ * The filtered rows a PNG of this header needs (PNG §7.2, §8.2), each with a filter byte, or 0 when
+ * too large to build: a width of 0 still needs a filter byte per row, so 0 × 2^31 is 2 GB of rows.
+ */
 function rawLength(w: number, h: number, colors: number, depth: number, interlace: number): number {
   const rowBytes = (x: number) => Math.ceil((x * colors * depth) / 8) + 1;
-  if (interlace !== 1) return w * h > 4_000_000 ? 0 : rowBytes(w) * h;
+  if (w * h > 4_000_000 || h > 4_000_000) return 0;
+  if (interlace !== 1) return rowBytes(w) * h;
   let n = 0;
   for (const [x0, y0, dx, dy] of PASSES) {
     const pw = Math.ceil((w - x0) / dx);
     const ph = Math.ceil((h - y0) / dy);
     if (pw > 0 && ph > 0) n += rowBytes(pw) * ph;
   }
-  return w * h > 4_000_000 ? 0 : n;
+  return n;
 }
 
 /** Fills filtered rows: random samples and filter bytes (mostly 0-4, sometimes unknown ones). */
@@ -196,4 +200,115 @@ export function hostileGif(r: Rng): { bytes: Uint8Array; ops: string[] } {
   }
   if (r.chance(0.9)) out.push(0x3b);
   return { bytes: Uint8Array.from(out), ops };
+}
+
+/** JPEG helpers: a marker segment (ITU-T T.81 §B.1.1.4) with its big-endian length, sometimes a lying one. */
+function jpegSegment(r: Rng, marker: number, body: readonly number[]): number[] {
+  const len = r.chance(0.99) ? body.length + 2 : r.pick([0, 1, body.length + 1, body.length + 3, 0xffff]);
+  return [0xff, marker, (len >> 8) & 255, len & 255, ...body];
+}
+
+/** Annex K.3's luminance DC and AC tables (code counts by length, then values), the ones most encoders write. */
+const DC_COUNTS = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+const AC_COUNTS = [0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7d];
+const AC_VALUES = [
+  0x01, 0x02, 0x03, 0x00, 0x04, 0x11, 0x05, 0x12, 0x21, 0x31, 0x41, 0x06, 0x13, 0x51, 0x61, 0x07, 0x22, 0x71, 0x14, 0x32, 0x81, 0x91, 0xa1, 0x08,
+  0x23, 0x42, 0xb1, 0xc1, 0x15, 0x52, 0xd1, 0xf0, 0x24, 0x33, 0x62, 0x72, 0x82, 0x09, 0x0a, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x25, 0x26, 0x27, 0x28,
+  0x29, 0x2a, 0x34, 0x35, 0x36, 0x37, 0x38, 0x39, 0x3a, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59,
+  0x5a, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6a, 0x73, 0x74, 0x75, 0x76, 0x77, 0x78, 0x79, 0x7a, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89,
+  0x8a, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 0xa8, 0xa9, 0xaa, 0xb2, 0xb3, 0xb4, 0xb5, 0xb6,
+  0xb7, 0xb8, 0xb9, 0xba, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc8, 0xc9, 0xca, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8, 0xd9, 0xda, 0xe1, 0xe2,
+  0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xe9, 0xea, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa,
+];
+
+/** A DHT body for class tc, index th: the standard tables, or over-full, cut or random ones. */
+function huffmanTable(r: Rng, tc: number, th: number): { body: number[]; op?: string } {
+  const counts = tc === 0 ? DC_COUNTS : AC_COUNTS;
+  const values = tc === 0 ? [...Array(12).keys()] : AC_VALUES;
+  const form = r.chance(0.96) ? 'standard' : r.pick(['overfull', 'short', 'random', 'oneCode']);
+  if (form === 'overfull') return { body: [(tc << 4) | th, 3, ...counts.slice(1), ...values, 0], op: 'dht-overfull' };
+  if (form === 'short') return { body: [(tc << 4) | th, ...counts, ...values].slice(0, 1 + r.int(17 + values.length)), op: 'dht-short' };
+  if (form === 'random') {
+    const c = Array.from({ length: 16 }, () => r.int(r.chance(0.5) ? 4 : 256));
+    return { body: [(tc << 4) | th, ...c, ...bytes(r, c.reduce((a, b) => a + b, 0))], op: 'dht-random' };
+  }
+  if (form === 'oneCode') return { body: [(tc << 4) | th, 1, ...Array(15).fill(0), r.int(256)], op: 'dht-one-code' };
+  return { body: [(tc << 4) | th, ...counts, ...values] };
+}
+
+/** Entropy-coded data appended to out: random bytes, 0xFF stuffed (§F.1.2.3), with restart markers or stray markers now and then. */
+function entropyData(r: Rng, n: number, restarts: boolean, out: number[]): void {
+  let rst = 0;
+  for (let i = 0; i < n; i++) {
+    const b = r.int(256);
+    out.push(b);
+    if (b === 0xff) out.push(r.chance(0.97) ? 0 : r.pick([0xd9, 0xc4, 0xff, 0xd0]));
+    if (restarts && r.chance(0.02)) out.push(0xff, 0xd0 + (r.chance(0.9) ? rst++ & 7 : r.int(8)));
+  }
+}
+
+/** A progressive scan script's spectral bands and bit positions (§G.1.1.1), sometimes invalid. */
+function progressiveScans(r: Rng, n: number): Array<{ comps: number[]; ss: number; se: number; ah: number; al: number }> {
+  const all = [...Array(n).keys()];
+  const scans = [{ comps: all, ss: 0, se: 0, ah: 0, al: 1 }];
+  for (const c of all) scans.push({ comps: [c], ss: 1, se: 5, ah: 0, al: 2 }, { comps: [c], ss: 6, se: 63, ah: 0, al: 2 });
+  scans.push({ comps: all, ss: 0, se: 0, ah: 1, al: 0 });
+  for (const c of all) scans.push({ comps: [c], ss: 1, se: 63, ah: 2, al: 1 }, { comps: [c], ss: 1, se: 63, ah: 1, al: 0 });
+  const picked = r.chance(0.7) ? scans : scans.filter(() => r.chance(0.5));
+  if (r.chance(0.15)) picked.push({ comps: r.chance(0.5) ? all : [r.int(n + 2)], ss: r.int(70), se: r.int(70), ah: r.int(16), al: r.int(16) });
+  return picked;
+}
+
+/**
+ * A JPEG built segment by segment: JFIF or Adobe markers (every transform flag), quantization tables
+ * of 8 or 16 bits, a frame of every kind (baseline, extended, progressive; lossless, hierarchical and
+ * arithmetic ones refused), 1 to 4 components (and counts the decoder refuses) with sampling factors
+ * 1–4 or invalid ones, hostile sizes, standard or broken Huffman tables, restart intervals, scans of
+ * random entropy data (stuffed, with RSTn and stray markers) that are short, long or cut.
+ */
+export function hostileJpeg(r: Rng): { bytes: Uint8Array; ops: string[] } {
+  const frame = r.chance(0.9) ? r.pick([0xc0, 0xc0, 0xc1, 0xc2, 0xc2]) : r.pick([0xc3, 0xc5, 0xc9, 0xca, 0xcd, 0xcf]);
+  const n = r.chance(0.93) ? r.pick([1, 3, 3, 4]) : r.pick([0, 2, 5, 255]);
+  const w = side(r);
+  const h = r.chance(0.03) ? 0 : r.chance(0.3) ? w : side(r);
+  const precision = r.chance(0.95) ? 8 : r.pick([12, 16, 0]);
+  const ops = [`jpeg sof${(frame - 0xc0).toString(16)} ${w & 0xffff}x${h & 0xffff} n${n} p${precision}`];
+  const out: number[] = [0xff, 0xd8];
+  if (r.chance(0.5)) out.push(...jpegSegment(r, 0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]));
+  if (r.chance(0.3)) out.push(...jpegSegment(r, 0xee, [0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, r.pick([0, 1, 2, 7])]));
+  for (let t = 0; t < 2; t++) {
+    const pq = r.chance(0.9) ? 0 : 1;
+    if (r.chance(0.95)) out.push(...jpegSegment(r, 0xdb, [(pq << 4) | t, ...bytes(r, pq ? 128 : 64, r.chance(0.8) ? 40 : 256).map((v) => (r.chance(0.02) ? 0 : v))]));
+  }
+  const factors = Array.from({ length: Math.min(n, 8) }, (_, i) => (r.chance(0.95) ? (i === 0 ? r.pick([0x11, 0x22, 0x21, 0x12, 0x41, 0x44, 0x31, 0x13]) : 0x11) : r.pick([0x00, 0x05, 0x50, 0xff, 0x24])));
+  const sof = [precision, (h >> 8) & 255, h & 255, (w >> 8) & 255, w & 255, n];
+  for (let i = 0; i < Math.min(n, 8); i++) sof.push(i + 1, factors[i]!, r.chance(0.95) ? (i === 0 ? 0 : 1) : r.int(8));
+  ops.push(`factors ${factors.map((f) => f.toString(16)).join(',')}`);
+  const tables = () => {
+    for (const [tc, th] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+      const t = huffmanTable(r, tc, th);
+      if (t.op) ops.push(t.op);
+      if (r.chance(0.97)) out.push(...jpegSegment(r, 0xc4, t.body));
+    }
+  };
+  if (r.chance(0.9)) tables();
+  const dri = r.chance(0.3) ? r.pick([0, 1, 2, 5, 255, 65535]) : -1;
+  if (dri >= 0) out.push(...jpegSegment(r, 0xdd, [dri >> 8, dri & 255]));
+  if (r.chance(0.97)) out.push(...jpegSegment(r, frame, sof));
+  if (r.chance(0.1)) tables();
+  const scans = frame === 0xc2 ? progressiveScans(r, Math.max(1, Math.min(n, 4))) : [{ comps: [...Array(Math.max(1, Math.min(n, 4))).keys()], ss: 0, se: 63, ah: 0, al: 0 }];
+  const pixels = Math.min(w * Math.max(h, 1), 4_000_000);
+  for (const s of scans) {
+    const head = [s.comps.length];
+    for (const c of s.comps) head.push(c + 1, c === 0 ? 0x00 : r.chance(0.95) ? 0x11 : r.pick([0x22, 0x44, 0xff]));
+    head.push(s.ss, s.se, (s.ah << 4) | s.al);
+    out.push(...jpegSegment(r, 0xda, head));
+    // Around a bit per sample: short, about right or long for the picture, or nothing at all.
+    const size = r.pick([0, 1, 16, 300, Math.ceil(pixels / 16), Math.ceil(pixels / 2), 20_000]);
+    entropyData(r, Math.min(size, 300_000), dri > 0, out);
+  }
+  ops.push(`scans ${scans.length} dri ${dri}`);
+  if (r.chance(0.85)) out.push(0xff, 0xd9);
+  const all = Uint8Array.from(out);
+  return { bytes: r.chance(0.1) ? all.subarray(0, r.int(all.length)) : all, ops };
 }

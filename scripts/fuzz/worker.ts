@@ -5,7 +5,7 @@
  */
 import { convertDocxToPdf } from '../../engine/convert';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
-import { decodeRaster, sniffRaster } from '../../engine/image';
+import { decodeJpeg, decodeRaster, sniffRaster } from '../../engine/image';
 import type { CmsSigner } from '../../engine/cms';
 import { createDevIdentity, signDocx, signerFromDevIdentity, signPdf } from '../../engine/sign';
 import { fillTemplate } from '../../engine/template';
@@ -64,6 +64,8 @@ async function runTarget(m: CaseMessage): Promise<AnyResult> {
       return signDocx(m.bytes, { signer: await theSigner() }, host);
     case 'raster':
       return decodeRaster(sniffRaster(m.bytes) ?? 'gif', m.bytes);
+    case 'jpeg':
+      return decodeJpeg(m.bytes);
     default:
       throw new Error(`unknown target ${m.target}`);
   }

@@ -1,13 +1,14 @@
 /**
  * Recoloured pictures end to end: a:blip's alphaModFix, clrChange, grayscl and lum reach the PDF as
- * an ExtGState opacity, changed pixels of decoded pictures (PNG, GIF), and /Decode and /Mask on an
- * undecoded JPEG; a picture used plainly and recoloured is two image XObjects, used twice alike one.
+ * an ExtGState opacity, changed pixels of decoded pictures (PNG, GIF, a JPEG recoloured to grey or
+ * two tones), and /Decode and /Mask on an undecoded JPEG; a picture used plainly and recoloured is two image XObjects, used twice alike one.
  */
 import { unzlibSync } from 'fflate';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
 import { encodePng } from '../../engine/image';
+import { JPEG_FIXTURES } from '../../engine/image/jpeg-fixtures';
 import { makeGif } from '../../engine/image/test-util';
 import { initKernel } from '../../engine/layout';
 import { createNodeHost } from '../../node/host';
@@ -73,10 +74,10 @@ describe('recoloured pictures in a PDF', () => {
     expect([...unzlibSync(smaskOf(keyed)!.contents)]).toEqual([0, 255]);
   });
 
-  it('greys the GIF\'s pixels by their luminance', () => {
-    const gif = images.filter((i) => !i.dict.has(PDFName.of('SMask')) && i.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') && !i.dict.has(PDFName.of('DecodeParms')) && i.dict.get(PDFName.of('ColorSpace')) === PDFName.of('DeviceRGB'));
+  it('greys the GIF\'s pixels by their luminance, embedded as one grey channel', () => {
+    const gif = images.filter((i) => !i.dict.has(PDFName.of('SMask')) && i.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') && i.dict.get(PDFName.of('ColorSpace')) === PDFName.of('DeviceGray'));
     const samples = gif.map((g) => [...unzlibSync(g.contents)]);
-    expect(samples).toContainEqual([76, 76, 76, 28, 28, 28]);
+    expect(samples).toContainEqual([76, 28]);
   });
 
   it('draws alphaModFix as the picture\'s fill opacity (ExtGState /ca)', () => {
@@ -105,10 +106,77 @@ describe('a recoloured metafile', () => {
   });
 });
 
-describe('a JPEG recoloured to grey', () => {
-  it('is embedded as stored, its greying reported (no JPEG decoder)', async () => {
-    const docx = makeDocx({ body: picture('rIdJpg', 1, '<a:grayscl/>'), media: { rIdJpg: { name: 'image1.jpeg', data: JPEG } } });
+describe('a JPEG recoloured past what /Decode and /Mask draw', () => {
+  const photo = new Uint8Array(Buffer.from(JPEG_FIXTURES.b420!.jpeg, 'base64'));
+  const cmyk = new Uint8Array(Buffer.from(JPEG_FIXTURES.cmyk!.jpeg, 'base64'));
+  /** The PIL-decoded pixels of a fixture, as RGB triples. */
+  const pilPixels = (name: string) => [...Buffer.from(JPEG_FIXTURES[name]!.pixels, 'base64')];
+
+  async function imagesOf(effects: string, data: Uint8Array): Promise<{ images: ImageXObject[]; codes: string[] }> {
+    const docx = makeDocx({ body: picture('rIdJpg', 1, effects), media: { rIdJpg: { name: 'image1.jpeg', data } } });
     const r = await convertDocxToPdf(docx, {}, host);
-    expect(r.warnings.map((w) => w.code)).toContain('render/picture-adjust');
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const pdf = await PDFDocument.load(r.value.pdf);
+    const out: ImageXObject[] = [];
+    for (const [, obj] of pdf.context.enumerateIndirectObjects()) {
+      if (obj instanceof PDFRawStream && obj.dict.get(PDFName.of('Subtype')) === PDFName.of('Image')) out.push({ dict: obj.dict, contents: obj.contents });
+    }
+    return { images: out, codes: r.warnings.map((w) => w.code) };
+  }
+
+  /** Largest difference between two sample lists of the same length. */
+  const maxDiff = (a: number[], b: number[]) => {
+    expect(a).toHaveLength(b.length);
+    return a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i]!)), 0);
+  };
+
+  it('greys a photo: decoded, its luminance embedded as one Flate grey channel', async () => {
+    const { images: [img, ...rest], codes: warned } = await imagesOf('<a:grayscl/>', photo);
+    expect(rest).toEqual([]);
+    expect(warned).not.toContain('render/picture-adjust');
+    expect(img!.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('FlateDecode'));
+    expect(img!.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceGray'));
+    const rgb = pilPixels('b420');
+    const luma = Array.from({ length: rgb.length / 3 }, (_, i) => (77 * rgb[3 * i]! + 150 * rgb[3 * i + 1]! + 29 * rgb[3 * i + 2]!) >> 8);
+    expect(maxDiff([...unzlibSync(img!.contents)], luma)).toBeLessThanOrEqual(2);
+  });
+
+  it('draws a duotone from dark to light colour by luminance, as RGB', async () => {
+    const duo = '<a:duotone><a:srgbClr val="000080"/><a:srgbClr val="FFFF00"/></a:duotone>';
+    const { images: [img], codes: warned } = await imagesOf(duo, photo);
+    expect(warned).not.toContain('render/picture-adjust');
+    expect(img!.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceRGB'));
+    const rgb = pilPixels('b420');
+    const want = Array.from({ length: rgb.length }, (_, i) => {
+      const p = i - (i % 3);
+      const l = (77 * rgb[p]! + 150 * rgb[p + 1]! + 29 * rgb[p + 2]!) >> 8;
+      const [dark, light] = [[0, 0, 128], [255, 255, 0]].map((c) => c[i % 3]!);
+      return Math.round(dark! + ((light! - dark!) * l) / 255);
+    });
+    expect(maxDiff([...unzlibSync(img!.contents)], want)).toBeLessThanOrEqual(3);
+  });
+
+  it('turns a CMYK photo\'s brightness into decoded RGB pixels (no /Decode for inverted CMYK)', async () => {
+    const { images: [img], codes: warned } = await imagesOf('<a:lum bright="20000"/>', cmyk);
+    expect(warned).not.toContain('render/picture-adjust');
+    expect(img!.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceRGB'));
+    expect(img!.dict.has(PDFName.of('Decode'))).toBe(false);
+    const { levelsMap } = await import('../../engine/image');
+    const map = levelsMap(0.2, 0);
+    expect(maxDiff([...unzlibSync(img!.contents)], pilPixels('cmyk').map((v) => map[v]!))).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps an unadjusted JPEG and one with brightness only as its own DCT bytes', async () => {
+    for (const effects of ['', '<a:lum bright="20000" contrast="10000"/>']) {
+      const { images: [img] } = await imagesOf(effects, photo);
+      expect(img!.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('DCTDecode'));
+      expect(Buffer.from(img!.contents).equals(Buffer.from(photo))).toBe(true);
+    }
+  });
+
+  it('embeds a JPEG it cannot decode as stored, its greying reported', async () => {
+    const { images: [img], codes: warned } = await imagesOf('<a:grayscl/>', JPEG);
+    expect(img!.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('DCTDecode'));
+    expect(warned).toEqual(expect.arrayContaining(['render/bad-image', 'render/picture-adjust']));
   });
 });

@@ -5,7 +5,8 @@ import type { GlyphRun, LayoutDoc, LayoutItem } from '../../model';
 import { createNodeHost } from '../../../node/host';
 import { makeDocx, para } from '../../../tests/helpers/make-docx';
 import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
-import { encodePng } from '../../image';
+import { adjustPixels, decodeJpeg, encodePng } from '../../image';
+import { JPEG_FIXTURES } from '../../image/jpeg-fixtures';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
 
 type Call = [string, ...unknown[]];
@@ -200,7 +201,27 @@ describe('renderCanvas', () => {
       expect(plain).toBeInstanceOf(Blob);
     });
 
-    it('draws a recoloured JPEG as stored, with a render/picture-adjust warning', async () => {
+    it('draws a recoloured JPEG as ImageData with the PDF\'s pixels: grey, and the transparent colour within the JPEG tolerance', async () => {
+      const seen = stubBitmaps();
+      const f = JPEG_FIXTURES.b444!;
+      const jpeg = new Uint8Array(Buffer.from(f.jpeg, 'base64'));
+      const pdfLike = decodeJpeg(jpeg);
+      if (!pdfLike.ok) throw new Error('fixture');
+      const grey = { contentType: 'image/jpeg', data: jpeg, adjust: { grayscale: true } };
+      const [r0, g0, b0] = pdfLike.value.samples;
+      const key = [r0, g0, b0].map((v) => Math.min(255, v! + 5).toString(16).padStart(2, '0')).join('');
+      const keyed = { contentType: 'image/jpeg', data: jpeg, adjust: { colorChange: { from: key, to: key, toOpacity: 0 } } };
+      const r = await renderCanvas(docWith([grey, keyed]), 0, recorder(), { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(2);
+      expect(r.warnings).toEqual([]);
+      const [g, k] = seen as { data: Uint8ClampedArray; width: number }[];
+      expect(g!.width).toBe(f.width);
+      expect([...g!.data.subarray(0, 8)]).toEqual([...adjustPixels(pdfLike.value, { grayscale: true }).subarray(0, 8)]);
+      expect(g!.data[0]).toBe(g!.data[1]);
+      expect(k!.data[3]).toBe(0);
+    });
+
+    it('draws a recoloured JPEG it cannot decode as stored, with a render/picture-adjust warning', async () => {
       const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]);
       const doc = docWith([{ contentType: 'image/jpeg', data: jpeg, adjust: { grayscale: true } }]);
       const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });

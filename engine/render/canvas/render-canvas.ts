@@ -5,7 +5,7 @@
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
 import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
-import { adjustPixels, decodePng, decodeRaster, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
+import { adjustPixels, decodeJpeg, decodePng, decodeRaster, JPEG_KEY_TOLERANCE, jpegHeader, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
 import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
@@ -281,7 +281,7 @@ function drawImage(s: DrawState, item: ImageItem): void {
   }
   const source = s.doc.images[item.image];
   if (source?.adjust && !isDecodable(source.data)) {
-    s.warnings.warn('render/picture-adjust', 'A recoloured picture the preview cannot decode itself (a JPEG) is drawn as stored; the PDF has its brightness, contrast and transparent colour.', { at: s.at });
+    s.warnings.warn('render/picture-adjust', 'A recoloured picture the preview cannot decode itself is drawn as stored.', { at: s.at });
   }
   const { ctx } = s;
   const c = item.crop;
@@ -365,9 +365,13 @@ function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
   return async (data, type, adjust) => {
     // GIF, BMP and TIFF go through the PDF renderer's decoders (browsers differ: most cannot read
     // TIFF, and their BMP/GIF edge cases vary), so the preview shows the pixels the PDF holds; so
-    // does a recoloured PNG, whose pixels change as the PDF's do (a recoloured JPEG is drawn as stored).
+    // does a recoloured PNG or JPEG, whose pixels change as the PDF's do (the PDF draws a JPEG's
+    // brightness and contrast through /Decode, the same line as levelsMap's, clipped alike).
     const recoloured = adjust && ImageDataCtor ? decodeForAdjust(data) : undefined;
-    if (recoloured && ImageDataCtor) return create(new ImageDataCtor(adjustPixels(recoloured, adjust!), recoloured.width, recoloured.height));
+    if (recoloured && ImageDataCtor) {
+      const tolerance = sniffImage(data) === 'jpeg' ? JPEG_KEY_TOLERANCE : 0;
+      return create(new ImageDataCtor(adjustPixels(recoloured, adjust!, tolerance), recoloured.width, recoloured.height));
+    }
     const raster = ImageDataCtor ? sniffRaster(data) : undefined;
     if (!raster || !ImageDataCtor) return create(new BlobCtor([data], { type }));
     const decoded = decodeRaster(raster, data);
@@ -376,15 +380,22 @@ function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
   };
 }
 
-/** Whether engine/image decodes these bytes (PNG, GIF, BMP, TIFF), so their recolouring can be previewed. */
+/** Whether engine/image decodes these bytes (PNG, JPEG, GIF, BMP, TIFF), so their recolouring can be previewed. */
 function isDecodable(data: Uint8Array): boolean {
-  return sniffImage(data) === 'png' || sniffRaster(data) !== undefined;
+  const kind = sniffImage(data);
+  if (kind === 'jpeg') return jpegHeader(data)?.bitsPerComponent === 8;
+  return kind === 'png' || sniffRaster(data) !== undefined;
 }
 
-/** PNG, GIF, BMP or TIFF pixels through engine/image's decoders; undefined for other formats or bad data. */
+/** PNG, JPEG, GIF, BMP or TIFF pixels through engine/image's decoders; undefined for other formats or bad data. */
 function decodeForAdjust(data: Uint8Array): DecodedImage | undefined {
+  const kind = sniffImage(data);
+  if (kind === 'jpeg') {
+    const decoded = decodeJpeg(data);
+    return decoded.ok ? decoded.value : undefined;
+  }
   try {
-    if (sniffImage(data) === 'png') return decodePng(data);
+    if (kind === 'png') return decodePng(data);
   } catch {
     return undefined;
   }

@@ -1,11 +1,12 @@
 /**
  * Images: the pictures a layout draws, embedded as image XObjects (§8.9.5). PNG and JPEG are
- * embedded directly; GIF, BMP and TIFF are decoded (engine/image) and embedded as Flate-compressed
+ * embedded directly (a JPEG recoloured past what /Decode and /Mask can draw is decoded and embedded
+ * as Flate samples); GIF, BMP and TIFF are decoded (engine/image) and embedded as Flate-compressed
  * samples with a soft mask (§11.6.5.3) when they have transparency; EMF/WMF and SVG are reported.
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, type DiagnosticBag } from '../../core';
-import { adjustPixels, decodePng, decodeRaster, isRasterFormat, pngToPdfImage, rgbaToDecoded, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
+import { adjustPixels, decodeJpeg, decodePng, decodeRaster, isRasterFormat, JPEG_KEY_TOLERANCE, narrowToGray, pngToPdfImage, rgbaToDecoded, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
 import type { LayoutSource, PictureAdjust } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
@@ -30,7 +31,10 @@ export function embedImages(pdf: PDFDocument, layout: Pick<LayoutSource, 'images
         if (adjusted) out.set(i, { ref: writeImage(pdf, decodedToPdfImage(adjusted)), name: `Im${i}` });
         else bag.warn('render/unsupported-image', `A recoloured ${kind.toUpperCase()} picture is not drawn yet (issue #4).`);
       } else if (kind === 'png') out.set(i, { ref: writeImage(pdf, pngToPdfImage(img.data, inflateRaw)), name: `Im${i}` });
-      else if (kind === 'jpeg') out.set(i, { ref: writeJpeg(pdf, img.data, img.adjust, bag), name: `Im${i}` });
+      else if (kind === 'jpeg') {
+        const decoded = img.adjust ? decodedJpeg(img.data, img.adjust, bag) : undefined;
+        out.set(i, { ref: decoded ? writeImage(pdf, decodedToPdfImage(decoded)) : writeJpeg(pdf, img.data, img.adjust, bag), name: `Im${i}` });
+      }
       else if (isRasterFormat(kind)) {
         const decoded = decodeRaster(kind, img.data);
         for (const w of decoded.warnings) bag.add(w);
@@ -110,23 +114,39 @@ function adjustedImage(kind: string, data: Uint8Array, adjust: PictureAdjust, ba
     }
     decoded = r.value;
   } else return undefined;
-  return rgbaToDecoded(decoded.width, decoded.height, adjustPixels(decoded, adjust));
+  return narrowToGray(rgbaToDecoded(decoded.width, decoded.height, adjustPixels(decoded, adjust)));
 }
 
-/** How far (in 8-bit sample values) a JPEG's pixels may stray from a transparent colour and still be keyed out: its compression moves flat colours by a few steps. */
-const JPEG_KEY_TOLERANCE = 8;
+/**
+ * A JPEG whose recolouring /Decode and /Mask cannot draw (grey, two-tone, black and white, a colour
+ * changed to an opaque one, any change of a CMYK picture), decoded and adjusted pixel by pixel;
+ * undefined when the DCT data can be embedded as it is, or when it cannot be decoded (reported).
+ */
+function decodedJpeg(data: Uint8Array, adjust: PictureAdjust, bag: DiagnosticBag): DecodedImage | undefined {
+  const components = readJpegInfo(data).components;
+  const pixelWise = components === 4 || adjust.grayscale || adjust.duotone || adjust.biLevelThreshold !== undefined || (adjust.colorChange !== undefined && adjust.colorChange.toOpacity > 0);
+  if (!pixelWise) return undefined;
+  const r = decodeJpeg(data);
+  for (const w of r.warnings) bag.add(w);
+  if (!r.ok) {
+    for (const e of r.errors) bag.add({ ...e, severity: 'warning' });
+    return undefined;
+  }
+  return narrowToGray(rgbaToDecoded(r.value.width, r.value.height, adjustPixels(r.value, adjust, JPEG_KEY_TOLERANCE)));
+}
 
 /**
- * A JPEG's recolouring without decoding it (no JPEG decoder here): brightness and contrast, linear in
- * each sample, become the image's /Decode array (ISO 32000-1 §8.9.5.2; values past the colour
- * space's range are clipped to it, §8.6.3), and a colour made transparent a colour-key /Mask of
- * that colour ± a tolerance (§8.9.6.4). Grey, two-tone, black and white, a colour changed to another
- * opaque colour, and any adjustment of a CMYK JPEG are reported and not drawn.
+ * A JPEG's recolouring without decoding it, so its DCT data is embedded unchanged: brightness and
+ * contrast, linear in each sample, become the image's /Decode array (ISO 32000-1 §8.9.5.2; values
+ * past the colour space's range are clipped to it, §8.6.3), and a colour made transparent a
+ * colour-key /Mask of that colour ± a tolerance (§8.9.6.4). The rest (grey, two-tone, black and
+ * white, an opaque colour change, any change of a CMYK picture) is drawn from decoded pixels
+ * (decodedJpeg); it reaches here only when the picture could not be decoded, and is reported.
  */
 function jpegAdjust(adjust: PictureAdjust, components: number, bag: DiagnosticBag): { decode?: number[]; mask?: number[] } {
   const out: { decode?: number[]; mask?: number[] } = {};
   if (components === 4 || adjust.grayscale || adjust.duotone || adjust.biLevelThreshold !== undefined || (adjust.colorChange && adjust.colorChange.toOpacity > 0)) {
-    bag.warn('render/picture-adjust', 'A JPEG picture\'s recolouring (grey, two-tone, black and white, a colour change, or any change of a CMYK picture) is not drawn: JPEG pictures are embedded undecoded.');
+    bag.warn('render/picture-adjust', 'A JPEG picture\'s recolouring (grey, two-tone, black and white, a colour change, or any change of a CMYK picture) is not drawn: the picture could not be decoded, so it is embedded as stored.');
   }
   if (components === 4) return out;
   if (adjust.brightness || adjust.contrast) {
