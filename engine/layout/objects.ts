@@ -5,7 +5,7 @@
  * positionV) relative to the page, margin, column or paragraph. Text does not yet flow around them
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
-import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, PathItem, PathPaint, ShapeInline } from '../model';
+import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, PathItem, PathPaint, PictureFill, ShapeInline } from '../model';
 import { mapChannels } from '../core';
 import { CollectingSink, drawTransformed, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
@@ -16,6 +16,7 @@ import { mayBeTransparent, pictureGlow, pictureOutline, pictureShadow } from './
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 import { drawWordArt } from './word-art';
+import { pathPicture } from './picture-fill';
 
 /** Page geometry floats are positioned against (the sink's, which places them). */
 export type PageGeometry = SinkPage;
@@ -219,6 +220,16 @@ function drawMetafileFill(shape: ShapeInline, x: number, y: number, sink: ItemSi
   return drawVectorPicture(picture, media, x, y, sink, ctx, target);
 }
 
+/** A shape's raster picture fill and its picture; undefined without one (or for a metafile, drawn as vectors or not at all). */
+function rasterFill(shape: ShapeInline, ctx: ObjectContext): { fill: PictureFill; media: MediaItem } | undefined {
+  const fill = shape.fillImage;
+  const media = fill ? ctx.media[fill.media] : undefined;
+  if (!fill || !media) return undefined;
+  if (!metafileKind(media)) return { fill, media };
+  if (fill.tile) ctx.warn('layout/picture-fill', `The metafile ${fill.media} tiling a shape is not drawn; its flat colour is.`);
+  return undefined;
+}
+
 /** Shade factors of a:path/@fill darken… (§20.1.10.37 ST_PathFillMode): towards black, or towards white. */
 const SHADES: Record<string, (v: number) => number> = {
   darken: (v) => v * 0.6, darkenLess: (v) => v * 0.8, lighten: (v) => v + (255 - v) * 0.4, lightenLess: (v) => v + (255 - v) * 0.2,
@@ -275,6 +286,7 @@ function drawChildren(shape: ShapeInline, x: number, y: number, sink: ItemSink, 
 function drawOutlines(shape: ShapeInline, box: { x: number; y: number; w: number; h: number }, sink: ItemSink, ctx: ObjectContext, target: LayoutItem[]): void {
   const { x, y } = box;
   const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
+  const raster = pictured ? undefined : rasterFill(shape, ctx);
   for (const i of paintOrder(shape)) {
     const path = shape.paths[i]!;
     if (path.length === 0) continue;
@@ -288,6 +300,12 @@ function drawOutlines(shape: ShapeInline, box: { x: number; y: number; w: number
       ...(stroked ? { stroke: shape.line!.color!, lineWidth: shape.line!.widthPt } : {}),
       ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
+    const picture = raster && paint?.fill !== 'none' ? pathPicture(raster.fill, raster.media, box, commands, sink.resources) : undefined;
+    if (typeof picture === 'string') ctx.warn('layout/picture-fill', `The picture ${raster!.fill.media} filling a shape is not drawn (${picture}); its flat colour is.`);
+    else if (picture) {
+      target.push({ kind: 'path', commands, picture, ...(fill ? { fill } : {}), ...outline });
+      continue;
+    }
     const shadings = fill && shape.fillGradient ? gradientShadings(shape.fillGradient, box, shape.rotationDeg ?? 0, (c) => paintedFill(c, paint)) : [];
     const see = fill && shape.fillOpacity !== undefined && shape.fillOpacity < 1 ? { fillOpacity: shape.fillOpacity } : {};
     if (fill && shadings.length > 0) target.push(...shadedPath(commands, fill, shadings, outline));

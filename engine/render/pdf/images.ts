@@ -4,7 +4,7 @@
  * samples with a soft mask (§11.6.5.3) when they have transparency; EMF/WMF and SVG are reported.
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
-import { DiagnosticError, type DiagnosticBag } from '../../core';
+import { DiagnosticError, unitRgb, type DiagnosticBag } from '../../core';
 import { adjustPixels, decodePng, decodeRaster, isRasterFormat, pngToPdfImage, rgbaToDecoded, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
 import type { LayoutSource, PictureAdjust } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
@@ -125,7 +125,9 @@ const JPEG_KEY_TOLERANCE = 8;
  */
 function jpegAdjust(adjust: PictureAdjust, components: number, bag: DiagnosticBag): { decode?: number[]; mask?: number[] } {
   const out: { decode?: number[]; mask?: number[] } = {};
-  if (components === 4 || adjust.grayscale || adjust.duotone || adjust.biLevelThreshold !== undefined || (adjust.colorChange && adjust.colorChange.toOpacity > 0)) {
+  // A grey JPEG is grey already, and its two-tone is its colour space (duotoneSpace).
+  const toned = components === 1 && !adjust.biLevelThreshold && !adjust.colorChange;
+  if (components === 4 || (adjust.grayscale && !toned) || (adjust.duotone && !toned) || adjust.biLevelThreshold !== undefined || (adjust.colorChange && adjust.colorChange.toOpacity > 0)) {
     bag.warn('render/picture-adjust', 'A JPEG picture\'s recolouring (grey, two-tone, black and white, a colour change, or any change of a CMYK picture) is not drawn: JPEG pictures are embedded undecoded.');
   }
   if (components === 4) return out;
@@ -165,6 +167,17 @@ function writeJpeg(pdf: PDFDocument, data: Uint8Array, adjust: PictureAdjust | u
     const { decode, mask } = jpegAdjust(adjust, info.components, bag);
     if (decode) dict.Decode = decode;
     if (mask) dict.Mask = mask;
+    if (info.components === 1 && adjust.duotone && !adjust.biLevelThreshold && !adjust.colorChange) dict.ColorSpace = duotoneSpace(adjust.duotone);
   }
   return pdf.context.register(bytesStream(pdf.context, data, dict));
+}
+
+/**
+ * A grey picture's two-tone as its colour space: a Separation (ISO 32000-1 §8.6.6.4) whose tint,
+ * the grey sample, goes through a Type 2 function (§7.10.3) from the dark colour at 0 to the light
+ * one at 1, the line engine/image's tone map draws for a decoded picture.
+ */
+function duotoneSpace([dark, light]: readonly [string, string]): unknown[] {
+  const rgb = (c: string) => unitRgb(c).map((v) => Math.round(v * 10000) / 10000);
+  return ['Separation', 'Duotone', 'DeviceRGB', { FunctionType: 2, Domain: [0, 1], C0: rgb(dark), C1: rgb(light), N: 1 }];
 }
