@@ -12,7 +12,7 @@ import type { DrawingFrame } from './drawing';
 import { readPicture } from './drawing';
 import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
-import { readDrawingEffects } from './effects';
+import { shapeEffects } from './effects';
 import { pictureFill, styleFillImage } from './picture-fill';
 import { readFill, shapeLine, shapePaint } from './shape-style';
 import { isTextWarpPreset } from './preset-geometry';
@@ -87,7 +87,7 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (image) shape.fillImage = image;
   const line = shapeLine(r.ctx.env, spPr, style);
   if (line) shape.line = line;
-  Object.assign(shape, readDrawingEffects(r.ctx.env, spPr, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
+  Object.assign(shape, shapeEffects(r.ctx.env, spPr, style, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
   const content = child(child(wsp, 'wps:txbx'), 'w:txbxContent');
   if (child(wsp, 'wps:linkedTxbx')) {
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });

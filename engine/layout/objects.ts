@@ -5,7 +5,7 @@
  * positionV) relative to the page, margin, column or paragraph. Text does not yet flow around them
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
-import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, PathItem, PathPaint, PictureFill, ShapeInline } from '../model';
+import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, OuterShadow, PathItem, PathPaint, PictureFill, ShapeInline } from '../model';
 import { mapChannels } from '../core';
 import { CollectingSink, drawTransformed, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
@@ -260,10 +260,11 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   const box = { x, y, w: shape.widthPt, h: shape.heightPt };
   // Glow and reflection go under the shape, and a soft edge redraws it: its outline paths are drawn
   // into a list of their own first.
-  const own: LayoutItem[] = shape.glow || shape.reflection || shape.softEdgePt ? [] : target;
+  const own: LayoutItem[] = shape.glow || shape.reflection || shape.softEdgePt || shape.shapeShadow ? [] : target;
   drawOutlines(shape, box, sink, ctx, own);
   if (own === target) return drawChildren(shape, x, y, sink, ctx);
   const paths = own.filter(isPath);
+  if (shape.shapeShadow) target.push(...shapeShadowItems(paths, shape.shapeShadow));
   if (shape.reflection) target.push(...reflectionItems(paths, box, shape.reflection));
   if (shape.glow) {
     const commands = paths.flatMap((p) => p.commands);
@@ -272,6 +273,30 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   if (shape.softEdgePt) target.push(...own.filter((i) => !isPath(i)), ...softEdgeLayers(paths, box, shape.softEdgePt));
   else target.push(...own);
   drawChildren(shape, x, y, sink, ctx);
+}
+
+/**
+ * A shape's outer shadow: its paths moved by the shadow's offset, filled where they are filled
+ * (flat, shaded or with a picture) and stroked where they are stroked, in the shadow's colour and
+ * opacity. Its blur is not drawn (the reader warns).
+ */
+function shapeShadowItems(paths: readonly PathItem[], shadow: OuterShadow): PathItem[] {
+  const { dxPt: dx, dyPt: dy } = shadow;
+  const out: PathItem[] = [];
+  for (const p of paths) {
+    const filled = p.fill !== undefined || p.picture !== undefined;
+    if (!filled && !p.stroke) continue;
+    const commands = p.commands.map((c) =>
+      c.op === 'Z' ? c : c.op === 'C' ? { ...c, x1: c.x1 + dx, y1: c.y1 + dy, x2: c.x2 + dx, y2: c.y2 + dy, x: c.x + dx, y: c.y + dy } : { ...c, x: c.x + dx, y: c.y + dy },
+    );
+    const opacity = Math.round(shadow.opacity * 1000) / 1000;
+    out.push({
+      kind: 'path', commands,
+      ...(filled ? { fill: shadow.color, ...(opacity < 1 ? { fillOpacity: opacity } : {}) } : {}),
+      ...(p.stroke ? { stroke: shadow.color, lineWidth: p.lineWidth ?? 1, ...(opacity < 1 ? { strokeOpacity: opacity } : {}) } : {}),
+    });
+  }
+  return out;
 }
 
 /** A group's children, each with its own effects. */

@@ -183,6 +183,11 @@ export interface DrawingEffects {
   readonly reflection?: Reflection;
   /** A soft edge (a:softEdge, §20.1.8.53): the object fades to nothing over this width inside its edge. */
   readonly softEdgePt?: number;
+  /**
+   * A shape's outer shadow (a:outerShdw, §20.1.8.49, its own or its theme effect style's): its
+   * outline's silhouette offset in the shadow's colour. Pictures keep theirs in ImageInline.shadow.
+   */
+  readonly shapeShadow?: OuterShadow;
 }
 
 /** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */
