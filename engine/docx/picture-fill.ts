@@ -4,15 +4,18 @@
  * stretched or tiled (a:tile §20.1.8.58), and its blip's recolouring with phClr standing for the
  * reference's colour (an Office theme's tiled background textures carry a duotone in it).
  */
-import type { PictureFill } from '../model';
+import type { DocSettings, PictureFill } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
+import type { DocxContext } from './context';
+import { readVmlGradient } from './gradient';
 import type { InlineReader } from './inline-reader';
 import { mediaFor } from './media';
 import { readBlipLook } from './picture-adjust';
 import { readFill, themeFillEntry } from './shape-style';
 import { drawingColor } from './theme';
 import { emuAttr, intValue, percentValue } from './values';
+import { vmlBool, vmlColor } from './vml-style';
 
 /** Largest tile offset read (a page's width, 22 inches): more is hostile or a mistake. */
 const MAX_OFFSET_PT = 1584;
@@ -62,4 +65,22 @@ export function styleFillImage(r: InlineReader, spPr: XmlElement | undefined, st
 export function vmlPictureFill(media: string, type: string | undefined, color: string | undefined, color2: string | undefined): PictureFill {
   if (type === 'pattern') return { media, tile: true, adjust: { duotone: [color ?? '000000', color2 ?? 'FFFFFF'] } };
   return { media, tile: type === 'tile' };
+}
+
+/**
+ * The page background's fill effect (w:background/v:background/v:fill, as Word's Page Color > Fill
+ * Effects writes it): a picture (tile, pattern or frame) or a gradient over the background colour.
+ */
+export function readBackgroundFill(ctx: DocxContext, background: XmlElement | undefined, color: string | undefined): DocSettings['backgroundFill'] {
+  const fill = child(child(background, 'v:background'), 'v:fill');
+  if (!fill || !vmlBool(attr(fill, 'on'), true)) return undefined;
+  const base = vmlColor(attr(fill, 'color')) ?? color ?? 'FFFFFF';
+  const type = attr(fill, 'type');
+  const id = attr(fill, 'r:id');
+  if (id) {
+    const media = mediaFor(ctx, ctx.pkg.mainPart, id, 'w:background');
+    return media ? { picture: vmlPictureFill(media, type, base, vmlColor(attr(fill, 'color2'))) } : undefined;
+  }
+  const gradient = readVmlGradient(fill, base)?.gradient;
+  return gradient ? { gradient } : undefined;
 }

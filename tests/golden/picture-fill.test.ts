@@ -113,7 +113,7 @@ describe('picture fills', () => {
     expect(shape.fillImage).toEqual({
       media: 'word/media/tex.png', tile: true,
       tiling: { offsetXPt: 0, offsetYPt: 0, scaleX: 1, scaleY: 1, align: 'tl' },
-      adjust: { duotone: ['008000', '00FF00'] },
+      adjust: { duotone: ['00BC00', '00FF00'] },
     });
   });
 
@@ -167,5 +167,30 @@ describe('picture fills', () => {
     const fill = '<a:blipFill><a:blip r:embed="rIdJpg"><a:duotone><a:srgbClr val="000080"/><a:srgbClr val="FFFFFF"/></a:duotone></a:blip><a:stretch><a:fillRect/></a:stretch></a:blipFill>';
     const text = await pdfText({ body: wsp(fill), media: { rIdJpg: { name: 'grey.jpeg', data: jpeg } } });
     expect(text).toMatch(/\/ColorSpace \[ \/Separation \/Duotone \/DeviceRGB <<\s*\/FunctionType 2\s*\/Domain \[ 0 1 \]\s*\/C0 \[ 0 0 0\.502 \]\s*\/C1 \[ 1 1 1 \]\s*\/N 1\s*>> \]/);
+  });
+
+  it('fills the page background with its tiled picture from the page\'s top-left corner (w:background/v:background/v:fill)', async () => {
+    const rawDocument = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+      '<w:background w:color="FFFFCC"><v:background id="b" fillcolor="#ffc"><v:fill r:id="rIdImg" type="tile"/></v:background></w:background>' +
+      '<w:body><w:p/><w:sectPr><w:pgSz w:w="12240" w:h="15840"/></w:sectPr></w:body></w:document>';
+    const o: MakeDocxOptions = { rawDocument, media, settings: '<w:displayBackgroundShape/>' };
+    const [page] = (await layoutDocx(makeDocx(o), 'bg.docx', host)).doc.pages;
+    const first = page!.items[0]!;
+    expect(first).toMatchObject({ kind: 'path', fill: 'FFFFCC', picture: { x: 0, y: 0, across: Math.ceil(612 / TILE_PT), down: Math.ceil(792 / TILE_PT) } });
+    // Without displayBackgroundShape Word shows no background at all.
+    const [plain] = (await layoutDocx(makeDocx({ ...o, settings: '' }), 'bg.docx', host)).doc.pages;
+    expect(plain!.items.some((i) => i.kind === 'path' && i.picture)).toBe(false);
+  });
+
+  it('fills the page background with its gradient', async () => {
+    const rawDocument = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:v="urn:schemas-microsoft-com:vml">' +
+      '<w:background w:color="FF0000"><v:background id="b" fillcolor="red"><v:fill color2="blue" type="gradient"/></v:background></w:background>' +
+      '<w:body><w:p/><w:sectPr><w:pgSz w:w="12240" w:h="15840"/></w:sectPr></w:body></w:document>';
+    const [page] = (await layoutDocx(makeDocx({ rawDocument, settings: '<w:displayBackgroundShape/>' }), 'bg.docx', host)).doc.pages;
+    const first = page!.items[0] as PathItem;
+    expect(first.kind).toBe('path');
+    expect(first.shading?.stops.map((s) => s.color).sort()).toEqual(['0000FF', 'FF0000']);
   });
 });
