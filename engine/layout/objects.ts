@@ -210,7 +210,7 @@ export function turnAbout(cx: number, cy: number, deg: number, flipH: boolean, f
 
 /**
  * A stretched metafile picture fill (a:blipFill) drawn as vectors clipped to the shape's box (its
- * bounding box, not its geometry). Raster picture fills are not drawn here (the shape keeps `fill`).
+ * bounding box, not its geometry). Raster picture fills are the paths' `picture` (drawOutlines).
  */
 function drawMetafileFill(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext, target: LayoutItem[]): boolean {
   const fi = shape.fillImage;

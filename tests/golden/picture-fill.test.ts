@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
 import { parseDocx } from '../../engine/docx';
 import { assemblePng, encodePng, pictureSizePt, pngChunk } from '../../engine/image';
-import { initKernel } from '../../engine/layout';
+import { dumpLayout, initKernel } from '../../engine/layout';
 import type { PathItem, ShapeInline } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
@@ -122,6 +122,8 @@ describe('picture fills', () => {
     expect(rest).toHaveLength(0);
     expect(path!.picture).toMatchObject({ x: 0, y: 0, across: 4, down: 2 });
     expect(path!.picture!.w).toBeCloseTo(TILE_PT, 9);
+    const { doc } = await layoutDocx(makeDocx({ body: wsp(TILED), media }), 'dump.docx', host);
+    expect(dumpLayout(doc)).toContain('path 5 cmds picture(#0 0,0 56.69×56.69 tiles 4×2)');
   });
 
   it('aligns the tiles to the corner a:tile algn names and moves them by tx, ty', async () => {
