@@ -1,8 +1,10 @@
 /**
  * Colour arithmetic for theme colours: WordprocessingML themeTint/themeShade (§17.3.2.6, applied to
  * HSL luminance as Word does) and the DrawingML colour transforms (§20.1.2.3: lumMod, lumOff, tint,
- * shade, satMod). Only + − × ÷ are used, so results are identical on every platform.
+ * shade, satMod). Only + − × ÷ and core's deterministic power are used, so results are identical on
+ * every platform.
  */
+import { detPow } from '../core/det-math';
 
 /** An RGB triple, 0–255 per channel. */
 type Rgb = [number, number, number];
@@ -55,6 +57,25 @@ function hslToRgb(h: number, s: number, l0: number): Rgb {
   return [hueToRgb(p, q, h + 1 / 3) * 255, hueToRgb(p, q, h) * 255, hueToRgb(p, q, h - 1 / 3) * 255];
 }
 
+/** sRGB 0–255 → linear light 0–1 (IEC 61966-2-1), by table. */
+let linearTable: Float64Array | undefined;
+function toLinear(v: number): number {
+  if (!linearTable) {
+    linearTable = new Float64Array(256);
+    for (let i = 0; i < 256; i++) {
+      const c = i / 255;
+      linearTable[i] = c <= 0.04045 ? c / 12.92 : detPow((c + 0.055) / 1.055, 2.4);
+    }
+  }
+  return linearTable[Math.max(0, Math.min(255, Math.round(v)))]!;
+}
+
+/** Linear light 0–1 → sRGB 0–255. */
+function fromLinear(l0: number): number {
+  const l = l0 < 0 ? 0 : l0 > 1 ? 1 : l0;
+  return 255 * (l <= 0.0031308 ? l * 12.92 : 1.055 * detPow(l, 1 / 2.4) - 0.055);
+}
+
 function mapLuminance(hex: string, f: (l: number) => number): string {
   const [h, s, l] = rgbToHsl(toRgb(hex));
   return toHex(hslToRgb(h, s, f(l)));
@@ -89,14 +110,16 @@ export function applyDrawingTransforms(hex: string, transforms: readonly ColorTr
       case 'lumOff':
         c = mapLuminance(c, (l) => l + t.value);
         break;
+      // Office tints and shades in linear light (scRGB), not on the sRGB values: accent1 5B9BD5
+      // shaded 50 % (Word 2013's default shape outline, lnRef idx 2) is 41719C, not 2E4E6B.
       case 'tint': {
         const rgb = toRgb(c);
-        c = toHex(rgb.map((v) => 255 - (255 - v) * t.value) as Rgb);
+        c = toHex(rgb.map((v) => fromLinear(1 - (1 - toLinear(v)) * t.value)) as Rgb);
         break;
       }
       case 'shade': {
         const rgb = toRgb(c);
-        c = toHex(rgb.map((v) => v * t.value) as Rgb);
+        c = toHex(rgb.map((v) => fromLinear(toLinear(v) * t.value)) as Rgb);
         break;
       }
       case 'satMod': {

@@ -7,6 +7,7 @@ import type { DrawingEffects, Glow, RectAlignment, Reflection } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
 import type { PropsEnv } from './env';
+import { listShadow } from './shape-style';
 import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr, intValue, oneOf, percentValue } from './values';
 
@@ -39,9 +40,9 @@ function degrees(el: XmlElement, name: string, absent = 0): number {
 }
 
 /** a:glow: its colour (with alpha) and radius; null when it shows nothing (no radius, or transparent). */
-export function readGlow(env: PropsEnv, el: XmlElement): Glow | null {
+export function readGlow(env: PropsEnv, el: XmlElement, placeholder?: string): Glow | null {
   const radPt = bounded(emuAttr(el, 'rad'), MAX_EFFECT_PT);
-  const color = drawingColor(env.theme, env.mapping, el);
+  const color = drawingColor(env.theme, env.mapping, el, placeholder);
   const opacity = drawingAlpha(el);
   if (!color || radPt <= 0 || !(opacity > 0)) return null;
   return { color, opacity, radPt };
@@ -83,17 +84,50 @@ export function readReflection(el: XmlElement): Reflection | null {
 
 /**
  * The glow, reflection and soft edge (a:softEdge, §20.1.8.53) of a shape's or picture's a:effectLst
- * (spPr). `warn` is told of what is not drawn: a reflection's blur.
+ * (spPr), or of the theme effect style a shape's wps:style names (see shapeEffects). `warn` is told
+ * of what is not drawn: a reflection's blur.
  */
-export function readDrawingEffects(env: PropsEnv, spPr: XmlElement | undefined, warn: (message: string) => void): DrawingEffects {
-  const list = child(spPr, 'a:effectLst');
+export function readDrawingEffects(env: PropsEnv, spPr: XmlElement | undefined, warn: (message: string) => void, style?: XmlElement): DrawingEffects {
+  const { list, placeholder } = effectList(env, spPr, style);
   if (!list) return {};
   const glowEl = child(list, 'a:glow');
   const reflectionEl = child(list, 'a:reflection');
-  const glow = glowEl ? readGlow(env, glowEl) : null;
+  const glow = glowEl ? readGlow(env, glowEl, placeholder) : null;
   const reflection = reflectionEl ? readReflection(reflectionEl) : null;
   if (reflection && reflection.blurPt > 0) warn('The blur of a reflection (a:reflection blurRad) is not drawn; the reflection is drawn sharp.');
   const soft = child(list, 'a:softEdge');
   const softEdgePt = soft ? bounded(emuAttr(soft, 'rad'), MAX_EFFECT_PT) : 0;
   return { ...(glow ? { glow } : {}), ...(reflection ? { reflection } : {}), ...(softEdgePt > 0 ? { softEdgePt } : {}) };
+}
+
+/**
+ * A shape's effects: those of readDrawingEffects and its outer shadow (a:outerShdw, drawn sharp:
+ * `warn` is told of its blur), from its spPr's a:effectLst or its style's a:effectRef.
+ */
+export function shapeEffects(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined, warn: (message: string) => void): DrawingEffects {
+  const effects = readDrawingEffects(env, spPr, warn, style);
+  const { list, placeholder } = effectList(env, spPr, style);
+  const shadow = listShadow(env, list, placeholder);
+  if (!shadow) return effects;
+  if (shadow.blurPt > 0) warn('The blur of a shape\'s outer shadow (a:outerShdw blurRad) is not drawn; the shadow is drawn sharp.');
+  return { ...effects, shapeShadow: shadow };
+}
+
+/**
+ * The a:effectLst that applies: spPr's own (even empty: it replaces the style's), else the
+ * a:effectLst of the theme effect style (a:fmtScheme/a:effectStyleLst, §20.1.4.1.13) that
+ * wps:style/a:effectRef idx names (1-based; 0 is none, §20.1.4.2.8), with the reference's colour
+ * standing for phClr. Office 2007's themes put an outer shadow in their effect styles; 2013's none.
+ */
+function effectList(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined): { list?: XmlElement; placeholder?: string } {
+  const own = child(spPr, 'a:effectLst');
+  if (own || child(spPr, 'a:effectDag')) return own ? { list: own } : {};
+  const ref = child(style, 'a:effectRef');
+  const idx = intValue(attr(ref, 'idx')) ?? 0;
+  const styles = env.theme.effectStyles ?? [];
+  const entry = idx > 0 && styles.length > 0 ? styles[Math.min(idx, styles.length) - 1] : undefined;
+  const list = child(entry, 'a:effectLst');
+  if (!list) return {};
+  const placeholder = drawingColor(env.theme, env.mapping, ref);
+  return placeholder ? { list, placeholder } : { list };
 }

@@ -6,7 +6,7 @@
 import {
   abort, checkCancelled, DiagnosticBag, fail, guard, resolveLimits, type EngineHost, type InputLimits, type Result,
 } from '../core';
-import type { DocModel, FontDeclaration, FontGeneric, HeaderFooter, Section } from '../model';
+import type { DocModel, DocSettings, FontDeclaration, FontGeneric, HeaderFooter, Section } from '../model';
 import { child, type XmlElement } from '../xml';
 import { readBody } from './body';
 import { type DocxContext, type TrackedChangesView, warnUnsupported } from './context';
@@ -15,6 +15,7 @@ import { readDocProperties } from './doc-props';
 import { readEmbeddedFonts } from './embedded-fonts';
 import type { PropsEnv } from './env';
 import { readFontTable } from './font-table';
+import { readBackgroundFill } from './picture-fill';
 import { newCaches } from './intern';
 import { emptyNumbering, readNumbering } from './numbering';
 import { openPackage, type DocxPackage } from './package';
@@ -85,7 +86,7 @@ function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHo
     charts: ctx.charts,
     fonts: fontTable.fonts,
     embeddedFonts: fontTablePart ? readEmbeddedFonts(ctx, fontTablePart, fontTable.embeds) : [],
-    settings: ctx.settings,
+    settings: withBackgroundFill(ctx, child(docRoot, 'w:background')),
     properties: ctx.properties,
     styleNames,
     revisionAuthors: ctx.authors,
@@ -93,6 +94,12 @@ function buildModel(bytes: Uint8Array, options: ParseDocxOptions, host: EngineHo
   };
   host.onProgress?.({ stage: 'parse', done: 1, total: 1 });
   return model;
+}
+
+/** The settings with the page background's fill effect, when it has one. */
+function withBackgroundFill(ctx: DocxContext, background: XmlElement | undefined): DocSettings {
+  const fill = readBackgroundFill(ctx, background, ctx.settings.background);
+  return fill ? { ...ctx.settings, backgroundFill: fill } : ctx.settings;
 }
 
 /** Reads what every story needs, once: theme, settings, styles, numbering, properties, font generics. */

@@ -27,8 +27,11 @@ function fraction(el: XmlElement | undefined, name: string, lo: number, hi: numb
   return Number.isFinite(n) ? Math.max(lo, Math.min(hi, n)) : undefined;
 }
 
-/** Reads the effects of an a:blip (§20.1.8.13's child elements) and its a14:imgEffect brightness/contrast. */
-export function readBlipLook(env: PropsEnv, blip: XmlElement | undefined): BlipLook {
+/**
+ * Reads the effects of an a:blip (§20.1.8.13's child elements) and its a14:imgEffect
+ * brightness/contrast; `placeholder` stands for phClr (a theme fill's blip, through a style reference).
+ */
+export function readBlipLook(env: PropsEnv, blip: XmlElement | undefined, placeholder?: string): BlipLook {
   if (!blip) return {};
   const out: { opacity?: number } = {};
   const adjust: Mutable<PictureAdjust> = {};
@@ -41,9 +44,9 @@ export function readBlipLook(env: PropsEnv, blip: XmlElement | undefined): BlipL
   // a:clrChange (§20.1.8.16): a:clrFrom's colour becomes a:clrTo's (its a:alpha 0: transparent).
   const change = child(blip, 'a:clrChange');
   if (change) {
-    const from = drawingColor(env.theme, env.mapping, child(change, 'a:clrFrom'));
+    const from = drawingColor(env.theme, env.mapping, child(change, 'a:clrFrom'), placeholder);
     const toEl = child(change, 'a:clrTo');
-    const to = drawingColor(env.theme, env.mapping, toEl);
+    const to = drawingColor(env.theme, env.mapping, toEl, placeholder);
     if (from && to) adjust.colorChange = { from, to, toOpacity: drawingAlpha(toEl) };
   }
   if (child(blip, 'a:grayscl')) adjust.grayscale = true;
@@ -52,7 +55,7 @@ export function readBlipLook(env: PropsEnv, blip: XmlElement | undefined): BlipL
     // Two colour choices (EG_ColorChoice), dark then light.
     const colors = duo.children
       .filter((c): c is XmlElement => c.kind === 'element')
-      .map((c) => drawingColor(env.theme, env.mapping, { kind: 'element', name: 'a:duotone', attrs: {}, children: [c] }));
+      .map((c) => drawingColor(env.theme, env.mapping, { kind: 'element', name: 'a:duotone', attrs: {}, children: [c] }, placeholder));
     if (colors.length === 2 && colors[0] && colors[1]) adjust.duotone = [colors[0], colors[1]];
   }
   const bi = child(blip, 'a:biLevel');

@@ -124,9 +124,14 @@ const MAX_SHADOW_PT = 72;
  * its alpha. Scale, skew and alignment are not kept. Undefined when there is none or it is invisible.
  */
 export function outerShadow(env: PropsEnv, spPr: XmlElement | undefined): OuterShadow | undefined {
-  const el = child(child(spPr, 'a:effectLst'), 'a:outerShdw');
+  return listShadow(env, child(spPr, 'a:effectLst'));
+}
+
+/** The outer shadow of an a:effectLst, `placeholder` standing for phClr (a theme effect style's). */
+export function listShadow(env: PropsEnv, list: XmlElement | undefined, placeholder?: string): OuterShadow | undefined {
+  const el = child(list, 'a:outerShdw');
   if (!el) return undefined;
-  const color = drawingColor(env.theme, env.mapping, el) ?? '000000';
+  const color = drawingColor(env.theme, env.mapping, el, placeholder) ?? '000000';
   const opacity = drawingAlpha(el);
   if (opacity <= 0) return undefined;
   const bound = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? Math.max(0, Math.min(MAX_SHADOW_PT, v)) : 0);

@@ -12,9 +12,9 @@ import type { DrawingFrame } from './drawing';
 import { readPicture } from './drawing';
 import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
-import { mediaFor } from './media';
-import { readDrawingEffects } from './effects';
-import { readFill, shapeLine, shapePaint, themeFillEntry } from './shape-style';
+import { shapeEffects } from './effects';
+import { pictureFill, styleFillImage } from './picture-fill';
+import { readFill, shapeLine, shapePaint } from './shape-style';
 import { isTextWarpPreset } from './preset-geometry';
 import { warpedWordArt } from './text-warp';
 import { emuAttr, intValue } from './values';
@@ -87,7 +87,7 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (image) shape.fillImage = image;
   const line = shapeLine(r.ctx.env, spPr, style);
   if (line) shape.line = line;
-  Object.assign(shape, readDrawingEffects(r.ctx.env, spPr, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
+  Object.assign(shape, shapeEffects(r.ctx.env, spPr, style, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
   const content = child(child(wsp, 'wps:txbx'), 'w:txbxContent');
   if (child(wsp, 'wps:linkedTxbx')) {
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });
@@ -108,21 +108,6 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   }
   if (frame.anchor) shape.anchor = frame.anchor;
   return shape;
-}
-
-/** A picture fill (a:blipFill, §20.1.8.14) whose blip is related from `part`: stretched unless it has a:tile. */
-export function pictureFill(r: InlineReader, blipFill: XmlElement | undefined, part: string): ShapeInline['fillImage'] {
-  if (!blipFill) return undefined;
-  const media = mediaFor(r.ctx, part, attr(child(blipFill, 'a:blip'), 'r:embed'), r.at);
-  return media ? { media, tile: child(blipFill, 'a:tile') !== undefined } : undefined;
-}
-
-/** A theme picture fill reached through wps:style/a:fillRef when the shape names no fill itself. */
-function styleFillImage(r: InlineReader, spPr: XmlElement | undefined, style: XmlElement | undefined): ShapeInline['fillImage'] {
-  if (readFill(r.ctx.env, spPr) !== undefined || !r.ctx.env.theme.part) return undefined;
-  const idx = intValue(attr(child(style, 'a:fillRef'), 'idx')) ?? 0;
-  const entry = themeFillEntry(r.ctx.env, idx);
-  return entry && entry.name === 'a:blipFill' ? pictureFill(r, entry, r.ctx.env.theme.part) : undefined;
 }
 
 /** A shape's text box: its text (blocks) placed by textFrame. */

@@ -9,6 +9,7 @@ import { attr, child, children, textContent } from '../xml';
 import { dmlTextBlocks } from './dml-text';
 import { spGeometry, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
+import { shapeEffects } from './effects';
 import { shapeLine, shapePaint } from './shape-style';
 import { textFrame, textFrameIn, transformOf } from './shapes';
 import { drawingColor } from './theme';
@@ -97,6 +98,7 @@ function drawingShapes(r: InlineReader, drawing: XmlElement): NonNullable<ShapeI
     if (paint?.color && paint.gradient) item.fillGradient = paint.gradient;
     const line = shapeLine(r.ctx.env, spPr, style);
     if (line) item.line = line;
+    Object.assign(item, shapeEffects(r.ctx.env, spPr, style, (m) => r.ctx.bag.warn('docx/unsupported-effect', m, { at: r.at })));
     const body = local(sp, 'txBody');
     if (body && textContent(body).trim() !== '') item.text = shapeText(r, sp, body, style, geom, { xfrm, w, h });
     out.push({ xPt: emuAttr(child(xfrm, 'a:off'), 'x') ?? 0, yPt: emuAttr(child(xfrm, 'a:off'), 'y') ?? 0, item });

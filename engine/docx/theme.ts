@@ -27,6 +27,8 @@ export interface Theme {
   readonly fillStyles: readonly XmlElement[];
   /** a:fmtScheme/a:bgFillStyleLst children (for fillRef idx 1001..n). */
   readonly backgroundFillStyles: readonly XmlElement[];
+  /** a:fmtScheme/a:effectStyleLst's a:effectStyle children (for effectRef idx 1..n). */
+  readonly effectStyles?: readonly XmlElement[];
   /** The theme part's name (its pictures are related from it). */
   readonly part?: string;
 }
@@ -85,6 +87,7 @@ export function readTheme(root: XmlElement | undefined, part?: string): Theme {
     lineStyles: children(child(fmt, 'a:lnStyleLst')),
     fillStyles: children(child(fmt, 'a:fillStyleLst')),
     backgroundFillStyles: children(child(fmt, 'a:bgFillStyleLst')),
+    effectStyles: children(child(fmt, 'a:effectStyleLst')),
     ...(part ? { part } : {}),
   };
 }

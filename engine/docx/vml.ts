@@ -12,6 +12,7 @@ import { presetPaths, textRectInsets, type DrawnPreset } from './geometry';
 import type { InlineReader } from './inline-reader';
 import { readVmlGradient } from './gradient';
 import { mediaFor } from './media';
+import { vmlPictureFill } from './picture-fill';
 import { readTextBoxBlocks } from './shapes';
 import { evaluateVmlFormulas, type VmlSpace } from './vml-formulas';
 import { vmlPathGeometry, vmlTextRect } from './vml-path';
@@ -134,7 +135,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   if (filled && fillImageId) {
     const media = mediaFor(r.ctx, r.story.part, fillImageId, r.at);
     const type = attr(fillEl, 'type');
-    if (media) shape.fillImage = { media, tile: type === 'tile' || type === 'pattern' };
+    if (media) shape.fillImage = vmlPictureFill(media, type, fill, vmlColor(attr(fillEl, 'color2')));
   }
   const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   if (stroked && !textpath) shape.line = vmlStroke(el);

@@ -29,7 +29,7 @@ export { decodePng } from './png-decode';
 export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
 export { pngToPdfImage, type PdfImageData } from './png-pdf';
-export { imageContentType, jpegHeader, pngSize, sniffImage, type ImageKind, type JpegInfo } from './sniff';
+export { imageContentType, jpegHeader, pictureSizePt, pngSize, sniffImage, type ImageKind, type JpegInfo } from './sniff';
 
 /** The raster formats decodeRaster reads. */
 export type RasterFormat = 'gif' | 'bmp' | 'tiff';

@@ -100,3 +100,62 @@ export function pngSize(d: Uint8Array): { width: number; height: number } | unde
 function u32(d: Uint8Array, p: number): number {
   return ((d[p]! << 24) | (d[p + 1]! << 16) | (d[p + 2]! << 8) | d[p + 3]!) >>> 0;
 }
+
+/** Resolution assumed for a picture that records none (Windows' 96 dpi, as Word assumes). */
+const DEFAULT_DPI = 96;
+
+/**
+ * A raster picture's own size in points: its pixels at the resolution it records (JPEG's JFIF
+ * density, PNG's pHYs, BMP's pixels per metre), else at 96 dpi; GIF at 96 dpi. Undefined for other
+ * formats or a header that cannot be read.
+ */
+export function pictureSizePt(b: Uint8Array): { widthPt: number; heightPt: number } | undefined {
+  const kind = sniffImage(b);
+  let px: { width: number; height: number } | undefined;
+  let dpi: [number, number] | undefined;
+  if (kind === 'jpeg') {
+    px = jpegHeader(b);
+    dpi = jfifDensity(b);
+  } else if (kind === 'png') {
+    px = pngSize(b);
+    dpi = pngDensity(b);
+  } else if (kind === 'gif' && b.length >= 10) {
+    px = { width: b[6]! | (b[7]! << 8), height: b[8]! | (b[9]! << 8) };
+  } else if (kind === 'bmp' && b.length >= 46) {
+    px = { width: Math.abs(i32le(b, 18)), height: Math.abs(i32le(b, 22)) };
+    const [x, y] = [i32le(b, 38), i32le(b, 42)];
+    if (x > 0 && y > 0) dpi = [x * 0.0254, y * 0.0254];
+  }
+  if (!px || !(px.width > 0) || !(px.height > 0)) return undefined;
+  const [dx, dy] = dpi && dpi[0] >= 1 && dpi[1] >= 1 ? dpi : [DEFAULT_DPI, DEFAULT_DPI];
+  return { widthPt: (px.width * 72) / dx, heightPt: (px.height * 72) / dy };
+}
+
+/** The JFIF APP0 segment's density in dots per inch (units 1: per inch, 2: per cm), when it gives one. */
+function jfifDensity(b: Uint8Array): [number, number] | undefined {
+  // APP0 (FF E0) right after SOI, identifier "JFIF\0", then version, units, Xdensity, Ydensity.
+  if (b.length < 18 || b[2] !== 0xff || b[3] !== 0xe0 || String.fromCharCode(b[6]!, b[7]!, b[8]!, b[9]!) !== 'JFIF') return undefined;
+  const units = b[13]!;
+  const x = (b[14]! << 8) | b[15]!;
+  const y = (b[16]! << 8) | b[17]!;
+  if (units === 1) return [x, y];
+  if (units === 2) return [x * 2.54, y * 2.54];
+  return undefined;
+}
+
+/** A PNG's pHYs chunk in dots per inch (unit 1: per metre), looked for before the first IDAT. */
+function pngDensity(b: Uint8Array): [number, number] | undefined {
+  let p = 8;
+  while (p + 12 <= b.length) {
+    const len = u32(b, p);
+    const type = String.fromCharCode(b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!);
+    if (type === 'IDAT' || type === 'IEND') return undefined;
+    if (type === 'pHYs' && len >= 9 && p + 17 <= b.length) return b[p + 16] === 1 ? [u32(b, p + 8) * 0.0254, u32(b, p + 12) * 0.0254] : undefined;
+    p += 12 + len;
+  }
+  return undefined;
+}
+
+function i32le(d: Uint8Array, p: number): number {
+  return d[p]! | (d[p + 1]! << 8) | (d[p + 2]! << 16) | (d[p + 3]! << 24);
+}

@@ -3,7 +3,7 @@
  * comment balloons become its absolutely positioned items, one page at a time and in order (line
  * numbers, comment balloons and the font and image tables carry over from page to page).
  */
-import type { DocModel, DocumentInfo, LayoutItem, LayoutPage, OutlineEntry, Destination } from '../model';
+import type { DocModel, DocumentInfo, LayoutItem, LayoutPage, OutlineEntry, Destination, PathCommand } from '../model';
 import type { EngineHost } from '../core';
 import { emitStory, type Story } from './blocks';
 import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decorations';
@@ -13,6 +13,9 @@ import type { PageState } from './flow/paginate';
 import { storyCuts, type PassResult, type PassState } from './pass';
 import { balanceNotes } from './flow/note-columns';
 import { pageGeometry } from './objects';
+import { gradientShadings, shadedPath } from './gradient';
+import { metafileKind } from './metafile';
+import { pathPicture } from './picture-fill';
 import type { CommentMargin } from './comments';
 import { LineNumberer } from './line-numbers';
 import { onSheet, sheetTransform, turnPage } from './vertical';
@@ -64,10 +67,7 @@ export class PageDrawer {
     drawNotes(page, sink, result, env);
     const chrome = new CollectingSink(resources, sink.page);
     drawHeaderFooter(result, index, chrome, this.state, env);
-    const fill: LayoutItem[] = [];
-    if (doc.settings.displayBackgroundShape && doc.settings.background) {
-      fill.push({ kind: 'rect', x: 0, y: 0, w: page.frame.widthPt, h: page.frame.heightPt, fill: doc.settings.background });
-    }
+    const fill = doc.settings.displayBackgroundShape ? pageBackground(doc, page.frame.widthPt, page.frame.heightPt, resources, env) : [];
     const borders = pageBorderItems(s, page, info.firstOfSection, info.area);
     const front = s.pageBorders?.zOrder !== 'back';
     // concat, not push(...list): a page may hold more items than a call takes arguments.
@@ -214,4 +214,28 @@ function documentInfo(doc: DocModel): DocumentInfo {
     ...(p.created ? { created: p.created } : {}),
     ...(p.modified ? { modified: p.modified } : {}),
   };
+}
+
+/**
+ * The page background (w:background, drawn when settings' displayBackgroundShape is on): its colour,
+ * or its fill effect over the page, a picture (tiled from the page's top-left corner, or stretched)
+ * or a gradient, in its place.
+ */
+function pageBackground(doc: DocModel, w: number, h: number, resources: ResourceTables, env: DocumentEnv): LayoutItem[] {
+  const { background, backgroundFill } = doc.settings;
+  const box = { x: 0, y: 0, w, h };
+  const commands: PathCommand[] = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: w, y: 0 }, { op: 'L', x: w, y: h }, { op: 'L', x: 0, y: h }, { op: 'Z' }];
+  const picture = backgroundFill?.picture;
+  const media = picture ? doc.media[picture.media] : undefined;
+  if (picture && media) {
+    const painted = metafileKind(media) ? 'it is a metafile' : pathPicture(picture, media, box, commands, resources);
+    if (typeof painted !== 'string') return [{ kind: 'path', commands, picture: painted, ...(background ? { fill: background } : {}) }];
+    env.bag.warn('layout/picture-fill', `The picture ${picture.media} filling the page background is not drawn (${painted}); its colour is.`);
+  }
+  const gradient = backgroundFill?.gradient;
+  if (gradient) {
+    const middle = gradient.stops[Math.floor(gradient.stops.length / 2)]?.color ?? background ?? 'FFFFFF';
+    return shadedPath(commands, middle, gradientShadings(gradient, box, 0), {});
+  }
+  return background ? [{ kind: 'rect', x: 0, y: 0, w, h, fill: background }] : [];
 }

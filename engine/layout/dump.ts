@@ -2,7 +2,7 @@
  * A compact, stable text dump of a LayoutDoc: the golden format for layout tests.
  * One line per item, numbers rounded to 0.01 pt, so a diff reads as "what moved where".
  */
-import type { LayoutDoc, LayoutItem, PathShading } from '../model';
+import type { LayoutDoc, LayoutItem, PathPicture, PathShading } from '../model';
 
 const r = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/\.?0+$/, '') || '0';
 
@@ -32,7 +32,7 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
       out.push(`${indent}line ${r(item.x1)},${r(item.y1)} ${r(item.x2)},${r(item.y2)} w${r(item.width)} #${item.color}${item.dash ? ' dash' : ''}`);
       break;
     case 'path':
-      out.push(`${indent}path ${item.commands.length} cmds${item.fill ? ' fill #' + item.fill : ''}${item.shading ? ' ' + dumpShading(item.shading) : ''}${item.stroke ? ' stroke #' + item.stroke : ''}`);
+      out.push(`${indent}path ${item.commands.length} cmds${item.fill ? ' fill #' + item.fill : ''}${item.shading ? ' ' + dumpShading(item.shading) : ''}${item.picture ? ' ' + dumpPicture(item.picture) : ''}${item.stroke ? ' stroke #' + item.stroke : ''}`);
       break;
     case 'image':
       out.push(`${indent}image ${r(item.x)},${r(item.y)} ${r(item.w)}x${r(item.h)} #${item.image}`);
@@ -45,6 +45,12 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
       for (const c of item.items) dumpItem(c, doc, out, indent + '  ');
       break;
   }
+}
+
+/** A path's picture as `picture(#image x,y w×h)`, with `tiles a×d` when it is tiled. */
+function dumpPicture(p: PathPicture): string {
+  const tiles = p.across !== undefined || p.down !== undefined ? ` tiles ${p.across ?? 1}×${p.down ?? 1}` : '';
+  return `picture(#${p.image} ${r(p.x)},${r(p.y)} ${r(p.w)}×${r(p.h)}${tiles})`;
 }
 
 /** A shading as `axial(x0,y0 x1,y1 0:#RRGGBB 1:#RRGGBB)` or `radial(x0,y0,r0 x1,y1,r1 …)`. */

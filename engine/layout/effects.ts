@@ -156,7 +156,7 @@ export function reflectionItems(drawn: readonly Reflectable[], box: EffectBox, r
   const m: Map2 = (x, y) => [round3(ax + r.sx * (x - ax) + r.dxPt), round3(ay + r.sy * (y - ay) + r.dyPt)];
   const radiusScale = (Math.abs(r.sx) + Math.abs(r.sy)) / 2;
   const copies = drawn.map((p): Reflectable =>
-    p.kind === 'image' ? mapImage(p, m, r.sx, r.sy) : { ...p, commands: mapCommands(p.commands, m), ...(p.shading ? { shading: mapShading(p.shading, m, radiusScale) } : {}) },
+    p.kind === 'image' ? mapImage(p, m, r.sx, r.sy) : { ...withoutPicture(p), commands: mapCommands(p.commands, m), ...(p.shading ? { shading: mapShading(p.shading, m, radiusScale) } : {}) },
   );
   const [x0, y0] = m(box.x, box.y);
   const [x1, y1] = m(box.x + box.w, box.y + box.h);
@@ -227,6 +227,11 @@ export function softEdgeLayers(drawn: readonly Reflectable[], box: EffectBox, ra
         continue;
       }
       if (j === 1 && p.stroke) lines.push(p);
+      // A picture fill is drawn once, unfaded, under the line (its layers would need a soft mask).
+      if (p.picture) {
+        if (j === 1) out.push(withoutLine(p));
+        continue;
+      }
       if (!p.fill) continue;
       const a = adds(p.fillOpacity ?? 1);
       if (a <= 0) continue;
@@ -235,8 +240,20 @@ export function softEdgeLayers(drawn: readonly Reflectable[], box: EffectBox, ra
     }
   }
   for (const p of lines) {
-    const { fill: _f, shading: _s, fillOpacity: _o, ...line } = p;
+    const { fill: _f, shading: _s, fillOpacity: _o, picture: _p, ...line } = p;
     out.push({ ...line, strokeOpacity: round3((p.strokeOpacity ?? 1) / SOFT_EDGE_LAYERS) });
   }
   return out;
+}
+
+/** A path without its picture fill (a reflection copies its flat fill only: a mirrored picture is not drawn). */
+function withoutPicture(p: PathItem): PathItem {
+  const { picture: _p, ...rest } = p;
+  return rest;
+}
+
+/** A path's fill alone, without its line. */
+function withoutLine(p: PathItem): PathItem {
+  const { stroke: _s, lineWidth: _w, dash: _d, strokeOpacity: _o, roundJoins: _r, ...fill } = p;
+  return fill;
 }

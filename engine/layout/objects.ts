@@ -5,7 +5,7 @@
  * positionV) relative to the page, margin, column or paragraph. Text does not yet flow around them
  * (a counted warning says so); their own content — pictures, text box text — is always drawn.
  */
-import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, PathItem, PathPaint, ShapeInline } from '../model';
+import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, OuterShadow, PathItem, PathPaint, PictureFill, ShapeInline } from '../model';
 import { mapChannels } from '../core';
 import { CollectingSink, drawTransformed, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
@@ -16,6 +16,7 @@ import { mayBeTransparent, pictureGlow, pictureOutline, pictureShadow } from './
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 import { drawWordArt } from './word-art';
+import { pathPicture } from './picture-fill';
 
 /** Page geometry floats are positioned against (the sink's, which places them). */
 export type PageGeometry = SinkPage;
@@ -209,7 +210,7 @@ export function turnAbout(cx: number, cy: number, deg: number, flipH: boolean, f
 
 /**
  * A stretched metafile picture fill (a:blipFill) drawn as vectors clipped to the shape's box (its
- * bounding box, not its geometry). Raster picture fills are not drawn here (the shape keeps `fill`).
+ * bounding box, not its geometry). Raster picture fills are the paths' `picture` (drawOutlines).
  */
 function drawMetafileFill(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx: ObjectContext, target: LayoutItem[]): boolean {
   const fi = shape.fillImage;
@@ -217,6 +218,16 @@ function drawMetafileFill(shape: ShapeInline, x: number, y: number, sink: ItemSi
   if (!fi || !media || !metafileKind(media)) return false;
   const picture: ImageInline = { kind: 'image', media: fi.media, widthPt: shape.widthPt, heightPt: shape.heightPt, props: shape.props };
   return drawVectorPicture(picture, media, x, y, sink, ctx, target);
+}
+
+/** A shape's raster picture fill and its picture; undefined without one (or for a metafile, drawn as vectors or not at all). */
+function rasterFill(shape: ShapeInline, ctx: ObjectContext): { fill: PictureFill; media: MediaItem } | undefined {
+  const fill = shape.fillImage;
+  const media = fill ? ctx.media[fill.media] : undefined;
+  if (!fill || !media) return undefined;
+  if (!metafileKind(media)) return { fill, media };
+  if (fill.tile) ctx.warn('layout/picture-fill', `The metafile ${fill.media} tiling a shape is not drawn; its flat colour is.`);
+  return undefined;
 }
 
 /** Shade factors of a:path/@fill darken… (§20.1.10.37 ST_PathFillMode): towards black, or towards white. */
@@ -249,10 +260,11 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   const box = { x, y, w: shape.widthPt, h: shape.heightPt };
   // Glow and reflection go under the shape, and a soft edge redraws it: its outline paths are drawn
   // into a list of their own first.
-  const own: LayoutItem[] = shape.glow || shape.reflection || shape.softEdgePt ? [] : target;
+  const own: LayoutItem[] = shape.glow || shape.reflection || shape.softEdgePt || shape.shapeShadow ? [] : target;
   drawOutlines(shape, box, sink, ctx, own);
   if (own === target) return drawChildren(shape, x, y, sink, ctx);
   const paths = own.filter(isPath);
+  if (shape.shapeShadow) target.push(...shapeShadowItems(paths, shape.shapeShadow));
   if (shape.reflection) target.push(...reflectionItems(paths, box, shape.reflection));
   if (shape.glow) {
     const commands = paths.flatMap((p) => p.commands);
@@ -261,6 +273,30 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   if (shape.softEdgePt) target.push(...own.filter((i) => !isPath(i)), ...softEdgeLayers(paths, box, shape.softEdgePt));
   else target.push(...own);
   drawChildren(shape, x, y, sink, ctx);
+}
+
+/**
+ * A shape's outer shadow: its paths moved by the shadow's offset, filled where they are filled
+ * (flat, shaded or with a picture) and stroked where they are stroked, in the shadow's colour and
+ * opacity. Its blur is not drawn (the reader warns).
+ */
+function shapeShadowItems(paths: readonly PathItem[], shadow: OuterShadow): PathItem[] {
+  const { dxPt: dx, dyPt: dy } = shadow;
+  const out: PathItem[] = [];
+  for (const p of paths) {
+    const filled = p.fill !== undefined || p.picture !== undefined;
+    if (!filled && !p.stroke) continue;
+    const commands = p.commands.map((c) =>
+      c.op === 'Z' ? c : c.op === 'C' ? { ...c, x1: c.x1 + dx, y1: c.y1 + dy, x2: c.x2 + dx, y2: c.y2 + dy, x: c.x + dx, y: c.y + dy } : { ...c, x: c.x + dx, y: c.y + dy },
+    );
+    const opacity = Math.round(shadow.opacity * 1000) / 1000;
+    out.push({
+      kind: 'path', commands,
+      ...(filled ? { fill: shadow.color, ...(opacity < 1 ? { fillOpacity: opacity } : {}) } : {}),
+      ...(p.stroke ? { stroke: shadow.color, lineWidth: p.lineWidth ?? 1, ...(opacity < 1 ? { strokeOpacity: opacity } : {}) } : {}),
+    });
+  }
+  return out;
 }
 
 /** A group's children, each with its own effects. */
@@ -275,6 +311,7 @@ function drawChildren(shape: ShapeInline, x: number, y: number, sink: ItemSink, 
 function drawOutlines(shape: ShapeInline, box: { x: number; y: number; w: number; h: number }, sink: ItemSink, ctx: ObjectContext, target: LayoutItem[]): void {
   const { x, y } = box;
   const pictured = drawMetafileFill(shape, x, y, sink, ctx, target);
+  const raster = pictured ? undefined : rasterFill(shape, ctx);
   for (const i of paintOrder(shape)) {
     const path = shape.paths[i]!;
     if (path.length === 0) continue;
@@ -288,6 +325,12 @@ function drawOutlines(shape: ShapeInline, box: { x: number; y: number; w: number
       ...(stroked ? { stroke: shape.line!.color!, lineWidth: shape.line!.widthPt } : {}),
       ...(stroked && shape.line?.dash ? { dash: shape.line.dash } : {}),
     };
+    const picture = raster && paint?.fill !== 'none' ? pathPicture(raster.fill, raster.media, box, commands, sink.resources) : undefined;
+    if (typeof picture === 'string') ctx.warn('layout/picture-fill', `The picture ${raster!.fill.media} filling a shape is not drawn (${picture}); its flat colour is.`);
+    else if (picture) {
+      target.push({ kind: 'path', commands, picture, ...(fill ? { fill } : {}), ...outline });
+      continue;
+    }
     const shadings = fill && shape.fillGradient ? gradientShadings(shape.fillGradient, box, shape.rotationDeg ?? 0, (c) => paintedFill(c, paint)) : [];
     const see = fill && shape.fillOpacity !== undefined && shape.fillOpacity < 1 ? { fillOpacity: shape.fillOpacity } : {};
     if (fill && shadings.length > 0) target.push(...shadedPath(commands, fill, shadings, outline));

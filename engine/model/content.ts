@@ -183,6 +183,11 @@ export interface DrawingEffects {
   readonly reflection?: Reflection;
   /** A soft edge (a:softEdge, §20.1.8.53): the object fades to nothing over this width inside its edge. */
   readonly softEdgePt?: number;
+  /**
+   * A shape's outer shadow (a:outerShdw, §20.1.8.49, its own or its theme effect style's): its
+   * outline's silhouette offset in the shadow's colour. Pictures keep theirs in ImageInline.shadow.
+   */
+  readonly shapeShadow?: OuterShadow;
 }
 
 /** A picture (pic:pic in wp:inline / wp:anchor, or VML v:imagedata). */
@@ -212,6 +217,23 @@ export interface ImageInline extends InRun, Transform2D, EffectExtent, DrawingEf
   readonly adjust?: PictureAdjust;
 }
 
+
+/**
+ * A picture filling a shape or the page (a:blipFill §20.1.8.14, VML v:fill with an image): stretched
+ * over the box, or repeated at its own size (its pixels at its resolution) when `tile` is set.
+ */
+export interface PictureFill {
+  /** Key into DocModel.media. */
+  readonly media: string;
+  readonly tile: boolean;
+  /**
+   * Where the tiles lie (a:tile §20.1.8.58): the first tile's offset from the box corner `align`
+   * names, in points, and the scale of the picture's own size. Absent: top-left, unscaled.
+   */
+  readonly tiling?: { readonly offsetXPt: number; readonly offsetYPt: number; readonly scaleX: number; readonly scaleY: number; readonly align: string };
+  /** Recolouring of the picture (its a:blip's effects, a theme fill's duotone in its placeholder colour). */
+  readonly adjust?: PictureAdjust;
+}
 /**
  * A picture's recolouring (the blip effects of CT_Blip, ECMA-376 Part 1 §20.1.8; VML v:imagedata's
  * chromakey, gain, blacklevel, grayscale and bilevel), applied to its pixels in this order: the
@@ -383,7 +405,7 @@ export interface ShapeInline extends InRun, Transform2D, EffectExtent, DrawingEf
    * is stretched over the shape, or repeated at its own size when `tile` is set; `fill` then holds
    * a representative colour for renderers that cannot draw it.
    */
-  readonly fillImage?: { readonly media: string; readonly tile: boolean };
+  readonly fillImage?: PictureFill;
   /** Gradient fill; `fill` then holds a representative colour for renderers and readers that need one. */
   readonly fillGradient?: GradientFill;
   readonly line?: ShapeLine;

@@ -2,7 +2,7 @@
  * DocModel: the whole document as readonly data, produced by parseDocx and consumed by layout.
  * Styles are resolved, lengths are points, numbering labels are counted, theme colours applied.
  */
-import type { Block } from './content';
+import type { Block, GradientFill, PictureFill } from './content';
 import type { Border, Color, FontGeneric, RunProps } from './props';
 import type { ChartModel } from './chart';
 import type { MathSettings } from './math';
@@ -161,6 +161,12 @@ export interface DocSettings {
   readonly endnotes: NoteOptions;
   /** Page background colour (w:background, shown when displayBackgroundShape is set). */
   readonly background?: Color;
+  /**
+   * The fill effect of the page background (w:background/v:background/v:fill, ECMA-376 Part 4
+   * §19.1.2.5): a picture (tiled, a pattern, or stretched over the page) or a gradient, drawn over
+   * `background` in its place.
+   */
+  readonly backgroundFill?: { readonly picture?: PictureFill; readonly gradient?: GradientFill };
   readonly displayBackgroundShape: boolean;
   /** Word's "don't use HTML paragraph auto spacing" (w:doNotUseHTMLParagraphAutoSpacing). */
   readonly doNotUseHtmlParagraphAutoSpacing: boolean;

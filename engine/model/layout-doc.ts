@@ -119,6 +119,22 @@ export interface PathShading {
   readonly clip?: readonly PathCommand[];
 }
 
+/**
+ * A picture painted inside a path: image `image` drawn in the cell (x, y, w, h), page coordinates,
+ * and, for a tiled fill, again `across` × `down` times at steps of the cell's size to the right and
+ * down (one copy of the picture, drawn many times; PDF: one image XObject).
+ */
+export interface PathPicture {
+  /** Index into LayoutDoc.images. */
+  readonly image: number;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly across?: number;
+  readonly down?: number;
+}
+
 /** A vector path (shapes, chart elements), in page coordinates. */
 export interface PathItem {
   readonly kind: 'path';
@@ -127,6 +143,8 @@ export interface PathItem {
   readonly fill?: Color;
   /** A gradient painted inside the path (which then needs `fill` too). */
   readonly shading?: PathShading;
+  /** A picture painted inside the path instead of a flat fill (a picture-filled shape or page). */
+  readonly picture?: PathPicture;
   readonly stroke?: Color;
   readonly lineWidth?: number;
   readonly dash?: readonly number[];

@@ -121,4 +121,12 @@ describe('SmartArt shape text', () => {
     expect(run.x).toBeCloseTo(72 + 50, 1);
     expect(width).toBeLessThan(100);
   });
+
+  it('reads the effects of a drawing shape\'s spPr (a glow) as a wps shape\'s', () => {
+    const geom = '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:effectLst><a:glow rad="50800"><a:srgbClr val="FF0000"><a:alpha val="50000"/></a:srgbClr></a:glow></a:effectLst>';
+    const parsed = parseDocx(smartArt(geom, '<a:bodyPr/>'), {}, host);
+    if (!parsed.ok) throw new Error('parse failed');
+    const art = (parsed.value.sections[0]!.blocks[0] as Paragraph).inlines.find((i): i is ShapeInline => i.kind === 'shape')!;
+    expect((art.children![0]!.item as ShapeInline).glow).toEqual({ color: 'FF0000', opacity: 0.5, radPt: 4 });
+  });
 });

@@ -389,3 +389,30 @@ describe('renderCanvas gradient text', () => {
     expect(ctx.calls.slice(firstClip).filter((c) => c[0] === 'set fillStyle')[0]![1]).toBe(gradient);
   });
 });
+
+describe('renderCanvas picture fills', () => {
+  const square = [{ op: 'M', x: 0, y: 0 }, { op: 'L', x: 100, y: 0 }, { op: 'L', x: 100, y: 50 }, { op: 'Z' }] as const;
+  const doc = (across?: number): LayoutDoc => ({
+    pages: [{ widthPt: 100, heightPt: 100, section: 0, label: '1', items: [{
+      kind: 'path', commands: square, fill: 'CCCCCC', stroke: '000000', lineWidth: 1,
+      picture: { image: 0, x: -10, y: 0, w: 40, h: 30, ...(across ? { across, down: 2 } : {}) },
+    }] }],
+    fonts: [], images: [{ contentType: 'image/png', data: encodePng(1, 1, new Uint8Array([255, 0, 0, 255])) }], destinations: {}, outline: [], info: {},
+  });
+
+  it('draws a tiled picture as the PDF does: clipped to the path, one drawImage per tile, then the outline', async () => {
+    const ctx = recorder();
+    const bitmap = { bitmap: true };
+    await renderCanvas(doc(3), 0, ctx, { createPath: fakePath, background: null, decodeImage: async () => bitmap });
+    const images = ctx.calls.filter((c) => c[0] === 'drawImage');
+    expect(images).toEqual([0, 30].flatMap((y) => [-10, 30, 70].map((x) => ['drawImage', bitmap, x, y, 40, 30])));
+    const names = ctx.calls.map((c) => c[0]).filter((n) => ['clip', 'drawImage', 'fill', 'stroke'].includes(n));
+    expect(names).toEqual(['clip', ...Array(6).fill('drawImage'), 'stroke']);
+  });
+
+  it('fills the path with its flat colour when the picture cannot be decoded', async () => {
+    const ctx = recorder();
+    await renderCanvas(doc(), 0, ctx, { createPath: fakePath, background: null, decodeImage: async () => undefined });
+    expect(ctx.calls.map((c) => c[0]).filter((n) => ['clip', 'drawImage', 'fill', 'stroke'].includes(n))).toEqual(['fill', 'stroke']);
+  });
+});

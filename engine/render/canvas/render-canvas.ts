@@ -4,7 +4,7 @@
  * shows what the PDF will. Glyphs are filled from their outlines (no system fonts involved).
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
-import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
+import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading } from '../../model';
 import { adjustPixels, decodeJpeg, decodePng, decodeRaster, JPEG_KEY_TOLERANCE, jpegHeader, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
@@ -82,6 +82,10 @@ function drawItem(s: DrawState, item: LayoutItem): void {
       paint(s, undefined, item.color, item.width, item.dash, undefined);
       return;
     case 'path':
+      if (item.picture && s.decoded.get(item.picture.image)) {
+        drawPicturePath(s, item, item.picture);
+        return;
+      }
       if (!item.fill && !item.stroke) return;
       if (item.fill && item.shading?.clip) {
         drawShadedFace(s, item, item.shading.clip);
@@ -270,6 +274,30 @@ function glyphPaths(s: DrawState, data: Uint8Array, unitsPerEm: number): GlyphPa
   return paths;
 }
 
+/**
+ * A path painted with a picture, as the PDF draws it: clipped to the path, the image drawn in each
+ * cell (once stretched, across × down times tiled), then the path stroked.
+ */
+function drawPicturePath(s: DrawState, item: PathItem, p: PathPicture): void {
+  const { ctx } = s;
+  const bitmap = s.decoded.get(p.image);
+  ctx.save();
+  ctx.beginPath();
+  tracePath(ctx, item.commands);
+  ctx.clip();
+  const across = Math.max(1, Math.floor(p.across ?? 1));
+  const down = Math.max(1, Math.floor(p.down ?? 1));
+  for (let j = 0; j < down; j++) {
+    for (let i = 0; i < across; i++) ctx.drawImage(bitmap as never, p.x + i * p.w, p.y + j * p.h, p.w, p.h);
+  }
+  ctx.restore();
+  s.images++;
+  if (!item.stroke) return;
+  ctx.beginPath();
+  tracePath(ctx, item.commands);
+  paint(s, undefined, item.stroke, item.lineWidth, item.dash, undefined);
+}
+
 /** Draws an image with its crop, rotation and flips, as the PDF renderer places it. */
 function drawImage(s: DrawState, item: ImageItem): void {
   if (item.w <= 0 || item.h <= 0) return;
@@ -325,6 +353,7 @@ async function decodePageImages(
   const visit = (items: readonly LayoutItem[]): void => {
     for (const it of items) {
       if (it.kind === 'image') wanted.add(it.image);
+      else if (it.kind === 'path' && it.picture) wanted.add(it.picture.image);
       else if (it.kind === 'group') visit(it.items);
     }
   };

@@ -11,7 +11,7 @@
  * whole thousandths of a point so relative moves never drift from the absolute positions.
  */
 import { formatPdfNumber as fmt, unitRgb } from '../../core';
-import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
+import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading } from '../../model';
 import type { ByteSink } from './byte-sink';
 import type { ContentFace } from './show-text';
 
@@ -198,6 +198,10 @@ class ContentWriter {
    * stroked in one go.
    */
   private pathItem(item: PathItem): void {
+    if (item.picture) {
+      this.picturePath(item, item.picture);
+      return;
+    }
     if (!item.shading || !item.fill || !item.shading.coords.every(Number.isFinite)) {
       this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
       return;
@@ -209,6 +213,34 @@ class ContentWriter {
     if (clip) o.ascii('W n\n'), this.pathOps(clip);
     const coords = kind === 'axial' ? [c[0]!, this.h - c[1]!, c[2]!, this.h - c[3]!] : [c[0]!, this.h - c[1]!, c[2]!, c[3]!, this.h - c[4]!, c[5]!];
     o.ascii(`W n\n/${this.res.shading({ kind, coords, stops })} sh\nQ\n`);
+    this.path(item.commands, undefined, item.stroke, item.lineWidth, item.dash);
+  }
+
+  /**
+   * A path painted with a picture: inside q/Q it clips to its outline and draws the image XObject
+   * in each cell (once when stretched, across × down times when tiled: one image, many `Do`), then
+   * it is stroked on its own. Without the image (not embeddable) its flat fill is painted instead.
+   */
+  private picturePath(item: PathItem, p: PathPicture): void {
+    const name = this.res.image(p.image);
+    const across = Math.max(1, Math.floor(p.across ?? 1));
+    const down = Math.max(1, Math.floor(p.down ?? 1));
+    if (!name || !(p.w > 0) || !(p.h > 0) || ![p.x, p.y, p.w, p.h].every(Number.isFinite)) {
+      this.path(item.commands, item.fill, item.stroke, item.lineWidth, item.dash);
+      return;
+    }
+    const o = this.out;
+    const from = o.len;
+    o.ascii('q\n');
+    this.pathOps(item.commands);
+    o.ascii('W n\n');
+    for (let j = 0; j < down; j++) {
+      for (let i = 0; i < across; i++) {
+        o.ascii('q '), o.numSp(p.w), o.ascii('0 0 '), o.numSp(p.h), o.numSp(p.x + i * p.w), o.numSp(this.h - (p.y + j * p.h) - p.h), o.ascii(`cm /${name} Do Q\n`);
+      }
+    }
+    o.ascii('Q\n');
+    this.res.imageWritten(p.image, from);
     this.path(item.commands, undefined, item.stroke, item.lineWidth, item.dash);
   }
 

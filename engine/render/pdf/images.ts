@@ -5,7 +5,7 @@
  * samples with a soft mask (§11.6.5.3) when they have transparency; EMF/WMF and SVG are reported.
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
-import { DiagnosticError, type DiagnosticBag } from '../../core';
+import { DiagnosticError, unitRgb, type DiagnosticBag } from '../../core';
 import { adjustPixels, decodeJpeg, decodePng, decodeRaster, isRasterFormat, JPEG_KEY_TOLERANCE, narrowToGray, pngToPdfImage, rgbaToDecoded, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
 import type { LayoutSource, PictureAdjust } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
@@ -124,8 +124,7 @@ function adjustedImage(kind: string, data: Uint8Array, adjust: PictureAdjust, ba
  */
 function decodedJpeg(data: Uint8Array, adjust: PictureAdjust, bag: DiagnosticBag): DecodedImage | undefined {
   const components = readJpegInfo(data).components;
-  const pixelWise = components === 4 || adjust.grayscale || adjust.duotone || adjust.biLevelThreshold !== undefined || (adjust.colorChange !== undefined && adjust.colorChange.toOpacity > 0);
-  if (!pixelWise) return undefined;
+  if (!needsPixels(adjust, components)) return undefined;
   const r = decodeJpeg(data);
   for (const w of r.warnings) bag.add(w);
   if (!r.ok) {
@@ -145,7 +144,7 @@ function decodedJpeg(data: Uint8Array, adjust: PictureAdjust, bag: DiagnosticBag
  */
 function jpegAdjust(adjust: PictureAdjust, components: number, bag: DiagnosticBag): { decode?: number[]; mask?: number[] } {
   const out: { decode?: number[]; mask?: number[] } = {};
-  if (components === 4 || adjust.grayscale || adjust.duotone || adjust.biLevelThreshold !== undefined || (adjust.colorChange && adjust.colorChange.toOpacity > 0)) {
+  if (needsPixels(adjust, components)) {
     bag.warn('render/picture-adjust', 'A JPEG picture\'s recolouring (grey, two-tone, black and white, a colour change, or any change of a CMYK picture) is not drawn: the picture could not be decoded, so it is embedded as stored.');
   }
   if (components === 4) return out;
@@ -185,6 +184,28 @@ function writeJpeg(pdf: PDFDocument, data: Uint8Array, adjust: PictureAdjust | u
     const { decode, mask } = jpegAdjust(adjust, info.components, bag);
     if (decode) dict.Decode = decode;
     if (mask) dict.Mask = mask;
+    if (greyToned(adjust, info.components) && adjust.duotone) dict.ColorSpace = duotoneSpace(adjust.duotone);
   }
   return pdf.context.register(bytesStream(pdf.context, data, dict));
+}
+
+/** A grey JPEG is grey already, and its two-tone is its colour space (duotoneSpace): neither needs its pixels. */
+function greyToned(adjust: PictureAdjust, components: number): boolean {
+  return components === 1 && adjust.biLevelThreshold === undefined && !adjust.colorChange;
+}
+
+/** Whether a JPEG's recolouring can only be drawn from its decoded pixels (not by /Decode, /Mask or a colour space). */
+function needsPixels(adjust: PictureAdjust, components: number): boolean {
+  if (components === 4 || adjust.biLevelThreshold !== undefined || (adjust.colorChange !== undefined && adjust.colorChange.toOpacity > 0)) return true;
+  return (adjust.grayscale === true || adjust.duotone !== undefined) && !greyToned(adjust, components);
+}
+
+/**
+ * A grey picture's two-tone as its colour space: a Separation (ISO 32000-1 §8.6.6.4) whose tint,
+ * the grey sample, goes through a Type 2 function (§7.10.3) from the dark colour at 0 to the light
+ * one at 1, the line engine/image's tone map draws for a decoded picture.
+ */
+function duotoneSpace([dark, light]: readonly [string, string]): unknown[] {
+  const rgb = (c: string) => unitRgb(c).map((v) => Math.round(v * 10000) / 10000);
+  return ['Separation', 'Duotone', 'DeviceRGB', { FunctionType: 2, Domain: [0, 1], C0: rgb(dark), C1: rgb(light), N: 1 }];
 }
