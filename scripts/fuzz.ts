@@ -85,10 +85,15 @@ function signatureOf(defect: string, o: Outcome): string {
   return `${defect} ${text.replace(/\d+/g, 'N').slice(0, 200)}`;
 }
 
-/** Wraps a picture in a small DOCX, inline and floating, with the content type of its extension. */
-function pictureDocx(bytes: Uint8Array, ext: string): Uint8Array {
+/** Recolourings a picture case may ask for (a:blip effects): the renderer then decodes the picture itself (decodePng, decodeRaster) instead of copying it through. */
+const RECOLOURINGS = ['<a:grayscl/>', '<a:lum bright="20000" contrast="-40000"/>', '<a:clrChange><a:clrFrom><a:srgbClr val="FFFFFF"/></a:clrFrom><a:clrTo><a:srgbClr val="FFFFFF"><a:alpha val="0"/></a:srgbClr></a:clrTo></a:clrChange>', '<a:duotone><a:srgbClr val="102030"/><a:srgbClr val="F0E0D0"/></a:duotone>', '<a:biLevel thresh="50000"/>'];
+
+/** Wraps a picture in a small DOCX, inline and floating, with the content type of its extension; one case in three recolours the inline use. */
+function pictureDocx(bytes: Uint8Array, ext: string, r: Rng): Uint8Array {
   const name = `image1.${ext}`;
-  const body = `<w:p>${inlinePicture('rIdP', 100, 60)}</w:p><w:p>${anchoredPicture('rIdP', 50, 50, { x: 20, y: 0, wrap: 'square' }, 2)}<w:r><w:t>t</w:t></w:r></w:p>`;
+  const inline = inlinePicture('rIdP', 100, 60);
+  const recoloured = r.chance(1 / 3) ? inline.replace('<a:blip r:embed="rIdP"/>', `<a:blip r:embed="rIdP">${r.pick(RECOLOURINGS)}</a:blip>`) : inline;
+  const body = `<w:p>${recoloured}</w:p><w:p>${anchoredPicture('rIdP', 50, 50, { x: 20, y: 0, wrap: 'square' }, 2)}<w:r><w:t>t</w:t></w:r></w:p>`;
   return makeDocx({ body, media: { rIdP: { name, data: bytes } } });
 }
 
@@ -113,7 +118,7 @@ function imageBuilder(seeds: readonly Seed[]): Builder {
     const ext = extOf(s.name);
     const m = mutateBytes(s.bytes, r, r.chance(0.6) ? ['hostileField', 'hostileField', 'flip'] : undefined);
     const raster = ['gif', 'bmp', 'tiff'].includes(ext) && r.chance(0.5);
-    const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext);
+    const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext, r);
     return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: s.name, ops: m.ops, ext: raster ? ext : 'docx' };
   };
 }
@@ -123,7 +128,7 @@ function structuredImage(id: number, r: Rng): Built {
   const png = r.chance(0.6);
   const m = png ? hostilePng(r) : hostileGif(r);
   const raster = !png && r.chance(0.5);
-  const bytes = raster ? m.bytes : pictureDocx(m.bytes, png ? 'png' : 'gif');
+  const bytes = raster ? m.bytes : pictureDocx(m.bytes, png ? 'png' : 'gif', r);
   return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: png ? 'gen.png' : 'gen.gif', ops: m.ops, ext: raster ? 'gif' : 'docx' };
 }
 
