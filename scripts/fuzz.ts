@@ -85,11 +85,17 @@ function signatureOf(defect: string, o: Outcome): string {
   return `${defect} ${text.replace(/\d+/g, 'N').slice(0, 200)}`;
 }
 
-/** Wraps a picture in a small DOCX, inline and floating, with the content type of its extension. */
+/** Recolourings a picture case may ask for (a:blip effects): the renderer then decodes the picture itself (decodePng, decodeRaster) instead of copying it through. */
+const RECOLOURINGS = ['<a:grayscl/>', '<a:lum bright="20000" contrast="-40000"/>', '<a:clrChange><a:clrFrom><a:srgbClr val="FFFFFF"/></a:clrFrom><a:clrTo><a:srgbClr val="FFFFFF"><a:alpha val="0"/></a:srgbClr></a:clrTo></a:clrChange>', '<a:duotone><a:srgbClr val="102030"/><a:srgbClr val="F0E0D0"/></a:duotone>', '<a:biLevel thresh="50000"/>'];
+
+/** One case in three recolours its picture (RECOLOURINGS). */
+const someRecolouring = (r: Rng): string => (r.chance(1 / 3) ? r.pick(RECOLOURINGS) : '');
+
+/** Wraps a picture in a small DOCX, inline and floating, with the content type of its extension; `effects` recolour both uses. */
 function pictureDocx(bytes: Uint8Array, ext: string, effects = ''): Uint8Array {
   const name = `image1.${ext}`;
   let body = `<w:p>${inlinePicture('rIdP', 100, 60)}</w:p><w:p>${anchoredPicture('rIdP', 50, 50, { x: 20, y: 0, wrap: 'square' }, 2)}<w:r><w:t>t</w:t></w:r></w:p>`;
-  // Recolouring (a:blip's effects) makes the renderer decode a JPEG instead of embedding it.
+  // Recolouring (a:blip's effects) makes the renderer decode the picture instead of copying it through.
   if (effects) body = body.replaceAll('<a:blip r:embed="rIdP"/>', `<a:blip r:embed="rIdP">${effects}</a:blip>`);
   return makeDocx({ body, media: { rIdP: { name, data: bytes } } });
 }
@@ -124,7 +130,7 @@ function imageBuilder(seeds: readonly Seed[]): Builder {
     const ext = extOf(s.name);
     const m = mutateBytes(s.bytes, r, r.chance(0.6) ? ['hostileField', 'hostileField', 'flip'] : undefined);
     const raster = ['gif', 'bmp', 'tiff'].includes(ext) && r.chance(0.5);
-    const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext);
+    const bytes = raster ? m.bytes : pictureDocx(m.bytes, ext, someRecolouring(r));
     return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: s.name, ops: m.ops, ext: raster ? ext : 'docx' };
   };
 }
@@ -140,7 +146,7 @@ function structuredImage(id: number, r: Rng): Built {
   const png = r.chance(0.6);
   const m = png ? hostilePng(r) : hostileGif(r);
   const raster = !png && r.chance(0.5);
-  const bytes = raster ? m.bytes : pictureDocx(m.bytes, png ? 'png' : 'gif');
+  const bytes = raster ? m.bytes : pictureDocx(m.bytes, png ? 'png' : 'gif', someRecolouring(r));
   return { msg: { id, target: raster ? 'raster' : 'convert', bytes }, seed: png ? 'gen.png' : 'gen.gif', ops: m.ops, ext: raster ? 'gif' : 'docx' };
 }
 

@@ -50,7 +50,9 @@ export function levelsMap(brightness: number, contrast: number): Uint8Array {
  * black and white from the luminance, then brightness and contrast.
  */
 export function adjustPixels(img: DecodedImage, adjust: PixelAdjust, keyTolerance = 0): Uint8ClampedArray {
-  const px = toRgba(img);
+  const rgba = toRgba(img);
+  // Every value stored is a byte already: a plain view skips the clamped stores' conversions.
+  const px = new Uint8Array(rgba.buffer);
   const n = img.width * img.height;
   const change = adjust.colorChange;
   if (change) {
@@ -81,7 +83,7 @@ export function adjustPixels(img: DecodedImage, adjust: PixelAdjust, keyToleranc
       px[i + 2] = map[px[i + 2]!]!;
     }
   }
-  return px;
+  return rgba;
 }
 
 /** Luminance → RGB (256 × 3) for grey, duotone or bi-level; undefined when none is asked for. */
@@ -103,13 +105,15 @@ export function rgbaToDecoded(width: number, height: number, px: Uint8ClampedArr
   const n = width * height;
   const samples = new Uint8Array(n * 3);
   const alpha = new Uint8Array(n);
+  const b = new Uint8Array(px.buffer, px.byteOffset, px.length);
   let all = 255;
-  for (let i = 0; i < n; i++) {
-    samples[i * 3] = px[i * 4]!;
-    samples[i * 3 + 1] = px[i * 4 + 1]!;
-    samples[i * 3 + 2] = px[i * 4 + 2]!;
-    alpha[i] = px[i * 4 + 3]!;
-    all &= alpha[i]!;
+  for (let i = 0, o = 0, k = 0; i < n; i++, o += 4, k += 3) {
+    samples[k] = b[o]!;
+    samples[k + 1] = b[o + 1]!;
+    samples[k + 2] = b[o + 2]!;
+    const a = b[o + 3]!;
+    alpha[i] = a;
+    all &= a;
   }
   return { width, height, color: 'rgb', samples, ...(all === 255 ? {} : { alpha }) };
 }

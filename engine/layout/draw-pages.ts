@@ -25,7 +25,7 @@ import { onSheet, sheetTransform, turnPage } from './vertical';
  * destinations, outline) hold what the pages drawn so far use. A drawn page's units are released.
  */
 export class PageDrawer {
-  readonly resources = new ResourceTables();
+  readonly resources: ResourceTables;
   readonly destinations: Record<string, Destination> = {};
   readonly outline: OutlineEntry[] = [];
   readonly info: DocumentInfo;
@@ -40,6 +40,7 @@ export class PageDrawer {
     private readonly host: EngineHost,
     private readonly margin?: CommentMargin,
   ) {
+    this.resources = new ResourceTables((code, message) => env.bag.warn(code, message));
     this.numberer = new LineNumberer(doc, env);
     this.info = documentInfo(doc);
     if (doc.sections.some((s) => hasArtPageBorder(s.props))) {

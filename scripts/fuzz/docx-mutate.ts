@@ -6,6 +6,8 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { TINY_PNG } from '../../tests/helpers/tiny-png';
 import { mutateBytes } from './bytes-mutate';
+import { BIG_IMG } from './feature28-snippets';
+import { bigPng } from './image-gen';
 import type { Rng } from './rng';
 import { FUZZ_IMAGE_RID, NUMBERING_SNIPPETS, STORY_SNIPPETS, STYLE_SNIPPETS } from './snippets';
 import { XML_MUTATIONS } from './xml-mutate';
@@ -25,15 +27,18 @@ function insertBeforeClose(xml: string, close: string, snippet: string): string 
   return at < 0 ? xml : xml.slice(0, at) + snippet + xml.slice(at);
 }
 
-/** Adds the campaign's picture to every story part's relationships, so snippets can show it. */
+/** Adds the campaign's pictures (a tiny one, and a large one to recolour) to every story part's relationships, so snippets can show them. */
 function addPicture(files: Files): void {
   files['word/media/fuzz.png'] = TINY_PNG;
+  files['word/media/fuzz-big.png'] = bigPng();
+  const relOf = (id: string, target: string) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${target}"/>`;
   for (const name of Object.keys(files)) {
     if (!STORY.test(name)) continue;
     const rels = name.replace(/^word\//, 'word/_rels/') + '.rels';
-    const rel = `<Relationship Id="${FUZZ_IMAGE_RID}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/fuzz.png"/>`;
-    const old = files[rels] ? strFromU8(files[rels]) : '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
-    if (!old.includes(FUZZ_IMAGE_RID)) files[rels] = strToU8(insertBeforeClose(old, '</Relationships>', rel));
+    let old = files[rels] ? strFromU8(files[rels]) : '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+    if (!old.includes(FUZZ_IMAGE_RID)) old = insertBeforeClose(old, '</Relationships>', relOf(FUZZ_IMAGE_RID, 'media/fuzz.png'));
+    if (!old.includes(BIG_IMG)) old = insertBeforeClose(old, '</Relationships>', relOf(BIG_IMG, 'media/fuzz-big.png'));
+    files[rels] = strToU8(old);
   }
   const ct = files['[Content_Types].xml'];
   if (ct && !strFromU8(ct).includes('Extension="png"')) {

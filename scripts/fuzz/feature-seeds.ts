@@ -10,6 +10,7 @@ import { FEATURE_SNIPPETS } from './feature-snippets';
 import { feature20DocxSeeds } from './feature20-seeds';
 import { feature26DocxSeeds } from './feature26-seeds';
 import { feature27DocxSeeds } from './feature27-seeds';
+import { feature28DocxSeeds } from './feature28-seeds';
 import type { Rng } from './rng';
 
 const NUM = (n: number) => Array.from({ length: n }, (_, i) => (i % 7) - 2);
@@ -67,7 +68,7 @@ export function clipOutMetafiles(n: number): { emf: Uint8Array; wmf: Uint8Array 
   return { emf, wmf };
 }
 
-/** The session-19 DOCX seeds, and those of sessions 20, 26 and 27 (scripts/fuzz/feature*-seeds.ts). */
+/** The session-19 DOCX seeds, and those of sessions 20, 26, 27 and 28 (scripts/fuzz/feature*-seeds.ts). */
 export function featureDocxSeeds(): { name: string; bytes: Uint8Array }[] {
-  return [{ name: 'own-charts19.docx', bytes: chartSeed() }, { name: 'own-math19.docx', bytes: mathSeed() }, ...feature20DocxSeeds(), ...feature26DocxSeeds(), ...feature27DocxSeeds()];
+  return [{ name: 'own-charts19.docx', bytes: chartSeed() }, { name: 'own-math19.docx', bytes: mathSeed() }, ...feature20DocxSeeds(), ...feature26DocxSeeds(), ...feature27DocxSeeds(), ...feature28DocxSeeds()];
 }

@@ -312,3 +312,29 @@ export function hostileJpeg(r: Rng): { bytes: Uint8Array; ops: string[] } {
   const all = Uint8Array.from(out);
   return { bytes: r.chance(0.1) ? all.subarray(0, r.int(all.length)) : all, ops };
 }
+
+let big: Uint8Array | undefined;
+
+/**
+ * The campaign's large picture (recoloured snippets' BIG_IMG): 2,500 × 2,500 RGBA in bands of a few
+ * colours, red among them (the snippets' colour changes key it out), some translucent. It compresses
+ * to a few kilobytes, but each recoloured use decodes all its 6.25 million pixels.
+ */
+export function bigPng(): Uint8Array {
+  if (big) return big;
+  const w = 2500;
+  const h = 2500;
+  const row = w * 4 + 1;
+  const raw = new Uint8Array(row * h);
+  const colors = [[255, 0, 0, 255], [0, 0, 0, 255], [255, 255, 255, 128], [68, 114, 196, 255]] as const;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) raw.set(colors[((x >> 6) + (y >> 5)) & 3]!, y * row + 1 + x * 4);
+  }
+  const ihdr = new Uint8Array(13);
+  const dv = new DataView(ihdr.buffer);
+  dv.setUint32(0, w);
+  dv.setUint32(4, h);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  return (big = assemblePng([pngChunk('IHDR', ihdr), pngChunk('IDAT', zlibSync(raw, { level: 9 })), pngChunk('IEND', new Uint8Array(0))]));
+}

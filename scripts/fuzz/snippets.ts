@@ -7,6 +7,7 @@ import { FEATURE_SNIPPETS } from './feature-snippets';
 import { FEATURE20_SNIPPETS } from './feature20-snippets';
 import { FEATURE26_SNIPPETS, NUMBERING26_SNIPPETS } from './feature26-snippets';
 import { FEATURE27_SNIPPETS } from './feature27-snippets';
+import { FEATURE28_SNIPPETS } from './feature28-snippets';
 import type { Rng } from './rng';
 
 /** The relationship id the campaign gives the picture it adds to a package. */
@@ -99,6 +100,7 @@ export const STORY_SNIPPETS: Record<string, (r: Rng) => string> = {
   ...FEATURE20_SNIPPETS,
   ...FEATURE26_SNIPPETS,
   ...FEATURE27_SNIPPETS,
+  ...FEATURE28_SNIPPETS,
 };
 
 /** Styles-part snippets: basedOn cycles, a huge cascade, a numbering-style link loop. */

@@ -2,7 +2,7 @@
  * A 2×2 opaque red PNG (8-bit RGB), for fixtures that need a real picture.
  */
 export const TINY_PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAwMDAxMDAAAAbHAEDpHVqHwAAAABJRU5ErkJggg=='),
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR42mP4z8AARAwQCgAf7gP9Y167WwAAAABJRU5ErkJggg=='),
   (c) => c.charCodeAt(0),
 );
 

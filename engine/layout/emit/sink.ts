@@ -5,12 +5,25 @@ import type { Destination, LayoutFont, LayoutImage, LayoutItem, MediaItem, Pictu
 import type { CommentLayer } from '../comments/layer';
 import type { Face } from '../faces';
 
+/**
+ * Most recoloured versions of one picture part: each is decoded and re-encoded whole by the renderer
+ * (a 6-megapixel picture took a second a version), so a few bytes of a:blip effects repeated over
+ * many uses of one large picture would cost its decoding that many times. Word documents recolour a
+ * picture once or twice (a logo in colour and in grey).
+ */
+export const MAX_RECOLOURINGS = 4;
+
 /** Document-wide tables of fonts and images referenced by index from items. */
 export class ResourceTables {
   readonly fonts: LayoutFont[] = [];
   readonly images: LayoutImage[] = [];
   private readonly fontIndex = new Map<string, number>();
   private readonly imageIndex = new Map<string, number>();
+  /** Recoloured versions of each picture part so far (key → count). */
+  private readonly recolourings = new Map<string, number>();
+
+  /** `warn` is told when a picture's recolouring is not drawn (past MAX_RECOLOURINGS). */
+  constructor(private readonly warn?: (code: string, message: string) => void) {}
 
   /** Index of a face in the font table, adding it on first use. */
   font(face: Face): number {
@@ -35,16 +48,24 @@ export class ResourceTables {
 
   /**
    * Index of a media item in the image table, adding it on first use. A recoloured use (`adjust`)
-   * is an image of its own, shared by every use with the same adjustments.
+   * is an image of its own, shared by every use with the same adjustments; past MAX_RECOLOURINGS
+   * versions of one part, further recolourings draw the picture as stored, with a warning.
    */
   image(key: string, media: MediaItem, adjust?: PictureAdjust): number {
     const full = adjust ? `${key}\u0000${JSON.stringify(adjust)}` : key;
     let i = this.imageIndex.get(full);
-    if (i === undefined) {
-      i = this.images.length;
-      this.images.push({ contentType: media.contentType, data: media.data, ...(adjust ? { adjust } : {}) });
-      this.imageIndex.set(full, i);
+    if (i !== undefined) return i;
+    if (adjust) {
+      const n = this.recolourings.get(key) ?? 0;
+      if (n >= MAX_RECOLOURINGS) {
+        this.warn?.('layout/too-many-recolourings', `The picture ${key} is recoloured more than ${MAX_RECOLOURINGS} ways; its other recolourings are not drawn (the picture is drawn as stored).`);
+        return this.image(key, media);
+      }
+      this.recolourings.set(key, n + 1);
     }
+    i = this.images.length;
+    this.images.push({ contentType: media.contentType, data: media.data, ...(adjust ? { adjust } : {}) });
+    this.imageIndex.set(full, i);
     return i;
   }
 }

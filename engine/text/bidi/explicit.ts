@@ -71,7 +71,6 @@ export function resolveExplicit(classes: Uint8Array, paraLevel: number, pdiOf: I
   for (let i = 0; i < n; i++) {
     const t = classes[i]!;
     const top = stack[stack.length - 1]!;
-    const forced = (c: number) => (top.override >= 0 ? top.override : c);
     if (t === C.RLE || t === C.LRE || t === C.RLO || t === C.LRO) {
       const rtl = t === C.RLE || t === C.RLO;
       const level = rtl ? (top.level + 1) | 1 : (top.level + 2) & ~1;
@@ -82,7 +81,7 @@ export function resolveExplicit(classes: Uint8Array, paraLevel: number, pdiOf: I
       types[i] = C.BN;
     } else if (isIsolateInitiator(t)) {
       levels[i] = top.level;
-      types[i] = forced(t);
+      types[i] = top.override >= 0 ? top.override : t;
       const end = pdiOf[i]! >= 0 ? pdiOf[i]! : n;
       const rtl = t === C.RLI || (t === C.FSI && firstStrongLevel(classes, pdiOf, i + 1, end) === 1);
       const level = rtl ? (top.level + 1) | 1 : (top.level + 2) & ~1;
@@ -118,8 +117,9 @@ export function resolveExplicit(classes: Uint8Array, paraLevel: number, pdiOf: I
       levels[i] = top.level;
       types[i] = C.BN;
     } else {
+      // No closure per character for the override: under tsx each one was named (__name) at creation.
       levels[i] = top.level;
-      types[i] = forced(t);
+      types[i] = top.override >= 0 ? top.override : t;
     }
   }
   return { levels, types };
