@@ -2,6 +2,7 @@
  * Hard limits on untrusted input, checked before work is done. A caller may lower or raise them;
  * every reader of sizes, counts, depths and offsets compares against these.
  */
+import type { Diagnostic } from './diagnostics';
 
 /** Resource limits applied to DOCX packages and XML parts. */
 export interface InputLimits {
@@ -15,6 +16,13 @@ export interface InputLimits {
   readonly maxEntries: number;
   /** Largest ratio of uncompressed to compressed size for one entry (zip bombs). */
   readonly maxCompressionRatio: number;
+  /**
+   * Largest XML part in bytes, checked before it is decoded and parsed. Its text is held whole while
+   * the tree is built, two bytes a character where it has any beyond Latin-1: a 300 MB part (under
+   * the entry limit) ran a 1 GB heap out while parsing. 3 million elements of run-heavy text, the
+   * element budget, are 82 MB of XML.
+   */
+  readonly maxXmlPartBytes: number;
   /** Deepest XML element nesting. */
   readonly maxXmlDepth: number;
   /** Most attributes on one element. */
@@ -56,6 +64,7 @@ export const DEFAULT_LIMITS: InputLimits = {
   maxEntryUncompressedBytes: 512 * 1024 * 1024,
   maxEntries: 20_000,
   maxCompressionRatio: 1000,
+  maxXmlPartBytes: 128 * 1024 * 1024,
   maxXmlDepth: 256,
   maxXmlAttributes: 512,
   maxXmlElements: 3_000_000,
@@ -68,4 +77,15 @@ export const DEFAULT_LIMITS: InputLimits = {
 /** Merges caller overrides into the defaults. */
 export function resolveLimits(overrides?: Partial<InputLimits>): InputLimits {
   return overrides ? { ...DEFAULT_LIMITS, ...overrides } : DEFAULT_LIMITS;
+}
+
+/** The diagnostic for an XML part past limits.maxXmlPartBytes: the whole conversion stops (a part skipped would lose its content). */
+export function xmlPartTooLarge(part: string, bytes: number, limit: number): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'xml/part-too-large',
+    message: `The XML part ${part} has ${bytes} bytes; the limit is ${limit}.`,
+    hint: 'Raise limits.maxXmlPartBytes if the document is genuine.',
+    at: part,
+  };
 }

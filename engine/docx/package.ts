@@ -2,7 +2,7 @@
  * The OPC package (ECMA-376 Part 2): content types, relationships resolved relative to their source
  * part (§9.3), and XML parts parsed once, on demand, with limits applied.
  */
-import { abort, DiagnosticError, type DiagnosticBag, type InputLimits } from '../core';
+import { abort, DiagnosticError, xmlPartTooLarge, type DiagnosticBag, type InputLimits } from '../core';
 import { attr, children, parseXml, type XmlElement } from '../xml';
 import { openZip, type Crc32, type InflateRaw, type ZipArchive } from '../zip';
 
@@ -161,6 +161,7 @@ class Package implements DocxPackage {
       this.xmlCache.set(part, null);
       return undefined;
     }
+    if (data.length > this.limits.maxXmlPartBytes) throw new DiagnosticError(xmlPartTooLarge(part, data.length, this.limits.maxXmlPartBytes));
     const r = parseXml(data, { part, limits: this.limits, shareEmpty: true, elementBudget: this.elementBudget });
     if (!r.ok) {
       const d = r.errors[0]!;

@@ -5,7 +5,7 @@
  * OPC (ECMA-376 Part 2): relationships §9.3 (`_rels/NAME.rels`, Id unique per part), content types
  * §10.1.2 (`Default` by extension, `Override` by part name), part names compared case-insensitively.
  */
-import { abort, crc32, DiagnosticError, DEFAULT_LIMITS, encodeUtf8, type InputLimits } from '../core';
+import { abort, crc32, DiagnosticError, DEFAULT_LIMITS, encodeUtf8, xmlPartTooLarge, type InputLimits } from '../core';
 import { CANONICAL_PREFIX, NAMESPACE_URI, parseXml, serializeXml, type XmlDocument, type XmlElement } from '../xml';
 import { openZip, writeZip, type ZipArchive, type ZipInput } from '../zip';
 import type { FieldLocation } from './types';
@@ -121,7 +121,9 @@ export class TemplatePackage {
   xml(name: string): XmlDocument {
     const hit = this.xmlCache.get(name);
     if (hit) return hit;
-    const parsed = parseXml(this.zip.read(name), { part: name, keepWhitespace: true, limits: this.limits, elementBudget: this.elementBudget });
+    const bytes = this.zip.read(name);
+    if (bytes.length > this.limits.maxXmlPartBytes) throw new DiagnosticError(xmlPartTooLarge(name, bytes.length, this.limits.maxXmlPartBytes));
+    const parsed = parseXml(bytes, { part: name, keepWhitespace: true, limits: this.limits, elementBudget: this.elementBudget });
     if (!parsed.ok) throw new DiagnosticError(parsed.errors[0]!);
     this.xmlCache.set(name, parsed.value);
     return parsed.value;

@@ -1,5 +1,6 @@
 /**
- * A package's XML parts share one element budget (limits.maxXmlElements). The limit was per part:
+ * A package's XML parts share one element budget (limits.maxXmlElements), and each is refused
+ * before parsing past limits.maxXmlPartBytes (a 300 MB part ran a 1 GB heap out while parsing). The limit was per part:
  * a hostile file could put its full worth in the document, in each header and footer and in the
  * notes, and a 1 GB worker ran out of memory before any limit was met (fuzzing, seed 57). A part
  * that passes the shared budget stops the conversion with the limit's code; it is not skipped, which
@@ -46,6 +47,19 @@ describe('one element budget for the whole package', () => {
     expect((await fillTemplate(tpl, { data: { name: 'a' } }, { limits: { maxXmlElements: 10_000 } })).ok).toBe(true);
     const r = await fillTemplate(tpl, { data: { name: 'a' } }, { limits: { maxXmlElements: 4_000 } });
     expect(!r.ok && r.errors[0]!.code).toBe('xml/too-many-elements');
+  });
+
+  it('stops with xml/part-too-large before parsing a part past maxXmlPartBytes', async () => {
+    // The document and the header are some 26 KB of XML each.
+    const r = parseDocx(docx, { limits: { maxXmlPartBytes: 20_000 } }, host);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors.map((e) => e.code)).toEqual(['xml/part-too-large']);
+      expect(r.errors[0]!.hint).toMatch(/maxXmlPartBytes/);
+    }
+    expect(parseDocx(docx, { limits: { maxXmlPartBytes: 40_000 } }, host).ok).toBe(true);
+    const filled = await fillTemplate(docx, { data: {} }, { limits: { maxXmlPartBytes: 20_000 } });
+    expect(!filled.ok && filled.errors[0]!.code).toBe('xml/part-too-large');
   });
 
   it('leaves room for what a fill may create by default', () => {
