@@ -1,0 +1,83 @@
+/**
+ * A paragraph's itemized and shaped content, handed from the AutoFit measure of a table cell
+ * (paragraph.ts minContentWidth) to the cell's layout right after it, once.
+ *
+ * An autofit table measures every cell's text for its columns' minimum widths, then lays the cells
+ * out: each cell paragraph was itemized (bidi levels, font fallback, spans) and cut into shaped
+ * pieces twice, a third more time than the same text set as plain paragraphs (400 cells of 200
+ * mixed-script words: 4.5 s against 3.8 s). The pieces do not depend on the width the measure
+ * ignores, when the paragraph holds nothing whose itemizing or shaping depends on the line's width
+ * (equations, objects and their effect extents, rules sized by their line) or on where it is laid
+ * out (fields such as PAGE, note marks): text, tabs, breaks, check boxes, ruby and position marks.
+ * Those paragraphs' content waits here for their layout, which takes it and leaves nothing behind;
+ * any other layout of the paragraph (a later pass, a natural-width measure) itemizes it afresh.
+ */
+import type { Inline, Paragraph } from '../model';
+import type { FaceResolver } from './faces';
+import type { ItemizeContext, ParaContent } from './inline/itemize';
+import type { Piece, WordCache } from './inline/pieces';
+
+/** Content measured for a paragraph, with what it was measured with. */
+export interface MeasuredContent {
+  readonly content: ParaContent;
+  readonly breaks: Uint8Array;
+  readonly pieces: Piece[];
+}
+
+interface Held extends MeasuredContent {
+  readonly faces: FaceResolver;
+  readonly revisionMarkup: boolean;
+  readonly verticalText: boolean;
+}
+
+/** The paragraphs held for one layout (its word cache), and how many pieces they hold together. */
+interface Store {
+  readonly held: WeakMap<Paragraph, Held>;
+  pieces: number;
+}
+
+/**
+ * Most pieces held at once for one layout. Holding every cell's pieces until its layout, a table of
+ * 120,000 measured cells (600,000 words) took 2.5 GB of memory where 1.6 GB sufficed; past this
+ * bound (a few megabytes) the rest are itemized again at their layout, as before.
+ */
+const MAX_HELD_PIECES = 1 << 16;
+
+/** By the layout's word cache, so a store dies with its layout and one layout's leftovers stay its own. */
+const stores = new WeakMap<WordCache, Store>();
+
+/** Inline kinds whose content depends only on the paragraph, its faces and the view of revisions. */
+const STATIC_KINDS: ReadonlySet<Inline['kind']> = new Set<Inline['kind']>(['text', 'tab', 'break', 'checkBox', 'bookmark', 'comment', 'ruby']);
+
+/** Whether a paragraph's content and pieces come out the same at any line width and on any page. */
+export function hasStaticContent(p: Paragraph): boolean {
+  for (const inline of p.inlines) if (!STATIC_KINDS.has(inline.kind)) return false;
+  return true;
+}
+
+type Context = ItemizeContext & { readonly wordCache: WordCache };
+
+/** Keeps a measured paragraph's content for its layout (only content `hasStaticContent` allows), room permitting. */
+export function holdMeasured(p: Paragraph, ctx: Context, m: MeasuredContent): void {
+  let store = stores.get(ctx.wordCache);
+  if (!store) stores.set(ctx.wordCache, (store = { held: new WeakMap(), pieces: 0 }));
+  const before = store.held.get(p);
+  if (before) store.pieces -= before.pieces.length + 1;
+  if (store.pieces + m.pieces.length + 1 > MAX_HELD_PIECES) {
+    store.held.delete(p);
+    return;
+  }
+  store.pieces += m.pieces.length + 1;
+  store.held.set(p, { ...m, faces: ctx.faces, revisionMarkup: ctx.revisionMarkup, verticalText: ctx.verticalText === true });
+}
+
+/** The content measured for `p` with the same faces and view of the text, taken (at most once). */
+export function takeMeasured(p: Paragraph, ctx: Context): MeasuredContent | undefined {
+  const store = stores.get(ctx.wordCache);
+  const h = store?.held.get(p);
+  if (!store || !h) return undefined;
+  store.held.delete(p);
+  store.pieces -= h.pieces.length + 1;
+  const same = h.faces === ctx.faces && h.revisionMarkup === ctx.revisionMarkup && h.verticalText === (ctx.verticalText === true);
+  return same ? h : undefined;
+}
