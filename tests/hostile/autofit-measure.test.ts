@@ -81,4 +81,16 @@ describe('an autofit table of mixed-script cells', () => {
     for (let i = 0; i < 11; i++) expect(spy.itemized.get(cellText(i))).toBe(passes + 1);
     expect(dumpLayout(doc)).toBe(dumpLayout(afresh));
   });
+
+  it('holds at most 262,144 characters of measured content, the later cells itemized again', async () => {
+    // 40 cells of 8,000 characters: the first 32 fit the bound, the last 8 are measured and laid out apart.
+    const text = (i: number) => `c${String(i).padStart(2, '0')} ${'abcdefg '.repeat(999)}`.slice(0, 8_000);
+    const cells = Array.from({ length: 40 }, (_, i) => `<w:tc><w:tcPr><w:tcW w:w="0" w:type="auto"/></w:tcPr><w:p>${run(text(i))}</w:p></w:tc>`);
+    const rows = Array.from({ length: 10 }, (_, r) => `<w:tr>${cells.slice(r * 4, r * 4 + 4).join('')}</w:tr>`).join('');
+    const body = `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid>${'<w:gridCol w:w="2000"/>'.repeat(4)}</w:tblGrid>${rows}</w:tbl><w:p>${run('body after')}</w:p>`;
+    await layoutDocx(makeDocx({ body, styles: WORD_DEFAULT_STYLES }), 'autofit-bound.docx', host);
+    const passes = spy.itemized.get('body after')!;
+    const counts = Array.from({ length: 40 }, (_, i) => spy.itemized.get(text(i)));
+    expect(counts).toEqual([...new Array<number>(32).fill(passes), ...new Array<number>(8).fill(passes + 1)]);
+  });
 });
