@@ -18,6 +18,7 @@ import { shapePieces, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
 import { BreakAction } from './linebreak-types';
+import { hasStaticContent, holdMeasured, takeMeasured } from './measured-content';
 import { exclusionsBelow, wrapFits, type Exclusion, type WrapArea } from './flow/exclusions';
 
 /**
@@ -148,9 +149,11 @@ function breaksOf(content: ParaContent): Uint8Array {
 export function layoutParagraph(p: Paragraph, boxWidthPt: number, ctx: ParagraphContext, wrapAt?: (floats: readonly ObjectInline[]) => WrapArea | undefined, natural = false): LaidParagraph {
   const ind = p.props.indent;
   const limit = boxWidthPt - lineIndent(p).rightPt;
-  const content = itemizeParagraph(p, ctx, natural ? undefined : limit - Math.max(0, ind.leftPt));
-  const breaks = breaksOf(content);
-  const pieces = shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
+  // A table cell's paragraph measured for AutoFit just before comes itemized and shaped (measured-content.ts).
+  const measured = takeMeasured(p, ctx);
+  const content = measured?.content ?? itemizeParagraph(p, ctx, natural ? undefined : limit - Math.max(0, ind.leftPt));
+  const breaks = measured?.breaks ?? breaksOf(content);
+  const pieces = measured?.pieces ?? shapePieces(content, breaks, ctx.wordCache, limit - Math.max(0, ind.leftPt));
   const plain = fillLines(p, content, pieces, breaks, ctx, boxWidthPt, () => limit, undefined, true);
   const wrap = wrapAt?.(wrappingFloats(content));
   if (!wrap || !(exclusionsBelow(wrap.exclusions, wrap.top, wrap.columnX, wrap.columnX + boxWidthPt) || goesOnBeside(wrap, plain))) return { paragraph: p, content, lines: plain, boxWidthPt };
@@ -268,6 +271,7 @@ export function minContentWidth(p: Paragraph, ctx: ParagraphContext): number {
   if (content.text.length === 0) return 0;
   const breaks = breaksOf(content);
   const pieces = shapePieces(content, breaks, ctx.wordCache);
+  if (hasStaticContent(p)) holdMeasured(p, ctx, { content, breaks, pieces });
   const ind = lineIndent(p);
   let widest = 0;
   let x = ind.leftPt + ind.firstLinePt;

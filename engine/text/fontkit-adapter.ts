@@ -34,13 +34,40 @@ interface FkProcessor {
   scriptTag: unknown;
   language: unknown;
   languageTag: unknown;
+  direction?: unknown;
   features: Record<string, unknown>;
   lookupsForFeatures(userFeatures?: readonly string[], exclude?: readonly number[]): unknown[];
 }
 
+/** fontkit's ShapingPlan: feature stages for one script, direction and set of user features. */
+interface FkPlan {
+  readonly allFeatures: Record<string, number>;
+  assignGlobalFeatures(glyphs: FkGlyphInfo[]): void;
+}
+
+/** A fontkit shaper class (DefaultShaper, ArabicShaper, IndicShaper, ...): static methods only. */
+interface FkShaperClass {
+  assignFeatures(plan: FkPlan, glyphs: FkGlyphInfo[]): void;
+}
+
+/** The part of a GlyphRun that OTLayoutEngine.setup reads and writes. */
+interface FkGlyphRun {
+  readonly glyphs: readonly { readonly id: number; readonly codePoints: readonly number[] }[];
+  readonly script: unknown;
+  readonly language: unknown;
+  readonly direction: unknown;
+  readonly features: Record<string, boolean>;
+}
+
+type FkGlyphInfoClass = new (font: unknown, id: number, codePoints: number[]) => FkGlyphInfo;
+
 interface FkEngine {
   glyphInfos?: FkGlyphInfo[] | null;
+  plan?: FkPlan | null;
+  shaper?: FkShaperClass | null;
+  font?: unknown;
   cleanup?: () => void;
+  setup?: (glyphRun: FkGlyphRun) => void;
   GSUBProcessor?: FkProcessor | null;
   GPOSProcessor?: FkProcessor | null;
 }
@@ -68,6 +95,10 @@ export class FontkitShaper {
   private readonly font: FkFont;
   private readonly engine: FkEngine | undefined;
   private captured: FkGlyphInfo[] | null = null;
+  /** Test hook: shaping plans built (fontkit's own setup run), one per script, language, direction and features. */
+  planBuilds = 0;
+  /** Test hook: when false, fontkit builds a plan on every call, as it does unpatched. */
+  reusePlans = true;
 
   constructor(bytes: Uint8Array) {
     this.font = requireFontkit().create(bytes) as FkFont;
@@ -80,6 +111,7 @@ export class FontkitShaper {
         original.call(engine);
       };
     }
+    if (engine && typeof engine.setup === 'function') this.memoisePlans(engine, engine.setup);
     if (engine?.GSUBProcessor) memoiseLookups(engine.GSUBProcessor);
     if (engine?.GPOSProcessor) memoiseLookups(engine.GPOSProcessor);
     const processor = engine?.GSUBProcessor ?? engine?.GPOSProcessor;
@@ -119,6 +151,42 @@ export class FontkitShaper {
     return { glyphs, advances, xOffsets, yOffsets, sourceIndex: this.sourceIndexes(input, n, rtl) };
   }
 
+  /**
+   * fontkit's OTLayoutEngine.setup selects the script and language system of GSUB and GPOS, picks a
+   * shaper and builds a new ShapingPlan (feature stages) on every call before assigning features to
+   * the glyphs: a third of the time of shaping a short word, paid by every distinct Arabic, Hebrew or
+   * Thai word. What it selects and plans depends only on the run's script, language, direction and
+   * user features (resetScripts makes the selection start afresh on every call), and the plan and
+   * selected features are only read afterwards. So each combination is set up once by fontkit and
+   * replayed after: the processors' selection restored, the same plan and shaper, and only the
+   * per-glyph part (GlyphInfo records, global and shaper-assigned features such as Arabic joining
+   * forms or split Indic matras) done per call, as setup does it.
+   */
+  private memoisePlans(engine: FkEngine, original: (glyphRun: FkGlyphRun) => void): void {
+    const plans = new Map<string, SetupMemo>();
+    let glyphInfo: FkGlyphInfoClass | undefined;
+    engine.setup = (run: FkGlyphRun) => {
+      const key = this.reusePlans ? setupKey(run) : undefined;
+      const memo = key === undefined || !glyphInfo ? undefined : plans.get(key);
+      if (!memo || !glyphInfo) {
+        original.call(engine, run);
+        this.planBuilds++;
+        glyphInfo ??= engine.glyphInfos?.[0]?.constructor as FkGlyphInfoClass | undefined;
+        if (key !== undefined && engine.plan && engine.shaper) plans.set(key, { plan: engine.plan, shaper: engine.shaper, gsub: selection(engine.GSUBProcessor), gpos: selection(engine.GPOSProcessor) });
+        return;
+      }
+      restoreSelection(engine.GPOSProcessor, memo.gpos);
+      restoreSelection(engine.GSUBProcessor, memo.gsub);
+      const infos = run.glyphs.map((g) => new glyphInfo!(engine.font, g.id, [...g.codePoints]));
+      engine.glyphInfos = infos;
+      engine.shaper = memo.shaper;
+      engine.plan = memo.plan;
+      memo.plan.assignGlobalFeatures(infos);
+      memo.shaper.assignFeatures(memo.plan, infos);
+      for (const f in memo.plan.allFeatures) run.features[f] = true;
+    };
+  }
+
   private resetScripts(): void {
     for (const p of [this.engine?.GSUBProcessor, this.engine?.GPOSProcessor]) {
       if (!p) continue;
@@ -152,6 +220,40 @@ export class FontkitShaper {
   }
 }
 
+/** A setup fontkit did once: its plan and shaper, and what each processor selected. */
+interface SetupMemo {
+  readonly plan: FkPlan;
+  readonly shaper: FkShaperClass;
+  readonly gsub: Selection | undefined;
+  readonly gpos: Selection | undefined;
+}
+
+/** A processor's script and language system selection (OTProcessor.selectScript's fields). */
+type Selection = Pick<FkProcessor, 'script' | 'scriptTag' | 'language' | 'languageTag' | 'direction' | 'features'>;
+
+/** What setup's selection and plan depend on: the run's script, language, direction and user features as given. */
+function setupKey(run: FkGlyphRun): string {
+  // In the object's own order: the same features given in another order only make another entry.
+  let key = `${String(run.script)}|${String(run.language)}|${String(run.direction)}|`;
+  for (const k in run.features) key += run.features[k] ? `${k},` : `-${k},`;
+  return key;
+}
+
+function selection(p: FkProcessor | null | undefined): Selection | undefined {
+  if (!p) return undefined;
+  return { script: p.script, scriptTag: p.scriptTag, language: p.language, languageTag: p.languageTag, direction: p.direction, features: p.features };
+}
+
+function restoreSelection(p: FkProcessor | null | undefined, s: Selection | undefined): void {
+  if (!p || !s) return;
+  p.script = s.script;
+  p.scriptTag = s.scriptTag;
+  p.language = s.language;
+  p.languageTag = s.languageTag;
+  p.direction = s.direction;
+  p.features = s.features;
+}
+
 /**
  * fontkit gathers a stage's lookups (its features' lookup lists, sorted) on every layout call,
  * since each call builds a new shaping plan; that was a sixth of the time of a word's first full
@@ -163,16 +265,25 @@ export class FontkitShaper {
 function memoiseLookups(processor: FkProcessor): void {
   const original = processor.lookupsForFeatures;
   const memo = new Map<string, unknown[]>();
+  // A reused plan (memoisePlans) passes the same stage arrays call after call: found by identity first.
+  const byStage = new WeakMap<readonly string[], { readonly scriptTag: unknown; readonly languageTag: unknown; readonly lookups: unknown[] }>();
   processor.lookupsForFeatures = function (this: FkProcessor, userFeatures: readonly string[] = [], exclude?: readonly number[]) {
     if (exclude) return original.call(this, userFeatures, exclude);
-    const key = `${(this.scriptTag as string | null) ?? ''}|${(this.languageTag as string | null) ?? ''}|${userFeatures.join(',')}`;
+    const known = byStage.get(userFeatures);
+    if (known && known.scriptTag === this.scriptTag && known.languageTag === this.languageTag) return known.lookups;
+    const lookups = lookupsFor(this, userFeatures);
+    byStage.set(userFeatures, { scriptTag: this.scriptTag, languageTag: this.languageTag, lookups });
+    return lookups;
+  };
+  function lookupsFor(self: FkProcessor, userFeatures: readonly string[]): unknown[] {
+    const key = `${(self.scriptTag as string | null) ?? ''}|${(self.languageTag as string | null) ?? ''}|${userFeatures.join(',')}`;
     let lookups = memo.get(key);
     if (!lookups) {
-      lookups = original.call(this, userFeatures);
+      lookups = original.call(self, userFeatures);
       memo.set(key, lookups);
     }
     return lookups;
-  };
+  }
 }
 
 interface ClassDefTable {
