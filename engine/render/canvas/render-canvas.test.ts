@@ -7,6 +7,7 @@ import { makeDocx, para } from '../../../tests/helpers/make-docx';
 import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
 import { encodePng } from '../../image';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
+import { adjustJpegPixels } from './jpeg-adjust';
 
 type Call = [string, ...unknown[]];
 
@@ -200,7 +201,41 @@ describe('renderCanvas', () => {
       expect(plain).toBeInstanceOf(Blob);
     });
 
-    it('draws a recoloured JPEG as stored, with a render/picture-adjust warning', async () => {
+    it('draws a recoloured JPEG with the PDF\'s /Decode levels and colour key, read back through an OffscreenCanvas', async () => {
+      const seen = stubBitmaps();
+      // The "decoded" JPEG: a near-white pixel (within the key's tolerance of FFFFFF) and a mid grey.
+      const decoded = Uint8ClampedArray.from([250, 252, 255, 255, 100, 100, 100, 255]);
+      vi.stubGlobal('OffscreenCanvas', class {
+        constructor(readonly width: number, readonly height: number) {}
+        getContext() {
+          return { drawImage: () => undefined, getImageData: () => ({ data: decoded.slice() }) };
+        }
+      });
+      vi.stubGlobal('createImageBitmap', async (source: unknown) => {
+        seen.push(source);
+        return { width: 2, height: 1 };
+      });
+      // An RGB baseline JPEG header (SOF0: 8 bits, 1x2, 3 components).
+      const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 8, 0, 1, 0, 2, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 0xff, 0xd9]);
+      const adjust = { brightness: 0.2, colorChange: { from: 'FFFFFF', to: 'FFFFFF', toOpacity: 0 } };
+      const r = await renderCanvas(docWith([{ contentType: 'image/jpeg', data: jpeg, adjust }]), 0, recorder(), { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(1);
+      expect(r.warnings).toEqual([]);
+      const last = seen.at(-1) as { data: Uint8ClampedArray };
+      // Brightness +0.2 adds 0.2 × 255 to every sample (levelsMap at contrast 0, the PDF's /Decode line); the keyed pixel is transparent.
+      expect([...last.data]).toEqual([255, 255, 255, 0, 151, 151, 151, 255]);
+    });
+
+    it('adjusts a JPEG\'s pixels only as the PDF does: grey and CMYK pictures keep theirs, a grey one is keyed by luminance', () => {
+      const px = () => Uint8ClampedArray.from([128, 128, 128, 255, 10, 20, 30, 255]);
+      expect([...adjustJpegPixels(px(), { grayscale: true }, 3)]).toEqual([...px()]);
+      expect([...adjustJpegPixels(px(), { contrast: 0.5 }, 4)]).toEqual([...px()]);
+      // FF0000's luminance is 77: a grey JPEG keys samples 69..85.
+      const grey = Uint8ClampedArray.from([77, 77, 77, 255, 90, 90, 90, 255]);
+      expect([...adjustJpegPixels(grey, { colorChange: { from: 'FF0000', to: 'FF0000', toOpacity: 0 } }, 1)]).toEqual([77, 77, 77, 0, 90, 90, 90, 255]);
+    });
+
+    it('draws a recoloured JPEG as stored, with a render/picture-adjust warning, where pixels cannot be read back', async () => {
       const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]);
       const doc = docWith([{ contentType: 'image/jpeg', data: jpeg, adjust: { grayscale: true } }]);
       const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });

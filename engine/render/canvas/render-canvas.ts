@@ -5,8 +5,9 @@
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
 import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathShading } from '../../model';
-import { adjustPixels, decodePng, decodeRaster, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
+import { adjustPixels, decodePng, decodeRaster, jpegHeader, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
+import { adjustJpegPixels } from './jpeg-adjust';
 import { loadFontkit } from '../../text';
 import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
 
@@ -280,8 +281,8 @@ function drawImage(s: DrawState, item: ImageItem): void {
     return;
   }
   const source = s.doc.images[item.image];
-  if (source?.adjust && !isDecodable(source.data)) {
-    s.warnings.warn('render/picture-adjust', 'A recoloured picture the preview cannot decode itself (a JPEG) is drawn as stored; the PDF has its brightness, contrast and transparent colour.', { at: s.at });
+  if (source?.adjust && !isDecodable(source.data) && !(sniffImage(source.data) === 'jpeg' && canReadPixels())) {
+    s.warnings.warn('render/picture-adjust', 'A recoloured JPEG is drawn as stored where the preview cannot read its pixels back (no OffscreenCanvas); the PDF has its brightness, contrast and transparent colour.', { at: s.at });
   }
   const { ctx } = s;
   const c = item.crop;
@@ -365,15 +366,41 @@ function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
   return async (data, type, adjust) => {
     // GIF, BMP and TIFF go through the PDF renderer's decoders (browsers differ: most cannot read
     // TIFF, and their BMP/GIF edge cases vary), so the preview shows the pixels the PDF holds; so
-    // does a recoloured PNG, whose pixels change as the PDF's do (a recoloured JPEG is drawn as stored).
+    // does a recoloured PNG, whose pixels change as the PDF's do.
     const recoloured = adjust && ImageDataCtor ? decodeForAdjust(data) : undefined;
     if (recoloured && ImageDataCtor) return create(new ImageDataCtor(adjustPixels(recoloured, adjust!), recoloured.width, recoloured.height));
+    // A recoloured JPEG: the browser decodes it, and its pixels change as the PDF's /Decode and /Mask change them.
+    const jpeg = adjust && ImageDataCtor && sniffImage(data) === 'jpeg' ? jpegHeader(data) : undefined;
+    if (jpeg && canReadPixels()) {
+      const px = await readPixels(await create(new BlobCtor([data], { type })));
+      if (px) return create(new ImageDataCtor!(adjustJpegPixels(px.data, adjust!, jpeg.components), px.width, px.height));
+    }
     const raster = ImageDataCtor ? sniffRaster(data) : undefined;
     if (!raster || !ImageDataCtor) return create(new BlobCtor([data], { type }));
     const decoded = decodeRaster(raster, data);
     if (!decoded.ok) return undefined;
     return create(new ImageDataCtor(toRgba(decoded.value), decoded.value.width, decoded.value.height));
   };
+}
+
+interface PixelCanvas {
+  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+
+/** Whether this environment can read a decoded picture's pixels back (an OffscreenCanvas: pages and workers). */
+function canReadPixels(): boolean {
+  return typeof (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas === 'function';
+}
+
+/** A decoded picture's RGBA pixels, drawn on an OffscreenCanvas of its size and read back; undefined when that fails. */
+async function readPixels(bitmap: ImageHandle): Promise<{ data: Uint8ClampedArray; width: number; height: number } | undefined> {
+  const { width, height } = bitmap as { width?: number; height?: number };
+  const Offscreen = (globalThis as { OffscreenCanvas?: new (w: number, h: number) => PixelCanvas }).OffscreenCanvas;
+  if (!Offscreen || !width || !height) return undefined;
+  const ctx = new Offscreen(width, height).getContext('2d');
+  if (!ctx) return undefined;
+  ctx.drawImage(bitmap, 0, 0);
+  return { data: ctx.getImageData(0, 0, width, height).data, width, height };
 }
 
 /** Whether engine/image decodes these bytes (PNG, GIF, BMP, TIFF), so their recolouring can be previewed. */

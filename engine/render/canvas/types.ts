@@ -60,7 +60,8 @@ export interface RenderCanvasOptions {
   /**
    * Decodes an image (default: `createImageBitmap` on a Blob where both exist; on an ImageData of
    * engine/image's pixels for GIF, BMP and TIFF, and for a recoloured PNG, GIF, BMP or TIFF, whose
-   * `adjust` is applied to those pixels as the PDF renderer does).
+   * `adjust` is applied to those pixels as the PDF renderer does; a recoloured JPEG is decoded by the
+   * browser and read back through an OffscreenCanvas, then changed as the PDF's /Decode and /Mask do).
    */
   readonly decodeImage?: (data: Uint8Array, contentType: string, adjust?: PictureAdjust) => Promise<ImageHandle | undefined>;
   /** Caches glyph paths and decoded images across pages of the same LayoutDoc (see createCanvasCache). */
