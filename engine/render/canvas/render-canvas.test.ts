@@ -15,7 +15,7 @@ type Call = [string, ...unknown[]];
 function recorder(): Canvas2D & { calls: Call[] } {
   const calls: Call[] = [];
   const method = (name: string) => (...args: unknown[]) => void calls.push([name, ...args]);
-  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1, lineJoin: 'miter', lineCap: 'butt' };
+  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1, lineJoin: 'miter', lineCap: 'butt', imageSmoothingQuality: 'low' };
   const target = { calls } as Record<string, unknown>;
   for (const m of ['save', 'restore', 'translate', 'scale', 'transform', 'beginPath', 'moveTo', 'lineTo', 'bezierCurveTo', 'quadraticCurveTo', 'closePath', 'rect', 'fill', 'stroke', 'clip', 'fillRect', 'drawImage', 'setLineDash']) {
     target[m] = method(m);
@@ -241,6 +241,16 @@ describe('renderCanvas', () => {
       const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });
       expect(r.ok && r.value.images).toBe(1);
       expect(r.warnings.map((w) => w.code)).toEqual(['render/picture-adjust']);
+    });
+
+    it('draws pictures with high-quality resampling (a downscaled screenshot kept only scattered pixels of its text at \'low\')', async () => {
+      stubBitmaps();
+      const png = encodePng(1, 1, Uint8Array.from([1, 2, 3, 255]));
+      const ctx = recorder();
+      await renderCanvas(docWith([{ contentType: 'image/png', data: png }]), 0, ctx, { createPath: fakePath });
+      const names = ctx.calls.map((c) => (c[0] === 'set imageSmoothingQuality' ? `quality ${c[1]}` : c[0]));
+      expect(names.indexOf('quality high')).toBeGreaterThan(-1);
+      expect(names.indexOf('quality high')).toBeLessThan(names.indexOf('drawImage'));
     });
 
     it('reports a raster picture its decoder rejects as undecodable', async () => {

@@ -312,6 +312,9 @@ function drawImage(s: DrawState, item: ImageItem): void {
   // A translucent picture (a reflection's band): its opacity, as the PDF's ca.
   const translucent = item.opacity !== undefined && item.opacity >= 0 && item.opacity < 1;
   if (translucent) ctx.globalAlpha = item.opacity!;
+  // Averaged, not bilinear from the full size: a page-wide screenshot of a table drawn at preview size
+  // kept only scattered pixels of its text (Chromium's default 'low').
+  ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(bitmap as never, item.x - (c ? c.left * fullW : 0), item.y - (c ? c.top * fullH : 0), fullW, fullH);
   if (translucent) ctx.globalAlpha = 1;
   ctx.restore();

@@ -44,6 +44,12 @@ export interface Canvas2D {
   strokeStyle: unknown;
   lineWidth: number;
   globalAlpha: number;
+  /**
+   * How pictures are resampled: the renderer asks for `high` (a browser's `low` default resamples a
+   * downscaled picture bilinearly from its full size, so text in a screenshot breaks up where PDF
+   * viewers average it); a context without it keeps its own.
+   */
+  imageSmoothingQuality?: 'low' | 'medium' | 'high';
   /** Joins and caps of strokes (a glow's rings are round); a context without them mitres them. */
   lineJoin?: 'round' | 'bevel' | 'miter';
   lineCap?: 'butt' | 'round' | 'square';
