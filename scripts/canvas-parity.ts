@@ -169,7 +169,7 @@ for (const name of names) {
           const bytes = new Uint8Array(bin.length);
           for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
           const C = (globalThis as unknown as Record<string, new (b: ArrayBuffer) => unknown>)[v.__ta];
-          return new C(bytes.buffer);
+          return new C!(bytes.buffer);
         }
         return v;
       });

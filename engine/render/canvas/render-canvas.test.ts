@@ -253,6 +253,18 @@ describe('renderCanvas', () => {
       expect(names.indexOf('quality high')).toBeLessThan(names.indexOf('drawImage'));
     });
 
+    it('decodes pictures without colour conversion: the PDF ignores their ICC profiles and gamma', async () => {
+      const options: unknown[] = [];
+      vi.stubGlobal('createImageBitmap', async (_source: unknown, o: unknown) => {
+        options.push(o);
+        return {};
+      });
+      const png = encodePng(1, 1, Uint8Array.from([1, 2, 3, 255]));
+      const r = await renderCanvas(docWith([{ contentType: 'image/png', data: png }]), 0, recorder(), { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(1);
+      expect(options).toEqual([{ colorSpaceConversion: 'none' }]);
+    });
+
     it('reports a raster picture its decoder rejects as undecodable', async () => {
       stubBitmaps();
       const broken = makeGif({ width: 1, height: 1, indices: [0], minCodeSize: 12, lzw: Uint8Array.from([0]) });

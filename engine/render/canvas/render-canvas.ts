@@ -358,11 +358,14 @@ function defaultCreatePath(): ((d: string) => PathHandle) | undefined {
 
 function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
   const g = globalThis as {
-    createImageBitmap?: (b: unknown) => Promise<ImageHandle>;
+    createImageBitmap?: (b: unknown, options?: { colorSpaceConversion: 'none' }) => Promise<ImageHandle>;
     Blob?: new (parts: unknown[], o: { type: string }) => unknown;
     ImageData?: new (data: Uint8ClampedArray, width: number, height: number) => unknown;
   };
-  const create = g.createImageBitmap;
+  const createBitmap = g.createImageBitmap;
+  // The samples as stored: the PDF embeds pictures as DeviceRGB (or grey) and ignores their colour
+  // profiles and gamma (iCCP, gAMA, a JPEG's ICC_PROFILE), which the browser would otherwise apply.
+  const create = createBitmap && ((source: unknown) => createBitmap(source, { colorSpaceConversion: 'none' }));
   const BlobCtor = g.Blob;
   if (!create || !BlobCtor) return undefined;
   const ImageDataCtor = g.ImageData;
