@@ -27,6 +27,31 @@ function recorder(): Canvas2D & { calls: Call[] } {
 }
 
 const fakePath = (d: string) => ({ d });
+
+type Matrix = [number, number, number, number, number, number];
+
+/** The transform in force at each `fill` call, from the recorded save/restore/translate/scale/transform calls. */
+function matricesAtFills(calls: readonly Call[]): Matrix[] {
+  let m: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  const out: Matrix[] = [];
+  const mul = (a: Matrix, b: Matrix): Matrix => [
+    a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
+    a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5],
+  ];
+  for (const [name, ...a] of calls) {
+    const n = a as number[];
+    if (name === 'save') stack.push(m);
+    else if (name === 'restore') m = stack.pop()!;
+    else if (name === 'translate') m = mul(m, [1, 0, 0, 1, n[0]!, n[1]!]);
+    else if (name === 'scale') m = mul(m, [n[0]!, 0, 0, n[1]!, 0, 0]);
+    else if (name === 'transform') m = mul(m, n.slice(0, 6) as Matrix);
+    else if (name === 'fill') out.push(m);
+  }
+  return out;
+}
+
+const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const host = createNodeHost();
 
 async function layout(body: string, extra: Parameters<typeof makeDocx>[0] = {}): Promise<LayoutDoc> {
@@ -296,8 +321,27 @@ describe('renderCanvas', () => {
     const fonts = base.fonts.map((f, i) => (i === run.font ? { ...f, syntheticBold: true, syntheticItalic: true } : f));
     const ctx = recorder();
     await renderCanvas({ ...base, fonts }, 0, ctx, { createPath: fakePath });
-    expect(ctx.calls).toContainEqual(['transform', 1, 0, 0.2126, 1, 0, 0]);
+    // A glyph's top (0, unitsPerEm) leans 0.2126 of the size to the right, as the PDF's 1 0 0.2126 1 Tm.
+    const m = matricesAtFills(ctx.calls)[0]!;
+    const upem = fonts[run.font]!.unitsPerEm;
+    expect(apply(m, 0, upem)[0] - apply(m, 0, 0)[0]).toBeCloseTo(0.2126 * run.sizePt, 9);
     expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
+  });
+
+  it('slants synthetic italic by the glyph\'s height, not scaled by its width (regression: condensed italic leaned half as far)', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const fonts = base.fonts.map((f, i) => (i === run.font ? { ...f, syntheticItalic: true } : f));
+    const condensed: GlyphRun = { ...run, scalePct: 50 };
+    const ctx = recorder();
+    await renderCanvas({ ...base, fonts, pages: [{ ...base.pages[0]!, items: [condensed] }] }, 0, ctx, { createPath: fakePath });
+    const m = matricesAtFills(ctx.calls)[0]!;
+    const upem = fonts[run.font]!.unitsPerEm;
+    const [x0, y0] = apply(m, 0, 0);
+    // PDF text rendering matrix [size·Tz 0 0 size]·[1 0 0.2126 1 x y]: width halved, slant whole.
+    expect(apply(m, upem, 0)[0] - x0).toBeCloseTo(0.5 * run.sizePt, 9);
+    expect(apply(m, 0, upem)[0] - x0).toBeCloseTo(0.2126 * run.sizePt, 9);
+    expect(apply(m, 0, upem)[1] - y0).toBeCloseTo(-run.sizePt, 9);
   });
 
   it('draws translucent and outlined glyphs (WordArt) like the PDF: alpha for the run, then fill and stroke', async () => {

@@ -230,8 +230,10 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
     if (path) {
       ctx.save();
       ctx.translate(pen, run.y);
+      // The PDF's text matrix shears after the horizontal scaling (Tz): the slant is 0.2126 of the
+      // glyph's height whatever its width, so the shear goes before the scale here (y is down).
+      if (shear) ctx.transform(1, 0, -shear, 1, 0, 0);
       ctx.scale(k * th, -k);
-      if (shear) ctx.transform(1, 0, shear, 1, 0, 0);
       if (translucent) ctx.globalAlpha = run.fillOpacity!;
       if (gradient) fillThrough(ctx, path, gradient, pen, run.y, k * th, -k, shear, run.sizePt);
       // Hollow letters (PDF's Tr 1): only the outline is stroked.
@@ -247,15 +249,15 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
 
 /**
  * Fills a glyph's outline with a page-space gradient. The context is in the glyph's space (translated
- * to (x, y), scaled by (sx, sy), sheared by `shear`): it clips to the outline there, undoes that
+ * to (x, y), sheared by `shear`, scaled by (sx, sy)): it clips to the outline there, undoes that
  * transform, and paints the gradient over the glyph's em box, so the blend runs across the whole run
  * as the PDF's clipped shading does rather than restarting in every glyph.
  */
 function fillThrough(ctx: Canvas2D, path: object, gradient: GradientHandle, x: number, y: number, sx: number, sy: number, shear: number, sizePt: number): void {
   ctx.save();
   ctx.clip(path as never);
-  if (shear) ctx.transform(1, 0, -shear, 1, 0, 0);
   ctx.scale(1 / sx, 1 / sy);
+  if (shear) ctx.transform(1, 0, shear, 1, 0, 0);
   ctx.translate(-x, -y);
   ctx.fillStyle = gradient;
   ctx.fillRect(x - 4 * sizePt, y - 4 * sizePt, 16 * sizePt, 8 * sizePt);
