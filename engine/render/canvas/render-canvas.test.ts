@@ -468,4 +468,17 @@ describe('renderCanvas gradient text', () => {
     expect((paint[1] as number) + (paint[3] as number)).toBeGreaterThan(run.x + run.sizePt);
     expect(ctx.calls.slice(firstClip).filter((c) => c[0] === 'set fillStyle')[0]![1]).toBe(gradient);
   });
+
+  it('strokes an outlined blend-filled glyph before the blend, which covers the outline\'s inner half (PDF Tr 5)', async () => {
+    const doc = await layout(para('Hi'));
+    const shading = { kind: 'axial' as const, coords: [0, 0, 200, 0], stops: [{ pos: 0, color: 'FF0000' }, { pos: 1, color: '0000FF' }] };
+    const page = doc.pages[0]!;
+    const items = page.items.map((it) => (it.kind === 'glyphs' ? { ...it, shading, outline: { color: '00FF00', widthPt: 2 } } : it));
+    const ctx = recorder();
+    Object.assign(ctx, { createLinearGradient: () => ({ addColorStop: () => undefined }) });
+    const r = await renderCanvas({ ...doc, pages: [{ ...page, items }] }, 0, ctx, { createPath: fakePath, background: null });
+    expect(r.ok && r.value.glyphs).toBe(2);
+    const order = ctx.calls.map((c) => c[0]).filter((n) => n === 'stroke' || n === 'fillRect');
+    expect(order).toEqual(['stroke', 'fillRect', 'stroke', 'fillRect']);
+  });
 });

@@ -234,12 +234,15 @@ function drawGlyphs(s: DrawState, run: GlyphRun): void {
       // glyph's height whatever its width, so the shear goes before the scale here (y is down).
       if (shear) ctx.transform(1, 0, -shear, 1, 0, 0);
       ctx.scale(k * th, -k);
+      // A blend-filled glyph with an outline is stroked first (PDF's Tr 5, stroke and clip), so the
+      // blend painted in the clip covers the outline's inner half, as in the PDF.
+      if (gradient && stroked) ctx.stroke(path as never);
       if (translucent) ctx.globalAlpha = run.fillOpacity!;
       if (gradient) fillThrough(ctx, path, gradient, pen, run.y, k * th, -k, shear, run.sizePt);
       // Hollow letters (PDF's Tr 1): only the outline is stroked.
       else if (!run.unfilled || !stroked) ctx.fill(path as never);
       if (translucent) ctx.globalAlpha = 1;
-      if (stroked) ctx.stroke(path as never);
+      if (stroked && !gradient) ctx.stroke(path as never);
       ctx.restore();
       s.glyphs++;
     }
