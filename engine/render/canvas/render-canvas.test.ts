@@ -8,6 +8,7 @@ import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
 import { encodePng } from '../../image';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
 import { adjustJpegPixels } from './jpeg-adjust';
+import { transformPathData } from './render-canvas';
 
 type Call = [string, ...unknown[]];
 
@@ -31,7 +32,7 @@ const fakePath = (d: string) => ({ d });
 type Matrix = [number, number, number, number, number, number];
 
 /** The transform in force at each `fill` call, from the recorded save/restore/translate/scale/transform calls. */
-function matricesAtFills(calls: readonly Call[]): Matrix[] {
+function matricesAtFills(calls: readonly Call[], which = 'fill'): Matrix[] {
   let m: Matrix = [1, 0, 0, 1, 0, 0];
   const stack: Matrix[] = [];
   const out: Matrix[] = [];
@@ -46,9 +47,14 @@ function matricesAtFills(calls: readonly Call[]): Matrix[] {
     else if (name === 'translate') m = mul(m, [1, 0, 0, 1, n[0]!, n[1]!]);
     else if (name === 'scale') m = mul(m, [n[0]!, 0, 0, n[1]!, 0, 0]);
     else if (name === 'transform') m = mul(m, n.slice(0, 6) as Matrix);
-    else if (name === 'fill') out.push(m);
+    else if (name === which) out.push(m);
   }
   return out;
+}
+
+/** The transform in force at each `stroke` call. */
+function matricesAtStrokes(calls: readonly Call[]): Matrix[] {
+  return matricesAtFills(calls, 'stroke');
 }
 
 const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
@@ -355,6 +361,28 @@ describe('renderCanvas', () => {
     // The alpha covers each fill only; the strokes after it are opaque.
     const sequence = ctx.calls.filter((c) => c[0] === 'fill' || c[0] === 'stroke' || c[0] === 'set globalAlpha').map((c) => (c[0] === 'set globalAlpha' ? `alpha ${c[1]}` : c[0]));
     expect(sequence).toEqual(['alpha 0.25', 'fill', 'alpha 1', 'stroke', 'alpha 0.25', 'fill', 'alpha 1', 'stroke']);
+  });
+
+  it('strokes the outline of condensed text in page space, its width and dash in points (PDF: user space, ISO 32000-1 §9.3.6)', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const art: GlyphRun = { ...run, scalePct: 50, outline: { color: '0000FF', widthPt: 2, dash: [3, 1] } };
+    const ctx = recorder();
+    await renderCanvas({ ...base, pages: [{ ...base.pages[0]!, items: [art] }] }, 0, ctx, { createPath: fakePath });
+    expect(ctx.calls).toContainEqual(['set lineWidth', 2]);
+    expect(ctx.calls).toContainEqual(['setLineDash', [3, 1]]);
+    const fills = ctx.calls.filter((c) => c[0] === 'fill').map((c) => (c[1] as { d: string }).d);
+    const strokes = ctx.calls.filter((c) => c[0] === 'stroke');
+    expect(strokes).toHaveLength(2);
+    // The stroked path is the filled outline placed on the page, and it is stroked in page space.
+    const k = run.sizePt / base.fonts[run.font]!.unitsPerEm;
+    expect((strokes[0]![1] as { d: string }).d).toBe(transformPathData(fills[0]!, [k * 0.5, 0, 0, -k, run.x, run.y]));
+    const m = matricesAtStrokes(ctx.calls)[0]!;
+    expect(m.map((v) => Math.round(v * 1e9) / 1e9)).toEqual([1, 0, 0, 1, 0, 0]);
+  });
+
+  it('maps SVG path data through a matrix', () => {
+    expect(transformPathData('M1 2L3 4Q5 6 7 8C1 1 2 2 3 3Z', [2, 0, 0, -1, 10, 20])).toBe('M12 18L16 16Q20 14 24 12C12 19 14 18 16 17Z');
   });
 
   it('draws nothing for invisible text (PDF render mode 3: warped WordArt\'s searchable text over its paths)', async () => {

@@ -95,6 +95,8 @@ export interface CanvasCache {
 export interface GlyphPathCache {
   readonly unitsPerEm: number;
   path(glyphId: number): PathHandle | undefined;
+  /** The glyph's outline as SVG path data in font units (undefined for empty or unreadable glyphs). */
+  outline?(glyphId: number): string | undefined;
   /** Glyphs whose outline could not be read (counted once each). */
   readonly failures: Set<number>;
 }
