@@ -27,6 +27,7 @@ export function createGlyphPaths(data: Uint8Array, unitsPerEm: number, createPat
     font = undefined;
   }
   const paths = new Map<number, PathHandle | undefined>();
+  const outlines = new Map<number, string>();
   const failures = new Set<number>();
   return {
     unitsPerEm: font?.unitsPerEm || unitsPerEm || 1000,
@@ -40,12 +41,16 @@ export function createGlyphPaths(data: Uint8Array, unitsPerEm: number, createPat
         try {
           const d = font.getGlyph(glyphId).path.toSVG();
           made = d === '' ? undefined : createPath(d);
+          if (made) outlines.set(glyphId, d);
         } catch {
           failures.add(glyphId);
         }
       }
       paths.set(glyphId, made);
       return made;
+    },
+    outline(glyphId: number): string | undefined {
+      return outlines.get(glyphId);
     },
   };
 }

@@ -6,6 +6,8 @@
  * an ImageData, as the PDF has them); links are not drawn.
  * In: LayoutDoc, page index, a 2D context, options. Out: drawing on the context and counts.
  * Must not: lay anything out, use system fonts, or touch the DOM beyond the context it is given.
+ * How close it comes to the PDF is measured over the corpus by scripts/canvas-parity.ts (Chromium
+ * against pdftoppm, page by page); what is left there is mostly rasterisation (glyph hinting, hairlines).
  */
 export { renderCanvas } from './render-canvas';
 export { createCanvasCache } from './types';

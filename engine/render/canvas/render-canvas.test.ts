@@ -8,6 +8,7 @@ import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
 import { adjustPixels, decodeJpeg, encodePng } from '../../image';
 import { JPEG_FIXTURES } from '../../image/jpeg-fixtures';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
+import { transformPathData } from './render-canvas';
 
 type Call = [string, ...unknown[]];
 
@@ -15,7 +16,7 @@ type Call = [string, ...unknown[]];
 function recorder(): Canvas2D & { calls: Call[] } {
   const calls: Call[] = [];
   const method = (name: string) => (...args: unknown[]) => void calls.push([name, ...args]);
-  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1, lineJoin: 'miter', lineCap: 'butt' };
+  const props: Record<string, unknown> = { fillStyle: '#000', strokeStyle: '#000', lineWidth: 1, globalAlpha: 1, lineJoin: 'miter', lineCap: 'butt', imageSmoothingQuality: 'low' };
   const target = { calls } as Record<string, unknown>;
   for (const m of ['save', 'restore', 'translate', 'scale', 'transform', 'beginPath', 'moveTo', 'lineTo', 'bezierCurveTo', 'quadraticCurveTo', 'closePath', 'rect', 'fill', 'stroke', 'clip', 'fillRect', 'drawImage', 'setLineDash']) {
     target[m] = method(m);
@@ -27,6 +28,36 @@ function recorder(): Canvas2D & { calls: Call[] } {
 }
 
 const fakePath = (d: string) => ({ d });
+
+type Matrix = [number, number, number, number, number, number];
+
+/** The transform in force at each `fill` call, from the recorded save/restore/translate/scale/transform calls. */
+function matricesAtFills(calls: readonly Call[], which = 'fill'): Matrix[] {
+  let m: Matrix = [1, 0, 0, 1, 0, 0];
+  const stack: Matrix[] = [];
+  const out: Matrix[] = [];
+  const mul = (a: Matrix, b: Matrix): Matrix => [
+    a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3],
+    a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5],
+  ];
+  for (const [name, ...a] of calls) {
+    const n = a as number[];
+    if (name === 'save') stack.push(m);
+    else if (name === 'restore') m = stack.pop()!;
+    else if (name === 'translate') m = mul(m, [1, 0, 0, 1, n[0]!, n[1]!]);
+    else if (name === 'scale') m = mul(m, [n[0]!, 0, 0, n[1]!, 0, 0]);
+    else if (name === 'transform') m = mul(m, n.slice(0, 6) as Matrix);
+    else if (name === which) out.push(m);
+  }
+  return out;
+}
+
+/** The transform in force at each `stroke` call. */
+function matricesAtStrokes(calls: readonly Call[]): Matrix[] {
+  return matricesAtFills(calls, 'stroke');
+}
+
+const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
 const host = createNodeHost();
 
 async function layout(body: string, extra: Parameters<typeof makeDocx>[0] = {}): Promise<LayoutDoc> {
@@ -229,6 +260,28 @@ describe('renderCanvas', () => {
       expect(r.warnings.map((w) => w.code)).toEqual(['render/picture-adjust']);
     });
 
+    it('draws pictures with high-quality resampling (a downscaled screenshot kept only scattered pixels of its text at \'low\')', async () => {
+      stubBitmaps();
+      const png = encodePng(1, 1, Uint8Array.from([1, 2, 3, 255]));
+      const ctx = recorder();
+      await renderCanvas(docWith([{ contentType: 'image/png', data: png }]), 0, ctx, { createPath: fakePath });
+      const names = ctx.calls.map((c) => (c[0] === 'set imageSmoothingQuality' ? `quality ${c[1]}` : c[0]));
+      expect(names.indexOf('quality high')).toBeGreaterThan(-1);
+      expect(names.indexOf('quality high')).toBeLessThan(names.indexOf('drawImage'));
+    });
+
+    it('decodes pictures without colour conversion: the PDF ignores their ICC profiles and gamma', async () => {
+      const options: unknown[] = [];
+      vi.stubGlobal('createImageBitmap', async (_source: unknown, o: unknown) => {
+        options.push(o);
+        return {};
+      });
+      const png = encodePng(1, 1, Uint8Array.from([1, 2, 3, 255]));
+      const r = await renderCanvas(docWith([{ contentType: 'image/png', data: png }]), 0, recorder(), { createPath: fakePath });
+      expect(r.ok && r.value.images).toBe(1);
+      expect(options).toEqual([{ colorSpaceConversion: 'none' }]);
+    });
+
     it('reports a raster picture its decoder rejects as undecodable', async () => {
       stubBitmaps();
       const broken = makeGif({ width: 1, height: 1, indices: [0], minCodeSize: 12, lzw: Uint8Array.from([0]) });
@@ -260,8 +313,27 @@ describe('renderCanvas', () => {
     const fonts = base.fonts.map((f, i) => (i === run.font ? { ...f, syntheticBold: true, syntheticItalic: true } : f));
     const ctx = recorder();
     await renderCanvas({ ...base, fonts }, 0, ctx, { createPath: fakePath });
-    expect(ctx.calls).toContainEqual(['transform', 1, 0, 0.2126, 1, 0, 0]);
+    // A glyph's top (0, unitsPerEm) leans 0.2126 of the size to the right, as the PDF's 1 0 0.2126 1 Tm.
+    const m = matricesAtFills(ctx.calls)[0]!;
+    const upem = fonts[run.font]!.unitsPerEm;
+    expect(apply(m, 0, upem)[0] - apply(m, 0, 0)[0]).toBeCloseTo(0.2126 * run.sizePt, 9);
     expect(ctx.calls.filter((c) => c[0] === 'stroke')).toHaveLength(2);
+  });
+
+  it('slants synthetic italic by the glyph\'s height, not scaled by its width (regression: condensed italic leaned half as far)', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const fonts = base.fonts.map((f, i) => (i === run.font ? { ...f, syntheticItalic: true } : f));
+    const condensed: GlyphRun = { ...run, scalePct: 50 };
+    const ctx = recorder();
+    await renderCanvas({ ...base, fonts, pages: [{ ...base.pages[0]!, items: [condensed] }] }, 0, ctx, { createPath: fakePath });
+    const m = matricesAtFills(ctx.calls)[0]!;
+    const upem = fonts[run.font]!.unitsPerEm;
+    const [x0, y0] = apply(m, 0, 0);
+    // PDF text rendering matrix [size·Tz 0 0 size]·[1 0 0.2126 1 x y]: width halved, slant whole.
+    expect(apply(m, upem, 0)[0] - x0).toBeCloseTo(0.5 * run.sizePt, 9);
+    expect(apply(m, 0, upem)[0] - x0).toBeCloseTo(0.2126 * run.sizePt, 9);
+    expect(apply(m, 0, upem)[1] - y0).toBeCloseTo(-run.sizePt, 9);
   });
 
   it('draws translucent and outlined glyphs (WordArt) like the PDF: alpha for the run, then fill and stroke', async () => {
@@ -275,6 +347,28 @@ describe('renderCanvas', () => {
     // The alpha covers each fill only; the strokes after it are opaque.
     const sequence = ctx.calls.filter((c) => c[0] === 'fill' || c[0] === 'stroke' || c[0] === 'set globalAlpha').map((c) => (c[0] === 'set globalAlpha' ? `alpha ${c[1]}` : c[0]));
     expect(sequence).toEqual(['alpha 0.25', 'fill', 'alpha 1', 'stroke', 'alpha 0.25', 'fill', 'alpha 1', 'stroke']);
+  });
+
+  it('strokes the outline of condensed text in page space, its width and dash in points (PDF: user space, ISO 32000-1 §9.3.6)', async () => {
+    const base = await layout(para('Ab'));
+    const run = runsOf(base.pages[0]!.items)[0]!;
+    const art: GlyphRun = { ...run, scalePct: 50, outline: { color: '0000FF', widthPt: 2, dash: [3, 1] } };
+    const ctx = recorder();
+    await renderCanvas({ ...base, pages: [{ ...base.pages[0]!, items: [art] }] }, 0, ctx, { createPath: fakePath });
+    expect(ctx.calls).toContainEqual(['set lineWidth', 2]);
+    expect(ctx.calls).toContainEqual(['setLineDash', [3, 1]]);
+    const fills = ctx.calls.filter((c) => c[0] === 'fill').map((c) => (c[1] as { d: string }).d);
+    const strokes = ctx.calls.filter((c) => c[0] === 'stroke');
+    expect(strokes).toHaveLength(2);
+    // The stroked path is the filled outline placed on the page, and it is stroked in page space.
+    const k = run.sizePt / base.fonts[run.font]!.unitsPerEm;
+    expect((strokes[0]![1] as { d: string }).d).toBe(transformPathData(fills[0]!, [k * 0.5, 0, 0, -k, run.x, run.y]));
+    const m = matricesAtStrokes(ctx.calls)[0]!;
+    expect(m.map((v) => Math.round(v * 1e9) / 1e9)).toEqual([1, 0, 0, 1, 0, 0]);
+  });
+
+  it('maps SVG path data through a matrix', () => {
+    expect(transformPathData('M1 2L3 4Q5 6 7 8C1 1 2 2 3 3Z', [2, 0, 0, -1, 10, 20])).toBe('M12 18L16 16Q20 14 24 12C12 19 14 18 16 17Z');
   });
 
   it('draws nothing for invisible text (PDF render mode 3: warped WordArt\'s searchable text over its paths)', async () => {
@@ -387,6 +481,19 @@ describe('renderCanvas gradient text', () => {
     expect(paint[1] as number).toBeLessThan(run.x);
     expect((paint[1] as number) + (paint[3] as number)).toBeGreaterThan(run.x + run.sizePt);
     expect(ctx.calls.slice(firstClip).filter((c) => c[0] === 'set fillStyle')[0]![1]).toBe(gradient);
+  });
+
+  it('strokes an outlined blend-filled glyph before the blend, which covers the outline\'s inner half (PDF Tr 5)', async () => {
+    const doc = await layout(para('Hi'));
+    const shading = { kind: 'axial' as const, coords: [0, 0, 200, 0], stops: [{ pos: 0, color: 'FF0000' }, { pos: 1, color: '0000FF' }] };
+    const page = doc.pages[0]!;
+    const items = page.items.map((it) => (it.kind === 'glyphs' ? { ...it, shading, outline: { color: '00FF00', widthPt: 2 } } : it));
+    const ctx = recorder();
+    Object.assign(ctx, { createLinearGradient: () => ({ addColorStop: () => undefined }) });
+    const r = await renderCanvas({ ...doc, pages: [{ ...page, items }] }, 0, ctx, { createPath: fakePath, background: null });
+    expect(r.ok && r.value.glyphs).toBe(2);
+    const order = ctx.calls.map((c) => c[0]).filter((n) => n === 'stroke' || n === 'fillRect');
+    expect(order).toEqual(['stroke', 'fillRect', 'stroke', 'fillRect']);
   });
 });
 

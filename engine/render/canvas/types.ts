@@ -44,6 +44,12 @@ export interface Canvas2D {
   strokeStyle: unknown;
   lineWidth: number;
   globalAlpha: number;
+  /**
+   * How pictures are resampled: the renderer asks for `high` (a browser's `low` default resamples a
+   * downscaled picture bilinearly from its full size, so text in a screenshot breaks up where PDF
+   * viewers average it); a context without it keeps its own.
+   */
+  imageSmoothingQuality?: 'low' | 'medium' | 'high';
   /** Joins and caps of strokes (a glow's rings are round); a context without them mitres them. */
   lineJoin?: 'round' | 'bevel' | 'miter';
   lineCap?: 'butt' | 'round' | 'square';
@@ -60,7 +66,8 @@ export interface RenderCanvasOptions {
   /**
    * Decodes an image (default: `createImageBitmap` on a Blob where both exist; on an ImageData of
    * engine/image's pixels for GIF, BMP and TIFF, and for a recoloured PNG, GIF, BMP or TIFF, whose
-   * `adjust` is applied to those pixels as the PDF renderer does).
+   * `adjust` is applied to those pixels as the PDF renderer does; a recoloured JPEG is decoded by
+   * engine/image's JPEG decoder and changed alike).
    */
   readonly decodeImage?: (data: Uint8Array, contentType: string, adjust?: PictureAdjust) => Promise<ImageHandle | undefined>;
   /** Caches glyph paths and decoded images across pages of the same LayoutDoc (see createCanvasCache). */
@@ -88,6 +95,8 @@ export interface CanvasCache {
 export interface GlyphPathCache {
   readonly unitsPerEm: number;
   path(glyphId: number): PathHandle | undefined;
+  /** The glyph's outline as SVG path data in font units (undefined for empty or unreadable glyphs). */
+  outline?(glyphId: number): string | undefined;
   /** Glyphs whose outline could not be read (counted once each). */
   readonly failures: Set<number>;
 }
