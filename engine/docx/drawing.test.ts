@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartInline, ImageInline, Inline, Paragraph, PathCommand, ShapeInline } from '../model';
-import { OFFICE_THEME, para } from '../../tests/helpers/make-docx';
+import { OFFICE_THEME, para, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
 import { bodyParagraphs, parseFixture, parseWithWarnings, plainText } from './test-util';
 
 /** A 1×1 PNG. */
@@ -59,6 +59,24 @@ describe('drawings', () => {
     const ins = shape.text!.insetsPt;
     expect([ins.left, ins.top, ins.right, ins.bottom].map((v) => Math.round(v * 1e4) / 1e4)).toEqual([2.9289, 3.9289, 2.9289, 2.9289]);
     expect(plainText(shape.text!.blocks[0] as Paragraph)).toBe('In the box');
+  });
+
+  it('colours a shape\'s text with its style\'s a:fontRef where no style or direct formatting does (Word\'s white text on inserted shapes)', () => {
+    const styles = WORD_DEFAULT_STYLES + '<w:style w:type="character" w:styleId="Green"><w:name w:val="Green"/><w:rPr><w:color w:val="00B050"/></w:rPr></w:style>';
+    const content = para('plain') + para('red', '', '<w:color w:val="FF0000"/>') + para('green', '', '<w:rStyle w:val="Green"/>');
+    const wsp = (fontRef: string) => '<wps:wsp><wps:spPr><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="4472C4"/></a:solidFill></wps:spPr>' +
+      `<wps:style><a:lnRef idx="0"><a:scrgbClr r="0" g="0" b="0"/></a:lnRef><a:fillRef idx="0"><a:scrgbClr r="0" g="0" b="0"/></a:fillRef><a:effectRef idx="0"><a:scrgbClr r="0" g="0" b="0"/></a:effectRef>${fontRef}</wps:style>` +
+      `<wps:txbx><w:txbxContent>${content}</w:txbxContent></wps:txbx><wps:bodyPr/></wps:wsp>`;
+    const colours = (fontRef: string) => {
+      const shape = first<ShapeInline>(parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp(fontRef))) + para('body text'), theme: OFFICE_THEME, styles }));
+      return shape.text!.blocks.map((b) => ((b as Paragraph).inlines[0] as { props: { color?: string } }).props.color);
+    };
+    expect(colours('<a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef>')).toEqual(['FFFFFF', 'FF0000', '00B050']);
+    expect(colours('<a:fontRef idx="minor"><a:srgbClr val="FFC000"/></a:fontRef>')).toEqual(['FFC000', 'FF0000', '00B050']);
+    expect(colours('<a:fontRef idx="minor"/>')).toEqual([undefined, 'FF0000', '00B050']);
+    // The body's own text keeps the automatic colour.
+    const doc = parseFixture({ body: inline(graphic('http://schemas.microsoft.com/office/word/2010/wordprocessingShape', wsp('<a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef>'))) + para('body text'), theme: OFFICE_THEME, styles });
+    expect((bodyParagraphs(doc)[1]!.inlines[0] as { props: { color?: string } }).props.color).toBeUndefined();
   });
 
   it('takes outline and fill from the theme through wps:style references', () => {

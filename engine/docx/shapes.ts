@@ -7,7 +7,8 @@ import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
 import { chooseAlternate } from './alternate';
 import { readBlocks } from './blocks';
-import { unsupported, type StoryState } from './context';
+import type { CellFormat } from './cascade';
+import { unsupported, type DocxContext, type StoryState } from './context';
 import type { DrawingFrame } from './drawing';
 import { readPicture } from './drawing';
 import { isKnownPreset, spGeometry, textRectInsets, type DrawnPreset } from './geometry';
@@ -15,6 +16,7 @@ import type { InlineReader } from './inline-reader';
 import { shapeEffects } from './effects';
 import { pictureFill, styleFillImage } from './picture-fill';
 import { readFill, shapeLine, shapePaint } from './shape-style';
+import { drawingColor } from './theme';
 import { isTextWarpPreset } from './preset-geometry';
 import { warpedWordArt } from './text-warp';
 import { emuAttr, intValue } from './values';
@@ -30,10 +32,37 @@ export function transformOf(xfrm: XmlElement | undefined): Transform2D {
   return t;
 }
 
-/** Reads the blocks of a text box's w:txbxContent as their own story (lists continue the parent's). */
-export function readTextBoxBlocks(r: InlineReader, content: XmlElement): Block[] {
+/**
+ * Reads the blocks of a text box's w:txbxContent as their own story (lists continue the parent's).
+ * `textColor`, a wps shape's style colour (a:fontRef), is its text's colour where no style or
+ * direct formatting gives one.
+ */
+export function readTextBoxBlocks(r: InlineReader, content: XmlElement, textColor?: string): Block[] {
   const story: StoryState = { part: r.story.part, kind: 'textbox', counters: r.story.counters, fields: [], paragraphs: 0, pendingMarks: [] };
-  return readBlocks(r.ctx, story, content);
+  return readBlocks(r.ctx, story, content, textColor ? shapeTextFormat(r.ctx, textColor) : undefined);
+}
+
+/** One layer per colour and document, so the cascade's caches (keyed by the layer) are shared. */
+const shapeTextFormats = new WeakMap<DocxContext, Map<string, CellFormat>>();
+
+/**
+ * A shape style's text colour as a layer of its text's cascade, over the document defaults and under
+ * the paragraph style, character style and direct formatting (as a table style's is): Word draws a
+ * shape's text in its wps:style/a:fontRef colour (§20.1.4.1.17) when nothing else colours it, white
+ * for the lt1 of the shapes Word 2013 and later insert. Tables in the text box restart the cascade.
+ */
+function shapeTextFormat(ctx: DocxContext, color: string): CellFormat {
+  let m = shapeTextFormats.get(ctx);
+  if (!m) {
+    m = new Map();
+    shapeTextFormats.set(ctx, m);
+  }
+  let f = m.get(color);
+  if (!f) {
+    f = { key: `\u0001fontRef ${color}`, rPr: { color, textFill: null }, pPr: {} };
+    m.set(color, f);
+  }
+  return f;
 }
 
 /** All text box contents inside an element (for objects drawn only as their text). */
@@ -92,7 +121,7 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
   if (child(wsp, 'wps:linkedTxbx')) {
     r.ctx.bag.warn('docx/linked-textbox', 'Text flowing between linked text boxes is shown in the first box only.', { at: r.at });
   }
-  if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'), geom, w, h);
+  if (content) shape.text = textOf(r, content, child(wsp, 'wps:bodyPr'), geom, w, h, drawingColor(r.ctx.env.theme, r.ctx.env.mapping, child(style, 'a:fontRef')));
   // WordArt transforms (a:prstTxWarp, §20.1.9.19) bend or stretch the text along guide paths;
   // textNoShape, which Word writes in every text box, is none.
   const warpEl = child(child(wsp, 'wps:bodyPr'), 'a:prstTxWarp');
@@ -112,9 +141,9 @@ export function readShape(r: InlineReader, wsp: XmlElement, frame: DrawingFrame,
 
 /** A shape's text box: its text (blocks) placed by textFrame. */
 function textOf(
-  r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number,
+  r: InlineReader, content: XmlElement, bodyPr: XmlElement | undefined, geom: DrawnPreset, w: number, h: number, textColor?: string,
 ): NonNullable<ShapeInline['text']> {
-  return { blocks: readTextBoxBlocks(r, content), ...textFrame(bodyPr, geom, w, h) };
+  return { blocks: readTextBoxBlocks(r, content, textColor), ...textFrame(bodyPr, geom, w, h) };
 }
 
 /**
