@@ -119,6 +119,20 @@ describe('renderCanvas', () => {
     expect(dash[0]).toBeCloseTo(2 / k, 6);
   });
 
+  it('draws a zero-width line one pixel wide, as the PDF\'s thinnest line, not at the last width set', async () => {
+    const doc: LayoutDoc = {
+      pages: [{ widthPt: 100, heightPt: 50, section: 0, label: '1', items: [
+        { kind: 'line', x1: 0, y1: 10, x2: 50, y2: 10, width: 3, color: '0000FF' },
+        { kind: 'line', x1: 0, y1: 20, x2: 50, y2: 20, width: 0, color: 'FF0000' },
+      ] }],
+      fonts: [], images: [], destinations: {}, outline: [], info: {},
+    };
+    const ctx = recorder();
+    await renderCanvas(doc, 0, ctx, { createPath: fakePath, scale: 2 });
+    // A canvas ignores lineWidth = 0 and would stroke the second line 3 pt wide.
+    expect(ctx.calls.filter((c) => c[0] === 'set lineWidth').map((c) => c[1])).toEqual([3, 0.5]);
+  });
+
   it('paints the page white first and draws rectangles and lines with their colours', async () => {
     const doc: LayoutDoc = {
       pages: [{ widthPt: 100, heightPt: 50, section: 0, label: '1', items: [

@@ -25,6 +25,8 @@ interface DrawState {
   readonly decoded: ReadonlyMap<number, ImageHandle | undefined>;
   readonly warnings: DiagnosticBag;
   readonly at: string;
+  /** One pixel in points: the width the PDF's zero-width line (§8.4.3.2, the thinnest line) is drawn at. */
+  readonly hairline: number;
   glyphs: number;
   shapes: number;
   images: number;
@@ -47,8 +49,9 @@ export async function renderCanvas(doc: LayoutDoc, pageIndex: number, ctx: Canva
   const cache = options.cache ?? createCanvasCache();
   await loadFontkit(); // glyph outlines (glyph-paths.ts)
   const decoded = await decodePageImages(doc, page, cache, options.decodeImage ?? defaultDecodeImage());
-  const state: DrawState = { doc, ctx, cache, createPath, decoded, warnings: new DiagnosticBag(MAX_WARNINGS), at: `page ${pageIndex + 1}`, glyphs: 0, shapes: 0, images: 0 };
   const scale = options.scale ?? 1;
+  const hairline = Number.isFinite(scale) && scale > 0 ? 1 / scale : 1;
+  const state: DrawState = { doc, ctx, cache, createPath, decoded, warnings: new DiagnosticBag(MAX_WARNINGS), at: `page ${pageIndex + 1}`, hairline, glyphs: 0, shapes: 0, images: 0 };
   ctx.save();
   try {
     ctx.scale(scale, scale);
@@ -173,7 +176,8 @@ function paint(
   }
   if (stroke) {
     ctx.strokeStyle = cssColor(stroke);
-    ctx.lineWidth = lineWidth ?? 1;
+    // A canvas ignores a width of 0 (keeping the last one set), where the PDF draws its thinnest line.
+    ctx.lineWidth = lineWidth === undefined ? 1 : lineWidth > 0 ? lineWidth : s.hairline;
     ctx.setLineDash(dash && dash.every((d) => Number.isFinite(d) && d >= 0) ? [...dash] : []);
     const so = style?.strokeOpacity;
     const translucent = so !== undefined && so >= 0 && so < 1;
