@@ -39,7 +39,7 @@ describe('jpegHeader and pngSize', () => {
   const sof = [0xff, 0xc0, 0, 11, 8, 0, 20, 0, 30, 3];
   it('walks fill bytes and segments to the frame header', () => {
     const app0 = [0xff, 0xe0, 0, 4, 0, 0];
-    expect(jpegHeader(bytes(0xff, 0xd8, ...app0, 0xff, ...sof))).toEqual({ width: 30, height: 20, components: 3, bitsPerComponent: 8, invertedCmyk: false });
+    expect(jpegHeader(bytes(0xff, 0xd8, ...app0, 0xff, ...sof))).toEqual({ width: 30, height: 20, components: 3, bitsPerComponent: 8, invertedCmyk: false, frame: 0xc0 });
   });
 
   it('gives undefined for a scan before any frame, a zero size or a truncated header', () => {

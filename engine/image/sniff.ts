@@ -51,6 +51,8 @@ export interface JpegInfo {
   readonly bitsPerComponent: number;
   /** Adobe-inverted CMYK (APP14 "Adobe" with four components, as Photoshop writes). */
   readonly invertedCmyk: boolean;
+  /** The frame's SOFn marker (0xC0 baseline, 0xC1 extended, 0xC2 progressive; 0xC3 and up lossless, hierarchical or arithmetic). */
+  readonly frame: number;
 }
 
 /** Reads a JPEG's frame header (SOFn) by walking its markers; undefined for a damaged file. */
@@ -75,20 +77,20 @@ export function jpegHeader(jpg: Uint8Array): JpegInfo | undefined {
     const len = (jpg[p + 2]! << 8) | jpg[p + 3]!;
     if (len < 2) return undefined;
     if (marker === 0xee && len >= 12 && String.fromCharCode(...jpg.subarray(p + 4, p + 9)) === 'Adobe') adobe = true;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return frameHeader(jpg, p, adobe);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return frameHeader(jpg, p, adobe, marker);
     if (marker === 0xda || marker === 0xd9) return undefined;
     p += 2 + len;
   }
   return undefined;
 }
 
-function frameHeader(jpg: Uint8Array, p: number, adobe: boolean): JpegInfo | undefined {
+function frameHeader(jpg: Uint8Array, p: number, adobe: boolean, frame: number): JpegInfo | undefined {
   if (p + 10 > jpg.length) return undefined;
   const height = (jpg[p + 5]! << 8) | jpg[p + 6]!;
   const width = (jpg[p + 7]! << 8) | jpg[p + 8]!;
   const comps = jpg[p + 9]!;
   if (!width || !height || (comps !== 1 && comps !== 3 && comps !== 4)) return undefined;
-  return { width, height, components: comps, bitsPerComponent: jpg[p + 4]!, invertedCmyk: comps === 4 && adobe };
+  return { width, height, components: comps, bitsPerComponent: jpg[p + 4]!, invertedCmyk: comps === 4 && adobe, frame };
 }
 
 /** A PNG's pixel size from its IHDR chunk, which must come first; undefined if it does not. */

@@ -272,6 +272,10 @@ describe('renderCanvas', () => {
       const r = await renderCanvas(doc, 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });
       expect(r.ok && r.value.images).toBe(1);
       expect(r.warnings.map((w) => w.code)).toEqual(['render/picture-adjust']);
+      // An arithmetic-coded frame (SOF9) of 8-bit samples: readable header, but not a frame the decoder takes.
+      const arithmetic = Uint8Array.from([0xff, 0xd8, 0xff, 0xc9, 0, 11, 8, 0, 2, 0, 2, 1, 1, 0x11, 0, 0xff, 0xd9]);
+      const r2 = await renderCanvas(docWith([{ contentType: 'image/jpeg', data: arithmetic, adjust: { grayscale: true } }]), 0, recorder(), { createPath: fakePath, decodeImage: async () => ({}) });
+      expect(r2.warnings.map((w) => w.code)).toEqual(['render/picture-adjust']);
     });
 
     it('draws pictures with high-quality resampling (a downscaled screenshot kept only scattered pixels of its text at \'low\')', async () => {

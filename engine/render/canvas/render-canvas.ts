@@ -465,7 +465,11 @@ function defaultDecodeImage(): RenderCanvasOptions['decodeImage'] {
 /** Whether engine/image decodes these bytes (PNG, JPEG, GIF, BMP, TIFF), so their recolouring can be previewed. */
 function isDecodable(data: Uint8Array): boolean {
   const kind = sniffImage(data);
-  if (kind === 'jpeg') return jpegHeader(data)?.bitsPerComponent === 8;
+  if (kind === 'jpeg') {
+    // The decoder's frames: 8-bit Huffman baseline, extended and progressive (it refuses the rest).
+    const h = jpegHeader(data);
+    return h !== undefined && h.bitsPerComponent === 8 && h.frame >= 0xc0 && h.frame <= 0xc2;
+  }
   return kind === 'png' || sniffRaster(data) !== undefined;
 }
 

@@ -237,7 +237,7 @@ describe('pngToPdfImage on hostile files (fuzz: structured PNGs)', () => {
 describe('readJpegInfo', () => {
   it('reads the frame header and flags Adobe CMYK', () => {
     const sof = [0xff, 0xc0, 0, 17, 8, 0, 20, 0, 30, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
-    expect(readJpegInfo(new Uint8Array([0xff, 0xd8, ...sof]))).toEqual({ width: 30, height: 20, components: 3, bitsPerComponent: 8, invertedCmyk: false });
+    expect(readJpegInfo(new Uint8Array([0xff, 0xd8, ...sof]))).toEqual({ width: 30, height: 20, components: 3, bitsPerComponent: 8, invertedCmyk: false, frame: 0xc0 });
     const adobe = [0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, 0];
     const cmyk = [0xff, 0xc2, 0, 20, 8, 0, 4, 0, 5, 4, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0, 4, 0x11, 0];
     expect(readJpegInfo(new Uint8Array([0xff, 0xd8, ...adobe, ...cmyk]))).toMatchObject({ components: 4, invertedCmyk: true, width: 5, height: 4 });
