@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustPixels, decodePng, encodePng, levelsMap, narrowToGray } from './index';
+import { adjustPixels, adjustSamples, decodePng, encodePng, levelsMap, narrowToGray, rgbaToDecoded, type PixelAdjust } from './index';
 import type { DecodedImage } from './types';
 
 /** Two pixels: pure red and mid grey, opaque RGB. */
@@ -47,5 +47,52 @@ describe('decodePng', () => {
     expect(d).toMatchObject({ width: 2, height: 1, color: 'rgb' });
     expect([...d.samples]).toEqual([10, 20, 30, 40, 50, 60]);
     expect([...d.alpha!]).toEqual([255, 0]);
+  });
+});
+
+describe('adjustSamples (a recoloured picture as it is embedded)', () => {
+  /** Deterministic pictures of every colour kind, with and without alpha, some of their pixels red or grey. */
+  function pictures(): DecodedImage[] {
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+    const out: DecodedImage[] = [];
+    const [width, height] = [7, 5];
+    const n = width * height;
+    const bytes = (len: number, pick: () => number) => Uint8Array.from({ length: len }, pick);
+    for (const alpha of [false, true]) {
+      const a = alpha ? { alpha: bytes(n, () => (next() > 128 ? 255 : next())) } : {};
+      out.push({ width, height, color: 'rgb', samples: bytes(n * 3, () => (next() > 170 ? 255 : next() > 128 ? 0 : next())), ...a });
+      out.push({ width, height, color: 'gray', samples: bytes(n, next), ...a });
+      out.push({ width, height, color: 'indexed', palette: Uint8Array.from({ length: 768 }, (_, i) => (i < 3 ? [255, 0, 0][i]! : next())), samples: bytes(n, () => next() & 3), ...a });
+    }
+    return out;
+  }
+  const ADJUSTS: PixelAdjust[] = [
+    { grayscale: true },
+    { duotone: ['000080', 'FFFF00'] },
+    { biLevelThreshold: 0.4 },
+    { brightness: 0.7, contrast: -0.7 },
+    { colorChange: { from: 'FF0000', to: 'FF0000', toOpacity: 0 } },
+    { colorChange: { from: 'FF0000', to: '00FF00', toOpacity: 1 }, contrast: 0.3 },
+    { colorChange: { from: 'FF0000', to: 'FF0000', toOpacity: 0.5 }, grayscale: true },
+  ];
+  const copy = (d: DecodedImage): DecodedImage => ({ ...d, samples: d.samples.slice(), ...(d.alpha ? { alpha: d.alpha.slice() } : {}) });
+
+  it('gives the samples and alpha of the RGBA path (adjustPixels, rgbaToDecoded, narrowToGray)', () => {
+    for (const img of pictures()) for (const adjust of ADJUSTS) for (const tolerance of [0, 8]) {
+      const want = narrowToGray(rgbaToDecoded(img.width, img.height, adjustPixels(img, adjust, tolerance)));
+      const got = adjustSamples(copy(img), adjust, tolerance);
+      expect({ ...got, samples: [...got.samples], alpha: got.alpha && [...got.alpha] }).toEqual({ ...want, samples: [...want.samples], alpha: want.alpha && [...want.alpha] });
+    }
+  });
+
+  it('recolours an RGB picture in its own samples, without an RGBA copy (100 megapixels took some 1.2 GB)', () => {
+    const img = pictures()[0]!;
+    const greyed = adjustSamples(img, { grayscale: true });
+    expect(greyed.color).toBe('gray');
+    expect(greyed.samples.buffer).toBe(img.samples.buffer);
+    const toned = adjustSamples(pictures()[0]!, { duotone: ['000080', 'FFFF00'] });
+    expect(toned.color).toBe('rgb');
+    expect(toned.samples.buffer.byteLength).toBe(7 * 5 * 3);
   });
 });

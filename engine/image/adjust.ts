@@ -53,23 +53,80 @@ export function adjustPixels(img: DecodedImage, adjust: PixelAdjust, keyToleranc
   const rgba = toRgba(img);
   // Every value stored is a byte already: a plain view skips the clamped stores' conversions.
   const px = new Uint8Array(rgba.buffer);
+  recolour(px, 4, img.width * img.height, adjust, keyTolerance, (p, ta) => {
+    px[p * 4 + 3] = Math.round((px[p * 4 + 3]! * ta) / 255);
+  });
+  return rgba;
+}
+
+/**
+ * The adjusted picture as it is embedded: adjustPixels' pixels as RGB samples, with alpha only when
+ * some pixel is not opaque, narrowed to one grey channel when every pixel is grey (what
+ * narrowToGray(rgbaToDecoded(adjustPixels(...))) gives). It works in the picture's own arrays, which
+ * it takes over (an RGB picture's samples and its alpha are changed): a 100-megapixel picture held
+ * its samples, an RGBA copy, the copy's samples and alpha and its grey channel at once, some 1.2 GB;
+ * here an RGB picture needs nothing more, others one RGB expansion.
+ */
+export function adjustSamples(img: DecodedImage, adjust: PixelAdjust, keyTolerance = 0): DecodedImage {
+  const { width, height } = img;
+  const n = width * height;
+  const rgb = img.color === 'rgb' ? img.samples.subarray(0, n * 3) : toRgb(img);
+  let alpha = img.alpha;
+  recolour(rgb, 3, n, adjust, keyTolerance, (p, ta) => {
+    if (!alpha) {
+      if (ta === 255) return;
+      alpha = new Uint8Array(n).fill(255);
+    }
+    alpha[p] = Math.round((alpha[p]! * ta) / 255);
+  });
+  let all = 255;
+  if (alpha) for (let i = 0; i < n; i++) all &= alpha[i]!;
+  const keep = all === 255 ? {} : { alpha: alpha! };
+  for (let i = 0; i < n * 3; i += 3) if (rgb[i] !== rgb[i + 1] || rgb[i] !== rgb[i + 2]) return { width, height, color: 'rgb', samples: rgb, ...keep };
+  // Every pixel grey: its one channel moved to the front of the same bytes (pixel i from 3i, read before it is written over).
+  for (let i = 0; i < n; i++) rgb[i] = rgb[i * 3]!;
+  return { width, height, color: 'gray', samples: rgb.subarray(0, n), ...keep };
+}
+
+/** A grey or indexed picture's samples as RGB triples. */
+function toRgb(img: DecodedImage): Uint8Array {
   const n = img.width * img.height;
+  const out = new Uint8Array(n * 3);
+  const s = img.samples;
+  const pal = img.palette;
+  if (img.color === 'indexed' && pal) {
+    for (let i = 0, o = 0; i < n; i++, o += 3) {
+      const k = s[i]! * 3;
+      out[o] = pal[k]!;
+      out[o + 1] = pal[k + 1]!;
+      out[o + 2] = pal[k + 2]!;
+    }
+  } else for (let i = 0, o = 0; i < n; i++, o += 3) out[o] = out[o + 1] = out[o + 2] = s[i]!;
+  return out;
+}
+
+/**
+ * The adjustments on `n` pixels of interleaved bytes, `stride` a pixel with R, G and B first; the
+ * colour change calls `fade(p, ta)` for each pixel p it changes, whose opacity it scales by ta/255.
+ */
+function recolour(px: Uint8Array, stride: number, n: number, adjust: PixelAdjust, keyTolerance: number, fade: (p: number, ta: number) => void): void {
+  const end = n * stride;
   const change = adjust.colorChange;
   if (change) {
     const [fr, fg, fb] = rgbOf(change.from);
     const [tr, tg, tb] = rgbOf(change.to);
     const ta = Math.round(Math.max(0, Math.min(1, change.toOpacity)) * 255);
     const t = keyTolerance;
-    for (let i = 0; i < n * 4; i += 4) {
+    for (let i = 0, p = 0; i < end; i += stride, p++) {
       if (Math.abs(px[i]! - fr) > t || Math.abs(px[i + 1]! - fg) > t || Math.abs(px[i + 2]! - fb) > t) continue;
       px[i] = tr;
       px[i + 1] = tg;
       px[i + 2] = tb;
-      px[i + 3] = Math.round((px[i + 3]! * ta) / 255);
+      fade(p, ta);
     }
   }
   const tone = toneMap(adjust);
-  if (tone) for (let i = 0; i < n * 4; i += 4) {
+  if (tone) for (let i = 0; i < end; i += stride) {
     const l = luma(px[i]!, px[i + 1]!, px[i + 2]!);
     px[i] = tone[l * 3]!;
     px[i + 1] = tone[l * 3 + 1]!;
@@ -77,13 +134,12 @@ export function adjustPixels(img: DecodedImage, adjust: PixelAdjust, keyToleranc
   }
   if (adjust.brightness || adjust.contrast) {
     const map = levelsMap(adjust.brightness ?? 0, adjust.contrast ?? 0);
-    for (let i = 0; i < n * 4; i += 4) {
+    for (let i = 0; i < end; i += stride) {
       px[i] = map[px[i]!]!;
       px[i + 1] = map[px[i + 1]!]!;
       px[i + 2] = map[px[i + 2]!]!;
     }
   }
-  return rgba;
 }
 
 /** Luminance → RGB (256 × 3) for grey, duotone or bi-level; undefined when none is asked for. */

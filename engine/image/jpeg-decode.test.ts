@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJpeg } from './jpeg-decode';
+import { jpegPixels } from './jpeg-pixels';
+import type { JpegComponent } from './jpeg-scan';
 import { JPEG_FIXTURES } from './jpeg-fixtures';
 import type { DecodedImage } from './types';
 
@@ -140,5 +142,21 @@ describe('decodeJpeg on damaged data', () => {
       }
     }
     expect(performance.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('jpegPixels', () => {
+  it('lets each component\'s coefficients go once its samples are built (a large photo held both, 2 bytes a sample more)', () => {
+    const component = (id: number, h: number, v: number): JpegComponent => ({
+      id, h, v, tq: 0, blocksWide: h, blocksHigh: v, strideBlocks: h, rowsBlocks: v,
+      coeffs: Int16Array.from({ length: h * v * 64 }, (_, i) => (i % 64 === 0 ? 80 : 0)),
+      quant: new Uint16Array(64).fill(1),
+    });
+    const components = [component(1, 2, 2), component(2, 1, 1), component(3, 1, 1)];
+    const img = jpegPixels({ width: 16, height: 16, components, maxH: 2, maxV: 2 }, 'ycc', false);
+    expect(img).toMatchObject({ width: 16, height: 16, color: 'rgb' });
+    // DC 80 in each: Y = Cb = Cr = 128 + 10 all over, RGB (138 + 1.402·10, 138 − 1.058·10, 138 + 1.772·10).
+    expect([...img.samples.subarray(0, 3)]).toEqual([152, 127, 156]);
+    expect(components.map((c) => c.coeffs.length)).toEqual([0, 0, 0]);
   });
 });

@@ -168,11 +168,19 @@ function clamp255(v: number): number {
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
+const NO_COEFFS = new Int16Array(0);
+
 /** Builds the output picture: grey, or RGB (CMYK and YCCK converted with the multiplicative formula). */
 export function jpegPixels(f: FrameShape, colour: JpegColour, adobe: boolean): DecodedImage {
   const W = f.width;
   const n = f.components.length;
-  const samplers = f.components.map((c) => rowSampler(c, f));
+  // Each component's coefficients (2 bytes a sample) are let go once its plane is built, before the
+  // next one's and the output samples are allocated.
+  const samplers = f.components.map((c) => {
+    const sampler = rowSampler(c, f);
+    c.coeffs = NO_COEFFS;
+    return sampler;
+  });
   const rows = f.components.map(() => new Uint8Array(W));
   const gray = colour === 'gray';
   const samples = new Uint8Array(W * f.height * (gray ? 1 : 3));

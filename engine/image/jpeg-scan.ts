@@ -26,7 +26,8 @@ export interface JpegComponent {
   /** Blocks across and down as stored: whole MCUs of an interleaved scan (its padding blocks included). */
   readonly strideBlocks: number;
   readonly rowsBlocks: number;
-  readonly coeffs: Int16Array;
+  /** The quantized coefficients, emptied once the component's samples are built (jpegPixels), so a large picture does not hold both. */
+  coeffs: Int16Array;
   /** The quantization table in force at the component's first scan (latched then). */
   quant?: Uint16Array;
 }

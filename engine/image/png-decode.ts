@@ -18,8 +18,7 @@ export function decodePng(png: Uint8Array, inflateRaw?: InflateRaw): DecodedImag
   const colors = colorType === 2 ? 3 : colorType === 6 ? 4 : colorType === 4 ? 2 : 1;
   const expected = rawSize(width, height, colors, bitDepth, interlace);
   checkFillable('PNG', width, height, Math.floor((DEFLATE_MAX_RATIO * info.idat.length * width * height) / expected));
-  const raw = inflateIdat(info.idat, expected, inflateRaw);
-  const pixels = interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
+  const pixels = unfiltered(inflateIdat(info.idat, expected, inflateRaw), width, height, colors, bitDepth, interlace);
   const n = width * height;
   if (colorType === 3) {
     const indices = bitDepth === 8 ? pixels.subarray(0, n) : unpackIndices(pixels, width, height, bitDepth);
@@ -37,8 +36,9 @@ export function decodePng(png: Uint8Array, inflateRaw?: InflateRaw): DecodedImag
   }
   const step = bitDepth === 16 ? 2 : 1;
   const own = colors === 2 || colors === 4 ? colors - 1 : colors;
-  const samples = new Uint8Array(n * own);
-  for (let i = 0; i < n; i++) for (let k = 0; k < own; k++) samples[i * own + k] = pixels[(i * colors + k) * step]!;
+  // 8-bit grey or RGB rows are the samples already (a copy of them held a 100-megapixel picture twice).
+  const samples = step === 1 && own === colors ? pixels.subarray(0, n * own) : new Uint8Array(n * own);
+  if (samples !== pixels) for (let i = 0; i < n; i++) for (let k = 0; k < own; k++) samples[i * own + k] = pixels[(i * colors + k) * step]!;
   const base: DecodedImage = { width, height, color: own === 3 ? 'rgb' : 'gray', samples };
   if (colors === 2 || colors === 4) return withAlpha(base, (i) => pixels[(i * colors + colors - 1) * step]!);
   // A tRNS key colour (§11.3.2.1) compared at the full sample depth.
@@ -46,6 +46,11 @@ export function decodePng(png: Uint8Array, inflateRaw?: InflateRaw): DecodedImag
   if (keys.some((k) => k === undefined)) return base;
   const sample = (i: number, k: number) => (step === 2 ? (pixels[(i * colors + k) * 2]! << 8) | pixels[(i * colors + k) * 2 + 1]! : pixels[i * colors + k]!);
   return withAlpha(base, (i) => (keys.every((key, k) => sample(i, k) === key) ? 0 : 255));
+}
+
+/** The rows inflated, unfiltered and deinterlaced; the inflated bytes are let go when this returns. */
+function unfiltered(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, interlace: number): Uint8Array {
+  return interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
 }
 
 /** The tRNS key value of component k of a greyscale or RGB PNG; undefined without one. */

@@ -100,6 +100,11 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       if (items.length > 0) sink.floats.push({ z: anchor.zIndex, behind: anchor.behindText, items });
     },
     warn: (code, message) => env.bag.warn(code, message),
+    textEffectsDrawn: (items) => {
+      if (env.budget.effectsDrawn(items)) return true;
+      env.bag.warn('layout/effects-budget', `The text's glows and reflections would draw more than ${env.budget.effectLimitUnits} items and path points; the rest of them are left out (the text is drawn).`);
+      return false;
+    },
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),
     // Columns of their own widths (w:equalWidth="0", §17.6.4): blocks take the width of the column they land in.
     ...(wrap && section.columns.widths && section.columns.widths.length > 1 ? { columnWidth: (next?: boolean) => (next ? wrap.next() : wrap.at(0))?.columnWidth } : {}),

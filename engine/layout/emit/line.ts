@@ -29,6 +29,11 @@ export interface EmitContext {
   drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number): void;
   /** The document's w:ulTrailSpace: a line's trailing spaces are underlined as well. */
   readonly underlineTrailingSpaces?: boolean;
+  /**
+   * Whether a text's glows and reflections, `items`, may be drawn (the document's effect budget,
+   * LayoutBudget.effectsDrawn); all are drawn when not given.
+   */
+  textEffectsDrawn?(items: readonly LayoutItem[]): boolean;
 }
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
@@ -43,7 +48,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
   for (let f = 0; f < frags.length; f++) {
     const frag = frags[f]!;
     if (frag.k === 'special') {
-      if (run) run.emit(content.text, sink.items);
+      if (run) run.emit(content.text, sink.items, ctx);
       run = undefined;
       emitSpecial(frag, content, x0, baseline, sink, ctx);
       continue;
@@ -54,14 +59,14 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (run && run.accepts(span, x, y)) run.append(frag);
     else if (run && run.acceptsBefore(span, x, y, frag.width)) run.prepend(frag);
     else {
-      if (run) run.emit(content.text, sink.items);
+      if (run) run.emit(content.text, sink.items, ctx);
       run = builder.begin(span, x, y, sink.resources.font(span.face));
       run.append(frag);
     }
     if (isDecorated(span)) decorate(frag, x, baseline, sink, f >= lastInk, ctx.underlineTrailingSpaces === true);
     if (span.props.emphasisMark) emphasisMarks(frag, content.text, x, baseline, sink);
   }
-  if (run) run.emit(content.text, sink.items);
+  if (run) run.emit(content.text, sink.items, ctx);
   if (content.runBorders) emitRunBorders(frags, x0, baseline, lastInk, sink);
   if (content.rubies) emitRubies(line, content, x0, baseline, sink, ctx.faces);
   for (const m of content.markers) {
@@ -172,9 +177,9 @@ class RunBuilder {
   }
 
   /** Builds the run and adds it to `target`, with the copies its text effects draw behind it. */
-  emit(text: string, target: LayoutItem[]): void {
+  emit(text: string, target: LayoutItem[], ctx: EmitContext): void {
     const run = this.build(text);
-    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target);
+    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)));
     else target.push(run);
   }
 

@@ -108,26 +108,31 @@ function copiesOf(run: GlyphRun, p: RunProps): GlyphCopy[] {
   return out;
 }
 
+/** Whether a run's glow and reflection items may be drawn (the document's effect budget). */
+export type EffectGate = (items: readonly LayoutItem[]) => boolean;
+
 /**
  * Draws a run with its effects: its reflection, the shadow and relief copies, as filled paths of the
  * glyph outlines (no blur: a w14:shadow's blurRad is not drawn), and its glow first, then the run,
- * painted by its effects. Copies are left out when the font's outlines cannot be read.
+ * painted by its effects. Copies are left out when the font's outlines cannot be read, the glow and
+ * reflection when `gate` refuses them (each glyph's outline drawn up to 14 times).
  */
-export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[]): void {
+export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[], gate?: EffectGate): void {
   const painted = paintRun(run, p, face);
   // Glyphs that paint nothing (w14:noFill without an outline) cast no glow and no reflection.
   const { glow, reflection } = painted.invisible ? {} : (p.textEffects ?? {});
   const own = glow || reflection ? outlinePath(run, face, 0, 0) : [];
-  if (reflection && own.length > 0) {
-    const path = asPath(painted, own);
-    if (path) target.push(...reflectionItems([path], runBox(run, face), reflection));
-  }
+  const path = reflection && own.length > 0 ? asPath(painted, own) : undefined;
+  let mirrored: LayoutItem[] = path && reflection ? reflectionItems([path], runBox(run, face), reflection) : [];
+  let rings: LayoutItem[] = glow ? glowRings(own, glow) : [];
+  if (gate && (mirrored.length > 0 || rings.length > 0) && !gate(mirrored.concat(rings))) mirrored = rings = [];
+  for (const item of mirrored) target.push(item);
   for (const c of copiesOf(run, p)) {
     const commands = outlinePath(run, face, c.dxPt, c.dyPt);
     if (commands.length === 0) continue;
     target.push({ kind: 'path', commands, fill: c.color, ...(c.alpha !== undefined && c.alpha < 1 ? { fillOpacity: c.alpha } : {}) });
   }
-  if (glow) target.push(...glowRings(own, glow));
+  for (const item of rings) target.push(item);
   target.push(painted);
 }
 

@@ -6,7 +6,7 @@
  */
 import { PDFName, PDFNumber, PDFHexString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { DiagnosticError, unitRgb, type DiagnosticBag } from '../../core';
-import { adjustPixels, decodeJpeg, decodePng, decodeRaster, isRasterFormat, JPEG_KEY_TOLERANCE, narrowToGray, pngToPdfImage, rgbaToDecoded, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
+import { adjustSamples, decodeJpeg, decodePng, decodeRaster, isRasterFormat, JPEG_KEY_TOLERANCE, pngToPdfImage, sniffImage, type DecodedImage, type PdfImageData } from '../../image';
 import type { LayoutSource, PictureAdjust } from '../../model';
 import { deflateZlib, type InflateRaw } from '../../zip';
 import { readJpegInfo } from './jpeg';
@@ -114,7 +114,7 @@ function adjustedImage(kind: string, data: Uint8Array, adjust: PictureAdjust, ba
     }
     decoded = r.value;
   } else return undefined;
-  return narrowToGray(rgbaToDecoded(decoded.width, decoded.height, adjustPixels(decoded, adjust)));
+  return adjustSamples(decoded, adjust);
 }
 
 /**
@@ -131,7 +131,7 @@ function decodedJpeg(data: Uint8Array, adjust: PictureAdjust, bag: DiagnosticBag
     for (const e of r.errors) bag.add({ ...e, severity: 'warning' });
     return undefined;
   }
-  return narrowToGray(rgbaToDecoded(r.value.width, r.value.height, adjustPixels(r.value, adjust, JPEG_KEY_TOLERANCE)));
+  return adjustSamples(r.value, adjust, JPEG_KEY_TOLERANCE);
 }
 
 /**
