@@ -11,6 +11,11 @@
  * out (fields such as PAGE, note marks): text, tabs, breaks, check boxes, ruby and position marks.
  * Those paragraphs' content waits here for their layout, which takes it and leaves nothing behind;
  * any other layout of the paragraph (a later pass, a natural-width measure) itemizes it afresh.
+ *
+ * Their minimum width is kept too, for the rest of the layout: a table nested in an autofit cell
+ * is measured again at each width its ancestors ask (a preliminary width for their minimum, then
+ * the final one), a table k deep up to k times; its paragraphs were itemized and shaped each time
+ * (a chain of 24 tables, the deepest nesting a document keeps: its innermost paragraphs 7 times).
  */
 import type { Inline, Paragraph } from '../model';
 import type { FaceResolver } from './faces';
@@ -30,10 +35,19 @@ interface Held extends MeasuredContent {
   readonly verticalText: boolean;
 }
 
-/** The paragraphs held for one layout (its word cache), and how many characters they hold together. */
+/** A paragraph's minimum width and what it was measured with. */
+interface Minimum {
+  readonly pt: number;
+  readonly faces: FaceResolver;
+  readonly revisionMarkup: boolean;
+  readonly verticalText: boolean;
+}
+
+/** The paragraphs held for one layout (its word cache), how many characters they hold together, and their minima. */
 interface Store {
   readonly held: WeakMap<Paragraph, Held>;
   chars: number;
+  readonly minima: WeakMap<Paragraph, Minimum>;
 }
 
 /**
@@ -62,8 +76,7 @@ type Context = ItemizeContext & { readonly wordCache: WordCache };
 
 /** Keeps a measured paragraph's content for its layout (only content `hasStaticContent` allows), room permitting. */
 export function holdMeasured(p: Paragraph, ctx: Context, m: MeasuredContent): void {
-  let store = stores.get(ctx.wordCache);
-  if (!store) stores.set(ctx.wordCache, (store = { held: new WeakMap(), chars: 0 }));
+  const store = storeOf(ctx);
   const before = store.held.get(p);
   if (before) store.chars -= before.content.text.length;
   if (store.chars + m.content.text.length > MAX_HELD_CHARS) {
@@ -72,6 +85,23 @@ export function holdMeasured(p: Paragraph, ctx: Context, m: MeasuredContent): vo
   }
   store.chars += m.content.text.length;
   store.held.set(p, { ...m, faces: ctx.faces, revisionMarkup: ctx.revisionMarkup, verticalText: ctx.verticalText === true });
+}
+
+function storeOf(ctx: Context): Store {
+  let store = stores.get(ctx.wordCache);
+  if (!store) stores.set(ctx.wordCache, (store = { held: new WeakMap(), chars: 0, minima: new WeakMap() }));
+  return store;
+}
+
+/** Keeps the minimum width measured for `p` (only content `hasStaticContent` allows) for the rest of the layout. */
+export function keepMinimum(p: Paragraph, ctx: Context, pt: number): void {
+  storeOf(ctx).minima.set(p, { pt, faces: ctx.faces, revisionMarkup: ctx.revisionMarkup, verticalText: ctx.verticalText === true });
+}
+
+/** The minimum width kept for `p` with the same faces and view of the text, if any. */
+export function keptMinimum(p: Paragraph, ctx: Context): number | undefined {
+  const m = stores.get(ctx.wordCache)?.minima.get(p);
+  return m && m.faces === ctx.faces && m.revisionMarkup === ctx.revisionMarkup && m.verticalText === (ctx.verticalText === true) ? m.pt : undefined;
 }
 
 /** The content measured for `p` with the same faces and view of the text, taken (at most once). */

@@ -18,7 +18,7 @@ import { shapePieces, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
 import { BreakAction } from './linebreak-types';
-import { hasStaticContent, holdMeasured, takeMeasured } from './measured-content';
+import { hasStaticContent, holdMeasured, keepMinimum, keptMinimum, takeMeasured } from './measured-content';
 import { exclusionsBelow, wrapFits, type Exclusion, type WrapArea } from './flow/exclusions';
 
 /**
@@ -265,13 +265,24 @@ function contentRight(l: LineBox): number {
  * oxpt-WC023, whose LibreOffice render keeps the columns too). Equations count: inline math by its
  * widest stretch between break points (its pieces, itemize.ts), display math whole (the pieces are
  * shaped without a line width, so it is not broken). Sizes autofit table columns (§17.4.53).
+ * A paragraph whose content depends on nothing but itself is measured once per layout
+ * (measured-content.ts): nested autofit tables ask again at each width.
  */
 export function minContentWidth(p: Paragraph, ctx: ParagraphContext): number {
+  const fixed = hasStaticContent(p);
+  const kept = fixed ? keptMinimum(p, ctx) : undefined;
+  if (kept !== undefined) return kept;
+  const pt = measureMinimum(p, ctx, fixed);
+  if (fixed) keepMinimum(p, ctx, pt);
+  return pt;
+}
+
+function measureMinimum(p: Paragraph, ctx: ParagraphContext, fixed: boolean): number {
   const content = itemizeParagraph(p, ctx);
   if (content.text.length === 0) return 0;
   const breaks = breaksOf(content);
   const pieces = shapePieces(content, breaks, ctx.wordCache);
-  if (hasStaticContent(p)) holdMeasured(p, ctx, { content, breaks, pieces });
+  if (fixed) holdMeasured(p, ctx, { content, breaks, pieces });
   const ind = lineIndent(p);
   let widest = 0;
   let x = ind.leftPt + ind.firstLinePt;
