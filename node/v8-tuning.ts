@@ -16,6 +16,23 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
+/**
+ * The young generation of a conversion worker's heap, in MB (Node's `maxYoungGenerationSizeMb`, three
+ * semi-spaces: 192 gives V8 a 128 MB new space instead of 32 MB). A conversion allocates many objects
+ * that die within a page; with the small default most of them were copied by the scavenger and the
+ * survivors promoted to the old generation, to be marked there. Converting the dev corpus in one
+ * process with the same young generation (--max-semi-space-size=64), three alternating pairs on an
+ * idle machine: first run 6.01-6.32 -> 5.42-5.83 s, warm 3.38-3.63 -> 3.22-3.37 s, warm CPU
+ * 4.58-4.86 -> 4.30-4.47 s, peak RSS 814-839 -> 750-782 MiB. It can only be set as a process or a
+ * worker starts (setFlagsFromString comes too late), so workers take it from their resourceLimits and
+ * the bench script from its command line; the CLI converting one document in its own process keeps
+ * Node's default.
+ */
+export const YOUNG_GENERATION_MB = 192;
+
+/** The same young generation as a command-line flag (semi-spaces of a third each). */
+export const YOUNG_GENERATION_FLAG = `--max-semi-space-size=${YOUNG_GENERATION_MB / 3}`;
+
 /** The V8 flag set: TurboFan's cumulative inlining budget per optimised function, in bytecode bytes. */
 export const V8_CONVERSION_FLAGS = '--max-inlined-bytecode-size-cumulative=300';
 

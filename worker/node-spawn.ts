@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import type { ColophonWorkerApi } from './api';
-import { tuneV8ForConversion } from '../node/v8-tuning';
+import { tuneV8ForConversion, YOUNG_GENERATION_MB } from '../node/v8-tuning';
 
 /** A started worker and its typed Comlink proxy. */
 export interface NodeEngineWorker {
@@ -24,8 +24,9 @@ export function workerEntry(): { readonly url: URL; readonly fromSource: boolean
   return { url: new URL('./worker-node.js', self), fromSource: false };
 }
 
-/** Starts one engine worker with the given V8 heap limits. */
-export function spawnNodeWorker(resourceLimits: ResourceLimits = {}): NodeEngineWorker {
+/** Starts one engine worker with the given V8 heap limits (the young generation YOUNG_GENERATION_MB unless given). */
+export function spawnNodeWorker(limits: ResourceLimits = {}): NodeEngineWorker {
+  const resourceLimits: ResourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...limits };
   // Before the worker's isolate compiles anything: V8's flags are the process's (node/v8-tuning.ts).
   tuneV8ForConversion();
   const entry = workerEntry();
