@@ -18,6 +18,7 @@ import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { makeDocx, OFFICE_THEME } from '../helpers/make-docx';
 import { chartPart, inlineChart } from '../helpers/make-chart';
 import { drawTestChart } from '../../engine/layout/chart/test-util';
+import { firstShape } from '../helpers/first-shape';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const EMU = 12700;
@@ -36,17 +37,6 @@ function wsp(fill: string, xfrmAttrs = '', style = ''): string {
 const gs = (pos: number, hex: string) => `<a:gs pos="${pos}"><a:srgbClr val="${hex}"/></a:gs>`;
 /** Red at the left to blue at the right (a:lin ang 0). */
 const RED_TO_BLUE = `<a:gradFill rotWithShape="1"><a:gsLst>${gs(0, 'FF0000')}${gs(100000, '0000FF')}</a:gsLst><a:lin ang="0" scaled="0"/></a:gradFill>`;
-
-/** The first shape anywhere in a value (the parsed model). */
-function firstShape(v: unknown): ShapeInline | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  if ((v as { kind?: string }).kind === 'shape') return v as ShapeInline;
-  for (const c of Object.values(v)) {
-    const found = firstShape(c);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 function shapeOf(body: string): ShapeInline {
   const parsed = parseDocx(makeDocx({ body }), {}, host);

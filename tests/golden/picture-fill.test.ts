@@ -16,6 +16,7 @@ import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { makeDocx, OFFICE_THEME, type MakeDocxOptions } from '../helpers/make-docx';
 import { TINY_PNG } from '../helpers/tiny-png';
+import { firstShape } from '../helpers/first-shape';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const EMU = 12700;
@@ -53,16 +54,6 @@ const themed: MakeDocxOptions = {
 };
 const STYLE_1003 = '<wps:style><a:lnRef idx="0"><a:schemeClr val="accent1"/></a:lnRef><a:fillRef idx="1003"><a:srgbClr val="00FF00"/></a:fillRef>' +
   '<a:effectRef idx="0"><a:schemeClr val="accent1"/></a:effectRef><a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef></wps:style>';
-
-function firstShape(v: unknown): ShapeInline | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  if ((v as { kind?: string }).kind === 'shape') return v as ShapeInline;
-  for (const c of Object.values(v)) {
-    const found = firstShape(c);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 function shapeOf(o: MakeDocxOptions): ShapeInline {
   const parsed = parseDocx(makeDocx(o), {}, host);

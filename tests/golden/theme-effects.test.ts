@@ -11,6 +11,7 @@ import type { PathItem, ShapeInline } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { makeDocx, OFFICE_THEME } from '../helpers/make-docx';
+import { firstShape } from '../helpers/first-shape';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 const EMU = 12700;
@@ -31,16 +32,6 @@ function wsp(idx: number, effects = ''): string {
     `<wps:spPr><a:xfrm><a:off x="0" y="0"/><a:ext ${ext}/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill><a:ln><a:noFill/></a:ln>${effects}</wps:spPr>` +
     `<wps:style><a:lnRef idx="0"><a:schemeClr val="accent1"/></a:lnRef><a:fillRef idx="1"><a:schemeClr val="accent1"/></a:fillRef><a:effectRef idx="${idx}"><a:schemeClr val="accent2"/></a:effectRef>` +
     '<a:fontRef idx="minor"><a:schemeClr val="lt1"/></a:fontRef></wps:style><wps:bodyPr/></wps:wsp></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r></w:p>';
-}
-
-function firstShape(v: unknown): ShapeInline | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  if ((v as { kind?: string }).kind === 'shape') return v as ShapeInline;
-  for (const c of Object.values(v)) {
-    const found = firstShape(c);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 function shapeOf(body: string): { shape: ShapeInline; codes: string[] } {
