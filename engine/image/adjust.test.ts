@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustPixels, adjustSamples, decodePng, encodePng, levelsMap, narrowToGray, rgbaToDecoded, type PixelAdjust } from './index';
+import { adjustPixels, adjustSamples, decodePng, encodePng, levelsMap, type PixelAdjust } from './index';
+import { narrowToGray, rgbaToDecoded } from './test-util';
 import type { DecodedImage } from './types';
 
 /** Two pixels: pure red and mid grey, opaque RGB. */

@@ -62,7 +62,7 @@ export function adjustPixels(img: DecodedImage, adjust: PixelAdjust, keyToleranc
 /**
  * The adjusted picture as it is embedded: adjustPixels' pixels as RGB samples, with alpha only when
  * some pixel is not opaque, narrowed to one grey channel when every pixel is grey (what
- * narrowToGray(rgbaToDecoded(adjustPixels(...))) gives). It works in the picture's own arrays, which
+ * adjustPixels then test-util.ts's rgbaToDecoded and narrowToGray give). It works in the picture's own arrays, which
  * it takes over (an RGB picture's samples and its alpha are changed): a 100-megapixel picture held
  * its samples, an RGBA copy, the copy's samples and alpha and its grey channel at once, some 1.2 GB;
  * here an RGB picture needs nothing more, others one RGB expansion.
@@ -154,33 +154,4 @@ function toneMap(adjust: PixelAdjust): Uint8Array | undefined {
     for (let k = 0; k < 3; k++) out[l * 3 + k] = Math.round(dark[k]! + ((light[k]! - dark[k]!) * t) / 255);
   }
   return out;
-}
-
-/** RGBA pixels → a DecodedImage (RGB samples, alpha only when some pixel is not opaque). */
-export function rgbaToDecoded(width: number, height: number, px: Uint8ClampedArray): DecodedImage {
-  const n = width * height;
-  const samples = new Uint8Array(n * 3);
-  const alpha = new Uint8Array(n);
-  const b = new Uint8Array(px.buffer, px.byteOffset, px.length);
-  let all = 255;
-  for (let i = 0, o = 0, k = 0; i < n; i++, o += 4, k += 3) {
-    samples[k] = b[o]!;
-    samples[k + 1] = b[o + 1]!;
-    samples[k + 2] = b[o + 2]!;
-    const a = b[o + 3]!;
-    alpha[i] = a;
-    all &= a;
-  }
-  return { width, height, color: 'rgb', samples, ...(all === 255 ? {} : { alpha }) };
-}
-
-/** A picture whose every pixel is grey (R = G = B) as one grey channel, so a picture recoloured to grey embeds a third of the samples; others unchanged. */
-export function narrowToGray(d: DecodedImage): DecodedImage {
-  if (d.color !== 'rgb') return d;
-  const s = d.samples;
-  const n = d.width * d.height;
-  for (let i = 0; i < n * 3; i += 3) if (s[i] !== s[i + 1] || s[i] !== s[i + 2]) return d;
-  const gray = new Uint8Array(n);
-  for (let i = 0; i < n; i++) gray[i] = s[i * 3]!;
-  return { ...d, color: 'gray', samples: gray };
 }

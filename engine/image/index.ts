@@ -23,7 +23,7 @@ export { decodeGif } from './gif';
 export { decodeTiff } from './tiff';
 export { decodeLzw, type LzwOptions, type LzwResult, type LzwEnd } from './lzw';
 export { toRgba } from './rgba';
-export { adjustPixels, adjustSamples, levelsMap, narrowToGray, rgbaToDecoded, JPEG_KEY_TOLERANCE, type PixelAdjust } from './adjust';
+export { adjustPixels, adjustSamples, levelsMap, JPEG_KEY_TOLERANCE, type PixelAdjust } from './adjust';
 export { decodeJpeg } from './jpeg-decode';
 export { decodePng } from './png-decode';
 export { encodePng, pngChunk, assemblePng } from './png';

@@ -3,6 +3,7 @@
  * encoder (both dialects), so every test states its pixels and checks them exactly. Test code only.
  */
 import { zlibSync } from 'fflate';
+import type { DecodedImage } from './types';
 
 /** How encodeLzw packs its codes (see LzwOptions). */
 export interface LzwEncodeOptions {
@@ -280,4 +281,35 @@ export function packBits(d: Uint8Array): Uint8Array {
 /** zlib-wrapped Deflate (Adobe Deflate, compression 8). */
 export function zlib(d: Uint8Array): Uint8Array {
   return zlibSync(d);
+}
+
+// The RGBA path a recoloured picture took to the PDF before adjustSamples, kept as its oracle.
+
+/** RGBA pixels → a DecodedImage (RGB samples, alpha only when some pixel is not opaque). */
+export function rgbaToDecoded(width: number, height: number, px: Uint8ClampedArray): DecodedImage {
+  const n = width * height;
+  const samples = new Uint8Array(n * 3);
+  const alpha = new Uint8Array(n);
+  const b = new Uint8Array(px.buffer, px.byteOffset, px.length);
+  let all = 255;
+  for (let i = 0, o = 0, k = 0; i < n; i++, o += 4, k += 3) {
+    samples[k] = b[o]!;
+    samples[k + 1] = b[o + 1]!;
+    samples[k + 2] = b[o + 2]!;
+    const a = b[o + 3]!;
+    alpha[i] = a;
+    all &= a;
+  }
+  return { width, height, color: 'rgb', samples, ...(all === 255 ? {} : { alpha }) };
+}
+
+/** A picture whose every pixel is grey (R = G = B) as one grey channel, so a picture recoloured to grey embeds a third of the samples; others unchanged. */
+export function narrowToGray(d: DecodedImage): DecodedImage {
+  if (d.color !== 'rgb') return d;
+  const s = d.samples;
+  const n = d.width * d.height;
+  for (let i = 0; i < n * 3; i += 3) if (s[i] !== s[i + 1] || s[i] !== s[i + 2]) return d;
+  const gray = new Uint8Array(n);
+  for (let i = 0; i < n; i++) gray[i] = s[i * 3]!;
+  return { ...d, color: 'gray', samples: gray };
 }
