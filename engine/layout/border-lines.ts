@@ -52,3 +52,13 @@ export function borderLines(x1: number, y1: number, x2: number, y2: number, bord
     { kind: 'line', x1: x1 + nx, y1: y1 + ny, x2: x2 + nx, y2: y2 + ny, width: w, color, ...dash },
   ];
 }
+
+/**
+ * The room a bottom border's shadow takes below it: its width (Microsoft KB Q120451: from Word 6.0 on,
+ * "a 3-point shadow line has a 3-point shadow, giving the border line a total thickness of 6 points.
+ * This may cause pagination differences").
+ */
+export function shadowRoom(border: Border | undefined): number {
+  return border?.shadow && border.widthPt > 0 ? border.widthPt : 0;
+}
+

@@ -4,7 +4,7 @@
  */
 import type { Border, LayoutItem, PageBorders, SectionProps } from '../model';
 import type { PageState } from './flow/paginate';
-import { borderLines, shadowLines, shadowRoom as borderShadowRoom } from './paragraph';
+import { borderLines, shadowLines, shadowRoom as borderShadowRoom } from './border-lines';
 
 /** Page borders of a page, or nothing when the section has none or its display rule skips this page. */
 export function pageBorderItems(s: SectionProps, page: PageState, firstOfSection: boolean, area: { left: number; right: number }): LayoutItem[] {

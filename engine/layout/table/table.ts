@@ -15,7 +15,8 @@
 import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, drawTransformed, type ItemSink } from '../emit/sink';
-import { borderLines, minContentWidth, shadowLines, naturalWidth, type ParagraphContext } from '../paragraph';
+import { borderLines, shadowLines } from '../border-lines';
+import { minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
