@@ -1,7 +1,7 @@
 /**
  * Charts (DrawingML charts, c:chartSpace, ECMA-376 Part 1 §21.2) as data from the part's cached values.
  */
-import type { GradientFill } from './content';
+import type { GradientFill } from './drawing';
 import type { Color } from './props';
 
 /** Text properties of a chart element (c:txPr/a:p/a:pPr/a:defRPr, or the first run of rich text). */

@@ -2,7 +2,8 @@
  * DocModel: the whole document as readonly data, produced by parseDocx and consumed by layout.
  * Styles are resolved, lengths are points, numbering labels are counted, theme colours applied.
  */
-import type { Block, GradientFill, PictureFill } from './content';
+import type { Block } from './content';
+import type { GradientFill, PictureFill } from './drawing';
 import type { Border, Color, FontGeneric, RunProps } from './props';
 import type { ChartModel } from './chart';
 import type { MathSettings } from './math';

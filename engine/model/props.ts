@@ -3,7 +3,7 @@
  * All lengths are points; colours are 6-digit upper-case hex `RRGGBB` (theme colours already applied),
  * `undefined` meaning automatic.
  */
-import type { GradientFill, Glow, Reflection } from './content';
+import type { GradientFill, Glow, Reflection } from './drawing';
 
 /** An RGB colour as `RRGGBB`. */
 export type Color = string;
