@@ -3,7 +3,7 @@
  *
  * The header starts w:pgMar/@w:header below the page top; when it is taller than the top margin
  * leaves room for, the body starts below it, half the page down at most (the same for the footer
- * from the bottom). A negative top or bottom margin is "exact": the body keeps it whatever the
+ * from the bottom). A page with no header keeps its top margin whatever the header distance. A negative top or bottom margin is "exact": the body keeps it whatever the
  * header's height.
  */
 import type { HeaderFooterRefs, SectionProps } from '../model';
@@ -42,8 +42,11 @@ export function buildFrame(s: SectionProps, area: { left: number; right: number 
   const topMargin = (gutterAtTop ? m.gutter : 0) + m.top;
   // A header or footer pushes the body back by at most half the page (a hostile header of
   // thousands of lines left 36 pt of body below the page's foot, two lines a page, thousands of pages).
-  const bodyTop = topMargin < 0 ? -topMargin : Math.max(topMargin, Math.min(m.header + headerHeightPt, H / 2));
-  const bodyBottom = m.bottom < 0 ? H + m.bottom : Math.min(H - m.bottom, Math.max(H - m.footer - footerHeightPt, H / 2));
+  // A page without a header (no part, the height 0) keeps its top margin even where w:pgMar/@w:header
+  // lies below it: w:pgMar/@w:top (§17.6.11) puts the text at the greater of the margin and the extent
+  // of the header text, and there is none (the same for the footer at the bottom).
+  const bodyTop = topMargin < 0 ? -topMargin : headerHeightPt > 0 ? Math.max(topMargin, Math.min(m.header + headerHeightPt, H / 2)) : topMargin;
+  const bodyBottom = m.bottom < 0 ? H + m.bottom : footerHeightPt > 0 ? Math.min(H - m.bottom, Math.max(H - m.footer - footerHeightPt, H / 2)) : H - m.bottom;
   return {
     widthPt: s.pageWidthPt,
     heightPt: H,

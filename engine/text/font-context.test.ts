@@ -188,6 +188,27 @@ describe('segmentByFont', () => {
     expect(s[0]!.font.id).toBe('DejaVuSans-Bold.ttf');
   });
 
+  it('emboldens and slants the one-style CJK face in bold and italic runs (Word draws SimSun so)', () => {
+    const cjk = createFontContext(testFontSource(), [], { eastAsianFallback: true });
+    const style = (bold: boolean, italic: boolean) => {
+      const f = cjk.segmentByFont('\u4e2d', cjk.resolve(req('Calibri', bold, italic)))[0]!.font;
+      return [f.family, f.syntheticBold, f.syntheticItalic];
+    };
+    expect(style(false, false)).toEqual(['Droid Sans Fallback', false, false]);
+    expect(style(true, false)).toEqual(['Droid Sans Fallback', true, false]);
+    expect(style(false, true)).toEqual(['Droid Sans Fallback', false, true]);
+    expect(style(true, true)).toEqual(['Droid Sans Fallback', true, true]);
+  });
+
+  it('gives a synthetic style of a program an id of its own', () => {
+    // The LayoutDoc's font table is keyed by id: a shared id drew plain and bold text alike.
+    const plain = ctx.resolve(req('Cambria Math'));
+    const italic = ctx.resolve(req('Cambria Math', false, true));
+    expect(plain.data).toBe(italic.data);
+    expect(italic.id).not.toBe(plain.id);
+    expect(plain.id).toBe('DejaVuMathTeXGyre.ttf');
+  });
+
   it('moves a base character with a combining mark its face lacks to a face that has both', () => {
     // Carlito has no U+0301: 'e' + acute go to DejaVu Sans together, 'x' stays in Carlito.
     const s = ctx.segmentByFont('ae\u0301x', carlito);

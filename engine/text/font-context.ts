@@ -238,7 +238,10 @@ export class FontContext {
     const key = `${id}|${synthBold ? 1 : 0}${synthItalic ? 1 : 0}`;
     let v = this.views.get(key);
     if (!v) {
-      v = createLoadedFont(p, { id, family, bold: face.bold, italic: face.italic, syntheticBold: synthBold, syntheticItalic: synthItalic, origin }, this.sink);
+      // A synthetic style is a face of its own (its own entry in the LayoutDoc's font table, drawn
+      // stroked or slanted), so its id differs from the plain view's of the same program.
+      const viewId = synthBold || synthItalic ? `${id}|${synthBold ? 'b' : ''}${synthItalic ? 'i' : ''}` : id;
+      v = createLoadedFont(p, { id: viewId, family, bold: face.bold, italic: face.italic, syntheticBold: synthBold, syntheticItalic: synthItalic, origin }, this.sink);
       this.views.set(key, v);
     }
     return v;
@@ -367,8 +370,10 @@ export class FontContext {
       this.shippedFace(DEFAULT_FAMILY, want),
       this.shippedFace(DEFAULT_FAMILY, plain),
       ...FALLBACK_FAMILIES.map((f) => this.shippedFace(f, plain)),
-      this.options.hangulFallback ? this.shippedFace(HANGUL_FALLBACK_FAMILY, plain) : undefined,
-      this.options.eastAsianFallback ? this.shippedFace(EAST_ASIAN_FALLBACK_FAMILY, plain) : undefined,
+      // The Hangul and CJK faces have one style: in a bold or italic run they are emboldened or
+      // slanted, as Word draws SimSun or Malgun Gothic without a face of that style.
+      this.options.hangulFallback ? this.shippedFace(HANGUL_FALLBACK_FAMILY, want) : undefined,
+      this.options.eastAsianFallback ? this.shippedFace(EAST_ASIAN_FALLBACK_FAMILY, want) : undefined,
       this.options.emojiFallback ? this.shippedFace(EMOJI_FALLBACK_FAMILY, plain) : undefined,
       this.options.extraFallbackFamily ? this.fromFaces({ family: this.options.extraFallbackFamily, ...want }) : undefined,
     ];
