@@ -83,8 +83,7 @@ function formatBytes(n: number): string {
 function requestContext(state: AppState): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header('x-request-id');
-    const id = given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    const id = callerRequestId(c.req.header('x-request-id')) ?? randomUUID();
     c.set('requestId', id);
     c.set('clientIp', clientIp(c, state.config.trustProxy));
     c.header('X-Request-Id', id);
@@ -102,6 +101,17 @@ function requestContext(state: AppState): MiddlewareHandler<AppEnv> {
       bytesIn: Number(c.req.header('content-length')) || 0, bytesOut: Number(c.res.headers.get('content-length')) || undefined, keyId: key?.id,
     });
   };
+}
+
+/**
+ * The caller's X-Request-Id, echoed as API.md asks: any id of 1 to 200 visible ASCII characters and
+ * inner spaces (UUIDs, ULIDs, base64 ids with `+/=`, `Root=…;Parent=…` trace headers). Only what a
+ * header cannot carry back unchanged or a log line should not hold — control or non-ASCII
+ * characters, or more than 200 of them — gets a fresh id instead.
+ */
+function callerRequestId(given: string | undefined): string | undefined {
+  const id = given?.trim();
+  return id && id.length <= 200 && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(id) ? id : undefined;
 }
 
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {

