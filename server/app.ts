@@ -39,7 +39,7 @@ export function createApp(config: ServerConfig, deps: AppDeps, options: { readon
     origin: '*',
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-License-Key', 'X-Request-Id'],
-    exposeHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Content-Disposition', 'X-Colophon-Pages', 'X-Colophon-Warnings'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After', 'Accept-Post', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Content-Disposition', 'X-Colophon-Pages', 'X-Colophon-Warnings'],
     maxAge: 600,
   }));
   const tooLarge = (max: number) => (c: Context) =>

@@ -29,4 +29,22 @@ describe('API.md clauses on the real routes', () => {
       expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
+  it('answers 415 with Accept-Post when the body is not of a media type the route reads', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const cases: Array<[string, Record<string, string>, BodyInit, string]> = [
+      ['/v1/convert?from=docx', { ...auth, 'Content-Type': 'application/json' }, '{}', 'multipart/form-data'],
+      ['/v1/annotate', { ...auth, 'Content-Type': 'text/plain' }, 'x', 'application/json, multipart/form-data'],
+      ['/v1/sign', auth, fileForm(templateDocx()), 'application/json'],
+      ['/v1/verify', { ...auth, 'Content-Type': 'application/pdf' }, '%PDF-', 'application/json, multipart/form-data'],
+      ['/v1/collect', { 'Content-Type': 'text/plain', 'X-License-Key': 'k' }, '{}', 'application/json'],
+    ];
+    for (const [path, headers, body, accepted] of cases) {
+      const res = await t.app.request(path, { method: 'POST', headers, body });
+      expect(res.status, path).toBe(415);
+      expect(res.headers.get('accept-post'), path).toBe(accepted);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      const p = (await res.json()) as { code: string; error: string; title: string; details: Array<{ field: string }> };
+      expect([p.code, p.error, p.title, p.details[0]!.field]).toEqual(['VALIDATION_ERROR', 'Unsupported Media Type', 'Unsupported Media Type', 'Content-Type']);
+    }
+  });
 });

@@ -43,7 +43,7 @@ describe('document routes: validation and errors', () => {
     const textFile = new FormData();
     textFile.append('file', 'just text');
     expect((await expectProblem(await post('/v1/convert', textFile), 400, 'VALIDATION_ERROR', 'file')).details![0]!.issue).toContain('file part');
-    await expectProblem(await post('/v1/convert', JSON.stringify({ file: 'x' }), { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
+    await expectProblem(await post('/v1/convert', JSON.stringify({ file: 'x' }), { 'Content-Type': 'application/json' }), 415, 'VALIDATION_ERROR', 'Content-Type');
   });
 
   it('convert: a non-DOCX is INVALID_FILE_FORMAT, a broken DOCX is UNPROCESSABLE_DOCUMENT with the engine diagnostics', async () => {
