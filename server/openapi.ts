@@ -66,7 +66,7 @@ function paths(): Json {
       post: {
         operationId: 'convert', summary: 'Convert a DOCX to PDF', security: secured,
         parameters: [
-          query('from', { type: 'string', enum: ['docx'], default: 'docx' }, 'Input format.'),
+          query('from', { type: 'string', enum: ['docx'] }, 'Input format (required).', true),
           query('to', { type: 'string', enum: ['pdf'], default: 'pdf' }, 'Output format.'),
           query('trackedChanges', { type: 'string', enum: ['markup', 'final', 'original'], default: 'markup' }, 'Tracked changes view.'),
           query('comments', { type: 'string', enum: ['show', 'hide'], default: 'hide' }, 'Comments in balloons or hidden.'),

@@ -74,7 +74,7 @@ async function inputsFor(app: Hono<AppEnv>, mailer: ReturnType<typeof memoryMail
   const docx = makeDocx(para(`Dear {{name}}, ${DOCUMENT_MARKER}.`) + para('{{%logo}}'));
   const form = new FormData();
   form.append('file', new Blob([docx as Uint8Array<ArrayBuffer>]), 'seed.docx');
-  const pdf = await app.request('/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+  const pdf = await app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
   if (pdf.status !== 200) throw new Error(`could not convert the seed: ${pdf.status}`);
   return { key, code, docx, pdf: new Uint8Array(await pdf.arrayBuffer()), png: TINY_PNG };
 }

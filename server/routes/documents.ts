@@ -18,6 +18,8 @@ export function mountDocumentRoutes(app: Hono<AppEnv>, state: AppState, guard: M
     const q = readQuery(c, {
       from: ['docx'], to: ['pdf'], trackedChanges: ['markup', 'final', 'original'], comments: ['show', 'hide'], strict: ['true', 'false'],
     });
+    // API.md: `POST /v1/convert?from=docx[&to=pdf]`: the input format is named, only the output defaults.
+    if (!q.from) throw validationProblem([{ field: 'from', issue: 'is required: from=docx' }]);
     const parts = await readMultipart(c, ['file']);
     const file = parts.files.get('file');
     if (!file) throw validationProblem([{ field: 'file', issue: parts.texts.has('file') ? 'must be a file part, not text' : 'is required' }]);

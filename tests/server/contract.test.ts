@@ -47,4 +47,14 @@ describe('API.md clauses on the real routes', () => {
       expect([p.code, p.error, p.title, p.details[0]!.field]).toEqual(['VALIDATION_ERROR', 'Unsupported Media Type', 'Unsupported Media Type', 'Content-Type']);
     }
   });
+  it('convert needs from=docx (API.md: POST /v1/convert?from=docx[&to=pdf]); to alone may be left out', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    for (const query of ['', '?to=pdf']) {
+      const res = await t.app.request(`/v1/convert${query}`, { method: 'POST', headers: auth, body: fileForm(templateDocx()) });
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { details: unknown }).details).toEqual([{ field: 'from', issue: 'is required: from=docx' }]);
+    }
+    const ok = await t.app.request('/v1/convert?from=docx', { method: 'POST', headers: auth, body: fileForm(templateDocx()) });
+    expect([ok.status, ok.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  });
 });

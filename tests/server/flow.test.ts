@@ -223,7 +223,7 @@ describe('the /v1 flow over a real socket', () => {
       return (await (await fetch(`${handle.url}/v1/auth/verify?email=shutdown@example.com&code=${code}`)).json()) as string;
     })();
     const url = handle.url;
-    const inFlight = fetch(`${url}/v1/convert`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(templateDocx()) });
+    const inFlight = fetch(`${url}/v1/convert?from=docx`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(templateDocx()) });
     while (handle.pool.stats().busy === 0) await new Promise((r) => setTimeout(r, 2));
     const closing = handle.close();
     const res = await inFlight;

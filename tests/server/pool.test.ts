@@ -16,7 +16,7 @@ describe('worker pool failures through the app', () => {
       // The fake worker reads the upload as its instruction; the route only checks the ZIP signature.
       const send = (mode: string) => {
         const bytes = new Uint8Array([0x50, 0x4b, 3, 4, ...new TextEncoder().encode(mode)]);
-        return t.app.request('/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(bytes) });
+        return t.app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(bytes) });
       };
       const body = async (res: Response) => (await res.json()) as { code: string; message: string };
       const timeout = await send('hang');
