@@ -29,7 +29,7 @@ function errors(...statuses: number[]): Json {
     422: 'UNPROCESSABLE_DOCUMENT: the engine could not process the document (details carry its diagnostics).',
     429: 'RATE_LIMIT_ERROR: too many requests (or too many in flight) for this key; see Retry-After.',
     500: 'INTERNAL_ERROR: the engine failed, crashed or exceeded the per-job memory limit; its worker was replaced.',
-    503: 'SERVICE_UNAVAILABLE: all workers busy and the queue full, or shutting down; see Retry-After.',
+    503: 'SERVICE_UNAVAILABLE: all workers busy and the queue full, or shutting down; TIMEOUT: no worker became free within the per-job time limit (the job did not run). See Retry-After.',
     504: 'TIMEOUT: the job exceeded the per-job time limit.',
   };
   const out: Json = {};

@@ -55,7 +55,7 @@ async function campaignApp(dir: string) {
   const { config } = readConfig({}, { dataDir: dir, log: 'off', workers: 2, queueSize: 16, rateLimit: 100_000, registerPerIp: 100_000, registerPerEmail: 100_000, collectPerIp: 100_000, jobTimeoutMs: 20_000 });
   const store = openSqliteStore(join(dir, 'colophon.db'));
   const mailer = memoryMailer();
-  const pool = createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });
+  const pool = createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, queueWaitMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });
   const log = createMemoryLogger();
   const app = createApp(config, { store, mailer, pool, signing: lazy(() => loadSigningService(config)), log, version: 'fuzz' });
   const close = async () => {
