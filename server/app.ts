@@ -164,9 +164,12 @@ function chain(...handlers: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppE
 /** At most `keyConcurrency` engine requests in flight per key. */
 function limitConcurrency(state: AppState): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const release = state.keyGate.acquire(String(c.get('key').id));
+    const keyId = String(c.get('key').id);
+    const release = state.keyGate.acquire(keyId);
     if (!release) {
-      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `This key already has ${state.config.keyConcurrency} requests in flight; retry when one finishes.`, undefined, { 'Retry-After': '1' });
+      // API.md: a 429 carries Retry-After and the RateLimit-* headers; this one did not use up the window.
+      const headers = { ...rateLimitHeaders(state.keyLimiter.peek(keyId), state.config.rateWindowMs), 'Retry-After': '1' };
+      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `This key already has ${state.config.keyConcurrency} requests in flight; retry when one finishes.`, undefined, headers);
     }
     try {
       await next();

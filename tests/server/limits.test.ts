@@ -60,6 +60,9 @@ describe('per-key rate limit and concurrency', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('1');
+    // Every 429 carries the RateLimit-* headers (API.md), here the window's state with only the first convert counted.
+    expect([second.headers.get('ratelimit-limit'), second.headers.get('ratelimit-remaining'), second.headers.get('ratelimit-policy')]).toEqual(['3', '2', '3;w=60']);
+    expect(Number(second.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
     expect(((await second.json()) as { message: string }).message).toContain('in flight');
     expect((await first).status).toBe(200);
     // The refused request did not use up rate budget: 3 - the first convert - this request = 1.
