@@ -126,6 +126,25 @@ describe('telemetry on document open', () => {
     expect(seen.map((s) => s.headers['x-license-key']).sort()).toEqual(['community-and-eval-agplv3', 'deprecated-key', 'root-key']);
   });
 
+  it('sends the page address without its query, fragment or user info, and only the scheme of a local page', async () => {
+    const screen = { width: 1440, height: 900 };
+    const pages: Array<[string, string]> = [
+      ['https://ada:pw@app.example:8443/docs/edit?token=s3cr3t&email=ada%40example.com#access_token=abc', 'https://app.example:8443/docs/edit'],
+      ['http://localhost:5173/', 'http://localhost:5173/'],
+      ['file:///home/ada/contracts/salary.html', 'file:'],
+      ['data:text/html,<p>private</p>', 'data:'],
+    ];
+    for (const [href, sent] of pages) {
+      vi.stubGlobal('location', { href, hostname: new URL(href).hostname });
+      vi.stubGlobal('screen', screen);
+      client().openDocument(withIdentity());
+      await settle();
+      vi.unstubAllGlobals();
+      const info = seen.pop()!.body.browserInfo;
+      expect(info, href).toEqual({ userAgent: expect.any(String), currentUrl: sent, hostname: new URL(href).hostname, screenSize: screen });
+    }
+  });
+
   it('network failures, HTTP errors and hanging requests have no visible effect', async () => {
     const errors = vi.spyOn(console, 'error');
     const warns = vi.spyOn(console, 'warn');
