@@ -118,6 +118,14 @@ describe('telemetry on document open', () => {
     expect(seen[0]!.body.metadata).toEqual({ tenant: 'acme', plan: 3, beta: true });
   });
 
+  it('metadata that is not a record (a list, a string) is sent as {}, so the ingest still counts the open', async () => {
+    for (const metadata of [['tenant', 'acme'], 'acme']) client({ telemetry: { metadata: metadata as never } }).openDocument(withIdentity());
+    await settle();
+    expect(seen.map((s) => s.body.metadata)).toEqual([{}, {}]);
+    const { readTelemetry } = await import('../../server/routes/telemetry');
+    expect(readTelemetry(seen[0]!.body)).toHaveLength(1);
+  });
+
   it('licence key precedence: root key beats the deprecated telemetry.licenseKey, which beats the default', async () => {
     client({ licenseKey: 'root-key', telemetry: { licenseKey: 'deprecated-key' } }).openDocument(withIdentity());
     client({ telemetry: { licenseKey: 'deprecated-key' } }).openDocument(withIdentity());
