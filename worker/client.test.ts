@@ -11,6 +11,7 @@ import { convertDocxToPdf, type ProgressEvent } from '../engine';
 import { initKernel } from '../engine/layout';
 import { createNodeHost, findFontsDir } from '../node/host';
 import { makeDocx, para } from '../tests/helpers/make-docx';
+import { REVIEW_FIXTURES } from '../tests/golden/review-fixtures';
 import { createBrowserApi, createBrowserEnvironment, createFetchFontSource } from './browser-entry';
 import { createColophon, type ColophonEngine } from './client';
 
@@ -66,6 +67,19 @@ describe('createColophon (worker client)', () => {
     expect(viaWorker.value.pages).toBeGreaterThan(2);
     await new Promise((r) => setTimeout(r, 20)); // progress messages may trail the result
     expect(events.filter((e) => e.stage === 'layout').length).toBeGreaterThan(0);
+  });
+
+  // The browser loads fonts before layout only (its host answers asynchronously), so a face only the
+  // layout asks for, such as the bold "Commented [A1]: " heading of a comment balloon, must be among those.
+  it('converts with comments shown to the same bytes as the engine called directly (the balloon heading face is prepared)', async () => {
+    const docx = makeDocx(REVIEW_FIXTURES['comment-range']!);
+    const direct = await convertDocxToPdf(docx, { comments: 'show' }, createNodeHost({ now: () => NOW }));
+    const viaWorker = await startEngine().convert(docx.slice(), { comments: 'show' }, { now: NOW });
+    expect(viaWorker.ok && direct.ok).toBe(true);
+    if (!viaWorker.ok || !direct.ok) return;
+    expect(viaWorker.warnings.map((w) => w.code)).not.toContain('text/font-not-prepared');
+    expect(Buffer.from(viaWorker.value.pdf).toString('latin1')).toContain('Carlito-Bold');
+    expect(Buffer.from(viaWorker.value.pdf).equals(Buffer.from(direct.value.pdf))).toBe(true);
   });
 
   it('starts lazily, transfers the input (detached after the call) unless keepInput is set', async () => {
