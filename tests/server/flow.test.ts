@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { readConfig } from '../../server/config';
 import { startServer, type ServerHandle } from '../../server/start';
+import { makeDocx } from '../helpers/make-docx';
 import { createMemoryLogger } from '../../server/logger';
 import {
   b64, codeOf, fileForm, filesUnder, jsonInit, makeTestApp, signBody, startSmtp, telemetryBody, templateDocx, tempDir, type TestApp, type TestSmtp,
@@ -178,6 +179,26 @@ describe('the /v1 flow over a real socket', () => {
     const echoed = await call('/v1/health', { headers: { 'X-Request-Id': 'my-trace-123' } });
     expect(echoed.headers.get('x-request-id')).toBe('my-trace-123');
     await runFlow(call, smtp, 'socket@example.com');
+  });
+
+  it('names in `error` the reason phrase its status line carries (API.md: error is the HTTP reason phrase)', async () => {
+    const email = 'phrase@example.com';
+    const before = smtp.messages.length;
+    await fetch(`${handle.url}/v1/auth/register?email=${encodeURIComponent(email)}`);
+    const verified = await fetch(`${handle.url}/v1/auth/verify?email=${encodeURIComponent(email)}&code=${codeOf(await smtp.waitFor(email, before))}`);
+    const auth = { Authorization: `Bearer ${(await verified.json()) as string}` };
+    const broken = makeDocx({ rawDocument: '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>' });
+    const answers = [
+      await fetch(`${handle.url}/v1/convert?from=docx`, { method: 'POST', headers: auth, body: fileForm(broken) }), // 422
+      await fetch(`${handle.url}/v1/convert?from=docx`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' }), // 415
+      await fetch(`${handle.url}/v1/verify/key`), // 401
+      await fetch(`${handle.url}/v1/nowhere`), // 404
+    ];
+    expect(answers.map((r) => r.status)).toEqual([422, 415, 401, 404]);
+    for (const res of answers) {
+      const body = (await res.json()) as { error: string; title: string };
+      expect([body.error, body.title], String(res.status)).toEqual([res.statusText, res.statusText]);
+    }
   });
 
   it('answers requests the HTTP parser rejects with a problem body, and keeps serving', async () => {
