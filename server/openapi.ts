@@ -82,7 +82,7 @@ function paths(): Json {
     '/v1/annotate': {
       post: {
         operationId: 'annotate', summary: 'Fill a DOCX template; DOCX or PDF out', security: secured,
-        parameters: [query('to', { type: 'string', enum: ['docx', 'pdf'], default: 'docx' }, 'Output format.')],
+        parameters: [query('to', { type: 'string', enum: ['docx', 'pdf'] }, 'Output format (required).', true)],
         requestBody: {
           required: true,
           content: {

@@ -5,7 +5,7 @@
  * RateLimit-* headers on every 429.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForm, makeTestApp, obtainKey, templateDocx, type TestApp } from './helpers';
+import { fileForm, jsonInit, makeTestApp, obtainKey, templateDocx, type TestApp } from './helpers';
 
 describe('API.md clauses on the real routes', () => {
   let t: TestApp;
@@ -33,7 +33,7 @@ describe('API.md clauses on the real routes', () => {
     const auth = { Authorization: `Bearer ${key}` };
     const cases: Array<[string, Record<string, string>, BodyInit, string]> = [
       ['/v1/convert?from=docx', { ...auth, 'Content-Type': 'application/json' }, '{}', 'multipart/form-data'],
-      ['/v1/annotate', { ...auth, 'Content-Type': 'text/plain' }, 'x', 'application/json, multipart/form-data'],
+      ['/v1/annotate?to=docx', { ...auth, 'Content-Type': 'text/plain' }, 'x', 'application/json, multipart/form-data'],
       ['/v1/sign', auth, fileForm(templateDocx()), 'application/json'],
       ['/v1/verify', { ...auth, 'Content-Type': 'application/pdf' }, '%PDF-', 'application/json, multipart/form-data'],
       ['/v1/collect', { 'Content-Type': 'text/plain', 'X-License-Key': 'k' }, '{}', 'application/json'],
@@ -56,5 +56,14 @@ describe('API.md clauses on the real routes', () => {
     }
     const ok = await t.app.request('/v1/convert?from=docx', { method: 'POST', headers: auth, body: fileForm(templateDocx()) });
     expect([ok.status, ok.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  });
+  it('annotate needs to=docx or to=pdf (API.md: POST /v1/annotate?to=docx|pdf)', async () => {
+    const body = { document: { base64: Buffer.from(templateDocx()).toString('base64') }, fields: [{ id: 'name', type: 'text', value: 'Ada' }] };
+    const missing = await t.app.request('/v1/annotate', jsonInit(body, key));
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { details: unknown }).details).toEqual([{ field: 'to', issue: 'is required: to=docx or to=pdf' }]);
+    const ok = await t.app.request('/v1/annotate?to=docx', jsonInit(body, key));
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { report: unknown }).report).toEqual({ filled: ['name'], missing: [], unknown: [] });
   });
 });

@@ -82,31 +82,31 @@ describe('document routes: validation and errors', () => {
 
   it('annotate: validates the body, base64, fields and options', async () => {
     const doc = { base64: b64(templateDocx()) };
-    await expectProblem(await post('/v1/annotate', '{not json', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
-    await expectProblem(await post('/v1/annotate', '[1]', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: { base64: '@@@' }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.base64');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: { base64: 'aGk', extra: 1 }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.extra');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [], template: 1 }, key)), 400, 'VALIDATION_ERROR', 'template');
+    await expectProblem(await post('/v1/annotate?to=docx', '{not json', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
+    await expectProblem(await post('/v1/annotate?to=docx', '[1]', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: { base64: '@@@' }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.base64');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: { base64: 'aGk', extra: 1 }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.extra');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [], template: 1 }, key)), 400, 'VALIDATION_ERROR', 'template');
     await expectProblem(await t.app.request('/v1/annotate?to=xlsx', jsonInit({ document: doc, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'to');
-    const f = await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [{ type: 'text', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0]');
+    const f = await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [{ type: 'text', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0]');
     expect(f.details![0]!.issue).toContain('exactly one of');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [{ id: 'a', type: 'video', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0].type');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [], options: { flatten: 'yes' } }, key)), 400, 'VALIDATION_ERROR', 'options.flatten');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [], options: { colour: 1 } }, key)), 400, 'VALIDATION_ERROR', 'options.colour');
-    const img = await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [{ id: 'name', type: 'image', value: 'data:image/png;base64,AAAA' }] }, key));
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [{ id: 'a', type: 'video', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0].type');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [], options: { flatten: 'yes' } }, key)), 400, 'VALIDATION_ERROR', 'options.flatten');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [], options: { colour: 1 } }, key)), 400, 'VALIDATION_ERROR', 'options.colour');
+    const img = await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [{ id: 'name', type: 'image', value: 'data:image/png;base64,AAAA' }] }, key));
     await expectProblem(img, 400, 'VALIDATION_ERROR');
     const form = fileForm(templateDocx(), 'a.docx', { fields: '{oops' });
-    await expectProblem(await post('/v1/annotate', form), 400, 'VALIDATION_ERROR', 'fields');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: { base64: b64(encodeUtf8('plain text')) }, fields: [] }, key)), 400, 'INVALID_FILE_FORMAT', 'document');
+    await expectProblem(await post('/v1/annotate?to=docx', form), 400, 'VALIDATION_ERROR', 'fields');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: { base64: b64(encodeUtf8('plain text')) }, fields: [] }, key)), 400, 'INVALID_FILE_FORMAT', 'document');
   });
 
   it('annotate: reports missing and unknown fields, and strict makes them a 422', async () => {
     const body = { document: { base64: b64(templateDocx()) }, fields: [{ id: 'nobody', type: 'text', value: 'x' }] };
-    const res = await t.app.request('/v1/annotate', jsonInit(body, key));
+    const res = await t.app.request('/v1/annotate?to=docx', jsonInit(body, key));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { report: unknown }).report).toEqual({ filled: [], missing: ['name'], unknown: ['nobody'] });
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ ...body, options: { strict: true } }, key)), 422, 'UNPROCESSABLE_DOCUMENT');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ ...body, options: { strict: true } }, key)), 422, 'UNPROCESSABLE_DOCUMENT');
   });
 
   it('sign: validates signer, audit trail, certificate option, metadata and formats', async () => {

@@ -91,7 +91,7 @@ describe('the /v1 flow in process (app.request)', () => {
 
     // Annotate as multipart, DOCX out; sign a DOCX as DOCX.
     const form = fileForm(templateDocx(), 'letter.docx', { fields: JSON.stringify([{ id: 'name', type: 'text', value: 'Grace' }]) });
-    const docx = await t.app.request('/v1/annotate', { method: 'POST', headers: auth, body: form });
+    const docx = await t.app.request('/v1/annotate?to=docx', { method: 'POST', headers: auth, body: form });
     expect(docx.status).toBe(200);
     const d = (await docx.json()) as { document: { base64: string; contentType: string } };
     expect(d.document.contentType).toContain('wordprocessingml');
