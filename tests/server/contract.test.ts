@@ -1,8 +1,9 @@
 /**
  * Clauses of ../shared/API.md checked on the real routes, each named after the deviation an audit
- * found: the caller's request id echoed whatever its alphabet, the required `from` of convert, 415 for
- * a body of the wrong media type, the per-request time limit counting the wait for a worker, and the
- * RateLimit-* headers on every 429.
+ * found: the caller's request id echoed whatever its alphabet, 415 for a body of the wrong media type,
+ * the required `from` of convert and `to` of annotate. (The wait for a worker within the per-request
+ * time limit: pool.test.ts; RateLimit-* on every 429: limits.test.ts; the reason phrase of the status
+ * line in `error`: flow.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForm, jsonInit, makeTestApp, obtainKey, templateDocx, type TestApp } from './helpers';
