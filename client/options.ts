@@ -50,7 +50,8 @@ export function resolveClientOptions(options: ColophonClientOptions = {}): Resol
     telemetry: {
       enabled: t.enabled !== false,
       endpoint: nonEmpty(t.endpoint) ?? DEFAULT_TELEMETRY_ENDPOINT,
-      metadata: t.metadata && typeof t.metadata === 'object' ? t.metadata : {},
+      // API.md: metadata is a record; a list or a primitive would make the ingest refuse the whole event.
+      metadata: t.metadata && typeof t.metadata === 'object' && !Array.isArray(t.metadata) ? t.metadata : {},
     },
   };
 }

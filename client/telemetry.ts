@@ -41,10 +41,26 @@ export function readBrowserInfo(g: BrowserGlobals = globalThis as BrowserGlobals
   const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
     userAgent: str(g.navigator?.userAgent),
-    currentUrl: str(g.location?.href),
+    currentUrl: pageAddress(str(g.location?.href)),
     hostname: str(g.location?.hostname),
     screenSize: { width: num(g.screen?.width), height: num(g.screen?.height) },
   };
+}
+
+/**
+ * The page's address as the event may carry it: scheme, host and path of an http(s) page, without
+ * user info, query or fragment, which hold sign-in tokens, magic links and e-mail addresses
+ * (`?token=…`, `#access_token=…`); of any other page (file:, blob:, data:) only its scheme, since its
+ * path is a local file name or the content itself. Empty when there is no address.
+ */
+function pageAddress(href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return '';
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.protocol}//${url.host}${url.pathname}` : url.protocol;
 }
 
 /** Builds the body of the document-open event. */

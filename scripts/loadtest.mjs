@@ -101,7 +101,7 @@ async function client(url, key, docx, deadline) {
     const started = performance.now();
     const rec = { status: 0, ms: 0, retryAfter: undefined, pdf: false, error: undefined };
     try {
-      const res = await fetch(`${url}/v1/convert`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+      const res = await fetch(`${url}/v1/convert?from=docx`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form, signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
       const body = new Uint8Array(await res.arrayBuffer());
       rec.status = res.status;
       rec.retryAfter = res.headers.get('retry-after') ?? undefined;

@@ -39,7 +39,7 @@ export function createApp(config: ServerConfig, deps: AppDeps, options: { readon
     origin: '*',
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-License-Key', 'X-Request-Id'],
-    exposeHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Content-Disposition', 'X-Colophon-Pages', 'X-Colophon-Warnings'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After', 'Accept-Post', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Content-Disposition', 'X-Colophon-Pages', 'X-Colophon-Warnings'],
     maxAge: 600,
   }));
   const tooLarge = (max: number) => (c: Context) =>
@@ -83,8 +83,7 @@ function formatBytes(n: number): string {
 function requestContext(state: AppState): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header('x-request-id');
-    const id = given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    const id = callerRequestId(c.req.header('x-request-id')) ?? randomUUID();
     c.set('requestId', id);
     c.set('clientIp', clientIp(c, state.config.trustProxy));
     c.header('X-Request-Id', id);
@@ -102,6 +101,17 @@ function requestContext(state: AppState): MiddlewareHandler<AppEnv> {
       bytesIn: Number(c.req.header('content-length')) || 0, bytesOut: Number(c.res.headers.get('content-length')) || undefined, keyId: key?.id,
     });
   };
+}
+
+/**
+ * The caller's X-Request-Id, echoed as API.md asks: any id of 1 to 200 visible ASCII characters and
+ * inner spaces (UUIDs, ULIDs, base64 ids with `+/=`, `Root=…;Parent=…` trace headers). Only what a
+ * header cannot carry back unchanged or a log line should not hold — control or non-ASCII
+ * characters, or more than 200 of them — gets a fresh id instead.
+ */
+function callerRequestId(given: string | undefined): string | undefined {
+  const id = given?.trim();
+  return id && id.length <= 200 && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(id) ? id : undefined;
 }
 
 function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -154,9 +164,12 @@ function chain(...handlers: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppE
 /** At most `keyConcurrency` engine requests in flight per key. */
 function limitConcurrency(state: AppState): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const release = state.keyGate.acquire(String(c.get('key').id));
+    const keyId = String(c.get('key').id);
+    const release = state.keyGate.acquire(keyId);
     if (!release) {
-      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `This key already has ${state.config.keyConcurrency} requests in flight; retry when one finishes.`, undefined, { 'Retry-After': '1' });
+      // API.md: a 429 carries Retry-After and the RateLimit-* headers; this one did not use up the window.
+      const headers = { ...rateLimitHeaders(state.keyLimiter.peek(keyId), state.config.rateWindowMs), 'Retry-After': '1' };
+      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `This key already has ${state.config.keyConcurrency} requests in flight; retry when one finishes.`, undefined, headers);
     }
     try {
       await next();

@@ -28,7 +28,7 @@ export interface ServerConfig {
   readonly workers: number;
   /** Engine jobs waiting for a worker before 503 (COLOPHON_QUEUE_SIZE, default 8 per worker). */
   readonly queueSize: number;
-  /** Time limit of one engine job (COLOPHON_JOB_TIMEOUT_S, default 60). */
+  /** Time limit of one engine job, and of a request's wait for a worker (COLOPHON_JOB_TIMEOUT_S, default 60). */
   readonly jobTimeoutMs: number;
   /** V8 heap limit of each worker (COLOPHON_JOB_MEMORY_MB, default 1024). */
   readonly jobMemoryMb: number;

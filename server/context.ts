@@ -62,6 +62,9 @@ export function poolProblem(e: PoolError): HttpProblem {
   switch (e.kind) {
     case 'queue-full':
       return new HttpProblem(503, 'SERVICE_UNAVAILABLE', `${e.message} Retry after ${e.retryAfterS ?? 1} s.`, undefined, { 'Retry-After': String(e.retryAfterS ?? 1) });
+    case 'queue-timeout':
+      // API.md: the per-request time limit answers 504/503; the job never ran, so retrying later may succeed.
+      return new HttpProblem(503, 'TIMEOUT', `${e.message} The request waited for its per-request time limit without starting; retry after ${e.retryAfterS ?? 1} s.`, undefined, { 'Retry-After': String(e.retryAfterS ?? 1) });
     case 'closed':
     case 'cancelled':
       return new HttpProblem(503, 'SERVICE_UNAVAILABLE', e.message, undefined, { 'Retry-After': String(e.retryAfterS ?? 5) });

@@ -32,9 +32,7 @@ export function mediaType(c: Context): string {
 
 /** Parses a JSON object body; rejects other media types, bad JSON and non-objects. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  if (mediaType(c) !== 'application/json') {
-    throw validationProblem([{ field: 'body', issue: 'send Content-Type: application/json' }], 'The request body must be JSON.');
-  }
+  if (mediaType(c) !== 'application/json') throw unsupportedMediaType(c, 'application/json');
   let body: unknown;
   try {
     body = JSON.parse(await c.req.text());
@@ -44,6 +42,27 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationProblem([{ field: 'body', issue: 'must be a JSON object' }]);
   return body as Record<string, unknown>;
 }
+
+/**
+ * 415 for a body of a media type the route does not read (RFC 9110 §15.5.16), naming the types it
+ * does in `Accept-Post`; the body is not read. `expected` is what this reader wanted; a route that
+ * also takes the other type (annotate, verify) lists both.
+ */
+function unsupportedMediaType(c: Context, expected: string): HttpProblem {
+  const accepted = ROUTE_MEDIA_TYPES[c.req.path] ?? [expected];
+  const given = mediaType(c) || 'none';
+  return new HttpProblem(415, 'VALIDATION_ERROR', `The request body must be ${accepted.join(' or ')} (Content-Type: ${given}).`,
+    [{ field: 'Content-Type', issue: `send ${accepted.join(' or ')}` }], { 'Accept-Post': accepted.join(', ') });
+}
+
+/** Body media types of the routes that read one (API.md's route table). */
+const ROUTE_MEDIA_TYPES: Readonly<Record<string, readonly string[]>> = {
+  '/v1/convert': ['multipart/form-data'],
+  '/v1/annotate': ['application/json', 'multipart/form-data'],
+  '/v1/sign': ['application/json'],
+  '/v1/verify': ['application/json', 'multipart/form-data'],
+  '/v1/collect': ['application/json'],
+};
 
 /** Rejects keys of `obj` that are not in `allowed` (prefixing fields with `prefix`). */
 export function rejectUnknownKeys(obj: Record<string, unknown>, allowed: readonly string[], prefix = ''): void {
@@ -59,9 +78,7 @@ export interface MultipartParts {
 
 /** Parses a multipart/form-data body, accepting only the named parts (each once). */
 export async function readMultipart(c: Context, allowed: readonly string[]): Promise<MultipartParts> {
-  if (mediaType(c) !== 'multipart/form-data') {
-    throw validationProblem([{ field: 'body', issue: 'send multipart/form-data' }], 'The request body must be multipart/form-data.');
-  }
+  if (mediaType(c) !== 'multipart/form-data') throw unsupportedMediaType(c, 'multipart/form-data');
   let form: FormData;
   try {
     form = await c.req.raw.formData();

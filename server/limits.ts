@@ -37,6 +37,16 @@ export class FixedWindowLimiter {
     return { allowed: true, limit: this.limit, remaining: this.limit - w.count, resetS };
   }
 
+  /** The state of `key`'s window without counting a request (for answers that refuse before counting). */
+  peek(key: string): RateDecision {
+    const t = this.now();
+    const w = this.windows.get(key);
+    const current = w && t - w.start < this.windowMs ? w : undefined;
+    const resetS = current ? Math.max(1, Math.ceil((current.start + this.windowMs - t) / 1000)) : Math.max(1, Math.ceil(this.windowMs / 1000));
+    const used = current?.count ?? 0;
+    return { allowed: used < this.limit, limit: this.limit, remaining: Math.max(0, this.limit - used), resetS };
+  }
+
   private sweep(t: number): void {
     for (const [k, w] of this.windows) if (t - w.start >= this.windowMs) this.windows.delete(k);
   }

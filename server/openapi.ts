@@ -25,22 +25,24 @@ function errors(...statuses: number[]): Json {
     400: 'VALIDATION_ERROR (details name each field) or INVALID_FILE_FORMAT.',
     401: 'AUTHENTICATION_ERROR: missing or unknown API key.',
     413: 'PAYLOAD_TOO_LARGE: the body exceeds the limit.',
+    415: 'VALIDATION_ERROR: the body is not of a media type the route reads; Accept-Post lists those it does.',
     422: 'UNPROCESSABLE_DOCUMENT: the engine could not process the document (details carry its diagnostics).',
     429: 'RATE_LIMIT_ERROR: too many requests (or too many in flight) for this key; see Retry-After.',
     500: 'INTERNAL_ERROR: the engine failed, crashed or exceeded the per-job memory limit; its worker was replaced.',
-    503: 'SERVICE_UNAVAILABLE: all workers busy and the queue full, or shutting down; see Retry-After.',
+    503: 'SERVICE_UNAVAILABLE: all workers busy and the queue full, or shutting down; TIMEOUT: no worker became free within the per-job time limit (the job did not run). See Retry-After.',
     504: 'TIMEOUT: the job exceeded the per-job time limit.',
   };
   const out: Json = {};
   for (const s of statuses) {
     const r = problem(text[s]!);
     if (s === 429 || s === 503) r.headers = retryHeaders;
+    if (s === 415) r.headers = { 'Accept-Post': { schema: { type: 'string' }, description: 'The media types the route reads.' } };
     out[String(s)] = r;
   }
   return out;
 }
 
-const ENGINE_ERRORS = [400, 401, 413, 422, 429, 500, 503, 504];
+const ENGINE_ERRORS = [400, 401, 413, 415, 422, 429, 500, 503, 504];
 
 function paths(): Json {
   const secured = [{ bearerAuth: [] }];
@@ -64,7 +66,7 @@ function paths(): Json {
       post: {
         operationId: 'convert', summary: 'Convert a DOCX to PDF', security: secured,
         parameters: [
-          query('from', { type: 'string', enum: ['docx'], default: 'docx' }, 'Input format.'),
+          query('from', { type: 'string', enum: ['docx'] }, 'Input format (required).', true),
           query('to', { type: 'string', enum: ['pdf'], default: 'pdf' }, 'Output format.'),
           query('trackedChanges', { type: 'string', enum: ['markup', 'final', 'original'], default: 'markup' }, 'Tracked changes view.'),
           query('comments', { type: 'string', enum: ['show', 'hide'], default: 'hide' }, 'Comments in balloons or hidden.'),
@@ -80,7 +82,7 @@ function paths(): Json {
     '/v1/annotate': {
       post: {
         operationId: 'annotate', summary: 'Fill a DOCX template; DOCX or PDF out', security: secured,
-        parameters: [query('to', { type: 'string', enum: ['docx', 'pdf'], default: 'docx' }, 'Output format.')],
+        parameters: [query('to', { type: 'string', enum: ['docx', 'pdf'] }, 'Output format (required).', true)],
         requestBody: {
           required: true,
           content: {
@@ -112,7 +114,7 @@ function paths(): Json {
         operationId: 'collect', summary: 'Telemetry ingest (document opens), stored per licence key', security: [],
         parameters: [{ name: 'X-License-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 200 } }],
         requestBody: { required: true, content: { 'application/json': { schema: ref('Telemetry') } } },
-        responses: { '202': { description: 'Stored; no body.' }, ...errors(400, 413, 429) },
+        responses: { '202': { description: 'Stored; no body.' }, ...errors(400, 413, 415, 429) },
       },
     },
     '/v1/usage': {

@@ -2,6 +2,7 @@
  * The error body of API.md: RFC 9457 problem details (`type, title, status, detail`) and the hosted
  * API's convention (`code, error, message`) in one object, plus the request id and field details.
  */
+import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Diagnostic } from '../engine';
@@ -30,12 +31,14 @@ export interface ProblemBody {
   readonly details?: readonly ProblemDetail[];
 }
 
-/** HTTP reason phrases of the statuses the service answers with. */
-export const REASON: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large', 500: 'Internal Server Error',
-  503: 'Service Unavailable', 504: 'Gateway Timeout',
-};
+/**
+ * The HTTP reason phrase of a status: the one Node writes on the status line (API.md: `error` is the
+ * HTTP reason phrase), so the body and the line agree (422 is "Unprocessable Entity" there, not RFC
+ * 9110's "Unprocessable Content").
+ */
+export function reasonPhrase(status: number): string {
+  return STATUS_CODES[status] ?? 'Error';
+}
 
 /** An error a handler throws to answer with a problem body. */
 export class HttpProblem extends Error {
@@ -52,7 +55,7 @@ export class HttpProblem extends Error {
 
 /** Builds the problem body for a status, code and message. */
 export function problemBody(status: number, code: ProblemCode, message: string, requestId: string, details?: readonly ProblemDetail[]): ProblemBody {
-  const error = REASON[status] ?? 'Error';
+  const error = reasonPhrase(status);
   return {
     type: `https://colophon.dev/problems/${code.toLowerCase().replace(/_/g, '-')}`,
     title: error,

@@ -53,7 +53,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   const store = openSqliteStore(join(config.dataDir, 'colophon.db'));
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom));
   const pool = options.pool ?? createWorkerPool({
-    size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb,
+    size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, queueWaitMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb,
     onEvent: (e) => log.warn('engine worker replaced', { ...e }),
   });
   const signing = lazy(() => loadSigningService(config));

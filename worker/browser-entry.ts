@@ -11,7 +11,7 @@ import { layoutDocument, parseDocx, toDiagnostic, type ConvertOptions, type Engi
 import { createDevIdentity, type DevIdentity, type DevIdentityOptions } from '../engine/sign';
 import type { ColophonWorkerApi, JobOptions, ProgressCallback, WorkerInitOptions } from './api';
 import { badRequest, checkBytes, checkJob, checkObject } from './checks';
-import { createWorkerApi, linkSignal, type JobHostParts, type WorkerEnvironment } from './worker';
+import { createWorkerApi, linkSignal, runWithLateFonts, type JobHostParts, type WorkerEnvironment } from './worker';
 
 /** The API the browser worker exposes: the shared engine API plus the preview and key-generation calls. */
 export interface ColophonBrowserApi extends ColophonWorkerApi {
@@ -26,16 +26,27 @@ type FetchFn = (url: string) => Promise<{ ok: boolean; arrayBuffer(): Promise<Ar
 /** Shipped font file names are plain names (no path): anything else is refused, not fetched. */
 const FONT_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** A font source whose fetches can be awaited. */
+export interface FetchFontSource extends FontSource {
+  /** Resolves once every fetch started so far has ended (the files that arrived then answer at once). */
+  settled(): Promise<void>;
+}
+
 /**
  * A FontSource that fetches `<baseUrl><fileName>` once per file and keeps it; a failed fetch gives
- * `undefined` (the engine substitutes and warns) and is retried on the next request.
+ * `undefined` (the engine substitutes and warns) and is retried on the next request. A file that has
+ * arrived is answered synchronously, as the Node host answers every file: layout, which cannot wait,
+ * then gets the faces it asks for only while drawing (metafile text, late faces; see `settleFonts`).
  */
-export function createFetchFontSource(baseUrl: string, fetchFn: FetchFn): FontSource {
+export function createFetchFontSource(baseUrl: string, fetchFn: FetchFn): FetchFontSource {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const cache = new Map<string, Promise<Uint8Array | undefined>>();
+  const arrived = new Map<string, Uint8Array>();
   return {
-    loadFile(fileName: string): Promise<Uint8Array | undefined> {
+    loadFile(fileName: string): Uint8Array | Promise<Uint8Array | undefined> {
       if (!FONT_FILE.test(fileName)) return Promise.resolve(undefined);
+      const ready = arrived.get(fileName);
+      if (ready) return ready;
       let pending = cache.get(fileName);
       if (!pending) {
         pending = fetchFn(`${base}${fileName}`).then(
@@ -44,17 +55,21 @@ export function createFetchFontSource(baseUrl: string, fetchFn: FetchFn): FontSo
         );
         cache.set(fileName, pending);
         void pending.then((bytes) => {
-          if (!bytes) cache.delete(fileName);
+          if (bytes) arrived.set(fileName, bytes);
+          else cache.delete(fileName);
         });
       }
       return pending;
+    },
+    async settled() {
+      await Promise.all(cache.values());
     },
   };
 }
 
 /** The browser environment: fonts over fetch (cached per base URL), the global WebCrypto and clock. */
 export function createBrowserEnvironment(scope: { fetch: typeof fetch; crypto: Crypto } = globalThis): WorkerEnvironment {
-  const sources = new Map<string, FontSource>();
+  const sources = new Map<string, FetchFontSource>();
   const fetchFn = scope.fetch.bind(scope);
   return {
     requiresInit: true,
@@ -73,6 +88,9 @@ export function createBrowserEnvironment(scope: { fetch: typeof fetch; crypto: C
         signal: parts.signal,
         ...(parts.onProgress ? { onProgress: parts.onProgress } : {}),
       };
+    },
+    async settleFonts() {
+      await Promise.all([...sources.values()].map((source) => source.settled()));
     },
     fetch: fetchFn,
   };
@@ -95,12 +113,12 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
     running.set(key, controller);
     try {
       const at = job?.now !== undefined ? new Date(job.now) : undefined;
-      const host = await env.createHost(init, {
-        signal: linkSignal(controller, job?.cancelFlag),
+      const signal = linkSignal(controller, job?.cancelFlag);
+      return await runWithLateFonts(env, body, () => env.createHost(init!, {
+        signal,
         ...(onProgress ? { onProgress: (e) => void Promise.resolve(onProgress(e)).catch(() => undefined) } : {}),
         ...(at ? { now: () => new Date(at.getTime()) } : {}),
-      });
-      return await body(host);
+      }));
     } catch (e) {
       return { ok: false, errors: [toDiagnostic('worker', e)], warnings: [] };
     } finally {

@@ -10,7 +10,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf, type ProgressEvent } from '../engine';
 import { initKernel } from '../engine/layout';
 import { createNodeHost, findFontsDir } from '../node/host';
-import { makeDocx, para } from '../tests/helpers/make-docx';
+import { makeDocx, para, WORD_DEFAULT_STYLES } from '../tests/helpers/make-docx';
+import { buildEmf, emr } from '../tests/helpers/make-metafile';
+import { inlinePicture } from '../tests/helpers/tiny-png';
+import { REVIEW_FIXTURES } from '../tests/golden/review-fixtures';
 import { createBrowserApi, createBrowserEnvironment, createFetchFontSource } from './browser-entry';
 import { createColophon, type ColophonEngine } from './client';
 
@@ -66,6 +69,39 @@ describe('createColophon (worker client)', () => {
     expect(viaWorker.value.pages).toBeGreaterThan(2);
     await new Promise((r) => setTimeout(r, 20)); // progress messages may trail the result
     expect(events.filter((e) => e.stage === 'layout').length).toBeGreaterThan(0);
+  });
+
+  // The browser loads fonts before layout only (its host answers asynchronously), so a face only the
+  // layout asks for, such as the bold "Commented [A1]: " heading of a comment balloon, must be among those.
+  it('converts with comments shown to the same bytes as the engine called directly (the balloon heading face is prepared)', async () => {
+    const docx = makeDocx(REVIEW_FIXTURES['comment-range']!);
+    const direct = await convertDocxToPdf(docx, { comments: 'show' }, createNodeHost({ now: () => NOW }));
+    const viaWorker = await startEngine().convert(docx.slice(), { comments: 'show' }, { now: NOW });
+    expect(viaWorker.ok && direct.ok).toBe(true);
+    if (!viaWorker.ok || !direct.ok) return;
+    expect(viaWorker.warnings.map((w) => w.code)).not.toContain('text/font-not-prepared');
+    expect(Buffer.from(viaWorker.value.pdf).toString('latin1')).toContain('Carlito-Bold');
+    expect(Buffer.from(viaWorker.value.pdf).equals(Buffer.from(direct.value.pdf))).toBe(true);
+  });
+
+  // A face only drawing asks for (text in a metafile picture: here bold Arial, shipped as Liberation Sans
+  // Bold) is fetched when first met and the job runs again with it, rather than drawn in another face.
+  it('converts a picture whose metafile text needs a face the document runs do not to the same bytes as the engine called directly', async () => {
+    const face = new Uint8Array(64);
+    'Arial'.split('').forEach((c, i) => (face[2 * i] = c.charCodeAt(0)));
+    const emf = buildEmf([
+      emr(82, (b) => b.u32(1, -60, 0, 0, 0, 700).u8(0, 0, 0, 0, 0, 0, 0, 0).bytes(face)),
+      emr(37, (b) => b.u32(1)),
+      emr(84, (b) => b.u32(0, 0, 0, 0, 1).f32(1, 1).u32(500, 300, 8, 76, 0, 0, 0, 0, 0, 0).utf16('Metafile')),
+    ]);
+    const docx = makeDocx({ styles: WORD_DEFAULT_STYLES, body: `${para('Before the picture.')}<w:p>${inlinePicture('rIdPic', 200, 100)}</w:p>`, media: { rIdPic: { name: 'pic.emf', data: emf } } });
+    const direct = await convertDocxToPdf(docx, {}, createNodeHost({ now: () => NOW }));
+    const viaWorker = await startEngine().convert(docx.slice(), {}, { now: NOW });
+    expect(viaWorker.ok && direct.ok).toBe(true);
+    if (!viaWorker.ok || !direct.ok) return;
+    expect(viaWorker.warnings.map((w) => w.code)).not.toContain('text/font-not-prepared');
+    expect(Buffer.from(viaWorker.value.pdf).toString('latin1')).toContain('LiberationSans-Bold');
+    expect(Buffer.from(viaWorker.value.pdf).equals(Buffer.from(direct.value.pdf))).toBe(true);
   });
 
   it('starts lazily, transfers the input (detached after the call) unless keepInput is set', async () => {

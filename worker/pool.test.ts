@@ -72,4 +72,18 @@ describe('worker pool failure handling', () => {
     expect((await failure(pool.run(job('fine')))).kind).toBe('closed');
     pool = undefined;
   });
+  it('gives up on a job that waited queueWaitMs for a worker, and takes it off the queue', async () => {
+    pool = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 1500, queueWaitMs: 200, memoryMb: 64, spawn: spawnMisbehaving });
+    const hung = failure(pool.run(job('hang')));
+    const started = performance.now();
+    const e = await failure(pool.run(job('fine')));
+    expect(e.kind).toBe('queue-timeout');
+    expect(e.message).toContain('within 0.2 s');
+    expect(e.retryAfterS).toBeGreaterThanOrEqual(1);
+    expect(performance.now() - started).toBeLessThan(1200); // long before the running job's own limit
+    expect(pool.stats().queued).toBe(0);
+    expect((await hung).kind).toBe('timeout');
+    await untilWorkers(pool, 1);
+    expect((await pool.run(job('fine'))).ok).toBe(true); // a job that finds a free worker is not limited by the wait
+  });
 });

@@ -10,14 +10,14 @@ import type { ColophonWorkerApi, JobOptions } from './api';
 import { spawnNodeWorker, type NodeEngineWorker } from './node-spawn';
 
 /** Why a job did not run to its end. */
-export type PoolFailure = 'queue-full' | 'timeout' | 'crashed' | 'out-of-memory' | 'closed' | 'cancelled';
+export type PoolFailure = 'queue-full' | 'queue-timeout' | 'timeout' | 'crashed' | 'out-of-memory' | 'closed' | 'cancelled';
 
 /** A job the pool could not complete. */
 export class PoolError extends Error {
   constructor(
     readonly kind: PoolFailure,
     message: string,
-    /** Seconds after which a retry may succeed (queue-full, closed). */
+    /** Seconds after which a retry may succeed (queue-full, queue-timeout, closed). */
     readonly retryAfterS?: number,
   ) {
     super(message);
@@ -29,6 +29,12 @@ export interface PoolOptions {
   readonly size: number;
   readonly queueSize: number;
   readonly timeoutMs: number;
+  /**
+   * How long a job may wait in the queue for a worker (default: no limit). The server sets its job
+   * time limit here, so a request's time is bounded by the wait plus the run, not by the queue's
+   * length times the job limit.
+   */
+  readonly queueWaitMs?: number;
   readonly memoryMb: number;
   /** Starts a worker (tests substitute misbehaving workers). */
   readonly spawn?: (limits: ResourceLimits) => NodeEngineWorker;
@@ -117,19 +123,34 @@ class WorkerPool implements EnginePool {
         const wait = Math.ceil((this.avgMs * (this.queue.length + 1)) / Math.max(1, this.options.size) / 1000);
         return reject(new PoolError('queue-full', 'All engine workers are busy and the queue is full.', Math.min(60, Math.max(1, wait))));
       }
-      const onQueuedAbort = (): void => {
+      let waitTimer: ReturnType<typeof setTimeout> | undefined;
+      const leaveQueue = (e: PoolError): void => {
+        clearTimeout(waitTimer);
+        signal?.removeEventListener('abort', onQueuedAbort);
         const i = this.queue.indexOf(waiter);
         if (i >= 0) this.queue.splice(i, 1);
-        reject(new PoolError('cancelled', 'The request was cancelled while it waited for a worker.'));
+        reject(e);
       };
+      const onQueuedAbort = (): void => leaveQueue(new PoolError('cancelled', 'The request was cancelled while it waited for a worker.'));
       const waiter: Waiter = {
         start: (slot) => {
+          clearTimeout(waitTimer);
           signal?.removeEventListener('abort', onQueuedAbort);
           this.execute(slot, task, signal, { resolve, reject });
         },
-        reject,
+        reject: (e) => {
+          clearTimeout(waitTimer);
+          reject(e);
+        },
       };
       signal?.addEventListener('abort', onQueuedAbort, { once: true });
+      const waitMs = this.options.queueWaitMs;
+      if (waitMs !== undefined) {
+        waitTimer = setTimeout(() => {
+          const retry = Math.min(60, Math.max(1, Math.ceil(this.avgMs / 1000)));
+          leaveQueue(new PoolError('queue-timeout', `No engine worker became free within ${seconds(waitMs)} s.`, retry));
+        }, waitMs);
+      }
       this.queue.push(waiter);
     });
   }

@@ -31,6 +31,25 @@ export interface WorkerEnvironment {
   readonly requiresInit?: boolean;
   /** fetch for time-stamp authorities and online revocation; without it those options fail. */
   readonly fetch?: typeof fetch;
+  /**
+   * Waits for the font files fetched so far (hosts that load fonts asynchronously: the browser).
+   * With it, a job that met a face only while drawing runs again once that face has arrived.
+   */
+  settleFonts?(): Promise<void>;
+}
+
+/**
+ * Runs a job on a fresh host; when its result says a font file was needed before it was loaded
+ * (`text/font-not-prepared`: a face only drawing asks for, such as metafile text) and the
+ * environment loads fonts asynchronously, waits for the files and runs it once more on a new host,
+ * so the browser gives the bytes Node gives, whose host has every file at once.
+ */
+export async function runWithLateFonts<T>(env: WorkerEnvironment, body: (host: EngineHost) => Promise<Result<T>>, makeHost: () => EngineHost | Promise<EngineHost>): Promise<Result<T>> {
+  const first = await body(await makeHost());
+  const late = first.warnings.some((w) => w.code === 'text/font-not-prepared');
+  if (!late || !env.settleFonts) return first;
+  await env.settleFonts();
+  return body(await makeHost());
 }
 
 /** Creates the worker API object for an environment (expose it with `Comlink.expose`). */
@@ -50,12 +69,12 @@ export function createWorkerApi(env: WorkerEnvironment): ColophonWorkerApi {
     running.set(key, controller);
     try {
       const at = job?.now !== undefined ? new Date(job.now) : undefined;
-      const host = await env.createHost(init ?? {}, {
-        signal: linkSignal(controller, job?.cancelFlag),
+      const signal = linkSignal(controller, job?.cancelFlag);
+      const result = await runWithLateFonts(env, body, () => env.createHost(init ?? {}, {
+        signal,
         ...(onProgress ? { onProgress: forwardProgress(onProgress) } : {}),
         ...(at ? { now: () => new Date(at.getTime()) } : {}),
-      });
-      const result = await body(host);
+      }));
       return result.ok ? Comlink.transfer(result, transferable(buffers(result.value))) : result;
     } catch (e) {
       return fail(toDiagnostic('worker', e));

@@ -16,7 +16,7 @@ import { LayoutBudget } from './budget';
 import { runPasses } from './passes';
 import { createFaceResolver, type DocumentFaces } from './text-faces';
 import { drawChart } from './chart';
-import { CommentMargin, localizeCommentRanges } from './comments';
+import { balloonHeadingFaces, CommentMargin, localizeCommentRanges } from './comments';
 import { dropVanishedParagraphs } from './hidden-marks';
 import { turnedSections } from './vertical';
 import { PageDrawer } from './draw-pages';
@@ -112,7 +112,8 @@ async function passRun(
   doc: DocModel, options: LayoutOptions, host: EngineHost, bag: DiagnosticBag, ranges: ReturnType<typeof localizeCommentRanges> | undefined,
 ): Promise<Run> {
   const limits = resolveLimits(options.limits);
-  const faces = await createFaceResolver(doc, host);
+  // Balloon headings ask for a face no run of the model does; it is prepared with the others.
+  const faces = await createFaceResolver(doc, host, ranges ? balloonHeadingFaces(doc) : []);
   const env: DocumentEnv = {
     doc,
     faces,

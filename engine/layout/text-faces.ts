@@ -14,8 +14,8 @@ export interface DocumentFaces extends FaceResolver {
 }
 
 /** Creates the resolver for a document: loads every face its runs need. */
-export async function createFaceResolver(doc: DocModel, host: EngineHost): Promise<DocumentFaces> {
-  const needs = fontNeeds(doc);
+export async function createFaceResolver(doc: DocModel, host: EngineHost, extra: readonly RunProps[] = []): Promise<DocumentFaces> {
+  const needs = fontNeeds(doc, extra);
   const fonts = createFontContext(host.fonts, doc.embeddedFonts, { eastAsianFallback: needs.eastAsian, hangulFallback: needs.hangul, emojiFallback: needs.emoji });
   await fonts.prepare(needs.requests);
   const resolver = new TextFaces(fonts);
@@ -83,7 +83,7 @@ export interface FontNeeds {
  * Walks every story of the document (body, headers and footers, notes, comments, text boxes, field
  * results, list labels) for the faces its runs ask for and the scripts (and emoji) its text holds.
  */
-export function fontNeeds(doc: DocModel): FontNeeds {
+export function fontNeeds(doc: DocModel, extra: readonly RunProps[] = []): FontNeeds {
   const seen = new Map<string, FaceRequest>();
   // Runs share their props objects (interned by the reader): each object's key is made once, where a
   // key per run made 18 MB of strings per round of the dev corpus.
@@ -143,6 +143,8 @@ export function fontNeeds(doc: DocModel): FontNeeds {
   for (const n of Object.values(doc.footnotes)) blocks(n.blocks);
   for (const n of Object.values(doc.endnotes)) blocks(n.blocks);
   for (const c of Object.values(doc.comments)) blocks(c.blocks);
+  // Text the layout adds with props of its own (comment balloon headings).
+  for (const p of extra) add(p);
   // Chart text (titles, tick labels, legends) is drawn in the chart's font, plain and bold.
   for (const c of Object.values(doc.charts)) {
     const family = c.font ?? 'Calibri';

@@ -55,7 +55,7 @@ async function campaignApp(dir: string) {
   const { config } = readConfig({}, { dataDir: dir, log: 'off', workers: 2, queueSize: 16, rateLimit: 100_000, registerPerIp: 100_000, registerPerEmail: 100_000, collectPerIp: 100_000, jobTimeoutMs: 20_000 });
   const store = openSqliteStore(join(dir, 'colophon.db'));
   const mailer = memoryMailer();
-  const pool = createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });
+  const pool = createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, queueWaitMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });
   const log = createMemoryLogger();
   const app = createApp(config, { store, mailer, pool, signing: lazy(() => loadSigningService(config)), log, version: 'fuzz' });
   const close = async () => {
@@ -74,7 +74,7 @@ async function inputsFor(app: Hono<AppEnv>, mailer: ReturnType<typeof memoryMail
   const docx = makeDocx(para(`Dear {{name}}, ${DOCUMENT_MARKER}.`) + para('{{%logo}}'));
   const form = new FormData();
   form.append('file', new Blob([docx as Uint8Array<ArrayBuffer>]), 'seed.docx');
-  const pdf = await app.request('/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+  const pdf = await app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
   if (pdf.status !== 200) throw new Error(`could not convert the seed: ${pdf.status}`);
   return { key, code, docx, pdf: new Uint8Array(await pdf.arrayBuffer()), png: TINY_PNG };
 }

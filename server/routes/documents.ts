@@ -18,6 +18,8 @@ export function mountDocumentRoutes(app: Hono<AppEnv>, state: AppState, guard: M
     const q = readQuery(c, {
       from: ['docx'], to: ['pdf'], trackedChanges: ['markup', 'final', 'original'], comments: ['show', 'hide'], strict: ['true', 'false'],
     });
+    // API.md: `POST /v1/convert?from=docx[&to=pdf]`: the input format is named, only the output defaults.
+    if (!q.from) throw validationProblem([{ field: 'from', issue: 'is required: from=docx' }]);
     const parts = await readMultipart(c, ['file']);
     const file = parts.files.get('file');
     if (!file) throw validationProblem([{ field: 'file', issue: parts.texts.has('file') ? 'must be a file part, not text' : 'is required' }]);
@@ -39,12 +41,14 @@ export function mountDocumentRoutes(app: Hono<AppEnv>, state: AppState, guard: M
 
   app.post('/v1/annotate', guard, async (c) => {
     const q = readQuery(c, { to: ['docx', 'pdf'] });
+    // API.md: `POST /v1/annotate?to=docx|pdf`: the output format is part of the request, not a default.
+    if (!q.to) throw validationProblem([{ field: 'to', issue: 'is required: to=docx or to=pdf' }]);
     const input = mediaType(c) === 'multipart/form-data' ? await annotateFromMultipart(c) : await annotateFromJson(c);
     requireZip(input.docx, input.field);
     const parsed = parseFillRequest({ ...(input.fields !== undefined ? { fields: input.fields } : {}), ...(input.data !== undefined ? { data: input.data } : {}) });
     if (!parsed.ok) throw validationProblem(parsed.errors.map(fieldDetail));
     const bytes = ownedBytes(input.docx);
-    const options: AnnotateOptions = { ...input.options, to: (q.to ?? 'docx') as 'docx' | 'pdf', ...(input.name ? { fileName: input.name } : {}) };
+    const options: AnnotateOptions = { ...input.options, to: q.to as 'docx' | 'pdf', ...(input.name ? { fileName: input.name } : {}) };
     const { value, warnings } = await runEngine(c, state, input.field, (api, job) => api.annotate(Comlink.transfer(bytes, [bytes.buffer]), parsed.value, options, job));
     return c.json({
       document: { base64: Buffer.from(value.document.buffer, value.document.byteOffset, value.document.byteLength).toString('base64'), contentType: value.contentType },

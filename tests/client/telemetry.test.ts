@@ -118,12 +118,39 @@ describe('telemetry on document open', () => {
     expect(seen[0]!.body.metadata).toEqual({ tenant: 'acme', plan: 3, beta: true });
   });
 
+  it('metadata that is not a record (a list, a string) is sent as {}, so the ingest still counts the open', async () => {
+    for (const metadata of [['tenant', 'acme'], 'acme']) client({ telemetry: { metadata: metadata as never } }).openDocument(withIdentity());
+    await settle();
+    expect(seen.map((s) => s.body.metadata)).toEqual([{}, {}]);
+    const { readTelemetry } = await import('../../server/routes/telemetry');
+    expect(readTelemetry(seen[0]!.body)).toHaveLength(1);
+  });
+
   it('licence key precedence: root key beats the deprecated telemetry.licenseKey, which beats the default', async () => {
     client({ licenseKey: 'root-key', telemetry: { licenseKey: 'deprecated-key' } }).openDocument(withIdentity());
     client({ telemetry: { licenseKey: 'deprecated-key' } }).openDocument(withIdentity());
     client({}).openDocument(withIdentity());
     await settle();
     expect(seen.map((s) => s.headers['x-license-key']).sort()).toEqual(['community-and-eval-agplv3', 'deprecated-key', 'root-key']);
+  });
+
+  it('sends the page address without its query, fragment or user info, and only the scheme of a local page', async () => {
+    const screen = { width: 1440, height: 900 };
+    const pages: Array<[string, string]> = [
+      ['https://ada:pw@app.example:8443/docs/edit?token=s3cr3t&email=ada%40example.com#access_token=abc', 'https://app.example:8443/docs/edit'],
+      ['http://localhost:5173/', 'http://localhost:5173/'],
+      ['file:///home/ada/contracts/salary.html', 'file:'],
+      ['data:text/html,<p>private</p>', 'data:'],
+    ];
+    for (const [href, sent] of pages) {
+      vi.stubGlobal('location', { href, hostname: new URL(href).hostname });
+      vi.stubGlobal('screen', screen);
+      client().openDocument(withIdentity());
+      await settle();
+      vi.unstubAllGlobals();
+      const info = seen.pop()!.body.browserInfo;
+      expect(info, href).toEqual({ userAgent: expect.any(String), currentUrl: sent, hostname: new URL(href).hostname, screenSize: screen });
+    }
   });
 
   it('network failures, HTTP errors and hanging requests have no visible effect', async () => {

@@ -7,6 +7,7 @@
  * server has no clock setting). PAdES B-B with RSA PKCS#1 v1.5 needs no randomness.
  * Also: the playground's telemetry event reaches the real server's /v1/collect and is counted.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,8 @@ import { startServer, type ServerHandle } from '../../server/start';
 import { codeOf, signBody, startSmtp, type TestSmtp } from '../server/helpers';
 import { launchChromium } from './browser';
 import { parityDocuments, TEMPLATE_VALUES } from './documents';
+import { makeDocx } from '../helpers/make-docx';
+import { REVIEW_FIXTURES } from '../golden/review-fixtures';
 import { makeTestKeys, type TestKeys } from './keys';
 import { PLAYGROUND_DIR } from './static-server';
 
@@ -30,6 +33,8 @@ const FILE_NAME = 'parity.docx';
 /** One operation, as the page's engine runs it (the server route builds the same job from its request). */
 interface BrowserJob {
   readonly op: 'convert' | 'annotate' | 'sign';
+  /** Convert: the review options, as the server reads them from its query. */
+  readonly options?: Readonly<Record<string, string>>;
   readonly to?: 'pdf' | 'docx';
   readonly pem?: string;
   readonly pdf?: Record<string, string>;
@@ -110,7 +115,7 @@ async function inBrowser(input: Uint8Array, job: BrowserJob): Promise<Uint8Array
     const engine = (globalThis as unknown as { colophonPlayground: { engine: import('../../worker/client').ColophonEngine } }).colophonPlayground.engine;
     const call = { now: new Date(now) };
     const identity = { kind: 'pem' as const, pem: job.pem ?? '' };
-    const r = job.op === 'convert' ? await engine.convert(bytes, { fileName }, call)
+    const r = job.op === 'convert' ? await engine.convert(bytes, { ...job.options, fileName }, call)
       : job.op === 'annotate' ? await engine.annotate(bytes, { fields }, { to: job.to ?? 'docx' }, call)
       : await engine.sign(bytes, {
         identity, ...(job.to === 'docx' ? { to: 'docx' as const, docxComments: job.docxComments ?? '' } : {}), ...(job.pdf ? { pdf: job.pdf } : {}), ...(job.auditTrail ? { auditTrail: job.auditTrail } : {}),
@@ -170,6 +175,22 @@ describe('browser worker and /v1 server give the same bytes', () => {
       expect(firstDifference(browserDocx, signedDocx)).toBe('equal');
     });
   }
+
+  // API.md's convert options reach both doors alike: each view gives its own PDF, the same bytes in the page and over HTTP.
+  it('review options: trackedChanges and comments give the same bytes in the browser and from /v1/convert', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      ['tc-two-authors', { trackedChanges: 'final' }], ['tc-two-authors', { trackedChanges: 'original' }], ['tc-two-authors', { trackedChanges: 'markup', comments: 'show' }],
+      ['comment-range', { comments: 'show' }], ['comment-range', { comments: 'hide' }],
+    ];
+    const seen = new Set<string>();
+    for (const [name, options] of cases) {
+      const docx = makeDocx(REVIEW_FIXTURES[name]!);
+      const pdf = await viaServer(`/v1/convert?from=docx&${new URLSearchParams(options).toString()}`, form(docx));
+      expect(firstDifference(await inBrowser(docx, { op: 'convert', options }), pdf), `${name} ${JSON.stringify(options)}`).toBe('equal');
+      seen.add(createHash('sha256').update(pdf).digest('hex'));
+    }
+    expect(seen.size).toBe(cases.length); // each view has its own PDF: the options changed the output, not only reached it
+  });
 
   it('the playground served by the server sends its telemetry event to the server, which counts it', async () => {
     const context = await browser.newContext();

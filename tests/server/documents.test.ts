@@ -34,42 +34,42 @@ describe('document routes: validation and errors', () => {
 
   it('convert: rejects unknown and invalid query parameters, a missing or textual file part, unknown parts and JSON bodies', async () => {
     await expectProblem(await post('/v1/convert?from=doc', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'from');
-    await expectProblem(await post('/v1/convert?trackedChanges=all', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'trackedChanges');
-    await expectProblem(await post('/v1/convert?pages=1', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'pages');
-    await expectProblem(await post('/v1/convert?to=pdf&to=pdf', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'to');
+    await expectProblem(await post('/v1/convert?from=docx&trackedChanges=all', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'trackedChanges');
+    await expectProblem(await post('/v1/convert?from=docx&pages=1', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'pages');
+    await expectProblem(await post('/v1/convert?from=docx&to=pdf&to=pdf', fileForm(templateDocx())), 400, 'VALIDATION_ERROR', 'to');
     const noFile = new FormData();
     noFile.append('other', 'x');
-    await expectProblem(await post('/v1/convert', noFile), 400, 'VALIDATION_ERROR', 'other');
+    await expectProblem(await post('/v1/convert?from=docx', noFile), 400, 'VALIDATION_ERROR', 'other');
     const textFile = new FormData();
     textFile.append('file', 'just text');
-    expect((await expectProblem(await post('/v1/convert', textFile), 400, 'VALIDATION_ERROR', 'file')).details![0]!.issue).toContain('file part');
-    await expectProblem(await post('/v1/convert', JSON.stringify({ file: 'x' }), { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
+    expect((await expectProblem(await post('/v1/convert?from=docx', textFile), 400, 'VALIDATION_ERROR', 'file')).details![0]!.issue).toContain('file part');
+    await expectProblem(await post('/v1/convert?from=docx', JSON.stringify({ file: 'x' }), { 'Content-Type': 'application/json' }), 415, 'VALIDATION_ERROR', 'Content-Type');
   });
 
   it('convert: a non-DOCX is INVALID_FILE_FORMAT, a broken DOCX is UNPROCESSABLE_DOCUMENT with the engine diagnostics', async () => {
-    await expectProblem(await post('/v1/convert', fileForm(encodeUtf8('%PDF-1.7 not a docx'), 'x.pdf')), 400, 'INVALID_FILE_FORMAT', 'file');
+    await expectProblem(await post('/v1/convert?from=docx', fileForm(encodeUtf8('%PDF-1.7 not a docx'), 'x.pdf')), 400, 'INVALID_FILE_FORMAT', 'file');
     const notDocx = writeZip([{ name: 'hello.txt', data: encodeUtf8('hi') }]);
-    await expectProblem(await post('/v1/convert', fileForm(notDocx)), 400, 'INVALID_FILE_FORMAT');
+    await expectProblem(await post('/v1/convert?from=docx', fileForm(notDocx)), 400, 'INVALID_FILE_FORMAT');
     const badXml = makeDocx({ rawDocument: '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>' });
-    const p = await expectProblem(await post('/v1/convert', fileForm(badXml)), 422, 'UNPROCESSABLE_DOCUMENT');
+    const p = await expectProblem(await post('/v1/convert?from=docx', fileForm(badXml)), 422, 'UNPROCESSABLE_DOCUMENT');
     expect(p.details![0]!.issue).toMatch(/^(docx|xml)\//);
     const truncated = templateDocx().subarray(0, 300);
     // A cut-off package is not a readable DOCX at all.
-    await expectProblem(await post('/v1/convert', fileForm(truncated)), 400, 'INVALID_FILE_FORMAT', 'file');
+    await expectProblem(await post('/v1/convert?from=docx', fileForm(truncated)), 400, 'INVALID_FILE_FORMAT', 'file');
   });
 
   it('convert: strict=true turns engine warnings into a 422', async () => {
     const warned = makeDocx(para('Text in a font nobody has', '', '<w:rFonts w:ascii="NoSuchFontAnywhere" w:hAnsi="NoSuchFontAnywhere"/>'));
-    const lax = await post('/v1/convert', fileForm(warned));
+    const lax = await post('/v1/convert?from=docx', fileForm(warned));
     expect(lax.status).toBe(200);
     expect(Number(lax.headers.get('x-colophon-warnings'))).toBeGreaterThan(0);
-    await expectProblem(await post('/v1/convert?strict=true', fileForm(warned)), 422, 'UNPROCESSABLE_DOCUMENT');
+    await expectProblem(await post('/v1/convert?from=docx&strict=true', fileForm(warned)), 422, 'UNPROCESSABLE_DOCUMENT');
   });
 
   it('answers 413 for a body over the limit, with or without Content-Length', async () => {
     const big = new Uint8Array(1024 * 1024 + 10);
     big.set([0x50, 0x4b, 3, 4]);
-    await expectProblem(await post('/v1/convert', fileForm(big)), 413, 'PAYLOAD_TOO_LARGE');
+    await expectProblem(await post('/v1/convert?from=docx', fileForm(big)), 413, 'PAYLOAD_TOO_LARGE');
     const stream = new ReadableStream<Uint8Array>({
       start(c) {
         for (let i = 0; i < 20; i++) c.enqueue(new Uint8Array(100 * 1024));
@@ -82,35 +82,35 @@ describe('document routes: validation and errors', () => {
 
   it('annotate: validates the body, base64, fields and options', async () => {
     const doc = { base64: b64(templateDocx()) };
-    await expectProblem(await post('/v1/annotate', '{not json', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
-    await expectProblem(await post('/v1/annotate', '[1]', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: { base64: '@@@' }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.base64');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: { base64: 'aGk', extra: 1 }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.extra');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [], template: 1 }, key)), 400, 'VALIDATION_ERROR', 'template');
+    await expectProblem(await post('/v1/annotate?to=docx', '{not json', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
+    await expectProblem(await post('/v1/annotate?to=docx', '[1]', { 'Content-Type': 'application/json' }), 400, 'VALIDATION_ERROR', 'body');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: { base64: '@@@' }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.base64');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: { base64: 'aGk', extra: 1 }, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'document.extra');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [], template: 1 }, key)), 400, 'VALIDATION_ERROR', 'template');
     await expectProblem(await t.app.request('/v1/annotate?to=xlsx', jsonInit({ document: doc, fields: [] }, key)), 400, 'VALIDATION_ERROR', 'to');
-    const f = await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [{ type: 'text', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0]');
+    const f = await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [{ type: 'text', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0]');
     expect(f.details![0]!.issue).toContain('exactly one of');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [{ id: 'a', type: 'video', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0].type');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [], options: { flatten: 'yes' } }, key)), 400, 'VALIDATION_ERROR', 'options.flatten');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [], options: { colour: 1 } }, key)), 400, 'VALIDATION_ERROR', 'options.colour');
-    const img = await t.app.request('/v1/annotate', jsonInit({ document: doc, fields: [{ id: 'name', type: 'image', value: 'data:image/png;base64,AAAA' }] }, key));
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [{ id: 'a', type: 'video', value: 'x' }] }, key)), 400, 'VALIDATION_ERROR', 'fields[0].type');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [], options: { flatten: 'yes' } }, key)), 400, 'VALIDATION_ERROR', 'options.flatten');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [], options: { colour: 1 } }, key)), 400, 'VALIDATION_ERROR', 'options.colour');
+    const img = await t.app.request('/v1/annotate?to=docx', jsonInit({ document: doc, fields: [{ id: 'name', type: 'image', value: 'data:image/png;base64,AAAA' }] }, key));
     await expectProblem(img, 400, 'VALIDATION_ERROR');
     const form = fileForm(templateDocx(), 'a.docx', { fields: '{oops' });
-    await expectProblem(await post('/v1/annotate', form), 400, 'VALIDATION_ERROR', 'fields');
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ document: { base64: b64(encodeUtf8('plain text')) }, fields: [] }, key)), 400, 'INVALID_FILE_FORMAT', 'document');
+    await expectProblem(await post('/v1/annotate?to=docx', form), 400, 'VALIDATION_ERROR', 'fields');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ document: { base64: b64(encodeUtf8('plain text')) }, fields: [] }, key)), 400, 'INVALID_FILE_FORMAT', 'document');
   });
 
   it('annotate: reports missing and unknown fields, and strict makes them a 422', async () => {
     const body = { document: { base64: b64(templateDocx()) }, fields: [{ id: 'nobody', type: 'text', value: 'x' }] };
-    const res = await t.app.request('/v1/annotate', jsonInit(body, key));
+    const res = await t.app.request('/v1/annotate?to=docx', jsonInit(body, key));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { report: unknown }).report).toEqual({ filled: [], missing: ['name'], unknown: ['nobody'] });
-    await expectProblem(await t.app.request('/v1/annotate', jsonInit({ ...body, options: { strict: true } }, key)), 422, 'UNPROCESSABLE_DOCUMENT');
+    await expectProblem(await t.app.request('/v1/annotate?to=docx', jsonInit({ ...body, options: { strict: true } }, key)), 422, 'UNPROCESSABLE_DOCUMENT');
   });
 
   it('sign: validates signer, audit trail, certificate option, metadata and formats', async () => {
-    const pdf = Buffer.from(await (await post('/v1/convert', fileForm(templateDocx()))).arrayBuffer());
+    const pdf = Buffer.from(await (await post('/v1/convert?from=docx', fileForm(templateDocx()))).arrayBuffer());
     const sign = (body: Record<string, unknown>, q = '') => t.app.request(`/v1/sign${q}`, jsonInit(body, key));
     await expectProblem(await sign(signBody(pdf, { signer: { name: 'A' } })), 400, 'VALIDATION_ERROR', 'signer');
     await expectProblem(await sign(signBody(pdf, { auditTrail: [{ type: 'ready', timestamp: '2026-01-01T00:00:00Z' }] })), 400, 'VALIDATION_ERROR', 'auditTrail');
@@ -140,7 +140,7 @@ describe('document routes: validation and errors', () => {
     await expectProblem(await t.app.request('/v1/verify', jsonInit({ document: { base64: b64(encodeUtf8('hello')) } }, key)), 400, 'INVALID_FILE_FORMAT');
     const form = new FormData();
     await expectProblem(await post('/v1/verify', form), 400, 'VALIDATION_ERROR');
-    const pdf = Buffer.from(await (await post('/v1/convert', fileForm(templateDocx()))).arrayBuffer());
+    const pdf = Buffer.from(await (await post('/v1/convert?from=docx', fileForm(templateDocx()))).arrayBuffer());
     const unsigned = await post('/v1/verify', fileForm(pdf, 'a.pdf'));
     expect(unsigned.status).toBe(200);
     const r = (await unsigned.json()) as { valid: boolean; signatures: unknown[] };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { readConfig } from '../../server/config';
 import { startServer, type ServerHandle } from '../../server/start';
+import { makeDocx } from '../helpers/make-docx';
 import { createMemoryLogger } from '../../server/logger';
 import {
   b64, codeOf, fileForm, filesUnder, jsonInit, makeTestApp, signBody, startSmtp, telemetryBody, templateDocx, tempDir, type TestApp, type TestSmtp,
@@ -90,7 +91,7 @@ describe('the /v1 flow in process (app.request)', () => {
 
     // Annotate as multipart, DOCX out; sign a DOCX as DOCX.
     const form = fileForm(templateDocx(), 'letter.docx', { fields: JSON.stringify([{ id: 'name', type: 'text', value: 'Grace' }]) });
-    const docx = await t.app.request('/v1/annotate', { method: 'POST', headers: auth, body: form });
+    const docx = await t.app.request('/v1/annotate?to=docx', { method: 'POST', headers: auth, body: form });
     expect(docx.status).toBe(200);
     const d = (await docx.json()) as { document: { base64: string; contentType: string } };
     expect(d.document.contentType).toContain('wordprocessingml');
@@ -180,6 +181,26 @@ describe('the /v1 flow over a real socket', () => {
     await runFlow(call, smtp, 'socket@example.com');
   });
 
+  it('names in `error` the reason phrase its status line carries (API.md: error is the HTTP reason phrase)', async () => {
+    const email = 'phrase@example.com';
+    const before = smtp.messages.length;
+    await fetch(`${handle.url}/v1/auth/register?email=${encodeURIComponent(email)}`);
+    const verified = await fetch(`${handle.url}/v1/auth/verify?email=${encodeURIComponent(email)}&code=${codeOf(await smtp.waitFor(email, before))}`);
+    const auth = { Authorization: `Bearer ${(await verified.json()) as string}` };
+    const broken = makeDocx({ rawDocument: '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p>' });
+    const answers = [
+      await fetch(`${handle.url}/v1/convert?from=docx`, { method: 'POST', headers: auth, body: fileForm(broken) }), // 422
+      await fetch(`${handle.url}/v1/convert?from=docx`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' }), // 415
+      await fetch(`${handle.url}/v1/verify/key`), // 401
+      await fetch(`${handle.url}/v1/nowhere`), // 404
+    ];
+    expect(answers.map((r) => r.status)).toEqual([422, 415, 401, 404]);
+    for (const res of answers) {
+      const body = (await res.json()) as { error: string; title: string };
+      expect([body.error, body.title], String(res.status)).toEqual([res.statusText, res.statusText]);
+    }
+  });
+
   it('answers requests the HTTP parser rejects with a problem body, and keeps serving', async () => {
     // Sends `text` and reads until the server closes; `halfClose` ends our side at once.
     const raw = (text: string, halfClose = true) => new Promise<string>((resolve, reject) => {
@@ -223,7 +244,7 @@ describe('the /v1 flow over a real socket', () => {
       return (await (await fetch(`${handle.url}/v1/auth/verify?email=shutdown@example.com&code=${code}`)).json()) as string;
     })();
     const url = handle.url;
-    const inFlight = fetch(`${url}/v1/convert`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(templateDocx()) });
+    const inFlight = fetch(`${url}/v1/convert?from=docx`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(templateDocx()) });
     while (handle.pool.stats().busy === 0) await new Promise((r) => setTimeout(r, 2));
     const closing = handle.close();
     const res = await inFlight;

@@ -106,7 +106,7 @@ export async function makeTestApp(overrides: Partial<ServerConfig> = {}, parts: 
   const store = openSqliteStore(join(dir, 'colophon.db'));
   const smtp = await startSmtp();
   const mailer = parts.mailer ?? createSmtpMailer(smtp.url, config.mailFrom);
-  const pool = parts.pool ?? createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });
+  const pool = parts.pool ?? createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, queueWaitMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });
   const log = createMemoryLogger();
   let offset = 0;
   const app = createApp(config, { store, mailer, pool, signing: lazy(() => loadSigningService(config)), log, version: 'test', now: () => Date.now() + offset }, parts.fontsDir ? { fontsDir: parts.fontsDir } : {});

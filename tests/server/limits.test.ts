@@ -53,13 +53,16 @@ describe('per-key rate limit and concurrency', () => {
     t.advance(60_000);
     const key = await obtainKey(t, 'busy@example.com');
     const auth = { Authorization: `Bearer ${key}` };
-    const first = t.app.request('/v1/convert', { method: 'POST', headers: auth, body: fileForm(heavy) });
+    const first = t.app.request('/v1/convert?from=docx', { method: 'POST', headers: auth, body: fileForm(heavy) });
     await untilBusy(t);
     const started = performance.now();
-    const second = await t.app.request('/v1/convert', { method: 'POST', headers: auth, body: fileForm(heavy) });
+    const second = await t.app.request('/v1/convert?from=docx', { method: 'POST', headers: auth, body: fileForm(heavy) });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('1');
+    // Every 429 carries the RateLimit-* headers (API.md), here the window's state with only the first convert counted.
+    expect([second.headers.get('ratelimit-limit'), second.headers.get('ratelimit-remaining'), second.headers.get('ratelimit-policy')]).toEqual(['3', '2', '3;w=60']);
+    expect(Number(second.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
     expect(((await second.json()) as { message: string }).message).toContain('in flight');
     expect((await first).status).toBe(200);
     // The refused request did not use up rate budget: 3 - the first convert - this request = 1.
@@ -77,7 +80,7 @@ describe('engine pool limits through the app', () => {
 
   it('answers 503 with Retry-After at once when the queue is full, and serves the rest', async () => {
     const key = await obtainKey(t, 'queue@example.com');
-    const send = () => t.app.request('/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavy) });
+    const send = () => t.app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavy) });
     const running = send();
     await untilBusy(t);
     const queued = send();
@@ -102,7 +105,7 @@ describe('engine pool limits through the app', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    const res = await t.app.request('/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavier) });
+    const res = await t.app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavier) });
     clearInterval(timer);
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-colophon-pages'))).toBeGreaterThan(300);
@@ -116,7 +119,7 @@ describe('engine pool limits through the app', () => {
   it('stops the job when the client goes away, freeing the worker', async () => {
     const key = await obtainKey(t, 'abort@example.com');
     const controller = new AbortController();
-    const req = new Request('http://localhost/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavy), signal: controller.signal });
+    const req = new Request('http://localhost/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavy), signal: controller.signal });
     const pending = t.app.request(req);
     await untilBusy(t);
     const completedBefore = t.pool.stats().completed;

@@ -16,7 +16,7 @@ describe('worker pool failures through the app', () => {
       // The fake worker reads the upload as its instruction; the route only checks the ZIP signature.
       const send = (mode: string) => {
         const bytes = new Uint8Array([0x50, 0x4b, 3, 4, ...new TextEncoder().encode(mode)]);
-        return t.app.request('/v1/convert', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(bytes) });
+        return t.app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(bytes) });
       };
       const body = async (res: Response) => (await res.json()) as { code: string; message: string };
       const timeout = await send('hang');
@@ -30,6 +30,28 @@ describe('worker pool failures through the app', () => {
       const fine = await send('fine');
       expect(fine.status).toBe(200);
       expect(new Uint8Array(await fine.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
+    } finally {
+      await t.close();
+      await misbehaving.close();
+    }
+  });
+  it('answers 503 TIMEOUT with Retry-After when a request waits the per-request time limit for a worker (API.md: 504/503)', async () => {
+    const misbehaving = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 1500, queueWaitMs: 200, memoryMb: 64, spawn: spawnMisbehaving });
+    const t = await makeTestApp({ workers: 1, keyConcurrency: 10 }, { pool: misbehaving });
+    try {
+      const key = await obtainKey(t, 'queue@example.com');
+      const send = (mode: string) => {
+        const bytes = new Uint8Array([0x50, 0x4b, 3, 4, ...new TextEncoder().encode(mode)]);
+        return t.app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(bytes) });
+      };
+      await untilWorkers(misbehaving, 1);
+      const hung = send('hang');
+      await new Promise((r) => setTimeout(r, 50));
+      const waited = await send('fine');
+      expect(waited.status).toBe(503);
+      expect(Number(waited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await waited.json()).toMatchObject({ code: 'TIMEOUT', error: 'Service Unavailable', message: expect.stringContaining('within 0.2 s') });
+      expect((await hung).status).toBe(504);
     } finally {
       await t.close();
       await misbehaving.close();

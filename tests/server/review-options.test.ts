@@ -19,7 +19,7 @@ describe('/v1/convert review options', () => {
   afterAll(async () => t.close());
 
   async function convert(name: string, query: string): Promise<Uint8Array> {
-    const res = await t.app.request(`/v1/convert?${query}`, { method: 'POST', headers: auth, body: fileForm(makeDocx(REVIEW_FIXTURES[name]!)) });
+    const res = await t.app.request(`/v1/convert?from=docx&${query}`, { method: 'POST', headers: auth, body: fileForm(makeDocx(REVIEW_FIXTURES[name]!)) });
     expect(res.status).toBe(200);
     return new Uint8Array(await res.arrayBuffer());
   }

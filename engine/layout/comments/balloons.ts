@@ -109,7 +109,7 @@ export function balloonBlocks(comment: Comment, label: string, color: string, fa
   const blocks = [...comment.blocks];
   const i = blocks.findIndex((b) => b.kind === 'paragraph');
   const first = i >= 0 ? (blocks[i] as Paragraph) : undefined;
-  const props: RunProps = { ...(first?.markProps ?? fallback), bold: true, color };
+  const props = headingProps(comment, color, fallback);
   const heading = { kind: 'text' as const, text: `Commented [${label}]: `, props };
   if (first) {
     const { list: _list, ...rest } = first.props;
@@ -117,6 +117,17 @@ export function balloonBlocks(comment: Comment, label: string, color: string, fa
     blocks[i] = { ...first, props: rest, inlines: [heading, ...first.inlines] };
   } else blocks.unshift({ kind: 'paragraph', props: PLAIN_PARAGRAPH, inlines: [heading], markProps: fallback, at: 'comments' });
   return blocks;
+}
+
+/**
+ * The run properties of a balloon's heading: its first paragraph's mark (or `fallback`), bold, in the
+ * author's colour. The face they ask for is not in the DocModel, so layout prepares it with the
+ * document's own (`balloonHeadingFaces`): a host that loads fonts asynchronously (the browser) could
+ * not load it once layout has begun, and would draw the heading in another face than Node does.
+ */
+export function headingProps(comment: Comment, color: string, fallback: RunProps): RunProps {
+  const first = comment.blocks.find((b): b is Paragraph => b.kind === 'paragraph');
+  return { ...(first?.markProps ?? fallback), bold: true, color };
 }
 
 const PLAIN_PARAGRAPH: ParagraphProps = {

@@ -6,5 +6,5 @@
  */
 export { localizeCommentRanges, type CommentRanges } from './ranges';
 export { CommentLayer, type CommentAnchor } from './layer';
-export { CommentMargin, initialsOf, MARKUP_AREA_PT, type FramedPage } from './margin';
+export { CommentMargin, balloonHeadingFaces, initialsOf, MARKUP_AREA_PT, type FramedPage } from './margin';
 export { stackBalloons, balloonBlocks } from './balloons';

@@ -10,7 +10,7 @@ import { emitStory, layoutStory } from '../blocks';
 import { blockContext, type DocumentEnv } from '../context';
 import { CollectingSink, stackedFloats, type ResourceTables, type SinkPage } from '../emit/sink';
 import { revisionColor, tint } from '../revisions';
-import { balloonBlocks, balloonTextWidth, drawBalloons, type Balloon, type BalloonArea } from './balloons';
+import { balloonBlocks, balloonTextWidth, drawBalloons, headingProps, type Balloon, type BalloonArea } from './balloons';
 import { CommentLayer } from './layer';
 import type { CommentRanges } from './ranges';
 
@@ -101,6 +101,12 @@ export class CommentMargin {
 export function initialsOf(author: string): string {
   const words = author.split(/\s+/).filter((x) => x.length > 0);
   return words.map((x) => x[0]!.toUpperCase()).join('').slice(0, 4);
+}
+
+/** The run properties of every comment's balloon heading (their faces are prepared before layout; colour aside). */
+export function balloonHeadingFaces(doc: DocModel): RunProps[] {
+  const fallback = fallbackProps(doc);
+  return Object.values(doc.comments).map((c) => headingProps(c, '000000', fallback));
 }
 
 /** Run properties of the first paragraph mark in the body, for comments without paragraphs. */
