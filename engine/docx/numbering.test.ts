@@ -30,6 +30,13 @@ describe('numbering', () => {
     expect(labels(ps)).toEqual(['1.', '1.a)', '1.b)', '2.', '2.a)', 'III', '3.', 'IV']);
   });
 
+  it('counts a level skipped on the way down as used, so the next item at that level takes the value after', () => {
+    // An item at level 1 before any at level 0 shows level 0 at its start (1.a)) and uses it: the
+    // next level-0 item is 2., as Word numbers it (tika-testWORD_numbered_list: "2. A ii 2").
+    const body = li('a', 1, 1) + li('b', 1) + li('c', 1, 2) + li('d', 1, 1);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.a)', '2.', 'III', '2.b)']);
+  });
+
   it('continues lists across numbering instances of one abstract, and restarts on a start override', () => {
     const body = li('a', 1) + li('b', 2) + li('c', 3) + li('d', 3) + li('e', 1);
     expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.', '2.', '5.', '6.', '7.']);
