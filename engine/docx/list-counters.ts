@@ -23,6 +23,10 @@ export class ListCounters {
       // A numbering instance with start overrides restarts those levels when it is first used.
       for (const [lvl, start] of list.startOverrides) c[lvl] = start - 1;
     }
+    // A level skipped on the way down (an item at level 3 right after one at level 0) counts as
+    // used at its start value, as Word counts it: the next item at that level takes the value after
+    // (LibreOffice's "phantom" list entries do the same for Word documents).
+    for (let j = 0; j < ilvl; j++) c[j] ??= startFor(list, j, list.levels[j]?.start ?? 1);
     const def = list.levels[ilvl];
     const start = def?.start ?? 1;
     const prev = c[ilvl];

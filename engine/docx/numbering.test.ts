@@ -30,6 +30,25 @@ describe('numbering', () => {
     expect(labels(ps)).toEqual(['1.', '1.a)', '1.b)', '2.', '2.a)', 'III', '3.', 'IV']);
   });
 
+  it('counts a level skipped on the way down as used, so the next item at that level takes the value after', () => {
+    // An item at level 1 before any at level 0 shows level 0 at its start (1.a)) and uses it: the
+    // next level-0 item is 2., as Word numbers it (tika-testWORD_numbered_list: "2. A ii 2").
+    const body = li('a', 1, 1) + li('b', 1) + li('c', 1, 2) + li('d', 1, 1);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.a)', '2.', 'III', '2.b)']);
+  });
+
+  it('numbers a w14 custom format by its sample (w:format), and its Fallback is not read', () => {
+    const custom = (sample: string) =>
+      '<mc:AlternateContent><mc:Choice Requires="w14"><w:numFmt w:val="custom" w:format="' + sample + '"/></mc:Choice>' +
+      '<mc:Fallback><w:numFmt w:val="decimal"/></mc:Fallback></mc:AlternateContent>';
+    const numbering =
+      `<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/>${custom('α, β, γ, ...')}<w:lvlText w:val="Some-%1-Format"/></w:lvl>` +
+      `<w:lvl w:ilvl="1"><w:start w:val="1"/>${custom('001, 002, 003, ...')}<w:lvlText w:val="%1.%2"/></w:lvl></w:abstractNum>` +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>';
+    const body = li('a', 1) + li('b', 1) + li('c', 1, 1);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering })))).toEqual(['Some-α-Format', 'Some-β-Format', 'β.001']);
+  });
+
   it('continues lists across numbering instances of one abstract, and restarts on a start override', () => {
     const body = li('a', 1) + li('b', 2) + li('c', 3) + li('d', 3) + li('e', 1);
     expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.', '2.', '5.', '6.', '7.']);

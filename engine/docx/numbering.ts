@@ -5,6 +5,8 @@
  */
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
+import { CUSTOM_PREFIX } from '../format';
+import { chooseAlternate } from './alternate';
 import type { PropsEnv } from './env';
 import { readRawPara, type RawPara } from './para-props';
 import { readRawRun, type RawRun } from './run-props';
@@ -68,7 +70,11 @@ function readLevel(env: PropsEnv, el: XmlElement, unknown?: (name: string) => vo
   const ilvl = intAttr(el, 'w:ilvl');
   if (ilvl === undefined || ilvl < 0 || ilvl > 8) return undefined;
   const start = intAttr(child(el, 'w:start'));
-  const fmt = attr(child(el, 'w:numFmt'), 'w:val') ?? 'decimal';
+  const fmtEl = levelNumFmt(el);
+  let fmt = attr(fmtEl, 'w:val') ?? 'decimal';
+  // A custom format (w14, [MS-DOCX]) carries Word's sample of its sequence in w:format.
+  const sample = fmt === 'custom' ? attr(fmtEl, 'w:format') : undefined;
+  if (sample !== undefined) fmt = CUSTOM_PREFIX + sample;
   const textEl = child(el, 'w:lvlText');
   const restart = intAttr(child(el, 'w:lvlRestart'));
   const suff = attr(child(el, 'w:suff'), 'w:val');
@@ -88,6 +94,21 @@ function readLevel(env: PropsEnv, el: XmlElement, unknown?: (name: string) => vo
     pictureBullet: child(el, 'w:lvlPicBulletId') !== undefined,
     ...readLegacy(child(el, 'w:legacy')),
   };
+}
+
+/**
+ * A level's w:numFmt, also where Word 2010 and later write it inside mc:AlternateContent: a w14
+ * custom format as the Choice, an ST_NumberFormat stand-in as the Fallback.
+ */
+function levelNumFmt(el: XmlElement): XmlElement | undefined {
+  const direct = child(el, 'w:numFmt');
+  if (direct) return direct;
+  for (const alt of children(el, 'mc:AlternateContent')) {
+    const chosen = chooseAlternate(alt);
+    const f = chosen ? child(chosen, 'w:numFmt') : undefined;
+    if (f) return f;
+  }
+  return undefined;
 }
 
 /**

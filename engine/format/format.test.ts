@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyTextSwitch, cardinalWords, formatDatePicture, formatNumber, formatNumberSwitch, formatNumericPicture, ordinalSuffix, ordinalWords,
-  parseIsoDateParts, datePartsFromDate, toLetters, toRoman, ideographCounting, hebrewNumeral,
+  parseIsoDateParts, datePartsFromDate, toLetters, toRoman, ideographCounting, hebrewNumeral, CUSTOM_PREFIX, customNumberFormat,
 } from './index';
+
+describe('custom number formats (w14 numFmt custom)', () => {
+  it('reads zero-padded decimals and Greek letters from Word\'s sample, and nothing else', () => {
+    expect([1, 12, 1234].map((n) => formatNumber(n, CUSTOM_PREFIX + '001, 002, 003, ...'))).toEqual(['001', '012', '1234']);
+    expect(formatNumber(7, CUSTOM_PREFIX + '00001, 00002, 00003, ...')).toBe('00007');
+    expect([1, 2, 24, 25].map((n) => formatNumber(n, CUSTOM_PREFIX + 'α, β, γ, ...'))).toEqual(['α', 'β', 'ω', 'αα']);
+    expect(formatNumber(3, CUSTOM_PREFIX + 'Α, Β, Γ, ...')).toBe('Γ');
+    // A sample this reader does not know stays decimal.
+    expect(formatNumber(3, CUSTOM_PREFIX + 'x, y, z, ...')).toBe('3');
+    expect(customNumberFormat('1st, 2nd')).toBeUndefined();
+  });
+});
 
 describe('formatNumber', () => {
   it('formats the Western list formats as Word does', () => {

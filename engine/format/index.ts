@@ -4,7 +4,7 @@
  * In: plain numbers, date parts and picture strings. Out: strings.
  * Must not: read a clock or the machine's locale/time zone (dates come in as parts).
  */
-export { formatNumber, isKnownNumberFormat, toRoman, toLetters, toChicago } from './number-format';
+export { CUSTOM_PREFIX, customNumberFormat, formatNumber, isKnownNumberFormat, toRoman, toLetters, toChicago } from './number-format';
 export { cardinalWords, ordinalWords, ordinalSuffix, capitalizeFirst, capitalizeWords } from './english-words';
 export { ideographDigital, ideographCounting, koreanCounting, koreanDigital, hebrewNumeral } from './east-asian';
 export { formatDatePicture, datePartsFromDate, parseIsoDateParts, type DateParts } from './date-picture';

@@ -92,15 +92,51 @@ const FORMATS: Record<string, Formatter> = {
   vietnameseCounting: (n) => String(n),
 };
 
+const GREEK_LOWER = [...'αβγδεζηθικλμνξοπρστυφχψω'];
+
+/**
+ * A custom number format (w14 `w:numFmt w:val="custom" w:format="…"`, [MS-DOCX]: the w:format of CT_NumFmt): Word writes
+ * the start of the sequence as a sample, `001, 002, 003, ...` or `α, β, γ, ...`, and offers only the
+ * sequences it knows. Returns the formatter for the ones read here: zero-padded decimals (the
+ * width of the sample's numbers) and Greek letters (the 24 of the alphabet, final sigma left out,
+ * repeated past ω as Word repeats Latin letters: αα). Undefined for any other sample (decimal).
+ */
+export function customNumberFormat(sample: string): ((value: number) => string) | undefined {
+  const items = sample.split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== '...' && s !== '…');
+  if (items.length < 2) return undefined;
+  if (items.every((s, k) => /^\d+$/.test(s) && s.length === items[0]!.length && Number(s) === k + 1)) {
+    const width = Math.min(items[0]!.length, 10);
+    return (n) => (n >= 0 ? String(Math.trunc(n)).padStart(width, '0') : String(n));
+  }
+  for (const upper of [false, true]) {
+    const letters = upper ? GREEK_LOWER.map((c) => c.toUpperCase()) : GREEK_LOWER;
+    if (items.every((s, k) => s === letters[k])) {
+      return (n) => {
+        const i = Math.trunc(n);
+        if (i < 1) return String(n);
+        return letters[(i - 1) % letters.length]!.repeat(Math.min(Math.floor((i - 1) / letters.length) + 1, 1000));
+      };
+    }
+  }
+  return undefined;
+}
+
 /** True when `formatNumber` knows the format (others fall back to decimal). */
 export function isKnownNumberFormat(format: string): boolean {
   return format in FORMATS || format in LETTER_SEQUENCES;
 }
 
-/** Formats a counter value in an ST_NumberFormat such as `lowerRoman` or `decimalZero`. */
+/**
+ * How a custom format reaches `formatNumber`: this prefix and Word's sample (`custom:001, 002, 003, ...`),
+ * since a list level's format is one string.
+ */
+export const CUSTOM_PREFIX = 'custom:';
+
+/** Formats a counter value in an ST_NumberFormat such as `lowerRoman` or `decimalZero`, or a custom format (CUSTOM_PREFIX). */
 export function formatNumber(value: number, format: string): string {
   const f = FORMATS[format];
   if (f) return f(value);
+  if (format.startsWith(CUSTOM_PREFIX)) return (customNumberFormat(format.slice(CUSTOM_PREFIX.length)) ?? String)(value);
   const seq = LETTER_SEQUENCES[format];
   if (seq) return cycleLetters(value, seq);
   return String(value);

@@ -14,7 +14,7 @@ import type { NoteCall, Reflow, Unit } from './flow/units';
 import { breakLines, type LineGeometry } from './inline/break-lines';
 import { itemizeParagraph, type ItemizeContext, type ObjectInline, type ParaContent } from './inline/itemize';
 import { finishLines, type LineBox, type LineBoxParams } from './inline/line-box';
-import { shapePieces, type WordCache } from './inline/pieces';
+import { shapePieces, type Piece, type WordCache } from './inline/pieces';
 import { sortStops } from './inline/tabs';
 import { findBreakOpportunities } from './kernel';
 import { BreakAction } from './linebreak-types';
@@ -323,7 +323,7 @@ function fillLines(
 ): LineBox[] {
   const ind = mirrors ? lineIndent(p) : p.props.indent;
   const geometry: { -readonly [K in keyof LineGeometry]: LineGeometry[K] } = {
-    firstStartX: ind.leftPt + ind.firstLinePt,
+    firstStartX: ind.leftPt + ind.firstLinePt - labelLead(p, pieces),
     otherStartX: ind.leftPt,
     limitX,
     tabs: {
@@ -366,6 +366,31 @@ function fillLines(
   if (content.labelEnd) params.labelEnd = content.labelEnd;
   ctx.budget?.spendLines(drafts.length, content.text.length, content.specials.size);
   return finishLines(drafts, params);
+}
+
+/**
+ * How far a right or centred list label (w:lvl/w:lvlJc, §17.9.7) starts before the first line's
+ * start: Word sets such a label with its right edge, or its middle, at the number position (the
+ * first line's indent), so it may reach into the margin (a right-justified `I.` at indent 0), and
+ * what follows (the tab to the next stop, a space) begins where the label ends. A left label, the
+ * default, starts there. Right-to-left paragraphs keep their labels at the start.
+ */
+function labelLead(p: Paragraph, pieces: readonly Piece[]): number {
+  const list = p.props.list;
+  if (!list || list.alignment === 'left' || p.props.bidi || list.text === '') return 0;
+  const end = list.text.length;
+  let width = 0;
+  for (const piece of pieces) {
+    if (piece.start >= end) break;
+    if (piece.k !== 'glyphs') continue;
+    if (piece.end <= end) {
+      width += piece.width;
+      continue;
+    }
+    // The label's last piece may hold its suffix or, with no suffix, the text after it.
+    for (let g = 0; g < piece.advances.length; g++) if (piece.start + piece.rel[g]! < end) width += piece.advances[g]!;
+  }
+  return list.alignment === 'right' ? width : width / 2;
 }
 
 /**

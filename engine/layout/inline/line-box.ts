@@ -163,7 +163,7 @@ type LineSize = Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselineP
  * Scratch objects of lineMetrics, shared by all lines (the caller copies the size out at once): a
  * fresh pair per line, with their number fields boxed, was a tenth of what line finishing allocated.
  */
-const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, tabAscent: 0, tabDescent: 0, tabNatural: 0, any: false };
+const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, tabAscent: 0, tabDescent: 0, tabNatural: 0, plainDescent: 0, any: false };
 const size: { -readonly [K in keyof LineSize]: number } = { ascentPt: 0, descentPt: 0, heightPt: 0, baselinePt: 0 };
 
 function sized(ascentPt: number, descentPt: number, heightPt: number, baselinePt: number): LineSize {
@@ -185,6 +185,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
   m.tabAscent = 0;
   m.tabDescent = 0;
   m.tabNatural = 0;
+  m.plainDescent = 0;
   m.any = false;
   for (const piece of d.pieces) measure(piece, m, params);
   // Tabs size only a line that has no text: Word lays out 10 pt code lines that open with 12 pt tabs
@@ -243,7 +244,12 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
   const content = Math.max(naturalHeight, objectHeight);
   const height = sp.rule === 'exact' ? sp.pt : Math.max(content, sp.pt);
   // Exact and at-least heights put the difference above the text: the descent stays at the bottom.
-  return sized(Math.max(ascent, m.object), under, height, height - under);
+  // An exact line keeps its baseline where its fonts put it: lowered text (w:position) is drawn lower
+  // in it, not lifting the baseline, or a lowered run would not move at all. Word's own drop caps
+  // rely on that: pandoc-drop_cap's 56 pt letter in a 42.2 pt exact line, lowered 6 pt to reach the
+  // third line's baseline, stood 9.8 pt above it.
+  const baseUnder = sp.rule === 'exact' && under === descent ? Math.min(under, m.plainDescent) : under;
+  return sized(Math.max(ascent, m.object), baseUnder, height, height - baseUnder);
 }
 
 /** A height rounded up to whole grid lines (`pitch` 0: no grid). */
@@ -262,12 +268,15 @@ interface Measure {
   tabAscent: number;
   tabDescent: number;
   tabNatural: number;
+  /** The descent without what lowered text (w:position) adds to it. */
+  plainDescent: number;
   any: boolean;
 }
 
-function take(m: Measure, a: number, d: number, h: number): void {
+function take(m: Measure, a: number, d: number, h: number, plainD = d): void {
   m.ascent = Math.max(m.ascent, a);
   m.descent = Math.max(m.descent, d);
+  m.plainDescent = Math.max(m.plainDescent, plainD);
   m.natural = Math.max(m.natural, h);
   m.any = true;
 }
@@ -296,7 +305,7 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
       const pos = span.props.positionPt;
       const fa = full.ascentPt + Math.max(0, pos);
       const fd = full.descentPt + Math.max(0, -pos);
-      take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt));
+      take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt), full.descentPt);
       return;
     }
     const rise = span.risePt;
@@ -308,7 +317,7 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
     // Raised or lowered text grows the line only by what sticks out (w:position); so does a phonetic guide.
     const a = Math.max(lm.ascentPt + Math.max(0, rise) + border, span.rubyTopPt ?? 0);
     const dsc = lm.descentPt + Math.max(0, -rise) + border;
-    take(m, a, dsc, a + dsc + leading);
+    take(m, a, dsc, a + dsc + leading, lm.descentPt + border);
     return;
   }
   if (p.special.kind === 'object') {
