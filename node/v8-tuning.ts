@@ -9,10 +9,16 @@
  * optimisations of 680 functions, two thirds of the compile time recompiling functions that deoptimised
  * ("wrong map": each new document brings object shapes the optimised code had not seen), and a
  * deoptimisation inside an inlined callee recompiles its caller whole, with everything inlined into it.
- * Halving TurboFan's cumulative inlining budget (920 bytes of bytecode by default) to 300 makes those
- * recompiles smaller: first round 11.5 -> 9.7 s CPU (background compile 6.2 -> 4.8 s), warm round
- * 4.7 -> 4.4 s (medians of 3 alternating runs, shared machine), and a pool worker, which starts cold,
- * gains the same.
+ * Lowering TurboFan's cumulative inlining budget (920 bytes of bytecode by default) makes those
+ * recompiles smaller: at 300, first round 11.5 -> 9.7 s CPU (background compile 6.2 -> 4.8 s), warm
+ * round 4.7 -> 4.4 s (medians of 3 alternating runs, shared machine), and a pool worker, which starts
+ * cold, gains the same. At 150 (session 29) the first round's background compile fell again while the
+ * main thread and the warm round stayed as they were: about 80% of the first round's compile time was
+ * still recompiles, after some 1,000 deoptimisations spread over hundreds of sites (none more than 3).
+ * The bench's first run, 3 alternating pairs on a loaded machine: CPU 10.21/9.81/10.48 -> 9.53/9.04/
+ * 9.79 s (other threads 4.81/4.57/4.99 -> 4.15/3.99/4.29 s, main thread the same), pool of 2 CPU
+ * 13.76/12.73/13.38 -> 12.41/12.89/11.93 s, warm run 4.86/4.85/5.23 -> 4.94/4.93/4.97 s. At 80 the
+ * warm round began to slow.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -34,7 +40,7 @@ export const YOUNG_GENERATION_MB = 192;
 export const YOUNG_GENERATION_FLAG = `--max-semi-space-size=${YOUNG_GENERATION_MB / 3}`;
 
 /** The V8 flag set: TurboFan's cumulative inlining budget per optimised function, in bytecode bytes. */
-export const V8_CONVERSION_FLAGS = '--max-inlined-bytecode-size-cumulative=300';
+export const V8_CONVERSION_FLAGS = '--max-inlined-bytecode-size-cumulative=150';
 
 let tuned = false;
 
