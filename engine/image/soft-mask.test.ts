@@ -102,6 +102,30 @@ describe('rasterizeSoftMask', () => {
     expect(c[3 * 20 + 3]).toBe(0); // the corner of the box is outside the circle
   });
 
+  it('bounds a hostile growth and blur: linear time, a finite mask', () => {
+    const g = { x: 0, y: 0, w: 100, h: 100, cols: 200, rows: 200 };
+    const grown = rasterizeSoftMask([square(40, 40, 20)], g, 1e9, 1e9);
+    expect(grown).toHaveLength(40_000);
+    expect(rasterizeSoftMask([square(40, 40, 20)], g, Number.NaN, Number.NaN)[100 * 200 + 100]).toBe(255);
+  });
+
+  it('fills an outline of 100,000 points on a megapixel in time linear in its crossings', () => {
+    // A comb: 25,000 teeth, each 4 points, across a 1000 × 1000 grid (every row crosses 50,000 edges
+    // in its middle half only, the teeth being short): the edges a sub-row visits are those it crosses.
+    const commands: MaskShape['commands'][number][] = [{ op: 'M', x: 0, y: 1000 }];
+    for (let t = 0; t < 25_000; t++) {
+      const x = (t / 25_000) * 1000;
+      commands.push({ op: 'L', x, y: 900 }, { op: 'L', x: x + 0.02, y: 900 }, { op: 'L', x: x + 0.02, y: 1000 }, { op: 'L', x: x + 0.04, y: 1000 });
+    }
+    commands.push({ op: 'Z' });
+    const g = { x: 0, y: 0, w: 1000, h: 1000, cols: 1000, rows: 1000 };
+    const t0 = performance.now();
+    const m = rasterizeSoftMask([{ commands, fill: true }], g, 0, 0);
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    expect(m[500 * 1000 + 500]).toBe(0);
+    expect(m[950 * 1000 + 500]).toBeGreaterThan(0);
+  }, 30_000);
+
   it('gives the same bytes every time', () => {
     const shapes = [square(12, 12, 16), { commands: [{ op: 'M' as const, x: 12, y: 40 }, { op: 'L' as const, x: 50, y: 20 }], lineWidth: 3 }];
     const a = rasterizeSoftMask(shapes, grid, 1.5, 1.7);

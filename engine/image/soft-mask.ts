@@ -40,6 +40,9 @@ const SUB = 4;
 /** Lines a curve is cut into. */
 const CURVE_STEPS = 12;
 
+/** Most pixels a mask is grown or shrunk by. */
+const MAX_GROW_PX = 32;
+
 /** Sides of the polygon a round join is drawn as. */
 const JOIN_SIDES = 8;
 
@@ -147,46 +150,60 @@ function reversed(p: readonly number[]): number[] {
  * value against what is there (parts of a silhouette are unioned, not summed).
  */
 function fillPolygons(polys: readonly (readonly number[])[], cols: number, rows: number, cover: Float64Array): void {
-  if (polys.length === 0) return;
-  let minY = Infinity;
+  // The edges, top end first, sorted by their top: each sub-row visits only the edges it crosses
+  // (an active list), so a long outline costs its crossings, not its edges times the rows.
+  let n = 0;
+  for (const p of polys) n += Math.max(0, p.length / 2 - 1);
+  const top = new Float64Array(n), bottom = new Float64Array(n), x0 = new Float64Array(n), slope = new Float64Array(n);
+  const dir = new Int8Array(n);
+  let e = 0;
+  for (const p of polys) {
+    for (let i = 0; i + 3 < p.length; i += 2) {
+      const ya = p[i + 1]!, yb = p[i + 3]!;
+      if (!(ya !== yb) || !Number.isFinite(ya) || !Number.isFinite(yb) || !Number.isFinite(p[i]!) || !Number.isFinite(p[i + 2]!)) continue;
+      const down = yb > ya;
+      const [xt, yt, xb, yl] = down ? [p[i]!, ya, p[i + 2]!, yb] : [p[i + 2]!, yb, p[i]!, ya];
+      top[e] = yt;
+      bottom[e] = yl;
+      x0[e] = xt;
+      slope[e] = (xb - xt) / (yl - yt);
+      dir[e] = down ? 1 : -1;
+      e++;
+    }
+  }
+  if (e === 0) return;
+  const order = Array.from({ length: e }, (_, k) => k).sort((a, b) => top[a]! - top[b]! || a - b);
+  const r0 = Math.max(0, Math.floor(top[order[0]!]!));
   let maxY = -Infinity;
-  for (const p of polys) for (let i = 1; i < p.length; i += 2) (minY = Math.min(minY, p[i]!)), (maxY = Math.max(maxY, p[i]!));
-  const r0 = Math.max(0, Math.floor(minY));
+  for (let k = 0; k < e; k++) maxY = Math.max(maxY, bottom[k]!);
   const r1 = Math.min(rows - 1, Math.floor(maxY));
   const row = new Float64Array(cols);
+  let active: number[] = [];
+  let next = 0;
   const xs: number[] = [];
   const ws: number[] = [];
+  const idx: number[] = [];
   for (let r = r0; r <= r1; r++) {
     row.fill(0);
     for (let s = 0; s < SUB; s++) {
       const sy = r + (s + 0.5) / SUB;
-      xs.length = ws.length = 0;
-      for (const p of polys) {
-        for (let i = 0; i + 3 < p.length; i += 2) {
-          const y0 = p[i + 1]!, y1 = p[i + 3]!;
-          if ((y0 <= sy && y1 > sy) || (y1 <= sy && y0 > sy)) {
-            xs.push(p[i]! + ((sy - y0) * (p[i + 2]! - p[i]!)) / (y1 - y0));
-            ws.push(y1 > y0 ? 1 : -1);
-          }
-        }
+      while (next < e && top[order[next]!]! <= sy) active.push(order[next++]!);
+      active = active.filter((k) => bottom[k]! > sy);
+      xs.length = ws.length = idx.length = 0;
+      for (const k of active) {
+        if (top[k]! > sy) continue;
+        idx.push(xs.length);
+        xs.push(x0[k]! + (sy - top[k]!) * slope[k]!);
+        ws.push(dir[k]!);
       }
-      const order = xs.map((_, k) => k).sort((a, b) => xs[a]! - xs[b]! || a - b);
+      idx.sort((a, b) => xs[a]! - xs[b]! || a - b);
       let wind = 0;
-      for (let k = 0; k < order.length; k++) {
+      let from = 0;
+      for (const k of idx) {
         const was = wind;
-        wind += ws[order[k]!]!;
-        if (was === 0 && wind !== 0) {
-          // A span starts here; find where the winding returns to zero.
-          let e = k + 1;
-          let w2 = wind;
-          for (; e < order.length; e++) {
-            w2 += ws[order[e]!]!;
-            if (w2 === 0) break;
-          }
-          if (e < order.length) addSpan(row, xs[order[k]!]!, xs[order[e]!]!, cols);
-          wind = 0;
-          k = e;
-        }
+        wind += ws[k]!;
+        if (was === 0 && wind !== 0) from = xs[k]!;
+        else if (was !== 0 && wind === 0) addSpan(row, from, xs[k]!, cols);
       }
     }
     const base = r * cols;
@@ -291,7 +308,10 @@ export function rasterizeSoftMask(shapes: readonly MaskShape[], grid: MaskGrid, 
   }
   let mask: Uint8Array = new Uint8Array(cols * rows);
   for (let i = 0; i < mask.length; i++) mask[i] = Math.round(cover[i]! * 255);
-  mask = morph(mask, cols, rows, Math.round(growPt * scale));
+  // The layout grows by two sigmas at three pixels a sigma (6 px); a hostile LayoutDoc's growth is
+  // bounded so the running max/min (|g| steps a pixel) stays linear in the pixels.
+  const g = Math.round(growPt * scale);
+  mask = morph(mask, cols, rows, Number.isFinite(g) ? Math.max(-MAX_GROW_PX, Math.min(MAX_GROW_PX, g)) : 0);
   const radii = boxRadii(sigmaPt * scale);
   const tmp = new Uint8Array(mask.length);
   for (const r of radii) {
