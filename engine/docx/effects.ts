@@ -101,15 +101,14 @@ export function readDrawingEffects(env: PropsEnv, spPr: XmlElement | undefined, 
 }
 
 /**
- * A shape's effects: those of readDrawingEffects and its outer shadow (a:outerShdw, drawn sharp:
- * `warn` is told of its blur), from its spPr's a:effectLst or its style's a:effectRef.
+ * A shape's effects: those of readDrawingEffects and its outer shadow (a:outerShdw, its blur drawn
+ * through a soft mask by layout/soft-mask), from its spPr's a:effectLst or its style's a:effectRef.
  */
 export function shapeEffects(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined, warn: (message: string) => void): DrawingEffects {
   const effects = readDrawingEffects(env, spPr, warn, style);
   const { list, placeholder } = effectList(env, spPr, style);
   const shadow = listShadow(env, list, placeholder);
   if (!shadow) return effects;
-  if (shadow.blurPt > 0) warn('The blur of a shape\'s outer shadow (a:outerShdw blurRad) is not drawn; the shadow is drawn sharp.');
   return { ...effects, shapeShadow: shadow };
 }
 

@@ -43,8 +43,17 @@ export const SPECIAL_UNITS = 4;
  */
 export const EFFECT_UNITS = 1_000_000;
 
+/**
+ * Most pixels the soft masks of a document's blurred shadows, glows and soft edges may have (each
+ * at most layout/soft-mask MAX_MASK_PIXELS): a mask is rasterised and blurred in time linear in its
+ * pixels, and held deflated until its page is written. Past it the effects are drawn with vector
+ * items instead.
+ */
+export const MASK_PIXELS = 16_000_000;
+
 export class LayoutBudget {
   private used = 0;
+  private maskPixels = 0;
   private drawn = 0;
   private effects = 0;
   private effectsOut = false;
@@ -118,6 +127,18 @@ export class LayoutBudget {
     }
     this.effects += units;
     return true;
+  }
+
+  /** Whether a soft mask of `pixels` may be drawn: records them, or refuses past MASK_PIXELS. */
+  masksDrawn(pixels: number): boolean {
+    if (!(pixels > 0) || this.maskPixels + pixels > MASK_PIXELS) return false;
+    this.maskPixels += pixels;
+    return true;
+  }
+
+  /** Pixels of the soft masks drawn so far. */
+  get spentMaskPixels(): number {
+    return this.maskPixels;
   }
 
   /** Whether text effects are left out from now on (the effect budget is spent). */

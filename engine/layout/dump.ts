@@ -2,7 +2,7 @@
  * A compact, stable text dump of a LayoutDoc: the golden format for layout tests.
  * One line per item, numbers rounded to 0.01 pt, so a diff reads as "what moved where".
  */
-import type { LayoutDoc, LayoutItem, PathPicture, PathShading } from '../model';
+import type { LayoutDoc, LayoutItem, PathPicture, PathShading, SoftMask } from '../model';
 
 const r = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/\.?0+$/, '') || '0';
 
@@ -41,10 +41,16 @@ function dumpItem(item: LayoutItem, doc: LayoutDoc, out: string[], indent: strin
       out.push(`${indent}link ${r(item.x)},${r(item.y)} ${r(item.w)}x${r(item.h)} ${item.url ?? '#' + item.dest}`);
       break;
     case 'group':
-      out.push(`${indent}group`);
+      out.push(`${indent}group${item.softMask ? ' ' + dumpMask(item.softMask) : ''}`);
       for (const c of item.items) dumpItem(c, doc, out, indent + '  ');
       break;
   }
+}
+
+/** A soft mask as `mask(n shapes grow g sigma s x,y w×h cols×rows px)`. */
+function dumpMask(m: SoftMask): string {
+  const g = m.grid;
+  return `mask(${m.shapes.length} shapes grow ${r(m.growPt)} sigma ${r(m.sigmaPt)} ${r(g.x)},${r(g.y)} ${r(g.w)}×${r(g.h)} ${g.cols}×${g.rows} px)`;
 }
 
 /** A path's picture as `picture(#image x,y w×h)`, with `tiles a×d` when it is tiled. */

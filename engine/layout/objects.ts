@@ -17,6 +17,7 @@ import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 import { drawWordArt } from './word-art';
 import { pathPicture } from './picture-fill';
+import { blurredPaint, boxParts, glowMask, pathParts, shadowSigma, softEdgeGroup, type MaskBudget } from './soft-mask';
 
 /** Page geometry floats are positioned against (the sink's, which places them). */
 export type PageGeometry = SinkPage;
@@ -44,6 +45,8 @@ export interface ObjectContext {
   warn(code: string, message: string): void;
   /** Faces for the text of metafile pictures (drawn without text when absent). */
   readonly faces?: FaceResolver;
+  /** Whether a soft mask of so many pixels may be drawn (the document's mask budget); absent, any may. */
+  readonly maskBudget?: MaskBudget;
 }
 
 /** Draws an object with its top-left corner at (x, y). */
@@ -73,14 +76,14 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   if (img.shadow && seeThrough) {
     ctx.warn('layout/picture-shadow', `The shadow of the picture ${img.media} is not drawn: it would follow the picture's see-through pixels.`);
   } else {
-    sink.items.push(...pictureShadow(img, x, y, turn));
+    sink.items.push(...pictureShadow(img, x, y, turn, ctx.maskBudget));
   }
   if (img.glow && seeThrough) {
     ctx.warn('layout/picture-effect', `The glow of the picture ${img.media} is not drawn: it would follow the picture's see-through pixels.`);
   } else if (img.glow) {
-    sink.items.push(...pictureGlow(img, x, y, turn));
+    sink.items.push(...pictureGlow(img, x, y, turn, ctx.maskBudget));
   }
-  if (img.softEdgePt && !metafile) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media, img.adjust), x, y, sink, turn);
+  if (img.softEdgePt && !metafile) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media, img.adjust), x, y, sink, turn, ctx.maskBudget);
   else {
     if (img.softEdgePt) ctx.warn('layout/picture-effect', `The soft edge of the picture ${img.media} is not drawn: it is a metafile.`);
     drawPicture(img, media, x, y, sink, ctx);
@@ -92,9 +95,13 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
  * A picture with a soft edge (a:softEdge): its layers, upright and turned with it as one group,
  * with its outline among them (drawn at the edge's outer opacity).
  */
-function drawSoftPicture(img: ImageInline, radPt: number, index: number, x: number, y: number, sink: ItemSink, turn?: ReturnType<typeof turnAbout>): void {
+function drawSoftPicture(img: ImageInline, radPt: number, index: number, x: number, y: number, sink: ItemSink, turn?: ReturnType<typeof turnAbout>, budget?: MaskBudget): void {
   const { rotationDeg: _r, flipH: _h, flipV: _v, ...upright } = pictureItem(img, index, x, y);
-  const layers = softEdgeLayers([upright, ...pictureOutline(img, x, y).filter(isPath)], { x, y, w: img.widthPt, h: img.heightPt }, radPt);
+  const drawn = [upright, ...pictureOutline(img, x, y).filter(isPath)];
+  const box = { x, y, w: img.widthPt, h: img.heightPt };
+  // The picture (and its line) through a mask of its box faded inward; layers past the mask budget.
+  const masked = softEdgeGroup(drawn, boxParts(box), radPt, budget);
+  const layers = masked ? [masked] : softEdgeLayers(drawn, box, radPt);
   sink.items.push(...(turn ? [{ kind: 'group' as const, transform: turn, items: layers }] : layers));
 }
 
@@ -264,14 +271,19 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
   drawOutlines(shape, box, sink, ctx, own);
   if (own === target) return drawChildren(shape, x, y, sink, ctx);
   const paths = own.filter(isPath);
-  if (shape.shapeShadow) target.push(...shapeShadowItems(paths, shape.shapeShadow));
+  if (shape.shapeShadow) target.push(...shapeShadowItems(paths, shape.shapeShadow, ctx.maskBudget));
   if (shape.reflection) target.push(...reflectionItems(paths, box, shape.reflection));
   if (shape.glow) {
-    const commands = paths.flatMap((p) => p.commands);
-    target.push(...glowRings(commands, shape.glow, shape.line?.color ? shape.line.widthPt / 2 : 0));
+    // The glow is a soft mask of the shape's silhouette (its lines included), rings past the mask budget.
+    const { growPt, sigmaPt } = glowMask(shape.glow.radPt);
+    const blurred = blurredPaint(pathParts(paths), shape.glow.color, shape.glow.opacity, growPt, sigmaPt, ctx.maskBudget);
+    if (blurred) target.push(blurred);
+    else target.push(...glowRings(paths.flatMap((p) => p.commands), shape.glow, shape.line?.color ? shape.line.widthPt / 2 : 0));
   }
-  if (shape.softEdgePt) target.push(...own.filter((i) => !isPath(i)), ...softEdgeLayers(paths, box, shape.softEdgePt));
-  else target.push(...own);
+  if (shape.softEdgePt) {
+    const masked = softEdgeGroup(paths, pathParts(paths), shape.softEdgePt, ctx.maskBudget);
+    target.push(...own.filter((i) => !isPath(i)), ...(masked ? [masked] : softEdgeLayers(paths, box, shape.softEdgePt)));
+  } else target.push(...own);
   drawChildren(shape, x, y, sink, ctx);
 }
 
@@ -280,8 +292,11 @@ function drawUpright(shape: ShapeInline, x: number, y: number, sink: ItemSink, c
  * (flat, shaded or with a picture) and stroked where they are stroked, in the shadow's colour and
  * opacity. Its blur is not drawn (the reader warns).
  */
-function shapeShadowItems(paths: readonly PathItem[], shadow: OuterShadow): PathItem[] {
+function shapeShadowItems(paths: readonly PathItem[], shadow: OuterShadow, budget?: MaskBudget): LayoutItem[] {
   const { dxPt: dx, dyPt: dy } = shadow;
+  // A blurred shadow is the silhouette moved and blurred through a soft mask (sharp past the mask budget).
+  const blurred = shadow.blurPt > 0 ? blurredPaint(pathParts(paths, dx, dy), shadow.color, shadow.opacity, 0, shadowSigma(shadow.blurPt), budget) : undefined;
+  if (blurred) return [blurred];
   const out: PathItem[] = [];
   for (const p of paths) {
     const filled = p.fill !== undefined || p.picture !== undefined;

@@ -4,12 +4,14 @@
  * centres the line on the picture's edge, but puts a bevelled (3-D) picture's line wholly outside it
  * (measured on its "Simple Frame, White" renders: the whole picture shows inside a 7 pt frame).
  *
- * The shadow is translucent paths in the shadow colour, and its blur a few nested rectangles whose
- * stacked opacity steps down the blur's ramp: cheap and deterministic, and what is under the shadow
- * (a coloured page, text under a float) shows through it as in Word.
+ * The shadow is its colour through a soft mask of the picture's silhouette moved and blurred
+ * (layout/soft-mask), or past the document's mask budget a few nested rectangles whose stacked
+ * opacity steps down the blur's ramp; either way what is under the shadow (a coloured page, text
+ * under a float) shows through it as in Word.
  */
 import type { ImageInline, LayoutItem, PathCommand, PathItem } from '../model';
 import { glowRings } from './effects';
+import { blurredPaint, boxParts, glowMask, shadowSigma, type MaskBudget } from './soft-mask';
 
 /**
  * Whether a picture may have see-through pixels: a PNG with an alpha channel (IHDR colour type 4 or
@@ -56,15 +58,19 @@ function outlineReach(img: ImageInline): number {
 /**
  * The items of a picture's outer shadow at (x, y), or none. The silhouette (the picture grown by its
  * outline's outer half) is turned with the picture by `turn`, then moved by the shadow's offset, which
- * does not turn (rotWithShape is not kept). A blur of radius r fades the edge from r outside it to r
- * inside it in BLUR_STEPS bands, each as dark as the ramp at its middle: each nested rectangle's
- * opacity is what takes the ones under it to its band's coverage.
+ * does not turn (rotWithShape is not kept). A blur of radius r is a soft mask (sigma r/2); past the
+ * mask budget it fades the edge from r outside it to r inside it in BLUR_STEPS bands, each as dark
+ * as the ramp at its middle: each nested rectangle's opacity is what takes the ones under it to its
+ * band's coverage.
  */
-export function pictureShadow(img: ImageInline, x: number, y: number, turn?: Matrix): LayoutItem[] {
+export function pictureShadow(img: ImageInline, x: number, y: number, turn?: Matrix, budget?: MaskBudget): LayoutItem[] {
   const s = img.shadow;
   if (!s || !(s.opacity > 0)) return [];
   const grow = outlineReach(img);
   const r = Math.max(0, s.blurPt);
+  // A blur is a soft mask of the silhouette (layout/soft-mask), the nested rectangles past the mask budget.
+  const blurred = r > 0 ? blurredPaint(boxParts({ x, y, w: img.widthPt, h: img.heightPt }, grow, turn ? 0 : s.dxPt, turn ? 0 : s.dyPt), solid(s.color), s.opacity, 0, shadowSigma(r), budget) : undefined;
+  if (blurred) return turn ? [{ kind: 'group', transform: [turn[0], turn[1], turn[2], turn[3], turn[4] + s.dxPt, turn[5] + s.dyPt], items: [blurred] }] : [blurred];
   const steps = r > 0 ? BLUR_STEPS : 1;
   const band = (2 * r) / steps;
   // Unturned, the offset goes into the coordinates; turned, into the group's translation.
@@ -111,8 +117,11 @@ export function pictureOutline(img: ImageInline, x: number, y: number, turn?: Ma
  * A picture's glow (a:effectLst/a:glow): rings around its box and the outer half of its outline,
  * turned with the picture by `turn`; none when it has no glow.
  */
-export function pictureGlow(img: ImageInline, x: number, y: number, turn?: Matrix): LayoutItem[] {
+export function pictureGlow(img: ImageInline, x: number, y: number, turn?: Matrix, budget?: MaskBudget): LayoutItem[] {
   if (!img.glow) return [];
+  const { growPt, sigmaPt } = glowMask(img.glow.radPt);
+  const blurred = blurredPaint(boxParts({ x, y, w: img.widthPt, h: img.heightPt }, outlineReach(img)), img.glow.color, img.glow.opacity, growPt, sigmaPt, budget);
+  if (blurred) return turn ? [{ kind: 'group', transform: turn, items: [blurred] }] : [blurred];
   const rings = glowRings(rectPath(x, y, img.widthPt, img.heightPt), img.glow, outlineReach(img));
   return turn && rings.length > 0 ? [{ kind: 'group', transform: turn, items: rings }] : rings;
 }

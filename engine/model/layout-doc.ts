@@ -191,7 +191,23 @@ export interface GroupItem {
   readonly clipOut?: ReadonlyArray<{ readonly x: number; readonly y: number; readonly w: number; readonly h: number }>;
   /** Affine matrix [a b c d e f] applied to the children, in page coordinates (y down). */
   readonly transform?: readonly [number, number, number, number, number, number];
+  /** The items show through this mask only (a blurred shadow or glow, a soft edge), inside the clip and transform. */
+  readonly softMask?: SoftMask;
   readonly items: readonly LayoutItem[];
+}
+
+/**
+ * A soft mask (ISO 32000-1 §11.6.5, drawn the same by the canvas preview): the silhouette of
+ * `shapes` (outlines filled nonzero where `fill`, stroked `lineWidth` wide with round joins), grown
+ * (growPt > 0) or shrunk by growPt, blurred with a Gaussian of sigmaPt, rasterised on `grid` (a box
+ * in the group's coordinates and its size in pixels, engine/image softMaskGrid); nothing shows
+ * outside the box. Both renderers rasterise it with engine/image's rasterizeSoftMask.
+ */
+export interface SoftMask {
+  readonly shapes: ReadonlyArray<{ readonly commands: readonly PathCommand[]; readonly fill?: boolean; readonly lineWidth?: number }>;
+  readonly grid: { readonly x: number; readonly y: number; readonly w: number; readonly h: number; readonly cols: number; readonly rows: number };
+  readonly growPt: number;
+  readonly sigmaPt: number;
 }
 
 /** Any item on a page. Items are drawn in order (later on top). */

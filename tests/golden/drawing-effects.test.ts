@@ -1,15 +1,16 @@
 /**
  * Glow and reflection of shapes and pictures (a:effectLst's a:glow, ECMA-376 Part 1 §20.1.8.32, and
- * a:reflection, §20.1.8.50), once read as nothing: drawn under the object, the glow as translucent
- * round-joined rings of its outline, the reflection as its paths and picture mirrored below it in
- * bands of the fade; a soft edge (a:softEdge, §20.1.8.53) as translucent copies inset in steps.
+ * a:reflection, §20.1.8.50), once read as nothing: drawn under the object, the glow as its colour
+ * through a soft mask of the object's silhouette grown by half the radius and blurred over the other
+ * half, the reflection as its paths and picture mirrored below it in bands of the fade; a soft edge
+ * (a:softEdge, §20.1.8.53) as the object through a mask of its silhouette shrunk and blurred alike.
  * A reflection's blur is not drawn, and says so.
  */
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
 import { makeBmp } from '../../engine/image/test-util';
-import { initKernel } from '../../engine/layout';
+import { dumpLayout, initKernel } from '../../engine/layout';
 import type { GroupItem, ImageItem, LayoutItem, PathItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { layoutDocx } from '../helpers/layout-docx';
@@ -54,20 +55,32 @@ const points = (p: PathItem) => p.commands.flatMap((c) => (c.op === 'Z' ? [] : [
 /** Over each band's own stretch, the opacity of it and the nested bands reaching past it. */
 const stacked = (layers: readonly number[]) => layers.map((_, k) => 1 - layers.slice(k).reduce((t, a) => t * (1 - a), 1));
 const bandsOf = (items: readonly LayoutItem[]) => items.filter((i): i is GroupItem => i.kind === 'group' && i.clip !== undefined);
+const maskedOf = (items: readonly LayoutItem[]) => items.filter((i): i is GroupItem => i.kind === 'group' && i.softMask !== undefined);
+/** The box [x0, y0, x1, y1] of commands' points. */
+const extent = (commands: PathItem['commands']) => {
+  const pts = commands.flatMap((c) => (c.op === 'Z' ? [] : [[c.x, c.y] as const]));
+  return [Math.min(...pts.map((p) => p[0])), Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[1]))];
+};
 
 describe('shape glow and reflection', () => {
-  it('draws the reflection, then the glow rings, then the shape: mirrored below it, fading band by band', async () => {
+  it('draws the reflection, then the glow, then the shape: mirrored below it, fading band by band', async () => {
     const { doc, codes } = await layoutDocx(docx(wsp(GLOW + REFLECTION)), 'fx.docx', host);
     const items = doc.pages[0]!.items;
     const bands = bandsOf(items);
-    const rings = items.filter((i): i is PathItem => i.kind === 'path' && i.roundJoins === true);
+    const [glow] = maskedOf(items);
     const shape = items.find((i): i is PathItem => i.kind === 'path' && i.fill === '4472C4' && i.fillOpacity === undefined)!;
-    expect(items.indexOf(bands.at(-1)!)).toBeLessThan(items.indexOf(rings[0]!));
-    expect(items.indexOf(rings.at(-1)!)).toBeLessThan(items.indexOf(shape));
-    // Glow: rings of 8 pt in quarters, each grown by the line's outer half (1 pt): stroke widths 2·(r·i/4 + 1).
-    expect(rings.map((r) => r.lineWidth)).toEqual([18, 14, 10, 6]);
-    expect(rings.every((r) => r.stroke === 'ED7D31' && r.fill === undefined)).toBe(true);
-    expect(1 - rings.reduce((k, r) => k * (1 - (r.strokeOpacity ?? 1)), 1)).toBeCloseTo(0.5, 2);
+    expect(items.indexOf(bands.at(-1)!)).toBeLessThan(items.indexOf(glow!));
+    expect(items.indexOf(glow!)).toBeLessThan(items.indexOf(shape));
+    // Glow: accent 2 at 50 % through the shape's silhouette (its fill and its 2 pt line) grown by half
+    // the 8 pt radius and blurred over the other half (sigma 2 pt), so it fades out about 8 pt beyond.
+    const mask = glow!.softMask!;
+    expect([mask.growPt, mask.sigmaPt]).toEqual([4, 2]);
+    expect(mask.shapes).toEqual([{ commands: shape.commands, fill: true, lineWidth: 2 }]);
+    expect(glow!.items).toHaveLength(1);
+    expect(glow!.items[0]).toMatchObject({ kind: 'path', fill: 'ED7D31', fillOpacity: 0.5 });
+    // The mask's box: the shape and half its line, grown by 4 pt and three sigmas.
+    expect([mask.grid.x, mask.grid.y, mask.grid.x + mask.grid.w, mask.grid.y + mask.grid.h]).toEqual([89, 89, 311, 211]);
+    expect(dumpLayout(doc)).toContain(`group mask(1 shapes grow 4 sigma 2 89,89 222×122 ${mask.grid.cols}×${mask.grid.rows} px)`);
     // Reflection: the rectangle mirrored about its bottom (y 200) and moved 2 pt down: y 202 to 302.
     const copy = bands[0]!.items[0] as PathItem;
     const ys = points(copy).map(([, y]) => y);
@@ -88,20 +101,16 @@ describe('shape glow and reflection', () => {
     expect(codes.filter((c) => c === 'docx/unsupported-effect')).toHaveLength(1);
   });
 
-  it('draws a soft edge as four fills inset in steps, stacking from a quarter at the edge to opaque inside, and the line once, faint', async () => {
+  it('draws a soft edge as the shape through a mask of its silhouette shrunk by half the radius and blurred over the other half', async () => {
     const { doc, codes } = await layoutDocx(docx(wsp('<a:softEdge rad="101600"/>')), 'fx.docx', host);
-    const items = doc.pages[0]!.items.filter((i): i is PathItem => i.kind === 'path');
-    const fills = items.filter((p) => p.fill === '4472C4');
-    expect(fills.map((p) => p.fillOpacity)).toEqual([0.25, 0.333, 0.5, 1]);
-    expect(fills.every((p) => p.stroke === undefined)).toBe(true);
-    // Layer k is the rectangle (100, 100)–(300, 200) inset by 2·k pt.
-    fills.forEach((p, k) => {
-      const xs = points(p).map(([x]) => x);
-      const ys = points(p).map(([, y]) => y);
-      expect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]).toEqual([100 + 2 * k, 100 + 2 * k, 300 - 2 * k, 200 - 2 * k]);
-    });
-    expect(items.at(-1)).toMatchObject({ stroke: '000000', lineWidth: 2, strokeOpacity: 0.25 });
-    expect(items.at(-1)!.fill).toBeUndefined();
+    const [soft] = maskedOf(doc.pages[0]!.items);
+    const shape = soft!.items[0] as PathItem;
+    expect(soft!.items).toHaveLength(1);
+    expect(shape).toMatchObject({ fill: '4472C4', stroke: '000000', lineWidth: 2 });
+    expect(extent(shape.commands)).toEqual([100, 100, 300, 200]);
+    const mask = soft!.softMask!;
+    expect([mask.growPt, mask.sigmaPt]).toEqual([-4, 2]);
+    expect(mask.shapes).toEqual([{ commands: shape.commands, fill: true, lineWidth: 2 }]);
     expect(codes).not.toContain('docx/unsupported-effect');
   });
 
@@ -129,23 +138,21 @@ describe('picture glow and reflection', () => {
     expect(bands[0]!.clip!.w).toBeGreaterThan(img.w);
     const fade = stacked(copies.map((c) => c.opacity!));
     for (let k = 1; k < fade.length; k++) expect(fade[k]).toBeLessThan(fade[k - 1]!);
-    const rings = items.filter((i): i is PathItem => i.kind === 'path' && i.roundJoins === true);
-    expect(rings.map((r) => r.lineWidth)).toEqual([16, 12, 8, 4]);
-    const xs = points(rings[0]!).map(([x]) => x);
-    expect(Math.min(...xs)).toBeCloseTo(img.x, 3);
-    expect(Math.max(...xs)).toBeCloseTo(img.x + img.w, 3);
-    expect(items.indexOf(rings.at(-1)!)).toBeLessThan(items.indexOf(img));
+    const [glow] = maskedOf(items);
+    expect(glow!.softMask).toMatchObject({ growPt: 4, sigmaPt: 2 });
+    expect(extent(glow!.softMask!.shapes[0]!.commands)).toEqual([img.x, img.y, img.x + img.w, img.y + img.h]);
+    expect(items.indexOf(glow!)).toBeLessThan(items.indexOf(img));
   });
 
-  it('draws a soft-edged picture four times, each clipped a step further inside its box, stacking to opaque', async () => {
+  it('draws a soft-edged picture through a mask of its box, faded over the radius inside its edge', async () => {
     const { doc } = await layoutDocx(docx(picture('<a:softEdge rad="50800"/>')), 'fx.docx', host);
-    const layers = bandsOf(doc.pages[0]!.items);
-    expect(layers).toHaveLength(4);
-    const imgs = layers.map((g) => g.items[0] as ImageItem);
-    expect(imgs.map((i) => i.opacity)).toEqual([0.25, 0.333, 0.5, 1]);
-    const [x, y] = [imgs[0]!.x, imgs[0]!.y];
-    layers.forEach((g, k) => expect(g.clip).toEqual({ x: x + k, y: y + k, w: 72 - 2 * k, h: 36 - 2 * k }));
-    expect(imgs.every((i) => i.w === 72 && i.h === 36 && i.x === x && i.y === y)).toBe(true);
+    const [soft] = maskedOf(doc.pages[0]!.items);
+    const img = soft!.items[0] as ImageItem;
+    expect(soft!.items).toHaveLength(1);
+    expect(img).toMatchObject({ kind: 'image', w: 72, h: 36 });
+    expect(img.opacity).toBeUndefined();
+    expect(soft!.softMask).toMatchObject({ growPt: -2, sigmaPt: 1 }); // a 4 pt radius
+    expect(extent(soft!.softMask!.shapes[0]!.commands)).toEqual([img.x, img.y, img.x + 72, img.y + 36]);
   });
 
   it('leaves a turned picture\'s reflection out with a warning, and keeps its glow turned with it', async () => {
@@ -154,10 +161,11 @@ describe('picture glow and reflection', () => {
     expect(codes).toContain('layout/picture-effect');
     expect(bandsOf(items)).toEqual([]);
     const turned = items.find((i): i is GroupItem => i.kind === 'group' && i.transform !== undefined)!;
-    expect(turned.items.every((r) => r.kind === 'path' && r.roundJoins === true)).toBe(true);
+    expect(turned.items).toHaveLength(1);
+    expect((turned.items[0] as GroupItem).softMask).toMatchObject({ growPt: 4, sigmaPt: 2 });
   });
 
-  it('writes the bands\' pictures with a fill-alpha graphics state and the rings with a stroke-alpha one', async () => {
+  it('writes the bands\' pictures with a fill-alpha graphics state and the glow through a luminosity soft mask', async () => {
     const r = await convertDocxToPdf(docx(picture(GLOW + REFLECTION)), { fileName: 'fx.docx' }, host);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     const bin = Buffer.from(r.value.pdf).toString('latin1');
@@ -172,7 +180,10 @@ describe('picture glow and reflection', () => {
     }
     // A band: clipped, then the picture inside its own q with its alpha, flipped about its centre.
     expect(c).toMatch(/re W n\nq\n\/GS\d+ gs\n1 0 0 1 [\d.]+ [\d.]+ cm\n1 0 0 -1 0 0 cm\n/);
-    expect(c).toMatch(/q\n\/GSS\d+ gs\n1 j 1 J\n/);
-    expect(bin).toMatch(/\/CA 0\.125/);
+    // The glow: its graphics state's soft mask is a grey image drawn by a transparency group.
+    expect(c).toMatch(/q\n\/SM0 gs\nq\n\/GS\d+ gs\n[\d. ]+rg\n[\d. mlh]+f\nQ\nQ\n/);
+    expect(bin).toMatch(/\/SMask <<\n?\s*\/Type \/Mask\n?\s*\/S \/Luminosity\n?\s*\/G \d+ 0 R/);
+    expect(bin).toMatch(/\/Group <<\n?\s*\/S \/Transparency\n?\s*\/CS \/DeviceGray/);
+    expect(bin).toMatch(/\/ColorSpace \/DeviceGray[\s\S]{0,80}\/Interpolate true/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A picture's frame (pic:spPr/a:ln) and outer shadow (a:effectLst/a:outerShdw), as Word's picture
- * styles draw them: the shadow under the picture, blurred in a few bands blended over white, then
- * the picture, then the outline stroked centred on the picture's edge (wholly outside it for a
+ * styles draw them: the shadow under the picture, its colour seen through a soft mask of the
+ * picture's silhouette moved and blurred (layout/soft-mask), then the picture, then the outline stroked centred on the picture's edge (wholly outside it for a
  * bevelled picture), all turned with the picture.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,14 +48,19 @@ function box(p: PathItem): number[] {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
 }
 const close = (a: number[], b: number[]) => a.forEach((v, i) => expect(v).toBeCloseTo(b[i]!, 2));
+/** The groups of a page drawn through a soft mask, in order (groups opened). */
+function masked(items: readonly LayoutItem[]): GroupItem[] {
+  return items.flatMap((i) => (i.kind !== 'group' ? [] : i.softMask ? [i] : masked(i.items)));
+}
 
 beforeAll(async () => {
   await initKernel();
 });
 
 describe('picture frames', () => {
-  it('draws the shadow bands, then the picture, then the white outline centred on its edge', async () => {
-    const all = items(await layout(SIMPLE_FRAME));
+  it('draws the blurred shadow, then the picture, then the white outline centred on its edge', async () => {
+    const doc = await layout(SIMPLE_FRAME);
+    const all = items(doc);
     const at = imageIndex(all);
     const img = all[at] as ImageItem;
     const shadow = all.slice(0, at).filter((i): i is PathItem => i.kind === 'path');
@@ -65,36 +70,38 @@ describe('picture frames', () => {
     expect(after[0]).toMatchObject({ stroke: 'FFFFFF', lineWidth: 7 });
     expect(after[0]!.fill).toBeUndefined();
     close(box(after[0]!), [img.x, img.y, img.w, img.h]);
-    // The shadow: four nested bands, outermost (lightest) first, of the picture grown by the line's
-    // outer half (3.5 pt) plus r, r/2, 0 and -r/2 (r = 4.331 pt), moved 1.417 pt down.
-    expect(shadow).toHaveLength(4);
+    // The shadow: the colour at 40 % over the mask's box, through the mask of the picture grown by
+    // the line's outer half (3.5 pt), moved 1.417 pt down, blurred with a sigma of half the blur
+    // radius (r = 4.331 pt: the edge ramps from r outside to r inside).
+    expect(shadow).toHaveLength(1);
+    const [group] = masked(doc.pages[0]!.items);
+    const mask = group!.softMask!;
     const r = 55000 / 12700;
     const dy = 18000 / 12700;
-    shadow.forEach((band, k) => {
-      const g = 3.5 + r - (k * r) / 2;
-      close(box(band), [img.x - g, img.y + dy - g, img.w + 2 * g, img.h + 2 * g]);
-    });
-    // 40 % black at 1/8, 3/8, 5/8 and 7/8 of the ramp (0.05, 0.15, 0.25, 0.35), each band translucent
-    // so that, laid over the ones before it, it reaches its own coverage: what is under shows through.
-    expect(shadow.map((b) => b.fill)).toEqual(['000000', '000000', '000000', '000000']);
-    let covered = 0;
-    shadow.forEach((band, k) => {
-      covered = 1 - (1 - covered) * (1 - (band.fillOpacity ?? 1));
-      expect(covered).toBeCloseTo((0.4 * (2 * k + 1)) / 8, 2);
-    });
+    expect(mask.sigmaPt).toBeCloseTo(r / 2, 2);
+    expect(mask.growPt).toBe(0);
+    expect(mask.shapes).toHaveLength(1);
+    expect(mask.shapes[0]!.fill).toBe(true);
+    close(box({ kind: 'path', commands: mask.shapes[0]!.commands }), [img.x - 3.5, img.y + dy - 3.5, img.w + 7, img.h + 7]);
+    // The box reaches three sigmas past the silhouette, at about three pixels a sigma.
+    const reach = 3.5 + (3 * r) / 2;
+    close([mask.grid.x, mask.grid.y, mask.grid.w, mask.grid.h], [img.x - reach, img.y + dy - reach, img.w + 2 * reach, img.h + 2 * reach]);
+    expect(mask.grid.cols / mask.grid.w).toBeCloseTo(3 / (r / 2), 1);
+    expect(shadow[0]).toMatchObject({ fill: '000000', fillOpacity: 0.4 });
+    close(box(shadow[0]!), [mask.grid.x, mask.grid.y, mask.grid.w, mask.grid.h]);
   });
 
   it('puts a bevelled picture\'s line wholly outside it, and its shadow around that', async () => {
     const bevel = '<a:sp3d><a:bevelT w="25400" h="19050"/></a:sp3d>';
-    const all = items(await layout(SIMPLE_FRAME + bevel));
+    const doc = await layout(SIMPLE_FRAME + bevel);
+    const all = items(doc);
     const at = imageIndex(all);
     const img = all[at] as ImageItem;
     const outline = all.slice(at + 1).find((i): i is PathItem => i.kind === 'path')!;
     // Stroked 3.5 pt outside the edge, so its inner side meets the picture's edge.
     close(box(outline), [img.x - 3.5, img.y - 3.5, img.w + 7, img.h + 7]);
-    const outer = all.slice(0, at).find((i): i is PathItem => i.kind === 'path')!;
-    const g = 7 + 55000 / 12700;
-    close(box(outer), [img.x - g, img.y + 18000 / 12700 - g, img.w + 2 * g, img.h + 2 * g]);
+    const silhouette = masked(doc.pages[0]!.items)[0]!.softMask!.shapes[0]!;
+    close(box({ kind: 'path', commands: silhouette.commands }), [img.x - 7, img.y + 18000 / 12700 - 7, img.w + 14, img.h + 14]);
   });
 
   it('turns the shadow and outline with a rotated picture, the shadow offset staying unturned', async () => {
@@ -111,7 +118,9 @@ describe('picture frames', () => {
     close([...t], [0, 1, -1, 0, cx + cy, cy - cx]);
     close([...shadow.transform!], [t[0], t[1], t[2], t[3], t[4], t[5] + 18000 / 12700]);
     expect(outline.items[0]).toMatchObject({ kind: 'path', stroke: 'FFFFFF', lineWidth: 7 });
-    expect(shadow.items).toHaveLength(4);
+    // Inside the turned group, the masked shadow of the upright picture's silhouette.
+    expect(shadow.items).toHaveLength(1);
+    expect((shadow.items[0] as GroupItem).softMask?.shapes).toHaveLength(1);
   });
 
   it('draws a single unblurred band for a shadow without blur, and nothing for a plain picture', async () => {
@@ -135,7 +144,7 @@ describe('picture frames', () => {
     expect(codes).toContain('layout/picture-shadow');
     // The same picture without its alpha channel casts its shadow.
     const opaque = items((await layoutWith(SIMPLE_FRAME, '', { name: 'image1.png', data: encodePng(2, 1, rgba, false) })).doc);
-    expect(opaque.slice(0, imageIndex(opaque)).filter((i) => i.kind === 'path')).toHaveLength(4);
+    expect(opaque.slice(0, imageIndex(opaque)).filter((i) => i.kind === 'path')).toHaveLength(1);
   });
 
   it('keeps hostile frames bounded: a huge line width and blur draw finite, bounded items', async () => {

@@ -4,11 +4,12 @@
  * shows what the PDF will. Glyphs are filled from their outlines (no system fonts involved).
  */
 import { DiagnosticBag, fail, ok, type Result } from '../../core';
-import type { GlyphRun, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading } from '../../model';
+import type { GlyphRun, GroupItem, ImageItem, LayoutDoc, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading } from '../../model';
 import { adjustPixels, decodeJpeg, decodePng, decodeRaster, JPEG_KEY_TOLERANCE, jpegHeader, sniffImage, sniffRaster, toRgba, type DecodedImage } from '../../image';
 import { createGlyphPaths } from './glyph-paths';
 import { loadFontkit } from '../../text';
-import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
+import { createCanvasCache, type Canvas2D, type CanvasCache, type CanvasLayer, type CanvasRenderStats, type GlyphPathCache, type GradientHandle, type ImageHandle, type PathHandle, type RenderCanvasOptions } from './types';
+import { defaultMaskImage, paintOf, prepareMasks, silhouettePaths, type PreparedMask } from './soft-mask';
 
 /** Synthetic italic shear, as the PDF renderer's text matrix (tan 12° ≈ 0.2126). */
 const ITALIC_SHEAR = 0.2126;
@@ -27,6 +28,11 @@ interface DrawState {
   readonly at: string;
   /** One pixel in points: the width the PDF's zero-width line (§8.4.3.2, the thinnest line) is drawn at. */
   readonly hairline: number;
+  /** Device pixels per point. */
+  readonly scale: number;
+  /** The page's masked groups' images (soft-mask.ts). */
+  readonly masks: ReadonlyMap<GroupItem, PreparedMask>;
+  readonly createLayer: ((width: number, height: number) => CanvasLayer | undefined) | undefined;
   glyphs: number;
   shapes: number;
   images: number;
@@ -51,7 +57,11 @@ export async function renderCanvas(doc: LayoutDoc, pageIndex: number, ctx: Canva
   const decoded = await decodePageImages(doc, page, cache, options.decodeImage ?? defaultDecodeImage());
   const scale = options.scale ?? 1;
   const hairline = Number.isFinite(scale) && scale > 0 ? 1 / scale : 1;
-  const state: DrawState = { doc, ctx, cache, createPath, decoded, warnings: new DiagnosticBag(MAX_WARNINGS), at: `page ${pageIndex + 1}`, hairline, glyphs: 0, shapes: 0, images: 0 };
+  const masks = await prepareMasks(page, options.createMaskImage ?? defaultMaskImage());
+  const state: DrawState = {
+    doc, ctx, cache, createPath, decoded, warnings: new DiagnosticBag(MAX_WARNINGS), at: `page ${pageIndex + 1}`, hairline,
+    scale: 1 / hairline, masks, createLayer: options.createLayer ?? defaultCreateLayer(), glyphs: 0, shapes: 0, images: 0,
+  };
   ctx.save();
   try {
     ctx.scale(scale, scale);
@@ -115,12 +125,64 @@ function drawItem(s: DrawState, item: LayoutItem): void {
         s.ctx.clip('evenodd');
       }
       if (item.transform) s.ctx.transform(...item.transform);
-      for (const child of item.items) drawItem(s, child);
+      if (item.softMask) drawMasked(s, item);
+      else for (const child of item.items) drawItem(s, child);
       s.ctx.restore();
       return;
     case 'link':
       return;
   }
+}
+
+/**
+ * A group seen through its soft mask, as the PDF's /SMask: a flat colour as the image of that colour
+ * with the mask as its alpha, over the mask's box; anything else drawn into a layer of the box at
+ * the page's resolution, cut by the mask (`destination-in`), then drawn on the page. Without its
+ * image (no ImageData here) a flat colour is drawn over the sharp silhouette; without a layer the
+ * group is drawn unmasked, and both say so.
+ */
+function drawMasked(s: DrawState, group: GroupItem): void {
+  const mask = group.softMask!;
+  const { x, y, w, h } = mask.grid;
+  const prepared = s.masks.get(group);
+  const paint = paintOf(group);
+  const { ctx } = s;
+  if (prepared?.paint && paint) {
+    if (paint.opacity < 1) ctx.globalAlpha = Math.max(0, paint.opacity);
+    ctx.drawImage(prepared.image as never, x, y, w, h);
+    ctx.globalAlpha = 1;
+    s.shapes++;
+    return;
+  }
+  if (paint) {
+    s.warnings.warn('render/soft-mask', 'A blurred shadow or glow is drawn sharp in the preview: this environment cannot make its mask image.', { at: s.at });
+    for (const p of silhouettePaths(mask, paint.fill, paint.opacity)) drawItem(s, p);
+    return;
+  }
+  // The layer's pixels: the box at the page's scale, at most 4 megapixels.
+  const fit = Math.min(s.scale, Math.sqrt(4_000_000 / (w * h)));
+  const cols = Math.max(1, Math.ceil(w * fit));
+  const rows = Math.max(1, Math.ceil(h * fit));
+  const layer = prepared && !prepared.paint && Number.isFinite(fit) ? s.createLayer?.(cols, rows) : undefined;
+  if (!layer || layer.ctx.globalCompositeOperation === undefined) {
+    s.warnings.warn('render/soft-mask', 'A soft edge is drawn unfaded in the preview: this environment has no layer to mask.', { at: s.at });
+    for (const child of group.items) drawItem(s, child);
+    return;
+  }
+  const lc = layer.ctx;
+  lc.save();
+  lc.scale(cols / w, rows / h);
+  lc.translate(-x, -y);
+  const inner: DrawState = { ...s, ctx: lc };
+  for (const child of group.items) drawItem(inner, child);
+  lc.globalCompositeOperation = 'destination-in';
+  lc.drawImage(prepared!.image as never, x, y, w, h);
+  lc.globalCompositeOperation = 'source-over';
+  lc.restore();
+  s.glyphs += inner.glyphs;
+  s.shapes += inner.shapes;
+  s.images += inner.images;
+  ctx.drawImage(layer.image as never, x, y, w, h);
 }
 
 /**
@@ -424,6 +486,16 @@ async function decodePageImages(
     out.set(index, await pending);
   }
   return out;
+}
+
+function defaultCreateLayer(): ((width: number, height: number) => CanvasLayer | undefined) | undefined {
+  const O = (globalThis as { OffscreenCanvas?: new (w: number, h: number) => { getContext(kind: '2d'): unknown } }).OffscreenCanvas;
+  if (!O) return undefined;
+  return (width, height) => {
+    const canvas = new O(width, height);
+    const ctx = canvas.getContext('2d') as Canvas2D | null;
+    return ctx ? { ctx, image: canvas } : undefined;
+  };
 }
 
 function defaultCreatePath(): ((d: string) => PathHandle) | undefined {

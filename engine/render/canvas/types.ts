@@ -53,6 +53,14 @@ export interface Canvas2D {
   /** Joins and caps of strokes (a glow's rings are round); a context without them mitres them. */
   lineJoin?: 'round' | 'bevel' | 'miter';
   lineCap?: 'butt' | 'round' | 'square';
+  /** How drawing combines with what is there: a soft mask cuts its layer with `destination-in`. */
+  globalCompositeOperation?: string;
+}
+
+/** A layer a masked group is drawn into (an OffscreenCanvas): its context, and itself to draw on the page. */
+export interface CanvasLayer {
+  readonly ctx: Canvas2D;
+  readonly image: ImageHandle;
 }
 
 /** Options of renderCanvas. */
@@ -70,6 +78,16 @@ export interface RenderCanvasOptions {
    * engine/image's JPEG decoder and changed alike).
    */
   readonly decodeImage?: (data: Uint8Array, contentType: string, adjust?: PictureAdjust) => Promise<ImageHandle | undefined>;
+  /**
+   * Makes an image of RGBA pixels (not premultiplied), for soft masks (a blurred shadow, a glow, a
+   * soft edge; default: ImageData and createImageBitmap where both exist).
+   */
+  readonly createMaskImage?: (rgba: Uint8ClampedArray, width: number, height: number) => Promise<ImageHandle | undefined>;
+  /**
+   * Makes a layer of so many pixels for a soft-edged group (default: an OffscreenCanvas where it
+   * exists); without one such a group is drawn unmasked, with a warning.
+   */
+  readonly createLayer?: (width: number, height: number) => CanvasLayer | undefined;
   /** Caches glyph paths and decoded images across pages of the same LayoutDoc (see createCanvasCache). */
   readonly cache?: CanvasCache;
 }

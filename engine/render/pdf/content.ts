@@ -11,7 +11,7 @@
  * whole thousandths of a point so relative moves never drift from the absolute positions.
  */
 import { formatPdfNumber as fmt, unitRgb } from '../../core';
-import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading } from '../../model';
+import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading, SoftMask } from '../../model';
 import type { ByteSink } from './byte-sink';
 import type { ContentFace } from './show-text';
 
@@ -36,6 +36,11 @@ export interface ContentTarget {
   strokeAlpha(alpha: number): string;
   /** Resource name of a shading dictionary (§8.7.4.3) painting `shading`. */
   shading(shading: PathShading): string;
+  /**
+   * Resource name of a graphics state whose soft mask (§11.6.5.2, luminosity) is `mask` on a page
+   * `pageHeight` high; undefined when it cannot be drawn (the group is then drawn unmasked).
+   */
+  softMask?(mask: SoftMask, pageHeight: number): string | undefined;
 }
 
 /** Writes the content stream of a page into `sink` (which is reset first), asking `target` what depends on other pages. */
@@ -387,6 +392,9 @@ class ContentWriter {
       const [a, b, c, d, e, f] = item.transform;
       o.numSp(a), o.numSp(-b), o.numSp(-c), o.numSp(d), o.numSp(e + c * this.h), o.numSp(this.h - f - d * this.h), o.ascii('cm\n');
     }
+    // The mask is set after the transform: its form is drawn in the group's coordinates (§11.6.5.2).
+    const mask = item.softMask ? this.res.softMask?.(item.softMask, this.h) : undefined;
+    if (mask) o.ascii(`/${mask} gs\n`);
     for (const child of item.items) this.item(child);
     this.endText();
     o.ascii('Q\n');

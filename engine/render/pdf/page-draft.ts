@@ -9,7 +9,7 @@
  * embedded, giving the bytes a writer knowing the fonts would have given. Likewise an image's drawing is kept
  * and dropped later if the image cannot be embedded.
  */
-import type { GlyphRun, LayoutFont, LayoutPage, PathShading } from '../../model';
+import type { GlyphRun, LayoutFont, LayoutPage, PathShading, SoftMask } from '../../model';
 import { ByteSink } from './byte-sink';
 import { writeContent, type ContentFace, type ContentTarget } from './content';
 import { writeShow, type ContentFont } from './show-text';
@@ -17,6 +17,7 @@ import { GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
 import { grown } from './grown';
 import { pageLinks, type LinkedPage } from './navigation';
 import { shadingKey } from './shading';
+import { draftSoftMask, type DraftMask } from './soft-mask';
 
 /** Hole kinds: a glyph run (counted for drawn widths, or not: size 0), or an image's drawing. */
 const SHOW = 0;
@@ -44,6 +45,8 @@ export interface PageDraft extends LinkedPage {
   readonly strokeAlphas: ReadonlyMap<number, string>;
   /** Shadings by key (shading.ts), with their resource names, in order of first use. */
   readonly shadings: ReadonlyMap<string, { readonly name: string; readonly shading: PathShading }>;
+  /** Soft masks (graphics states named `SM0`, `SM1`…), in order of use. */
+  readonly masks: readonly DraftMask[];
 }
 
 /** Drafts the pages of one document in order, collecting the glyphs each font uses. */
@@ -61,6 +64,7 @@ export class PageDrafter implements ContentTarget {
   private alphas = new Map<number, string>();
   private strokeAlphas = new Map<number, string>();
   private shadings = new Map<string, { readonly name: string; readonly shading: PathShading }>();
+  private masks: DraftMask[] = [];
 
   /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
   get usage(): GlyphUsage {
@@ -78,6 +82,7 @@ export class PageDrafter implements ContentTarget {
     this.alphas = new Map();
     this.strokeAlphas = new Map();
     this.shadings = new Map();
+    this.masks = [];
     this.glyphUsage.add(page.items);
     writeContent(page, this, this.sink);
     return {
@@ -92,6 +97,7 @@ export class PageDrafter implements ContentTarget {
       alphas: this.alphas,
       strokeAlphas: this.strokeAlphas,
       shadings: this.shadings,
+      masks: this.masks,
       links: pageLinks(page.items),
     };
   }
@@ -152,6 +158,13 @@ export class PageDrafter implements ContentTarget {
     let entry = this.shadings.get(key);
     if (!entry) this.shadings.set(key, (entry = { name: `Sh${this.shadings.size}`, shading }));
     return entry.name;
+  }
+
+  softMask(mask: SoftMask, pageHeight: number): string | undefined {
+    const drafted = draftSoftMask(mask, pageHeight);
+    if (!drafted) return undefined;
+    this.masks.push(drafted);
+    return `SM${this.masks.length - 1}`;
   }
 
   private hole(offset: number, kind: number, ref: number, n: number): void {

@@ -22,6 +22,7 @@ import { embedImages, type EmbeddedImage } from './images';
 import { addLinks, addOutline } from './navigation';
 import { forEachDrawnRun, PageDrafter, writeDraftContent, type PageDraft } from './page-draft';
 import { registerShading } from './shading';
+import { registerSoftMask } from './soft-mask';
 import { flateStream } from './streams';
 
 /** Options of renderPdf. */
@@ -87,16 +88,17 @@ function writePages(
       const img = images.get(index);
       if (img) xobjects[img.name] = img.ref;
     }
-    const states: Record<string, { Type: string; ca?: number; CA?: number }> = {};
+    const states: Record<string, { Type: string; ca?: number; CA?: number } | PDFRef> = {};
     for (const [alpha, name] of draft.alphas) states[name] = { Type: 'ExtGState', ca: alpha };
     for (const [alpha, name] of draft.strokeAlphas) states[name] = { Type: 'ExtGState', CA: alpha };
+    draft.masks.forEach((m, k) => (states[`SM${k}`] = registerSoftMask(ctx, m)));
     const shadings: Record<string, PDFRef> = {};
     for (const [key, { name, shading }] of draft.shadings) {
       let ref = shadingRefs.get(key);
       if (!ref) shadingRefs.set(key, (ref = registerShading(ctx, shading)));
       shadings[name] = ref;
     }
-    const extra = { ...(draft.alphas.size + draft.strokeAlphas.size > 0 ? { ExtGState: states } : {}), ...(draft.shadings.size > 0 ? { Shading: shadings } : {}) };
+    const extra = { ...(draft.alphas.size + draft.strokeAlphas.size + draft.masks.length > 0 ? { ExtGState: states } : {}), ...(draft.shadings.size > 0 ? { Shading: shadings } : {}) };
     leaf.node.set(PDFName.of('Resources'), ctx.obj({ Font: fontDict, XObject: xobjects, ...extra }));
     pageRefs.push(leaf.ref);
     host.onProgress?.({ stage: 'render', done: i + 1, total: drafts.length });
