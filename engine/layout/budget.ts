@@ -1,5 +1,5 @@
 /**
- * The layout's size budgets (InputLimits.maxLayoutUnits and maxDrawnUnits), which bound the memory
+ * The layout's size budgets (InputLimits.maxLayoutUnits, maxDrawnUnits and maxEffectUnits), which bound the memory
  * and time a hostile file can ask for where the page limit does not.
  *
  * Layout units. The pages of a pass, their headers, footers and notes are held until they are drawn,
@@ -21,10 +21,10 @@
  * Effect units. Glowing and reflected text draws each glyph's outline again for every ring of its
  * glow and band of its reflection (up to 14 times, some 30 curves a glyph): within the drawn budget
  * such text took 17 s to write 5.7 million units (fuzz seed 66). The glows and reflections of text
- * have a bound of their own (EFFECT_UNITS, counted as drawn units are); past it they are left out,
+ * have a bound of their own (limits.maxEffectUnits, counted as drawn units are); past it they are left out,
  * the text itself still drawn, with a counted `layout/effects-budget` warning.
  */
-import { abort } from '../core';
+import { abort, DEFAULT_LIMITS } from '../core';
 import type { LayoutItem, PathCommand } from '../model';
 
 /** What a line costs beyond its characters, in units (its box, fragments and drawing closure). */
@@ -35,13 +35,6 @@ export const LINE_UNITS = 16;
  * (300 bytes a shape) after the passes.
  */
 export const SPECIAL_UNITS = 4;
-
-/**
- * Most drawn units the glows and reflections of a document's text may add. The dev corpus's only
- * text effects (oxsdk-Complex01) spend 44,048 units (22 times fewer); a million units of effect outlines write in a
- * few seconds.
- */
-export const EFFECT_UNITS = 1_000_000;
 
 export class LayoutBudget {
   private used = 0;
@@ -54,7 +47,7 @@ export class LayoutBudget {
   constructor(
     private readonly limit: number,
     private readonly drawLimit = Infinity,
-    private readonly effectLimit = EFFECT_UNITS,
+    private readonly effectLimit = DEFAULT_LIMITS.maxEffectUnits,
   ) {}
 
   /** A new pass: the previous pass's pages are no longer held. */
