@@ -6,11 +6,14 @@
  * and what they hold grows with the lines and characters laid out, not with the pages: a page limit
  * alone let a hostile file (margins past the page, a character a line, a 100-line footer laid out
  * again for every page's number) take 196 KB a page and 4 GB before its 20,000th page. Every line
- * laid out in a pass spends LINE_UNITS, each of its characters one unit and each tab, break or object
- * SPECIAL_UNITS; past the limit the layout stops with `layout/too-large`. A pass starts afresh, since
- * the pages of the pass before are let go. Measured on heap snapshots: about 70-85 bytes held per
- * unit, both for the hostile file above (short lines) and for unstructured-handbook-872p (437 dense
- * pages, about 1.2 million units).
+ * laid out in a pass spends LINE_UNITS, each of its characters one unit, each tab, break or object
+ * SPECIAL_UNITS and each shaped piece PIECE_UNITS; past the limit the layout stops with
+ * `layout/too-large`. A pass starts afresh, since the pages of the pass before are let go. Measured
+ * on heap snapshots: about 70-85 bytes held per unit, both for the hostile file above (short lines)
+ * and for unstructured-handbook-872p (437 dense pages, about 1.2 million units before pieces were
+ * counted, 1.76 million since). Pieces: counted by lines and characters alone, a cell of runs in 20
+ * faces (1.7 pieces a line of 3 characters, fuzz seed 69) held 200 bytes a unit and 1.1 GB within the
+ * limit; with its 390,000 pieces counted it stops at the limit under 600 MB of heap.
  *
  * Drawn units. What the pages draw is not bounded by what was laid out: a header laid out once is
  * drawn on every page, and a picture placed a thousand times plays its metafile a thousand times (50
@@ -35,6 +38,11 @@ export const LINE_UNITS = 16;
  * (300 bytes a shape) after the passes.
  */
 export const SPECIAL_UNITS = 4;
+/**
+ * What each shaped piece of a paragraph (a word, or the part of one in one face: pieces.ts) costs
+ * beyond its characters: its glyphs, advances and the fragment a line places it in.
+ */
+export const PIECE_UNITS = 4;
 
 export class LayoutBudget {
   private used = 0;
@@ -56,13 +64,13 @@ export class LayoutBudget {
   }
 
   /**
-   * Records a paragraph's lines laid out, with its characters and how many of them are specials
-   * (tabs, breaks, objects, equation pieces); stops the layout past the limit.
+   * Records a paragraph's lines laid out, with its characters, how many of them are specials (tabs,
+   * breaks, objects, equation pieces) and its shaped pieces; stops the layout past the limit.
    */
-  spendLines(lines: number, chars: number, specials = 0): void {
-    this.used += lines * LINE_UNITS + chars + specials * (SPECIAL_UNITS - 1);
+  spendLines(lines: number, chars: number, specials = 0, pieces = 0): void {
+    this.used += lines * LINE_UNITS + chars + specials * (SPECIAL_UNITS - 1) + pieces * PIECE_UNITS;
     if (this.used > this.limit) {
-      abort('layout/too-large', `The document's layout would hold more than ${this.limit} layout units (each line ${LINE_UNITS}, each character 1, each tab, break or object ${SPECIAL_UNITS}; about ${Math.round((this.limit * 80) / 2 ** 20)} MB of pages).`, {
+      abort('layout/too-large', `The document's layout would hold more than ${this.limit} layout units (each line ${LINE_UNITS}, each character 1, each tab, break or object ${SPECIAL_UNITS}, each shaped piece ${PIECE_UNITS} more; about ${Math.round((this.limit * 80) / 2 ** 20)} MB of pages).`, {
         hint: 'Raise limits.maxLayoutUnits if this is expected; margins or columns narrower than a word also make a document lay out to very many lines.',
       });
     }
@@ -78,11 +86,11 @@ export class LayoutBudget {
   }
 
   /**
-   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) may
+   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) in `pieces` shaped pieces may
    * still break into before the limit (BreakLines' LineGeometry.maxLines).
    */
-  linesLeft(chars: number, specials = 0): number {
-    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1)) / LINE_UNITS));
+  linesLeft(chars: number, specials = 0, pieces = 0): number {
+    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1) - pieces * PIECE_UNITS) / LINE_UNITS));
   }
 
   /** Records the items an object just drew on the current page: those of `items` from `from` on. */
