@@ -212,6 +212,10 @@ interface TargetReport {
   statuses: Record<string, number>;
   slow: number;
   maxMs: number;
+  /** The most CPU time a case took in the child (ms): what `maxMs` is less the machine's other work. */
+  maxCpuMs: number;
+  /** Cases whose CPU time passed `--slow` (`slow` counts their wall time). */
+  slowCpu: number;
   /** How often each error code ended a failed case (the verdicts that are not defects). */
   failCodes: Record<string, number>;
   /** Verification targets: how often each verdict was reached (how deep the cases got). */
@@ -228,6 +232,7 @@ interface Worst {
   ops: string[];
   status: string;
   ms: number;
+  cpuMs?: number;
   peakRssMb: number;
   startRssMb?: number;
   codes: string[];
@@ -239,12 +244,12 @@ const WORST_KEPT = 5;
 interface Failure {
   signature: string;
   count: number;
-  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string; peakRssMb?: number }>;
+  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string; peakRssMb?: number; cpuMs?: number }>;
 }
 
 async function runTarget(name: string, build: Builder, n: number, o: Options, runner: Runner, failures: Map<string, Failure>): Promise<TargetReport> {
   const r = new Rng(o.seed * 7919 + name.length * 104729 + name.charCodeAt(0));
-  const rep: TargetReport = { cases: 0, seconds: 0, statuses: {}, slow: 0, maxMs: 0, failCodes: {}, maxRssMb: 0, worstRss: [] };
+  const rep: TargetReport = { cases: 0, seconds: 0, statuses: {}, slow: 0, maxMs: 0, maxCpuMs: 0, slowCpu: 0, failCodes: {}, maxRssMb: 0, worstRss: [] };
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
     const c = build(i, r);
@@ -252,6 +257,9 @@ async function runTarget(name: string, build: Builder, n: number, o: Options, ru
     rep.cases++;
     rep.statuses[out.status] = (rep.statuses[out.status] ?? 0) + 1;
     rep.maxMs = Math.max(rep.maxMs, out.ms);
+    const cpuMs = 'cpuMs' in out ? out.cpuMs : undefined;
+    if (cpuMs !== undefined) rep.maxCpuMs = Math.max(rep.maxCpuMs, cpuMs);
+    if (cpuMs !== undefined && cpuMs > o.slowMs) rep.slowCpu++;
     if (out.ms > o.slowMs) rep.slow++;
     if (out.status === 'fail') for (const code of new Set(out.codes.map((x) => x.split(' ')[0]!))) rep.failCodes[code] = (rep.failCodes[code] ?? 0) + 1;
     if ('verdict' in out && out.verdict) (rep.verdicts ??= {})[out.verdict] = (rep.verdicts[out.verdict] ?? 0) + 1;
@@ -274,7 +282,8 @@ function keepWorst(rep: TargetReport, out: Outcome, c: Built, target: string, o:
   writeFileSync(file, c.msg.bytes);
   if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
   const start = 'startRssMb' in out ? out.startRssMb : undefined;
-  worst.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, peakRssMb: peak, ...(start !== undefined ? { startRssMb: start } : {}), codes: out.codes.slice(0, 3) });
+  const cpuMs = 'cpuMs' in out ? out.cpuMs : undefined;
+  worst.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, ...(cpuMs !== undefined ? { cpuMs } : {}), peakRssMb: peak, ...(start !== undefined ? { startRssMb: start } : {}), codes: out.codes.slice(0, 3) });
   worst.sort((a, b) => b.peakRssMb - a.peakRssMb);
   for (const gone of worst.splice(WORST_KEPT)) {
     rmSync(gone.file, { force: true });
@@ -291,7 +300,7 @@ function record(failures: Map<string, Failure>, defect: string, out: Outcome, c:
   const file = join(o.out, 'cases', `${target}-${c.msg.id}.${c.ext}`);
   writeFileSync(file, c.msg.bytes);
   if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
-  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}), ...(out.peakRssMb !== undefined ? { peakRssMb: out.peakRssMb } : {}) });
+  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}), ...(out.peakRssMb !== undefined ? { peakRssMb: out.peakRssMb } : {}), ...('cpuMs' in out && out.cpuMs !== undefined ? { cpuMs: out.cpuMs } : {}) });
   console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
 }
 
@@ -314,7 +323,7 @@ async function runHttp(o: Options, failures: Map<string, Failure>): Promise<Targ
   for (const d of res.serviceDefects) failures.set(`http service ${d}`, { signature: `http service ${d}`, count: 1, examples: [] });
   const statuses = Object.fromEntries(Object.entries(res.statuses).map(([k, v]) => [`HTTP ${k}`, v]));
   // The requests run in this process, many at once: no case has a peak of its own to measure.
-  return { cases: res.cases, seconds: Math.round((performance.now() - t0) / 1000), statuses, slow: 0, maxMs: res.maxMs, failCodes: {}, maxRssMb: 0, worstRss: [] };
+  return { cases: res.cases, seconds: Math.round((performance.now() - t0) / 1000), statuses, slow: 0, maxMs: res.maxMs, maxCpuMs: 0, slowCpu: 0, failCodes: {}, maxRssMb: 0, worstRss: [] };
 }
 
 async function main(): Promise<void> {

@@ -30,14 +30,17 @@ describe('the fuzz campaign measures memory', () => {
     expect(peakRssMb()).toBeLessThanOrEqual(rssMb() + 2);
   });
 
-  it.runIf(onLinux)("reports each case's peak, and the resident set before and after it, from the child", async () => {
+  it.runIf(onLinux)("reports each case's peak, the resident set before and after it and its CPU time, from the child", async () => {
     const runner = new Runner(60_000, 512);
     try {
       // A GIF whose header is cut: the raster decoder refuses it with a code.
       const out = await runner.run({ id: 1, target: 'raster', bytes: new TextEncoder().encode('GIF89a\x01') });
       expect(out.status).toBe('fail');
       expect(out.peakRssMb).toBeGreaterThan(0);
-      const a = out as { startRssMb?: number; endRssMb?: number; peakRssMb?: number };
+      const a = out as { startRssMb?: number; endRssMb?: number; peakRssMb?: number; cpuMs?: number };
+      // And its CPU time, which other work on the machine does not stretch as it does the wall time.
+      expect(a.cpuMs).toBeGreaterThanOrEqual(0);
+      expect(a.cpuMs).toBeLessThanOrEqual(out.ms + 1_000);
       expect(a.startRssMb).toBeGreaterThan(0);
       expect(a.endRssMb).toBeGreaterThan(0);
       expect(a.peakRssMb).toBeGreaterThanOrEqual(a.startRssMb!);
