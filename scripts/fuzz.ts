@@ -1,8 +1,10 @@
 /**
  * The hostile-input campaign (not part of `npm test`): mutates DOCX packages, pictures, metafiles,
  * templates and signed PDF/DOCX files, runs each through its engine entry point in a child process
- * with a time and heap limit, and records every case that throws, hangs, runs out of memory, fails
- * without a diagnostic code, or reports an internal error. Usage (see README, Development):
+ * with a time and heap limit, and records every case that throws, hangs, runs out of memory, peaks
+ * past the memory bound (`--rss`, RSS_BOUND_MB), fails without a diagnostic code, or reports an
+ * internal error; each target reports its cases' highest peak resident sets (`worstRss`, their files
+ * kept in `worst/`). Usage (see README, Development):
  *
  *   nice -n 10 npm run fuzz -- --targets docx,image,verify --cases docx=1000,image=500 --seed 1
  *
@@ -11,7 +13,7 @@
  * Corpus seeds come from /work/shared/corpus (or FUZZ_CORPUS) when present; without it the campaign
  * runs on its own fixtures only. Failing inputs are written to the output folder for replay.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDocx } from '../tests/helpers/make-docx';
 import { anchoredPicture, inlinePicture } from '../tests/helpers/tiny-png';
@@ -33,10 +35,22 @@ interface Options {
   timeoutMs: number;
   heapMb: number;
   slowMs: number;
+  /** A case whose peak resident set passes this many MB is a defect ('memory'). */
+  rssMb: number;
   out: string;
   /** Directed campaigns: only story snippets whose names match, in most mutations. */
   snippets?: string;
 }
+
+/**
+ * A case whose child process peaks past this resident set (MB) is a memory defect. Measured
+ * (scripts/fuzz/memory.ts) with the dev corpus's 127 documents run through the campaign's child: the
+ * largest, unstructured-handbook-872p (437 pages), peaks at 247 MB in a fresh child (128 MB before
+ * it) and 417 MB in a child warm from the rest of the corpus (fonts and words cached); a child is
+ * restarted past 400 MB kept. 768 MB is three times the fresh peak and three quarters of the
+ * server's 1 GB heap per job: a case past it is one the limits did not bound.
+ */
+const RSS_BOUND_MB = 768;
 
 const TARGETS = ['docx', 'image', 'template', 'verify-pdf', 'verify-docx', 'sign', 'http'];
 
@@ -58,6 +72,7 @@ function parseArgs(argv: readonly string[]): Options {
     timeoutMs: Number(arg('timeout') ?? 20_000),
     heapMb: Number(arg('heap') ?? 1024),
     slowMs: Number(arg('slow') ?? 5_000),
+    rssMb: Number(arg('rss') ?? RSS_BOUND_MB),
     out: arg('out') ?? join('.tmp', 'fuzz', `seed-${seed}`),
     ...(arg('snippets') ? { snippets: arg('snippets')! } : {}),
   };
@@ -71,9 +86,10 @@ interface Built {
   readonly ext: string;
 }
 
-/** Which outcomes are defects: anything but a result with coded diagnostics and no internal error. */
-function defectOf(o: Outcome): string | undefined {
+/** Which outcomes are defects: anything but a result with coded diagnostics and no internal error, within the memory bound. */
+function defectOf(o: Outcome, rssBoundMb: number): string | undefined {
   if (o.status === 'timeout' || o.status === 'oom' || o.status === 'died' || o.status === 'threw') return o.status;
+  if ((o.peakRssMb ?? 0) > rssBoundMb) return 'memory';
   if (o.status === 'fail' && (o.codes.length === 0 || o.codes.some((c) => !/^[a-z0-9-]+\/[a-z0-9-]+/.test(c)))) return 'no-code';
   if (o.codes.some((c) => /\/internal\b/.test(c))) return 'internal';
   if (o.codes.some((c) => /\/resource-limit\b/.test(c))) return 'resource-limit';
@@ -81,6 +97,7 @@ function defectOf(o: Outcome): string | undefined {
 }
 
 function signatureOf(defect: string, o: Outcome): string {
+  if (defect === 'memory') return `memory ${o.status} ${o.codes[0] ?? ''}`.trim();
   const text = o.status === 'threw' ? (o.message ?? '').split('\n').slice(0, 2).join(' ') : o.codes.find((c) => /internal|resource-limit/.test(c)) ?? o.codes[0] ?? '';
   return `${defect} ${text.replace(/\d+/g, 'N').slice(0, 200)}`;
 }
@@ -195,21 +212,44 @@ interface TargetReport {
   statuses: Record<string, number>;
   slow: number;
   maxMs: number;
+  /** The most CPU time a case took in the child (ms): what `maxMs` is less the machine's other work. */
+  maxCpuMs: number;
+  /** Cases whose CPU time passed `--slow` (`slow` counts their wall time). */
+  slowCpu: number;
   /** How often each error code ended a failed case (the verdicts that are not defects). */
   failCodes: Record<string, number>;
   /** Verification targets: how often each verdict was reached (how deep the cases got). */
   verdicts?: Record<string, number>;
+  /** The highest peak resident set of a case, in MB, and the cases that reached the highest peaks. */
+  maxRssMb: number;
+  worstRss: Worst[];
 }
+
+/** A case among a target's highest peaks: its file (kept for replay) and what it cost. */
+interface Worst {
+  file: string;
+  seed: string;
+  ops: string[];
+  status: string;
+  ms: number;
+  cpuMs?: number;
+  peakRssMb: number;
+  startRssMb?: number;
+  codes: string[];
+}
+
+/** How many of its highest-peak cases a target reports (and keeps as files). */
+const WORST_KEPT = 5;
 
 interface Failure {
   signature: string;
   count: number;
-  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string }>;
+  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string; peakRssMb?: number; cpuMs?: number }>;
 }
 
 async function runTarget(name: string, build: Builder, n: number, o: Options, runner: Runner, failures: Map<string, Failure>): Promise<TargetReport> {
   const r = new Rng(o.seed * 7919 + name.length * 104729 + name.charCodeAt(0));
-  const rep: TargetReport = { cases: 0, seconds: 0, statuses: {}, slow: 0, maxMs: 0, failCodes: {} };
+  const rep: TargetReport = { cases: 0, seconds: 0, statuses: {}, slow: 0, maxMs: 0, maxCpuMs: 0, slowCpu: 0, failCodes: {}, maxRssMb: 0, worstRss: [] };
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
     const c = build(i, r);
@@ -217,15 +257,38 @@ async function runTarget(name: string, build: Builder, n: number, o: Options, ru
     rep.cases++;
     rep.statuses[out.status] = (rep.statuses[out.status] ?? 0) + 1;
     rep.maxMs = Math.max(rep.maxMs, out.ms);
+    const cpuMs = 'cpuMs' in out ? out.cpuMs : undefined;
+    if (cpuMs !== undefined) rep.maxCpuMs = Math.max(rep.maxCpuMs, cpuMs);
+    if (cpuMs !== undefined && cpuMs > o.slowMs) rep.slowCpu++;
     if (out.ms > o.slowMs) rep.slow++;
     if (out.status === 'fail') for (const code of new Set(out.codes.map((x) => x.split(' ')[0]!))) rep.failCodes[code] = (rep.failCodes[code] ?? 0) + 1;
     if ('verdict' in out && out.verdict) (rep.verdicts ??= {})[out.verdict] = (rep.verdicts[out.verdict] ?? 0) + 1;
-    const defect = defectOf(out);
+    const defect = defectOf(out, o.rssMb);
     if (defect) record(failures, defect, out, c, name, o);
+    if (out.peakRssMb !== undefined) keepWorst(rep, out, c, name, o);
     if ((i + 1) % 50 === 0) console.log(`${name}: ${i + 1}/${n} cases, ${failures.size} distinct failures, ${Math.round((performance.now() - t0) / 1000)} s`);
   }
   rep.seconds = Math.round((performance.now() - t0) / 1000);
   return rep;
+}
+
+/** Keeps the case among the target's highest peaks if it is one, writing its file (and removing the one it displaces). */
+function keepWorst(rep: TargetReport, out: Outcome, c: Built, target: string, o: Options): void {
+  const peak = out.peakRssMb!;
+  rep.maxRssMb = Math.max(rep.maxRssMb, peak);
+  const worst = rep.worstRss;
+  if (worst.length >= WORST_KEPT && peak <= worst[worst.length - 1]!.peakRssMb) return;
+  const file = join(o.out, 'worst', `${target}-${c.msg.id}.${c.ext}`);
+  writeFileSync(file, c.msg.bytes);
+  if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
+  const start = 'startRssMb' in out ? out.startRssMb : undefined;
+  const cpuMs = 'cpuMs' in out ? out.cpuMs : undefined;
+  worst.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, ...(cpuMs !== undefined ? { cpuMs } : {}), peakRssMb: peak, ...(start !== undefined ? { startRssMb: start } : {}), codes: out.codes.slice(0, 3) });
+  worst.sort((a, b) => b.peakRssMb - a.peakRssMb);
+  for (const gone of worst.splice(WORST_KEPT)) {
+    rmSync(gone.file, { force: true });
+    rmSync(`${gone.file}.request.json`, { force: true });
+  }
 }
 
 function record(failures: Map<string, Failure>, defect: string, out: Outcome, c: Built, target: string, o: Options): void {
@@ -237,7 +300,7 @@ function record(failures: Map<string, Failure>, defect: string, out: Outcome, c:
   const file = join(o.out, 'cases', `${target}-${c.msg.id}.${c.ext}`);
   writeFileSync(file, c.msg.bytes);
   if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
-  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}) });
+  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}), ...(out.peakRssMb !== undefined ? { peakRssMb: out.peakRssMb } : {}), ...('cpuMs' in out && out.cpuMs !== undefined ? { cpuMs: out.cpuMs } : {}) });
   console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
 }
 
@@ -259,12 +322,14 @@ async function runHttp(o: Options, failures: Map<string, Failure>): Promise<Targ
   }
   for (const d of res.serviceDefects) failures.set(`http service ${d}`, { signature: `http service ${d}`, count: 1, examples: [] });
   const statuses = Object.fromEntries(Object.entries(res.statuses).map(([k, v]) => [`HTTP ${k}`, v]));
-  return { cases: res.cases, seconds: Math.round((performance.now() - t0) / 1000), statuses, slow: 0, maxMs: res.maxMs, failCodes: {} };
+  // The requests run in this process, many at once: no case has a peak of its own to measure.
+  return { cases: res.cases, seconds: Math.round((performance.now() - t0) / 1000), statuses, slow: 0, maxMs: res.maxMs, maxCpuMs: 0, slowCpu: 0, failCodes: {}, maxRssMb: 0, worstRss: [] };
 }
 
 async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   mkdirSync(join(o.out, 'cases'), { recursive: true });
+  mkdirSync(join(o.out, 'worst'), { recursive: true });
   if (o.snippets) console.log(`directed at snippets: ${directSnippets(new RegExp(o.snippets)).join(', ')}`);
   const runner = new Runner(o.timeoutMs, o.heapMb);
   const docx = docxSeeds();

@@ -38,7 +38,7 @@ export interface InputLimits {
   readonly maxPages: number;
   /**
    * Most layout units one layout pass may hold (engine/layout/budget.ts): each line laid out counts
-   * 16 and each of its characters one. It bounds the memory of the laid-out pages (about 80 bytes a
+   * 16, each of its characters one and each shaped piece (a word, or its part in one run and face) four. It bounds the memory of the laid-out pages (about 80 bytes a
    * unit) where pages are many and small; the default is some 2,400 pages of dense text.
    */
   readonly maxLayoutUnits: number;
@@ -49,6 +49,15 @@ export interface InputLimits {
    * the dev corpus.
    */
   readonly maxDrawnUnits: number;
+  /**
+   * Most drawn units the glows and reflections of a document's text may add (engine/layout/budget.ts),
+   * within maxDrawnUnits: each glyph's outline is drawn again for every ring of a glow and band of a
+   * reflection (up to 14 times, some 30 curves a glyph), and 5.7 million units of them took 17 s to
+   * write. Past it they are left out, the text itself still drawn, with a `layout/effects-budget`
+   * warning rather than an error. The default, a million, is 22 times what the dev corpus's only text
+   * effects (oxsdk-Complex01) spend.
+   */
+  readonly maxEffectUnits: number;
   /**
    * Most elements a template fill may create (engine/template/context.ts; text weighs one element
    * per 16 characters), within maxXmlElements. A filled element is held as a node of about 170
@@ -71,6 +80,7 @@ export const DEFAULT_LIMITS: InputLimits = {
   maxPages: 20_000,
   maxLayoutUnits: 6_000_000,
   maxDrawnUnits: 10_000_000,
+  maxEffectUnits: 1_000_000,
   maxFillElements: 2_000_000,
 };
 

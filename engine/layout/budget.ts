@@ -1,16 +1,19 @@
 /**
- * The layout's size budgets (InputLimits.maxLayoutUnits and maxDrawnUnits), which bound the memory
+ * The layout's size budgets (InputLimits.maxLayoutUnits, maxDrawnUnits and maxEffectUnits), which bound the memory
  * and time a hostile file can ask for where the page limit does not.
  *
  * Layout units. The pages of a pass, their headers, footers and notes are held until they are drawn,
  * and what they hold grows with the lines and characters laid out, not with the pages: a page limit
  * alone let a hostile file (margins past the page, a character a line, a 100-line footer laid out
  * again for every page's number) take 196 KB a page and 4 GB before its 20,000th page. Every line
- * laid out in a pass spends LINE_UNITS, each of its characters one unit and each tab, break or object
- * SPECIAL_UNITS; past the limit the layout stops with `layout/too-large`. A pass starts afresh, since
- * the pages of the pass before are let go. Measured on heap snapshots: about 70-85 bytes held per
- * unit, both for the hostile file above (short lines) and for unstructured-handbook-872p (437 dense
- * pages, about 1.2 million units).
+ * laid out in a pass spends LINE_UNITS, each of its characters one unit, each tab, break or object
+ * SPECIAL_UNITS and each shaped piece PIECE_UNITS; past the limit the layout stops with
+ * `layout/too-large`. A pass starts afresh, since the pages of the pass before are let go. Measured
+ * on heap snapshots: about 70-85 bytes held per unit, both for the hostile file above (short lines)
+ * and for unstructured-handbook-872p (437 dense pages, about 1.2 million units before pieces were
+ * counted, 1.76 million since). Pieces: counted by lines and characters alone, a cell of runs in 20
+ * faces (1.7 pieces a line of 3 characters, fuzz seed 69) held 200 bytes a unit and 1.1 GB within the
+ * limit; with its 390,000 pieces counted it stops at the limit under 600 MB of heap.
  *
  * Drawn units. What the pages draw is not bounded by what was laid out: a header laid out once is
  * drawn on every page, and a picture placed a thousand times plays its metafile a thousand times (50
@@ -21,10 +24,10 @@
  * Effect units. Glowing and reflected text draws each glyph's outline again for every ring of its
  * glow and band of its reflection (up to 14 times, some 30 curves a glyph): within the drawn budget
  * such text took 17 s to write 5.7 million units (fuzz seed 66). The glows and reflections of text
- * have a bound of their own (EFFECT_UNITS, counted as drawn units are); past it they are left out,
+ * have a bound of their own (limits.maxEffectUnits, counted as drawn units are); past it they are left out,
  * the text itself still drawn, with a counted `layout/effects-budget` warning.
  */
-import { abort } from '../core';
+import { abort, DEFAULT_LIMITS } from '../core';
 import type { LayoutItem, PathCommand } from '../model';
 
 /** What a line costs beyond its characters, in units (its box, fragments and drawing closure). */
@@ -35,13 +38,11 @@ export const LINE_UNITS = 16;
  * (300 bytes a shape) after the passes.
  */
 export const SPECIAL_UNITS = 4;
-
 /**
- * Most drawn units the glows and reflections of a document's text may add. The dev corpus's only
- * text effects (oxsdk-Complex01) spend 44,048 units (22 times fewer); a million units of effect outlines write in a
- * few seconds.
+ * What each shaped piece of a paragraph (a word, or the part of one in one face: pieces.ts) costs
+ * beyond its characters: its glyphs, advances and the fragment a line places it in.
  */
-export const EFFECT_UNITS = 1_000_000;
+export const PIECE_UNITS = 4;
 
 /**
  * Most pixels the soft masks of a document's blurred shadows, glows and soft edges may have (each
@@ -63,7 +64,7 @@ export class LayoutBudget {
   constructor(
     private readonly limit: number,
     private readonly drawLimit = Infinity,
-    private readonly effectLimit = EFFECT_UNITS,
+    private readonly effectLimit = DEFAULT_LIMITS.maxEffectUnits,
   ) {}
 
   /** A new pass: the previous pass's pages are no longer held. */
@@ -72,13 +73,13 @@ export class LayoutBudget {
   }
 
   /**
-   * Records a paragraph's lines laid out, with its characters and how many of them are specials
-   * (tabs, breaks, objects, equation pieces); stops the layout past the limit.
+   * Records a paragraph's lines laid out, with its characters, how many of them are specials (tabs,
+   * breaks, objects, equation pieces) and its shaped pieces; stops the layout past the limit.
    */
-  spendLines(lines: number, chars: number, specials = 0): void {
-    this.used += lines * LINE_UNITS + chars + specials * (SPECIAL_UNITS - 1);
+  spendLines(lines: number, chars: number, specials = 0, pieces = 0): void {
+    this.used += lines * LINE_UNITS + chars + specials * (SPECIAL_UNITS - 1) + pieces * PIECE_UNITS;
     if (this.used > this.limit) {
-      abort('layout/too-large', `The document's layout would hold more than ${this.limit} layout units (each line ${LINE_UNITS}, each character 1, each tab, break or object ${SPECIAL_UNITS}; about ${Math.round((this.limit * 80) / 2 ** 20)} MB of pages).`, {
+      abort('layout/too-large', `The document's layout would hold more than ${this.limit} layout units (each line ${LINE_UNITS}, each character 1, each tab, break or object ${SPECIAL_UNITS}, each shaped piece ${PIECE_UNITS} more; about ${Math.round((this.limit * 80) / 2 ** 20)} MB of pages).`, {
         hint: 'Raise limits.maxLayoutUnits if this is expected; margins or columns narrower than a word also make a document lay out to very many lines.',
       });
     }
@@ -94,11 +95,11 @@ export class LayoutBudget {
   }
 
   /**
-   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) may
+   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) in `pieces` shaped pieces may
    * still break into before the limit (BreakLines' LineGeometry.maxLines).
    */
-  linesLeft(chars: number, specials = 0): number {
-    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1)) / LINE_UNITS));
+  linesLeft(chars: number, specials = 0, pieces = 0): number {
+    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1) - pieces * PIECE_UNITS) / LINE_UNITS));
   }
 
   /** Records the items an object just drew on the current page: those of `items` from `from` on. */

@@ -102,7 +102,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     warn: (code, message) => env.bag.warn(code, message),
     textEffectsDrawn: (items) => {
       if (env.budget.effectsDrawn(items)) return true;
-      env.bag.warn('layout/effects-budget', `The text's glows and reflections would draw more than ${env.budget.effectLimitUnits} items and path points; the rest of them are left out (the text is drawn).`);
+      env.bag.warn('layout/effects-budget', `The text's glows and reflections would draw more than ${env.budget.effectLimitUnits} items and path points; the rest of them are left out (the text is drawn).`, { hint: 'Raise limits.maxEffectUnits if this is expected.' });
       return false;
     },
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),

@@ -123,7 +123,7 @@ async function passRun(
     // the printer Word used is not recorded). Word's page starts in oxsdk-complexity (9 marks) are
     // met 8 times on these widths, 5 times on ideal ones, and no better at 300 or 1200 dpi.
     wordCache: new WordCache(doc.settings.usePrinterMetrics ? PRINTER_DPI : 0),
-    budget: new LayoutBudget(limits.maxLayoutUnits, limits.maxDrawnUnits),
+    budget: new LayoutBudget(limits.maxLayoutUnits, limits.maxDrawnUnits, limits.maxEffectUnits),
     drawChart: (key, x, y, w, h, sink) => drawChart(doc.charts[key], x, y, w, h, sink, { faces, bag }),
   };
   const notes = numberNotes(doc);

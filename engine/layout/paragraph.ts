@@ -340,7 +340,7 @@ function fillLines(
   const legacy = p.props.list?.legacy;
   if (legacy && content.labelEnd && p.props.list?.suffix === 'tab') geometry.tabs = { ...geometry.tabs, legacyLabel: { end: content.labelEnd, ...legacy } };
   if (ctx.compatibilityMode >= 15 && p.props.alignment === 'both') geometry.shrinkSpaces = JUSTIFY_SHRINK_SHARE;
-  if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size);
+  if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size, pieces.length);
   if (ctx.maxLines !== undefined) geometry.maxLines = Math.min(geometry.maxLines ?? Infinity, ctx.maxLines);
   let drafts = breakLines(pieces, breaks, content.text, geometry);
   // Past the budget's lines breaking stops one line on, and spendLines ends the layout; past maxLines
@@ -364,7 +364,7 @@ function fillLines(
   if (content.bidi) params.bidi = content.bidi;
   if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
   if (content.labelEnd) params.labelEnd = content.labelEnd;
-  ctx.budget?.spendLines(drafts.length, content.text.length, content.specials.size);
+  ctx.budget?.spendLines(drafts.length, content.text.length, content.specials.size, pieces.length);
   return finishLines(drafts, params);
 }
 

@@ -1,7 +1,9 @@
 /**
  * The campaign's child process: runs one engine entry point per message on bytes the parent sends,
  * and answers with what the entry point returned. The parent enforces the time and memory limits
- * (it kills this process on a timeout; --max-old-space-size bounds the heap).
+ * (it kills this process on a timeout; --max-old-space-size bounds the heap). Each case's peak
+ * resident set is measured from what was live before it (garbage collected, peak reset: memory.ts)
+ * and sent back with the answer, with what stays resident after it (garbage collected again).
  */
 import { convertDocxToPdf } from '../../engine/convert';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
@@ -11,6 +13,7 @@ import { createDevIdentity, signDocx, signerFromDevIdentity, signPdf } from '../
 import { fillTemplate } from '../../engine/template';
 import { verifyDocx, verifyPdf, type VerificationReport } from '../../engine/verify';
 import { createNodeHost } from '../../node/host';
+import { collectGarbage, peakRssMb, resetPeakRss, rssMb } from './memory';
 
 /** A case sent by the parent. */
 export interface CaseMessage {
@@ -32,6 +35,17 @@ export interface CaseAnswer {
   readonly bytes?: Uint8Array;
   /** Verification targets: the document's verdict and each signature's subindication (how deep the case got). */
   readonly verdict?: string;
+  /** The process's peak resident set while the case ran, in MB (from what was live before it). */
+  readonly peakRssMb?: number;
+  /** The resident set before the case, in MB, garbage collected: the peak's floor. */
+  readonly startRssMb?: number;
+  /** The resident set after the case, garbage collected, in MB: what the next case starts from. */
+  readonly endRssMb?: number;
+  /**
+   * CPU time the case took in this process (user and system, ms, V8's helper threads included): unlike `ms`, not stretched by other
+   * work on a shared machine, where a case of 3 s ran past the 20 s limit while others' jobs ran.
+   */
+  readonly cpuMs?: number;
 }
 
 const host: EngineHost = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
@@ -116,7 +130,20 @@ async function answer(m: CaseMessage): Promise<CaseAnswer> {
   }
 }
 
+/** Runs a case between two garbage collections, measuring its peak resident set. */
+async function measured(m: CaseMessage): Promise<CaseAnswer> {
+  collectGarbage();
+  const startRssMb = rssMb();
+  resetPeakRss();
+  const cpu = process.cpuUsage();
+  const a = await answer(m);
+  const used = process.cpuUsage(cpu);
+  const peak = peakRssMb();
+  collectGarbage();
+  return { ...a, peakRssMb: peak, startRssMb, endRssMb: rssMb(), cpuMs: Math.round((used.user + used.system) / 1000) };
+}
+
 process.on('message', (m: CaseMessage) => {
-  void answer(m).then((a) => process.send!(a));
+  void measured(m).then((a) => process.send!(a));
 });
 process.send!({ id: -1, status: 'ok', codes: [], ms: 0 });

@@ -1,14 +1,16 @@
 /**
- * The text effects' own budget (engine/layout/budget.ts EFFECT_UNITS). Found by scripts/fuzz.ts (seed
+ * The text effects' own budget (limits.maxEffectUnits, counted in engine/layout/budget.ts). Found by scripts/fuzz.ts (seed
  * 66): glowing and reflected text draws each glyph's outline up to 14 times, and within the drawn
  * budget (limits.maxDrawnUnits) a document took 17 s to write 5.7 million units of them. Past the
  * effect budget the glows and reflections are left out, the text itself still drawn, with one counted
- * warning.
+ * warning. The bound is an input limit like the others (core/limits.ts), so a caller sets it the
+ * same way (options.limits).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocx } from '../../engine/docx';
 import { initKernel, layoutDocument } from '../../engine/layout';
-import { drawnUnits, EFFECT_UNITS, LayoutBudget } from '../../engine/layout/budget';
+import { DEFAULT_LIMITS, type InputLimits } from '../../engine/core';
+import { drawnUnits, LayoutBudget } from '../../engine/layout/budget';
 import type { LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { LETTER_SECT_PR, makeDocx, OFFICE_THEME } from '../helpers/make-docx';
@@ -25,10 +27,10 @@ function glowingText(words: number): string {
   return `<w:p>${run}</w:p>`.repeat(Math.ceil(words / 10));
 }
 
-async function effectsOf(words: number) {
+async function effectsOf(words: number, limits?: Partial<InputLimits>) {
   const parsed = parseDocx(makeDocx({ body: glowingText(words) + LETTER_SECT_PR, theme: OFFICE_THEME }), {}, host);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const laid = await layoutDocument(parsed.value, {}, host);
+  const laid = await layoutDocument(parsed.value, limits ? { limits } : {}, host);
   if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
   let effectUnits = 0;
   let glyphs = 0;
@@ -70,12 +72,28 @@ describe('the text effects budget', () => {
   it('leaves out the glows and reflections past the budget (fuzz seed 66), not the text', async () => {
     const words = 2_000;
     const r = await effectsOf(words);
-    expect(r.effectUnits).toBeLessThanOrEqual(EFFECT_UNITS);
+    const limit = DEFAULT_LIMITS.maxEffectUnits;
+    expect(r.effectUnits).toBeLessThanOrEqual(limit);
     // Most of the budget is used: the effects drawn are those of the first runs.
-    expect(r.effectUnits).toBeGreaterThan(EFFECT_UNITS * 0.9);
+    expect(r.effectUnits).toBeGreaterThan(limit * 0.9);
     // Every letter and space is still drawn.
     expect(r.glyphs).toBe((words / 2) * 'Glowing Sugar '.length);
     expect(r.warned).toHaveLength(1);
     expect(r.warned[0]!.count).toBeGreaterThan(1);
+  }, 120_000);
+
+  it('takes its bound from limits.maxEffectUnits, as the other layout budgets do', async () => {
+    const whole = await effectsOf(20);
+    const limit = Math.floor(whole.effectUnits / 2);
+    const r = await effectsOf(20, { maxEffectUnits: limit });
+    expect(r.effectUnits).toBeLessThanOrEqual(limit);
+    expect(r.effectUnits).toBeGreaterThan(0);
+    expect(r.glyphs).toBe(whole.glyphs);
+    expect(r.warned).toHaveLength(1);
+    expect(r.warned[0]!.message).toContain(String(limit));
+    expect(r.warned[0]!.hint).toMatch(/maxEffectUnits/);
+    // Raised, the budget lets a document draw more than the default would.
+    const raised = await effectsOf(2_000, { maxEffectUnits: 2 * DEFAULT_LIMITS.maxEffectUnits });
+    expect(raised.effectUnits).toBeGreaterThan(DEFAULT_LIMITS.maxEffectUnits);
   }, 120_000);
 });

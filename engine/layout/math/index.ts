@@ -10,7 +10,7 @@ import { readMathFont } from '../../text';
 import type { FaceResolver } from '../faces';
 import type { ItemSink } from '../emit/sink';
 import { type MathBox, phantomOf } from './box';
-import { EquationTooLarge, MAX_EQUATION_PARTS, type MathCtx, type MathEnv, runSizeCtx } from './context';
+import { EquationTooLarge, MAX_DOCUMENT_PARTS, MAX_EQUATION_PARTS, type MathCtx, type MathEnv, runSizeCtx } from './context';
 import { runAtoms } from './glyphs';
 import { attachScripts, layoutFraction, layoutLimit, layoutNary, layoutRadical } from './objects';
 import { layoutRow, type NodeLayout } from './row';
@@ -70,7 +70,8 @@ const boxes = new WeakMap<MathInline, Map<string, MathBox | null>>();
 /**
  * Typesets an equation: display style for display math, text style inline. Undefined when it has
  * no tree or no face for math can be had, or when it would take more than MAX_EQUATION_PARTS glyph
- * parts (`warn` is told, each time it is asked for): the caller then sets its linear text. An
+ * parts, or more than the document's equations have left of MAX_DOCUMENT_PARTS (`warn` is told, each
+ * time it is asked for): the caller then sets its linear text. An
  * equation whose arrays spread to their container (m:maxDist) is set again so that it is
  * `containerPt` wide, the room shared by those arrays. Cached per equation, face and room.
  */
@@ -97,18 +98,35 @@ function layoutMathWith(inline: MathInline, faces: FaceResolver, display: boolea
   if (hit === null) warn?.('layout/equation-too-large', TOO_LARGE);
   if (hit !== undefined) return hit ?? undefined;
   const color = inline.props.color && inline.props.color !== 'auto' ? inline.props.color : '000000';
-  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces, parts: { left: MAX_EQUATION_PARTS }, ...(spreadPt > 0 ? { spreadPt } : {}) };
+  const pool = poolOf(faces);
+  const bound = Math.min(MAX_EQUATION_PARTS, pool.left);
+  const env: MathEnv = { face, font, basePt: inline.props.sizePt, color, props: inline.props, faces, parts: { left: bound }, ...(spreadPt > 0 ? { spreadPt } : {}) };
   let box: MathBox | null;
   try {
     box = layoutRow(inline.tree, { env, style: display ? 0 : 1, cramped: false }, layoutNode);
   } catch (e) {
     if (!(e instanceof EquationTooLarge)) throw e;
-    warn?.('layout/equation-too-large', TOO_LARGE);
+    warn?.('layout/equation-too-large', bound < MAX_EQUATION_PARTS ? TOO_MANY : TOO_LARGE);
     box = null;
+  } finally {
+    pool.left -= bound - Math.max(0, env.parts.left);
   }
   if (!byFace) boxes.set(inline, (byFace = new Map()));
   byFace.set(key, box);
   return box ?? undefined;
+}
+
+/**
+ * Glyph parts a document's equations may still be typeset with (MAX_DOCUMENT_PARTS), by the
+ * document's face resolver: one per conversion, and what every typesetting of its equations is given
+ * (the measuring of table columns as well as the layout).
+ */
+const pools = new WeakMap<FaceResolver, { left: number }>();
+
+function poolOf(faces: FaceResolver): { left: number } {
+  let pool = pools.get(faces);
+  if (!pool) pools.set(faces, (pool = { left: MAX_DOCUMENT_PARTS }));
+  return pool;
 }
 
 /** Layout units of typeset equations (mathUnits), by box. */
@@ -129,6 +147,7 @@ export function mathUnits(box: MathBox): number {
 }
 
 const TOO_LARGE = `An equation would be typeset with more than ${MAX_EQUATION_PARTS} glyph parts; it is set as its linear text.`;
+const TOO_MANY = `The document's equations would be typeset with more than ${MAX_DOCUMENT_PARTS} glyph parts together; this one and the rest are set as their linear text.`;
 
 /** Draws a math box with its baseline origin at (x, baseline) on the page (y down). */
 export function emitMath(box: MathBox, x: number, baseline: number, sink: ItemSink): void {
