@@ -355,7 +355,13 @@ function drawText(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx:
     const dy = t.verticalAlign === 'center' ? free / 2 : t.verticalAlign === 'bottom' ? free : 0;
     const clipped = clipsOverflow(shape, story.heightPt, room);
     const into = clipped ? layerSink(sink) : sink;
-    for (const { y: uy, unit } of story.units) unit.emit(into, x + t.insetsPt.left, y + t.insetsPt.top + dy + uy);
+    for (const { y: uy, unit } of story.units) {
+      const top = y + t.insetsPt.top + dy + uy;
+      // Lines wholly below a cut box are not drawn at all: nothing of them shows, so their text is
+      // not in the page's text either (oxsdk-Comment035's hidden lines were extra words).
+      if (clipped && top >= y + shape.heightPt) break;
+      unit.emit(into, x + t.insetsPt.left, top);
+    }
     if (clipped) drawClipped(into, sink, { x, y, w: shape.widthPt, h: shape.heightPt });
   }
 }

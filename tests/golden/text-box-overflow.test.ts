@@ -1,21 +1,21 @@
 /**
  * Text that runs past the bottom of a text box that does not grow to fit it is hidden, cut at the
  * box's edge, as Word draws it (and LibreOffice: oxsdk-Comment035's 101.25 pt VML box of four
- * paragraphs). A box that grows to fit its text (a:spAutoFit, mso-fit-shape-to-text) and a box
+ * paragraphs); lines wholly below the cut are left out. A box that grows to fit its text (a:spAutoFit, mso-fit-shape-to-text) and a box
  * whose text fits are drawn unclipped.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
-import type { LayoutDoc, LayoutItem } from '../../engine/model';
+import type { GlyphRun, LayoutDoc, LayoutItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { layoutDocx } from '../helpers/layout-docx';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { makeDocx, para } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
 
 const LINES = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth'].map((t) => para(t)).join('');
 
-/** A 120 × 40 pt text box (DrawingML) holding six one-line paragraphs: about 80 pt of text. */
+/** A 120 × 40 pt text box (DrawingML) holding six one-line paragraphs: about 70 pt of text. */
 const wsp = (bodyPr: string, text = LINES) =>
   '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="1524000" cy="508000"/><wp:docPr id="1" name="Text Box 1"/>' +
   '<a:graphic><a:graphicData uri="http://schemas.microsoft.com/office/word/2010/wordprocessingShape"><wps:wsp><wps:cNvSpPr txBox="1"/>' +
@@ -51,14 +51,22 @@ beforeAll(async () => {
 describe('text running past a text box', () => {
   it('is cut at the bottom of a DrawingML text box that does not grow', async () => {
     const d = await layout(wsp('<wps:bodyPr vertOverflow="overflow"><a:noAutofit/></wps:bodyPr>'));
-    const clip = clipOf(d.pages[0]!.items, 'Sixth');
+    const clip = clipOf(d.pages[0]!.items, 'Third');
     expect(clip).toBeTruthy();
     expect(clip!.h).toBeCloseTo(40, 3);
     expect(clipOf(d.pages[0]!.items, 'First')).toEqual(clip);
   });
 
+  it('leaves out the lines wholly below the cut', async () => {
+    const d = await layout(wsp('<wps:bodyPr/>'));
+    const runs = flatItems(d.pages[0]!.items).filter((i): i is GlyphRun => i.kind === 'glyphs');
+    // 11.5 pt lines (10 pt text) from 3.6 pt down: the fourth starts at 38.1 pt and is cut through,
+    // the fifth would start at 49.6 pt, below the 40 pt box.
+    expect(runs.map((r) => r.text)).toEqual(['First', 'Second', 'Third', 'Fourth']);
+  });
+
   it('is cut at the bottom of a VML text box that does not grow', async () => {
-    const clip = clipOf((await layout(vml(''))).pages[0]!.items, 'Sixth');
+    const clip = clipOf((await layout(vml(''))).pages[0]!.items, 'Third');
     expect(clip).toBeTruthy();
     expect(clip!.h).toBeCloseTo(40, 3);
   });
