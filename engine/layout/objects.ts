@@ -7,7 +7,7 @@
  */
 import type { FloatAnchor, ImageInline, ImageItem, LayoutItem, MediaItem, OuterShadow, PathItem, PathPaint, PictureFill, ShapeInline } from '../model';
 import { mapChannels } from '../core';
-import { CollectingSink, drawTransformed, type ItemSink, type SinkPage } from './emit/sink';
+import { CollectingSink, drawTransformed, layerSink, type ItemSink, type SinkPage } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
@@ -368,8 +368,37 @@ function drawText(shape: ShapeInline, x: number, y: number, sink: ItemSink, ctx:
     const room = shape.heightPt - t.insetsPt.top - t.insetsPt.bottom;
     const free = Math.max(0, room - story.heightPt);
     const dy = t.verticalAlign === 'center' ? free / 2 : t.verticalAlign === 'bottom' ? free : 0;
-    for (const { y: uy, unit } of story.units) unit.emit(sink, x + t.insetsPt.left, y + t.insetsPt.top + dy + uy);
+    const clipped = clipsOverflow(shape, story.heightPt, room);
+    const into = clipped ? layerSink(sink) : sink;
+    for (const { y: uy, unit } of story.units) {
+      const top = y + t.insetsPt.top + dy + uy;
+      // Lines wholly below a cut box are not drawn at all: nothing of them shows, so their text is
+      // not in the page's text either (oxsdk-Comment035's hidden lines were extra words).
+      if (clipped && top >= y + shape.heightPt) break;
+      unit.emit(into, x + t.insetsPt.left, top);
+    }
+    if (clipped) drawClipped(into, sink, { x, y, w: shape.widthPt, h: shape.heightPt });
   }
+}
+
+/**
+ * Whether a shape's text is cut at its box: a text box that does not grow to fit its text
+ * (no a:spAutoFit, no mso-fit-shape-to-text) hides what runs past its bottom, as Word does, lines
+ * cut through where the edge falls (LibreOffice draws it so too; oxsdk-Comment035's 101.25 pt VML
+ * box). Word writes bodyPr vertOverflow="overflow" on its own text boxes and still hides the
+ * overflow, so that attribute is not read. A box drawn from no geometry (SmartArt text or the text
+ * boxes of an unknown graphic shown as text) is our fallback, not Word's drawing: its text is
+ * never hidden.
+ */
+function clipsOverflow(shape: ShapeInline, textHeightPt: number, roomPt: number): boolean {
+  return shape.text !== undefined && !shape.text.autoFit && shape.paths.length > 0 && textHeightPt > roomPt + 0.01;
+}
+
+/** What `from` holds, into `to` clipped to `box`: one group per layer; floats pass through as they are. */
+function drawClipped(from: ItemSink, to: ItemSink, box: { x: number; y: number; w: number; h: number }): void {
+  if (from.background.length > 0) to.background.push({ kind: 'group', clip: box, items: from.background });
+  if (from.items.length > 0) to.items.push({ kind: 'group', clip: box, items: from.items });
+  if (from.foreground.length > 0) to.foreground.push({ kind: 'group', clip: box, items: from.foreground });
 }
 
 /** Where a floating object's top-left corner goes, from its anchor and the anchoring paragraph. */
