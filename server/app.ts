@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { authenticateKey } from './auth';
+import { authenticateKey, isOperatorKey } from './auth';
 import type { ServerConfig } from './config';
 import type { AppDeps, AppEnv, AppState } from './context';
 import { ConcurrencyGate, FixedWindowLimiter, rateLimitHeaders } from './limits';
@@ -53,11 +53,12 @@ export function createApp(config: ServerConfig, deps: AppDeps, options: { readon
   const gate = limitConcurrency(state);
   const authOnly = chain(auth, rate);
   const guard = chain(auth, gate, rate);
+  const operatorOnly = chain(auth, rate, requireOperator(state));
   mountSystemRoutes(app, state);
   mountAuthRoutes(app, state);
   mountDocumentRoutes(app, state, guard);
   mountSignatureRoutes(app, state, guard, authOnly);
-  mountTelemetryRoutes(app, state, authOnly);
+  mountTelemetryRoutes(app, state, operatorOnly);
   if (config.playgroundDir) mountStatic(app, config.playgroundDir, options.fontsDir);
 
   app.notFound((c) => {
@@ -133,6 +134,25 @@ function authenticate(state: AppState): MiddlewareHandler<AppEnv> {
       throw new HttpProblem(401, 'AUTHENTICATION_ERROR', message, undefined, { 'WWW-Authenticate': 'Bearer' });
     }
     c.set('key', key);
+    await next();
+  };
+}
+
+/**
+ * Operator keys only (COLOPHON_OPERATOR_EMAILS), after authenticate: any other valid key is a 403
+ * before the handler reads a parameter or the store. The code is AUTHENTICATION_ERROR, the only one of
+ * API.md's codes about credentials (the key is known but does not carry the right), and the
+ * WWW-Authenticate header says so the RFC 6750 way (§3.1 insufficient_scope).
+ */
+function requireOperator(state: AppState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!isOperatorKey(c.get('key'), state.config.operatorEmails)) {
+      throw new HttpProblem(
+        403, 'AUTHENTICATION_ERROR',
+        'This API key may not read usage: GET /v1/usage is open only to operator keys, those verified for an address listed in the server\'s COLOPHON_OPERATOR_EMAILS. Ask the operator of this instance for the data; on your own instance, list your address there and restart (keys already verified for it become operator keys).',
+        undefined, { 'WWW-Authenticate': 'Bearer error="insufficient_scope"' },
+      );
+    }
     await next();
   };
 }

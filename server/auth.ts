@@ -128,3 +128,11 @@ export async function authenticateKey(store: Store, presented: string): Promise<
   const record = await store.findKey(hash);
   return record && sameHash(record.keyHash, hash) ? record : undefined;
 }
+
+/**
+ * True when a key was verified for one of the operator addresses: the e-mail code proved control of
+ * that mailbox, so the right follows the address and ends when the operator removes it from the list.
+ */
+export function isOperatorKey(record: KeyRecord, operatorEmails: readonly string[]): boolean {
+  return operatorEmails.includes(record.email);
+}

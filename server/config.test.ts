@@ -8,6 +8,7 @@ describe('readConfig', () => {
     expect(issues).toEqual([]);
     expect(config).toMatchObject({ port: 8787, host: '127.0.0.1', dataDir: resolve('./data'), maxBodyBytes: 25 * 1024 * 1024, rateLimit: 120, rateWindowMs: 60_000, keyConcurrency: 4, jobTimeoutMs: 60_000, jobMemoryMb: 1024, log: 'json' });
     expect(config.smtpUrl).toBeUndefined();
+    expect(config.operatorEmails).toEqual([]); // nobody reads usage until the operator names an address
     expect(config.workers).toBeGreaterThanOrEqual(1);
     expect(config.queueSize).toBe(config.workers * 8);
   });
@@ -18,5 +19,14 @@ describe('readConfig', () => {
     const bad = readConfig({ PORT: 'eighty', COLOPHON_WORKERS: '0', COLOPHON_LOG: 'loud' });
     expect(bad.issues.map((i) => i.variable)).toEqual(['COLOPHON_WORKERS', 'COLOPHON_LOG', 'PORT']);
     expect(bad.config.port).toBe(8787);
+  });
+
+  it('reads operator addresses normalised like registration, and names a malformed one', () => {
+    const { config, issues } = readConfig({ COLOPHON_OPERATOR_EMAILS: ' Ops@Example.COM,, billing@example.com ,ops@example.com' });
+    expect(issues).toEqual([]);
+    expect(config.operatorEmails).toEqual(['ops@example.com', 'billing@example.com']);
+    const bad = readConfig({ COLOPHON_OPERATOR_EMAILS: 'ops@example.com;billing@example.com' });
+    expect(bad.issues).toEqual([{ variable: 'COLOPHON_OPERATOR_EMAILS', issue: 'must be comma-separated e-mail addresses (got "ops@example.com;billing@example.com")' }]);
+    expect(bad.config.operatorEmails).toEqual([]);
   });
 });

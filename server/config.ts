@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { normalizeEmail } from './auth';
 
 /** Everything the server can be configured with. */
 export interface ServerConfig {
@@ -47,6 +48,12 @@ export interface ServerConfig {
   readonly signingPassword?: string;
   /** Folder of the built playground to serve at / (set by `npm start` when dist/playground exists). */
   readonly playgroundDir?: string;
+  /**
+   * Addresses whose verified keys are operator keys (COLOPHON_OPERATOR_EMAILS, comma-separated; default
+   * none), normalised as registration normalises them. Only operator keys may read GET /v1/usage: the
+   * usage of every licence key is billing data of the operator, not of whoever registered an address.
+   */
+  readonly operatorEmails: readonly string[];
   /** Access log: `json` lines on stdout (default) or `off` (COLOPHON_LOG). */
   readonly log: 'json' | 'off';
 }
@@ -68,6 +75,21 @@ function int(env: Env, name: string, fallback: number, min: number, max: number,
     return fallback;
   }
   return n;
+}
+
+/** COLOPHON_OPERATOR_EMAILS: every entry must be an address, so a typo cannot silently leave usage unreadable. */
+function emails(env: Env, name: string, issues: ConfigIssue[]): string[] {
+  const out: string[] = [];
+  for (const raw of (env[name] ?? '').split(',')) {
+    if (raw.trim() === '') continue;
+    const email = normalizeEmail(raw);
+    if (email) {
+      if (!out.includes(email)) out.push(email);
+    } else {
+      issues.push({ variable: name, issue: `must be comma-separated e-mail addresses (got "${raw.trim()}")` });
+    }
+  }
+  return out;
 }
 
 /** Reads the configuration from environment variables; problems are listed, never thrown. */
@@ -97,6 +119,7 @@ export function readConfig(env: Env = process.env, overrides: Partial<ServerConf
     shutdownGraceMs: int(env, 'COLOPHON_SHUTDOWN_S', 30, 0, 3600, issues) * 1000,
     ...(env.COLOPHON_SIGNING_PEM ? { signingPemFile: resolve(env.COLOPHON_SIGNING_PEM) } : {}),
     ...(env.COLOPHON_SIGNING_PASSWORD ? { signingPassword: env.COLOPHON_SIGNING_PASSWORD } : {}),
+    operatorEmails: emails(env, 'COLOPHON_OPERATOR_EMAILS', issues),
     log: log === 'off' ? 'off' : 'json',
   };
   return { config: { ...config, ...overrides }, issues };

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document served at /v1/openapi.json. It records the decisions API.md leaves open
- * (extra error codes, the annotate `data`/`options` extension, metadata echo, usage parameters).
+ * (extra error codes, the annotate `data`/`options` extension, metadata echo, usage parameters and
+ * its operator-only access).
  * A test walks it against the app's routes and query rules.
  */
 import type { ServerConfig } from './config';
@@ -24,6 +25,7 @@ function errors(...statuses: number[]): Json {
   const text: Record<number, string> = {
     400: 'VALIDATION_ERROR (details name each field) or INVALID_FILE_FORMAT.',
     401: 'AUTHENTICATION_ERROR: missing or unknown API key.',
+    403: 'AUTHENTICATION_ERROR: a valid API key that is not an operator key (one verified for an address in the server\'s COLOPHON_OPERATOR_EMAILS); WWW-Authenticate: Bearer error="insufficient_scope". No data is returned.',
     413: 'PAYLOAD_TOO_LARGE: the body exceeds the limit.',
     415: 'VALIDATION_ERROR: the body is not of a media type the route reads; Accept-Post lists those it does.',
     422: 'UNPROCESSABLE_DOCUMENT: the engine could not process the document (details carry its diagnostics).',
@@ -36,6 +38,7 @@ function errors(...statuses: number[]): Json {
   for (const s of statuses) {
     const r = problem(text[s]!);
     if (s === 429 || s === 503) r.headers = retryHeaders;
+    if (s === 403) r.headers = { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer error="insufficient_scope"' } };
     if (s === 415) r.headers = { 'Accept-Post': { schema: { type: 'string' }, description: 'The media types the route reads.' } };
     out[String(s)] = r;
   }
@@ -119,13 +122,14 @@ function paths(): Json {
     },
     '/v1/usage': {
       get: {
-        operationId: 'usage', summary: 'Distinct documents and opens per licence key per day (every key of this instance may read it)', security: secured,
+        operationId: 'usage', summary: 'Distinct documents and opens per licence key per day (operator keys only)', security: secured,
+        description: 'Billing data of the operator about every licence key: only keys verified for an address in the server\'s COLOPHON_OPERATOR_EMAILS may read it (none by default); any other valid key gets 403 AUTHENTICATION_ERROR before a parameter is read.',
         parameters: [
           query('from', { type: 'string', format: 'date' }, 'First day (UTC); default 29 days before `to`.'),
           query('to', { type: 'string', format: 'date' }, 'Last day (UTC); default today.'),
           query('licenseKey', { type: 'string' }, 'Only this licence key.'),
         ],
-        responses: { '200': json(ref('Usage'), 'Usage rows.'), ...errors(400, 401, 429) },
+        responses: { '200': json(ref('Usage'), 'Usage rows.'), ...errors(400, 401, 403, 429) },
       },
     },
     '/v1/openapi.json': { get: { operationId: 'openapi', summary: 'This document', security: [], responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1.') } } },

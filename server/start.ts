@@ -66,7 +66,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  log.info('listening', { url, dataDir: config.dataDir, mail: mailer.description, workers: config.workers, playground: config.playgroundDir ?? 'none' });
+  log.info('listening', { url, dataDir: config.dataDir, mail: mailer.description, workers: config.workers, operators: config.operatorEmails.length, playground: config.playgroundDir ?? 'none' });
   // Warm the signing key so the first /v1/sign does not wait for key generation.
   void signing().catch((e: unknown) => log.error('signing key unavailable', { message: e instanceof Error ? e.message : String(e) }));
 

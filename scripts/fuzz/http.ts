@@ -50,9 +50,15 @@ function memoryMailer(): Mailer & { readonly sent: MailMessage[] } {
   return { description: 'memory', sent, send: async (m) => (sent.push(m), { messageId: String(sent.length) }), close: async () => undefined };
 }
 
-/** An app over a temporary data folder with generous rate limits (so cases reach the handlers). */
+/**
+ * An app over a temporary data folder with generous rate limits (so cases reach the handlers); the
+ * campaign's key is an operator key, so GET /v1/usage cases reach its handler and not only the 403.
+ */
 async function campaignApp(dir: string) {
-  const { config } = readConfig({}, { dataDir: dir, log: 'off', workers: 2, queueSize: 16, rateLimit: 100_000, registerPerIp: 100_000, registerPerEmail: 100_000, collectPerIp: 100_000, jobTimeoutMs: 20_000 });
+  const { config } = readConfig({}, {
+    dataDir: dir, log: 'off', workers: 2, queueSize: 16, rateLimit: 100_000, registerPerIp: 100_000, registerPerEmail: 100_000, collectPerIp: 100_000, jobTimeoutMs: 20_000,
+    operatorEmails: ['owner@example.com'],
+  });
   const store = openSqliteStore(join(dir, 'colophon.db'));
   const mailer = memoryMailer();
   const pool = createWorkerPool({ size: config.workers, queueSize: config.queueSize, timeoutMs: config.jobTimeoutMs, queueWaitMs: config.jobTimeoutMs, memoryMb: config.jobMemoryMb });

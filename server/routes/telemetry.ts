@@ -1,6 +1,7 @@
 /**
  * POST /v1/collect (the client library's telemetry, API.md "Client library telemetry": validated and
- * stored per licence key) and GET /v1/usage (distinct documents and opens per licence key per day).
+ * stored per licence key) and GET /v1/usage (distinct documents and opens per licence key per day,
+ * for operator keys only: it is the operator's billing data about every licence key).
  * Stored per event: licence key, day received, document id, the client's times, version and hostname —
  * not the user agent, page URL or metadata.
  */
@@ -16,8 +17,8 @@ export const MAX_EVENTS_PER_REQUEST = 100;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** Mounts collect (no auth, per-IP limit) and usage (authenticated). */
-export function mountTelemetryRoutes(app: Hono<AppEnv>, state: AppState, authOnly: MiddlewareHandler<AppEnv>): void {
+/** Mounts collect (no auth, per-IP limit) and usage (behind `operatorOnly`: an operator key, else 401/403). */
+export function mountTelemetryRoutes(app: Hono<AppEnv>, state: AppState, operatorOnly: MiddlewareHandler<AppEnv>): void {
   app.post('/v1/collect', async (c) => {
     const limit = state.collectLimiter.take(c.get('clientIp'));
     for (const [k, v] of Object.entries(rateLimitHeaders(limit, 60_000))) c.header(k, v);
@@ -34,7 +35,7 @@ export function mountTelemetryRoutes(app: Hono<AppEnv>, state: AppState, authOnl
     return c.body(null, 202);
   });
 
-  app.get('/v1/usage', authOnly, async (c) => {
+  app.get('/v1/usage', operatorOnly, async (c) => {
     const q = readQuery(c, {
       from: (v) => (DAY.test(v) && !Number.isNaN(Date.parse(v)) ? undefined : 'must be a day YYYY-MM-DD'),
       to: (v) => (DAY.test(v) && !Number.isNaN(Date.parse(v)) ? undefined : 'must be a day YYYY-MM-DD'),

@@ -67,7 +67,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'signing.pem'), keys.pem);
   smtp = await startSmtp();
   const { config } = readConfig({}, {
-    port: 0, host: '127.0.0.1', dataDir: dir, log: 'off', workers: 1, queueSize: 32, registerPerIp: 100,
+    port: 0, host: '127.0.0.1', dataDir: dir, log: 'off', workers: 1, queueSize: 32, registerPerIp: 100, operatorEmails: ['parity@example.com'],
     signingPemFile: join(dir, 'signing.pem'), playgroundDir: PLAYGROUND_DIR,
   });
   server = await startServer(config, { pool: fixedClockPool(), mailer: createSmtpMailer(smtp.url, config.mailFrom) });

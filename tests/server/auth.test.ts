@@ -1,11 +1,13 @@
 /**
  * API keys by e-mail code: validation, per-address and per-IP resend limits, wrong / expired /
- * exhausted codes, single use, mail failure, 401 on every protected route, the problem body.
+ * exhausted codes, single use, mail failure, 401 on every protected route, the problem body, and
+ * usage readable by operator keys only (403 for any other key, secure by default).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../server/mail';
-import { codeOf, makeTestApp, obtainKey, type TestApp } from './helpers';
+import { codeOf, makeTestApp, obtainKey, telemetryBody, type TestApp } from './helpers';
 import { hashSecret } from '../../server/auth';
+import { readConfig } from '../../server/config';
 
 const PROBLEM_KEYS = ['code', 'detail', 'error', 'message', 'requestId', 'status', 'title', 'type'];
 
@@ -114,5 +116,65 @@ describe('auth routes', () => {
       await problem(await t.app.request(path, { method, headers: { Authorization: `Basic ${key}` } }), 401, 'AUTHENTICATION_ERROR');
     }
     expect((await t.app.request('/v1/verify/key', { headers: { Authorization: `bearer ${key}` } })).status).toBe(200);
+  });
+});
+
+describe('GET /v1/usage is for operator keys only', () => {
+  let t: TestApp;
+  const today = () => new Date().toISOString().slice(0, 10);
+  beforeAll(async () => {
+    // Configured as an operator would write it: spaces and capitals; registration normalises the address the same way.
+    const { config, issues } = readConfig({ COLOPHON_OPERATOR_EMAILS: ' Ops@Example.COM , billing@example.com' });
+    expect(issues).toEqual([]);
+    t = await makeTestApp({ workers: 1, operatorEmails: config.operatorEmails });
+    const collect = (license: string, ids: string[]) =>
+      t.app.request('/v1/collect', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-License-Key': license }, body: JSON.stringify(telemetryBody(ids)) });
+    expect((await collect('lic-secret-A', ['HASH-1A2B3C4D', 'HASH-00000001'])).status).toBe(202);
+    expect((await collect('lic-secret-B', ['HASH-00000002'])).status).toBe(202);
+  });
+  afterAll(async () => t.close());
+
+  it('answers an ordinary key 403 AUTHENTICATION_ERROR with the problem body and no usage data', async () => {
+    const key = await obtainKey(t, 'someone@example.com');
+    const auth = { Authorization: `Bearer ${key}` };
+    // With and without a licence key, and with parameters that would otherwise be a 400: the refusal comes first.
+    for (const q of ['', '?licenseKey=lic-secret-A', `?from=${today()}&to=${today()}`, '?from=2026-13-45&zz=1']) {
+      const res = await t.app.request(`/v1/usage${q}`, { headers: auth });
+      const text = await res.clone().text();
+      const body = await problem(res, 403, 'AUTHENTICATION_ERROR');
+      expect(body.error).toBe('Forbidden');
+      expect(body.title).toBe('Forbidden');
+      expect(body.type).toBe('https://colophon.dev/problems/authentication-error');
+      expect(body.message).toContain('COLOPHON_OPERATOR_EMAILS');
+      expect(body.details).toBeUndefined();
+      expect(res.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope"');
+      expect(res.headers.get('ratelimit-limit')).toBeTruthy(); // an authenticated answer, counted like any other
+      for (const leak of ['lic-secret', 'HASH-', 'opens', 'documents', 'usage"']) expect(text, `${q}: ${leak}`).not.toContain(leak);
+    }
+  });
+
+  it('answers an operator key 200 with every licence key\'s usage', async () => {
+    const key = await obtainKey(t, 'ops@example.com'); // configured as ' Ops@Example.COM '
+    const res = await t.app.request('/v1/usage', { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { usage: unknown[] }).usage).toEqual([
+      { licenseKey: 'lic-secret-A', day: today(), documents: 2, opens: 2 },
+      { licenseKey: 'lic-secret-B', day: today(), documents: 1, opens: 1 },
+    ]);
+    const other = await obtainKey(t, 'billing@example.com');
+    const one = await t.app.request('/v1/usage?licenseKey=lic-secret-B', { headers: { Authorization: `Bearer ${other}` } });
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as { usage: unknown[] }).usage).toEqual([{ licenseKey: 'lic-secret-B', day: today(), documents: 1, opens: 1 }]);
+  });
+
+  it('has no operator unless one is configured: even the first key registered is refused', async () => {
+    const plain = await makeTestApp({ workers: 1 });
+    try {
+      expect(plain.config.operatorEmails).toEqual([]);
+      const first = await obtainKey(plain, 'ops@example.com');
+      await problem(await plain.app.request('/v1/usage', { headers: { Authorization: `Bearer ${first}` } }), 403, 'AUTHENTICATION_ERROR');
+    } finally {
+      await plain.close();
+    }
   });
 });

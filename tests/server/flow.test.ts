@@ -66,7 +66,7 @@ async function runFlow(call: Fetch, smtp: TestSmtp, email: string) {
 describe('the /v1 flow in process (app.request)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ operatorEmails: ['usage@example.com'] }); // usage is the operator's to read
   });
   afterAll(async () => t.close());
 

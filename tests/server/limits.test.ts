@@ -135,7 +135,7 @@ describe('engine pool limits through the app', () => {
 describe('telemetry ingest validation and limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ workers: 1, collectPerIp: 5, trustProxy: true });
+    t = await makeTestApp({ workers: 1, collectPerIp: 5, trustProxy: true, operatorEmails: ['usage2@example.com'] });
   });
   afterAll(async () => t.close());
 

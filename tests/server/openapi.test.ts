@@ -19,7 +19,8 @@ describe('GET /v1/openapi.json', () => {
   let doc: Doc;
   let key: string;
   beforeAll(async () => {
-    t = await makeTestApp({ workers: 1 });
+    // An operator key, so the walk over query parameters reaches GET /v1/usage's validation too.
+    t = await makeTestApp({ workers: 1, operatorEmails: ['openapi@example.com'] });
     const res = await t.app.request('/v1/openapi.json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -58,6 +59,16 @@ describe('GET /v1/openapi.json', () => {
       expect(res.status === 401, `${method} ${path}`).toBe(secured);
       if (secured) expect(Object.keys(op.responses), `${method} ${path}`).toContain('401');
     }
+  });
+
+  it('documents the 403 a non-operator key gets from GET /v1/usage, and only there', async () => {
+    const other = await obtainKey(t, 'not-operator@example.com');
+    for (const { path, method, op } of operations()) {
+      const documented = Object.keys(op.responses).includes('403');
+      expect(documented, `${method} ${path}`).toBe(path === '/v1/usage');
+    }
+    expect((await t.app.request('/v1/usage', { headers: { Authorization: `Bearer ${other}` } })).status).toBe(403);
+    expect((await t.app.request('/v1/usage', { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
   });
 
   it('documents errors with the problem schema and resolves every $ref', () => {
