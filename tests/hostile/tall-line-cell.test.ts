@@ -4,7 +4,9 @@
  * tall, so the flow placed the rest of the row whole on that page: every line after the tall one was
  * drawn below the page's foot, and the converted PDF silently lacked most of the cell's text. The
  * tall line now takes a page of its own (clipped there, as a line that tall is in the body) and the
- * row goes on below it, so every paragraph's text reaches a page.
+ * row goes on below it, so every paragraph's text reaches a page. A row that may not split
+ * (w:cantSplit, an exact height) and is taller than its page runs past the foot, where Word cuts
+ * it: that is said with a counted warning, `layout/row-clipped`.
  */
 import { describe, expect, it } from 'vitest';
 import { createNodeHost } from '../../node/host';
@@ -52,4 +54,29 @@ describe('a narrow table cell with lines taller than a page', () => {
     });
     expect(doc.pages.findIndex((_, k) => glyphRunsOn(doc, k).some((r) => r.text.includes('after')))).toBe(doc.pages.length - 1);
   }, 60_000);
+});
+
+describe('a row taller than its page that may not split', () => {
+  const table = (trPr: string, rows: number) => {
+    const cell = Array.from({ length: 60 }, (_, k) => para(`line ${k}`)).join('');
+    const row = `<w:tr>${trPr}<w:tc><w:tcPr><w:tcW w:w="2000" w:type="dxa"/></w:tcPr>${cell}</w:tc></w:tr>`;
+    return makeDocx({ body: `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid>${row.repeat(rows)}</w:tbl>${para('after')}`, styles: WORD_DEFAULT_STYLES });
+  };
+
+  it('warns, once per document with the rows counted, for w:cantSplit and an exact height', async () => {
+    for (const trPr of ['<w:trPr><w:cantSplit/></w:trPr>', '<w:trPr><w:trHeight w:val="20000" w:hRule="exact"/></w:trPr>']) {
+      const { doc, codes } = await layoutDocx(table(trPr, 2), 'clipped-row.docx', host);
+      expect(codes.filter((c) => c === 'layout/row-clipped'), trPr).toHaveLength(1);
+      // Each row opens its own page and runs past its foot.
+      expect(doc.pages.length).toBe(3);
+    }
+  });
+
+  it('does not warn where the row splits', async () => {
+    const { doc, codes } = await layoutDocx(table('', 2), 'split-row.docx', host);
+    expect(codes).not.toContain('layout/row-clipped');
+    for (let k = 0; k < doc.pages.length; k++) {
+      for (const r of glyphRunsOn(doc, k)) expect(r.y).toBeLessThan(doc.pages[k]!.heightPt);
+    }
+  });
 });
