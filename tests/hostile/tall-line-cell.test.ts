@@ -56,6 +56,18 @@ describe('a narrow table cell with lines taller than a page', () => {
   }, 60_000);
 });
 
+describe('a nested table whose cell holds a line taller than a page', () => {
+  it('splits the nested row past it too, where the outer row opens the page', async () => {
+    const cell = Array.from({ length: 20 }, (_, k) => (k === 3 ? `<w:p>${run('\u4e2d', 'Calibri', 3276)}</w:p>` : para(`m${k}`))).join('');
+    const tc = (twips: number, content: string) => `<w:tc><w:tcPr><w:tcW w:w="${twips}" w:type="dxa"/></w:tcPr>${content}</w:tc>`;
+    const inner = `<w:tbl><w:tblGrid><w:gridCol w:w="1400"/></w:tblGrid><w:tr>${tc(1400, cell)}</w:tr></w:tbl><w:p/>`;
+    const body = `<w:tbl><w:tblGrid><w:gridCol w:w="2000"/></w:tblGrid><w:tr>${tc(2000, para('outer') + inner)}</w:tr></w:tbl>${para('after')}`;
+    const { doc } = await layoutDocx(makeDocx({ body, styles: WORD_DEFAULT_STYLES }), 'nested-tall-line.docx', host);
+    const texts = doc.pages.map((page, k) => glyphRunsOn(doc, k).filter((r) => r.sizePt < 1000 && r.y < page.heightPt).map((r) => r.text));
+    expect(texts).toEqual([['outer', 'm0', 'm1', 'm2'], [], [...Array.from({ length: 16 }, (_, k) => `m${k + 4}`), 'after']]);
+  });
+});
+
 describe('a row taller than its page that may not split', () => {
   const table = (trPr: string, rows: number) => {
     const cell = Array.from({ length: 60 }, (_, k) => para(`line ${k}`)).join('');

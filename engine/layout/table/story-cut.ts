@@ -94,19 +94,19 @@ export function splitStory(story: Story | undefined, limit: number, force = fals
   // nothing here (a two-line paragraph opening it), which then holds the row back (table.ts splitRow).
   if (i > 0 && i < n && lines.at(i - 1).unit.holdsWidow) i--;
   let next = i < n ? lines.at(i) : undefined;
-  const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;
+  // Where the row opens its page and nothing but spacing would be placed above `next`, a nested
+  // table's row there opens its page too, and splits as one (`atTop`).
+  let solid = 0;
+  if (force) while (solid < n && lines.at(solid).unit.discardable) solid++;
+  const opens = force && solid >= i && solid < n;
+  const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y, opens) : undefined;
   // A line taller than the whole page (a glyph of 1,638 pt, fuzz seed 69) fits on no page: left
   // behind, the row could not split at any page's top, and the flow placed the rest of the row
   // whole there, every line after it drawn below the page's foot. It goes on this page alone,
   // clipped by the page as a line that tall is in the body, and the rest goes on.
-  if (force && !parts) {
-    let s = 0;
-    while (s < n && lines.at(s).unit.discardable) s++;
-    // Nothing but spacing would be placed here: the first line goes all the same, with the spacing above it.
-    if (s >= i && s < n) {
-      i = s + 1;
-      next = i < n ? lines.at(i) : undefined;
-    }
+  if (opens && !parts) {
+    i = solid + 1;
+    next = i < n ? lines.at(i) : undefined;
   }
   const cut = i > 0 ? bottom(i - 1) : 0;
   if (!next || !parts) {
