@@ -71,6 +71,8 @@ export interface PassResult {
   headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story;
   /** Whether every layout-dependent field this pass printed (body, headers, footers) prints the same under `state`. */
   printsSameUnder(state: PassState): boolean;
+  /** Table rows that cannot split placed taller than their page's body (Paginator.clippedRows). */
+  readonly clippedRows: number;
 }
 
 /** Layout-dependent field values a pass keeps to compare again before it is kept; beyond it, the next pass runs. */
@@ -192,6 +194,7 @@ class Pass {
       noteStory: (call, w) => this.noteStory(call, w),
       headerFooter: (part, page, w, state) => this.chrome.story(part, page, w, state),
       printsSameUnder: (state) => this.printed.sameUnder(state),
+      clippedRows: this.paginator.clippedRows,
     };
   }
 

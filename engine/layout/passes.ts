@@ -54,6 +54,13 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
     next = stateOf(result, xref, state);
     pass++;
   }
+  if (result.clippedRows > 0) {
+    // w:trPr/w:cantSplit (§17.4.6), w:trHeight hRule exact (§17.4.80): such a row does not break
+    // across pages, so one taller than its page's body is cut at the foot, as Word cuts it.
+    env.bag.warn('layout/row-clipped', `${result.clippedRows} table row${result.clippedRows === 1 ? ' is' : 's are'} taller than the page and cannot break across pages (w:cantSplit, an exact row height or turned text); what lies below the page's foot is not shown.`, {
+      hint: "Allow the row to break across pages (clear w:cantSplit), or give it an at-least height.",
+    });
+  }
   return { result, state: next };
 }
 

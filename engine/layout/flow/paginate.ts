@@ -45,6 +45,8 @@ export class Paginator {
   private readonly collapsed = new Set<Unit>();
   /** Units waiting to be placed, in order (a unit that did not fit is back at the head). */
   private readonly queue = new UnitQueue();
+  /** Table rows that cannot split, placed at a column's top taller than its room (see clippedRows). */
+  private readonly tallRows = new Set<Unit>();
 
   constructor(private readonly host: PaginatorHost) {}
 
@@ -236,6 +238,15 @@ export class Paginator {
     this.nextColumn('hard');
   }
 
+  /**
+   * How many table rows that cannot split (w:cantSplit, an exact height, turned cells) were taller
+   * than their page's body: Word cuts such a row at the page's foot and goes on with the next row,
+   * so what lies below is not seen (the layout warns, `layout/row-clipped`).
+   */
+  get clippedRows(): number {
+    return this.tallRows.size;
+  }
+
   /** Closes the document: the last page stays open for callers to read; returns all pages. */
   finish(): PageState[] {
     // A note continued from the last page needs a page of its own.
@@ -275,7 +286,10 @@ export class Paginator {
       this.nextColumn('natural');
       return unit;
     }
-    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hangOf(page, unit, bodyBottom(this.host, page)) <= room + EPS || (columnEmpty && !unit.split))) {
+    const hang = hangOf(page, unit, bodyBottom(this.host, page));
+    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hang <= room + EPS || (columnEmpty && !unit.split))) {
+      // A point of slack: a row's bottom border may reach just past the foot without hiding text.
+      if (unit.kind === 'row' && !unit.split && need - hang > room + 1) this.tallRows.add(unit);
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }

@@ -92,4 +92,18 @@ describe('splitStory', () => {
     expect(again.first.units.map((u) => [u.y, u.unit.heightPt])).toEqual([[0, 50]]);
     expect(again.rest.units.map((u) => [u.y, u.unit.heightPt])).toEqual([[0, 10]]);
   });
+  it('forced at a page top, takes a first line taller than the room rather than nothing', () => {
+    const units = [space(5), line(800), space(2), line(10)];
+    let y = 0;
+    const story: Story = { units: units.map((unit) => ({ y: (y += unit.heightPt) - unit.heightPt, unit })), heightPt: 817 };
+    // Unforced, only the spacing above it would be placed: a blank part of the row.
+    expect(splitStory(story, 500).first.units.map((u) => u.unit.heightPt)).toEqual([5]);
+    const { first, rest } = splitStory(story, 500, true);
+    expect(first.units.map((u) => u.unit.heightPt)).toEqual([5, 800]);
+    expect(first.heightPt).toBe(805);
+    // The spacing that would open the rest vanishes; its line starts at 0.
+    expect(rest.units.map((u) => [u.y, u.unit.heightPt])).toEqual([[0, 10]]);
+    // A first line that fits is cut as without force.
+    expect(splitStory({ units: [{ y: 0, unit: line(10) }, { y: 10, unit: line(10) }], heightPt: 20 }, 15, true).first.units).toHaveLength(1);
+  });
 });

@@ -69,9 +69,11 @@ export class StoryTail implements Story {
 
 /**
  * Cuts a cell's story so its first part is at most `limit` tall: after the last unit that fits, or
- * inside the next one when it splits itself (a nested table's row); the rest starts at 0.
+ * inside the next one when it splits itself (a nested table's row); the rest starts at 0. With
+ * `force` (the row opens its page) a first line taller than `limit` goes in the first part all the
+ * same, overflowing it, so the row still moves on by a line a page.
  */
-export function splitStory(story: Story | undefined, limit: number): { first: Story; rest: StoryTail } {
+export function splitStory(story: Story | undefined, limit: number, force = false): { first: Story; rest: StoryTail } {
   const lines = StoryTail.of(story);
   const n = lines.length;
   const total = lines.heightPt;
@@ -91,9 +93,22 @@ export function splitStory(story: Story | undefined, limit: number): { first: St
   // alone; its next-to-last line goes with it (see Unit.holdsWidow), even where that leaves the cell
   // nothing here (a two-line paragraph opening it), which then holds the row back (table.ts splitRow).
   if (i > 0 && i < n && lines.at(i - 1).unit.holdsWidow) i--;
+  let next = i < n ? lines.at(i) : undefined;
+  // Where the row opens its page and nothing but spacing would be placed above `next`, a nested
+  // table's row there opens its page too, and splits as one (`atTop`).
+  let solid = 0;
+  if (force) while (solid < n && lines.at(solid).unit.discardable) solid++;
+  const opens = force && solid >= i && solid < n;
+  const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y, opens) : undefined;
+  // A line taller than the whole page (a glyph of 1,638 pt, fuzz seed 69) fits on no page: left
+  // behind, the row could not split at any page's top, and the flow placed the rest of the row
+  // whole there, every line after it drawn below the page's foot. It goes on this page alone,
+  // clipped by the page as a line that tall is in the body, and the rest goes on.
+  if (opens && !parts) {
+    i = solid + 1;
+    next = i < n ? lines.at(i) : undefined;
+  }
   const cut = i > 0 ? bottom(i - 1) : 0;
-  const next = i < n ? lines.at(i) : undefined;
-  const parts = next?.unit.split && limit - next.y > 1 ? next.unit.split(limit - next.y) : undefined;
   if (!next || !parts) {
     // The spacing that would open the rest vanishes, as it does at the top of a page reached by
     // natural flow in the body (Word's page starts in poi-drawing, whose articles sit in table rows).

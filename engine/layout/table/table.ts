@@ -534,7 +534,7 @@ function splitRow(cells: PlacedCell[], tableX: number, room: number, header: Uni
   // control in Word 2007 and 2013 layouts (Unit.holdsWidow, splitStory).
   const cutBelow = shared ? cutBorder(cells, 'bottom') : 0;
   const cutAbove = shared ? cutBorder(cells, 'top') : 0;
-  const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - cutBelow - pc.cell.props.margins.top - pc.cell.props.margins.bottom));
+  const halves = cells.map((pc) => splitStory(pc.story, room - inset.above - cutBelow - pc.cell.props.margins.top - pc.cell.props.margins.bottom, atTop));
   const anyFirst = halves.some((h) => h.first.heightPt > 0);
   // Only spacing left over (a last paragraph's space after) does not make a row split: the whole
   // row moves on, as Word moves it (poi-bug59058: Word's page starts at the row, not after it).
