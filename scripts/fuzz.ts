@@ -26,6 +26,7 @@ import { runHttpCampaign } from './fuzz/http';
 import { Runner, type Outcome } from './fuzz/runner';
 import { docxSeeds, ownDocxSeeds, pictureSeeds, signedDocxSeeds, signedPdfSeeds, type Seed } from './fuzz/seeds';
 import { templateRequest, templateSeeds } from './fuzz/templates';
+import { writeRequest } from './fuzz/request-file';
 import type { CaseMessage } from './fuzz/worker';
 
 interface Options {
@@ -280,7 +281,7 @@ function keepWorst(rep: TargetReport, out: Outcome, c: Built, target: string, o:
   if (worst.length >= WORST_KEPT && peak <= worst[worst.length - 1]!.peakRssMb) return;
   const file = join(o.out, 'worst', `${target}-${c.msg.id}.${c.ext}`);
   writeFileSync(file, c.msg.bytes);
-  if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
+  if (c.msg.request) writeRequest(`${file}.request.json`, c.msg.request);
   const start = 'startRssMb' in out ? out.startRssMb : undefined;
   const cpuMs = 'cpuMs' in out ? out.cpuMs : undefined;
   worst.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, ...(cpuMs !== undefined ? { cpuMs } : {}), peakRssMb: peak, ...(start !== undefined ? { startRssMb: start } : {}), codes: out.codes.slice(0, 3) });
@@ -299,7 +300,7 @@ function record(failures: Map<string, Failure>, defect: string, out: Outcome, c:
   if (f.examples.length >= 3) return;
   const file = join(o.out, 'cases', `${target}-${c.msg.id}.${c.ext}`);
   writeFileSync(file, c.msg.bytes);
-  if (c.msg.request) writeFileSync(`${file}.request.json`, JSON.stringify(c.msg.request));
+  if (c.msg.request) writeRequest(`${file}.request.json`, c.msg.request);
   f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}), ...(out.peakRssMb !== undefined ? { peakRssMb: out.peakRssMb } : {}), ...('cpuMs' in out && out.cpuMs !== undefined ? { cpuMs: out.cpuMs } : {}) });
   console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
 }
