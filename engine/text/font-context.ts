@@ -10,7 +10,7 @@ import { loadFontProgram, type FontProgram } from './font-program';
 import { LAST_RESORT_FAMILY, lastResortFontBytes } from './last-resort';
 import { lineMetricsOf, type LineMetrics } from './line-metrics';
 import { createLoadedFont, type FaceOrigin, type LoadedFont } from './loaded-font';
-import { segmentText, type FontSegment } from './segment';
+import { FallbackCache, segmentText, type FontSegment } from './segment';
 import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
 import { compactFamilyName, substituteFamily, type OriginalMetrics, type Substitution } from './substitution';
 
@@ -100,6 +100,8 @@ export class FontContext {
   /** Chains for requests that match the primary's own style, by primary face (the common case). */
   private readonly ownStyleChains = new Map<LoadedFont, readonly LoadedFont[]>();
   private readonly sink = (d: Diagnostic): void => this.bag.add(d);
+  /** Per-character fallback answers of this document, bounded over all its chains. */
+  private readonly fallbacks = new FallbackCache();
 
   constructor(source: FontSource | undefined, embedded: readonly EmbeddedFace[] = [], options: FontContextOptions = {}) {
     this.source = source;
@@ -398,7 +400,7 @@ export class FontContext {
       chain = this.fallbackChain(primary, request);
       if (!request) this.ownStyleChains.set(primary, chain);
     }
-    return segmentText(text, chain, this.sink);
+    return segmentText(text, chain, this.sink, this.fallbacks);
   }
 }
 

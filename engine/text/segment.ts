@@ -62,8 +62,11 @@ function inheritsFace(cp: number): boolean {
  * and so does any character followed by VS16 (U+FE0F, emoji style asked for), as Word draws both with
  * its emoji face.
  */
-export function segmentText(text: string, chain: readonly LoadedFont[], report: (d: Diagnostic) => void): FontSegment[] {
+export function segmentText(
+  text: string, chain: readonly LoadedFont[], report: (d: Diagnostic) => void, cache: FallbackCache,
+): FontSegment[] {
   const primary = chain[0]!;
+  const answers: Answers = { cache, known: cache.answersOf(chain) };
   const primaryLatin = coverageOf(primary);
   const emojiFace = emojiFaceOf(chain);
   const segments: FontSegment[] = [];
@@ -83,11 +86,11 @@ export function segmentText(text: string, chain: readonly LoadedFont[], report: 
       if (segFont.hasGlyph(cp)) return;
       const both = chain.find((f) => f.hasGlyph(cp) && f.hasGlyph(baseCp));
       if (both && both !== segFont) open(baseStart, both);
-      else if (!both) open(i, pick(cp, chain, report));
+      else if (!both) open(i, pick(cp, chain, answers, report));
       return;
     }
     const next = emojiFace ? text.charCodeAt(i + (cp > 0xffff ? 2 : 1)) : 0;
-    const font = next === VS16 && emojiFace!.hasGlyph(cp) ? emojiStyle(cp, chain, emojiFace!, report) : pick(cp, chain, report, next === VS15);
+    const font = next === VS16 && emojiFace!.hasGlyph(cp) ? emojiStyle(cp, chain, emojiFace!, report) : pick(cp, chain, answers, report, next === VS15);
     if (font !== segFont) open(i, font);
     baseStart = i;
     baseCp = cp;
@@ -115,25 +118,71 @@ interface Fallback {
   readonly diagnostic: Diagnostic;
 }
 
+/** Most fallback answers one document keeps, over all its chains (each answer holds its warning). */
+export const FALLBACK_CACHE_LIMIT = 8192;
+
 /**
- * Fallback answers per chain and character. A document in a script its primary face lacks sends
- * every character here: the answer and its warning (which the bag folds by message anyway) are
- * built once per character, not a message string and a diagnostic per occurrence.
+ * Fallback answers of one document, per chain and character. A document in a script its primary face
+ * lacks sends every character here: the answer and its warning (which the bag folds by message anyway)
+ * are built once per character, not a message string and a diagnostic per occurrence. Bounded: a
+ * hostile document with characters from all over Unicode in many fonts kept one answer per character
+ * and chain (135,000 in one fuzz case); past the limit every chain's answers are dropped at once and
+ * rebuilt on demand, which gives the same faces and the same warnings.
  */
-const fallbacks = new WeakMap<readonly LoadedFont[], Map<number, Fallback>>();
+export class FallbackCache {
+  private readonly byChain = new Map<readonly LoadedFont[], Map<number, Fallback>>();
+  private held = 0;
+  private dropped = 0;
+
+  constructor(private readonly limit = FALLBACK_CACHE_LIMIT) {}
+
+  /** Answers held now, over all chains. */
+  get size(): number {
+    return this.held;
+  }
+
+  /** Times the answers were dropped for reaching the limit. */
+  get evictions(): number {
+    return this.dropped;
+  }
+
+  /** The answers of a chain (the same map for the chain's lifetime: eviction empties it in place). */
+  answersOf(chain: readonly LoadedFont[]): Map<number, Fallback> {
+    let m = this.byChain.get(chain);
+    if (!m) this.byChain.set(chain, (m = new Map()));
+    return m;
+  }
+
+  /** Keeps an answer, first emptying every chain's answers when the limit is reached. */
+  keep(answers: Map<number, Fallback>, key: number, hit: Fallback): void {
+    if (this.held >= this.limit) {
+      for (const m of this.byChain.values()) m.clear();
+      this.held = 0;
+      this.dropped++;
+    }
+    answers.set(key, hit);
+    this.held++;
+  }
+}
 
 /** The face for a character; `textStyle` (VS15 follows it) keeps an emoji face from going first. */
-function pick(cp: number, chain: readonly LoadedFont[], report: (d: Diagnostic) => void, textStyle = false): LoadedFont {
+function pick(
+  cp: number, chain: readonly LoadedFont[], answers: Answers, report: (d: Diagnostic) => void, textStyle = false,
+): LoadedFont {
   const primary = chain[0]!;
   if (primary.hasGlyph(cp)) return primary;
-  let known = fallbacks.get(chain);
-  if (!known) fallbacks.set(chain, (known = new Map()));
   // Text-style answers are kept under the negated code point.
   const key = textStyle ? -cp : cp;
-  let hit = known.get(key);
-  if (!hit) known.set(key, (hit = fallbackFor(cp, chain, textStyle)));
+  let hit = answers.known.get(key);
+  if (!hit) answers.cache.keep(answers.known, key, (hit = fallbackFor(cp, chain, textStyle)));
   report(hit.diagnostic);
   return hit.font;
+}
+
+/** A chain's answers, looked up once per call of segmentText rather than once per character. */
+interface Answers {
+  readonly cache: FallbackCache;
+  readonly known: Map<number, Fallback>;
 }
 
 /** The emoji face for a character asked for in emoji style; a fallback (reported) when the primary lacks it. */
