@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Diagnostic } from '../engine';
+import { DEFAULT_LIMITS, type Diagnostic } from '../engine';
 
 /** Machine-readable error codes of API.md. */
 export type ProblemCode =
@@ -87,6 +87,22 @@ export function diagnosticDetails(list: readonly Diagnostic[], field: string): P
   return list.slice(0, 50).map((d) => ({ field: d.at && !d.at.includes(' ') && !d.at.includes('/') ? d.at : field, issue: `${d.code}: ${d.message}${d.hint ? ` ${d.hint}` : ''}` }));
 }
 
+/**
+ * Hints of the engine's size limits as an HTTP caller can act on them. The engine's hints say which
+ * option to raise (limits.maxPages and the layout budgets), but the server lays out with the engine's
+ * default limits and has no request field or environment variable for them (README's configuration
+ * table): the caller can split the document, or ask the service's operator.
+ */
+const SERVICE_LIMIT_HINTS: Readonly<Record<string, string>> = {
+  'layout/too-many-pages': `This service lays out at most ${DEFAULT_LIMITS.maxPages} pages a document, a limit a request cannot raise: split the document into parts under it, or ask the service's operator if the document must stay whole.`,
+  'layout/too-large': "This service's layout budgets are fixed, a request cannot raise them: split the document into smaller parts, or ask the service's operator if it must stay whole.",
+};
+
+/** The diagnostics with the hints of the engine's size limits replaced by what an HTTP caller can do. */
+function forHttpCaller(list: readonly Diagnostic[]): Diagnostic[] {
+  return list.map((d) => (SERVICE_LIMIT_HINTS[d.code] !== undefined ? { ...d, hint: SERVICE_LIMIT_HINTS[d.code] } : d));
+}
+
 /** Engine codes that blame the request's values rather than the document. */
 const REQUEST_MISTAKES = new Set([
   'template/bad-request', 'template/data-too-deep', 'template/reserved-key', 'template/bad-delimiters', 'template/bad-image', 'template/bad-value',
@@ -112,5 +128,5 @@ export function engineProblem(errors: readonly Diagnostic[], field: string): Htt
   if (REQUEST_MISTAKES.has(code) || code.startsWith('sign/audit')) {
     return new HttpProblem(400, 'VALIDATION_ERROR', first?.message ?? 'The request is not valid.', diagnosticDetails(errors, field));
   }
-  return new HttpProblem(422, 'UNPROCESSABLE_DOCUMENT', `The document could not be processed: ${first?.message ?? 'unknown error'}`, diagnosticDetails(errors, field));
+  return new HttpProblem(422, 'UNPROCESSABLE_DOCUMENT', `The document could not be processed: ${first?.message ?? 'unknown error'}`, diagnosticDetails(forHttpCaller(errors), field));
 }

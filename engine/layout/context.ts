@@ -11,7 +11,7 @@ import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions
 import { drawObject, floatPosition, type ObjectContext, type PageGeometry } from './objects';
 import type { ObjectInline } from './inline/itemize';
 import type { WordCache } from './inline/pieces';
-import { MASK_PIXELS, type LayoutBudget } from './budget';
+import type { LayoutBudget } from './budget';
 
 /** Per-story facts that change what fields and note marks print. */
 export interface StoryFacts {
@@ -125,11 +125,8 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     drawChart: env.drawChart,
     warn: (code, message) => env.bag.warn(code, message),
     faces: env.faces,
-    maskBudget: (pixels) => {
-      if (env.budget.masksDrawn(pixels)) return true;
-      env.bag.warn('layout/effects-budget', `The blurred shadows, glows and soft edges would rasterise more than ${MASK_PIXELS} mask pixels; the rest are drawn with stepped vector edges.`);
-      return false;
-    },
+    // Refusals are counted by the budget and reported once, when the pages are drawn (LayoutBudget.reportMasks).
+    maskBudget: (pixels) => env.budget.masksDrawn(pixels),
   };
   return ctx;
 }

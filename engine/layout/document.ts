@@ -75,6 +75,7 @@ interface Run {
   readonly bag: DiagnosticBag;
   readonly drawer: PageDrawer;
   readonly faces: DocumentFaces;
+  readonly budget: LayoutBudget;
 }
 
 /**
@@ -129,7 +130,7 @@ async function passRun(
   const notes = numberNotes(doc);
   const { result, state } = runPasses(env, notes, host, limits);
   const drawer = new PageDrawer(doc, result, state, env, host, ranges && new CommentMargin(doc, ranges, env));
-  return { bag, drawer, faces };
+  return { bag, drawer, faces, budget: env.budget };
 }
 
 /** The pages of a run, drawn as they are iterated. */
@@ -180,6 +181,7 @@ class PageStream implements LayoutStream {
       yield page;
     }
     this.run.faces.reportTo(this.run.bag);
+    this.run.budget.reportMasks(this.run.bag);
   }
 
   /** Draws page `index`, or records why it could not be drawn. */

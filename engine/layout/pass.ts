@@ -320,7 +320,7 @@ class Pass {
   private openFrame(sectionIndex: number, pageIndex: number): PageFrame {
     // Checked as each page opens, not after a block: one paragraph or table can fill any number of pages.
     if (pageIndex >= this.limits.maxPages) {
-      abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise maxPages if this is expected.' });
+      abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise limits.maxPages if this is expected.' });
     }
     const s = this.section(sectionIndex);
     const doc = this.env.doc;

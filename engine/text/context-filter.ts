@@ -82,38 +82,66 @@ export function ligatureEntries(st: ByteReader, reachable: Uint8Array): EntryBlo
   return { glyphs, pairs };
 }
 
-/** Entry glyphs of a context (GSUB 5 / GPOS 7) or chained context (GSUB 6 / GPOS 8) subtable. */
-export function contextEntries(st: ByteReader, chained: boolean, reachable: Uint8Array): number[] {
+/**
+ * Most glyph pairs a format 3 context subtable may block in place of its first glyphs: beyond it the
+ * glyphs are blocked (a larger set costs more to build than the words it lets through save).
+ */
+const MAX_CONTEXT_PAIRS = 4096;
+
+/**
+ * Where a context (GSUB 5 / GPOS 7) or chained context (GSUB 6 / GPOS 8) subtable may apply. With
+ * `adjacent` (no lookup flag skips base glyphs or ligatures; fast-path text holds no marks), a format 3
+ * subtable whose first glyph must be followed by another (its second input, else its first lookahead)
+ * blocks those pairs rather than its first glyphs: DejaVu Sans Mono's ccmp swaps i and j for dotless
+ * forms only before a combining-mark-class character such as U+0374, not in "version".
+ */
+export function contextEntries(st: ByteReader, chained: boolean, reachable: Uint8Array, adjacent = false): EntryBlock {
   const format = st.u16(0);
-  if (format === 3) return chained ? chainedFormat3(st, reachable) : contextFormat3(st, reachable);
+  if (format === 3) return chained ? chainedFormat3(st, reachable, adjacent) : contextFormat3(st, reachable, adjacent);
   const cov = st.sub(st.u16(2));
-  if (format === 1) return glyphRules(st, cov, chained, reachable);
-  if (format === 2) return classRules(st, cov, chained, reachable);
-  return coveredReachable(cov, reachable);
+  if (format === 1) return { glyphs: glyphRules(st, cov, chained, reachable), pairs: [] };
+  if (format === 2) return classRules(st, cov, chained, reachable, adjacent);
+  return { glyphs: coveredReachable(cov, reachable), pairs: [] };
 }
 
-function contextFormat3(st: ByteReader, reachable: Uint8Array): number[] {
+function contextFormat3(st: ByteReader, reachable: Uint8Array, adjacent: boolean): EntryBlock {
   const count = st.u16(2);
-  if (count === 0) return [];
-  for (let i = 1; i < count; i++) if (!anyReachable(st.sub(st.u16(6 + i * 2)), reachable)) return [];
-  return coveredReachable(st.sub(st.u16(6)), reachable);
+  if (count === 0) return { glyphs: [], pairs: [] };
+  for (let i = 1; i < count; i++) if (!anyReachable(st.sub(st.u16(6 + i * 2)), reachable)) return { glyphs: [], pairs: [] };
+  return firstEntries(st.sub(st.u16(6)), count > 1 ? st.sub(st.u16(8)) : undefined, reachable, adjacent);
 }
 
-function chainedFormat3(st: ByteReader, reachable: Uint8Array): number[] {
+function chainedFormat3(st: ByteReader, reachable: Uint8Array, adjacent: boolean): EntryBlock {
   const offsets: number[] = [];
   let at = 2;
   const back = st.u16(at);
   for (let i = 0; i < back; i++) offsets.push(st.u16(at + 2 + i * 2));
   at += 2 + back * 2;
   const input = st.u16(at);
-  if (input === 0) return [];
+  if (input === 0) return { glyphs: [], pairs: [] };
   const first = st.u16(at + 2);
+  const second = input > 1 ? st.u16(at + 4) : undefined;
   for (let i = 1; i < input; i++) offsets.push(st.u16(at + 2 + i * 2));
   at += 2 + input * 2;
   const ahead = st.u16(at);
   for (let i = 0; i < ahead; i++) offsets.push(st.u16(at + 2 + i * 2));
-  for (const o of offsets) if (!anyReachable(st.sub(o), reachable)) return [];
-  return coveredReachable(st.sub(first), reachable);
+  for (const o of offsets) if (!anyReachable(st.sub(o), reachable)) return { glyphs: [], pairs: [] };
+  const next = second ?? (ahead > 0 ? st.u16(at + 2) : undefined);
+  return firstEntries(st.sub(first), next === undefined ? undefined : st.sub(next), reachable, adjacent);
+}
+
+/**
+ * The first glyphs a format 3 rule may start at, or, when its second glyph is known and adjacent to
+ * it, the (first, second) pairs: a rule applies only where both stand side by side.
+ */
+function firstEntries(firstCov: ByteReader, nextCov: ByteReader | undefined, reachable: Uint8Array, adjacent: boolean): EntryBlock {
+  const firsts = coveredReachable(firstCov, reachable);
+  if (!adjacent || !nextCov) return { glyphs: firsts, pairs: [] };
+  const nexts = coveredReachable(nextCov, reachable);
+  if (firsts.length * nexts.length > MAX_CONTEXT_PAIRS) return { glyphs: firsts, pairs: [] };
+  const pairs: number[] = [];
+  for (const a of firsts) for (const b of nexts) pairs.push(a * 0x10000 + b);
+  return { glyphs: [], pairs };
 }
 
 /**
@@ -162,7 +190,20 @@ function glyphRules(st: ByteReader, covTable: ByteReader, chained: boolean, reac
   return out;
 }
 
-function classRules(st: ByteReader, covTable: ByteReader, chained: boolean, reachable: Uint8Array): number[] {
+/**
+ * A (chained) rule's class of the glyph that must follow its first one (its second input, else its
+ * first lookahead) and the ClassDef it is read in (1 input, 2 lookahead), or undefined when none does.
+ */
+function nextClass(rule: ByteReader, chained: boolean): { value: number; sequence: number } | undefined {
+  if (!chained) return rule.u16(0) > 1 ? { value: rule.u16(4), sequence: 1 } : undefined;
+  let at = 2 + rule.u16(0) * 2;
+  const input = rule.u16(at);
+  if (input > 1) return { value: rule.u16(at + 2), sequence: 1 };
+  at += 2 + Math.max(input - 1, 0) * 2;
+  return rule.u16(at) > 0 ? { value: rule.u16(at + 2), sequence: 2 } : undefined;
+}
+
+function classRules(st: ByteReader, covTable: ByteReader, chained: boolean, reachable: Uint8Array, adjacent: boolean): EntryBlock {
   // Format 2: class definitions for (backtrack,) input (, lookahead); rule sets indexed by input class.
   const defs = chained ? [st.u16(4), st.u16(6), st.u16(8)] : [st.u16(4)];
   const setBase = chained ? 10 : 6;
@@ -170,17 +211,43 @@ function classRules(st: ByteReader, covTable: ByteReader, chained: boolean, reac
   const cds = defs.map((o) => (o ? reachableClasses(st.sub(o), reachable) : { classes: new Uint16Array(reachable.length), has: (c: number) => c === 0 }));
   const inputCd = chained ? cds[1]! : cds[0]!;
   const covered = coveredReachable(covTable, reachable);
-  const out: number[] = [];
-  const memo = new Map<number, boolean>();
+  const glyphs: number[] = [];
+  const pairs: number[] = [];
+  // Per input class: undefined when no rule can match, 'glyph' when the class's glyphs are blocked,
+  // else the glyphs that may follow (their pairs are blocked).
+  const memo = new Map<number, 'glyph' | number[] | undefined>();
   for (const g of covered) {
     const c = inputCd.classes[g]!;
-    let can = memo.get(c);
-    if (can === undefined) {
+    if (!memo.has(c)) {
       const off = c < setCount ? st.u16(setBase + 2 + c * 2) : 0;
-      can = off !== 0 && ruleSetCanMatch(st.sub(off), chained, (cls, k) => (chained ? cds[k]! : cds[0]!).has(cls));
-      memo.set(c, can);
+      memo.set(c, off === 0 ? undefined : classSetEntries(st.sub(off), chained, chained ? cds : [cds[0]!, cds[0]!], reachable, adjacent));
     }
-    if (can) out.push(g);
+    const entry = memo.get(c);
+    if (entry === 'glyph') glyphs.push(g);
+    else if (entry) for (const h of entry) pairs.push(g * 0x10000 + h);
   }
-  return out;
+  return { glyphs, pairs };
+}
+
+/**
+ * Where the rules of a class rule set may apply: undefined when none can match, 'glyph' when some
+ * can at its first glyph alone, else the reachable glyphs that must follow it for one to apply.
+ */
+function classSetEntries(
+  set: ByteReader, chained: boolean, cds: readonly ReachableClasses[], reachable: Uint8Array, adjacent: boolean,
+): 'glyph' | number[] | undefined {
+  const next = new Set<number>();
+  const n = set.u16(0);
+  let any = false;
+  for (let j = 0; j < n; j++) {
+    const rule = set.sub(set.u16(2 + j * 2));
+    if (!ruleSequences(rule, chained).every(([cls, k]) => (chained ? cds[k]! : cds[0]!).has(cls))) continue;
+    any = true;
+    const follow = adjacent ? nextClass(rule, chained) : undefined;
+    if (!follow) return 'glyph';
+    const cd = chained ? cds[follow.sequence]! : cds[0]!;
+    for (let h = 0; h < reachable.length; h++) if (reachable[h] && cd.classes[h] === follow.value) next.add(h);
+    if (next.size > MAX_CONTEXT_PAIRS) return 'glyph';
+  }
+  return any ? [...next] : undefined;
 }

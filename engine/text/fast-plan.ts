@@ -41,7 +41,7 @@ export interface FastPlan {
   readonly ligatureLookups: readonly (readonly LigatureSubtable[])[];
   /** 1 for glyphs that need real shaping (in an active lookup's entry coverage, or marks). */
   readonly blocked: Uint8Array;
-  /** Adjacent glyph pairs (first * 65536 + second) that need real shaping (ligature starts). */
+  /** Adjacent glyph pairs (first * 65536 + second) that need real shaping (ligature starts, context rules needing a glyph next). */
   readonly blockedPairs: ReadonlySet<number>;
   /** Pure pair-positioning lookups, each applied at every glyph pair. */
   readonly pairLookups: readonly (readonly PairSubtable[])[];
@@ -225,7 +225,9 @@ function blockLookup(table: LayoutTable, index: number, sink: BlockSink): void {
       for (const g of e.glyphs) sink.blocked[g] = 1;
       for (const p of e.pairs) sink.blockedPairs.add(p);
     } else if (l.type === (isGpos ? 7 : 5) || l.type === (isGpos ? 8 : 6)) {
-      for (const g of contextEntries(st, l.type === (isGpos ? 8 : 6), sink.reachable)) sink.blocked[g] = 1;
+      const e = contextEntries(st, l.type === (isGpos ? 8 : 6), sink.reachable, adjacent);
+      for (const g of e.glyphs) sink.blocked[g] = 1;
+      for (const p of e.pairs) sink.blockedPairs.add(p);
     } else {
       const cov = entryCoverage(l.type, isGpos, st);
       if (cov) markCoverage(cov, sink.blocked);

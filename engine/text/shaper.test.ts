@@ -50,6 +50,36 @@ describe('fast path equals fontkit layout', () => {
   });
 });
 
+describe('context rules on the fast path (pairs, not letters)', () => {
+  // DejaVu Sans Mono's ccmp (lookup 1, class-based chained context) swaps i and j for dotless forms
+  // before a combining-mark-class character, U+0374 among them (in the fast path's Greek set): the
+  // pair is blocked, not the letters, so "version" takes the fast path and "i\u0374" does not.
+  const pieces = ['i', 'j', 'ij', '\u0374', '\u0374i', 'ver', 'sion', 'x', ' ', '.', 'fi', 'α', 'Ά', 'I', 'J', 'ï'];
+  const wordArb = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 8 }).map((a) => a.join(''));
+  const words = ['version', 'jinx', 'i\u0374', 'j\u0374', 'ti\u0374s', '\u0374i', 'ii\u0374', 'i \u0374', 'ij'];
+  for (const face of SHIPPED_FACES.filter((f) => /^DejaVuSans|^Carlito|^Liberation/.test(f.fileName))) {
+    it(`${face.fileName}: equal to fontkit for i and j before and not before U+0374`, () => {
+      const p = program(face.fileName);
+      const fast = new Shaper(p);
+      const slow = new Shaper(p);
+      slow.fastPathEnabled = false;
+      for (const w of words) for (const liga of [true, false]) expect(plain(fast.shape(w, { kern: true, liga })), w).toEqual(plain(slow.shape(w, { kern: true, liga })));
+      fc.assert(
+        fc.property(wordArb, fc.boolean(), fc.boolean(), (w, kern, liga) => {
+          expect(plain(fast.shape(w, { kern, liga }))).toEqual(plain(slow.shape(w, { kern, liga })));
+        }),
+        { numRuns: 200, seed: 20261127 },
+      );
+    });
+  }
+
+  it('DejaVuSansMono: words with i or j take the fast path unless U+0374 follows the letter', () => {
+    const s = new Shaper(program('DejaVuSansMono.ttf')) as unknown as { tryFast(t: string, k: boolean, l: boolean): ShapedText | undefined };
+    for (const w of ['version', 'jinx', 'ij', '\u0374i', 'i \u0374']) expect(s.tryFast(w, true, true), w).toBeDefined();
+    for (const w of ['i\u0374', 'j\u0374', 'ti\u0374s']) expect(s.tryFast(w, true, true), w).toBeUndefined();
+  });
+});
+
 describe('ligatures on the fast path', () => {
   const words = ['office', 'affluent', 'fifth', 'ttt', 'attic', 'fjord', 'Æfter', 'fi', 'ff', 'f', 'fft', 'tft', 'ffi.', 'question', 'nation,'];
   for (const file of ['Carlito-Regular.ttf', 'Carlito-BoldItalic.ttf', 'DejaVuSans.ttf', 'DejaVuSerif-Italic.ttf', 'LiberationSerif-Regular.ttf']) {

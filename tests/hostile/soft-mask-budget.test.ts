@@ -6,12 +6,12 @@
  * `layout/effects-budget` warning; every shape still casts its shadow.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initKernel } from '../../engine/layout';
+import { parseDocx } from '../../engine/docx';
+import { initKernel, layoutDocument } from '../../engine/layout';
 import { LayoutBudget, MASK_PIXELS } from '../../engine/layout/budget';
 import { MAX_MASK_PIXELS } from '../../engine/layout/soft-mask';
 import type { GroupItem, LayoutItem, PathItem } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
-import { layoutDocx } from '../helpers/layout-docx';
 import { LETTER_SECT_PR, makeDocx, OFFICE_THEME } from '../helpers/make-docx';
 
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2)) });
@@ -47,12 +47,18 @@ describe('the soft mask budget', () => {
     expect(budget.masksDrawn(10)).toBe(true);
     expect(budget.spentMaskPixels).toBe(MASK_PIXELS);
     expect(budget.masksDrawn(0)).toBe(false);
+    // Only the mask past the budget counts as refused (an empty one is not drawn at all).
+    expect(budget.refusedMasks).toBe(1);
   });
 
   it('bounds the mask pixels of 1,000 blurred shadows, drawing the rest sharp', async () => {
     const shapes = 1_000;
     const body = Array.from({ length: shapes }, (_, k) => shape(k + 1)).join('') + LETTER_SECT_PR;
-    const { doc, codes } = await layoutDocx(makeDocx({ body, theme: OFFICE_THEME }), 'masks.docx', host);
+    const parsed = parseDocx(makeDocx({ body, theme: OFFICE_THEME }), { fileName: 'masks.docx' }, host);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const laid = await layoutDocument(parsed.value, {}, host);
+    if (!laid.ok) throw new Error(JSON.stringify(laid.errors));
+    const doc = laid.value;
     const masks: GroupItem[] = [];
     const sharp: PathItem[] = [];
     for (const page of doc.pages) walk(page.items, masks, sharp);
@@ -63,6 +69,12 @@ describe('the soft mask budget', () => {
     expect(masks.length).toBeGreaterThan(50);
     expect(pixels).toBeGreaterThan(MASK_PIXELS * 0.95);
     expect(masks.length + sharp.length).toBe(shapes);
-    expect(codes.filter((c) => c === 'layout/effects-budget').length).toBeGreaterThan(0);
+    // One warning for the document, not one a refused mask (it was folded from one a refusal), that
+    // says how many effects were drawn without their masks: here every sharp shadow.
+    const warned = laid.warnings.filter((w) => w.code === 'layout/effects-budget');
+    expect(warned).toHaveLength(1);
+    expect(warned[0]!.count).toBeUndefined();
+    expect(warned[0]!.message).toContain(`${sharp.length} blurred shadows`);
+    expect(warned[0]!.message).toContain(String(MASK_PIXELS));
   }, 120_000);
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { writeZip } from '../../engine/zip';
-import { encodeUtf8 } from '../../engine/core';
+import { DEFAULT_LIMITS, encodeUtf8 } from '../../engine/core';
 import { makeDocx, para } from '../helpers/make-docx';
 import { b64, fileForm, jsonInit, makeTestApp, obtainKey, signBody, templateDocx, type TestApp } from './helpers';
 
@@ -57,6 +57,18 @@ describe('document routes: validation and errors', () => {
     // A cut-off package is not a readable DOCX at all.
     await expectProblem(await post('/v1/convert?from=docx', fileForm(truncated)), 400, 'INVALID_FILE_FORMAT', 'file');
   });
+
+  it('convert: past the page limit, the hint says what an HTTP caller can do (not "raise maxPages")', async () => {
+    // One paragraph of page breaks: a page each, past the engine's default limit the server keeps.
+    const pages = makeDocx(`<w:p><w:r>${'<w:br w:type="page"/>'.repeat(DEFAULT_LIMITS.maxPages)}<w:t>end</w:t></w:r></w:p>`);
+    const p = await expectProblem(await post('/v1/convert?from=docx', fileForm(pages)), 422, 'UNPROCESSABLE_DOCUMENT', 'file');
+    const issue = p.details![0]!.issue;
+    expect(issue).toMatch(/^layout\/too-many-pages: /);
+    expect(issue).not.toMatch(/Raise/);
+    expect(issue).toContain(`at most ${DEFAULT_LIMITS.maxPages} pages`);
+    expect(issue).toMatch(/split the document/);
+    expect(issue).toMatch(/operator/);
+  }, 120_000);
 
   it('convert: strict=true turns engine warnings into a 422', async () => {
     const warned = makeDocx(para('Text in a font nobody has', '', '<w:rFonts w:ascii="NoSuchFontAnywhere" w:hAnsi="NoSuchFontAnywhere"/>'));
