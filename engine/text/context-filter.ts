@@ -83,8 +83,8 @@ export function ligatureEntries(st: ByteReader, reachable: Uint8Array): EntryBlo
 }
 
 /**
- * Most glyph pairs a format 3 context subtable may block in place of its first glyphs: beyond it the
- * glyphs are blocked (a larger set costs more to build than the words it lets through save).
+ * Most glyph pairs a context subtable (format 2 rule set or format 3) may block in place of its first
+ * glyphs: beyond it the glyphs are blocked (a larger set costs more to build than the words it lets through save).
  */
 const MAX_CONTEXT_PAIRS = 4096;
 

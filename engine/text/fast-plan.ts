@@ -11,7 +11,7 @@
  * when GPOS has no 'kern' feature). A property test compares both paths on every shipped font.
  */
 import { ByteReader, FontFormatError, tableReader, type SfntDirectory } from './sfnt-reader';
-import { contextEntries, ligatureEntries } from './context-filter';
+import { contextEntries, ligatureEntries, type EntryBlock } from './context-filter';
 import { coverageIndexes, entryCoverage, markCoverage, readClassDef, readLayoutTable, type LayoutTable } from './otl-tables';
 
 /** Pair adjustments of one PairPos subtable with only x-advance values. */
@@ -221,18 +221,20 @@ function blockLookup(table: LayoutTable, index: number, sink: BlockSink): void {
   const adjacent = (l.flags & 0x6) === 0;
   for (const st of l.subtables) {
     if (!isGpos && l.type === 4 && adjacent) {
-      const e = ligatureEntries(st, sink.reachable);
-      for (const g of e.glyphs) sink.blocked[g] = 1;
-      for (const p of e.pairs) sink.blockedPairs.add(p);
+      blockEntries(ligatureEntries(st, sink.reachable), sink);
     } else if (l.type === (isGpos ? 7 : 5) || l.type === (isGpos ? 8 : 6)) {
-      const e = contextEntries(st, l.type === (isGpos ? 8 : 6), sink.reachable, adjacent);
-      for (const g of e.glyphs) sink.blocked[g] = 1;
-      for (const p of e.pairs) sink.blockedPairs.add(p);
+      blockEntries(contextEntries(st, l.type === (isGpos ? 8 : 6), sink.reachable, adjacent), sink);
     } else {
       const cov = entryCoverage(l.type, isGpos, st);
       if (cov) markCoverage(cov, sink.blocked);
     }
   }
+}
+
+/** Blocks a lookup's entry glyphs and glyph pairs. */
+function blockEntries(e: EntryBlock, sink: BlockSink): void {
+  for (const g of e.glyphs) sink.blocked[g] = 1;
+  for (const p of e.pairs) sink.blockedPairs.add(p);
 }
 
 const VALUE_FIELDS = 8;
