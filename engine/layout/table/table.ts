@@ -20,6 +20,7 @@ import { minContentWidth, naturalWidth, type ParagraphContext } from '../paragra
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
+import { clipCellPictures } from './clip-cell';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
 import { cellMarkupFill, changeBar } from '../revisions';
 import { cellsAt, firstAtLeast, heightAt, mergeEnd, notesOf, ownRowsHold, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
@@ -432,7 +433,9 @@ function drawCell(pc: PlacedCell, sink: ItemSink, x0: number, y: number, h: numb
   const free = h - inset.above - inset.below - m.top - m.bottom - story.heightPt;
   const offset = free > 0 && aligned ? (p.verticalAlign === 'center' ? free / 2 : p.verticalAlign === 'bottom' ? free : 0) : 0;
   const left = m.left + (pc.sides?.left ?? 0);
+  const from = sink.items.length;
   for (const { y: uy, unit } of story.units) unit.emit(sink, x + left, y + inset.above + m.top + offset + uy);
+  clipCellPictures(sink.items, from, x, x + pc.width);
 }
 
 /**
