@@ -18,6 +18,7 @@ import { readDrawingEffects } from './effects';
 import { readBlipLook } from './picture-adjust';
 import { outerShadow, shapeLine } from './shape-style';
 import { emuAttr } from './values';
+import { isKnownPreset, spGeometry } from './geometry';
 
 /** Size, placement and description shared by every drawing object. */
 export interface DrawingFrame {
@@ -114,6 +115,13 @@ export function readPicture(r: InlineReader, pic: XmlElement, frame: DrawingFram
     props: r.props(),
     ...transformOf(child(spPr, 'a:xfrm')),
   };
+  // A picture shaped other than a rectangle (a:prstGeom other than rect, or a:custGeom) is clipped to
+  // its geometry, and its line follows it. Unknown presets stay rectangles.
+  const geom = child(spPr, 'a:prstGeom') || child(spPr, 'a:custGeom') ? spGeometry(spPr, frame.widthPt, frame.heightPt) : undefined;
+  if (geom && geom.name !== 'rect' && (geom.name === 'custom' || isKnownPreset(geom.name))) {
+    const paths = geom.paths.filter((p) => p.length > 0);
+    if (paths.length > 0) img.shapePaths = paths;
+  }
   // pic:spPr/a:ln (over a pic:style lnRef) and the outer shadow of a:effectLst (Word's picture styles).
   const outline = shapeLine(r.ctx.env, spPr, child(pic, 'pic:style'));
   if (outline) img.outline = outline;

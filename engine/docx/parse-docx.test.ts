@@ -94,6 +94,13 @@ describe('parseDocx: styles and runs', () => {
     expect([pr.caps, pr.positionPt, pr.spacingPt, pr.scalePct, pr.hidden, pr.vertAlign, pr.strike]).toEqual([true, 3, 2, 150, true, 'superscript', true]);
   });
 
+  it('reads a w:w outside 1-600% as 100%, over a style that scales: a list label reset with w:w="0" stays visible', () => {
+    const styles = `${WORD_DEFAULT_STYLES}<w:style w:type="character" w:styleId="Narrow"><w:rPr><w:w w:val="50"/></w:rPr></w:style>`;
+    const body = `<w:p>${run('a', '<w:w w:val="0"/>')}${run('b', '<w:rStyle w:val="Narrow"/><w:w w:val="700"/>')}${run('c', '<w:w w:val="600"/>')}${run('d', '<w:rStyle w:val="Narrow"/>')}</w:p>`;
+    const [p] = paragraphs(parse({ body, styles }));
+    expect(texts(p!).map((t) => t.props.scalePct)).toEqual([100, 100, 600, 50]);
+  });
+
   it('keeps tabs, breaks, symbols, soft and non-breaking hyphens', () => {
     const body = '<w:p><w:r><w:t>a</w:t><w:tab/><w:t>b</w:t><w:br w:type="page"/><w:softHyphen/><w:noBreakHyphen/><w:sym w:font="Wingdings" w:char="F0FC"/><w:cr/></w:r></w:p>';
     const [p] = paragraphs(parse({ body }));

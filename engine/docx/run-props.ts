@@ -181,10 +181,13 @@ const RUN_READERS: Record<string, RunReader> = {
     const v = twipsAttr(el);
     if (v !== undefined) out.spacing = Math.max(-1584, Math.min(1584, v));
   },
+  // w:w (CT_TextScale, §17.3.2.43): 1-600 percent. A value outside it is read as 100%, as Word draws
+  // it, not clamped: a numbering level's rPr that "resets" everything with w:w="0" keeps its label
+  // at full width (clamped to 1% it vanished).
   'w:w': (_e, el, out) => {
     const raw = el.attrs['w:val'];
     const v = raw === undefined ? undefined : Number(raw.replace('%', ''));
-    if (v !== undefined && Number.isFinite(v)) out.scale = Math.max(1, Math.min(600, v));
+    if (v !== undefined && Number.isFinite(v)) out.scale = v >= 1 && v <= 600 ? v : 100;
   },
   'w:kern': (_e, el, out) => {
     const v = halfPtAttr(el);

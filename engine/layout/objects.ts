@@ -12,7 +12,7 @@ import type { FaceResolver } from './faces';
 import { gradientShadings, shadedPath } from './gradient';
 import { drawMetafile, metafileKind } from './metafile';
 import { glowRings, reflectionItems, softEdgeLayers } from './effects';
-import { mayBeTransparent, pictureGlow, pictureOutline, pictureShadow } from './picture-frame';
+import { mayBeTransparent, pictureGlow, pictureOutline, pictureShadow, shapedPicture } from './picture-frame';
 import type { ObjectInline } from './inline/itemize';
 import type { Story } from './blocks';
 import { drawWordArt } from './word-art';
@@ -86,8 +86,12 @@ function drawImage(img: ImageInline, x: number, y: number, sink: ItemSink, ctx: 
   if (img.softEdgePt && !metafile) drawSoftPicture(img, img.softEdgePt, sink.resources.image(img.media, media, img.adjust), x, y, sink, turn, ctx.maskBudget);
   else {
     if (img.softEdgePt) ctx.warn('layout/picture-effect', `The soft edge of the picture ${img.media} is not drawn: it is a metafile.`);
-    drawPicture(img, media, x, y, sink, ctx);
-    sink.items.push(...pictureOutline(img, x, y, turn));
+    const shaped = img.shapePaths && !metafile ? shapedPicture(img, sink.resources.image(img.media, media, img.adjust), x, y, turn) : undefined;
+    if (shaped) sink.items.push(...shaped);
+    else {
+      drawPicture(img, media, x, y, sink, ctx);
+      sink.items.push(...pictureOutline(img, x, y, turn));
+    }
   }
 }
 

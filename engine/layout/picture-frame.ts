@@ -11,7 +11,7 @@
  */
 import type { ImageInline, LayoutItem, PathCommand, PathItem } from '../model';
 import { glowRings } from './effects';
-import { blurredPaint, boxParts, glowMask, shadowSigma, type MaskBudget } from './soft-mask';
+import { blurredPaint, boxParts, glowMask, shadowSigma, type MaskBudget, type MaskPart } from './soft-mask';
 
 /**
  * Whether a picture may have see-through pixels: a PNG with an alpha channel (IHDR colour type 4 or
@@ -49,6 +49,11 @@ function rectPath(x: number, y: number, w: number, h: number): PathCommand[] {
   return [{ op: 'M', x, y }, { op: 'L', x: x + w, y }, { op: 'L', x: x + w, y: y + h }, { op: 'L', x, y: y + h }, { op: 'Z' }];
 }
 
+/** A path moved by (dx, dy). */
+function movePath(p: readonly PathCommand[], dx: number, dy: number): PathCommand[] {
+  return p.map((k): PathCommand => (k.op === 'Z' ? k : k.op === 'C' ? { ...k, x1: k.x1 + dx, y1: k.y1 + dy, x2: k.x2 + dx, y2: k.y2 + dy, x: k.x + dx, y: k.y + dy } : { ...k, x: k.x + dx, y: k.y + dy }));
+}
+
 /** How far the drawn outline reaches outside the picture: the shadow's silhouette includes it. */
 function outlineReach(img: ImageInline): number {
   if (!img.outline?.color) return 0;
@@ -69,7 +74,7 @@ export function pictureShadow(img: ImageInline, x: number, y: number, turn?: Mat
   const grow = outlineReach(img);
   const r = Math.max(0, s.blurPt);
   // A blur is a soft mask of the silhouette (layout/soft-mask), the nested rectangles past the mask budget.
-  const blurred = r > 0 ? blurredPaint(boxParts({ x, y, w: img.widthPt, h: img.heightPt }, grow, turn ? 0 : s.dxPt, turn ? 0 : s.dyPt), solid(s.color), s.opacity, 0, shadowSigma(r), budget) : undefined;
+  const blurred = r > 0 ? blurredPaint(silhouette(img, x, y, grow, turn ? 0 : s.dxPt, turn ? 0 : s.dyPt), solid(s.color), s.opacity, 0, shadowSigma(r), budget) : undefined;
   if (blurred) return turn ? [{ kind: 'group', transform: [turn[0], turn[1], turn[2], turn[3], turn[4] + s.dxPt, turn[5] + s.dyPt], items: [blurred] }] : [blurred];
   const steps = r > 0 ? BLUR_STEPS : 1;
   const band = (2 * r) / steps;
@@ -93,6 +98,19 @@ export function pictureShadow(img: ImageInline, x: number, y: number, turn?: Mat
   }
   if (!turn || items.length === 0) return items;
   return [{ kind: 'group', transform: [turn[0], turn[1], turn[2], turn[3], turn[4] + s.dxPt, turn[5] + s.dyPt], items }];
+}
+
+/**
+ * The picture's silhouette at (x, y) moved by (dx, dy), grown by `grow` (its outline's outer reach):
+ * its box, or its shape (shapePaths) with the outline's reach stroked round it.
+ */
+function silhouette(img: ImageInline, x: number, y: number, grow: number, dx: number, dy: number): MaskPart[] {
+  if (!img.shapePaths?.length) return boxParts({ x, y, w: img.widthPt, h: img.heightPt }, grow, dx, dy);
+  return img.shapePaths.map((p) => ({
+    commands: movePath(p, x + dx, y + dy),
+    fill: true,
+    ...(grow > 0 ? { lineWidth: 2 * grow } : {}),
+  }));
 }
 
 /**
@@ -124,4 +142,34 @@ export function pictureGlow(img: ImageInline, x: number, y: number, turn?: Matri
   if (blurred) return turn ? [{ kind: 'group', transform: turn, items: [blurred] }] : [blurred];
   const rings = glowRings(rectPath(x, y, img.widthPt, img.heightPt), img.glow, outlineReach(img));
   return turn && rings.length > 0 ? [{ kind: 'group', transform: turn, items: rings }] : rings;
+}
+
+/**
+ * A picture shaped by its geometry (ImageInline.shapePaths, e.g. a rounded rectangle): each outline
+ * filled with the picture (its crop widening the box the whole image fills), and its line along the
+ * outlines rather than the box, turned with the picture by `turn`. A bevelled picture's line lies wholly
+ * outside (outlineOutside): stroked twice as wide under the picture, which hides its inner half.
+ * Undefined when the picture is see-through (opacity below 1) or cropped to nothing: the caller draws
+ * it as a rectangle.
+ */
+export function shapedPicture(img: ImageInline, image: number, x: number, y: number, turn?: Matrix): LayoutItem[] | undefined {
+  const paths = img.shapePaths;
+  if (!paths?.length || (img.opacity !== undefined && img.opacity < 1)) return undefined;
+  const c = img.crop ?? { left: 0, top: 0, right: 0, bottom: 0 };
+  const keptW = 1 - c.left - c.right;
+  const keptH = 1 - c.top - c.bottom;
+  if (!(keptW > 0.001) || !(keptH > 0.001)) return undefined;
+  const w = img.widthPt / keptW;
+  const h = img.heightPt / keptH;
+  const picture = { image, x: x - c.left * w, y: y - c.top * h, w, h };
+  const moved = paths.map((p) => movePath(p, x, y));
+  const line = img.outline?.color && img.outline.widthPt > 0 ? img.outline : undefined;
+  const stroke = (commands: readonly PathCommand[], widthPt: number): PathItem => ({
+    kind: 'path', commands, stroke: line!.color!, lineWidth: widthPt, ...(line!.dash ? { dash: line!.dash } : {}),
+  });
+  const items: LayoutItem[] = [];
+  if (line && img.outlineOutside) for (const p of moved) items.push(stroke(p, 2 * line.widthPt));
+  for (const p of moved) items.push({ kind: 'path', commands: p, picture });
+  if (line && !img.outlineOutside) for (const p of moved) items.push(stroke(p, line.widthPt));
+  return turn ? [{ kind: 'group', transform: turn, items }] : items;
 }

@@ -193,6 +193,12 @@ export interface ImageInline extends InRun, Transform2D, EffectExtent, DrawingEf
   /** Outline stroked centred on the picture's edge (pic:spPr/a:ln, VML stroked="t"). */
   readonly outline?: ShapeLine;
   /**
+   * The picture's shape when it is not a rectangle (pic:spPr/a:prstGeom or a:custGeom, e.g. Word's
+   * rounded "Bevel" picture styles): outlines in the picture's own coordinates (points, origin at its
+   * top left), which clip the picture and which its outline follows.
+   */
+  readonly shapePaths?: ReadonlyArray<readonly PathCommand[]>;
+  /**
    * The outline lies wholly outside the picture instead of centred on its edge: Word draws a bevelled
    * picture's line so (a:sp3d with a:bevelT / a:bevelB, as in its "Simple Frame" picture styles).
    */

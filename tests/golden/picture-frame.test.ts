@@ -160,3 +160,61 @@ describe('picture frames', () => {
     }
   });
 });
+
+describe('shaped pictures', () => {
+  /** The 72 × 36 pt picture shaped as a rounded rectangle (Word's rounded picture styles). */
+  const roundDoc = async (spPr: string) => {
+    const file = { name: 'image1.bmp', data: BMP };
+    const body = picture(spPr).replace('<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>', '<a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom>');
+    return (await layoutDocx(makeDocx({ body, media: { rIdPic: file } }), 'round.docx', host)).doc;
+  };
+  const LINE = '<a:ln w="25400"><a:solidFill><a:srgbClr val="C8C6BD"/></a:solidFill></a:ln>';
+
+  it('clips a rounded-rectangle picture to its shape and strokes its line along it, not its box', async () => {
+    const all = items(await roundDoc(LINE));
+    // No plain image: the picture fills its rounded outline (a path with curved corners).
+    expect(all.filter((i) => i.kind === 'image')).toEqual([]);
+    const filled = all.filter((i): i is PathItem => i.kind === 'path' && i.picture !== undefined);
+    expect(filled).toHaveLength(1);
+    const shape = filled[0]!;
+    expect(shape.commands.some((c) => c.op === 'C')).toBe(true);
+    // The whole image fills the picture's 72 × 36 pt box; the outline lies on it.
+    const b = box(shape);
+    close([shape.picture!.x, shape.picture!.y, shape.picture!.w, shape.picture!.h], b);
+    close([b[2]!, b[3]!], [72, 36]);
+    // Then the 2 pt line along the same outline.
+    const after = all.slice(all.indexOf(shape) + 1).filter((i): i is PathItem => i.kind === 'path');
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ stroke: 'C8C6BD', lineWidth: 2 });
+    expect(after[0]!.commands).toEqual(shape.commands);
+  });
+
+  it('puts a bevelled rounded picture\'s line outside it: twice as wide, under the picture', async () => {
+    const all = items(await roundDoc(LINE + '<a:sp3d><a:bevelT w="25400" h="19050"/></a:sp3d>'));
+    const shape = all.find((i): i is PathItem => i.kind === 'path' && i.picture !== undefined)!;
+    const before = all.slice(0, all.indexOf(shape)).filter((i): i is PathItem => i.kind === 'path' && i.stroke !== undefined);
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ stroke: 'C8C6BD', lineWidth: 4 });
+    expect(before[0]!.commands).toEqual(shape.commands);
+    expect(all.slice(all.indexOf(shape) + 1).filter((i) => i.kind === 'path')).toEqual([]);
+  });
+
+  it('keeps a rectangular picture a plain image', async () => {
+    const all = items(await layout(LINE));
+    expect(all.filter((i) => i.kind === 'image')).toHaveLength(1);
+    expect(all.filter((i) => i.kind === 'path' && i.picture !== undefined)).toEqual([]);
+  });
+});
+
+describe('shaped picture shadows', () => {
+  it('casts a rounded picture\'s shadow from its rounded outline, its line\'s outer half stroked round it', async () => {
+    const shadow = '<a:effectLst><a:outerShdw blurRad="55000" dist="18000" dir="5400000" algn="tl" rotWithShape="0"><a:srgbClr val="000000"><a:alpha val="40000"/></a:srgbClr></a:outerShdw></a:effectLst>';
+    const body = picture('<a:ln w="25400"><a:solidFill><a:srgbClr val="C8C6BD"/></a:solidFill></a:ln>' + shadow)
+      .replace('<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>', '<a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom>');
+    const doc = (await layoutDocx(makeDocx({ body, media: { rIdPic: { name: 'image1.bmp', data: BMP } } }), 'round.docx', host)).doc;
+    const [part] = masked(doc.pages[0]!.items)[0]!.softMask!.shapes;
+    expect(part!.commands.some((c) => c.op === 'C')).toBe(true);
+    expect(part!.fill).toBe(true);
+    expect(part!.lineWidth).toBeCloseTo(2, 6);
+  });
+});

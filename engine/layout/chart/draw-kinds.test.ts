@@ -423,3 +423,17 @@ describe('hostile data in the new kinds', () => {
     }
   });
 });
+
+describe('line chart legends', () => {
+  it('keys a series with automatic markers by the symbol its points are drawn with, not a circle', () => {
+    const marks = { marker: true };
+    const { items } = drawTestChart({ ...chart({ type: 'line', series: [series('S1', [1, 2, 3, 4], 'AA0000', marks), series('S2', [2, 3, 4, 5], 'BB0000', marks)] }), legend: { position: 'right' } });
+    // Series 1: diamonds (a closed four-point path) at its 4 points and as its key; no curved path.
+    const first = paths(items, (p) => p.fill === 'AA0000');
+    expect(first).toHaveLength(5);
+    for (const p of first) expect(p.commands.map((c) => c.op)).toEqual(['M', 'L', 'L', 'L', 'Z']);
+    // Series 2: squares at its 4 points and as its key.
+    expect(items.filter((i) => i.kind === 'rect' && i.fill === 'BB0000')).toHaveLength(5);
+    expect(paths(items, (p) => p.fill === 'BB0000')).toEqual([]);
+  });
+});

@@ -8,11 +8,10 @@ import type { ChartSeries, Color, PathCommand } from '../../model';
 import { clampedCoord, coordOf, crossingValue, type AxisFrame, type ValueFrame } from './axes';
 import type { ChartDraw, Rect } from './context';
 import { drawLabel, labelsOf, labelText } from './data-labels';
-import { drawMarker } from './markers';
+import { autoMarkerSymbol, drawMarker } from './markers';
 import { commandsBox, gradientShadings, shadedPath } from '../gradient';
 import type { PlotBinding } from './plane';
 
-const AUTO_MARKERS = ['diamond', 'square', 'triangle', 'x', 'star', 'circle', 'plus'];
 const MAX_POINTS = 100_000;
 
 /** A drawn point: page position, point index and value. */
@@ -32,7 +31,7 @@ export function drawLines(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
       }
     }
     if (s.marker) {
-      const symbol = s.markerSymbol ?? AUTO_MARKERS[k % AUTO_MARKERS.length]!;
+      const symbol = s.markerSymbol ?? autoMarkerSymbol(k);
       const markerColor = s.color ?? color;
       for (const p of pts) if (p) drawMarker(draw.items, symbol, p.x, p.y, s.markerSizePt ?? 5, markerColor);
     }

@@ -7,7 +7,7 @@
 import type { ChartModel, Color } from '../../model';
 import { clamp, textStyle, type ChartDraw, type Rect } from './context';
 import { radarMarker } from './draw-radar';
-import { drawMarker } from './markers';
+import { autoMarkerSymbol, drawMarker } from './markers';
 import { stockMarker } from './draw-stock';
 import type { ShapedText, TextStyle } from './text';
 
@@ -43,12 +43,14 @@ export function legendEntries(chart: ChartModel): LegendEntry[] {
     for (const p of chart.plots) {
       const radar = p.type === 'radar';
       const line = (p.type === 'line' || p.type === 'scatter' || (radar && p.radarStyle !== 'filled')) && p.source !== 'c:bubbleChart';
-      for (const s of p.series) {
+      p.series.forEach((s, k) => {
         const entry: LegendEntry = { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line: line && !s.noLine };
+        // A line or scatter series' key shows the marker its points are drawn with (an automatic one by
+        // its place in the plot, as drawLines picks it), not a circle.
         const marker = radar ? radarMarker(p, s) : p.source === 'c:stockChart' ? stockMarker(s)
-          : p.source === 'c:bubbleChart' || (line && s.marker) ? s.markerSymbol ?? 'circle' : undefined;
+          : p.source === 'c:bubbleChart' ? s.markerSymbol ?? 'circle' : line && s.marker ? s.markerSymbol ?? autoMarkerSymbol(k) : undefined;
         out.push(marker ? { ...entry, marker } : line && !entry.line ? { ...entry, blank: true } : entry);
-      }
+      });
     }
   }
   const hidden = new Set(chart.legend?.hidden ?? []);

@@ -5,6 +5,14 @@
 import type { Color, LayoutItem, PathCommand } from '../../model';
 import { arcCommands } from './math';
 
+/** Office's automatic marker symbols (c:marker without c:symbol), in series order. */
+const AUTO_MARKERS = ['diamond', 'square', 'triangle', 'x', 'star', 'circle', 'plus'];
+
+/** The symbol of the `k`th series of a plot drawn with automatic markers: its points and its legend key. */
+export function autoMarkerSymbol(k: number): string {
+  return AUTO_MARKERS[k % AUTO_MARKERS.length]!;
+}
+
 /** Draws a marker of `sizePt` centred at (x, y). */
 export function drawMarker(items: LayoutItem[], symbol: string, x: number, y: number, sizePt: number, color: Color): void {
   const r = sizePt / 2;
