@@ -8,6 +8,9 @@ import { createSmtpMailer } from '../../server/mail';
 import { codeOf, makeTestApp, obtainKey, telemetryBody, type TestApp } from './helpers';
 import { hashSecret } from '../../server/auth';
 import { readConfig } from '../../server/config';
+import type { Hono } from 'hono';
+import { createApp } from '../../server/app';
+import type { AppEnv } from '../../server/context';
 
 const PROBLEM_KEYS = ['code', 'detail', 'error', 'message', 'requestId', 'status', 'title', 'type'];
 
@@ -178,6 +181,30 @@ describe('GET /v1/usage is for operator keys only', () => {
     const one = await t.app.request('/v1/usage?licenseKey=lic-secret-B', { headers: { Authorization: `Bearer ${other}` } });
     expect(one.status).toBe(200);
     expect(((await one.json()) as { usage: unknown[] }).usage).toEqual([{ licenseKey: 'lic-secret-B', day: today(), documents: 1, opens: 1 }]);
+  });
+
+  it('reads the operator list at start: a restart with an address added promotes the keys already verified for it, one with it removed demotes them', async () => {
+    // A key verified while its address is not listed.
+    const key = await obtainKey(t, 'promoted@example.com');
+    const usage = (app: Hono<AppEnv>) => app.request('/v1/usage', { headers: { Authorization: `Bearer ${key}` } });
+    await problem(await usage(t.app), 403, 'AUTHENTICATION_ERROR');
+    // The environment of the running process changes nothing: the list was read when the app was made.
+    process.env.COLOPHON_OPERATOR_EMAILS = 'promoted@example.com';
+    try {
+      await problem(await usage(t.app), 403, 'AUTHENTICATION_ERROR');
+    } finally {
+      delete process.env.COLOPHON_OPERATOR_EMAILS;
+    }
+    // A restart over the same data: the configuration read again, the store kept.
+    const mailer = createSmtpMailer(t.smtp.url, 'x@localhost');
+    const restart = (env: Record<string, string>) =>
+      createApp({ ...t.config, operatorEmails: readConfig(env).config.operatorEmails }, { store: t.store, mailer, pool: t.pool, signing: () => Promise.reject(new Error('unused')), log: t.log, version: 'test' });
+    try {
+      expect((await usage(restart({ COLOPHON_OPERATOR_EMAILS: 'ops@example.com, Promoted@example.com' }))).status).toBe(200);
+      await problem(await usage(restart({ COLOPHON_OPERATOR_EMAILS: 'ops@example.com' })), 403, 'AUTHENTICATION_ERROR');
+    } finally {
+      await mailer.close();
+    }
   });
 
   it('has no operator unless one is configured: even the first key registered is refused', async () => {
