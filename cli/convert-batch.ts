@@ -121,8 +121,21 @@ function readInput(input: string): { ok: true; value: Uint8Array } | { ok: false
   try {
     return { ok: true, value: new Uint8Array(readFileSync(input)) };
   } catch (e) {
-    return { ok: false, message: `cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)}).`, warnings: [] };
+    if ((e as NodeJS.ErrnoException).code === 'EISDIR') {
+      return { ok: false, message: `is a folder, not a DOCX file; to convert the documents in it, name them: ${input.replace(/[\\/]+$/, '')}/*.docx --out-dir OUT.`, warnings: [] };
+    }
+    return { ok: false, message: `cannot read the file (${describeFsError(e)}).`, warnings: [] };
   }
+}
+
+/** What a file system error means, with its code: `ENOENT: no such file or folder`. */
+export function describeFsError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const meaning: Readonly<Record<string, string>> = {
+    ENOENT: 'no such file or folder', EACCES: 'permission denied', EPERM: 'operation not permitted', EISDIR: 'it is a folder',
+    ENOTDIR: 'a part of the path is a file, not a folder', EROFS: 'read-only file system', ENOSPC: 'no space left on the device', EEXIST: 'it already exists', EIO: 'input/output error',
+  };
+  return code ? `${code}${meaning[code] ? `: ${meaning[code]}` : ''}` : String(e);
 }
 
 function finish(result: Result<ConvertOutput>, output: string): FileResult {
@@ -133,7 +146,7 @@ function finish(result: Result<ConvertOutput>, output: string): FileResult {
   try {
     writeFileSync(output, result.value.pdf);
   } catch (e) {
-    return { ok: false, message: `cannot write ${output} (${(e as NodeJS.ErrnoException).code ?? String(e)}).`, warnings: result.warnings };
+    return { ok: false, message: `cannot write ${output} (${describeFsError(e)}).`, warnings: result.warnings };
   }
   return { ok: true, pages: result.value.pages, output: resolve(output), warnings: result.warnings };
 }

@@ -61,12 +61,16 @@ export function createApp(config: ServerConfig, deps: AppDeps, options: { readon
   mountTelemetryRoutes(app, state, operatorOnly);
   if (config.playgroundDir) mountStatic(app, config.playgroundDir, options.fontsDir);
 
+  // API.md's codes have none for a route that does not exist: the request names a path or a method the
+  // contract does not have, a VALIDATION_ERROR whose details name which; the status (404, 405) and the
+  // Allow header say the rest.
   app.notFound((c) => {
     const allowed = [...new Set(app.routes.filter((r) => r.path === c.req.path && r.method !== 'ALL').map((r) => r.method))];
     if (allowed.length > 0) {
-      return sendProblem(c, new HttpProblem(405, 'METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(' or ')}.`, undefined, { Allow: allowed.join(', ') }));
+      const use = allowed.join(' or ');
+      return sendProblem(c, new HttpProblem(405, 'VALIDATION_ERROR', `${c.req.method} is not allowed on ${c.req.path}; use ${use}.`, [{ field: 'method', issue: `must be ${use}` }], { Allow: allowed.join(', ') }));
     }
-    return sendProblem(c, new HttpProblem(404, 'NOT_FOUND', `There is no route ${c.req.path}; see /v1/openapi.json.`));
+    return sendProblem(c, new HttpProblem(404, 'VALIDATION_ERROR', `There is no route ${c.req.path}; see /v1/openapi.json.`, [{ field: 'path', issue: 'is not a route of this service' }]));
   });
   app.onError((err, c) => {
     if (err instanceof HttpProblem) return sendProblem(c, err);

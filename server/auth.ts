@@ -53,8 +53,21 @@ export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/**
+ * The registration window that binds (the address's or the client IP's, whichever has fewer codes
+ * left), as the RateLimit-* headers describe it: limit, codes left after this request, seconds until
+ * the oldest counted code leaves the window.
+ */
+export interface RegisterWindow {
+  readonly limit: number;
+  readonly remaining: number;
+  readonly resetS: number;
+}
+
 /** Outcome of a registration request. */
-export type RegisterOutcome = { readonly ok: true; readonly file?: string } | { readonly ok: false; readonly limitedBy: 'email' | 'ip'; readonly retryAfterS: number };
+export type RegisterOutcome =
+  | { readonly ok: true; readonly file?: string; readonly window: RegisterWindow }
+  | { readonly ok: false; readonly limitedBy: 'email' | 'ip'; readonly retryAfterS: number; readonly window: RegisterWindow };
 
 /** Registration limits. */
 export interface RegisterLimits {
@@ -68,11 +81,15 @@ export async function registerEmail(store: Store, mailer: Mailer, email: string,
   await store.purge(now, since);
   const emailHash = limitHash('email', email);
   const ipHash = limitHash('ip', ip);
+  let window: RegisterWindow | undefined;
   for (const [by, hash, max] of [['email', emailHash, limits.perEmail], ['ip', ipHash, limits.perIp]] as const) {
-    if ((await store.countRegistrations(by, hash, since)) >= max) {
-      const oldest = (await store.oldestRegistration(by, hash, since)) ?? now;
-      return { ok: false, limitedBy: by, retryAfterS: Math.max(1, Math.ceil((oldest + REGISTER_WINDOW_MS - now) / 1000)) };
-    }
+    const used = await store.countRegistrations(by, hash, since);
+    const oldest = used > 0 ? await store.oldestRegistration(by, hash, since) : undefined;
+    const resetS = Math.max(1, Math.ceil(((oldest ?? now) + REGISTER_WINDOW_MS - now) / 1000));
+    if (used >= max) return { ok: false, limitedBy: by, retryAfterS: resetS, window: { limit: max, remaining: 0, resetS } };
+    // This request's code counts in both windows.
+    const left = { limit: max, remaining: max - used - 1, resetS };
+    if (!window || left.remaining < window.remaining) window = left;
   }
   const code = newCode();
   const salt = new Uint8Array(randomBytes(16));
@@ -84,7 +101,7 @@ export async function registerEmail(store: Store, mailer: Mailer, email: string,
       subject: `Your Colophon verification code: ${code}`,
       text: `Your Colophon verification code is ${code}\n\nIt is valid for 15 minutes. Exchange it for an API key with\n\n  GET /v1/auth/verify?email=${encodeURIComponent(email)}&code=${code}\n\nIf you did not ask for it, ignore this message.\n`,
     });
-    return { ok: true, ...(receipt.file ? { file: receipt.file } : {}) };
+    return { ok: true, window: window!, ...(receipt.file ? { file: receipt.file } : {}) };
   } catch (e) {
     await store.deleteCode(email);
     throw e;

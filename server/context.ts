@@ -61,13 +61,14 @@ export interface AppState {
 export function poolProblem(e: PoolError): HttpProblem {
   switch (e.kind) {
     case 'queue-full':
-      return new HttpProblem(503, 'SERVICE_UNAVAILABLE', `${e.message} Retry after ${e.retryAfterS ?? 1} s.`, undefined, { 'Retry-After': String(e.retryAfterS ?? 1) });
+      // The service's capacity, not the key's, is used up; the caller's remedy is a rate limit's: wait Retry-After.
+      return new HttpProblem(503, 'RATE_LIMIT_ERROR', `${e.message} Retry after ${e.retryAfterS ?? 1} s.`, undefined, { 'Retry-After': String(e.retryAfterS ?? 1) });
     case 'queue-timeout':
       // API.md: the per-request time limit answers 504/503; the job never ran, so retrying later may succeed.
       return new HttpProblem(503, 'TIMEOUT', `${e.message} The request waited for its per-request time limit without starting; retry after ${e.retryAfterS ?? 1} s.`, undefined, { 'Retry-After': String(e.retryAfterS ?? 1) });
     case 'closed':
     case 'cancelled':
-      return new HttpProblem(503, 'SERVICE_UNAVAILABLE', e.message, undefined, { 'Retry-After': String(e.retryAfterS ?? 5) });
+      return new HttpProblem(503, 'INTERNAL_ERROR', `${e.message} Retry after ${e.retryAfterS ?? 5} s.`, undefined, { 'Retry-After': String(e.retryAfterS ?? 5) });
     case 'timeout':
       return new HttpProblem(504, 'TIMEOUT', `${e.message} Send a smaller document or ask the operator to raise COLOPHON_JOB_TIMEOUT_S.`);
     case 'out-of-memory':

@@ -1,10 +1,11 @@
 /**
  * The OpenAPI 3.1 document served at /v1/openapi.json. It records the decisions API.md leaves open
- * (extra error codes, the annotate `data`/`options` extension, metadata echo, usage parameters and
+ * (which of API.md's error codes each status carries, the annotate `data`/`options` extension, metadata echo, usage parameters and
  * its operator-only access).
  * A test walks it against the app's routes and query rules.
  */
 import type { ServerConfig } from './config';
+import { PROBLEM_CODES } from './problem';
 
 type Json = Record<string, unknown>;
 
@@ -31,13 +32,14 @@ function errors(...statuses: number[]): Json {
     422: 'UNPROCESSABLE_DOCUMENT: the engine could not process the document (details carry its diagnostics).',
     429: 'RATE_LIMIT_ERROR: too many requests (or too many in flight) for this key; see Retry-After.',
     500: 'INTERNAL_ERROR: the engine failed, crashed or exceeded the per-job memory limit; its worker was replaced.',
-    503: 'SERVICE_UNAVAILABLE: all workers busy and the queue full, or shutting down; TIMEOUT: no worker became free within the per-job time limit (the job did not run). See Retry-After.',
+    503: 'RATE_LIMIT_ERROR: all engine workers busy and the queue full (the service\'s capacity, not the key\'s); TIMEOUT: no worker became free within the per-job time limit (the job did not run); INTERNAL_ERROR: the service is shutting down, or (register) the e-mail could not be sent. See Retry-After.',
     504: 'TIMEOUT: the job exceeded the per-job time limit.',
   };
   const out: Json = {};
   for (const s of statuses) {
     const r = problem(text[s]!);
-    if (s === 429 || s === 503) r.headers = retryHeaders;
+    if (s === 503) r.headers = retryHeaders;
+    if (s === 429) r.headers = { ...retryHeaders, ...rateHeaders };
     if (s === 403) r.headers = { 'WWW-Authenticate': { schema: { type: 'string' }, description: 'Bearer error="insufficient_scope"' } };
     if (s === 415) r.headers = { 'Accept-Post': { schema: { type: 'string' }, description: 'The media types the route reads.' } };
     out[String(s)] = r;
@@ -141,7 +143,7 @@ function schemas(): Json {
   return {
     Problem: obj(['type', 'title', 'status', 'detail', 'code', 'error', 'message', 'requestId'], {
       type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' },
-      code: { type: 'string', enum: ['VALIDATION_ERROR', 'INVALID_FILE_FORMAT', 'AUTHENTICATION_ERROR', 'RATE_LIMIT_ERROR', 'PAYLOAD_TOO_LARGE', 'UNPROCESSABLE_DOCUMENT', 'TIMEOUT', 'SERVICE_UNAVAILABLE', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'INTERNAL_ERROR'] },
+      code: { type: 'string', enum: [...PROBLEM_CODES] },
       error: { type: 'string', description: 'HTTP reason phrase.' }, message: { type: 'string' }, requestId: { type: 'string' },
       details: { type: 'array', items: obj(['field', 'issue'], { field: { type: 'string' }, issue: { type: 'string' } }) },
     }),
@@ -201,7 +203,8 @@ export function buildOpenApi(version: string, config: Pick<ServerConfig, 'maxBod
       description:
         `DOCX to PDF, templating, signing and verification. Every response carries X-Request-Id. Limits of this instance: body ${Math.round(config.maxBodyBytes / 1048576)} MB, ` +
         `${config.rateLimit} requests per ${Math.round(config.rateWindowMs / 1000)} s and ${config.keyConcurrency} engine requests in flight per key, ${Math.round(config.jobTimeoutMs / 1000)} s per job. ` +
-        'Documents are processed in memory only; nothing about them is stored or logged.',
+        'Documents are processed in memory only; nothing about them is stored or logged. ' +
+        'Every error is a Problem whose code is one of API.md\'s; a path that is not a route is a 404 and a method a route does not take a 405 (Allow lists those it does), both VALIDATION_ERROR.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],

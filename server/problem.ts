@@ -7,10 +7,20 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_LIMITS, type Diagnostic } from '../engine';
 
-/** Machine-readable error codes of API.md. */
-export type ProblemCode =
-  | 'VALIDATION_ERROR' | 'INVALID_FILE_FORMAT' | 'AUTHENTICATION_ERROR' | 'RATE_LIMIT_ERROR' | 'PAYLOAD_TOO_LARGE'
-  | 'UNPROCESSABLE_DOCUMENT' | 'TIMEOUT' | 'SERVICE_UNAVAILABLE' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'INTERNAL_ERROR';
+/**
+ * The machine-readable error codes of API.md, and no others: a client branches on `code`, so a code
+ * outside this list is one it cannot know. The status says the rest: an unknown path (404) or method
+ * (405) is a VALIDATION_ERROR of the request; a service at capacity (queue full, 503) a
+ * RATE_LIMIT_ERROR, whose remedy is the same (wait Retry-After); a service that cannot serve for a
+ * reason of its own (shutting down, mail not sent; 503 with Retry-After) an INTERNAL_ERROR.
+ */
+export const PROBLEM_CODES = [
+  'VALIDATION_ERROR', 'INVALID_FILE_FORMAT', 'AUTHENTICATION_ERROR', 'RATE_LIMIT_ERROR', 'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE_DOCUMENT', 'TIMEOUT', 'INTERNAL_ERROR',
+] as const;
+
+/** One of API.md's error codes. */
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** One field-level problem. */
 export interface ProblemDetail {
@@ -121,7 +131,7 @@ export function engineProblem(errors: readonly Diagnostic[], field: string): Htt
   if (code.endsWith('/internal') || code === 'worker/bad-request') {
     return new HttpProblem(500, 'INTERNAL_ERROR', 'The engine failed on this request; this is a bug in Colophon. Please report it with the request id.');
   }
-  if (code === 'core/cancelled') return new HttpProblem(503, 'SERVICE_UNAVAILABLE', 'The request was cancelled before the engine finished.', undefined, { 'Retry-After': '1' });
+  if (code === 'core/cancelled') return new HttpProblem(503, 'INTERNAL_ERROR', 'The request was cancelled before the engine finished; retry after 1 s.', undefined, { 'Retry-After': '1' });
   if (FORMAT_MISTAKES.has(code)) {
     return new HttpProblem(400, 'INVALID_FILE_FORMAT', first?.message ?? 'The file format is not supported.', diagnosticDetails(errors, field));
   }

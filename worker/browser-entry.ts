@@ -10,7 +10,7 @@ import * as Comlink from 'comlink';
 import { layoutDocument, parseDocx, toDiagnostic, type ConvertOptions, type EngineHost, type FontSource, type LayoutDoc, type Result } from '../engine';
 import { createDevIdentity, type DevIdentity, type DevIdentityOptions } from '../engine/sign';
 import type { ColophonWorkerApi, JobOptions, ProgressCallback, WorkerInitOptions } from './api';
-import { badRequest, checkBytes, checkJob, checkObject } from './checks';
+import { badRequest, checkBytes, checkConvertOptions, checkJob, checkObject } from './checks';
 import { createWorkerApi, linkSignal, runWithLateFonts, type JobHostParts, type WorkerEnvironment } from './worker';
 
 /** The API the browser worker exposes: the shared engine API plus the preview and key-generation calls. */
@@ -140,7 +140,7 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
       return (await core.cancel(jobId)) || extra !== undefined;
     },
     async layout(docx, options = {}, job, onProgress) {
-      const bad = checkBytes(docx, 'docx') ?? checkObject(options, 'options');
+      const bad = checkBytes(docx, 'docx') ?? checkConvertOptions(options);
       if (bad) return bad;
       return runExtra(job, onProgress, async (host) => {
         const mode = options.trackedChanges ?? 'markup';

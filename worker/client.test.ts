@@ -167,6 +167,35 @@ describe('createColophon (worker client)', () => {
     expect((await engine.fields(makeDocx({ body: para('ok') }))).ok).toBe(true);
   });
 
+  it('resolves with worker/bad-request, never rejects, for a document that is not bytes or call options of the wrong type', async () => {
+    const engine = startEngine();
+    const doc = makeDocx({ body: para('ok') });
+    const sent = makeDocx({ body: para('sent') });
+    expect((await engine.convert(sent)).ok).toBe(true); // transfers (detaches) its buffer
+    const cases: Array<[string, () => Promise<{ ok: boolean; errors?: readonly { code: string; message: string }[] }>, RegExp]> = [
+      // These threw on the client's side (transferring a string, formatting a date string): the call rejected.
+      ['string document', () => engine.convert('report.docx' as unknown as Uint8Array), /must be a Uint8Array/],
+      ['ArrayBuffer document', () => engine.verify(doc.buffer as unknown as Uint8Array), /must be a Uint8Array/],
+      ['null document', () => engine.fields(null as unknown as Uint8Array), /must be a Uint8Array/],
+      ['now as a string', () => engine.convert(doc, {}, { now: '2026-01-01' as unknown as Date }), /call\.now must be a valid Date/],
+      ['invalid Date', () => engine.convert(doc, {}, { now: new Date(Number.NaN) }), /call\.now/],
+      ['call options null', () => engine.convert(doc, {}, null as never), /call options must be an object/],
+      ['onProgress not a function', () => engine.convert(doc, {}, { onProgress: 'log' as never }), /call\.onProgress/],
+      // Bytes an earlier call transferred: Node's MessagePort dropped the message, and the call never settled.
+      ['detached bytes', () => engine.convert(sent), /already sent to the worker/],
+      // Checked in the worker, answered through the client.
+      ['options of the wrong type', () => engine.convert(makeDocx({ body: para('a') }), { fileName: 5 } as never), /options\.fileName must be a string/],
+      ['layout limits', () => engine.layout(makeDocx({ body: para('b') }), { limits: { maxPages: 0 } }), /options\.limits\.maxPages must be a positive number/],
+    ];
+    for (const [what, call, message] of cases) {
+      const r = await call();
+      expect(r.ok, what).toBe(false);
+      expect(r.errors![0]!.code, what).toBe('worker/bad-request');
+      expect(r.errors![0]!.message, what).toMatch(message);
+    }
+    expect((await engine.convert(doc)).ok).toBe(true); // the worker still answers
+  });
+
   it('generates a signing identity in the worker and signs with it', async () => {
     const engine = startEngine();
     const id = await engine.createIdentity({ commonName: 'Browser signer' });

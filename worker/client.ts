@@ -94,6 +94,10 @@ export function createColophon(options: ColophonOptions = {}): ColophonEngine {
 
   /** Runs one job: transfer the input, wire progress and cancellation, race the abort. */
   async function run<T>(input: Uint8Array | undefined, call: CallOptions, invoke: (api: Comlink.Remote<ColophonBrowserApi>, input: Uint8Array | undefined, job: JobOptions, progress: ProgressCallback | undefined) => Promise<Result<T>>): Promise<Result<T>> {
+    // Checked here, before anything touches them: the bytes are transferred and `now` formatted on this
+    // side, where a string for the bytes or a date string for `now` threw, rejecting a call that must resolve.
+    const bad = checkCall<T>(input, call);
+    if (bad) return bad;
     if (call.signal?.aborted) return cancelled();
     try {
       await start();
@@ -183,6 +187,38 @@ function raceAbort<T>(pending: Promise<Result<T>>, signal: AbortSignal, onAbort:
       (e) => { signal.removeEventListener('abort', abort); reject(e); },
     );
   });
+}
+
+/**
+ * The arguments the client itself reads: the document bytes (`input` is undefined only for
+ * createIdentity, whose methods pass none) and the call options. The worker checks the rest.
+ */
+function checkCall<T>(input: Uint8Array | undefined, call: CallOptions): Result<T> | undefined {
+  const bad = (message: string): Result<T> => ({ ok: false, errors: [{ severity: 'error', code: 'worker/bad-request', message, hint: 'Check the arguments against worker/client.ts.' }], warnings: [] });
+  if (input !== undefined && !(input instanceof Uint8Array)) return bad('The document must be a Uint8Array of the file\'s bytes.');
+  if (input !== undefined && isDetached(input)) {
+    return bad('The document\'s bytes were already sent to the worker by an earlier call, which transferred (detached) their buffer; pass { keepInput: true } to keep them, or read the file again.');
+  }
+  if (typeof call !== 'object' || call === null) return bad('The call options must be an object.');
+  if (call.now !== undefined && !(call.now instanceof Date && !Number.isNaN(call.now.getTime()))) return bad('call.now must be a valid Date.');
+  if (call.onProgress !== undefined && typeof call.onProgress !== 'function') return bad('call.onProgress must be a function.');
+  if (call.signal !== undefined && !(call.signal instanceof AbortSignal)) return bad('call.signal must be an AbortSignal.');
+  return undefined;
+}
+
+/**
+ * True when the bytes' buffer was transferred away. Posting a detached buffer does not fail cleanly:
+ * Node's MessagePort drops the message without an error (the call never settled), and browsers throw.
+ * ArrayBuffer.prototype.slice throws on a detached buffer everywhere (`buffer.detached` is ES2024).
+ */
+function isDetached(bytes: Uint8Array): boolean {
+  if (bytes.byteLength > 0) return false;
+  try {
+    bytes.buffer.slice(0, 0);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function cancelled<T>(): Result<T> {

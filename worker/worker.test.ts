@@ -40,6 +40,41 @@ describe('worker API (in process)', () => {
     expect(!j.ok && j.errors[0]!.code).toBe('worker/bad-request');
   });
 
+  it('answers options of the wrong type with worker/bad-request, not an internal error or a silent default', async () => {
+    const three = makeDocx(para('a') + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' + para('b') + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' + para('c'));
+    const cases: Array<[string, Promise<{ ok: boolean; errors?: readonly { code: string; message: string }[] }>, RegExp]> = [
+      // A numeric file name was layout/internal ("doc.fileName.replace is not a function").
+      ['fileName', api.convert(three, { fileName: 5 } as never), /options\.fileName must be a string/],
+      // These converted with the default, silently.
+      ['trackedChanges', api.convert(three, { trackedChanges: 'accept' } as never), /options\.trackedChanges must be 'markup' or 'final' or 'original'/],
+      ['comments', api.convert(three, { comments: true } as never), /options\.comments/],
+      ['strict', api.convert(three, { strict: 'yes' } as never), /options\.strict must be true or false/],
+      ['limits', api.convert(three, { limits: 'none' } as never), /options\.limits must be an object/],
+      ['limit name', api.convert(three, { limits: { maxPage: 2 } } as never), /options\.limits\.maxPage is not a limit/],
+      ['limit value', api.convert(three, { limits: { maxPages: '2' } } as never), /options\.limits\.maxPages must be a positive number/],
+      ['negative limit', api.convert(three, { limits: { maxPages: -1 } }), /options\.limits\.maxPages must be a positive number/],
+      ['annotate to', api.annotate(small, { fields: [] }, { to: 'html' } as never), /options\.to must be 'docx' or 'pdf'/],
+      ['fields limits', api.fields(small, { limits: { maxEntries: Number.NaN } }), /options\.limits\.maxEntries/],
+      ['sign convert', api.sign(small, { identity: { kind: 'pem', pem: '' }, convert: { fileName: [] } } as never), /options\.convert\.fileName must be a string/],
+    ];
+    for (const [what, pending, message] of cases) {
+      const r = await pending;
+      expect(r.ok, what).toBe(false);
+      expect(r.errors![0]!.code, what).toBe('worker/bad-request');
+      expect(r.errors![0]!.message, what).toMatch(message);
+    }
+  });
+
+  it('stops a document past the limits the caller set with the limit\'s diagnostic', async () => {
+    const three = makeDocx(para('a') + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' + para('b') + '<w:p><w:r><w:br w:type="page"/></w:r></w:p>' + para('c'));
+    const pages = await api.convert(three, { limits: { maxPages: 2 } });
+    expect(!pages.ok && pages.errors[0]!.code).toBe('layout/too-many-pages');
+    const bytes = await api.convert(three, { limits: { maxInputBytes: 100 } });
+    expect(!bytes.ok && bytes.errors[0]!.code).toBe('zip/too-large');
+    const ok = await api.convert(three, { limits: { maxPages: 3 } });
+    expect(ok.ok && ok.value.pages).toBe(3);
+  });
+
   it('reports an unknown format', async () => {
     const r = await api.verify(new Uint8Array([1, 2, 3, 4, 5]));
     expect(!r.ok && r.errors[0]!.code).toBe('worker/unknown-format');

@@ -14,7 +14,7 @@ import type {
   AnnotateOutput, ColophonWorkerApi, ConvertOutput, JobOptions, ProgressCallback, SignJob, SignOutput, VerifyJob, WorkerInfo, WorkerInitOptions,
 } from './api';
 import { WORKER_API_VERSION } from './api';
-import { badRequest, checkBytes, checkJob, checkObject, checkSignJob, detectFormat } from './checks';
+import { badRequest, checkBytes, checkConvertOptions, checkFillOptions, checkJob, checkObject, checkSignJob, detectFormat } from './checks';
 
 /** What a job's host is built from. */
 export interface JobHostParts {
@@ -95,17 +95,17 @@ export function createWorkerApi(env: WorkerEnvironment): ColophonWorkerApi {
       return info();
     },
     async convert(docx, options = {}, job, onProgress) {
-      const bad = checkBytes(docx, 'docx') ?? checkObject(options, 'options');
+      const bad = checkBytes(docx, 'docx') ?? checkConvertOptions(options);
       if (bad) return releaseAfter(onProgress, bad);
       return runJob<ConvertOutput>(job, onProgress, (host) => convertDocxToPdf(docx, options as ConvertOptions, host), (v) => [v.pdf]);
     },
     async annotate(docx, request, options = {}, job, onProgress) {
-      const bad = checkBytes(docx, 'docx') ?? checkObject(request, 'request') ?? checkObject(options, 'options');
+      const bad = checkBytes(docx, 'docx') ?? checkObject(request, 'request') ?? checkFillOptions(options);
       if (bad) return releaseAfter(onProgress, bad);
       return runJob<AnnotateOutput>(job, onProgress, (host) => annotateDocument(docx, request as FillRequest, options as AnnotateOptions, host), (v) => [v.document]);
     },
     async fields(docx, options = {}, job) {
-      const bad = checkBytes(docx, 'docx') ?? checkObject(options, 'options');
+      const bad = checkBytes(docx, 'docx') ?? checkFillOptions(options);
       if (bad) return bad;
       return runJob(job, undefined, async (host) => listFields(docx, options as FillOptions, host), () => []);
     },

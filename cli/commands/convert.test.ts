@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +59,86 @@ describe('colophon convert', () => {
     expect(existsSync(join(dir, 'out', 'one.pdf'))).toBe(true);
     const missing = fakeIo();
     expect(await runCli(['convert', join(dir, 'nope.docx')], missing)).toBe(1);
-    expect(missing.err).toContain('cannot read the file (ENOENT)');
+    expect(missing.err).toContain('cannot read the file (ENOENT: no such file or folder)');
+  });
+
+  it('prints the summary with warnings by code, and a bar of done/total on a terminal', async () => {
+    const dir = fixtureDir();
+    const io = fakeIo(true);
+    expect(await runCli(['convert', join(dir, 'one.docx'), join(dir, 'two.docx'), '--out-dir', join(dir, 'out'), '--jobs', '1'], io)).toBe(0);
+    expect(io.err).toMatch(/\[#{12}\.{12}\] 1\/2 /);
+    expect(io.err).toMatch(/\[#{24}\] 2\/2 /);
+    expect(io.err).toMatch(/Warnings by code:\n +\d+  [a-z]+\/[a-z-]+/);
+    // Not on a terminal: no bar, the same summary.
+    const plain = fakeIo(false);
+    expect(await runCli(['convert', join(dir, 'one.docx'), join(dir, 'two.docx'), '--out-dir', join(dir, 'out2'), '--jobs', '1'], plain)).toBe(0);
+    expect(plain.err).not.toContain('[#');
+    expect(plain.err).toMatch(/2\/2 documents converted, 3 pages in [\d.]+ s/);
+  });
+
+  it('says clearly what is wrong with an input that is a folder, missing or not a DOCX, and exits 1', async () => {
+    const dir = fixtureDir();
+    writeFileSync(join(dir, 'notes.txt'), 'plain text');
+    const cases: Array<[string, string]> = [
+      [dir, 'is a folder, not a DOCX file; to convert the documents in it, name them:'],
+      [join(dir, 'nope.docx'), 'cannot read the file (ENOENT: no such file or folder)'],
+      [join(dir, 'notes.txt'), 'docx/bad-zip: The file is not a readable DOCX package'],
+    ];
+    for (const [input, message] of cases) {
+      const io = fakeIo();
+      expect(await runCli(['convert', input, '-o', join(dir, 'x.pdf')], io), input).toBe(1);
+      expect(io.err, input).toContain(message);
+      expect(io.err, input).toContain('0/1 documents converted');
+    }
+  });
+
+  it('refuses an output it cannot write before converting, with a message and exit 1, never a stack trace or a hang', async () => {
+    const dir = fixtureDir();
+    const one = join(dir, 'one.docx');
+    const cases: Array<[string[], string]> = [
+      [['-o', join(dir, 'missing', 'x.pdf')], `the folder ${join(dir, 'missing')} does not exist`],
+      [['-o', dir], 'is a folder; -o names the PDF file'],
+      // A path through a file: mkdirSync threw ENOTDIR out of the command (a stack trace).
+      [['--out-dir', join(dir, 'one.docx', 'out')], `${one} is a file, not a folder`],
+    ];
+    // Node 20's recursive mkdirSync never returned for a folder under /proc.
+    if (existsSync('/proc/self')) cases.push([['--out-dir', '/proc/colophon-test/out'], 'cannot create the output folder /proc/colophon-test/out (ENOENT']);
+    for (const [args, message] of cases) {
+      const io = fakeIo();
+      const inputs = args[0] === '-o' ? [one] : [one, join(dir, 'two.docx')];
+      expect(await runCli(['convert', ...inputs, ...args], io), args.join(' ')).toBe(1);
+      expect(io.err, args.join(' ')).toContain(message);
+      expect(io.err).not.toMatch(/\n\s+at /);
+      expect(io.out + io.err, args.join(' ')).not.toContain('page'); // refused before any work
+    }
+    // A file the system will not let us write (even as root): per file, after converting.
+    if (existsSync('/proc/version')) {
+      const io = fakeIo();
+      expect(await runCli(['convert', one, '-o', '/proc/version'], io)).toBe(1);
+      expect(io.err).toContain('one.docx: cannot write /proc/version (EIO: input/output error)');
+    }
+  });
+
+  it('refuses to overwrite its input or to write two inputs to one PDF (exit 2), leaving every file as it was', async () => {
+    const dir = fixtureDir();
+    const before = readFileSync(join(dir, 'one.docx'));
+    const own = fakeIo();
+    expect(await runCli(['convert', join(dir, 'one.docx'), '-o', join(dir, '.', 'one.docx')], own)).toBe(2);
+    expect(own.err).toContain('is the input itself');
+    expect(readFileSync(join(dir, 'one.docx')).equals(before)).toBe(true);
+    // A DOCX named .pdf, converted next to itself, was replaced by its PDF.
+    writeFileSync(join(dir, 'named.pdf'), before);
+    expect(await runCli(['convert', join(dir, 'named.pdf')], fakeIo())).toBe(2);
+    expect(readFileSync(join(dir, 'named.pdf')).equals(before)).toBe(true);
+    // a/same.docx and b/same.docx into one folder: only the second PDF was left.
+    for (const sub of ['a', 'b']) {
+      mkdirSync(join(dir, sub));
+      writeFileSync(join(dir, sub, 'same.docx'), before);
+    }
+    const same = fakeIo();
+    expect(await runCli(['convert', join(dir, 'a', 'same.docx'), join(dir, 'b', 'same.docx'), '--out-dir', join(dir, 'out')], same)).toBe(2);
+    expect(same.err).toContain(`would both be written to ${join(dir, 'out', 'same.pdf')}`);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   it('rejects usage errors with exit code 2', async () => {

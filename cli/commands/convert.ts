@@ -4,13 +4,13 @@
  * batch runs on worker threads (one document per worker, time and heap limits), one file or
  * `--jobs 1` in this process; cli/convert-batch.ts does the converting.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { ConvertOptions } from '../../engine/convert';
 import { EXIT, type CliCommand } from '../io';
 import { parseArgs, type ArgSpec } from '../args';
-import { convertFiles } from '../convert-batch';
+import { convertFiles, describeFsError } from '../convert-batch';
 
 const SPEC: ArgSpec = {
   flags: { strict: 'boolean', quiet: 'boolean', help: 'boolean', o: 'string', output: 'string', 'out-dir': 'string', 'tracked-changes': 'string', comments: 'string', jobs: 'string', timeout: 'string', memory: 'string' },
@@ -76,7 +76,17 @@ export const runConvert: CliCommand = async (argv, io) => {
     return EXIT.usage;
   }
   const outDir = flags['out-dir'] as string | undefined;
-  if (outDir) mkdirSync(outDir, { recursive: true });
+  const outputFor = (input: string): string => output ?? join(outDir ?? dirname(input), basename(input, extname(input)) + '.pdf');
+  const clash = outputClash(positional, outputFor);
+  if (clash) {
+    io.stderr(`colophon convert: ${clash}\n`);
+    return EXIT.usage;
+  }
+  const folder = outDir ? makeFolder(outDir) : output ? checkOutputFile(output) : undefined;
+  if (folder) {
+    io.stderr(`colophon convert: ${folder}\n`);
+    return EXIT.failed;
+  }
   const options: ConvertOptions = {
     ...(tracked ? { trackedChanges: tracked as ConvertOptions['trackedChanges'] } : {}),
     ...(comments ? { comments: comments as ConvertOptions['comments'] } : {}),
@@ -85,7 +95,7 @@ export const runConvert: CliCommand = async (argv, io) => {
   return convertFiles(
     {
       inputs: positional,
-      outputFor: (input) => output ?? join(outDir ?? dirname(input), basename(input, extname(input)) + '.pdf'),
+      outputFor,
       options,
       ...limits.value,
       quiet: flags.quiet === true,
@@ -114,4 +124,55 @@ export function workerLimits(flags: Readonly<Record<string, unknown>>, inputs: n
   if (jobs === 1 && wantsLimits) return { ok: false, error: '--timeout and --memory apply to worker threads; --jobs 1 converts in this process. Drop one of them.' };
   const workers = jobs !== undefined ? (jobs === 1 ? 0 : Math.min(jobs, inputs)) : inputs > 1 ? Math.min(inputs, availableParallelism()) : wantsLimits ? 1 : 0;
   return { ok: true, value: { workers, timeoutMs: Math.round(timeoutS * 1000), memoryMb } };
+}
+
+/**
+ * Refuses a plan that would overwrite what it reads or write one PDF twice: an output that is its own
+ * input (`-o IN.docx`, or a DOCX named .pdf converted next to itself) replaced the document with
+ * its PDF, and two inputs of one name (a/x.docx, b/x.docx) into one --out-dir left only the second.
+ */
+export function outputClash(inputs: readonly string[], outputFor: (input: string) => string): string | undefined {
+  const seen = new Map<string, string>();
+  for (const input of inputs) {
+    const out = resolve(outputFor(input));
+    if (out === resolve(input)) return `the output ${outputFor(input)} is the input itself; converting would replace the document with its PDF. Name another output with -o or --out-dir.`;
+    const first = seen.get(out);
+    if (first !== undefined) return `${first} and ${input} would both be written to ${outputFor(input)}; convert them into different --out-dir folders, or rename one.`;
+    seen.set(out, input);
+  }
+  return undefined;
+}
+
+/**
+ * Creates the --out-dir folder and its missing parents, one level at a time: Node 20's recursive
+ * mkdirSync never returns for a path under /proc, and a path through a file gave a stack trace.
+ * Returns what went wrong, or undefined.
+ */
+export function makeFolder(dir: string): string | undefined {
+  const missing: string[] = [];
+  let p = resolve(dir);
+  while (!existsSync(p)) {
+    missing.unshift(p);
+    const up = dirname(p);
+    if (up === p) break;
+    p = up;
+  }
+  if (existsSync(p) && !statSync(p).isDirectory()) return `cannot create the output folder ${dir}: ${p} is a file, not a folder.`;
+  for (const m of missing) {
+    try {
+      mkdirSync(m);
+    } catch (e) {
+      return `cannot create the output folder ${dir} (${describeFsError(e)}).`;
+    }
+  }
+  return undefined;
+}
+
+/** Checks -o before converting: a folder there, or a folder that does not exist, would fail only after the work. */
+function checkOutputFile(output: string): string | undefined {
+  if (existsSync(output) && statSync(output).isDirectory()) return `-o ${output} is a folder; -o names the PDF file (use --out-dir to write into a folder).`;
+  const parent = dirname(resolve(output));
+  if (!existsSync(parent)) return `cannot write ${output}: the folder ${dirname(output)} does not exist.`;
+  if (!statSync(parent).isDirectory()) return `cannot write ${output}: ${dirname(output)} is a file, not a folder.`;
+  return undefined;
 }

@@ -5,9 +5,10 @@
 
 /** Statuses the service may answer with; anything else (a 500 above all) is a defect. */
 const ALLOWED_STATUS = new Set([200, 202, 204, 400, 401, 404, 405, 413, 415, 422, 429, 503, 504]);
+/** API.md's codes but INTERNAL_ERROR: a running service with a working mailer answers hostile input without one. */
 const CODES = new Set([
   'VALIDATION_ERROR', 'INVALID_FILE_FORMAT', 'AUTHENTICATION_ERROR', 'RATE_LIMIT_ERROR', 'PAYLOAD_TOO_LARGE',
-  'UNPROCESSABLE_DOCUMENT', 'TIMEOUT', 'SERVICE_UNAVAILABLE', 'NOT_FOUND', 'METHOD_NOT_ALLOWED',
+  'UNPROCESSABLE_DOCUMENT', 'TIMEOUT',
 ]);
 /** Text that would betray a stack trace or a source path. */
 const STACK = /\bat [\w$.<>]+ \(|node_modules|\.[cm]?[jt]s:\d+|\bError: .*\n\s+at /;

@@ -3,9 +3,10 @@
  * e-mail, exchanged once for an API key.
  */
 import type { Hono } from 'hono';
-import { normalizeEmail, registerEmail, verifyEmailCode } from '../auth';
+import { normalizeEmail, REGISTER_WINDOW_MS, registerEmail, verifyEmailCode } from '../auth';
 import type { AppEnv, AppState } from '../context';
 import { readQuery } from '../input';
+import { rateLimitHeaders } from '../limits';
 import { HttpProblem, validationProblem } from '../problem';
 
 const emailRule = (v: string): string | undefined => (normalizeEmail(v) ? undefined : 'must be an e-mail address');
@@ -21,11 +22,15 @@ export function mountAuthRoutes(app: Hono<AppEnv>, state: AppState): void {
       outcome = await registerEmail(state.deps.store, state.deps.mailer, email, c.get('clientIp'), { perEmail: state.config.registerPerEmail, perIp: state.config.registerPerIp }, state.now());
     } catch (e) {
       state.deps.log.error('mail failed', { requestId: c.get('requestId'), error: e instanceof Error ? e.message : String(e) });
-      throw new HttpProblem(503, 'SERVICE_UNAVAILABLE', 'The verification e-mail could not be sent; try again later.', undefined, { 'Retry-After': '60' });
+      throw new HttpProblem(503, 'INTERNAL_ERROR', 'The verification e-mail could not be sent; try again later.', undefined, { 'Retry-After': '60' });
     }
+    // API.md: a 429 carries Retry-After and RateLimit-* headers; as on the key-limited routes, every
+    // answer carries the RateLimit-* ones, here of the window that binds (the address's or the IP's).
+    const headers = rateLimitHeaders({ allowed: outcome.ok, ...outcome.window }, REGISTER_WINDOW_MS);
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
     if (!outcome.ok) {
       const who = outcome.limitedBy === 'email' ? 'this address' : 'your network address';
-      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `Too many verification codes were requested for ${who}; retry in ${outcome.retryAfterS} s.`, undefined, { 'Retry-After': String(outcome.retryAfterS) });
+      throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `Too many verification codes were requested for ${who}; retry in ${outcome.retryAfterS} s.`, undefined, { ...headers, 'Retry-After': String(outcome.retryAfterS) });
     }
     // The development outbox path is logged for the operator, never returned to the caller.
     if (outcome.file) state.deps.log.info('verification mail written to the development outbox', { requestId: c.get('requestId'), file: outcome.file });

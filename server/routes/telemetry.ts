@@ -21,8 +21,9 @@ const DAY_MS = 86_400_000;
 export function mountTelemetryRoutes(app: Hono<AppEnv>, state: AppState, operatorOnly: MiddlewareHandler<AppEnv>): void {
   app.post('/v1/collect', async (c) => {
     const limit = state.collectLimiter.take(c.get('clientIp'));
-    for (const [k, v] of Object.entries(rateLimitHeaders(limit, 60_000))) c.header(k, v);
-    if (!limit.allowed) throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `Too many telemetry requests; retry in ${limit.resetS} s.`, undefined, { 'Retry-After': String(limit.resetS) });
+    const headers = rateLimitHeaders(limit, 60_000);
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
+    if (!limit.allowed) throw new HttpProblem(429, 'RATE_LIMIT_ERROR', `Too many telemetry requests; retry in ${limit.resetS} s.`, undefined, { ...headers, 'Retry-After': String(limit.resetS) });
     readQuery(c, {});
     const licenseKey = c.req.header('x-license-key');
     if (!licenseKey || licenseKey.length > 200 || !/^[\x21-\x7e]+$/.test(licenseKey)) {

@@ -8,6 +8,9 @@ import { createSmtpMailer } from '../../server/mail';
 import { codeOf, makeTestApp, obtainKey, telemetryBody, type TestApp } from './helpers';
 import { hashSecret } from '../../server/auth';
 import { readConfig } from '../../server/config';
+import type { Hono } from 'hono';
+import { createApp } from '../../server/app';
+import type { AppEnv } from '../../server/context';
 
 const PROBLEM_KEYS = ['code', 'detail', 'error', 'message', 'requestId', 'status', 'title', 'type'];
 
@@ -44,14 +47,27 @@ describe('auth routes', () => {
     expect(both.details!.map((d) => d.field)).toEqual(['email', 'code']);
   });
 
-  it('limits codes per address and per client IP, with Retry-After', async () => {
-    for (let i = 0; i < 3; i++) expect((await register('limit@example.com', `203.0.113.${i}`)).status).toBe(200);
+  it('limits codes per address and per client IP, with Retry-After and RateLimit-* headers', async () => {
+    const rate = (r: Response) => ['limit', 'remaining', 'policy'].map((h) => r.headers.get(`ratelimit-${h}`));
+    const remaining: Array<string | null> = [];
+    for (let i = 0; i < 3; i++) {
+      const ok = await register('limit@example.com', `203.0.113.${i}`);
+      expect(ok.status).toBe(200);
+      remaining.push(ok.headers.get('ratelimit-remaining'));
+    }
+    // The address's window binds (3 an hour; each IP has 4): codes left after each request.
+    expect(remaining).toEqual(['2', '1', '0']);
     const limited = await register('limit@example.com', '203.0.113.99');
     await problem(limited, 429, 'RATE_LIMIT_ERROR');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // API.md: a 429 carries Retry-After and RateLimit-* headers, the register route's too.
+    expect(rate(limited)).toEqual(['3', '0', '3;w=3600']);
+    expect(limited.headers.get('ratelimit-reset')).toBe(limited.headers.get('retry-after'));
     // Per IP: 4 different addresses from one IP, the fifth is refused.
     for (let i = 0; i < 4; i++) expect((await register(`ip${i}@example.com`, '192.0.2.50')).status).toBe(200);
-    const byIp = await problem(await register('ip9@example.com', '192.0.2.50'), 429, 'RATE_LIMIT_ERROR');
+    const byIpRes = await register('ip9@example.com', '192.0.2.50');
+    expect(rate(byIpRes)).toEqual(['4', '0', '4;w=3600']);
+    const byIp = await problem(byIpRes, 429, 'RATE_LIMIT_ERROR');
     expect(byIp.message).toContain('network address');
     // Addresses are case-insensitive for the limit.
     await problem(await register('LIMIT@Example.com', '203.0.113.100'), 429, 'RATE_LIMIT_ERROR');
@@ -92,11 +108,11 @@ describe('auth routes', () => {
     expect(await t.store.getCode('once@example.com')).toBeUndefined();
   });
 
-  it('answers 503 with Retry-After when the mail cannot be sent', async () => {
+  it('answers 503 INTERNAL_ERROR with Retry-After when the mail cannot be sent (API.md has no code of its own for it)', async () => {
     const broken = await makeTestApp({ workers: 1 }, { mailer: createSmtpMailer('smtp://127.0.0.1:1', 'x@localhost') });
     try {
       const res = await broken.app.request('/v1/auth/register?email=nomail@example.com');
-      await problem(res, 503, 'SERVICE_UNAVAILABLE');
+      await problem(res, 503, 'INTERNAL_ERROR');
       expect(res.headers.get('retry-after')).toBe('60');
       // The code was withdrawn, so it cannot be guessed.
       expect(await broken.store.getCode('nomail@example.com')).toBeUndefined();
@@ -165,6 +181,30 @@ describe('GET /v1/usage is for operator keys only', () => {
     const one = await t.app.request('/v1/usage?licenseKey=lic-secret-B', { headers: { Authorization: `Bearer ${other}` } });
     expect(one.status).toBe(200);
     expect(((await one.json()) as { usage: unknown[] }).usage).toEqual([{ licenseKey: 'lic-secret-B', day: today(), documents: 1, opens: 1 }]);
+  });
+
+  it('reads the operator list at start: a restart with an address added promotes the keys already verified for it, one with it removed demotes them', async () => {
+    // A key verified while its address is not listed.
+    const key = await obtainKey(t, 'promoted@example.com');
+    const usage = (app: Hono<AppEnv>) => app.request('/v1/usage', { headers: { Authorization: `Bearer ${key}` } });
+    await problem(await usage(t.app), 403, 'AUTHENTICATION_ERROR');
+    // The environment of the running process changes nothing: the list was read when the app was made.
+    process.env.COLOPHON_OPERATOR_EMAILS = 'promoted@example.com';
+    try {
+      await problem(await usage(t.app), 403, 'AUTHENTICATION_ERROR');
+    } finally {
+      delete process.env.COLOPHON_OPERATOR_EMAILS;
+    }
+    // A restart over the same data: the configuration read again, the store kept.
+    const mailer = createSmtpMailer(t.smtp.url, 'x@localhost');
+    const restart = (env: Record<string, string>) =>
+      createApp({ ...t.config, operatorEmails: readConfig(env).config.operatorEmails }, { store: t.store, mailer, pool: t.pool, signing: () => Promise.reject(new Error('unused')), log: t.log, version: 'test' });
+    try {
+      expect((await usage(restart({ COLOPHON_OPERATOR_EMAILS: 'ops@example.com, Promoted@example.com' }))).status).toBe(200);
+      await problem(await usage(restart({ COLOPHON_OPERATOR_EMAILS: 'ops@example.com' })), 403, 'AUTHENTICATION_ERROR');
+    } finally {
+      await mailer.close();
+    }
   });
 
   it('has no operator unless one is configured: even the first key registered is refused', async () => {

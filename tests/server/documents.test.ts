@@ -161,9 +161,9 @@ describe('document routes: validation and errors', () => {
   });
 
   it('answers 404 and 405 with problem bodies', async () => {
-    await expectProblem(await t.app.request('/v1/nothing'), 404, 'NOT_FOUND');
+    await expectProblem(await t.app.request('/v1/nothing'), 404, 'VALIDATION_ERROR', 'path');
     const m = await t.app.request('/v1/convert', { headers: auth });
-    await expectProblem(m, 405, 'METHOD_NOT_ALLOWED');
+    await expectProblem(m, 405, 'VALIDATION_ERROR', 'method');
     expect(m.headers.get('allow')).toBe('POST');
     expect((await t.app.request('/v1/health', { method: 'DELETE' })).status).toBe(405);
   });

@@ -78,7 +78,7 @@ describe('engine pool limits through the app', () => {
   });
   afterAll(async () => t.close());
 
-  it('answers 503 with Retry-After at once when the queue is full, and serves the rest', async () => {
+  it('answers 503 RATE_LIMIT_ERROR with Retry-After at once when the queue is full, and serves the rest', async () => {
     const key = await obtainKey(t, 'queue@example.com');
     const send = () => t.app.request('/v1/convert?from=docx', { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: fileForm(heavy) });
     const running = send();
@@ -90,7 +90,7 @@ describe('engine pool limits through the app', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(rejected.status).toBe(503);
     expect(Number(rejected.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(((await rejected.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+    expect(((await rejected.json()) as { code: string }).code).toBe('RATE_LIMIT_ERROR');
     expect((await running).status).toBe(200);
     expect((await queued).status).toBe(200);
   });
