@@ -11,7 +11,7 @@ import { layoutDocument, parseDocx, toDiagnostic, type ConvertOptions, type Engi
 import { createDevIdentity, type DevIdentity, type DevIdentityOptions } from '../engine/sign';
 import type { ColophonWorkerApi, JobOptions, ProgressCallback, WorkerInitOptions } from './api';
 import { badRequest, checkBytes, checkConvertOptions, checkJob, checkObject } from './checks';
-import { createWorkerApi, linkSignal, runWithLateFonts, type JobHostParts, type WorkerEnvironment } from './worker';
+import { createWorkerApi, linkSignal, releaseProxy, runWithLateFonts, type JobHostParts, type WorkerEnvironment } from './worker';
 
 /** The API the browser worker exposes: the shared engine API plus the preview and key-generation calls. */
 export interface ColophonBrowserApi extends ColophonWorkerApi {
@@ -104,10 +104,13 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
   let anonymous = 0;
 
   async function runExtra<T>(job: JobOptions | undefined, onProgress: ProgressCallback | undefined, body: (host: EngineHost) => Promise<Result<T>>): Promise<Result<T>> {
-    const bad = checkJob(job);
-    if (bad) return bad;
-    if (!init) return badRequest('The worker has not been initialised; call init({ fontBaseUrl }) first.');
-    if (job?.jobId !== undefined && running.has(job.jobId)) return badRequest(`A job with id "${job.jobId}" is already running.`);
+    const bad = checkJob(job)
+      ?? (!init ? badRequest('The worker has not been initialised; call init({ fontBaseUrl }) first.') : undefined)
+      ?? (job?.jobId !== undefined && running.has(job.jobId) ? badRequest(`A job with id "${job.jobId}" is already running.`) : undefined);
+    if (bad) {
+      releaseProxy(onProgress);
+      return bad;
+    }
     const controller = new AbortController();
     const key = job?.jobId ?? `\u0000extra-${++anonymous}`;
     running.set(key, controller);
@@ -123,7 +126,7 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
       return { ok: false, errors: [toDiagnostic('worker', e)], warnings: [] };
     } finally {
       running.delete(key);
-      (onProgress as { [Comlink.releaseProxy]?: () => void } | undefined)?.[Comlink.releaseProxy]?.();
+      releaseProxy(onProgress);
     }
   }
 
@@ -141,7 +144,10 @@ export function createBrowserApi(env: WorkerEnvironment): ColophonBrowserApi {
     },
     async layout(docx, options = {}, job, onProgress) {
       const bad = checkBytes(docx, 'docx') ?? checkConvertOptions(options);
-      if (bad) return bad;
+      if (bad) {
+        releaseProxy(onProgress);
+        return bad;
+      }
       return runExtra(job, onProgress, async (host) => {
         const mode = options.trackedChanges ?? 'markup';
         const parsed = parseDocx(docx, { trackedChanges: mode, ...(options.fileName ? { fileName: options.fileName } : {}), ...(options.limits ? { limits: options.limits } : {}) }, host);

@@ -256,3 +256,29 @@ describe('layout cancellation through the shared flag', () => {
     expect(pages).toBeLessThan(8);
   });
 });
+
+describe('progress callback proxies', () => {
+  /** A stand-in for the Comlink proxy of a page's callback, counting its releases. */
+  function countedCallback(): { cb: () => void; released: () => number } {
+    let n = 0;
+    const cb = Object.assign(() => undefined, { [Comlink.releaseProxy]: () => void n++ });
+    return { cb, released: () => n };
+  }
+
+  it('are released when a layout call is refused before it runs (bad bytes, bad options, not initialised, duplicate job id)', async () => {
+    const api = createBrowserApi(createBrowserEnvironment({ fetch: diskFetch, crypto: webcrypto as unknown as Crypto }));
+    const early = countedCallback();
+    expect((await api.layout(makeDocx({ body: para('x') }), {}, undefined, early.cb)).ok).toBe(false);
+    expect(early.released()).toBe(1);
+    await api.init({ fontBaseUrl: 'https://app.example/fonts/' });
+    const badBytes = countedCallback();
+    expect((await api.layout('not bytes' as unknown as Uint8Array, {}, undefined, badBytes.cb)).ok).toBe(false);
+    expect(badBytes.released()).toBe(1);
+    const badOptions = countedCallback();
+    expect((await api.layout(makeDocx({ body: para('x') }), { trackedChanges: 'accept' as 'final' }, undefined, badOptions.cb)).ok).toBe(false);
+    expect(badOptions.released()).toBe(1);
+    const ran = countedCallback();
+    expect((await api.layout(makeDocx({ body: para('x') }), {}, undefined, ran.cb)).ok).toBe(true);
+    expect(ran.released()).toBe(1);
+  });
+});

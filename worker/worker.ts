@@ -196,7 +196,8 @@ function forwardProgress(cb: ProgressCallback): (e: ProgressEvent) => void {
   };
 }
 
-function releaseProxy(cb: unknown): void {
+/** Frees a caller's callback proxy (a Comlink endpoint in the page) once its call is answered; a second release is a no-op. */
+export function releaseProxy(cb: unknown): void {
   const release = (cb as { [Comlink.releaseProxy]?: () => void } | undefined)?.[Comlink.releaseProxy];
   if (typeof release === 'function') {
     try {
