@@ -9,6 +9,7 @@ import { abort, concatBytes, crc32, DiagnosticError, DEFAULT_LIMITS, xmlPartTooL
 import { CANONICAL_PREFIX, decodeXmlBytes, NAMESPACE_URI, parseXml, serializeXmlChunks, type XmlDocument, type XmlElement } from '../xml';
 import { openZip, writeZip, type ZipArchive, type ZipInput } from '../zip';
 import type { FieldLocation } from './types';
+import { ownAttrs, ownChildren } from './wml';
 
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const STRICT_REL_NS = 'http://purl.oclc.org/ooxml/officeDocument/relationships';
@@ -129,7 +130,8 @@ export class TemplatePackage {
     // Decoded before the parse and let go: the part's bytes are not held beside its text and growing tree.
     const text = decodeXmlBytes(bytes);
     bytes = undefined;
-    const parsed = parseXml(text, { part: name, keepWhitespace: true, limits: this.limits, elementBudget: this.elementBudget });
+    // Empty attributes and self-closing elements' children share frozen empties (ownAttrs before a change).
+    const parsed = parseXml(text, { part: name, keepWhitespace: true, shareEmpty: true, limits: this.limits, elementBudget: this.elementBudget });
     if (!parsed.ok) throw new DiagnosticError(parsed.errors[0]!);
     this.xmlCache.set(name, parsed.value);
     return parsed.value;
@@ -152,7 +154,7 @@ export class TemplatePackage {
     const rels = this.relsFor(part);
     const id = nextRelId(rels.ids);
     rels.ids.add(id);
-    rels.doc.root.children.push({
+    ownChildren(rels.doc.root).push({
       kind: 'element',
       name: 'Relationship',
       attrs: { Id: id, Type: IMAGE_REL_TYPE, Target: relativeTarget(part, media) },
@@ -210,7 +212,7 @@ export class TemplatePackage {
     for (const p of prefixes) {
       if (root.attrs[`xmlns:${p}`] !== undefined) continue;
       const uri = doc.strict ? strictUri(p) ?? NAMESPACE_URI[p] : NAMESPACE_URI[p];
-      if (uri) root.attrs[`xmlns:${p}`] = uri;
+      if (uri) ownAttrs(root)[`xmlns:${p}`] = uri;
     }
     this.dirty.add(part);
   }
@@ -281,7 +283,7 @@ export class TemplatePackage {
       if (c.kind === 'element' && localOf(c.name) === 'Default' && (c.attrs.Extension ?? '').toLowerCase() === ext) return;
     }
     const prefix = root.name.includes(':') ? root.name.slice(0, root.name.indexOf(':') + 1) : '';
-    root.children.unshift({ kind: 'element', name: `${prefix}Default`, attrs: { Extension: ext, ContentType: type }, children: [] });
+    ownChildren(root).unshift({ kind: 'element', name: `${prefix}Default`, attrs: { Extension: ext, ContentType: type }, children: [] });
     this.dirty.add(entry.name);
   }
 }
