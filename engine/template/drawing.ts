@@ -4,7 +4,7 @@
  * EMU (914400 per inch, 9525 per CSS pixel).
  */
 import type { XmlElement, XmlNode } from '../xml';
-import { el, firstChild } from './wml';
+import { el, firstChild, ownAttrs } from './wml';
 
 /** EMU per CSS pixel (96 per inch). */
 export const EMU_PER_PX = 9525;
@@ -90,15 +90,17 @@ export function findBlip(drawing: XmlElement): XmlElement | undefined {
 export function replacePicture(drawing: XmlElement, rId: string, size: ExtentEmu): boolean {
   const blip = findBlip(drawing);
   if (!blip) return false;
-  blip.attrs['r:embed'] = rId;
-  delete blip.attrs['r:link'];
+  const blipAttrs = ownAttrs(blip);
+  blipAttrs['r:embed'] = rId;
+  delete blipAttrs['r:link'];
   // An a:extLst may hold an SVG version (asvg:svgBlip) that Word would show instead of the new image.
   blip.children = blip.children.filter((c) => !(c.kind === 'element' && c.name === 'a:extLst'));
   const frame = drawingFrame(drawing);
   const ext = firstChild(frame, 'wp:extent');
   if (ext) {
-    ext.attrs.cx = String(size.cx);
-    ext.attrs.cy = String(size.cy);
+    const attrs = ownAttrs(ext);
+    attrs.cx = String(size.cx);
+    attrs.cy = String(size.cy);
   }
   const stack: XmlNode[] = [drawing];
   while (stack.length) {
@@ -107,8 +109,9 @@ export function replacePicture(drawing: XmlElement, rId: string, size: ExtentEmu
     if (n.name === 'a:xfrm') {
       const e = firstChild(n, 'a:ext');
       if (e) {
-        e.attrs.cx = String(size.cx);
-        e.attrs.cy = String(size.cy);
+        const attrs = ownAttrs(e);
+        attrs.cx = String(size.cx);
+        attrs.cy = String(size.cy);
       }
     }
     for (const c of n.children) stack.push(c);

@@ -8,7 +8,7 @@ import type { XmlElement } from '../xml';
 import { ReportBuilder, type FillContext } from './context';
 import { IdAllocator } from './ids';
 import { isImageDataUrl } from './image';
-import { TemplatePackage } from './package';
+import { TemplatePackage, type StoryPart } from './package';
 import { renderContent } from './render';
 import { flattenControls, repairStructure } from './repair';
 import { parseFillRequest } from './request';
@@ -44,7 +44,7 @@ export async function fillTemplate(docx: Uint8Array, request: FillRequest, optio
       bag.warn('template/signature-font', `The signature font could not be loaded: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  const filled = guard('template', bag, () => fillPackage(docx, req.value, options, host, bag, delims, fonts));
+  const filled = guard('template', bag, () => writeFilled(fillPackage(docx, req.value, options, host, bag, delims, fonts)));
   if (!filled.ok || !options.strict) return filled;
   const problems: Diagnostic[] = [
     ...filled.value.report.missing.map((n) => error('template/missing-field', `Template field '${n}' got no value.`, { hint: 'Give a value for it, or fill without strict.' })),
@@ -62,7 +62,7 @@ function fillPackage(
   bag: DiagnosticBag,
   delims: { start: string; end: string },
   fonts: SignatureFonts | undefined,
-): FillResult {
+): FilledPackage {
   const limits = resolveLimits(options.limits);
   const pkg = new TemplatePackage(docx, limits);
   bag.addAll(pkg.zipWarnings);
@@ -87,6 +87,31 @@ function fillPackage(
     story: 'body',
   };
   const scope = new Scope(new RequestSource(request.fields ?? [], request.data as Record<string, unknown> | undefined));
+  fillStories(ctx, stories, scope);
+  const { filled, missing } = ctx.report.result();
+  return { pkg, report: { filled, missing, unknown: scope.root.unused() } };
+}
+
+/** A filled package before it is written. */
+interface FilledPackage {
+  readonly pkg: TemplatePackage;
+  readonly report: FillResult['report'];
+}
+
+/**
+ * Writes the filled package. Called once fillPackage has returned, so none of the fill's variables
+ * still holds a part's tree: writing releases the trees before it compresses.
+ */
+function writeFilled(f: FilledPackage): FillResult {
+  return { docx: f.pkg.toBytes(), report: f.report };
+}
+
+/**
+ * Fills each story part in place. A function of its own so that no variable of the caller's still
+ * holds a part's tree when the package is written (which releases the trees before compressing).
+ */
+function fillStories(ctx: FillContext, stories: readonly StoryPart[], scope: Scope): void {
+  const { pkg, host } = ctx;
   for (const s of stories) {
     ctx.part = s.name;
     ctx.story = s.story;
@@ -98,8 +123,6 @@ function fillPackage(
     pkg.touch(s.name);
     host.onProgress?.({ stage: 'fill', done: stories.indexOf(s) + 1, total: stories.length });
   }
-  const { filled, missing } = ctx.report.result();
-  return { docx: pkg.toBytes(), report: { filled, missing, unknown: scope.root.unused() } };
 }
 
 /** The main section's text width in twips (page width minus left and right margins, §17.6.13/§17.6.11). */

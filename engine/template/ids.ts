@@ -5,6 +5,7 @@
  * (`w14:paraId`, which Word requires unique; clones drop them and Word assigns new ones).
  */
 import type { XmlElement, XmlNode } from '../xml';
+import { ownAttrs } from './wml';
 
 const INT32_MAX = 0x7fffffff;
 
@@ -74,7 +75,7 @@ export class IdAllocator {
 
   private renumberOne(n: XmlElement, copy: number, map: Map<string, string>, starts: Set<string>, ends: Set<string>): void {
     if (n.name === 'wp:docPr') {
-      n.attrs.id = String(this.nextDocPrId());
+      ownAttrs(n).id = String(this.nextDocPrId());
     } else if (n.name === 'w:bookmarkStart' || n.name === 'w:bookmarkEnd') {
       const old = n.attrs['w:id'] ?? '';
       if (!(starts.has(old) && ends.has(old))) return;
@@ -83,12 +84,13 @@ export class IdAllocator {
         id = String(++this.bookmark);
         map.set(old, id);
       }
-      n.attrs['w:id'] = id;
-      const name = n.attrs['w:name'];
-      if (name !== undefined) n.attrs['w:name'] = this.uniqueBookmarkName(name, copy);
+      const attrs = ownAttrs(n);
+      attrs['w:id'] = id;
+      const name = attrs['w:name'];
+      if (name !== undefined) attrs['w:name'] = this.uniqueBookmarkName(name, copy);
     } else if (n.name === 'w:sdtPr') {
       const idEl = n.children.find((c): c is XmlElement => c.kind === 'element' && c.name === 'w:id');
-      if (idEl) idEl.attrs['w:val'] = String(this.nextSdtId());
+      if (idEl) ownAttrs(idEl)['w:val'] = String(this.nextSdtId());
     } else if (n.name === 'w:p' || n.name === 'w:tr') {
       delete n.attrs['w14:paraId'];
       delete n.attrs['w14:textId'];

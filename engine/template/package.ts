@@ -5,10 +5,11 @@
  * OPC (ECMA-376 Part 2): relationships §9.3 (`_rels/NAME.rels`, Id unique per part), content types
  * §10.1.2 (`Default` by extension, `Override` by part name), part names compared case-insensitively.
  */
-import { abort, crc32, DiagnosticError, DEFAULT_LIMITS, encodeUtf8, xmlPartTooLarge, type InputLimits } from '../core';
-import { CANONICAL_PREFIX, NAMESPACE_URI, parseXml, serializeXml, type XmlDocument, type XmlElement } from '../xml';
+import { abort, concatBytes, crc32, DiagnosticError, DEFAULT_LIMITS, xmlPartTooLarge, type InputLimits } from '../core';
+import { CANONICAL_PREFIX, decodeXmlBytes, NAMESPACE_URI, parseXml, serializeXmlChunks, type XmlDocument, type XmlElement } from '../xml';
 import { openZip, writeZip, type ZipArchive, type ZipInput } from '../zip';
 import type { FieldLocation } from './types';
+import { ownAttrs, ownChildren } from './wml';
 
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const STRICT_REL_NS = 'http://purl.oclc.org/ooxml/officeDocument/relationships';
@@ -48,6 +49,8 @@ export class TemplatePackage {
   private readonly relByPartMedia = new Map<string, string>();
   private storyList: StoryPart[] | undefined;
   private mediaCounter = 0;
+  /** The changed parts' bytes, once toBytes has run: their trees are released then. */
+  private written: Map<string, Uint8Array> | undefined;
   /** Elements parsed so far over all parts: they share limits.maxXmlElements. */
   private readonly elementBudget = { spent: 0 };
   readonly limits: InputLimits;
@@ -121,9 +124,14 @@ export class TemplatePackage {
   xml(name: string): XmlDocument {
     const hit = this.xmlCache.get(name);
     if (hit) return hit;
-    const bytes = this.zip.read(name);
+    if (this.written) throw new Error(`The package was written; ${name} can no longer be read as XML.`);
+    let bytes: Uint8Array | undefined = this.zip.read(name);
     if (bytes.length > this.limits.maxXmlPartBytes) throw new DiagnosticError(xmlPartTooLarge(name, bytes.length, this.limits.maxXmlPartBytes));
-    const parsed = parseXml(bytes, { part: name, keepWhitespace: true, limits: this.limits, elementBudget: this.elementBudget });
+    // Decoded before the parse and let go: the part's bytes are not held beside its text and growing tree.
+    const text = decodeXmlBytes(bytes);
+    bytes = undefined;
+    // Empty attributes and self-closing elements' children share frozen empties (ownAttrs before a change).
+    const parsed = parseXml(text, { part: name, keepWhitespace: true, shareEmpty: true, limits: this.limits, elementBudget: this.elementBudget });
     if (!parsed.ok) throw new DiagnosticError(parsed.errors[0]!);
     this.xmlCache.set(name, parsed.value);
     return parsed.value;
@@ -146,7 +154,7 @@ export class TemplatePackage {
     const rels = this.relsFor(part);
     const id = nextRelId(rels.ids);
     rels.ids.add(id);
-    rels.doc.root.children.push({
+    ownChildren(rels.doc.root).push({
       kind: 'element',
       name: 'Relationship',
       attrs: { Id: id, Type: IMAGE_REL_TYPE, Target: relativeTarget(part, media) },
@@ -158,15 +166,43 @@ export class TemplatePackage {
     return id;
   }
 
-  /** Serialises changed parts and writes the package (entry order kept, new entries appended). */
+  /**
+   * Serialises changed parts and writes the package (entry order kept, new entries appended). This
+   * ends the package's edits (`xml` refuses after it): the parsed trees are released as soon as the
+   * changed parts are serialised, before their bytes are joined and compressed, so a part's tree, its
+   * serialised bytes and its compressed form are not all held at once.
+   */
   toBytes(): Uint8Array {
+    const written = this.writeParts();
     const out: ZipInput[] = [];
     for (const entry of this.zip.entries) {
       if (entry.name.endsWith('/')) continue;
-      out.push({ name: entry.name, data: this.bytesOf(entry.name) });
+      out.push({ name: entry.name, data: written.get(entry.name) ?? this.bytesOf(entry.name) });
     }
-    for (const a of this.added) out.push(this.dirty.has(a.name) ? { name: a.name, data: this.bytesOf(a.name) } : a);
+    for (const a of this.added) {
+      const data = written.get(a.name);
+      out.push(data ? { name: a.name, data } : a);
+    }
     return writeZip(out);
+  }
+
+  /** Serialises the changed parts once, then drops every parsed tree. */
+  private writeParts(): Map<string, Uint8Array> {
+    if (this.written) return this.written;
+    const pieces = new Map<string, Uint8Array[]>();
+    for (const name of this.dirty) {
+      const chunks = this.serializePart(name);
+      if (chunks) pieces.set(name, chunks);
+    }
+    this.xmlCache.clear();
+    this.relsCache.clear();
+    const written = new Map<string, Uint8Array>();
+    for (const [name, chunks] of pieces) {
+      pieces.delete(name);
+      written.set(name, concatBytes(chunks));
+    }
+    this.written = written;
+    return written;
   }
 
   /** Makes sure a part's root declares the given canonical prefixes (for elements the engine creates). */
@@ -176,16 +212,23 @@ export class TemplatePackage {
     for (const p of prefixes) {
       if (root.attrs[`xmlns:${p}`] !== undefined) continue;
       const uri = doc.strict ? strictUri(p) ?? NAMESPACE_URI[p] : NAMESPACE_URI[p];
-      if (uri) root.attrs[`xmlns:${p}`] = uri;
+      if (uri) ownAttrs(root)[`xmlns:${p}`] = uri;
     }
     this.dirty.add(part);
   }
 
+  /**
+   * A changed part's bytes in pieces, its tree dropped from the cache. A method of its own: a
+   * variable of the caller's loop would keep the last part's tree alive on the stack.
+   */
+  private serializePart(name: string): Uint8Array[] | undefined {
+    const doc = this.xmlCache.get(name);
+    if (!doc) return undefined;
+    this.xmlCache.delete(name);
+    return serializeXmlChunks(doc);
+  }
+
   private bytesOf(name: string): Uint8Array {
-    if (this.dirty.has(name)) {
-      const doc = this.xmlCache.get(name);
-      if (doc) return encodeUtf8(serializeXml(doc));
-    }
     const added = this.added.find((a) => a.name === name);
     return added ? added.data : this.zip.read(name);
   }
@@ -240,7 +283,7 @@ export class TemplatePackage {
       if (c.kind === 'element' && localOf(c.name) === 'Default' && (c.attrs.Extension ?? '').toLowerCase() === ext) return;
     }
     const prefix = root.name.includes(':') ? root.name.slice(0, root.name.indexOf(':') + 1) : '';
-    root.children.unshift({ kind: 'element', name: `${prefix}Default`, attrs: { Extension: ext, ContentType: type }, children: [] });
+    ownChildren(root).unshift({ kind: 'element', name: `${prefix}Default`, attrs: { Extension: ext, ContentType: type }, children: [] });
     this.dirty.add(entry.name);
   }
 }

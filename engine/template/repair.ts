@@ -6,7 +6,7 @@
  */
 import type { XmlElement, XmlNode } from '../xml';
 import { readControl } from './sdt';
-import { el, firstChild } from './wml';
+import { el, firstChild, ownChildren } from './wml';
 
 const NEEDS_PARAGRAPH = new Set(['w:tc', 'w:txbxContent', 'w:hdr', 'w:ftr', 'w:footnote', 'w:endnote', 'w:comment']);
 
@@ -54,7 +54,7 @@ function isEmptyRowControl(e: XmlElement): boolean {
 
 function endWithParagraph(e: XmlElement): void {
   const last = lastBlock(e);
-  if (!last || last.name === 'w:tbl' || (last.name === 'w:sdt' && lastBlockIsTable(last))) e.children.push(el('w:p'));
+  if (!last || last.name === 'w:tbl' || (last.name === 'w:sdt' && lastBlockIsTable(last))) ownChildren(e).push(el('w:p'));
 }
 
 /** The last child element that is a block (not cell properties, a bookmark or a proofing mark). */

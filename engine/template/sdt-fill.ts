@@ -14,7 +14,7 @@ import { dateFormatOf, listItems, type ControlInfo } from './sdt';
 import { buildTable, fillRows, parentOf, tableRows, templateRowOfTable } from './table-fill';
 import type { Resolved } from './values';
 import { imageRuns, inlineText, setRunProp } from './write-value';
-import { childElements, cloneNode, el, firstChild, firstRunProps, makeRun, makeT, textContentNodes, withoutPlaceholderStyle } from './wml';
+import { childElements, cloneNode, el, firstChild, firstRunProps, makeRun, makeT, ownAttrs, ownChildren, textContentNodes, withoutPlaceholderStyle } from './wml';
 
 /** Renders a piece of content with a scope (supplied by the caller to avoid an import cycle). */
 export type RenderFn = (container: XmlElement, scope: Scope) => void;
@@ -49,7 +49,7 @@ export function fillControl(ctx: FillContext, info: ControlInfo, path: readonly 
   if (info.type === 'image') return mismatch(ctx, name, 'a picture control', r.kind);
   const keep = r.kind !== 'text' || r.keepStyles;
   setContent(ctx, info, [makeRun(baseRPr(info, keep), textContentNodes(inlineText(r)))]);
-  if (info.type === 'text' && inlineText(r).includes('\n')) firstChild(info.sdtPr, 'w:text')!.attrs['w:multiLine'] = '1';
+  if (info.type === 'text' && inlineText(r).includes('\n')) ownAttrs(firstChild(info.sdtPr, 'w:text')!)['w:multiLine'] = '1';
   return true;
 }
 
@@ -71,7 +71,7 @@ function setContent(ctx: FillContext, info: ControlInfo, runs: XmlElement[]): vo
   let content = info.content;
   if (!content) {
     content = el('w:sdtContent');
-    info.sdt.children.push(content);
+    ownChildren(info.sdt).push(content);
   }
   if (info.level === 'inline') content.children = runs;
   else if (info.level === 'block') content.children = [paragraphWith(firstChild(content, 'w:p'), runs)];
@@ -105,9 +105,9 @@ function setCheckbox(ctx: FillContext, info: ControlInfo, checked: boolean): boo
   let state = firstChild(cb, 'w14:checked');
   if (!state) {
     state = el('w14:checked');
-    cb.children.unshift(state);
+    ownChildren(cb).unshift(state);
   }
-  state.attrs['w14:val'] = checked ? '1' : '0';
+  ownAttrs(state)['w14:val'] = checked ? '1' : '0';
   const look = firstChild(cb, checked ? 'w14:checkedState' : 'w14:uncheckedState');
   const code = parseInt(look?.attrs['w14:val'] ?? (checked ? '2612' : '2610'), 16);
   const ch = Number.isInteger(code) && code > 0x1f && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : checked ? '\u2612' : '\u2610';
@@ -122,7 +122,7 @@ function setDate(ctx: FillContext, info: ControlInfo, r: Extract<Resolved, { kin
   const date = firstChild(info.sdtPr, 'w:date')!;
   const p = r.parts;
   const two = (n: number) => String(n).padStart(2, '0');
-  date.attrs['w:fullDate'] = `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}Z`;
+  ownAttrs(date)['w:fullDate'] = `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}Z`;
   const text = formatDatePicture(p, dateFormatOf(info) ?? r.format ?? 'yyyy-MM-dd');
   setContent(ctx, info, [makeRun(baseRPr(info, true), textContentNodes(text))]);
   return true;
@@ -138,7 +138,7 @@ function selectItem(ctx: FillContext, info: ControlInfo, value: string): boolean
     ctx.bag.warn('template/not-in-list', `'${value.slice(0, 80)}' is not an entry of dropdown '${info.name}' (${choices}); it was left as it was.`, { at: ctx.part });
     return false;
   }
-  if (list) list.attrs['w:lastValue'] = hit ? hit.value : value;
+  if (list) ownAttrs(list)['w:lastValue'] = hit ? hit.value : value;
   setContent(ctx, info, [makeRun(baseRPr(info, true), textContentNodes(hit ? hit.displayText : value))]);
   return true;
 }
@@ -174,7 +174,7 @@ function findDrawing(root: XmlElement): XmlElement | undefined {
 
 function fillTable(ctx: FillContext, info: ControlInfo, path: readonly XmlElement[], r: Extract<Resolved, { kind: 'table' }>): boolean {
   const content = info.content ?? el('w:sdtContent');
-  if (!info.content) info.sdt.children.push(content);
+  if (!info.content) ownChildren(info.sdt).push(content);
   const tbl = firstChild(content, 'w:tbl');
   if (info.level === 'row' || tbl) {
     const holder = tbl ?? content;

@@ -16,6 +16,22 @@ export function el(name: string, attrs: Record<string, string> = {}, children: X
   return { kind: 'element', name, attrs, children };
 }
 
+/**
+ * An element's attributes, to change in place. The package's parts are parsed with `shareEmpty`:
+ * elements without attributes share one frozen empty object, which is swapped here for the
+ * element's own before a write (a third of a large part's elements have none).
+ */
+export function ownAttrs(e: XmlElement): Record<string, string> {
+  if (Object.isFrozen(e.attrs)) e.attrs = {};
+  return e.attrs;
+}
+
+/** An element's children, to change in place (self-closing elements share one frozen empty array: see ownAttrs). */
+export function ownChildren(e: XmlElement): XmlNode[] {
+  if (Object.isFrozen(e.children)) e.children = [];
+  return e.children;
+}
+
 /** Deep-copies a node (plain data; iterative over children depth bounded by the parser's limit). */
 export function cloneNode<T extends XmlNode>(n: T, track?: Map<XmlElement, XmlElement>): T {
   if (n.kind === 'text') return (n.cdata ? { kind: 'text', text: n.text, cdata: true } : { kind: 'text', text: n.text }) as T;

@@ -5,7 +5,7 @@
  */
 export type { XmlDocument, XmlElement, XmlNode, XmlText, XmlComment, XmlProcessingInstruction } from './types';
 export { parseXml, decodeXmlBytes, type ParseXmlOptions } from './parse';
-export { serializeXml, serializeElement, type SerializeXmlOptions } from './serialize';
+export { serializeXml, serializeXmlChunks, serializeElement, type SerializeXmlOptions } from './serialize';
 export { child, children, attr, textContent, walkElements, element, localName } from './query';
 export { escapeText, escapeAttr, decodeEntities } from './entities';
 export { CANONICAL_PREFIX, NAMESPACE_URI, isStrictNamespace } from './namespaces';

@@ -9,6 +9,20 @@
  * probe compares characters only on a full hash match, and a lookup gives up after a few probes.
  */
 
+/** V8 makes a slice of this many characters or more a view of the string it was cut from. */
+const MIN_VIEW_LENGTH = 13;
+
+/**
+ * `s` as a string of its own. A slice of a part's text (13 characters or more, in V8) or a
+ * concatenation of slices keeps the whole part's text alive as long as it lives: the DOCX model kept
+ * each document.xml's decoded text through layout and drawing (unstructured-handbook-872p: 10.5 MB,
+ * its body being UTF-16, held by 5,000 run texts). Prepending a character and slicing it off again
+ * makes V8 copy the characters into a new flat string; other engines copy or share as they see fit.
+ */
+export function detachString(s: string): string {
+  return s.length < MIN_VIEW_LENGTH ? s : (' ' + s).slice(1);
+}
+
 /** Probes before a lookup gives up and the caller gets a plain slice. */
 const MAX_PROBES = 8;
 
@@ -42,7 +56,7 @@ export class Interner {
     for (let probe = 0; probe < MAX_PROBES; probe++) {
       const k = keys[slot];
       if (k === undefined) {
-        const made = s.slice(start, end);
+        const made = detachString(s.slice(start, end));
         if (this.count < this.max) {
           keys[slot] = made;
           this.hashes[slot] = h;
@@ -53,7 +67,7 @@ export class Interner {
       if (this.hashes[slot] === h && k.length === len && sameChars(k, s, start, len)) return k;
       slot = (slot + 1) & this.mask;
     }
-    return s.slice(start, end);
+    return detachString(s.slice(start, end));
   }
 }
 

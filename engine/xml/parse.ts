@@ -13,7 +13,7 @@
  */
 import { abort, DEFAULT_LIMITS, DiagnosticError, fail, ok, warning, type Diagnostic, type InputLimits, type Result } from '../core';
 import { decodeEntities } from './entities';
-import { Interner } from './interner';
+import { detachString, Interner } from './interner';
 import { renameAttrs, renameQName, ROOT_SCOPE, scopeFor, type Scope } from './scope';
 import type { XmlDocument, XmlElement, XmlNode } from './types';
 
@@ -252,21 +252,21 @@ class Parser {
       if (f & HAS_ELEMENT_CHILD) return;
       this.flags[d - 1] = f | HAS_WHITESPACE_TEXT;
     }
-    this.pushChild({ kind: 'text', text: hasRef ? decodeEntities(raw, this.onUnknownEntity) : raw });
+    this.pushChild({ kind: 'text', text: detachString(hasRef ? decodeEntities(raw, this.onUnknownEntity) : raw) });
   }
 
   private cdata(): void {
     const end = this.s.indexOf(']]>', this.pos + 9);
     if (end === -1) abort('xml/unclosed-cdata', `${this.part} has an unterminated CDATA section (${this.where(this.pos)}).`, { at: this.part });
     if (this.depth === 0) abort('xml/text-outside-root', `${this.part} has CDATA outside the root element.`, { at: this.part });
-    this.pushChild({ kind: 'text', text: this.s.slice(this.pos + 9, end), cdata: true });
+    this.pushChild({ kind: 'text', text: detachString(this.s.slice(this.pos + 9, end)), cdata: true });
     this.pos = end + 3;
   }
 
   private comment(): XmlNode {
     const end = this.s.indexOf('-->', this.pos + 4);
     if (end === -1) abort('xml/unclosed-comment', `${this.part} has an unterminated comment (${this.where(this.pos)}).`, { at: this.part });
-    const node: XmlNode = { kind: 'comment', text: this.s.slice(this.pos + 4, end) };
+    const node: XmlNode = { kind: 'comment', text: detachString(this.s.slice(this.pos + 4, end)) };
     this.pos = end + 3;
     return node;
   }
@@ -274,7 +274,7 @@ class Parser {
   private processingInstruction(): { kind: 'pi'; target: string; data: string } {
     const end = this.s.indexOf('?>', this.pos + 2);
     if (end === -1) abort('xml/unclosed-pi', `${this.part} has an unterminated processing instruction (${this.where(this.pos)}).`, { at: this.part });
-    const body = this.s.slice(this.pos + 2, end);
+    const body = detachString(this.s.slice(this.pos + 2, end));
     this.pos = end + 2;
     const m = /^([^\s]+)\s*([\s\S]*)$/.exec(body);
     return { kind: 'pi', target: m?.[1] ?? '', data: m?.[2] ?? '' };
@@ -414,11 +414,11 @@ class Parser {
     }
     let value: string;
     if (!special) {
-      value = j - valueStart <= MAX_INTERNED_VALUE ? this.values.get(s, valueStart, j, hv) : s.slice(valueStart, j);
+      value = j - valueStart <= MAX_INTERNED_VALUE ? this.values.get(s, valueStart, j, hv) : detachString(s.slice(valueStart, j));
     } else {
       const raw = s.slice(valueStart, j);
       if (raw.indexOf('<') !== -1) abort('xml/bad-attribute', `${this.part}: '<' in an attribute value of <${elementName}> (${this.where(q)}).`, { at: this.part });
-      value = raw.indexOf('&') === -1 ? raw : decodeEntities(raw, this.onUnknownEntity);
+      value = detachString(raw.indexOf('&') === -1 ? raw : decodeEntities(raw, this.onUnknownEntity));
     }
     attrs[name] = value;
     this.lastAttrIsNs = name.charCodeAt(0) === 120 /* x */ && name.startsWith('xmlns');
