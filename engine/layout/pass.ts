@@ -494,10 +494,10 @@ function blockPagesOf(pages: readonly PageState[], unitBlock: WeakMap<object, nu
 
 /** STYLEREF in the body: the nearest paragraph of the style at or before the field's, else the first after it. */
 function bodyStyleParagraph(xref: XrefIndex): FieldFacts['styleParagraph'] {
-  return (matches, _last, field) => {
+  return (match, _last, field) => {
     const at = xref.position(field)?.paragraph;
     if (at === undefined) return undefined;
-    return searchParagraphs(xref.paragraphs, matches, at, at + 1, false);
+    return searchParagraphs(xref, match, at, at + 1, false);
   };
 }
 
