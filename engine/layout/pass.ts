@@ -73,6 +73,8 @@ export interface PassResult {
   printsSameUnder(state: PassState): boolean;
   /** Table rows that cannot split placed taller than their page's body (Paginator.clippedRows). */
   readonly clippedRows: number;
+  /** Other units placed past their column's foot (Paginator.overflowUnits). */
+  readonly overflowUnits: number;
 }
 
 /** Layout-dependent field values a pass keeps to compare again before it is kept; beyond it, the next pass runs. */
@@ -195,6 +197,7 @@ class Pass {
       headerFooter: (part, page, w, state) => this.chrome.story(part, page, w, state),
       printsSameUnder: (state) => this.printed.sameUnder(state),
       clippedRows: this.paginator.clippedRows,
+      overflowUnits: this.paginator.overflowUnits,
     };
   }
 
