@@ -156,7 +156,7 @@ const SECTIONPAGES_FIELD: FieldSet = { tag: 's', names: new Set(['SECTIONPAGES']
 function pageStyleParagraph(xref: XrefIndex, state: PassState, pageIndex: number): FieldFacts['styleParagraph'] {
   const range = state.pageParagraphs?.[pageIndex];
   if (!range) return undefined;
-  return (matches, last) => searchParagraphs(xref.paragraphs, matches, range[0], range[1], last);
+  return (match, last) => searchParagraphs(xref, match, range[0], range[1], last);
 }
 
 /** Characters a header or footer may hold and still be laid out again for each page's fields. */

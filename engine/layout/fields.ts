@@ -5,7 +5,7 @@
  */
 import { applyTextSwitch, formatNumber, formatNumberSwitch, formatNumericPicture, isNumberSwitch } from '../format';
 import type { FieldInline, Inline, NumberFormat } from '../model';
-import type { BookmarkFacts, ParaFacts, XrefIndex } from './xref-index';
+import type { BookmarkFacts, ParaFacts, StyleMatch, XrefIndex } from './xref-index';
 
 /** Where a bookmark landed in the previous pass. */
 export interface BookmarkPlace {
@@ -30,7 +30,7 @@ export interface FieldFacts {
    * The paragraph a STYLEREF shows: in a header or footer the first (or, `last`, the last) paragraph
    * of the style on the page, else the nearest before it; in the body the nearest before the field.
    */
-  styleParagraph?(matches: (p: ParaFacts) => boolean, last: boolean, field: FieldInline): ParaFacts | undefined;
+  styleParagraph?(match: StyleMatch, last: boolean, field: FieldInline): ParaFacts | undefined;
   /** Display names of paragraph styles by id (DocModel.styleNames). */
   readonly styleNames?: Readonly<Record<string, string>>;
 }
@@ -131,8 +131,8 @@ function noteRef(f: FieldInline, facts: FieldFacts): string | undefined {
 function styleRef(f: FieldInline, facts: FieldFacts): string | undefined {
   const wanted = f.instruction.args[0];
   if (!wanted || !facts.styleParagraph) return undefined;
-  const matches = styleMatcher(wanted, facts.styleNames ?? {});
-  const para = facts.styleParagraph(matches, has(f, '\\l'), f);
+  const match = styleMatcher(wanted, facts.styleNames ?? {});
+  const para = facts.styleParagraph(match, has(f, '\\l'), f);
   if (!para) return undefined;
   const text = has(f, '\\n') || has(f, '\\r') || has(f, '\\w') || has(f, '\\s') ? paragraphNumber(para, f) : para.text;
   return text === undefined ? undefined : applySwitches(text, f);
@@ -142,13 +142,18 @@ function styleRef(f: FieldInline, facts: FieldFacts): string | undefined {
  * Matches a STYLEREF style argument: a style name or id (case-insensitive; Word's built-in
  * names are lower case, `heading 1`), or a digit 1–9 meaning `heading N`.
  */
-export function styleMatcher(wanted: string, names: Readonly<Record<string, string>>): (p: ParaFacts) => boolean {
+export function styleMatcher(wanted: string, names: Readonly<Record<string, string>>): StyleMatch {
   const w = /^[1-9]$/.test(wanted) ? `heading ${wanted}` : wanted.toLowerCase();
   const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
-  return (p) => {
-    if (!p.styleId) return false;
-    const name = names[p.styleId];
-    return p.styleId.toLowerCase() === w || squash(p.styleId) === squash(w) || (name !== undefined && name.toLowerCase() === w);
+  const squashed = squash(w);
+  // The names are the document's, so the wanted style alone keys the test.
+  return {
+    key: w,
+    matches: (p) => {
+      if (!p.styleId) return false;
+      const name = names[p.styleId];
+      return p.styleId.toLowerCase() === w || squash(p.styleId) === squashed || (name !== undefined && name.toLowerCase() === w);
+    },
   };
 }
 

@@ -73,6 +73,8 @@ export interface PassResult {
   printsSameUnder(state: PassState): boolean;
   /** Table rows that cannot split placed taller than their page's body (Paginator.clippedRows). */
   readonly clippedRows: number;
+  /** Other units placed past their column's foot (Paginator.overflowUnits). */
+  readonly overflowUnits: number;
 }
 
 /** Layout-dependent field values a pass keeps to compare again before it is kept; beyond it, the next pass runs. */
@@ -195,6 +197,7 @@ class Pass {
       headerFooter: (part, page, w, state) => this.chrome.story(part, page, w, state),
       printsSameUnder: (state) => this.printed.sameUnder(state),
       clippedRows: this.paginator.clippedRows,
+      overflowUnits: this.paginator.overflowUnits,
     };
   }
 
@@ -494,10 +497,10 @@ function blockPagesOf(pages: readonly PageState[], unitBlock: WeakMap<object, nu
 
 /** STYLEREF in the body: the nearest paragraph of the style at or before the field's, else the first after it. */
 function bodyStyleParagraph(xref: XrefIndex): FieldFacts['styleParagraph'] {
-  return (matches, _last, field) => {
+  return (match, _last, field) => {
     const at = xref.position(field)?.paragraph;
     if (at === undefined) return undefined;
-    return searchParagraphs(xref.paragraphs, matches, at, at + 1, false);
+    return searchParagraphs(xref, match, at, at + 1, false);
   };
 }
 

@@ -61,6 +61,13 @@ export function runPasses(env: DocumentEnv, notes: NoteNumbers, host: EngineHost
       hint: "Allow the row to break across pages (clear w:cantSplit), or give it an at-least height.",
     });
   }
+  if (result.overflowUnits > 0) {
+    // Content no column could hold less of (a line or picture taller than the page, a row under
+    // repeated header rows that leave it no room) is drawn past the body's foot, not dropped.
+    env.bag.warn('layout/overflow', `${result.overflowUnits} line${result.overflowUnits === 1 ? ', row or object is' : 's, rows or objects are'} taller than the room a page has for ${result.overflowUnits === 1 ? 'it' : 'them'} and drawn past the foot of the page's text area; what lies past the page's edge is not shown.`, {
+      hint: 'Make the content smaller than the page, or the repeated header rows (w:tblHeader) shorter than the page.',
+    });
+  }
   return { result, state: next };
 }
 

@@ -47,6 +47,8 @@ export class Paginator {
   private readonly queue = new UnitQueue();
   /** Table rows that cannot split, placed at a column's top taller than its room (see clippedRows). */
   private readonly tallRows = new Set<Unit>();
+  /** Other units placed past the column's foot, where nothing of them would move on (see overflowUnits). */
+  private readonly overflowing = new Set<Unit>();
 
   constructor(private readonly host: PaginatorHost) {}
 
@@ -247,6 +249,17 @@ export class Paginator {
     return this.tallRows.size;
   }
 
+  /**
+   * How many other units were placed past their column's foot by more than a point of slack, because
+   * a column opening with them had no room for less of them: a line or object taller than the page,
+   * a row left a point or less under repeated header rows, a row part whose first line is taller
+   * than the room. Their content is drawn over the bottom margin, or cut at the page's edge (the
+   * layout warns, `layout/overflow`).
+   */
+  get overflowUnits(): number {
+    return this.overflowing.size;
+  }
+
   /** Closes the document: the last page stays open for callers to read; returns all pages. */
   finish(): PageState[] {
     // A note continued from the last page needs a page of its own.
@@ -289,7 +302,10 @@ export class Paginator {
     const hang = hangOf(page, unit, bodyBottom(this.host, page));
     if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hang <= room + EPS || (columnEmpty && !unit.split))) {
       // A point of slack: a row's bottom border may reach just past the foot without hiding text.
-      if (unit.kind === 'row' && !unit.split && need - hang > room + 1) this.tallRows.add(unit);
+      if (need - hang > room + 1) {
+        if (unit.kind === 'row' && !unit.split) this.tallRows.add(unit);
+        else this.overflowed(unit);
+      }
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
@@ -310,6 +326,8 @@ export class Paginator {
     if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty || onlyHeaderAbove(page, unit, this.collapsed) || unit.heightPt > page.frame.bodyBottom - page.frame.bodyTop + EPS)) {
       const parts = unit.split(room - notes.total, columnEmpty);
       if (parts) {
+        // The part a column opening with it must take (a row's first line) may be taller than the room.
+        if (parts[0].heightPt - hangOf(page, parts[0], bodyBottom(this.host, page)) > room - notes.total + 1) this.overflowed(unit);
         // The notes of the part placed here: a merged cell's rows leave later rows' notes to their part.
         this.place(page, parts[0], col.x, parts[0].notes === unit.notes ? notes.list : newNotes(this.host, page, parts[0]).list);
         this.nextColumn('natural');
@@ -317,10 +335,18 @@ export class Paginator {
       }
     }
     if (columnEmpty) {
+      // Nothing of it fits here (under repeated header rows that fill the page, a point or less) and
+      // the next column would be the same: placed whole, past the foot.
+      if (need - hang > room + 1) this.overflowed(unit);
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
     return this.breakAtLastAllowed(page, unit);
+  }
+
+  /** Counts a unit placed past its column's foot, unless it paints nothing there (an empty line, spacing). */
+  private overflowed(unit: Unit): void {
+    if (!unit.paintsNothing && !unit.discardable) this.overflowing.add(unit);
   }
 
   /**
