@@ -178,7 +178,7 @@ function fillPolygons(polys: readonly (readonly number[])[], cols: number, rows:
   for (let k = 0; k < e; k++) maxY = Math.max(maxY, bottom[k]!);
   const r1 = Math.min(rows - 1, Math.floor(maxY));
   const row = new Float64Array(cols);
-  let active: number[] = [];
+  const active: number[] = [];
   let next = 0;
   const xs: number[] = [];
   const ws: number[] = [];
@@ -188,7 +188,10 @@ function fillPolygons(polys: readonly (readonly number[])[], cols: number, rows:
     for (let s = 0; s < SUB; s++) {
       const sy = r + (s + 0.5) / SUB;
       while (next < e && top[order[next]!]! <= sy) active.push(order[next++]!);
-      active = active.filter((k) => bottom[k]! > sy);
+      // Drop the edges that ended above this sub-row, in place (order kept).
+      let kept = 0;
+      for (const k of active) if (bottom[k]! > sy) active[kept++] = k;
+      active.length = kept;
       xs.length = ws.length = idx.length = 0;
       for (const k of active) {
         if (top[k]! > sy) continue;

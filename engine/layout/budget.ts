@@ -46,9 +46,10 @@ export const PIECE_UNITS = 4;
 
 /**
  * Most pixels the soft masks of a document's blurred shadows, glows and soft edges may have (each
- * at most layout/soft-mask MAX_MASK_PIXELS): a mask is rasterised and blurred in time linear in its
- * pixels, and held deflated until its page is written. Past it the effects are drawn with vector
- * items instead.
+ * at most layout/soft-mask MAX_MASK_PIXELS), a mask's pixels counted once for each scan of its
+ * silhouette (layout/soft-mask maskScans: a filled and stroked shape is scanned twice): a mask is
+ * rasterised and blurred in time linear in those, and held deflated until its page is written.
+ * Past it the effects are drawn with vector items instead.
  */
 export const MASK_PIXELS = 16_000_000;
 

@@ -22,7 +22,7 @@ export const MAX_MASK_PIXELS = 1_000_000;
 /** A silhouette part: an outline filled, stroked, or both (SoftMask.shapes). */
 export type MaskPart = SoftMask['shapes'][number];
 
-/** Whether a mask of `pixels` may be drawn: the document's mask budget (LayoutBudget.masksDrawn). */
+/** Whether a mask costing `pixels` (its grid's pixels times its scans) may be drawn: the document's mask budget (LayoutBudget.masksDrawn). */
 export type MaskBudget = (pixels: number) => boolean;
 
 /** A box in points (y down). */
@@ -52,12 +52,26 @@ export function partsBox(parts: readonly MaskPart[]): Box | undefined {
   return [x0, y0, x1, y1].every(Number.isFinite) && x1 >= x0 && y1 >= y0 ? { x: x0, y: y0, w: x1 - x0, h: y1 - y0 } : undefined;
 }
 
-/** A soft mask of `parts` grown by growPt and blurred with sigmaPt, or undefined past the budget or with nothing in it. */
+/**
+ * How many times a silhouette is scanned over its grid: once for each part's fill and once for its
+ * stroke (image/soft-mask rasterizeSoftMask), at least once (the blur passes).
+ */
+export function maskScans(parts: readonly MaskPart[]): number {
+  let n = 0;
+  for (const p of parts) n += (p.fill ? 1 : 0) + ((p.lineWidth ?? 0) > 0 ? 1 : 0);
+  return Math.max(1, n);
+}
+
+/**
+ * A soft mask of `parts` grown by growPt and blurred with sigmaPt, or undefined past the budget or
+ * with nothing in it. The budget is charged the grid's pixels once a scan, so a silhouette of many
+ * filled and stroked parts costs what rasterising it does.
+ */
 function softMask(parts: readonly MaskPart[], growPt: number, sigmaPt: number, budget?: MaskBudget): SoftMask | undefined {
   const box = partsBox(parts);
   if (!box || !(box.w + box.h > 0)) return undefined;
   const g = softMaskGrid(box, Math.max(0, growPt) + 3 * sigmaPt, sigmaPt, MAX_MASK_PIXELS);
-  if (budget && !budget(g.cols * g.rows)) return undefined;
+  if (budget && !budget(g.cols * g.rows * maskScans(parts))) return undefined;
   const grid = { x: round3(g.x), y: round3(g.y), w: round3(g.w), h: round3(g.h), cols: g.cols, rows: g.rows };
   return { shapes: parts, grid, growPt: round3(growPt), sigmaPt: round3(sigmaPt) };
 }
