@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser';
+import { launchChromium, waitReady } from './browser';
 import { PLAYGROUND_DIR, startTestServer, type TestServer } from './static-server';
 
 /** Budget for the gzipped worker bundle (measured ≈ 0.7 MB: pdf-lib, fontkit, fflate, the engine). */
@@ -62,7 +62,7 @@ describe('browser bundle', () => {
     for (let i = 0; i < 4; i++) {
       if (i === 0) await page.goto(server.url);
       else await page.reload();
-      await page.waitForSelector('#status[data-state="ready"]', { timeout: 60_000 });
+      await waitReady(page);
       times.push(await page.evaluate(() => (globalThis as unknown as { colophonPlayground: { facts: { readyMs: number } } }).colophonPlayground.facts.readyMs));
       if (i === 0) await page.waitForSelector('body[data-offline-ready="true"]', { timeout: 120_000 });
     }

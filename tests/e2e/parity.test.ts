@@ -19,7 +19,7 @@ import { createSmtpMailer } from '../../server/mail';
 import { createWorkerPool, type EnginePool } from '../../worker/pool';
 import { startServer, type ServerHandle } from '../../server/start';
 import { codeOf, signBody, startSmtp, type TestSmtp } from '../server/helpers';
-import { launchChromium } from './browser';
+import { launchChromium, openReady } from './browser';
 import { parityDocuments, TEMPLATE_VALUES } from './documents';
 import { makeDocx } from '../helpers/make-docx';
 import { REVIEW_FIXTURES } from '../golden/review-fixtures';
@@ -73,9 +73,7 @@ beforeAll(async () => {
   server = await startServer(config, { pool: fixedClockPool(), mailer: createSmtpMailer(smtp.url, config.mailFrom) });
   apiKey = await register('parity@example.com');
   browser = await launchChromium();
-  page = await browser.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector('#status[data-state="ready"]', { timeout: 60_000 });
+  page = await openReady(browser, server.url);
 });
 
 afterAll(async () => {
@@ -194,9 +192,7 @@ describe('browser worker and /v1 server give the same bytes', () => {
 
   it('the playground served by the server sends its telemetry event to the server, which counts it', async () => {
     const context = await browser.newContext();
-    const other = await context.newPage();
-    await other.goto(server.url);
-    await other.waitForSelector('#status[data-state="ready"]', { timeout: 60_000 });
+    const other = await openReady(context, server.url);
     const docx = docs['table']!;
     await other.setInputFiles('#file', { name: 'counted.docx', mimeType: 'application/octet-stream', buffer: Buffer.from(docx) });
     await other.waitForSelector('#document[data-pdf-ready="true"]', { timeout: 60_000 });

@@ -12,7 +12,7 @@ import { verifyPdf } from '../../engine/verify';
 import { openZip } from '../../engine/zip';
 import { createNodeHost } from '../../node/host';
 import { makeDocx, para } from '../helpers/make-docx';
-import { launchChromium } from './browser';
+import { launchChromium, waitReady } from './browser';
 import { parityDocuments, TEMPLATE_VALUES, templateDocument } from './documents';
 import { makeTestKeys, type TestKeys } from './keys';
 import { startTestServer, type TestServer } from './static-server';
@@ -40,7 +40,7 @@ async function openPlayground(context: BrowserContext, url = server.url): Promis
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url);
-  await page.waitForSelector('#status[data-state="ready"]', { timeout: 60_000 });
+  await waitReady(page);
   return { page, errors };
 }
 
@@ -225,7 +225,7 @@ describe('playground (Chromium)', () => {
     await offline.close();
     await context.setOffline(true);
     await page.reload();
-    await page.waitForSelector('#status[data-state="ready"]', { timeout: 60_000 });
+    await waitReady(page);
     await openDocx(page, 'offline.docx', parityDocuments()['table']!);
     expect(Number(await page.getAttribute('#pages', 'data-pages'))).toBeGreaterThan(0);
     expect(await inkOf(page, 1)).toBeGreaterThan(500);

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, para } from '../helpers/make-docx';
-import { launchChromium } from './browser';
+import { launchChromium, openReady } from './browser';
 import { startTestServer, type TestServer } from './static-server';
 
 let browser: Browser;
@@ -18,9 +18,7 @@ let page: Page;
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchChromium();
-  page = await browser.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector('#status[data-state="ready"]', { timeout: 60_000 });
+  page = await openReady(browser, server.url);
 });
 
 afterAll(async () => {
