@@ -9,7 +9,8 @@ import { appendUnits, spaceUnit, type NoteCall, type Reflow, type Unit } from '.
 import type { WrapArea } from './flow/exclusions';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
-import { holdsOnlyBreaks, layoutParagraph, paragraphUnits, reflowSeedOf, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext, type ReflowSeed } from './paragraph';
+import { layoutParagraph, reflowSeedOf, relayoutFrom, wrappingFloats, type LaidParagraph, type ParagraphContext, type ReflowSeed } from './paragraph';
+import { holdsOnlyBreaks, paragraphUnits } from './paragraph-units';
 import { decorateBetween } from './paragraph-box';
 import { lateFloats } from './late-floats';
 import { layoutTable, type TableContext } from './table/table';

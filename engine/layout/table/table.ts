@@ -16,7 +16,8 @@ import type { Border, Table, TableCell, TableRow } from '../../model';
 import type { Story } from '../blocks';
 import { CollectingSink, drawTransformed, type ItemSink } from '../emit/sink';
 import { borderLines, shadowLines } from '../border-lines';
-import { minContentWidth, naturalWidth, type ParagraphContext } from '../paragraph';
+import type { ParagraphContext } from '../paragraph';
+import { minContentWidth, naturalWidth } from '../paragraph-measure';
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { splitStory } from './story-cut';
@@ -123,7 +124,7 @@ export function tableGrid(t: Table, availPt: number, ctx: TableContext & Paragra
 
 /**
  * A cell's minimum width for AutoFit, margins included: its widest unbreakable piece of text or
- * equation (paragraph.ts minContentWidth); a nested table counts at its own width, from
+ * equation (paragraph-measure.ts minContentWidth); a nested table counts at its own width, from
  * where it starts when that is inside the cell's text. Turned and fit-text cells need nothing.
  */
 function cellMinimum(ctx: TableContext & ParagraphContext): CellMinimum {
