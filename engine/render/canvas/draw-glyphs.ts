@@ -1,7 +1,7 @@
 /**
  * Canvas text: a glyph run drawn from its font's outlines (no system fonts), each glyph at its layout
  * advance as the PDF's TJ places it, with synthetic bold and italic, outlines, opacity and gradient
- * fills as the PDF renderer draws them (engine/render/pdf/content.ts).
+ * fills as the PDF renderer draws them (engine/render/pdf/content-state.ts).
  *
  * Outlines are decoded once per font program and kept in the caller's cache (glyph-paths.ts).
  */
