@@ -31,98 +31,157 @@ export interface BorderJoin {
  * a line on needs no units for the lines before it, which stay where they were placed).
  */
 export function paragraphUnits(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin, keepWithNext: boolean, afterPt = 0, reflow?: (row: number) => Reflow, fromRow = 0): Unit[] {
-  // The units hold the paragraph, its content and box width, never `laid`: its lines after a unit's
-  // own belong to later units, and a unit kept on its page would keep them all (ReflowSeed).
+  const content = laid.content;
+  const late = laid.late;
+  const rows: ParagraphRows = {
+    laid,
+    ctx,
+    drawing: paragraphDrawing(laid, ctx, join),
+    starts: rowStarts(laid),
+    floats: late ? wrappingFloats(content).filter((f) => !late.floats.includes(f)) : wrappingFloats(content),
+    lateWrapping: late ? late.floats.filter((f) => f.anchor!.wrap !== 'none') : [],
+    hasNotes: content.markers.some((m) => m.inline.kind === 'noteRef'),
+    keepWithNext,
+    afterPt,
+    reflow,
+  };
+  const units: Unit[] = [];
+  for (let r = fromRow; r < rows.starts.length; r++) units.push(lineUnit(rows, r));
+  return units;
+}
+
+/**
+ * What the rows of one paragraph share while paragraphUnits makes their units: made once per
+ * paragraph and dropped with the call. No unit keeps it (it holds `laid`, all the lines).
+ */
+interface ParagraphRows {
+  readonly laid: LaidParagraph;
+  readonly ctx: ParagraphContext;
+  readonly drawing: ParagraphDrawing;
+  /** The first line of each row (rowStarts). */
+  readonly starts: readonly number[];
+  /** The paragraph's wrapping floats placed with its first row, and those its late row places. */
+  readonly floats: readonly ObjectInline[];
+  readonly lateWrapping: readonly ObjectInline[];
+  readonly hasNotes: boolean;
+  readonly keepWithNext: boolean;
+  readonly afterPt: number;
+  readonly reflow: ((row: number) => Reflow) | undefined;
+}
+
+/**
+ * The record a paragraph's line units share to draw themselves, with the borders its neighbours
+ * leave it (BorderJoin). It holds the paragraph, its content and box width, never `laid`: its lines
+ * after a unit's own belong to later units, and a unit kept on its page would keep them all
+ * (ReflowSeed).
+ */
+function paragraphDrawing(laid: LaidParagraph, ctx: ParagraphContext, join: BorderJoin): ParagraphDrawing {
   const p = laid.paragraph;
   const content = laid.content;
   const boxWidthPt = laid.boxWidthPt;
-  const props = p.props;
-  const n = laid.lines.length;
-  const b = props.borders;
+  const b = p.props.borders;
   const top = join.joinedAbove ? b?.between : b?.top;
   const bottom = join.joinedBelow ? undefined : b?.bottom;
   const topPad = top ? top.widthPt + top.spacePt : 0;
   const bottomPad = bottom ? bottom.widthPt + bottom.spacePt + shadowRoom(bottom) : 0;
-  const units: Unit[] = [];
   const late = laid.late;
-  const floats = late ? wrappingFloats(content).filter((f) => !late.floats.includes(f)) : wrappingFloats(content);
-  const lateWrapping = late ? late.floats.filter((f) => f.anchor!.wrap !== 'none') : [];
-  const hasNotes = content.markers.some((m) => m.inline.kind === 'noteRef');
-  const starts = rowStarts(laid);
   // A float positioned relative to the column (wp:positionH relativeFrom="column", ST_RelFromH
   // §20.4.3.4) is placed in the column the paragraph starts in: the box its first line was laid out in.
   const columnWidth = laid.widthAt?.(0) ?? laid.boxWidthPt;
-  const drawing: ParagraphDrawing = { paragraph: p, content, ctx, boxWidthPt, top, bottom, topPad, bottomPad, columnWidth, ...(late ? { late: late.floats } : {}) };
-  for (let r = fromRow; r < starts.length; r++) {
-    const i = starts[r]!;
-    const lastOfRow = r + 1 < starts.length ? starts[r + 1]! - 1 : n - 1;
-    const row = rowMetrics(laid.lines, i, lastOfRow);
-    const line = laid.lines[lastOfRow]!;
-    const skip = laid.skips?.[i] ?? 0;
-    const first = i === 0;
-    const last = lastOfRow === n - 1;
-    const padTop = first ? topPad : 0;
-    const padBottom = last ? bottomPad : 0;
-    let breakAfter = true;
-    if (props.keepLines && !last) breakAfter = false;
-    if (props.widowControl && starts.length >= 2 && (r === 0 || r === starts.length - 2)) breakAfter = false;
-    if (last) breakAfter = !keepWithNext;
-    const segments = i === lastOfRow ? line : laid.lines.slice(i, lastOfRow + 1);
-    const notes = hasNotes ? segmentsOf(segments).flatMap((l) => notesOn(content, l)) : undefined;
-    const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
-    const opensLate = late !== undefined && r === late.row;
-    const own = first ? floats : opensLate ? lateWrapping : [];
-    const exclusions = own.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(own, x, y, columnWidth) : undefined;
-    // The room a line-spacing multiple leaves under the text may hang below the bottom margin, as
-    // Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page).
-    // A line holding nothing but a page break, with the paragraph's text after it, paints nothing:
-    // when the page is full it hangs below the margin and the break happens there, rather than
-    // taking a page of its own to break from (tika-017091: a paragraph opening with w:br type=page
-    // after a full page; LibreOffice sets its text on the next page, we left a blank page between).
-    // A paragraph holding only the break keeps its line: LibreOffice gives it a page when it does
-    // not fit (no Word evidence either way).
-    const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segmentsOf(segments).every(holdsOnlyBreaks);
-    const hang = breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
-    const takesTail = last && afterPt > 0 && notes !== undefined && notes.length > 0;
-    const unit: { -readonly [K in keyof ParagraphLineUnit]: ParagraphLineUnit[K] } = {
-      kind: 'line',
-      heightPt: skip + padTop + row.heightPt + padBottom,
-      breakAfter: forceBreak ? true : breakAfter,
-      emit: emitParagraphLine,
-      drawing,
-      row,
-      segments,
-      skip,
-      first,
-      last,
-      // Nearly every line has these two: set after the literal, they took a property array per line.
-      hangPt: !takesTail && hang > 0 ? hang : undefined,
-      numberedLinePt: props.suppressLineNumbers ? undefined : skip + padTop + row.baselinePt,
-    };
-    // Other optional fields are set only when present (spreading them in made two objects per line).
-    if (takesTail) {
-      // The last line of a paragraph that brings footnotes needs its paragraph's space after, and the
-      // room its line spacing leaves under the text, above the notes: neither may hang into the note
-      // area as they may past the bottom margin. Word's page starts in poi-stress008 (a footnote
-      // reference ending most paragraphs): a 1.15-spaced paragraph whose last line and one-line note
-      // leave 4.8 pt above the notes, short of its 10 pt after, goes on to the next page with its last
-      // two lines (widow control) and the note; with this rule all its 117 page starts are Word's (71
-      // before). Lines without notes still let the after hang: Word's render of Docx4j_GettingStarted
-      // ends page 11 with a paragraph whose 14 pt auto after has under 4 pt left above the notes.
-      unit.tailPt = afterPt;
-    }
-    if (breakOnly) unit.paintsNothing = true;
-    if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= lastOfRow) unit.startsColumn = true;
-    if (forceBreak) unit.forceBreak = forceBreak;
-    if (last && keepWithNext && !forceBreak) unit.keptWithNext = true;
-    if ((ctx.compatibilityMode < 13 || ctx.compatibilityMode >= 15) && props.widowControl && !props.keepLines && starts.length >= 2 && r === starts.length - 2 && !forceBreak) unit.holdsWidow = true;
-    if (notes && notes.length > 0) unit.notes = notes;
-    if (exclusions) unit.exclusions = exclusions;
-    if (opensLate) unit.opensLate = true;
-    if (reflow) unit.reflow = reflow(r);
-    units.push(unit);
+  return { paragraph: p, content, ctx, boxWidthPt, top, bottom, topPad, bottomPad, columnWidth, ...(late ? { late: late.floats } : {}) };
+}
+
+/**
+ * Whether the page may break after row `r` of a paragraph's `count` rows: not inside a paragraph
+ * kept together (w:keepLines), not after its first row nor before its last under widow and orphan
+ * control (w:widowControl), and after its last unless it keeps with the next (w:keepNext).
+ */
+function breaksAfterRow(props: Paragraph['props'], r: number, count: number, last: boolean, keepWithNext: boolean): boolean {
+  let breakAfter = true;
+  if (props.keepLines && !last) breakAfter = false;
+  if (props.widowControl && count >= 2 && (r === 0 || r === count - 2)) breakAfter = false;
+  if (last) breakAfter = !keepWithNext;
+  return breakAfter;
+}
+
+/**
+ * What of a row may hang below the bottom margin. The room a line-spacing multiple leaves under the
+ * text may, as Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page); none
+ * over a bottom border. A line holding nothing but a page break (`breakOnly`), with the paragraph's
+ * text after it, paints nothing: when the page is full it hangs below the margin whole and the break
+ * happens there, rather than taking a page of its own to break from (tika-017091: a paragraph
+ * opening with w:br type=page after a full page; LibreOffice sets its text on the next page, we left
+ * a blank page between). A paragraph holding only the break keeps its line: LibreOffice gives it a
+ * page when it does not fit (no Word evidence either way).
+ */
+function rowHang(row: RowMetrics, skip: number, padBottom: number, breakOnly: boolean): number {
+  return breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
+}
+
+/** The unit of row `r` of a paragraph: its height, break permissions, notes and floats. */
+function lineUnit(rows: ParagraphRows, r: number): Unit {
+  const { laid, ctx, drawing, starts, floats, lateWrapping, hasNotes, keepWithNext, afterPt, reflow } = rows;
+  const { content, topPad, bottomPad, columnWidth } = drawing;
+  const props = drawing.paragraph.props;
+  const n = laid.lines.length;
+  const late = laid.late;
+  const i = starts[r]!;
+  const lastOfRow = r + 1 < starts.length ? starts[r + 1]! - 1 : n - 1;
+  const row = rowMetrics(laid.lines, i, lastOfRow);
+  const line = laid.lines[lastOfRow]!;
+  const skip = laid.skips?.[i] ?? 0;
+  const first = i === 0;
+  const last = lastOfRow === n - 1;
+  const padTop = first ? topPad : 0;
+  const padBottom = last ? bottomPad : 0;
+  const breakAfter = breaksAfterRow(props, r, starts.length, last, keepWithNext);
+  const segments = i === lastOfRow ? line : laid.lines.slice(i, lastOfRow + 1);
+  const notes = hasNotes ? segmentsOf(segments).flatMap((l) => notesOn(content, l)) : undefined;
+  const forceBreak = line.ending === 'page' ? 'page' : line.ending === 'column' ? 'column' : undefined;
+  const opensLate = late !== undefined && r === late.row;
+  const own = first ? floats : opensLate ? lateWrapping : [];
+  const exclusions = own.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(own, x, y, columnWidth) : undefined;
+  // A line holding nothing but a page break, with the paragraph's text after it, paints nothing (rowHang).
+  const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segmentsOf(segments).every(holdsOnlyBreaks);
+  const hang = rowHang(row, skip, padBottom, breakOnly);
+  const takesTail = last && afterPt > 0 && notes !== undefined && notes.length > 0;
+  const unit: { -readonly [K in keyof ParagraphLineUnit]: ParagraphLineUnit[K] } = {
+    kind: 'line',
+    heightPt: skip + padTop + row.heightPt + padBottom,
+    breakAfter: forceBreak ? true : breakAfter,
+    emit: emitParagraphLine,
+    drawing,
+    row,
+    segments,
+    skip,
+    first,
+    last,
+    // Nearly every line has these two: set after the literal, they took a property array per line.
+    hangPt: !takesTail && hang > 0 ? hang : undefined,
+    numberedLinePt: props.suppressLineNumbers ? undefined : skip + padTop + row.baselinePt,
+  };
+  // Other optional fields are set only when present (spreading them in made two objects per line).
+  if (takesTail) {
+    // The last line of a paragraph that brings footnotes needs its paragraph's space after, and the
+    // room its line spacing leaves under the text, above the notes: neither may hang into the note
+    // area as they may past the bottom margin. Word's page starts in poi-stress008 (a footnote
+    // reference ending most paragraphs): a 1.15-spaced paragraph whose last line and one-line note
+    // leave 4.8 pt above the notes, short of its 10 pt after, goes on to the next page with its last
+    // two lines (widow control) and the note; with this rule all its 117 page starts are Word's (71
+    // before). Lines without notes still let the after hang: Word's render of Docx4j_GettingStarted
+    // ends page 11 with a paragraph whose 14 pt auto after has under 4 pt left above the notes.
+    unit.tailPt = afterPt;
   }
-  return units;
+  if (breakOnly) unit.paintsNothing = true;
+  if (laid.nextColumnAt !== undefined && laid.nextColumnAt >= i && laid.nextColumnAt <= lastOfRow) unit.startsColumn = true;
+  if (forceBreak) unit.forceBreak = forceBreak;
+  if (last && keepWithNext && !forceBreak) unit.keptWithNext = true;
+  if ((ctx.compatibilityMode < 13 || ctx.compatibilityMode >= 15) && props.widowControl && !props.keepLines && starts.length >= 2 && r === starts.length - 2 && !forceBreak) unit.holdsWidow = true;
+  if (notes && notes.length > 0) unit.notes = notes;
+  if (exclusions) unit.exclusions = exclusions;
+  if (opensLate) unit.opensLate = true;
+  if (reflow) unit.reflow = reflow(r);
+  return unit;
 }
 
 /**
