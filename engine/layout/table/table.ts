@@ -47,18 +47,7 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
   for (const w of grid.columns) colX.push(colX[colX.length - 1]! + w);
   const rows = placeCells(t, colX, t.props.cellSpacingPt);
   const edges = rowEdges(t, rows);
-  for (const row of rows) {
-    for (const pc of row) {
-      if (pc.cell.props.vMerge === 'continue') continue;
-      const m = pc.cell.props.margins;
-      if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
-      else {
-        const width = Math.max(1, pc.width - m.left - m.right - (pc.sides ? pc.sides.left + pc.sides.right : 0));
-        const lead = edges.above[pc.row]! + edges.gapAbove[pc.row]! + m.top;
-        pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width, lead);
-      }
-    }
-  }
+  layoutCells(t, rows, edges, ctx);
   const heights = rowHeights(t, rows, edges);
   layoutTurned(rows, heights, edges, ctx);
   const units: Unit[] = [];
@@ -104,6 +93,26 @@ export function layoutTable(t: Table, availPt: number, ctx: TableContext & Parag
     units.push(decorate(unit, r));
   }
   return units;
+}
+
+/**
+ * Lays out each cell's blocks as a story inside its margins and side borders (a fit-text cell's
+ * first paragraph scaled to its width); a turned cell is only measured here, its lines laid out
+ * once the row heights are known (layoutTurned).
+ */
+function layoutCells(t: Table, rows: PlacedCell[][], edges: RowEdges, ctx: TableContext & ParagraphContext): void {
+  for (const row of rows) {
+    for (const pc of row) {
+      if (pc.cell.props.vMerge === 'continue') continue;
+      const m = pc.cell.props.margins;
+      if (pc.turn) measureTurned(t.rows[pc.row]!.props, pc, ctx);
+      else {
+        const width = Math.max(1, pc.width - m.left - m.right - (pc.sides ? pc.sides.left + pc.sides.right : 0));
+        const lead = edges.above[pc.row]! + edges.gapAbove[pc.row]! + m.top;
+        pc.story = ctx.layoutCell(pc.cell.props.fitText ? fitCellBlocks(pc.cell.blocks, width, ctx) : pc.cell.blocks, width, lead);
+      }
+    }
+  }
 }
 
 /** A unit that is nothing, for asking `decorate` what it adds to a row (its notes). */
