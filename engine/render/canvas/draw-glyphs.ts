@@ -33,11 +33,7 @@ export function drawGlyphs(s: DrawState, run: GlyphRun): void {
   // Outlined text (WordArt's stroke) and synthetic bold are stroked after the fill, as PDF's Tr 2.
   const stroked = font.syntheticBold || run.outline !== undefined;
   const shear = font.syntheticItalic ? ITALIC_SHEAR : 0;
-  // The PDF strokes glyphs with the line width and dash in user space (ISO 32000-1 §9.3.6), not
-  // text space: where the glyph space is not a uniform scale (condensed or expanded text, synthetic
-  // italic), the outline is stroked as a page-space path, else its strokes would be squeezed with it.
-  // Synthetic bold alone on synthetic italic keeps the glyph-space stroke: the slant changes its 3 %
-  // hairline by under 2 %, not worth a path per glyph.
+  // Where the glyph space is not a uniform scale, the outline is stroked in page space (strokeOutline).
   const pageStroke = stroked && (th !== 1 || (shear !== 0 && run.outline !== undefined)) && paths.outline !== undefined;
   const unit = pageStroke ? 1 : k;
   if (stroked) {
@@ -51,18 +47,7 @@ export function drawGlyphs(s: DrawState, run: GlyphRun): void {
   // through the glyphs as a clip: each glyph clips, then the page-space blend fills the clip.
   const gradient = run.shading && !run.unfilled ? gradientStyle(ctx, run.shading) : undefined;
   let pen = run.x;
-  const strokeGlyph = (glyph: number, path: object): void => {
-    if (!pageStroke) return ctx.stroke(path as never);
-    const d = paths.outline!(glyph);
-    if (!d) return;
-    // Back from the glyph's space to the page's (as fillThrough), then the outline placed there.
-    ctx.save();
-    ctx.scale(1 / (k * th), -1 / k);
-    if (shear) ctx.transform(1, 0, shear, 1, 0, 0);
-    ctx.translate(-pen, -run.y);
-    ctx.stroke(s.createPath(transformPathData(d, [k * th, 0, k * shear, -k, pen, run.y])) as never);
-    ctx.restore();
-  };
+  const strokeGlyph = (glyph: number, path: object): void => (pageStroke ? strokeOutline(s, paths, glyph, k, th, shear, pen, run.y) : ctx.stroke(path as never));
   for (let i = 0; i < run.glyphs.length; i++) {
     const before = paths.failures.size;
     const path = paths.path(run.glyphs[i]!);
@@ -90,6 +75,27 @@ export function drawGlyphs(s: DrawState, run: GlyphRun): void {
     }
     pen += run.advances[i] ?? 0;
   }
+}
+
+/**
+ * Strokes glyph `glyph`'s outline as a page-space path, from a context in the glyph's space at
+ * (pen, y). The PDF strokes glyphs with the line width and dash in user space (ISO 32000-1 §9.3.6),
+ * not text space: where the glyph space is not a uniform scale (condensed or expanded text,
+ * synthetic italic), a glyph-space stroke would be squeezed with it. Synthetic bold alone on
+ * synthetic italic keeps the glyph-space stroke: the slant changes its 3 % hairline by under 2 %, not
+ * worth a path per glyph.
+ */
+function strokeOutline(s: DrawState, paths: GlyphPathCache, glyph: number, k: number, th: number, shear: number, pen: number, y: number): void {
+  const d = paths.outline!(glyph);
+  if (!d) return;
+  const { ctx } = s;
+  // Back from the glyph's space to the page's (as fillThrough), then the outline placed there.
+  ctx.save();
+  ctx.scale(1 / (k * th), -1 / k);
+  if (shear) ctx.transform(1, 0, shear, 1, 0, 0);
+  ctx.translate(-pen, -y);
+  ctx.stroke(s.createPath(transformPathData(d, [k * th, 0, k * shear, -k, pen, y])) as never);
+  ctx.restore();
 }
 
 /**
