@@ -4,7 +4,7 @@
  * and no space before a continuous break).
  */
 import type { Block, Paragraph } from '../model';
-import { byWidth } from './blocks';
+import { byWidth } from './block-reflow';
 import type { Unit } from './flow/units';
 
 /** A unit of the bare mark closing a section (Unit.sectionMark), as are its re-layouts (once per width). */
