@@ -8,7 +8,7 @@
  * shares of the space between paragraphs (paragraph-spacing.ts), drop caps (drop-cap.ts) and the
  * re-layout of units in columns of other widths (block-reflow.ts) are their own files.
  */
-import type { Block, Paragraph, ParagraphBorders } from '../model';
+import type { Block, Paragraph, ParagraphBorders, Table } from '../model';
 import { appendUnits, spaceUnit, type NoteCall, type Unit } from './flow/units';
 import type { ObjectInline } from './inline/itemize';
 import type { LineBox } from './inline/line-box';
@@ -60,27 +60,7 @@ export class BlockUnitBuilder {
   units(block: Block, next: Block | undefined): Unit[] {
     // In columns of unequal widths, the width of the column the block starts in.
     const width = this.ctx.columnWidth?.() ?? this.widthPt;
-    if (block.kind === 'table') {
-      const out: Unit[] = [];
-      // w:contextualSpacing looks into the table: a paragraph whose style the table's first paragraph
-      // shares keeps no space after (Word's render of Docx4j_GettingStarted: an empty List Paragraph
-      // over a table of List Paragraph cells sits flush on it).
-      const first = block.rows[0]?.cells[0]?.blocks[0];
-      const contextual = this.prev?.props.contextualSpacing === true && first?.kind === 'paragraph' && first.props.styleId === this.prev.props.styleId;
-      if (this.prevAfter > 0 && this.broken === undefined && !contextual) out.push(spaceUnit(this.prevAfter, true, this.prevAfter));
-      this.broken = undefined;
-      this.prev = undefined;
-      this.prevAfter = 0;
-      this.started = true;
-      // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
-      const layRows = (w: number) => layoutTable(block, w, this.ctx, (u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
-      const cells = block.rows.reduce((n, row) => n + row.cells.length, 0);
-      const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, newBudget(), cells, this.ctx) : layRows(width);
-      const floating = block.props.floating ? floatingTableUnit(block, rows, width, this.ctx) : undefined;
-      if (floating) out.push(floating);
-      else appendUnits(out, rows);
-      return out;
-    }
+    if (block.kind === 'table') return this.tableUnits(block, width);
     const p = block;
     if (p.props.frame?.dropCap && next?.kind === 'paragraph') {
       this.dropCap = dropCapOf(p, width, this.ctx);
@@ -95,6 +75,37 @@ export class BlockUnitBuilder {
       this.started = true;
       return [frameUnit(paras, width, this.ctx)];
     }
+    return this.paragraphBlockUnits(p, next, width);
+  }
+
+  /** A table's units, after the previous paragraph's space after. */
+  private tableUnits(block: Table, width: number): Unit[] {
+    const out: Unit[] = [];
+    // w:contextualSpacing looks into the table: a paragraph whose style the table's first paragraph
+    // shares keeps no space after (Word's render of Docx4j_GettingStarted: an empty List Paragraph
+    // over a table of List Paragraph cells sits flush on it).
+    const first = block.rows[0]?.cells[0]?.blocks[0];
+    const contextual = this.prev?.props.contextualSpacing === true && first?.kind === 'paragraph' && first.props.styleId === this.prev.props.styleId;
+    if (this.prevAfter > 0 && this.broken === undefined && !contextual) out.push(spaceUnit(this.prevAfter, true, this.prevAfter));
+    this.broken = undefined;
+    this.prev = undefined;
+    this.prevAfter = 0;
+    this.started = true;
+    // Table rows carry no numberedLines: line numbering skips tables (§17.6.8, as Word and LibreOffice do).
+    const layRows = (w: number) => layoutTable(block, w, this.ctx, (u, r) => withNotes(u, noteCallsIn(block.rows[r]?.cells.flatMap((c) => c.blocks) ?? [])));
+    const cells = block.rows.reduce((n, row) => n + row.cells.length, 0);
+    const rows = this.ctx.columnWidth && !block.props.floating ? reflowingRows(layRows, width, newBudget(), cells, this.ctx) : layRows(width);
+    const floating = block.props.floating ? floatingTableUnit(block, rows, width, this.ctx) : undefined;
+    if (floating) out.push(floating);
+    else appendUnits(out, rows);
+    return out;
+  }
+
+  /**
+   * A paragraph's units: its lines laid out beside the floats and the drop cap that reach it (or in
+   * the next column or page, or again in a column of another width), after the space before it.
+   */
+  private paragraphBlockUnits(p: Paragraph, next: Block | undefined, width: number): Unit[] {
     const prev = this.prev;
     const nextPara = next?.kind === 'paragraph' ? next : undefined;
     const shares = spaceShares(prev, this.prevAfter, p, this.ctx.addParagraphSpacing === true, !this.started);
@@ -105,8 +116,6 @@ export class BlockUnitBuilder {
     const prevShare = broken === undefined ? shares.prev : 0;
     const ownShare = broken === 'standalone' ? 0 : shares.own;
     const gap = prevShare + ownShare;
-    const out: Unit[] = [];
-    const keepPrev = prev?.props.keepNext === true;
     const ctx = this.ctx;
     const drop = this.dropCap;
     this.dropCap = undefined;
@@ -144,24 +153,7 @@ export class BlockUnitBuilder {
       units = reflowingLines(laid, (l, reflow, from) => paragraphUnits(l, this.ctx, join, keepWithNext, after, reflow, from), ctx, newBudget());
     }
     if (drop && units[0]) units[0] = withDropCap(units[0], drop);
-    if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
-      // The paragraph opens with a page break: the previous paragraph's share of the space stays
-      // above the break, the paragraph's own share goes to the top of the new page, above its text
-      // (the same peer measurements: an inline break run keeps the space before).
-      if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev, prevShare));
-      out.push(units[0]!);
-      if (ownShare > 0) out.push(spaceUnit(ownShare));
-      appendUnits(out, units.slice(1));
-    } else {
-      if (gap > 0 && join.joinedAbove && prev) {
-        // The space between two paragraphs of one border group is inside their box.
-        // Its closure holds the box width, not `laid` (nor, through this scope, do the units' reflows).
-        const prevShading = prev.props.shading?.fill;
-        const boxWidthPt = laid.boxWidthPt;
-        out.push({ ...spaceUnit(gap, !keepPrev, prevShare), emit: (sink, x, y) => decorateBetween(p, prevShading, boxWidthPt, sink, x, y, gap) });
-      } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev, prevShare));
-      appendUnits(out, units);
-    }
+    const out = this.spaced(p, prev, laid, units, join.joinedAbove, prevShare, ownShare);
     this.prev = p;
     this.prevAfter = spaceAfter(p, nextPara);
     const last = laid.lines[laid.lines.length - 1];
@@ -171,10 +163,34 @@ export class BlockUnitBuilder {
   }
 
   /**
-   * The paragraph laid out again with its floats anchored in lines that go on in the next column or
-   * page placed there (LaidParagraph.late), its lines here at the width they have without them;
-   * undefined when it has none, or when without them here their anchors would no longer go on.
+   * A paragraph's units after the space between it and `prev` (its shares, spaceShares), the space
+   * drawn inside their box when they share borders, or split around a page break opening it.
    */
+  private spaced(p: Paragraph, prev: Paragraph | undefined, laid: LaidParagraph, units: Unit[], joinedAbove: boolean, prevShare: number, ownShare: number): Unit[] {
+    const out: Unit[] = [];
+    const gap = prevShare + ownShare;
+    const keepPrev = prev?.props.keepNext === true;
+    if (units.length > 1 && isBreakLine(laid.lines[0]!)) {
+      // The paragraph opens with a page break: the previous paragraph's share of the space stays
+      // above the break, the paragraph's own share goes to the top of the new page, above its text
+      // (the same peer measurements: an inline break run keeps the space before).
+      if (prevShare > 0) out.push(spaceUnit(prevShare, !keepPrev, prevShare));
+      out.push(units[0]!);
+      if (ownShare > 0) out.push(spaceUnit(ownShare));
+      appendUnits(out, units.slice(1));
+    } else {
+      if (gap > 0 && joinedAbove && prev) {
+        // The space between two paragraphs of one border group is inside their box.
+        // Its closure holds the box width, not `laid` (nor, through this scope, do the units' reflows).
+        const prevShading = prev.props.shading?.fill;
+        const boxWidthPt = laid.boxWidthPt;
+        out.push({ ...spaceUnit(gap, !keepPrev, prevShare), emit: (sink, x, y) => decorateBetween(p, prevShading, boxWidthPt, sink, x, y, gap) });
+      } else if (gap > 0) out.push(spaceUnit(gap, !keepPrev, prevShare));
+      appendUnits(out, units);
+    }
+    return out;
+  }
+
   private moveLateFloats(laid: LaidParagraph, units: readonly Unit[], width: number, gap: number, unitsOf: (l: LaidParagraph) => Unit[]): { laid: LaidParagraph; units: Unit[] } | undefined {
     const ctx = this.ctx;
     if (!ctx.wrapArea || !ctx.roomAt || laid.content.markers.length === 0) return undefined;
