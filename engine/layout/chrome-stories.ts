@@ -10,7 +10,7 @@ import { layoutStory, type Story } from './blocks';
 import { chromeContext, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, type FieldFacts } from './fields';
 import type { PageGeometry } from './objects';
-import type { PageInfo, PassState } from './pass';
+import type { PageInfo, PassState } from './pass-state';
 import { searchParagraphs, type XrefIndex } from './xref-index';
 
 /** What header and footer stories need from the pass that places them. */

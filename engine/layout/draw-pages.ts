@@ -10,7 +10,8 @@ import { columnSeparatorItems, hasArtPageBorder, pageBorderItems } from './decor
 import type { DocumentEnv } from './context';
 import { CollectingSink, ResourceTables, stackedFloats } from './emit/sink';
 import type { PageState } from './flow/paginate';
-import { storyCuts, type PassResult, type PassState } from './pass';
+import { storyCuts } from './pass';
+import type { PassResult, PassState } from './pass-state';
 import { balanceNotes } from './flow/note-columns';
 import { pageGeometry } from './objects';
 import { gradientShadings, shadedPath } from './gradient';

@@ -14,7 +14,8 @@ import type { ItemSink } from './emit/sink';
 import { dropBelow, type Exclusion } from './flow/exclusions';
 import type { Unit } from './flow/units';
 import { floatPosition } from './objects';
-import { naturalWidth, type ParagraphContext } from './paragraph';
+import type { ParagraphContext } from './paragraph';
+import { naturalWidth } from './paragraph-measure';
 import { tableGrid } from './table/table';
 import type { TableContext } from './table/table';
 

@@ -5,7 +5,8 @@
  */
 import type { Unit } from './flow/units';
 import type { ObjectInline } from './inline/itemize';
-import { isFloat, rowStarts, type LaidParagraph, type LateFloats } from './paragraph';
+import { isFloat, type LaidParagraph, type LateFloats } from './paragraph';
+import { rowStarts } from './paragraph-units';
 
 /**
  * The paragraph's floats (wp:anchor, §20.4.2.3) anchored in line rows that go on in the next column

@@ -1,6 +1,6 @@
 /**
  * A paragraph's itemized and shaped content, handed from the AutoFit measure of a table cell
- * (paragraph.ts minContentWidth) to the cell's layout right after it, once, room permitting.
+ * (paragraph-measure.ts minContentWidth) to the cell's layout right after it, once, room permitting.
  *
  * An autofit table measures every cell's text for its columns' minimum widths, then lays the cells
  * out: each cell paragraph was itemized (bidi levels, font fallback, spans) and cut into shaped

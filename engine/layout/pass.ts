@@ -5,104 +5,28 @@
  * Fields whose value depends on the finished layout (NUMPAGES, SECTIONPAGES, PAGEREF, STYLEREF)
  * read the previous pass's state (PassState); passes.ts runs passes until it is stable, helped by
  * what a pass printed (PrintedFields: whether every such value prints the same under a new state).
+ *
+ * This file runs the pass (the Pass class: sections, pages, notes); what it hands on is typed in
+ * pass-state.ts, the page each block starts on is found in block-pages.ts, and the paragraphs that
+ * only close a section are told apart in section-marks.ts.
  */
 import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
-import type { Block, FieldInline, Paragraph, SectionProps } from '../model';
-import { BlockUnitBuilder, byWidth, layoutStory, type Story } from './blocks';
+import type { FieldInline, SectionProps } from '../model';
+import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
+import { blockKey, blockPagesOf } from './block-pages';
 import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
-import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type BookmarkPlace, type FieldFacts } from './fields';
+import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type FieldFacts } from './fields';
 import { Paginator, type PageFrame, type PageState } from './flow/paginate';
-import type { NoteCall, Unit } from './flow/units';
+import type { NoteCall } from './flow/units';
 import { ChromeStories } from './chrome-stories';
 import { indexCrossReferences, searchParagraphs, type XrefIndex } from './xref-index';
-import { buildFrame, chooseRef, textArea, type PageStory } from './frame';
+import { buildFrame, chooseRef, textArea } from './frame';
 import { pageGeometry, type PageGeometry } from './objects';
 import type { Exclusion } from './flow/exclusions';
-import { earlyFloatsOf, type EarlyFloats, type PushedBlocks } from './flow/early-floats';
+import { earlyFloatsOf, type EarlyFloats } from './flow/early-floats';
 import { noteCallsIn, type NoteNumbers } from './notes';
-
-/** What one pass learns for the next. */
-export interface PassState {
-  readonly numPages?: number;
-  readonly sectionPages?: readonly number[];
-  /** Lower-case bookmark name → the page its paragraph starts on. */
-  readonly bookmarkPages?: Readonly<Record<string, BookmarkPlace>>;
-  /** Per page index: the [first, end) range of body paragraphs (XrefIndex.paragraphs) starting on it. */
-  readonly pageParagraphs?: ReadonlyArray<readonly [number, number]>;
-  /** Per page index: wrapping floats placed above their own paragraph, which all the page's lines wrap around. */
-  readonly earlyFloats?: EarlyFloats;
-  /** Body blocks the floats above their paragraphs pushed to a later page (early-floats.ts pushedBlocks). */
-  readonly pushedBlocks?: PushedBlocks;
-}
-
-/** Per-page facts recorded during a pass. */
-export interface PageInfo {
-  readonly index: number;
-  readonly number: number;
-  readonly label: string;
-  readonly section: number;
-  readonly firstOfSection: boolean;
-  /**
-   * A continuous section that restarts page numbering (w:pgNumType/@w:start) and begins on this
-   * page: the page takes the restarted number, and the next page counts on from it.
-   */
-  readonly restartedBy?: number;
-  header?: PageStory;
-  footer?: PageStory;
-  readonly area: { left: number; right: number };
-}
-
-/** The result of a pass. */
-export interface PassResult {
-  readonly pages: PageState[];
-  readonly info: PageInfo[];
-  /** The body used a value that depends on the finished layout. */
-  readonly bodyUsesTotals: boolean;
-  /** Per top-level body block (serial across sections): the index of the first page it is on. */
-  readonly blockPages: readonly number[];
-  /** Per page index: the wrapping floats placed above their own paragraphs (early-floats.ts). */
-  readonly earlyFloats?: EarlyFloats;
-  readonly notes: NoteNumbers;
-  /** Height of the footnote separator area. */
-  readonly separatorPt: number;
-  /** A note's story at a width (cached). */
-  noteStory(call: NoteCall, widthPt: number): Story | undefined;
-  /** A header or footer laid out for a page with the given totals (cached). */
-  headerFooter(part: string, page: PageInfo, widthPt: number, state: PassState): Story;
-  /** Whether every layout-dependent field this pass printed (body, headers, footers) prints the same under `state`. */
-  printsSameUnder(state: PassState): boolean;
-  /** Table rows that cannot split placed taller than their page's body (Paginator.clippedRows). */
-  readonly clippedRows: number;
-  /** Other units placed past their column's foot (Paginator.overflowUnits). */
-  readonly overflowUnits: number;
-}
-
-/** Layout-dependent field values a pass keeps to compare again before it is kept; beyond it, the next pass runs. */
-const MAX_PRINTED_FIELDS = 100_000;
-
-/**
- * The layout-dependent field values (PAGE_DEPENDENT_FIELDS) a pass printed, each with how to compute
- * it under another pass state. A pass depends on its state only through these values, so when all of
- * them print the same under the state the pass leads to, the next pass would repeat it.
- */
-class PrintedFields {
-  private readonly entries: Array<{ readonly text: string | undefined; readonly again: (state: PassState) => string | undefined }> = [];
-  private overflow = false;
-
-  note(f: FieldInline, text: string | undefined, again: (state: PassState) => string | undefined): void {
-    if (!PAGE_DEPENDENT_FIELDS.has(f.instruction.name) || this.overflow) return;
-    if (this.entries.length >= MAX_PRINTED_FIELDS) {
-      this.overflow = true;
-      this.entries.length = 0;
-      return;
-    }
-    this.entries.push({ text, again });
-  }
-
-  sameUnder(state: PassState): boolean {
-    return !this.overflow && this.entries.every((e) => e.again(state) === e.text);
-  }
-}
+import { PrintedFields, type PageInfo, type PassResult, type PassState } from './pass-state';
+import { asSectionMark, isBareSectionMark, isSpacer, withoutSpaceBefore } from './section-marks';
 
 /** Runs one pass. */
 export function runPass(env: DocumentEnv, state: PassState, notes: NoteNumbers, host: EngineHost, limits: InputLimits, xref?: XrefIndex): PassResult {
@@ -453,48 +377,6 @@ class Pass {
   }
 }
 
-/**
- * A unit's key in the unit → block map: a unit that may be laid out again for a column of another
- * width (Unit.reflow) is known by its block's reflow object, which its re-layouts share, so they need
- * no entries (nor copies) of their own. The map is weak: re-layouts the paginator dropped go with it
- * (a strong map kept every one, 320 of the 750 MiB live in a 43-page hostile file).
- */
-function blockKey(unit: Unit): object {
-  return unit.reflow?.block ?? unit;
-}
-
-/** A unit of the bare mark closing a section (Unit.sectionMark), as are its re-layouts (once per width). */
-function asSectionMark(unit: Unit): Unit {
-  const reflow = unit.reflow;
-  return { ...unit, sectionMark: true, ...(reflow ? { reflow: { ...reflow, at: byWidth((w: number) => reflow.at(w)?.map(asSectionMark)) } } : {}) };
-}
-
-/**
- * Per top-level block: the first page holding one of its units (blocks split into new units take their
- * predecessor's page). Spacing counts only for a block that has nothing else: a heading's space before
- * can stay at the foot of a page its text moved on from, and the heading (and a bookmark in it, which
- * PAGEREF and a TOC print) is on the page its text opens, as in Word's TOC of Docx4j_GettingStarted.
- */
-function blockPagesOf(pages: readonly PageState[], unitBlock: WeakMap<object, number>, count: number): number[] {
-  const out: number[] = new Array<number>(count);
-  const spacingOnly: number[] = new Array<number>(count);
-  for (const page of pages) {
-    for (const p of page.placed) {
-      const serial = unitBlock.get(blockKey(p.unit));
-      if (serial === undefined) continue;
-      const seen = p.unit.discardable ? spacingOnly : out;
-      if (seen[serial] === undefined) seen[serial] = page.index;
-    }
-  }
-  for (let i = 0; i < count; i++) out[i] ??= spacingOnly[i]!;
-  let last = 0;
-  for (let i = 0; i < count; i++) {
-    if (out[i] === undefined) out[i] = last;
-    else last = out[i]!;
-  }
-  return out;
-}
-
 /** STYLEREF in the body: the nearest paragraph of the style at or before the field's, else the first after it. */
 function bodyStyleParagraph(xref: XrefIndex): FieldFacts['styleParagraph'] {
   return (match, _last, field) => {
@@ -502,30 +384,6 @@ function bodyStyleParagraph(xref: XrefIndex): FieldFacts['styleParagraph'] {
     if (at === undefined) return undefined;
     return searchParagraphs(xref, match, at, at + 1, false);
   };
-}
-
-/**
- * An empty paragraph that holds a section's w:sectPr (§17.6.17) and paints nothing: no text or
- * objects (bookmarks and comment ranges aside), no borders, shading or frame.
- */
-function isBareSectionMark(block: Block): boolean {
-  if (block.kind !== 'paragraph') return false;
-  const p = block.props;
-  if (p.frame || p.borders || p.shading) return false;
-  return block.inlines.every((i) => i.kind === 'bookmark' || (i.kind === 'comment' && i.edge !== 'reference') || (i.kind === 'text' && i.text === ''));
-}
-
-/**
- * A bare section mark (above) with no space before of its own, other than HTML auto spacing, and
- * nothing a reference could point at: one a continuous section break lays out as nothing.
- */
-function isSpacer(mark: Paragraph): boolean {
-  const sp = mark.props.spacing;
-  return (sp.beforeAuto || sp.beforePt === 0) && mark.inlines.every((i) => i.kind === 'text');
-}
-
-function withoutSpaceBefore(p: Paragraph): Paragraph {
-  return { ...p, props: { ...p.props, spacing: { ...p.props.spacing, beforePt: 0, beforeAuto: false } } };
 }
 
 /** Where a note's story may be split across pages: after each unit that allows a break, short of its end. */

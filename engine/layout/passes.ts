@@ -4,14 +4,15 @@
  * paragraph are those the pass before found (flow/early-floats.ts): runPasses lays out again while
  * the body used such a value and it changed, or the early floats moved, at most MAX_PASSES times
  * (then it keeps the last pass and warns `layout/fields-unstable` or `layout/floats-unstable`),
- * unless every such value the pass printed prints the same under the new state (pass.ts PrintedFields).
+ * unless every such value the pass printed prints the same under the new state (pass-state.ts PrintedFields).
  */
 import type { EngineHost, InputLimits } from '../core';
 import type { DocumentEnv } from './context';
 import { pushedBlocks, sameEarlyFloats, samePushedBlocks, withoutPushed } from './flow/early-floats';
 import type { BookmarkPlace } from './fields';
 import type { NoteNumbers } from './notes';
-import { runPass, type PassResult, type PassState } from './pass';
+import { runPass } from './pass';
+import type { PassResult, PassState } from './pass-state';
 import { indexCrossReferences, type XrefIndex } from './xref-index';
 
 /** Layout passes run before the result is kept even if page references still change. */

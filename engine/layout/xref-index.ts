@@ -2,7 +2,7 @@
  * The cross-reference index: one walk over the body in document order that records what REF,
  * NOTEREF, SEQ and STYLEREF fields (§17.16.5.55, .45, .60, .66) read — each bookmark's text,
  * paragraph number and notes, each SEQ field's value, and each paragraph's style, text and number.
- * Pages are not known here: the pass maps top-level blocks to pages (see pass.ts).
+ * Pages are not known here: the pass maps top-level blocks to pages (see block-pages.ts).
  */
 import type { Block, FieldInline, FieldInstruction, Inline, Paragraph } from '../model';
 

@@ -177,7 +177,7 @@ export class Paginator {
     // A bound on placements against an endless loop, proportional to the block: a paragraph of
     // 200 000 lines is legitimate (pages themselves are bounded by limits.maxPages, as they open).
     // A block laid out again for a narrower column has more units than it came with: the bound grows
-    // by the units each re-layout adds (re-layouts are bounded by their own budget, see blocks.ts).
+    // by the units each re-layout adds (re-layouts are bounded by their own budget, see block-reflow.ts).
     let bound = 100_000 + 4 * units.length;
     let guard = 0;
     while (queue.length > 0) {

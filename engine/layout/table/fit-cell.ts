@@ -6,7 +6,8 @@
  * text width, so it keeps to one line where it would have wrapped.
  */
 import type { Block, Inline, Paragraph, RunProps } from '../../model';
-import { naturalWidth, type ParagraphContext } from '../paragraph';
+import type { ParagraphContext } from '../paragraph';
+import { naturalWidth } from '../paragraph-measure';
 
 /** Widest unwrapped line this fitting looks at (a paragraph wider than this is fit as if it were this wide). */
 const MAX_NATURAL_PT = 100_000;

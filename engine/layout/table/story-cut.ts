@@ -91,7 +91,7 @@ export function splitStory(story: Story | undefined, limit: number, force = fals
   else if (i > 0 && i < n && lines.at(i).unit.discardable && !lines.at(i - 1).unit.discardable && lines.at(i).y + (lines.at(i).unit.afterPt ?? 0) > limit + 0.01) i--;
   // Widow control (compatibilityMode 12 and lower, and 15): a paragraph's last line does not open the rest
   // alone; its next-to-last line goes with it (see Unit.holdsWidow), even where that leaves the cell
-  // nothing here (a two-line paragraph opening it), which then holds the row back (table.ts splitRow).
+  // nothing here (a two-line paragraph opening it), which then holds the row back (row-units.ts splitRow).
   if (i > 0 && i < n && lines.at(i - 1).unit.holdsWidow) i--;
   let next = i < n ? lines.at(i) : undefined;
   // Where the row opens its page and nothing but spacing would be placed above `next`, a nested

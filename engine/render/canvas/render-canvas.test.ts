@@ -8,7 +8,7 @@ import { makeGif, makeTiff, tiffBasics } from '../../image/test-util';
 import { adjustPixels, decodeJpeg, encodePng, rasterizeSoftMask } from '../../image';
 import { JPEG_FIXTURES } from '../../image/jpeg-fixtures';
 import { createCanvasCache, renderCanvas, type Canvas2D } from './index';
-import { transformPathData } from './render-canvas';
+import { transformPathData } from './draw-glyphs';
 
 type Call = [string, ...unknown[]];
 

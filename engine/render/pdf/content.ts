@@ -9,10 +9,13 @@
  * object, the text state (Tf, Tz, Tr: §9.3, kept across text objects) is only written when it
  * changes, and runs after the first are placed with Td relative to the previous run's start, in
  * whole thousandths of a point so relative moves never drift from the absolute positions.
+ *
+ * That state and the text objects are content-state.ts's (ContentState); this file draws the page's
+ * items on it: paths, pictures, groups, translucent and shaded paint.
  */
-import { formatPdfNumber as fmt, unitRgb } from '../../core';
 import type { GlyphRun, GroupItem, LayoutItem, LayoutPage, PathCommand, PathItem, PathPicture, PathShading, SoftMask } from '../../model';
 import type { ByteSink } from './byte-sink';
+import { ContentState } from './content-state';
 import type { ContentFace } from './show-text';
 
 export type { ContentFace, ContentFont } from './show-text';
@@ -51,53 +54,8 @@ export function writeContent(page: LayoutPage, target: ContentTarget, sink: Byte
   w.endText();
 }
 
-/** PDF colour operands `r g b` (0–1, 3 decimals) of a hex colour; black when malformed. */
-function rgbOperands(color: string): string {
-  return unitRgb(color).map((c) => fmt(c)).join(' ');
-}
-
-/** Graphics and text state that q/Q save and restore. */
-interface SavedState {
-  readonly fill: string;
-  readonly stroke: string;
-  readonly lineWidth: number;
-  readonly dash: string;
-  readonly font: string;
-  readonly size: number;
-  readonly tz: number;
-  readonly tr: number;
-}
-
-class ContentWriter {
-  private fill = '';
-  private stroke = '';
-  private lineWidth = -1;
-  private dash = '';
-  // Text state (§9.3): unknown until set; kept across text objects, restored by Q.
-  private font = '';
-  private size = -1;
-  private tz = 100;
-  private tr = 0;
-  private inText = false;
-  /** The text line matrix is an unskewed translation to (lineX, lineY) thousandths of a point. */
-  private lineKnown = false;
-  private lineX = 0;
-  private lineY = 0;
-  /** What a viewer holds: the last Tm's origin and the sum of Td offsets since (as doubles). */
-  private originX = 0;
-  private originY = 0;
-  private relX = 0;
-  private relY = 0;
-  private readonly colors = new Map<string, string>();
-  /** The glyphs being shown only clip (a shaded run). */
-  private clipText = false;
-
-  constructor(
-    private readonly h: number,
-    private readonly res: ContentTarget,
-    private readonly out: ByteSink,
-  ) {}
-
+/** Writes a page's items as operators, on the state ContentState keeps. */
+class ContentWriter extends ContentState {
   item(item: LayoutItem): void {
     if (item.kind === 'glyphs') {
       if (item.shading && !item.invisible && !item.unfilled && item.shading.coords.every(Number.isFinite)) {
@@ -136,52 +94,6 @@ class ContentWriter {
         this.group(item);
         break;
     }
-  }
-
-  /** Closes the open text object, if any. */
-  endText(): void {
-    if (!this.inText) return;
-    this.out.ascii('ET\n');
-    this.inText = false;
-    this.lineKnown = false;
-  }
-
-  private operands(color: string): string {
-    let s = this.colors.get(color);
-    if (s === undefined) {
-      s = rgbOperands(color);
-      this.colors.set(color, s);
-    }
-    return s;
-  }
-
-  private setFill(color: string): void {
-    if (color === this.fill) return;
-    this.out.ascii(this.operands(color));
-    this.out.ascii(' rg\n');
-    this.fill = color;
-  }
-
-  private setStroke(color: string): void {
-    if (color === this.stroke) return;
-    this.out.ascii(this.operands(color));
-    this.out.ascii(' RG\n');
-    this.stroke = color;
-  }
-
-  private setLineWidth(width: number): void {
-    if (width === this.lineWidth) return;
-    this.out.numSp(width);
-    this.out.ascii('w\n');
-    this.lineWidth = width;
-  }
-
-  private setDash(dash: readonly number[] | undefined): void {
-    const d = dash && dash.length > 0 ? `[${dash.map((v) => fmt(v)).join(' ')}] 0 d` : '[] 0 d';
-    if (d === this.dash || (this.dash === '' && d === '[] 0 d')) return;
-    this.out.ascii(d);
-    this.out.byte(10);
-    this.dash = d;
   }
 
   private rect(x: number, y: number, w: number, h: number, fill?: string, stroke?: string, lineWidth?: number): void {
@@ -363,21 +275,6 @@ class ContentWriter {
     this.res.imageWritten(item.image, from);
   }
 
-  private save(): SavedState {
-    return { fill: this.fill, stroke: this.stroke, lineWidth: this.lineWidth, dash: this.dash, font: this.font, size: this.size, tz: this.tz, tr: this.tr };
-  }
-
-  private restore(s: SavedState): void {
-    this.fill = s.fill;
-    this.stroke = s.stroke;
-    this.lineWidth = s.lineWidth;
-    this.dash = s.dash;
-    this.font = s.font;
-    this.size = s.size;
-    this.tz = s.tz;
-    this.tr = s.tr;
-  }
-
   private group(item: GroupItem): void {
     const o = this.out;
     o.ascii('q\n');
@@ -401,94 +298,6 @@ class ContentWriter {
     this.restore(saved);
   }
 
-  /** Sets the text state a run needs (inside a text object): font and size, scaling, render mode. */
-  private textState(run: GlyphRun, font: ContentFace, th: number): void {
-    const o = this.out;
-    if (font.resource !== this.font || run.sizePt !== this.size) {
-      o.ascii(`/${font.resource} `), o.numSp(run.sizePt), o.ascii('Tf\n');
-      this.font = font.resource;
-      this.size = run.sizePt;
-    }
-    const tz = th * 100;
-    if (tz !== this.tz) {
-      o.numSp(tz), o.ascii('Tz\n');
-      this.tz = tz;
-    }
-    // Outlined text (WordArt's stroke) and synthetic bold (a hairline of 3 % of the size in the
-    // text's colour): fill, then stroke the glyph outlines (render mode 2, §9.3.6).
-    // Hollow letters (unfilled) only stroke their outlines (render mode 1).
-    // Invisible text (render mode 3) is only there to be found and selected: warped WordArt is drawn as paths.
-    // Glyphs filled with a blend only clip (7), after stroking any outline (5).
-    const stroked = run.outline || font.syntheticBold;
-    const tr = run.invisible ? 3 : this.clipText ? (stroked ? 5 : 7) : run.outline ? (run.unfilled ? 1 : 2) : font.syntheticBold ? 2 : 0;
-    if (tr === 3) {
-      // Nothing is painted, so the stroke state is left as it is.
-    } else if (run.outline) {
-      this.setStroke(run.outline.color);
-      this.setLineWidth(run.outline.widthPt + (font.syntheticBold ? run.sizePt * 0.03 : 0));
-      this.setDash(run.outline.dash);
-    } else if (font.syntheticBold) {
-      this.setStroke(run.color);
-      this.setLineWidth(run.sizePt * 0.03);
-    }
-    if (tr !== this.tr) {
-      o.ascii(`${tr} Tr\n`);
-      this.tr = tr;
-    }
-  }
-
-  /**
-   * Moves to a run's start (x, y in thousandths of a point). Td is relative to the line start and
-   * viewers add it in floating point (poppler and pdf.js sum the offsets since the last Tm, then add
-   * the Tm origin), so Td is used only when that sum gives exactly the absolute position a Tm would;
-   * otherwise Tm. Drawn positions are thus bit-identical to absolute placement.
-   */
-  private position(x: number, y: number, skewed: boolean): void {
-    const o = this.out;
-    const xd = x / 1000;
-    const yd = y / 1000;
-    if (!skewed && this.lineKnown) {
-      const dx = (x - this.lineX) / 1000;
-      const dy = (y - this.lineY) / 1000;
-      const relX = this.relX + dx;
-      const relY = this.relY + dy;
-      if (relX + this.originX === xd && relY + this.originY === yd) {
-        o.numSp(dx), o.numSp(dy), o.ascii('Td\n');
-        this.relX = relX;
-        this.relY = relY;
-        this.lineX = x;
-        this.lineY = y;
-        return;
-      }
-    }
-    o.ascii(skewed ? '1 0 0.2126 1 ' : '1 0 0 1 '), o.numSp(xd), o.numSp(yd), o.ascii('Tm\n');
-    this.lineKnown = !skewed;
-    this.originX = xd;
-    this.originY = yd;
-    this.relX = 0;
-    this.relY = 0;
-    this.lineX = x;
-    this.lineY = y;
-  }
-
-  private glyphs(run: GlyphRun): void {
-    if (run.glyphs.length === 0) return;
-    const font = this.res.face(run.font);
-    const o = this.out;
-    this.setFill(run.color);
-    if (!this.inText) {
-      o.ascii('BT\n');
-      this.inText = true;
-      // BT sets the text and line matrices to the identity: an unskewed translation to the origin.
-      this.lineKnown = true;
-      this.lineX = this.lineY = 0;
-      this.originX = this.originY = this.relX = this.relY = 0;
-    }
-    const th = (run.scalePct ?? 100) / 100;
-    this.textState(run, font, th);
-    this.position(Math.round(run.x * 1000), Math.round((this.h - run.y) * 1000), font.syntheticItalic);
-    this.res.show(o, run, th);
-  }
 }
 
 /** Whether an opacity lets what is under it show through (0 ≤ v < 1). */
