@@ -299,8 +299,12 @@ export class Paginator {
       this.nextColumn('natural');
       return unit;
     }
+    // A column opening a region partway down the page (below a continuous section break) has less
+    // room than the next page's: what does not fit there moves on, as Word and LibreOffice move it,
+    // rather than being drawn past the foot as it is where no column would hold more of it.
+    const fullColumn = columnEmpty && page.regionTop <= page.frame.bodyTop + EPS;
     const hang = hangOf(page, unit, bodyBottom(this.host, page));
-    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hang <= room + EPS || (columnEmpty && !unit.split))) {
+    if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hang <= room + EPS || (fullColumn && !unit.split))) {
       // A point of slack: a row's bottom border may reach just past the foot without hiding text.
       if (need - hang > room + 1) {
         if (unit.kind === 'row' && !unit.split) this.tallRows.add(unit);
@@ -324,7 +328,7 @@ export class Paginator {
       return undefined;
     }
     if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty || onlyHeaderAbove(page, unit, this.collapsed) || unit.heightPt > page.frame.bodyBottom - page.frame.bodyTop + EPS)) {
-      const parts = unit.split(room - notes.total, columnEmpty);
+      const parts = unit.split(room - notes.total, fullColumn);
       if (parts) {
         // The part a column opening with it must take (a row's first line) may be taller than the room.
         if (parts[0].heightPt - hangOf(page, parts[0], bodyBottom(this.host, page)) > room - notes.total + 1) this.overflowed(unit);
@@ -334,7 +338,7 @@ export class Paginator {
         return parts[1];
       }
     }
-    if (columnEmpty) {
+    if (fullColumn) {
       // Nothing of it fits here (under repeated header rows that fill the page, a point or less) and
       // the next column would be the same: placed whole, past the foot.
       if (need - hang > room + 1) this.overflowed(unit);
