@@ -9,7 +9,7 @@ import type { Block, FieldInline, Inline, SectionProps, ShapeInline } from '../m
 import { layoutStory, type Story } from './blocks';
 import { chromeContext, type DocumentEnv, type StoryFacts } from './context';
 import { evaluateField, type FieldFacts } from './fields';
-import type { PageGeometry } from './objects';
+import type { PageGeometry } from './float-position';
 import type { PageInfo, PassState } from './pass-state';
 import { searchParagraphs, type XrefIndex } from './xref-index';
 

@@ -13,7 +13,7 @@ import type { PageState } from './flow/paginate';
 import { storyCuts } from './pass';
 import type { PassResult, PassState } from './pass-state';
 import { balanceNotes } from './flow/note-columns';
-import { pageGeometry } from './objects';
+import { pageGeometry } from './float-position';
 import { gradientShadings, shadedPath } from './gradient';
 import { metafileKind } from './metafile';
 import { pathPicture } from './picture-fill';

@@ -13,7 +13,7 @@ import type { Block, FloatAnchor, FrameProps, Paragraph, RunProps, ShapeInline, 
 import type { ItemSink } from './emit/sink';
 import { dropBelow, type Exclusion } from './flow/exclusions';
 import type { Unit } from './flow/units';
-import { floatPosition } from './objects';
+import { floatPosition } from './float-position';
 import type { ParagraphContext } from './paragraph';
 import { naturalWidth } from './paragraph-measure';
 import { tableGrid } from './table/table';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FloatAnchor } from '../model';
-import { floatPosition, turnAbout } from './objects';
+import { floatPosition } from './float-position';
+import { turnAbout } from './object-pictures';
 
 const apply = (m: readonly number[], x: number, y: number) => [m[0]! * x + m[2]! * y + m[4]!, m[1]! * x + m[3]! * y + m[5]!].map((v) => Math.round(v * 1000) / 1000 + 0);
 

@@ -21,7 +21,7 @@ import type { NoteCall } from './flow/units';
 import { ChromeStories } from './chrome-stories';
 import { indexCrossReferences, searchParagraphs, type XrefIndex } from './xref-index';
 import { buildFrame, chooseRef, textArea } from './frame';
-import { pageGeometry, type PageGeometry } from './objects';
+import { pageGeometry, type PageGeometry } from './float-position';
 import type { Exclusion } from './flow/exclusions';
 import { earlyFloatsOf, type EarlyFloats } from './flow/early-floats';
 import { noteCallsIn, type NoteNumbers } from './notes';

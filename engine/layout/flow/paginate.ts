@@ -12,23 +12,19 @@
  * section advances. The questions it asks are answered elsewhere, each its own concern: what the
  * current column holds and where it may break (column.ts), the footnote area's height, a unit's
  * notes and their continuation (page-notes.ts), column balancing before a continuous section break
- * (balance.ts), and the shapes of pages and the host (page-state.ts, re-exported here).
+ * (balance.ts), a new page's state and a section's region opening on the same page (page-regions.ts),
+ * and the shapes of pages and the host (page-state.ts, re-exported here).
  */
 import { closeRegion } from './balance';
-import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, lowestY, onlyHeaderAbove } from './column';
+import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, onlyHeaderAbove } from './column';
 import type { Exclusion } from './exclusions';
 import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
-import type { PageFrame, PageNote, PageState, PaginatorHost } from './page-state';
+import type { PageNote, PageState, PaginatorHost } from './page-state';
+import { newPage, openContinuousRegion, openNextColumnRegion, samePageSize, spacingAtColumnTop } from './page-regions';
 import { UnitQueue } from './unit-queue';
 import { FIT_EPS as EPS, type Unit } from './units';
 
 export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
-
-/**
- * The owner of a page's header and footer exclusions and of the floats the pass before placed above
- * their paragraphs: no body unit, so taking units back keeps them.
- */
-const CHROME: Unit = { kind: 'block', heightPt: 0, breakAfter: true, emit: () => undefined };
 
 /** Fills pages with units. */
 export class Paginator {
@@ -76,14 +72,7 @@ export class Paginator {
         this.openPage('hard');
         return;
       }
-      // Word balances the columns of a section that ends in a continuous break (§17.6.4).
-      closeRegion(page, true);
-      const lowest = lowestY(page);
-      adoptSectionFrame(page, frame);
-      page.regionTop = lowest;
-      page.column = 0;
-      page.y = lowest;
-      page.regions.push({ section: index, top: lowest, bottom: lowest, columns: frame.columns, firstUnit: page.placed.length });
+      openContinuousRegion(page, frame, index);
       return;
     }
     this.openPageForSection();
@@ -121,12 +110,7 @@ export class Paginator {
     const frame = this.host.openFrame(index, page.index);
     const same = samePageSize(frame, page.frame) && frame.columns.length === page.frame.columns.length;
     if (!same || page.column + 1 >= frame.columns.length) return false;
-    closeRegion(page, false);
-    adoptSectionFrame(page, frame);
-    page.column++;
-    page.y = page.regionTop;
-    page.startedBy = 'hard';
-    page.regions.push({ section: index, top: page.regionTop, bottom: page.regionTop, columns: frame.columns, firstUnit: page.placed.length, firstColumn: page.column });
+    openNextColumnRegion(page, frame, index);
     return true;
   }
 
@@ -359,7 +343,7 @@ export class Paginator {
    * the repeated header rows and its whole top border.
    */
   private enterColumn(page: PageState, unit: Unit, col: { readonly x: number; readonly width: number }, columnEmpty: boolean): boolean {
-    if (unit.discardable && columnEmpty && this.spacingAtColumnTop(page, unit)) return false;
+    if (unit.discardable && columnEmpty && spacingAtColumnTop(this.host, page, unit)) return false;
     if (unit.kind === 'row' && page.exclusions.length > 0) belowFloatingTables(page, unit, col);
     if (columnEmpty && unit.repeatHeader && !headerPlaced(page, unit)) {
       for (const h of unit.repeatHeader) this.place(page, h, col.x, []);
@@ -367,24 +351,6 @@ export class Paginator {
     // A table row opening the column draws its top border whole (a shared border is half its own).
     if (unit.headPt && isColumnEmpty(page, this.collapsed)) page.y += unit.headPt;
     return true;
-  }
-
-  /**
-   * Whether spacing at the top of a column vanishes: at a column reached by natural flow, and where
-   * it opens a continuous section below content, which it parts from the text above: the region,
-   * all its columns, then starts below it (Word's render of Docx4j_GettingStarted).
-   */
-  private spacingAtColumnTop(page: PageState, unit: Unit): boolean {
-    const region = page.regions[page.regions.length - 1]!;
-    if (page.column === 0 && region.firstUnit === page.placed.length && region.top > page.frame.bodyTop + EPS) {
-      const top = Math.min(region.top + unit.heightPt, bodyBottom(this.host, page));
-      region.top = top;
-      region.bottom = Math.max(region.bottom, top);
-      page.regionTop = top;
-      page.y = Math.max(page.y, top);
-      return true;
-    }
-    return page.startedBy === 'natural';
   }
 
   /**
@@ -469,38 +435,10 @@ export class Paginator {
   private openPage(startedBy: 'natural' | 'hard'): PageState {
     if (this.cur) closeRegion(this.cur, false);
     const index = this.pages.length;
-    const frame = this.host.openFrame(this.section, index);
-    const page: PageState = {
-      index,
-      section: this.section,
-      frame,
-      placed: [],
-      notes: [],
-      regionTop: frame.bodyTop,
-      column: 0,
-      y: frame.bodyTop,
-      startedBy,
-      hasContent: false,
-      regions: [{ section: this.section, top: frame.bodyTop, bottom: frame.bodyTop, columns: frame.columns, firstUnit: 0 }],
-      exclusions: [...(frame.chromeExclusions ?? []), ...(frame.earlyExclusions ?? [])].map((e) => ({ ...e, owner: CHROME })),
-    };
+    const page = newPage(index, this.section, this.host.openFrame(this.section, index), startedBy);
     this.pages.push(page);
     this.cur = page;
     this.carry = continueNotes(this.host, page, this.carry);
     return page;
   }
-}
-
-/** True when two frames are for pages of one size (a section may then go on on the same page). */
-function samePageSize(a: PageFrame, b: PageFrame): boolean {
-  return a.widthPt === b.widthPt && a.heightPt === b.heightPt;
-}
-
-/**
- * Gives a page a section's frame when the section goes on on that page (continuous and next-column
- * breaks): its columns and the rest, with the page's own body top and bottom and header/footer exclusions.
- */
-function adoptSectionFrame(page: PageState, frame: PageFrame): void {
-  const { chromeExclusions: chrome, earlyExclusions: early } = page.frame;
-  page.frame = { ...frame, bodyTop: page.frame.bodyTop, bodyBottom: page.frame.bodyBottom, ...(chrome ? { chromeExclusions: chrome } : {}), ...(early ? { earlyExclusions: early } : {}) };
 }

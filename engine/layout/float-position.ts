@@ -1,0 +1,99 @@
+/**
+ * Float positioning: where a floating object (wp:anchor) goes from its anchor (§20.4.2.10 positionH,
+ * §20.4.2.11 positionV) relative to the page, margin, column or paragraph.
+ */
+import type { FloatAnchor } from '../model';
+import type { SinkPage } from './emit/sink';
+
+/** Page geometry floats are positioned against (the sink's, which places them). */
+export type PageGeometry = SinkPage;
+
+/** A page's geometry for placing floats: its size and the margins of its body area. */
+export function pageGeometry(frame: { widthPt: number; heightPt: number; bodyTop: number; bodyBottom: number }, area: { left: number; right: number }): PageGeometry {
+  return {
+    widthPt: frame.widthPt,
+    heightPt: frame.heightPt,
+    marginLeft: area.left,
+    marginRight: frame.widthPt - area.right,
+    marginTop: frame.bodyTop,
+    marginBottom: frame.heightPt - frame.bodyBottom,
+  };
+}
+
+/** Where a floating object's top-left corner goes, from its anchor and the anchoring paragraph. */
+export function floatPosition(
+  anchor: FloatAnchor,
+  w: number,
+  h: number,
+  page: PageGeometry,
+  column: { x: number; width: number },
+  paragraphTop: number,
+): { x: number; y: number } {
+  const hz = anchor.horizontal;
+  let left: number;
+  let width: number;
+  switch (hz.relativeTo) {
+    case 'page':
+      left = 0;
+      width = page.widthPt;
+      break;
+    case 'leftMargin':
+    case 'insideMargin':
+      left = 0;
+      width = page.marginLeft;
+      break;
+    case 'rightMargin':
+    case 'outsideMargin':
+      left = page.widthPt - page.marginRight;
+      width = page.marginRight;
+      break;
+    case 'column':
+    case 'character':
+      left = column.x;
+      width = column.width;
+      break;
+    default:
+      left = page.marginLeft;
+      width = page.widthPt - page.marginLeft - page.marginRight;
+  }
+  let x = left + (hz.offsetPct !== undefined ? hz.offsetPct * width : (hz.offsetPt ?? 0));
+  if (hz.align === 'center') x = left + (width - w) / 2;
+  else if (hz.align === 'right' || hz.align === 'outside') x = left + width - w;
+  else if (hz.align === 'left' || hz.align === 'inside') x = left;
+  const vt = anchor.vertical;
+  let top: number;
+  let height: number;
+  switch (vt.relativeTo) {
+    case 'page':
+      top = 0;
+      height = page.heightPt;
+      break;
+    case 'topMargin':
+      top = 0;
+      height = page.marginTop;
+      break;
+    case 'bottomMargin':
+      top = page.heightPt - page.marginBottom;
+      height = page.marginBottom;
+      break;
+    case 'paragraph':
+    case 'line':
+      top = paragraphTop;
+      height = 0;
+      break;
+    default:
+      top = page.marginTop;
+      height = page.heightPt - page.marginTop - page.marginBottom;
+  }
+  let y = top + (vt.offsetPct !== undefined ? vt.offsetPct * (height || page.heightPt) : (vt.offsetPt ?? 0));
+  if (vt.align === 'center') y = top + (height - h) / 2;
+  else if (vt.align === 'bottom' || vt.align === 'outside') y = top + height - h;
+  else if (vt.align === 'top' || vt.align === 'inside') y = top;
+  // Word keeps a float that text wraps around on its page: one that would hang off the bottom edge
+  // moves up until it ends there, one placed above the top edge (a large negative offset from its
+  // paragraph) moves down to start there, and the top wins for one taller than the page. A float
+  // without wrapping stays where its position puts it (measured in Word by a peer project,
+  // openooxml/betteroffice #628).
+  if (anchor.wrap !== 'none') y = Math.max(0, Math.min(y, page.heightPt - h));
+  return { x, y };
+}
