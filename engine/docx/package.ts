@@ -3,7 +3,7 @@
  * part (§9.3), and XML parts parsed once, on demand, with limits applied.
  */
 import { abort, DiagnosticError, xmlPartTooLarge, type DiagnosticBag, type InputLimits } from '../core';
-import { attr, children, parseXml, type XmlElement } from '../xml';
+import { attr, children, decodeXmlBytes, parseXml, type XmlElement } from '../xml';
 import { openZip, type Crc32, type InflateRaw, type ZipArchive } from '../zip';
 
 /** One relationship (CT_Relationship, Part 2 §9.3.2.2) with its target resolved to a part name or URL. */
@@ -156,13 +156,12 @@ class Package implements DocxPackage {
   xml(part: string, required = false): XmlElement | undefined {
     const cached = this.xmlCache.get(part);
     if (cached !== undefined) return cached ?? undefined;
-    const data = required ? this.requiredBytes(part) : this.bytes(part);
-    if (!data) {
+    const text = this.xmlText(part, required);
+    if (text === undefined) {
       this.xmlCache.set(part, null);
       return undefined;
     }
-    if (data.length > this.limits.maxXmlPartBytes) throw new DiagnosticError(xmlPartTooLarge(part, data.length, this.limits.maxXmlPartBytes));
-    const r = parseXml(data, { part, limits: this.limits, shareEmpty: true, elementBudget: this.elementBudget });
+    const r = parseXml(text, { part, limits: this.limits, shareEmpty: true, shareRepeated: true, elementBudget: this.elementBudget });
     if (!r.ok) {
       const d = r.errors[0]!;
       // The element budget is the package's, not the part's: skipping the part would convert a
@@ -177,6 +176,17 @@ class Package implements DocxPackage {
     if (r.value.strict) this.strict = true;
     this.xmlCache.set(part, r.value.root);
     return r.value.root;
+  }
+
+  /**
+   * A part's decoded text. Its bytes are not referenced once it returns, so they (as large as the
+   * text itself) can be collected while the tree is built.
+   */
+  private xmlText(part: string, required: boolean): string | undefined {
+    const data = required ? this.requiredBytes(part) : this.bytes(part);
+    if (!data) return undefined;
+    if (data.length > this.limits.maxXmlPartBytes) throw new DiagnosticError(xmlPartTooLarge(part, data.length, this.limits.maxXmlPartBytes));
+    return decodeXmlBytes(data);
   }
 
   bytes(part: string): Uint8Array | undefined {
