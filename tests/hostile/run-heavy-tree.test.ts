@@ -7,17 +7,14 @@
  * run) and the conversion peaked at 1 GB resident, over the fuzz runner's 768 MB. The reader's
  * parse (shareRepeated) shares such objects. Measured as heap bytes held after full collections.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, DiagnosticBag, encodeUtf8, type InputLimits } from '../../engine/core';
 import { openPackage } from '../../engine/docx/package';
 import { parseXml, type XmlElement } from '../../engine/xml';
 import { writeZip } from '../../engine/zip';
 import { createNodeHost } from '../../node/host';
+import { gc, heapHeld } from '../helpers/heap';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const host = createNodeHost({});
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -32,17 +29,6 @@ function fieldRuns(n: number): string {
   }
   out.push('<w:r><w:fldChar w:fldCharType="end"/></w:r>');
   return out.join('');
-}
-
-function heapHeld<T>(make: () => T): { value: T; bytes: number } {
-  gc();
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const value = make();
-  /a/.test('a');
-  gc();
-  gc();
-  return { value, bytes: process.memoryUsage().heapUsed - before };
 }
 
 function runsOf(root: XmlElement): XmlElement[] {

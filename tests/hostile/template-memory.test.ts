@@ -9,15 +9,12 @@
  * frozen empties, as the DOCX reader's trees do (742 MB). Checked as retention and as bytes held per
  * element, not as resident sizes.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { fillTemplate } from '../../engine/template';
 import { TemplatePackage } from '../../engine/template/package';
 import { makeDocx, para } from '../helpers/make-docx';
+import { gc, heapHeld } from '../helpers/heap';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 /** Lets the current job end (a WeakRef's target is kept until it does), then collects. */
 async function collect(): Promise<void> {
@@ -54,13 +51,7 @@ describe('template package: trees released when written', () => {
 function treeBytesPerElement(paragraphs: number): number {
   const pkg = new TemplatePackage(makeDocx({ body: '<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>x</w:t></w:r></w:p>'.repeat(paragraphs) }));
   const main = pkg.mainPart();
-  gc();
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const root = pkg.xml(main).root;
-  gc();
-  gc();
-  const bytes = process.memoryUsage().heapUsed - before;
+  const { value: root, bytes } = heapHeld(() => pkg.xml(main).root);
   expect(root.children.length).toBe(1);
   return bytes / (paragraphs * 5);
 }

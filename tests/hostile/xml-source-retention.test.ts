@@ -6,30 +6,14 @@
  * 10.5 MB document text through layout and drawing. Measured as heap bytes held after full
  * collections, not as resident sizes.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { parseDocx } from '../../engine/docx';
 import { parseXml, type XmlDocument } from '../../engine/xml';
 import { createNodeHost } from '../../node/host';
 import { makeDocx, para } from '../helpers/make-docx';
+import { heapHeld } from '../helpers/heap';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
-
-function heapAfter<T>(make: () => T): { value: T; bytes: number } {
-  gc();
-  gc();
-  const before = process.memoryUsage().heapUsed;
-  const value = make();
-  // A regular expression's last subject is kept by the engine until the next match (RegExp.input):
-  // the parser's white-space test may leave a padding string there. Not the tree's doing.
-  /a/.test('a');
-  gc();
-  gc();
-  return { value, bytes: process.memoryUsage().heapUsed - before };
-}
 
 /** A part of `padMb` MB of white space around a few long texts, a comment and long attribute values (UTF-16: one Greek letter). */
 function parsePadded(padMb: number): XmlDocument {
@@ -43,7 +27,7 @@ function parsePadded(padMb: number): XmlDocument {
 describe('parsed trees do not hold their source text', () => {
   it('keeps a small tree of an 8 MB part in under 64 KB', () => {
     parsePadded(0);
-    const { value, bytes } = heapAfter(() => parsePadded(4));
+    const { value, bytes } = heapHeld(() => parsePadded(4));
     expect(value.root.children).toHaveLength(3);
     // Before: 16.8 MB (the part's UTF-16 text, kept by each of the tree's strings).
     expect(bytes).toBeLessThan(64 * 1024);
@@ -53,7 +37,7 @@ describe('parsed trees do not hold their source text', () => {
     const body = para('A paragraph of text long enough to be a view, α') + `<!--${'x'.repeat(4 * 2 ** 20)}-->` + para('Another paragraph of ordinary text');
     const docx = makeDocx({ body });
     parseDocx(makeDocx({ body: para('warm') }), {}, host);
-    const { value, bytes } = heapAfter(() => parseDocx(docx, {}, host));
+    const { value, bytes } = heapHeld(() => parseDocx(docx, {}, host));
     expect(value.ok).toBe(true);
     // Before: 8.4 MB (document.xml's text, UTF-16 because of the α, kept by the run texts).
     expect(bytes).toBeLessThan(2 * 2 ** 20);
