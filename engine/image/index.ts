@@ -26,7 +26,7 @@ export { toRgba } from './rgba';
 export { adjustPixels, adjustSamples, levelsMap, JPEG_KEY_TOLERANCE, type PixelAdjust } from './adjust';
 export { decodeJpeg } from './jpeg-decode';
 export { decodePng } from './png-decode';
-export { boxRadii, rasterizeSoftMask, softMaskGrid, type MaskCommand, type MaskGrid, type MaskShape } from './soft-mask';
+export { boxRadii, MAX_RENDER_MASK_PIXELS, rasterizeSoftMask, renderMaskSamples, softMaskGrid, type MaskCommand, type MaskGrid, type MaskShape, type MaskSpec } from './soft-mask';
 export { encodePng, pngChunk, assemblePng } from './png';
 export { DEFAULT_IMAGE_LIMITS, type DecodedImage, type ImageLimits } from './types';
 export { pngToPdfImage, type PdfImageData } from './png-pdf';

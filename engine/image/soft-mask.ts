@@ -294,6 +294,29 @@ function morph(src: Uint8Array, cols: number, rows: number, g: number): Uint8Arr
   return out;
 }
 
+/** Most pixels a renderer rasterises one mask with, whatever a LayoutDoc says (the layout keeps far fewer: softMaskGrid). */
+export const MAX_RENDER_MASK_PIXELS = 4_000_000;
+
+/** A mask as a LayoutDoc holds it (the model's SoftMask, which this module does not import). */
+export interface MaskSpec {
+  readonly shapes: readonly MaskShape[];
+  readonly grid: MaskGrid;
+  readonly growPt: number;
+  readonly sigmaPt: number;
+}
+
+/**
+ * The samples both renderers draw a LayoutDoc's mask with (rasterizeSoftMask), or undefined when its
+ * grid is not one to draw: a box not finite or empty, pixel counts not whole and positive, or more
+ * than MAX_RENDER_MASK_PIXELS (a hostile LayoutDoc's grid is checked here, not trusted).
+ */
+export function renderMaskSamples(m: MaskSpec): Uint8Array | undefined {
+  const { x, y, w, h, cols, rows } = m.grid;
+  if (![x, y, w, h, m.growPt, m.sigmaPt].every(Number.isFinite) || !(w > 0) || !(h > 0)) return undefined;
+  if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1 || cols * rows > MAX_RENDER_MASK_PIXELS) return undefined;
+  return rasterizeSoftMask(m.shapes, m.grid, m.growPt, m.sigmaPt);
+}
+
 /**
  * The mask of a silhouette on `grid`: coverage 0–255 a pixel, rows top to bottom, grown (growPt > 0)
  * or shrunk (growPt < 0) by that much, then blurred with a Gaussian of `sigmaPt` (three box passes

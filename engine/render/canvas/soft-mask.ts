@@ -5,12 +5,9 @@
  * its /SMask; any other group (a soft-edged picture or shape) is drawn into a layer, which the mask
  * then cuts (`destination-in`) before the layer is drawn on the page.
  */
-import { rasterizeSoftMask } from '../../image';
+import { renderMaskSamples } from '../../image';
 import type { GroupItem, LayoutItem, LayoutPage, PathItem, SoftMask } from '../../model';
 import type { ImageHandle } from './types';
-
-/** Most pixels one mask is rasterised with here, whatever the LayoutDoc says (as render/pdf). */
-const MAX_MASK_PIXELS = 4_000_000;
 
 /** Makes an image from RGBA pixels (non-premultiplied), or undefined where none can be made. */
 export type MaskImageMaker = (rgba: Uint8ClampedArray, width: number, height: number) => Promise<ImageHandle | undefined>;
@@ -31,14 +28,6 @@ export function paintOf(group: GroupItem): { readonly fill: string; readonly opa
     opacity = i.fillOpacity ?? 1;
   }
   return fill === undefined ? undefined : { fill, opacity };
-}
-
-/** The mask's samples, or undefined for a grid that is not one (as render/pdf draftSoftMask). */
-function maskSamples(m: SoftMask): Uint8Array | undefined {
-  const { x, y, w, h, cols, rows } = m.grid;
-  if (![x, y, w, h, m.growPt, m.sigmaPt].every(Number.isFinite) || !(w > 0) || !(h > 0)) return undefined;
-  if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1 || cols * rows > MAX_MASK_PIXELS) return undefined;
-  return rasterizeSoftMask(m.shapes, m.grid, m.growPt, m.sigmaPt);
 }
 
 /** RGB of `RRGGBB` (black when it is not one, as the PDF renderer). */
@@ -62,7 +51,7 @@ export async function prepareMasks(page: LayoutPage, make: MaskImageMaker | unde
   };
   visit(page.items);
   for (const g of groups) {
-    const samples = maskSamples(g.softMask!);
+    const samples = renderMaskSamples(g.softMask!);
     if (!samples) continue;
     const paint = paintOf(g);
     const [r, gr, b] = paint ? rgbOf(paint.fill) : [0, 0, 0];

@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { SoftMask } from '../../model';
-import { draftSoftMask, MAX_MASK_PIXELS } from './soft-mask';
+import { MAX_RENDER_MASK_PIXELS } from '../../image';
+import { draftSoftMask } from './soft-mask';
 
 const mask = (grid: Partial<SoftMask['grid']> = {}): SoftMask => ({
   shapes: [{ commands: [{ op: 'M', x: 20, y: 20 }, { op: 'L', x: 60, y: 20 }, { op: 'L', x: 60, y: 40 }, { op: 'L', x: 20, y: 40 }, { op: 'Z' }], fill: true }],
@@ -28,6 +29,6 @@ describe('draftSoftMask', () => {
     expect(draftSoftMask(mask({ cols: 0 }), 800)).toBeUndefined();
     expect(draftSoftMask(mask({ cols: 1.5 }), 800)).toBeUndefined();
     expect(draftSoftMask(mask({ w: Number.NaN }), 800)).toBeUndefined();
-    expect(draftSoftMask(mask({ cols: MAX_MASK_PIXELS, rows: 2 }), 800)).toBeUndefined();
+    expect(draftSoftMask(mask({ cols: MAX_RENDER_MASK_PIXELS, rows: 2 }), 800)).toBeUndefined();
   });
 });

@@ -8,14 +8,11 @@
  */
 import type { PDFContext, PDFRef } from 'pdf-lib';
 import { formatPdfNumber as fmt } from '../../core';
-import { rasterizeSoftMask } from '../../image';
+import { renderMaskSamples } from '../../image';
 import type { SoftMask } from '../../model';
 import { deflateZlib } from '../../zip';
 import { bytesStream } from './bytes-stream';
 import { flateStream } from './streams';
-
-/** Most pixels one mask may have here, whatever the LayoutDoc says (the layout keeps far fewer: softMaskGrid). */
-export const MAX_MASK_PIXELS = 4_000_000;
 
 /** A mask rasterised for a page draft: its samples deflated, and its box in PDF page space (y up). */
 export interface DraftMask {
@@ -27,10 +24,9 @@ export interface DraftMask {
 
 /** The draft of a soft mask on a page `pageHeight` high; undefined when its grid is not one to draw. */
 export function draftSoftMask(mask: SoftMask, pageHeight: number): DraftMask | undefined {
+  const samples = renderMaskSamples(mask);
+  if (!samples) return undefined;
   const { x, y, w, h, cols, rows } = mask.grid;
-  if (![x, y, w, h, mask.growPt, mask.sigmaPt].every(Number.isFinite) || !(w > 0) || !(h > 0)) return undefined;
-  if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1 || cols * rows > MAX_MASK_PIXELS) return undefined;
-  const samples = rasterizeSoftMask(mask.shapes, mask.grid, mask.growPt, mask.sigmaPt);
   return { cols, rows, zlib: deflateZlib(samples), box: [x, pageHeight - y - h, w, h] };
 }
 
