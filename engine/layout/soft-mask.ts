@@ -15,6 +15,7 @@
  */
 import { softMaskGrid } from '../image';
 import type { Color, GroupItem, PathCommand, PathItem, SoftMask } from '../model';
+import type { EffectBox as Box } from './effects';
 
 /** Most pixels one mask is rasterised with (a 1000 × 1000 grid). */
 export const MAX_MASK_PIXELS = 1_000_000;
@@ -25,13 +26,6 @@ export type MaskPart = SoftMask['shapes'][number];
 /** Whether a mask costing `pixels` (its grid's pixels times its scans) may be drawn: the document's mask budget (LayoutBudget.masksDrawn). */
 export type MaskBudget = (pixels: number) => boolean;
 
-/** A box in points (y down). */
-interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-}
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000 + 0;
 
