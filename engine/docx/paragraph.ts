@@ -8,6 +8,7 @@ import type { XmlElement } from '../xml';
 import { child } from '../xml';
 import { cascadeParagraph, cascadeRun, type CellFormat, type ParagraphCascade } from './cascade';
 import { revisionOf, type DocxContext, type StoryState } from './context';
+import { charUnitPt } from './char-unit';
 import { splitBySlot, Slot } from './font-slots';
 import { InlineReader } from './inline-reader';
 import { formatLabel } from './list-counters';
@@ -30,7 +31,7 @@ const MARK_REVISIONS: ReadonlyMap<string, Revision['type']> = new Map([['w:ins',
 
 const propsCache = new WeakMap<ParagraphCascade, Map<number, ParagraphProps>>();
 
-/** Resolved paragraph properties, shared by paragraphs with the same cascade and mark size. */
+/** Resolved paragraph properties, shared by paragraphs with the same cascade and character unit. */
 function paragraphProps(ctx: DocxContext, cascade: ParagraphCascade, charUnitPt: number): ParagraphProps {
   let m = propsCache.get(cascade);
   if (!m) {
@@ -123,7 +124,7 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
   }
   reader.content(p);
   const inlines = reader.finish();
-  const props = paragraphProps(ctx, cascade, markProps.sizePt);
+  const props = paragraphProps(ctx, cascade, charUnitPt(ctx, cascade, p, markProps, at));
   const list = cascade.list && !joinsNext ? listLabel(ctx, story, cascade.list, markRaw) : undefined;
   const paragraph: Paragraph = {
     kind: 'paragraph',
