@@ -109,8 +109,9 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
         line.restore();
         if (!wasEmpty) {
           // A tab to a left stop goes down with the word it cannot fit (Word: the word starts at the
-          // next line's first stop, not at its start, and the line ends before the tab).
-          if (tabWord === pos - 1 && line.endsWithLeftTab()) {
+          // next line's first stop, not at its start, and the line ends before the tab). Not when that
+          // word is a tab itself: its stop is out of reach, and it alone goes down.
+          if (tabWord === pos - 1 && !loneTab && line.endsWithLeftTab()) {
             line.takeBackTab();
             pos = tabWord;
           }
