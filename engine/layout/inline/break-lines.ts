@@ -94,8 +94,12 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     const limit = geo.limitX(lines.length);
     line.begin(startX, limit);
     let ending: LineDraft['ending'] | 'skip' = 'paragraph';
+    // Queue index of a tab placed as a word of its own just before the word being placed (-1: none).
+    let tabWord = -1;
     while (pos < queue.length) {
       const wordEnd = findWordEnd(queue, pos, breaks);
+      const loneTab = wordEnd - pos === 1 && isMovableTab(queue[pos]!, line, lines.length, geo);
+      if (loneTab) line.markBeforeTab();
       line.save();
       const wasEmpty = line.isEmpty() || (geo.labelEnd !== undefined && lines.length === 0 && line.onlyBefore(geo.labelEnd) && tooWideForAnyLine(queue, pos, wordEnd, geo));
       for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
@@ -104,6 +108,13 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
       if (over > 0 && over > line.shrinkable(geo.shrinkSpaces)) {
         line.restore();
         if (!wasEmpty) {
+          // A tab to a left stop goes down with the word it cannot fit (Word: the word starts at the
+          // next line's first stop, not at its start, and the line ends before the tab). Not when that
+          // word is a tab itself: its stop is out of reach, and it alone goes down.
+          if (tabWord === pos - 1 && !loneTab && line.endsWithLeftTab()) {
+            line.takeBackTab();
+            pos = tabWord;
+          }
           ending = 'wrap';
           break;
         }
@@ -122,6 +133,7 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
         ending = 'wrap';
         break;
       }
+      tabWord = loneTab ? pos : -1;
       pos = wordEnd;
       const last = queue[wordEnd - 1]!;
       if (last.k === 'special' && last.special.kind === 'break') {
@@ -149,6 +161,15 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
     lines.push({ pieces: [], tabs: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
   }
   return lines;
+}
+
+/**
+ * Whether a tab that is a word of its own may go down to the next line with the word after it: not
+ * the first thing on its line (it would leave an empty line) nor the tab of a list label.
+ */
+function isMovableTab(piece: Piece, line: LineFill, lineIndex: number, geo: LineGeometry): boolean {
+  if (piece.k !== 'special' || piece.special.kind !== 'tab' || line.isEmpty()) return false;
+  return geo.labelEnd === undefined || lineIndex > 0 || piece.start >= geo.labelEnd;
 }
 
 /** Whether the glyphs of a word are wider than a whole following line. */

@@ -16,6 +16,18 @@ interface Pending {
   sawDecimal: boolean;
 }
 
+/** The line's state before a tab (LineFill.markBeforeTab). */
+interface TabMark {
+  readonly count: number;
+  readonly x: number;
+  readonly pending: Pending | undefined;
+  readonly seg: number;
+  readonly dec: number;
+  readonly saw: boolean;
+  readonly lastTab: number;
+  readonly reach: number;
+}
+
 /** Slack of a line's fit, in points (ink this far past the limit still fits). */
 export const EPS = 0.01;
 
@@ -47,6 +59,7 @@ export class LineFill {
   private sSaw = false;
   private sLastTab = 0;
   private sReach = 0;
+  private tabMark: TabMark | undefined;
 
   constructor(
     private readonly tabs: TabContext,
@@ -63,6 +76,7 @@ export class LineFill {
     this.pending = undefined;
     this.afterLastTab = 0;
     this.reachX = limitX;
+    this.tabMark = undefined;
   }
 
   reach(): number {
@@ -105,6 +119,40 @@ export class LineFill {
     this.sSaw = p?.sawDecimal ?? false;
     this.sLastTab = this.afterLastTab;
     this.sReach = this.reachX;
+  }
+
+  /**
+   * Marks the state before a tab placed as a word of its own, so that `takeBackTab` can end the line
+   * before it. Kept apart from `save` (which the word after the tab uses); allocated only for such tabs.
+   */
+  markBeforeTab(): void {
+    const p = this.pending;
+    this.tabMark = { count: this.placed.length, x: this.x, pending: p, seg: p?.segWidth ?? 0, dec: p?.segBeforeDecimal ?? 0, saw: p?.sawDecimal ?? false, lastTab: this.afterLastTab, reach: this.reachX };
+  }
+
+  /** Whether the last piece placed is a tab to a left stop. */
+  endsWithLeftTab(): boolean {
+    const k = this.placed.length - 1;
+    const last = this.placed[k];
+    return last !== undefined && last.k === 'special' && last.special.kind === 'tab' && this.placedTabs[k]?.stop.alignment === 'left';
+  }
+
+  /** Takes back the tab marked by `markBeforeTab` (and whatever follows it). */
+  takeBackTab(): void {
+    const m = this.tabMark;
+    if (!m) return;
+    this.placed.length = m.count;
+    if (this.placedTabs.length > m.count) this.placedTabs.length = m.count;
+    this.x = m.x;
+    this.pending = m.pending;
+    if (m.pending) {
+      m.pending.segWidth = m.seg;
+      m.pending.segBeforeDecimal = m.dec;
+      m.pending.sawDecimal = m.saw;
+    }
+    this.afterLastTab = m.lastTab;
+    this.reachX = m.reach;
+    this.tabMark = undefined;
   }
 
   restore(): void {
