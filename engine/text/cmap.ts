@@ -14,13 +14,23 @@ export interface CmapLookup {
   readonly isSymbol: boolean;
   /** The glyph for a code point, 0 when the font has none. */
   lookup(codePoint: number): number;
+  /**
+   * Code point ranges as [first, last] pairs, ascending: `lookup` gives 0 for every code point
+   * outside them (inside, it may give 0 too). Lets a caller visit only what the subtable maps
+   * (the shaper's reachable glyphs) instead of looking up tens of thousands of code points.
+   */
+  readonly spans: readonly number[];
 }
 
 const PREFERENCE: readonly (readonly [number, number])[] = [
   [3, 10], [0, 6], [0, 4], [3, 1], [0, 3], [0, 2], [0, 1], [0, 0], [3, 0],
 ];
 
-type RawLookup = (cp: number) => number;
+/** A subtable's lookup and the code point ranges outside which it gives 0 (see CmapLookup.spans). */
+interface RawLookup {
+  readonly lookup: (cp: number) => number;
+  readonly spans: readonly number[];
+}
 
 /** Parses the best cmap subtable of a font. */
 export function readCmap(bytes: Uint8Array, dir: SfntDirectory): CmapLookup {
@@ -39,26 +49,44 @@ export function readCmap(bytes: Uint8Array, dir: SfntDirectory): CmapLookup {
     if (!rec) continue;
     const raw = readSubtable(cmap, rec.offset);
     if (!raw) continue;
-    return p === 3 && e === 0 ? symbolLookup(raw) : { isSymbol: false, lookup: raw };
+    return p === 3 && e === 0 ? symbolLookup(raw) : { isSymbol: false, lookup: raw.lookup, spans: raw.spans };
   }
   for (const rec of records) {
     const raw = readSubtable(cmap, rec.offset);
-    if (raw) return { isSymbol: false, lookup: raw };
+    if (raw) return { isSymbol: false, lookup: raw.lookup, spans: raw.spans };
   }
   throw new FontFormatError('no usable cmap subtable');
 }
 
 function symbolLookup(raw: RawLookup): CmapLookup {
+  const rawLookup = raw.lookup;
   return {
     isSymbol: true,
     lookup(cp: number): number {
-      const g = raw(cp);
+      const g = rawLookup(cp);
       if (g !== 0) return g;
-      if (cp >= 0x20 && cp <= 0xff) return raw(0xf000 + cp);
-      if (cp >= 0xf020 && cp <= 0xf0ff) return raw(cp - 0xf000);
+      if (cp >= 0x20 && cp <= 0xff) return rawLookup(0xf000 + cp);
+      if (cp >= 0xf020 && cp <= 0xf0ff) return rawLookup(cp - 0xf000);
       return 0;
     },
+    // The 8-bit codes and their U+F0xx twins map through each other.
+    spans: mergeSpans([...raw.spans, 0x20, 0xff, 0xf020, 0xf0ff]),
   };
+}
+
+/** [first, last] pairs sorted and merged where they overlap or touch. */
+function mergeSpans(pairs: readonly number[]): number[] {
+  const order: number[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) if (pairs[i]! <= pairs[i + 1]!) order.push(i);
+  order.sort((a, b) => pairs[a]! - pairs[b]!);
+  const out: number[] = [];
+  for (const i of order) {
+    const first = pairs[i]!;
+    const last = pairs[i + 1]!;
+    if (out.length > 0 && first <= out[out.length - 1]! + 1) out[out.length - 1] = Math.max(out[out.length - 1]!, last);
+    else out.push(first, last);
+  }
+  return out;
 }
 
 function readSubtable(cmap: ByteReader, offset: number): RawLookup | undefined {
@@ -83,7 +111,7 @@ function readSubtable(cmap: ByteReader, offset: number): RawLookup | undefined {
 function format0(t: ByteReader): RawLookup {
   const map = new Uint8Array(256);
   for (let i = 0; i < 256; i++) map[i] = t.u8(6 + i);
-  return (cp) => (cp < 256 ? map[cp]! : 0);
+  return { lookup: (cp) => (cp < 256 ? map[cp]! : 0), spans: [0, 255] };
 }
 
 function format4(t: ByteReader): RawLookup {
@@ -102,7 +130,9 @@ function format4(t: ByteReader): RawLookup {
     deltas[i] = t.i16(deltaBase + i * 2);
     rangeOffsets[i] = t.u16(rangeBase + i * 2);
   }
-  return (cp) => {
+  const spans: number[] = [];
+  for (let i = 0; i < segCount; i++) spans.push(starts[i]!, ends[i]!);
+  const lookup = (cp: number): number => {
     if (cp > 0xffff || segCount === 0) return 0;
     // First segment whose end code is >= cp (end codes are sorted), then check its start.
     let lo = 0;
@@ -115,6 +145,7 @@ function format4(t: ByteReader): RawLookup {
     if (ends[lo]! < cp || starts[lo]! > cp) return 0;
     return segmentGlyph(t, lo, cp, starts, deltas, rangeOffsets, rangeBase);
   };
+  return { lookup, spans: mergeSpans(spans) };
 }
 
 function segmentGlyph(
@@ -131,18 +162,24 @@ function segmentGlyph(
 function format6(t: ByteReader): RawLookup {
   const first = t.u16(6);
   const count = t.u16(8);
-  return (cp) => {
-    const i = cp - first;
-    return i >= 0 && i < count && t.has(10 + i * 2, 2) ? t.u16(10 + i * 2) : 0;
+  return {
+    lookup: (cp) => {
+      const i = cp - first;
+      return i >= 0 && i < count && t.has(10 + i * 2, 2) ? t.u16(10 + i * 2) : 0;
+    },
+    spans: mergeSpans([first, first + count - 1]),
   };
 }
 
 function format10(t: ByteReader): RawLookup {
   const first = t.u32(12);
   const count = t.u32(16);
-  return (cp) => {
-    const i = cp - first;
-    return i >= 0 && i < count && t.has(20 + i * 2, 2) ? t.u16(20 + i * 2) : 0;
+  return {
+    lookup: (cp) => {
+      const i = cp - first;
+      return i >= 0 && i < count && t.has(20 + i * 2, 2) ? t.u16(20 + i * 2) : 0;
+    },
+    spans: mergeSpans([first, first + count - 1]),
   };
 }
 
@@ -157,7 +194,9 @@ function format12(t: ByteReader, isMany: boolean): RawLookup {
     ends[i] = t.u32(20 + i * 12);
     gids[i] = t.u32(24 + i * 12);
   }
-  return (cp) => {
+  const spans: number[] = [];
+  for (let i = 0; i < n; i++) spans.push(starts[i]!, ends[i]!);
+  const lookup = (cp: number): number => {
     let lo = 0;
     let hi = n - 1;
     while (lo <= hi) {
@@ -168,4 +207,5 @@ function format12(t: ByteReader, isMany: boolean): RawLookup {
     }
     return 0;
   };
+  return { lookup, spans: mergeSpans(spans) };
 }

@@ -128,9 +128,27 @@ export function fastClass(cp: number): FastClass {
   return FastClass.None;
 }
 
-/** Calls `fn` for every code point the fast shaping path accepts. */
-export function forEachFastCodePoint(fn: (cp: number) => void): void {
+/**
+ * Calls `fn` for every code point the fast shaping path accepts that lies inside `spans` ([first,
+ * last] pairs, ascending, not overlapping: a cmap's `spans`), and returns how many of the accepted
+ * code points lie outside them.
+ */
+export function forEachFastCodePointIn(spans: readonly number[], fn: (cp: number) => void): number {
+  let outside = 0;
+  let s = 0;
   for (let i = 0; i < FAST_RANGES.length; i += 3) {
-    for (let cp = FAST_RANGES[i]!; cp <= FAST_RANGES[i + 1]!; cp++) fn(cp);
+    const first = FAST_RANGES[i]!;
+    const last = FAST_RANGES[i + 1]!;
+    let inside = 0;
+    // Both lists ascend: skip the spans that end before this range, then visit those that meet it.
+    while (s < spans.length && spans[s + 1]! < first) s += 2;
+    for (let k = s; k < spans.length && spans[k]! <= last; k += 2) {
+      const from = Math.max(first, spans[k]!);
+      const to = Math.min(last, spans[k + 1]!);
+      for (let cp = from; cp <= to; cp++) fn(cp);
+      inside += to - from + 1;
+    }
+    outside += last - first + 1 - inside;
   }
+  return outside;
 }
