@@ -128,6 +128,16 @@ export function fastClass(cp: number): FastClass {
   return FastClass.None;
 }
 
+/**
+ * Whether the UTF-16 unit at `i` of `text` is one the fast shaping path does not take (Shaper's
+ * tryFast reads UTF-16 units, so each half of a surrogate pair is one): a word holding one is
+ * shaped by fontkit's full OpenType path, and a run holding one is split by face character by
+ * character (per-character fallback), the layout's costliest text.
+ */
+export function needsFullShaping(text: string, i: number): boolean {
+  return fastClass(text.charCodeAt(i)) === FastClass.None;
+}
+
 /** Calls `fn` for every code point the fast shaping path accepts. */
 export function forEachFastCodePoint(fn: (cp: number) => void): void {
   for (let i = 0; i < FAST_RANGES.length; i += 3) {
