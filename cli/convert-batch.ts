@@ -28,6 +28,8 @@ export interface BatchPlan {
   readonly timeoutMs: number;
   /** Per-worker V8 heap limit (old generation), in MB. */
   readonly memoryMb: number;
+  /** Per-worker young generation, in MB (default: the pool's, worker/pool.ts). */
+  readonly youngGenerationMb?: number;
   readonly quiet: boolean;
   /** The clock every document of the batch sees (DATE fields), in both paths alike. */
   readonly now: Date;
@@ -49,7 +51,7 @@ export async function convertFiles(plan: BatchPlan, io: CliIo): Promise<number> 
   const running = new Map<number, string>();
   let done = 0;
   const show = (): void => bar?.update(done, [...running.values()].join(', '));
-  const pool = plan.workers > 0 ? createWorkerPool({ size: plan.workers, queueSize: plan.workers, timeoutMs: plan.timeoutMs, memoryMb: plan.memoryMb, ...(plan.spawn ? { spawn: plan.spawn } : {}) }) : undefined;
+  const pool = plan.workers > 0 ? createWorkerPool({ size: plan.workers, queueSize: plan.workers, timeoutMs: plan.timeoutMs, memoryMb: plan.memoryMb, ...(plan.youngGenerationMb !== undefined ? { youngGenerationMb: plan.youngGenerationMb } : {}), ...(plan.spawn ? { spawn: plan.spawn } : {}) }) : undefined;
   const convert = pool ? inWorker(pool, plan) : inProcess(plan);
   try {
     await eachInLanes(inputs.length, pool ? plan.workers : 1, async (i) => {

@@ -6,7 +6,7 @@ import { runCli } from './main';
 
 /** Runs the CLI against the real process streams and returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
-  // One file, or --jobs 1, converts in this process (node/v8-tuning.ts).
+  // --jobs 1 converts in this process (node/v8-tuning.ts).
   tuneV8ForConversion();
   return runCli(argv, {
     stdout: (t) => process.stdout.write(t),

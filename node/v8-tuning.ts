@@ -31,7 +31,7 @@ import { setFlagsFromString } from 'node:v8';
  * idle machine: first run 6.01-6.32 -> 5.42-5.83 s, warm 3.38-3.63 -> 3.22-3.37 s, warm CPU
  * 4.58-4.86 -> 4.30-4.47 s, peak RSS 814-839 -> 750-782 MiB. It can only be set as a process or a
  * worker starts (setFlagsFromString comes too late), so workers take it from their resourceLimits and
- * the bench script from its command line; the CLI converting one document in its own process keeps
+ * the bench script from its command line; the CLI converting in its own process (--jobs 1) keeps
  * Node's default.
  */
 export const YOUNG_GENERATION_MB = 192;

@@ -50,6 +50,15 @@ describe('worker pool failure handling', () => {
     expect((await queued).ok).toBe(true);
   });
 
+  it('starts its workers with the heap limits asked for: the old generation, and the young one when given', async () => {
+    const seen: object[] = [];
+    const spawn: typeof spawnMisbehaving = (limits) => (seen.push(limits), spawnMisbehaving(limits));
+    pool = createWorkerPool({ size: 1, queueSize: 1, timeoutMs: 5000, memoryMb: 96, youngGenerationMb: 48, spawn });
+    await pool.close();
+    pool = createWorkerPool({ size: 1, queueSize: 1, timeoutMs: 5000, memoryMb: 96, spawn });
+    expect(seen).toEqual([{ maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 48 }, { maxOldGenerationSizeMb: 96 }]);
+  });
+
   it('replaces a worker that exhausts its heap limit', async () => {
     pool = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 20_000, memoryMb: 32, spawn: spawnMisbehaving });
     const e = await failure(pool.run(job('oom')));

@@ -36,6 +36,11 @@ export interface PoolOptions {
    */
   readonly queueWaitMs?: number;
   readonly memoryMb: number;
+  /**
+   * Each worker's young generation in MB (default: node/v8-tuning.ts YOUNG_GENERATION_MB, sized for
+   * throughput). The CLI's one-document worker asks for V8's own default instead, for its peak RSS.
+   */
+  readonly youngGenerationMb?: number;
   /** Starts a worker (tests substitute misbehaving workers). */
   readonly spawn?: (limits: ResourceLimits) => NodeEngineWorker;
   /** Receives pool events for the log (worker replaced, start-up failures). */
@@ -109,7 +114,7 @@ class WorkerPool implements EnginePool {
 
   constructor(private readonly options: PoolOptions) {
     this.spawn = options.spawn ?? spawnNodeWorker;
-    this.limits = { maxOldGenerationSizeMb: options.memoryMb };
+    this.limits = { maxOldGenerationSizeMb: options.memoryMb, ...(options.youngGenerationMb !== undefined ? { maxYoungGenerationSizeMb: options.youngGenerationMb } : {}) };
     for (let i = 0; i < options.size; i++) this.addSlot();
   }
 

@@ -154,14 +154,15 @@ describe('colophon convert', () => {
     expect(help.out).toContain('Usage: colophon convert');
   });
 
-  it('picks worker threads for a batch, this process for one file or --jobs 1', () => {
+  it('picks worker threads for a batch and for one file, this process only for --jobs 1', () => {
     const cores = availableParallelism();
-    expect(workerLimits({}, 1)).toEqual({ ok: true, value: { workers: 0, timeoutMs: 120_000, memoryMb: 2048 } });
-    expect(workerLimits({}, 5)).toMatchObject({ value: { workers: Math.min(5, cores) } });
+    // One file runs in a worker too, under the heap limit, with V8's own young generation.
+    expect(workerLimits({}, 1)).toEqual({ ok: true, value: { workers: 1, timeoutMs: 120_000, memoryMb: 1024, youngGenerationMb: 48 } });
+    expect(workerLimits({}, 5)).toEqual({ ok: true, value: { workers: Math.min(5, cores), timeoutMs: 120_000, memoryMb: 1024 } });
     expect(workerLimits({ jobs: '1' }, 5)).toMatchObject({ value: { workers: 0 } });
+    expect(workerLimits({ jobs: '1' }, 1)).toMatchObject({ value: { workers: 0 } });
     expect(workerLimits({ jobs: '8' }, 3)).toMatchObject({ value: { workers: 3 } });
-    // A limit asked for on one file needs a worker to be enforced.
-    expect(workerLimits({ timeout: '0.5' }, 1)).toEqual({ ok: true, value: { workers: 1, timeoutMs: 500, memoryMb: 2048 } });
+    expect(workerLimits({ timeout: '0.5' }, 1)).toEqual({ ok: true, value: { workers: 1, timeoutMs: 500, memoryMb: 1024, youngGenerationMb: 48 } });
     expect(workerLimits({ memory: '512' }, 1)).toMatchObject({ value: { workers: 1, memoryMb: 512 } });
   });
 
@@ -171,4 +172,17 @@ describe('colophon convert', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'bin.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  it('bounds one file\'s heap as the binary: past --memory it fails with a worker/out-of-memory line and exit 1, not a V8 crash', () => {
+    const dir = fixtureDir();
+    // 20,000 short paragraphs: about 3 s of layout that holds more than 64 MB of heap.
+    const body = Array.from({ length: 20_000 }, (_, i) => para(`Paragraph ${i} of a long document that fills its heap with lines and words.`)).join('');
+    writeFileSync(join(dir, 'long.docx'), makeDocx({ body, styles: WORD_DEFAULT_STYLES }));
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'colophon.js'), 'convert', join(dir, 'long.docx'), '--memory', '64'], { encoding: 'utf8' });
+    expect(r.signal).toBeNull();
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stderr).toContain('long.docx: worker/out-of-memory: The job needed more than the per-job memory limit (64 MB); its worker was stopped. Raise --memory if the document is only large.');
+    expect(r.stderr).not.toContain('FATAL ERROR');
+    expect(existsSync(join(dir, 'long.pdf'))).toBe(false);
+  }, 60_000);
 });

@@ -1,8 +1,8 @@
 /**
  * `colophon convert`: DOCX → PDF for one file or a batch, with a progress bar on a terminal and a
- * summary (documents, pages, seconds, warnings by code). Parses the arguments and picks the path: a
- * batch runs on worker threads (one document per worker, time and heap limits), one file or
- * `--jobs 1` in this process; cli/convert-batch.ts does the converting.
+ * summary (documents, pages, seconds, warnings by code). Parses the arguments and picks the path:
+ * documents run on worker threads (one document per worker, time and heap limits), one file as well,
+ * and `--jobs 1` in this process; cli/convert-batch.ts does the converting.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -19,8 +19,22 @@ const SPEC: ArgSpec = {
 
 /** Per-document time limit in a worker: generous for a long report on a slow machine. */
 const DEFAULT_TIMEOUT_S = 120;
-/** Per-worker V8 heap limit: above what large documents need, far below what a hostile one would take. */
-const DEFAULT_MEMORY_MB = 2048;
+/**
+ * Per-worker V8 heap limit (old generation), the server's per-job figure (COLOPHON_JOB_MEMORY_MB):
+ * the dev corpus's largest document, 437 pages, peaks at 235 MB RSS converted alone in a worker. A
+ * hostile one stops at the limit with a `worker/out-of-memory` line instead of growing the process:
+ * without a limit V8 postponed full collections and an 83 MB footer (fuzz seed 77 docx-81) peaked at
+ * 1,010 MB RSS in the CLI's own process, 774 MB in a worker under this limit.
+ */
+const DEFAULT_MEMORY_MB = 1024;
+
+/**
+ * One document's worker keeps V8's default young generation (3 semi-spaces of 16 MB), as the CLI's
+ * own process had, rather than the pool's 192 MB sized for a batch's throughput: on fuzz seed 77
+ * docx-81 under a 1024 MB limit it peaked at 774 MB RSS against 925 MB, on the corpus's 437-page
+ * handbook at 235 against 333 MB, in the same CPU time (1.77 against 1.78 s).
+ */
+const ONE_DOCUMENT_YOUNG_GENERATION_MB = 48;
 
 const HELP = `Usage: colophon convert IN.docx [-o OUT.pdf]
        colophon convert A.docx B.docx ... --out-dir DIR
@@ -32,11 +46,10 @@ Options:
   --comments MODE            hide (default) or show
   --strict                   treat warnings as errors
   -q, --quiet                no progress bar or per-file lines
-  --jobs N                   worker threads (default: for several inputs, as many as inputs
-                             and cores allow; for one input, this process); 1 = this process
+  --jobs N                   worker threads (default: as many as inputs and cores allow;
+                             one input runs in one worker); 1 = this process, without limits
   --timeout SEC              time limit per document in a worker (default ${DEFAULT_TIMEOUT_S})
   --memory MB                heap limit per worker (default ${DEFAULT_MEMORY_MB})
-                             (either one given for one input runs it in a worker)
 `;
 
 /** Runs the convert command. */
@@ -106,12 +119,12 @@ export const runConvert: CliCommand = async (argv, io) => {
 };
 
 /** How many worker threads a run uses (0: this process) and their limits. */
-export type WorkerLimits = { readonly workers: number; readonly timeoutMs: number; readonly memoryMb: number };
+export type WorkerLimits = { readonly workers: number; readonly timeoutMs: number; readonly memoryMb: number; readonly youngGenerationMb?: number };
 
 /**
- * Reads --jobs, --timeout and --memory into worker limits. Workers: --jobs N (capped at the number of inputs); without it,
- * min(inputs, cores) for a batch, and for one input a worker only when --timeout or --memory asks for
- * one (their limits need a worker to be enforced); 0 means this process.
+ * Reads --jobs, --timeout and --memory into worker limits. Workers: --jobs N (capped at the number of
+ * inputs); without it, min(inputs, cores), so one input runs in one worker under the time and heap
+ * limits (ONE_DOCUMENT_YOUNG_GENERATION_MB); --jobs 1 means this process (0), without them.
  */
 export function workerLimits(flags: Readonly<Record<string, unknown>>, inputs: number): { ok: true; value: WorkerLimits } | { ok: false; error: string } {
   const jobs = flags.jobs === undefined ? undefined : Number(flags.jobs);
@@ -122,8 +135,9 @@ export function workerLimits(flags: Readonly<Record<string, unknown>>, inputs: n
   if (!(Number.isInteger(memoryMb) && memoryMb >= 64 && memoryMb <= 65_536)) return { ok: false, error: `--memory must be a whole number of MB from 64 to 65536 (got '${String(flags.memory)}').` };
   const wantsLimits = flags.timeout !== undefined || flags.memory !== undefined;
   if (jobs === 1 && wantsLimits) return { ok: false, error: '--timeout and --memory apply to worker threads; --jobs 1 converts in this process. Drop one of them.' };
-  const workers = jobs !== undefined ? (jobs === 1 ? 0 : Math.min(jobs, inputs)) : inputs > 1 ? Math.min(inputs, availableParallelism()) : wantsLimits ? 1 : 0;
-  return { ok: true, value: { workers, timeoutMs: Math.round(timeoutS * 1000), memoryMb } };
+  const workers = jobs !== undefined ? (jobs === 1 ? 0 : Math.min(jobs, inputs)) : Math.min(inputs, availableParallelism());
+  const young = workers === 1 && inputs === 1 ? { youngGenerationMb: ONE_DOCUMENT_YOUNG_GENERATION_MB } : {};
+  return { ok: true, value: { workers, timeoutMs: Math.round(timeoutS * 1000), memoryMb, ...young } };
 }
 
 /**

@@ -29,6 +29,7 @@
  */
 import { abort, DEFAULT_LIMITS, type DiagnosticBag } from '../core';
 import type { LayoutItem, PathCommand } from '../model';
+import { needsFullShaping } from '../text';
 
 /** What a line costs beyond its characters, in units (its box, fragments and drawing closure). */
 export const LINE_UNITS = 16;
@@ -43,6 +44,19 @@ export const SPECIAL_UNITS = 4;
  * beyond its characters: its glyphs, advances and the fragment a line places it in.
  */
 export const PIECE_UNITS = 4;
+/**
+ * What each character off the fast shaping path costs beyond its one unit (text needsFullShaping:
+ * scripts other than Latin, Greek, Cyrillic and Han/kana, marks, astral characters): such text is
+ * split by face character by character and shaped by fontkit's full OpenType path, and it holds more
+ * than the budget assumes. Uncharged, fuzz seed 69 docx-82 (runs of far-off scripts in 20 faces)
+ * spent 10.2-10.6 s of CPU and peaked at 790-810 MB RSS before its 6 million units: about 14 µs of
+ * shaping and fallback per such character (306,000 in the pass) against 1.7 µs a unit for the rest,
+ * and 110 bytes a unit held where the budget assumes 80. Both measures put a character at about 8
+ * units; charged so, the case stops at 7.0-7.4 s and 600-640 MB (80 bytes a unit). The dev corpus's
+ * most (poi-stress011, 51,846 such characters) peaks at 539,000 units; a pass holds at most about
+ * 650,000 such characters, some 300 dense pages of Arabic or Devanagari.
+ */
+export const FULL_SHAPING_UNITS = 8;
 
 /**
  * Most pixels the soft masks of a document's blurred shadows, glows and soft edges may have (each
@@ -52,6 +66,17 @@ export const PIECE_UNITS = 4;
  * Past it the effects are drawn with vector items instead.
  */
 export const MASK_PIXELS = 16_000_000;
+
+/**
+ * How many characters of a paragraph's text take the full shaping path (FULL_SHAPING_UNITS), its
+ * specials (tabs, breaks, objects: never shaped) left out. Read from the text itself, not from what
+ * the shaping caches already hold, so a document's units do not depend on what was converted before.
+ */
+export function fullShapedChars(text: string, specials: ReadonlyMap<number, unknown>): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (needsFullShaping(text, i) && !specials.has(i)) n++;
+  return n;
+}
 
 export class LayoutBudget {
   private used = 0;
@@ -76,12 +101,13 @@ export class LayoutBudget {
 
   /**
    * Records a paragraph's lines laid out, with its characters, how many of them are specials (tabs,
-   * breaks, objects, equation pieces) and its shaped pieces; stops the layout past the limit.
+   * breaks, objects, equation pieces), its shaped pieces and how many characters took the full
+   * shaping path; stops the layout past the limit.
    */
-  spendLines(lines: number, chars: number, specials = 0, pieces = 0): void {
-    this.used += lines * LINE_UNITS + chars + specials * (SPECIAL_UNITS - 1) + pieces * PIECE_UNITS;
+  spendLines(lines: number, chars: number, specials = 0, pieces = 0, fullShaped = 0): void {
+    this.used += lines * LINE_UNITS + chars + specials * (SPECIAL_UNITS - 1) + pieces * PIECE_UNITS + fullShaped * FULL_SHAPING_UNITS;
     if (this.used > this.limit) {
-      abort('layout/too-large', `The document's layout would hold more than ${this.limit} layout units (each line ${LINE_UNITS}, each character 1, each tab, break or object ${SPECIAL_UNITS}, each shaped piece ${PIECE_UNITS} more; about ${Math.round((this.limit * 80) / 2 ** 20)} MB of pages).`, {
+      abort('layout/too-large', `The document's layout would hold more than ${this.limit} layout units (each line ${LINE_UNITS}, each character 1, each tab, break or object ${SPECIAL_UNITS}, each shaped piece ${PIECE_UNITS} more, each character of full shaping ${FULL_SHAPING_UNITS} more; about ${Math.round((this.limit * 80) / 2 ** 20)} MB of pages).`, {
         hint: 'Raise limits.maxLayoutUnits if this is expected; margins or columns narrower than a word also make a document lay out to very many lines.',
       });
     }
@@ -97,11 +123,12 @@ export class LayoutBudget {
   }
 
   /**
-   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects) in `pieces` shaped pieces may
-   * still break into before the limit (BreakLines' LineGeometry.maxLines).
+   * How many lines a paragraph of `chars` characters (`specials` of them tabs, breaks or objects,
+   * `fullShaped` of them off the fast shaping path) in `pieces` shaped pieces may still break into
+   * before the limit (BreakLines' LineGeometry.maxLines).
    */
-  linesLeft(chars: number, specials = 0, pieces = 0): number {
-    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1) - pieces * PIECE_UNITS) / LINE_UNITS));
+  linesLeft(chars: number, specials = 0, pieces = 0, fullShaped = 0): number {
+    return Math.max(0, Math.floor((this.limit - this.used - chars - specials * (SPECIAL_UNITS - 1) - pieces * PIECE_UNITS - fullShaped * FULL_SHAPING_UNITS) / LINE_UNITS));
   }
 
   /** Records the items an object just drew on the current page: those of `items` from `from` on. */

@@ -106,6 +106,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       env.bag.warn('layout/effects-budget', `The text's glows and reflections would draw more than ${env.budget.effectLimitUnits} items and path points; the rest of them are left out (the text is drawn).`, { hint: 'Raise limits.maxEffectUnits if this is expected.' });
       return false;
     },
+    textEffectsSpent: () => env.budget.effectsSpent,
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),
     // Columns of their own widths (w:equalWidth="0", §17.6.4): blocks take the width of the column they land in.
     ...(wrap && section.columns.widths && section.columns.widths.length > 1 ? { columnWidth: (next?: boolean) => (next ? wrap.next() : wrap.at(0))?.columnWidth } : {}),

@@ -7,7 +7,7 @@
  * paragraph-measure.ts, both on the same steps (breaksOf, lineIndent) as here.
  */
 import type { Inline, Paragraph } from '../model';
-import type { LayoutBudget } from './budget';
+import { fullShapedChars, type LayoutBudget } from './budget';
 
 import type { EmitContext } from './emit/line';
 import { breakLines, type LineGeometry } from './inline/break-lines';
@@ -257,7 +257,8 @@ function fillLines(
   const legacy = p.props.list?.legacy;
   if (legacy && content.labelEnd && p.props.list?.suffix === 'tab') geometry.tabs = { ...geometry.tabs, legacyLabel: { end: content.labelEnd, ...legacy } };
   if (ctx.compatibilityMode >= 15 && p.props.alignment === 'both') geometry.shrinkSpaces = JUSTIFY_SHRINK_SHARE;
-  if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size, pieces.length);
+  const fullShaped = ctx.budget ? fullShapedChars(content.text, content.specials) : 0;
+  if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size, pieces.length, fullShaped);
   if (ctx.maxLines !== undefined) geometry.maxLines = Math.min(geometry.maxLines ?? Infinity, ctx.maxLines);
   let drafts = breakLines(pieces, breaks, content.text, geometry);
   // Past the budget's lines breaking stops one line on, and spendLines ends the layout; past maxLines
@@ -281,7 +282,7 @@ function fillLines(
   if (content.bidi) params.bidi = content.bidi;
   if (p.props.bidi && mirrors) params.mirrorWidthPt = boxWidthPt;
   if (content.labelEnd) params.labelEnd = content.labelEnd;
-  ctx.budget?.spendLines(drafts.length, content.text.length, content.specials.size, pieces.length);
+  ctx.budget?.spendLines(drafts.length, content.text.length, content.specials.size, pieces.length, fullShaped);
   return finishLines(drafts, params);
 }
 

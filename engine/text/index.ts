@@ -50,7 +50,7 @@ export { loadFontkit, requireFontkit, FontkitNotLoaded, forgetFontkitForTests } 
 export type { Fontkit } from './fontkit-loader';
 export type { FontSubset, PdfFontDescriptor, SubsetSource } from './subset';
 export { toUnicodeCMap } from './to-unicode';
-export { isCombiningMark, isDefaultIgnorable } from './unicode-props';
+export { isCombiningMark, isDefaultIgnorable, needsFullShaping } from './unicode-props';
 export { resolveBidiParagraph, applyLineRule, visualOrder } from './bidi/levels';
 export type { BaseDirection, BidiParagraph, BidiOptions } from './bidi/levels';
 export { mirroredCodePoint } from './bidi/bidi-class';

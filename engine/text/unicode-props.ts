@@ -129,6 +129,16 @@ export function fastClass(cp: number): FastClass {
 }
 
 /**
+ * Whether the UTF-16 unit at `i` of `text` is one the fast shaping path does not take (Shaper's
+ * tryFast reads UTF-16 units, so each half of a surrogate pair is one): a word holding one is
+ * shaped by fontkit's full OpenType path, and a run holding one is split by face character by
+ * character (per-character fallback), the layout's costliest text.
+ */
+export function needsFullShaping(text: string, i: number): boolean {
+  return fastClass(text.charCodeAt(i)) === FastClass.None;
+}
+
+/**
  * Calls `fn` for every code point the fast shaping path accepts that lies inside `spans` ([first,
  * last] pairs, ascending, not overlapping: a cmap's `spans`), and returns how many of the accepted
  * code points lie outside them.

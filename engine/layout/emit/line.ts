@@ -34,6 +34,8 @@ export interface EmitContext {
    * LayoutBudget.effectsDrawn); all are drawn when not given.
    */
   textEffectsDrawn?(items: readonly LayoutItem[]): boolean;
+  /** Whether textEffectsDrawn refuses every text effect from now on (LayoutBudget.effectsSpent). */
+  textEffectsSpent?(): boolean;
 }
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
@@ -179,7 +181,7 @@ class RunBuilder {
   /** Builds the run and adds it to `target`, with the copies its text effects draw behind it. */
   emit(text: string, target: LayoutItem[], ctx: EmitContext): void {
     const run = this.build(text);
-    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)));
+    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)), ctx.textEffectsSpent && (() => ctx.textEffectsSpent!()));
     else target.push(run);
   }
 
