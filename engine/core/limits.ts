@@ -38,7 +38,7 @@ export interface InputLimits {
   readonly maxPages: number;
   /**
    * Most layout units one layout pass may hold (engine/layout/budget.ts): each line laid out counts
-   * 16, each of its characters one and each shaped piece (a word, or its part in one run and face) four, each character off the fast shaping path (far-off scripts, marks) eight more. It bounds the memory of the laid-out pages (about 80 bytes a
+   * 16, each of its characters one and each shaped piece (a word, or its part in one run and face) four, each character off the fast shaping path (far-off scripts, marks) four more. It bounds the memory of the laid-out pages (about 80 bytes a
    * unit) where pages are many and small; the default is some 2,400 pages of dense text.
    */
   readonly maxLayoutUnits: number;

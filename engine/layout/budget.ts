@@ -52,11 +52,14 @@ export const PIECE_UNITS = 4;
  * spent 10.2-10.6 s of CPU and peaked at 790-810 MB RSS before its 6 million units: about 14 µs of
  * shaping and fallback per such character (306,000 in the pass) against 1.7 µs a unit for the rest,
  * and 110 bytes a unit held where the budget assumes 80. Both measures put a character at about 8
- * units; charged so, the case stops at 7.0-7.4 s and 600-640 MB (80 bytes a unit). The dev corpus's
- * most (poi-stress011, 51,846 such characters) peaks at 539,000 units; a pass holds at most about
- * 650,000 such characters, some 300 dense pages of Arabic or Devanagari.
+ * units; charged so, the case stops at 7.0-7.4 s and 600-640 MB (80 bytes a unit). But that case
+ * splits its text by face character by character, pieces already charged PIECE_UNITS each, where a
+ * real book in Arabic or Devanagari shapes whole words in one face: at 8 a pass held about 650,000
+ * such characters, some 300 dense pages, and a longer real book failed by default. At 4 it holds
+ * about 1.2 million (600 dense pages) and the fuzz case still stops at 7.9-8.3 s and 655 MB, under
+ * the 768 MB bound. The dev corpus's most (poi-stress011, 51,846 such characters) stays far below.
  */
-export const FULL_SHAPING_UNITS = 8;
+export const FULL_SHAPING_UNITS = 4;
 
 /**
  * Most pixels the soft masks of a document's blurred shadows, glows and soft edges may have (each
