@@ -120,7 +120,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   };
   if (outline.drawn?.paints.some((p) => p)) shape.pathPaints = outline.drawn.paints;
   const fillEl = child(el, 'v:fill');
-  const filled = vmlBool(attr(el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
+  const filled = vmlBool(typedAttr(r, el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
   const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
   // A WordArt text path (type 136) fills and strokes its glyphs, not its box (see wordArtOf).
   if (filled && fill && geometry !== 'line' && !textpath) {
@@ -137,7 +137,7 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
     const type = attr(fillEl, 'type');
     if (media) shape.fillImage = vmlPictureFill(media, type, fill, vmlColor(attr(fillEl, 'color2')));
   }
-  const stroked = vmlBool(attr(el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
+  const stroked = vmlBool(typedAttr(r, el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   if (stroked && !textpath) shape.line = vmlStroke(el);
   if (textbox) {
     const content = child(textbox, 'w:txbxContent');
@@ -170,6 +170,16 @@ function vmlStroke(el: XmlElement): ShapeLine {
   const read = lengthPt(attr(strokeEl, 'weight') ?? attr(el, 'strokeweight'), 1);
   const weight = read !== undefined && Number.isFinite(read) ? read : 0.75;
   return { widthPt: Math.max(0.25, Math.min(100, weight)), color: vmlColor(attr(strokeEl, 'color') ?? attr(el, 'strokecolor')) ?? '000000' };
+}
+
+/**
+ * An attribute of a shape, or else of the v:shapetype it names (type="#id"): a shape takes its
+ * type's attributes where it sets none (ECMA-376 Part 4 §19.1.2.20 shapetype). Word's picture frame
+ * type _x0000_t75 says filled="f" stroked="f", so a drawing canvas's background shape of that type
+ * (v:group editas="canvas") has no outline (poi-WordWithAttachments drew a box around its canvas).
+ */
+function typedAttr(r: InlineReader, el: XmlElement, name: string): string | undefined {
+  return attr(el, name) ?? attr(r.ctx.vmlShapeTypes.get((attr(el, 'type') ?? '').replace(/^#/, '')), name);
 }
 
 /** A VML picture's border: only when the shape says stroked="t" (Word's picture type _x0000_t75 is not stroked). */

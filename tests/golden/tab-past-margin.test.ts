@@ -3,6 +3,8 @@
  * mode 14 and lower the text after it reaches the stop, into the margin (the dotted index entries of
  * old documents whose page numbers sit 45 pt past the margin); from mode 15 a right stop there is
  * drawn at the indent instead. Before, the tab and the number after it wrapped to a line of their own.
+ * A tab that ends the paragraph with no stop left within reach stays on its line (Word's tab
+ * compatibility, which LibreOffice emulates as TAB_COMPAT); one with text after it wraps.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -69,9 +71,10 @@ describe('a custom tab stop past the right indent', () => {
     expect(num.x + num.w).toBeCloseTo(72 + 504, 1);
   });
 
-  it('keeps the text before a tab whose stop the line cannot reach: the tab goes on to the next line, not the word before it', async () => {
+  it('keeps a paragraph-final tab whose stop the line cannot reach on the line: no empty line for it', async () => {
     // oxsdk-complexity's footer: "…PAGE<tab>Microsoft Confidential<tab>", its right stop 36 pt past
-    // the margin and no stop after it; "Confidential" went down a line with the last tab.
+    // the margin and no stop after it. The last tab went down to a line of its own, lifting the footer
+    // 9 pt; Word ends the paragraph on the one line (LibreOffice's Word tab compatibility does the same).
     const footer =
       '<w:p><w:pPr><w:tabs><w:tab w:val="right" w:pos="10080"/></w:tabs><w:spacing w:after="0"/></w:pPr>' +
       '<w:r><w:t>Complexity</w:t></w:r><w:r><w:tab/><w:t>Microsoft Confidential</w:t></w:r><w:r><w:tab/></w:r></w:p>' +
@@ -81,8 +84,22 @@ describe('a custom tab stop past the right indent', () => {
     const words = r.filter((g) => /Microsoft|Confidential/.test(g.text));
     for (const g of words) expect(g.y).toBeCloseTo(first.y, 5);
     expect(Math.max(...words.map((g) => g.x + g.w))).toBeCloseTo(72 + 504, 1);
-    // The tab takes the paragraph's second line: the next paragraph starts two lines down.
+    // One line: the next paragraph starts one line down.
     const next = r.find((g) => g.text.includes('Next'))!;
-    expect(next.y - first.y).toBeGreaterThan(20);
+    expect(next.y - first.y).toBeGreaterThan(5);
+    expect(next.y - first.y).toBeLessThan(20);
+  });
+
+  it('still sends a tab with text after it to the next line when its stop lies past the reach', async () => {
+    // The same line with a word after the last tab: the tab and the word go down, the word
+    // right-aligned at the line's first stop, the right stop 504 pt from the margin.
+    const body =
+      '<w:p><w:pPr><w:tabs><w:tab w:val="right" w:pos="10080"/></w:tabs><w:spacing w:after="0"/></w:pPr>' +
+      '<w:r><w:t>Complexity</w:t></w:r><w:r><w:tab/><w:t>Microsoft Confidential</w:t></w:r><w:r><w:tab/><w:t>Tail</w:t></w:r></w:p>';
+    const r = runs(await layout('', body));
+    const first = r.find((g) => g.text.includes('Complexity'))!;
+    const tail = r.find((g) => g.text.includes('Tail'))!;
+    expect(tail.y).toBeGreaterThan(first.y + 5);
+    expect(tail.x + tail.w).toBeCloseTo(72 + 504, 1);
   });
 });

@@ -204,7 +204,11 @@ export class LineFill {
     const index = this.placed.length;
     this.afterLastTab = index + 1;
     if (stop.alignment === 'left') {
-      const w = Math.max(0, stop.positionPt - this.x);
+      // The paragraph's last character is a tab whose stop lies past what the line may reach: Word
+      // keeps it on the line (it ends there) instead of starting an empty line for it, as
+      // LibreOffice's Word tab compatibility (TAB_COMPAT) does too. A tab with text after it still wraps.
+      const end = piece.end >= this.text.length && stop.positionPt > this.reachX + EPS ? this.reachX : stop.positionPt;
+      const w = Math.max(0, end - this.x);
       this.placed.push(piece);
       this.placedTabs[index] = { width: w, stop };
       this.x += w;
