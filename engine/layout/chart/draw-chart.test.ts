@@ -146,6 +146,18 @@ describe('drawChartInto: lines, areas and scatter', () => {
     const dx2 = marks[2]!.x - marks[1]!.x;
     expect(dx2 / dx1).toBeCloseTo(2, 6);
   });
+
+  it('spaces a short horizontal value axis by its labels\' width: "0".."3" on 60 pt, not 0, 2, 4', () => {
+    const axes: ChartAxis[] = [
+      { kind: 'value', position: 'bottom', majorGridlines: false, deleted: false, id: '1' },
+      { kind: 'value', position: 'left', majorGridlines: true, deleted: false, id: '2', min: 100 },
+    ];
+    const s = series('Y', [100, 300, 500], 'FF0000', { xValues: [0.5, 1.8, 2.6], noLine: true, marker: true, markerSymbol: 'square' });
+    // An inner plot 60 pt wide (0.14 of the 432 pt box): the single-character labels each need 5 pt and an em.
+    const { items } = draw(chart({ type: 'scatter', grouping: 'standard', series: [s] }, { axes, title: undefined, plotLayout: { x: 0.3, y: 0.1, w: 60 / 432, h: 0.7, inner: true } }));
+    const xLabels = texts(items).filter((t) => t.length === 1);
+    expect(xLabels).toEqual(['0', '1', '2', '3']);
+  });
 });
 
 describe('drawChartInto: pie and doughnut', () => {

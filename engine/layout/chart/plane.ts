@@ -9,9 +9,9 @@ import { tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type V
 import { textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
 import { bubbleRadius, MAX_DIAMETER } from './draw-bubble';
-import { scaleAxis } from './scale';
+import { scaleAxis, ticksOf, type AxisScale } from './scale';
 import { categoryCount, categoryLabels, isStacked, plotSpans, type PlotSpans } from './series-data';
-import type { ShapedText } from './text';
+import type { ShapedText, TextStyle } from './text';
 
 /** A plot with its horizontal and vertical axis frames. */
 export interface PlotBinding {
@@ -146,19 +146,35 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   const style = textStyle(draw.base, axis?.textStyle);
   const percentTop = s.percent && s.max <= 1 + 1e-9;
   const range = s.bubbles?.length ? padForBubbles(s.min, s.max, s.bubbles, lengthPt, Math.min(rect.w, rect.h)) : { min: s.min, max: s.max };
-  const scale = scaleAxis(range.min, percentTop ? 1 : range.max, {
-    lengthPt,
-    minSpacingPt: s.vertical ? style.sizePt * 2.4 : style.sizePt * 5,
-    ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
-    ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
-    ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
-  });
+  const scaleWith = (minSpacingPt: number) =>
+    scaleAxis(range.min, percentTop ? 1 : range.max, {
+      lengthPt,
+      minSpacingPt,
+      ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
+      ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
+      ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
+    });
+  const spacing = s.vertical ? style.sizePt * 2.4 : style.sizePt * 5;
+  let scale = scaleWith(spacing);
+  if (!s.vertical && axis?.majorUnit === undefined) {
+    // Labels side by side need their own width and an em between them, no more: short labels
+    // ("0", "1", "2") fit a short horizontal axis that five ems a label would leave bare.
+    const needed = widestLabel(draw, scale, s.format, style) + style.sizePt;
+    if (needed < spacing) scale = scaleWith(needed);
+  }
   if (axis?.min !== undefined && axis.max !== undefined && axis.min >= axis.max) {
     draw.warn('layout/chart-axis-range', `A chart axis has min ${axis.min} ≥ max ${axis.max}; an automatic range is used above the minimum.`);
   }
   const far = s.vertical ? axis?.position === 'right' : axis?.position === 'top';
   const f: ValueFrame = { kind: 'value', scale, vertical: s.vertical, reversed, far, ...(s.format ? { format: s.format } : {}), ...(axis ? { axis } : {}) };
   return f;
+}
+
+/** The widest tick label of a value scale in its number format. */
+function widestLabel(draw: ChartDraw, scale: AxisScale, format: string | undefined, style: TextStyle): number {
+  let widest = 0;
+  for (const v of ticksOf(scale)) widest = Math.max(widest, draw.text.shape(formatChartNumber(v, format), style).width);
+  return widest;
 }
 
 /** Records each bubble's value on both axes with its radius (a fraction of the plot's shorter side). */
