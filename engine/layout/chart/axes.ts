@@ -36,7 +36,8 @@ export interface ValueFrame {
 /** Either kind of axis frame. */
 export type AxisFrame = CategoryFrame | ValueFrame;
 
-const LABEL_GAP = 4;
+/** The room kept between two tick labels side by side, and between the labels and their axis, in points. */
+export const LABEL_GAP = 4;
 
 /** The fraction (0 at the axis start, 1 at its end) of a value or category index. */
 export function fractionOf(frame: AxisFrame, t: number): number {

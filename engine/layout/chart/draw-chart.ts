@@ -7,7 +7,7 @@
  */
 import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
 import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, drawTickMarks, type AxisFrame } from './axes';
-import { titleStyle, type ChartDraw, type Rect } from './context';
+import { clamp, titleStyle, type ChartDraw, type Rect } from './context';
 import { depthOf, drawAreas3D, drawBars3D, drawLines3D, drawWalls, frontBox, isDeep } from './draw-3d';
 import { drawBars } from './draw-bar';
 import { drawBubbles } from './draw-bubble';
@@ -21,7 +21,7 @@ import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
 import { filledBox } from '../gradient';
-import type { ChartText } from './text';
+import type { ChartText, ShapedText } from './text';
 
 const PAD = 7;
 
@@ -32,6 +32,7 @@ export function drawChartInto(chart: ChartModel, box: Rect, text: ChartText, ite
     chart: safe,
     text,
     items,
+    bounds: box,
     base: { sizePt: safe.textStyle?.sizePt ?? 10, bold: safe.textStyle?.bold ?? false, italic: safe.textStyle?.italic ?? false, color: safe.textStyle?.color ?? '000000' },
     warn,
   };
@@ -151,18 +152,30 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     drawTickMarks(draw, frame, rect, at, far);
     const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
     drawTickLabels(draw, frame, rect, ticks, labelAt, far);
-    if (title) {
-      if (frame.vertical && frame.axis?.titleHorizontal) {
-        const x = far ? rect.x + rect.w + ticks.depth + 4 : rect.x - ticks.depth - 4 - title.width;
-        draw.items.push(...title.place(x, rect.y + rect.h / 2 + (title.ascent - title.descent) / 2));
-      } else if (frame.vertical) {
-        const px = far ? rect.x + rect.w + ticks.depth + 4 + title.ascent : rect.x - ticks.depth - 4 - title.descent;
-        const py = rect.y + rect.h / 2 + title.width / 2;
-        draw.items.push({ kind: 'group', transform: [0, -1, 1, 0, px - py, px + py], items: title.place(px, py) });
-      } else {
-        const y = far ? rect.y - ticks.depth - 4 - title.descent : rect.y + rect.h + ticks.depth + 2 + title.ascent;
-        draw.items.push(...title.place(rect.x + (rect.w - title.width) / 2, y));
-      }
-    }
+    if (title) drawAxisTitle(draw, frame, title, rect, ticks.depth, far);
+  }
+}
+
+/**
+ * An axis title beside its tick labels, kept inside the chart space: a plot placed by a manual
+ * inner layout can leave less room than the labels and title take, and Office never draws a chart
+ * element outside the chart (oxsdk-chart3's 3-D column chart put its value axis title in the page
+ * margin, 40 pt left of the chart).
+ */
+function drawAxisTitle(draw: ChartDraw, frame: AxisFrame, title: ShapedText, rect: Rect, depth: number, far: boolean | undefined): void {
+  const b = draw.bounds;
+  const inX = (x: number, before: number, after: number) => clamp(x, b.x + before, Math.max(b.x + before, b.x + b.w - after));
+  const inY = (y: number, before: number, after: number) => clamp(y, b.y + before, Math.max(b.y + before, b.y + b.h - after));
+  if (frame.vertical && frame.axis?.titleHorizontal) {
+    const x = inX(far ? rect.x + rect.w + depth + 4 : rect.x - depth - 4 - title.width, 0, title.width);
+    draw.items.push(...title.place(x, rect.y + rect.h / 2 + (title.ascent - title.descent) / 2));
+  } else if (frame.vertical) {
+    // Turned a quarter left about (px, py): the line's ascent lies left of px, its descent right.
+    const px = inX(far ? rect.x + rect.w + depth + 4 + title.ascent : rect.x - depth - 4 - title.descent, title.ascent, title.descent);
+    const py = rect.y + rect.h / 2 + title.width / 2;
+    draw.items.push({ kind: 'group', transform: [0, -1, 1, 0, px - py, px + py], items: title.place(px, py) });
+  } else {
+    const y = inY(far ? rect.y - depth - 4 - title.descent : rect.y + rect.h + depth + 2 + title.ascent, title.ascent, title.descent);
+    draw.items.push(...title.place(rect.x + (rect.w - title.width) / 2, y));
   }
 }

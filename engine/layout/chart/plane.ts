@@ -5,7 +5,7 @@
  * the inner rectangle from a manual layout.
  */
 import type { ChartAxis, ChartPlot } from '../../model';
-import { tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
+import { LABEL_GAP, tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
 import { textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
 import { bubbleRadius, MAX_DIAMETER } from './draw-bubble';
@@ -115,10 +115,9 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
   };
   let rect = innerGiven ? outer : shrink(outer, 32, 8, 8, 18);
   let frames = build(rect);
-  if (!innerGiven) {
-    rect = fitInner(draw, outer, frames);
-    frames = build(rect);
-  }
+  const pad = labelRoom(draw, outer, frames);
+  rect = innerGiven ? keepInside(rect, pad, draw.bounds) : shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
+  if (rect !== outer) frames = build(rect);
   const list = [...frames.values()].map((frame) => {
     const title = frame.axis?.title && !frame.axis.deleted ? draw.text.shape(frame.axis.title, textStyle({ ...draw.base, bold: true }, frame.axis.titleStyle)) : undefined;
     return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}) };
@@ -157,10 +156,19 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   const spacing = s.vertical ? style.sizePt * 2.4 : style.sizePt * 5;
   let scale = scaleWith(spacing);
   if (!s.vertical && axis?.majorUnit === undefined) {
-    // Labels side by side need their own width and an em between them, no more: short labels
-    // ("0", "1", "2") fit a short horizontal axis that five ems a label would leave bare.
-    const needed = widestLabel(draw, scale, s.format, style) + style.sizePt;
-    if (needed < spacing) scale = scaleWith(needed);
+    // Labels side by side need their own width and the gap category labels keep, no more: short
+    // labels ("0", "1", "2") fit a short horizontal axis that five ems a label would leave bare. A
+    // denser scale can bring wider labels ("0.5"), so it is taken only once its own labels fit.
+    let need = widestLabel(draw, scale, s.format, style) + LABEL_GAP;
+    for (let round = 0; round < 3 && need < spacing; round++) {
+      const next = scaleWith(need);
+      const nextNeed = widestLabel(draw, next, s.format, style) + LABEL_GAP;
+      if (nextNeed <= (lengthPt * next.unit) / (next.max - next.min) + 1e-9) {
+        scale = next;
+        break;
+      }
+      need = Math.max(need, nextNeed);
+    }
   }
   if (axis?.min !== undefined && axis.max !== undefined && axis.min >= axis.max) {
     draw.warn('layout/chart-axis-range', `A chart axis has min ${axis.min} ≥ max ${axis.max}; an automatic range is used above the minimum.`);
@@ -228,8 +236,32 @@ function shrink(r: Rect, left: number, right: number, top: number, bottom: numbe
   return { x: r.x + Math.min(left, r.w - 1), y: r.y + Math.min(top, r.h - 1), w, h };
 }
 
-/** The inner plot rectangle: the outer box less the room of each side's tick labels and axis title. */
-function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): Rect {
+interface Pads {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * A manual inner plot rectangle narrowed where its tick labels and axis titles would leave the chart
+ * space: Office keeps them inside the chart (oxsdk-chart3's column chart, whose inner plot starts
+ * 29 pt from the chart's edge, has value labels 60 pt wide; LibreOffice moves the plot right to fit them).
+ */
+function keepInside(rect: Rect, pad: Pads, bounds: Rect): Rect {
+  const x0 = Math.max(rect.x, bounds.x + pad.left);
+  const x1 = Math.min(rect.x + rect.w, bounds.x + bounds.w - pad.right);
+  const y0 = Math.max(rect.y, bounds.y + pad.top);
+  const y1 = Math.min(rect.y + rect.h, bounds.y + bounds.h - pad.bottom);
+  if (x0 === rect.x && y0 === rect.y && x1 === rect.x + rect.w && y1 === rect.y + rect.h) return rect;
+  // Never thinner than a point, nor moved off the rectangle the part gave.
+  const w = Math.max(1, x1 - x0);
+  const h = Math.max(1, y1 - y0);
+  return { x: Math.min(x0, rect.x + rect.w - 1), y: Math.min(y0, rect.y + rect.h - 1), w, h };
+}
+
+/** The room each side of the plot needs for its tick labels and axis title. */
+function labelRoom(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): Pads {
   const pad = { left: 0, right: 0, top: 0, bottom: 0 };
   const probe = shrink(outer, 32, 8, 8, 18);
   for (const frame of frames.values()) {
@@ -257,7 +289,7 @@ function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): R
       }
     }
   }
-  return shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
+  return pad;
 }
 
 /** Room an axis title takes across its axis: a line, or its width when it stands upright beside a vertical axis. */
