@@ -165,6 +165,13 @@ describe('drawChartInto: lines, areas and scatter', () => {
     expect(dx2 / dx1).toBeCloseTo(2, 6);
   });
 
+  it('fits seven value intervals of 10 pt labels on a 135 pt axis: 0..12 by 2 for values up to 9.7, not 0..15 by 5', () => {
+    const s = [series('S1', [9.1, 2.4, 3.1, 4.3], 'FF0000'), series('S2', [3.2, 8.8, 1.5, 9], '00FF00'), series('S3', [4.5, 9.7, 3.7, 6.2], '0000FF')];
+    const { items } = draw(chart({ type: 'column', series: s }, { title: undefined, plotLayout: { x: 0.1, y: 0.1, w: 0.8, h: 135 / 252, inner: true } }));
+    const labels = texts(items).filter((t) => /^\d+$/.test(t));
+    expect(labels).toEqual(['0', '2', '4', '6', '8', '10', '12']);
+  });
+
   it('spaces a short horizontal value axis by its labels\' width: "0".."3" on 60 pt, not 0, 2, 4', () => {
     const axes: ChartAxis[] = [
       { kind: 'value', position: 'bottom', majorGridlines: false, deleted: false, id: '1' },

@@ -153,7 +153,11 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
       ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
       ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
     });
-  const spacing = s.vertical ? style.sizePt * 2.4 : style.sizePt * 5;
+  // Stacked labels need about a line and a half each (1.8 em: a 135 pt axis of 10 pt labels takes
+  // 7 intervals, 0..12 by 2 for values up to 9.7, as LibreOffice's render of docxjs-extended-props
+  // shows; Excel's own rule for the major unit is undocumented, and the Office-default charts of the
+  // corpus keep their scales under it).
+  const spacing = s.vertical ? style.sizePt * 1.8 : style.sizePt * 5;
   let scale = scaleWith(spacing);
   if (!s.vertical && axis?.majorUnit === undefined) {
     // Labels side by side need their own width and the gap category labels keep, no more: short
