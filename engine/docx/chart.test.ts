@@ -215,6 +215,28 @@ describe('readChartPart', () => {
     expect(s.values.slice(0, 5)).toEqual([1, null, null, null, 4]);
   });
 
+  it('names the parts it does not draw (data table, trendlines, error bars, log axis) in one warning, and warns for none on a plain chart', () => {
+    const warningsOf = (c: TestChart) => {
+      const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
+      if (!r.ok) throw new Error('parse failed');
+      return r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
+    };
+    const plain: TestChart = { kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] };
+    expect(warningsOf(plain)).toEqual([]);
+    const trend = '<c:trendline><c:trendlineType val="linear"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
+    const rich: TestChart = {
+      ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }],
+      valAxExtra: '<c:dispUnits><c:builtInUnit val="thousands"/></c:dispUnits>',
+    };
+    const withTable = chartPart(rich);
+    const data = (withTable.data as string).replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>').replace('</c:plotArea>', '<c:dTable><c:showHorzBorder val="1"/></c:dTable></c:plotArea>');
+    const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...withTable, data } } });
+    if (!r.ok) throw new Error('parse failed');
+    const found = r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
+    expect(found).toHaveLength(1);
+    for (const part of ['c:dTable', 'c:trendline', 'c:errBars', 'c:logBase', 'c:dispUnits']) expect(found[0]!.message).toContain(part);
+  });
+
   it('bounds the points read from one part (1,000,000) and says so', () => {
     const series = Array.from({ length: 25 }, (_v, i) => ({ name: `S${i}`, values: [1] }));
     const c: TestChart = { kind: 'lineChart', grouping: 'standard', series };

@@ -58,6 +58,7 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
     seriesIndex += plot.series.length;
     plots.push(plot);
   }
+  warnUnsupportedParts(ctx, part, plotArea);
   if (budget.exhausted) ctx.bag.warn('docx/chart-limit', `The chart part ${part} caches more than ${MAX_PART_POINTS} points; the rest are not read.`, { at: part });
   const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readChartAxes(ctx, plotArea) };
   readTitle(ctx, chart, plots, model);
@@ -85,6 +86,34 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   const font = attr(findDeep(txPr, 'a:latin'), 'typeface');
   model.font = font?.startsWith('+') && font !== '+mj-lt' && font !== '+mn-lt' ? minor : dmlLatinFont(ctx, font, minor);
   return model;
+}
+
+/** Chart parts Colophon reads past, each named once per chart (house rule 4: nothing dropped silently). */
+const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) => boolean]> = [
+  // §21.2.2.54 c:dTable: the data table under the plot.
+  ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
+  // §21.2.2.211 c:trendline and §21.2.2.58 c:errBars sit in a plot's c:ser.
+  ['trendlines (c:trendline)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:trendline') !== undefined))],
+  ['error bars (c:errBars)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:errBars') !== undefined))],
+  ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
+  // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
+  ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
+  // §21.2.2.52 c:dispUnits: tick labels in thousands, millions…, drawn in units.
+  ['display units (c:dispUnits), labels drawn in units', (pa) => children(pa, 'c:valAx').some((ax) => child(ax, 'c:dispUnits') !== undefined)],
+];
+
+function plotsOf(plotArea: XmlElement): XmlElement[] {
+  return plotArea.children.filter((c): c is XmlElement => c.kind === 'element' && PLOT_TYPES[c.name] !== undefined);
+}
+
+function warnUnsupportedParts(ctx: DocxContext, part: string, plotArea: XmlElement | undefined): void {
+  if (!plotArea) return;
+  const found = UNSUPPORTED_PARTS.filter(([, has]) => has(plotArea)).map(([name]) => name);
+  if (!found.length) return;
+  ctx.bag.warn('docx/chart-unsupported', `The chart ${part} has ${found.join(', ')}, which ${found.length > 1 ? 'are' : 'is'} not drawn as Word draws ${found.length > 1 ? 'them' : 'it'}.`, {
+    at: part,
+    hint: 'The rest of the chart is drawn from its cached values.',
+  });
 }
 
 function findDeep(el: XmlElement | undefined, name: string): XmlElement | undefined {
