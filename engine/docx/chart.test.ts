@@ -215,6 +215,17 @@ describe('readChartPart', () => {
     expect(s.values.slice(0, 5)).toEqual([1, null, null, null, 4]);
   });
 
+  it('reads display units (c:dispUnits): built-in units with Excel\'s label, custom units, and the label only when c:dispUnitsLbl is there', () => {
+    const axis = (valAxExtra: string) => readChart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1000, 2000, 3000] }], valAxExtra }).axes.find((a) => a.kind === 'value')!;
+    expect(axis('<c:dispUnits><c:builtInUnit val="thousands"/><c:dispUnitsLbl/></c:dispUnits>')).toMatchObject({ displayUnit: 1000, displayUnitLabel: 'Thousands' });
+    const custom = axis('<c:dispUnits><c:custUnit val="250"/></c:dispUnits>');
+    expect(custom.displayUnit).toBe(250);
+    expect(custom.displayUnitLabel).toBeUndefined();
+    const own = axis('<c:dispUnits><c:builtInUnit val="millions"/><c:dispUnitsLbl><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>in Mio.</a:t></a:r></a:p></c:rich></c:tx></c:dispUnitsLbl></c:dispUnits>');
+    expect(own).toMatchObject({ displayUnit: 1e6, displayUnitLabel: 'in Mio.' });
+    expect(axis('<c:dispUnits><c:custUnit val="-3"/></c:dispUnits>').displayUnit).toBeUndefined();
+  });
+
   it('names the parts it does not draw (data table, trendlines, error bars, log axis) in one warning, and warns for none on a plain chart', () => {
     const warningsOf = (c: TestChart) => {
       const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
@@ -226,7 +237,6 @@ describe('readChartPart', () => {
     const trend = '<c:trendline><c:trendlineType val="linear"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
     const rich: TestChart = {
       ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }],
-      valAxExtra: '<c:dispUnits><c:builtInUnit val="thousands"/></c:dispUnits>',
     };
     const withTable = chartPart(rich);
     const data = (withTable.data as string).replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>').replace('</c:plotArea>', '<c:dTable><c:showHorzBorder val="1"/></c:dTable></c:plotArea>');
@@ -234,7 +244,7 @@ describe('readChartPart', () => {
     if (!r.ok) throw new Error('parse failed');
     const found = r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
     expect(found).toHaveLength(1);
-    for (const part of ['c:dTable', 'c:trendline', 'c:errBars', 'c:logBase', 'c:dispUnits']) expect(found[0]!.message).toContain(part);
+    for (const part of ['c:dTable', 'c:trendline', 'c:errBars', 'c:logBase']) expect(found[0]!.message).toContain(part);
   });
 
   it('bounds the points read from one part (1,000,000) and says so', () => {

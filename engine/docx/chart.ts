@@ -98,8 +98,6 @@ const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) 
   ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
   // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
   ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
-  // §21.2.2.52 c:dispUnits: tick labels in thousands, millions…, drawn in units.
-  ['display units (c:dispUnits), labels drawn in units', (pa) => children(pa, 'c:valAx').some((ax) => child(ax, 'c:dispUnits') !== undefined)],
 ];
 
 function plotsOf(plotArea: XmlElement): XmlElement[] {

@@ -110,6 +110,10 @@ export interface ChartAxis {
   readonly majorTickMark?: 'out' | 'in' | 'cross' | 'none';
   /** c:crossBetween: between puts categories between ticks (bars), midCat on them (lines). */
   readonly crossBetween?: 'between' | 'midCat';
+  /** c:dispUnits (§21.2.2.52): tick labels show values divided by this (1000 for thousands). */
+  readonly displayUnit?: number;
+  /** c:dispUnitsLbl: the unit's label beside the axis ("Thousands", or the part's own text). */
+  readonly displayUnitLabel?: string;
 }
 
 /** Bubble chart options (c:bubbleChart, §21.2.2.20). */

@@ -45,6 +45,15 @@ describe('drawChartInto: bars and columns', () => {
     expect(texts(items)).toEqual(expect.arrayContaining(['Sales', 'A', 'D', '0', '5']));
   });
 
+  it('labels a value axis in its display unit (c:dispUnits) and shows the unit\'s label turned up at the top of the axis', () => {
+    const axes: ChartAxis[] = [AXES[0]!, { ...AXES[1]!, displayUnit: 1000, displayUnitLabel: 'Thousands' }];
+    const { items } = draw(chart({ type: 'column', series: [series('S1', [12000, 25000, 8000, 19000], 'FF0000')] }, { axes }));
+    const numbers = texts(items).filter((t) => /^\d+$/.test(t));
+    expect(numbers).toEqual(['0', '5', '10', '15', '20', '25', '30']);
+    const turned = items.find((i) => i.kind === 'group' && texts(i.items).includes('Thousands'));
+    expect(turned?.kind).toBe('group');
+  });
+
   it('keeps tick labels and the axis title inside the chart when a manual inner plot leaves them too little room', () => {
     const axes: ChartAxis[] = [AXES[0]!, { ...AXES[1]!, title: 'Axis Title' }];
     const s = [series('S1', [4, 2e10, 3, 5.6e10], 'FF0000')];

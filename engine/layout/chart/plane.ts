@@ -5,7 +5,7 @@
  * the inner rectangle from a manual layout.
  */
 import type { ChartAxis, ChartPlot } from '../../model';
-import { LABEL_GAP, tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
+import { LABEL_GAP, tickLabels, valueLabel, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
 import { textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
 import { bubbleRadius, MAX_DIAMETER } from './draw-bubble';
@@ -27,7 +27,7 @@ export interface Plane {
   readonly rect: Rect;
   readonly bindings: readonly PlotBinding[];
   /** Every distinct frame with its tick labels. */
-  readonly frames: ReadonlyArray<{ readonly frame: AxisFrame; readonly ticks: TickLabels; readonly title?: ShapedText }>;
+  readonly frames: ReadonlyArray<{ readonly frame: AxisFrame; readonly ticks: TickLabels; readonly title?: ShapedText; readonly unitLabel?: ShapedText }>;
 }
 
 interface Slot {
@@ -120,7 +120,9 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
   if (rect !== outer) frames = build(rect);
   const list = [...frames.values()].map((frame) => {
     const title = frame.axis?.title && !frame.axis.deleted ? draw.text.shape(frame.axis.title, textStyle({ ...draw.base, bold: true }, frame.axis.titleStyle)) : undefined;
-    return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}) };
+    const unitText = frame.axis?.displayUnitLabel && !frame.axis.deleted ? frame.axis.displayUnitLabel : undefined;
+    const unitLabel = unitText ? draw.text.shape(unitText, textStyle(draw.base, frame.axis?.textStyle)) : undefined;
+    return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}), ...(unitLabel ? { unitLabel } : {}) };
   });
   const bindings = pending.map((p) => ({ plot: p.plot, h: frames.get(p.h)!, v: frames.get(p.v)!, ...(p.spans ? { spans: p.spans } : {}) }));
   return { rect, bindings, frames: list };
@@ -163,10 +165,10 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
     // Labels side by side need their own width and the gap category labels keep, no more: short
     // labels ("0", "1", "2") fit a short horizontal axis that five ems a label would leave bare. A
     // denser scale can bring wider labels ("0.5"), so it is taken only once its own labels fit.
-    let need = widestLabel(draw, scale, s.format, style) + LABEL_GAP;
+    let need = widestLabel(draw, scale, s.format, axis, style) + LABEL_GAP;
     for (let round = 0; round < 3 && need < spacing; round++) {
       const next = scaleWith(need);
-      const nextNeed = widestLabel(draw, next, s.format, style) + LABEL_GAP;
+      const nextNeed = widestLabel(draw, next, s.format, axis, style) + LABEL_GAP;
       if (nextNeed <= (lengthPt * next.unit) / (next.max - next.min) + 1e-9) {
         scale = next;
         break;
@@ -183,9 +185,9 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
 }
 
 /** The widest tick label of a value scale in its number format. */
-function widestLabel(draw: ChartDraw, scale: AxisScale, format: string | undefined, style: TextStyle): number {
+function widestLabel(draw: ChartDraw, scale: AxisScale, format: string | undefined, axis: ChartAxis | undefined, style: TextStyle): number {
   let widest = 0;
-  for (const v of ticksOf(scale)) widest = Math.max(widest, draw.text.shape(formatChartNumber(v, format), style).width);
+  for (const v of ticksOf(scale)) widest = Math.max(widest, draw.text.shape(valueLabel(v, format, axis), style).width);
   return widest;
 }
 
@@ -298,6 +300,12 @@ function labelRoom(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): 
 
 /** Room an axis title takes across its axis: a line, or its width when it stands upright beside a vertical axis. */
 function axisTitleRoom(draw: ChartDraw, frame: AxisFrame): number {
+  const axis = frame.axis;
+  const unitRoom = axis?.displayUnitLabel && !axis.deleted ? textStyle(draw.base, axis.textStyle).sizePt * 1.3 + 4 : 0;
+  return unitRoom + ownTitleRoom(draw, frame);
+}
+
+function ownTitleRoom(draw: ChartDraw, frame: AxisFrame): number {
   const axis = frame.axis;
   if (!axis?.title || axis.deleted) return 0;
   const style = textStyle({ ...draw.base, bold: true }, axis.titleStyle);
