@@ -226,6 +226,16 @@ describe('readChartPart', () => {
     expect(axis('<c:dispUnits><c:custUnit val="-3"/></c:dispUnits>').displayUnit).toBeUndefined();
   });
 
+  it('reads linear and moving-average trendlines with their period, forecasts, intercept and line; other kinds are warned, not kept', () => {
+    const trend = '<c:trendline><c:spPr><a:ln w="25400"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill><a:prstDash val="dash"/></a:ln></c:spPr><c:trendlineType val="linear"/><c:forward val="1.5"/><c:intercept val="2"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/></c:trendline>';
+    const m = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] });
+    expect(m.plots[0]!.series[0]!.trendlines).toEqual([
+      { kind: 'linear', forward: 1.5, intercept: 2, line: { color: '00FF00', widthPt: 2 }, dashPreset: 'dash' },
+      { kind: 'movingAvg', period: 3 },
+    ]);
+  });
+
   it('names the parts it does not draw (data table, trendlines, error bars, log axis) in one warning, and warns for none on a plain chart', () => {
     const warningsOf = (c: TestChart) => {
       const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
@@ -234,7 +244,7 @@ describe('readChartPart', () => {
     };
     const plain: TestChart = { kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] };
     expect(warningsOf(plain)).toEqual([]);
-    const trend = '<c:trendline><c:trendlineType val="linear"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
+    const trend = '<c:trendline><c:trendlineType val="poly"/><c:order val="2"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
     const rich: TestChart = {
       ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }],
     };

@@ -5,7 +5,7 @@
  * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
  * (the embedded workbook) is not read.
  */
-import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, Color } from '../model';
+import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
@@ -93,12 +93,44 @@ const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) 
   // §21.2.2.54 c:dTable: the data table under the plot.
   ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
   // §21.2.2.211 c:trendline and §21.2.2.58 c:errBars sit in a plot's c:ser.
-  ['trendlines (c:trendline)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:trendline') !== undefined))],
+  ['exponential, logarithmic, polynomial or power trendlines (c:trendline)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => children(ser, 'c:trendline').some((t) => !TRENDLINE_KINDS.has(chartVal(t, 'c:trendlineType') ?? ''))))],
   ['error bars (c:errBars)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:errBars') !== undefined))],
   ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
   // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
   ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
 ];
+
+const TRENDLINE_KINDS: ReadonlySet<string> = new Set(['linear', 'movingAvg']);
+const MAX_TRENDLINES = 8;
+
+/** c:trendline (§21.2.2.209) of the kinds drawn: linear and moving average. */
+function readTrendlines(ctx: DocxContext, ser: XmlElement): ChartTrendline[] {
+  const out: ChartTrendline[] = [];
+  for (const t of children(ser, 'c:trendline').slice(0, MAX_TRENDLINES)) {
+    const kind = chartVal(t, 'c:trendlineType');
+    if (kind !== 'linear' && kind !== 'movingAvg') continue;
+    const tl: { -readonly [K in keyof ChartTrendline]: ChartTrendline[K] } = { kind };
+    const period = intValue(chartVal(t, 'c:period'));
+    if (kind === 'movingAvg') tl.period = Math.max(2, Math.min(255, period ?? 2));
+    const num = (name: string) => {
+      const v = Number(chartVal(t, name));
+      return chartVal(t, name) !== undefined && Number.isFinite(v) ? v : undefined;
+    };
+    const forward = num('c:forward');
+    const backward = num('c:backward');
+    const intercept = num('c:intercept');
+    if (forward !== undefined && forward > 0) tl.forward = forward;
+    if (backward !== undefined && backward > 0) tl.backward = backward;
+    if (intercept !== undefined) tl.intercept = intercept;
+    const spPr = child(t, 'c:spPr');
+    const line = chartLine(ctx, spPr);
+    if (line) tl.line = line;
+    const dash = attr(child(child(spPr, 'a:ln'), 'a:prstDash'), 'val');
+    if (dash) tl.dashPreset = dash;
+    out.push(tl);
+  }
+  return out;
+}
 
 function plotsOf(plotArea: XmlElement): XmlElement[] {
   return plotArea.children.filter((c): c is XmlElement => c.kind === 'element' && PLOT_TYPES[c.name] !== undefined);
@@ -231,6 +263,8 @@ function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary:
   if (sizes) s.bubbleSizes = numbers(sizes, budget);
   // Bubbles are filled shapes: their colour is the fill, not the line (c:bubbleSer/c:spPr).
   seriesLook(ctx, ser, place, sizes ? 'bubble' : type, s);
+  const trendlines = readTrendlines(ctx, ser);
+  if (trendlines.length) s.trendlines = trendlines;
   if (vary) s.pointColors = pointColors(ctx, ser, values.length, place.palette?.style);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {
