@@ -223,5 +223,27 @@ function readAxis(ctx: DocxContext, c: XmlElement, kind: ChartAxis['kind']): Cha
   if (gridline) ax.gridline = gridline;
   const text = chartTextStyle(ctx, child(c, 'c:txPr'));
   if (text) ax.textStyle = text;
+  readDisplayUnits(child(c, 'c:dispUnits'), ax);
   return ax;
+}
+
+/** ST_BuiltInUnit (§21.2.3.6) with the label Excel shows for it. */
+const BUILT_IN_UNITS: Record<string, readonly [number, string]> = {
+  hundreds: [1e2, 'Hundreds'], thousands: [1e3, 'Thousands'], tenThousands: [1e4, 'x 10000'], hundredThousands: [1e5, 'x 100000'],
+  millions: [1e6, 'Millions'], tenMillions: [1e7, 'x 10000000'], hundredMillions: [1e8, 'x 100000000'], billions: [1e9, 'Billions'], trillions: [1e12, 'Trillions'],
+};
+
+/** c:dispUnits (§21.2.2.52): a built-in unit (c:builtInUnit) or a custom one (c:custUnit), and its label when c:dispUnitsLbl is there. */
+function readDisplayUnits(el: XmlElement | undefined, ax: { displayUnit?: number; displayUnitLabel?: string }): void {
+  if (!el) return;
+  const builtIn = BUILT_IN_UNITS[chartVal(el, 'c:builtInUnit') ?? ''];
+  const custom = finite(el, 'c:custUnit');
+  const unit = builtIn?.[0] ?? (custom !== undefined && custom > 0 ? custom : undefined);
+  if (unit === undefined) return;
+  ax.displayUnit = unit;
+  const label = child(el, 'c:dispUnitsLbl');
+  if (!label) return;
+  const own = chartTextOf(child(label, 'c:tx'));
+  const text = own ?? builtIn?.[1] ?? String(unit);
+  if (text) ax.displayUnitLabel = text;
 }

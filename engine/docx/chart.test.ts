@@ -215,6 +215,48 @@ describe('readChartPart', () => {
     expect(s.values.slice(0, 5)).toEqual([1, null, null, null, 4]);
   });
 
+  it('reads display units (c:dispUnits): built-in units with Excel\'s label, custom units, and the label only when c:dispUnitsLbl is there', () => {
+    const axis = (valAxExtra: string) => readChart({ kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1000, 2000, 3000] }], valAxExtra }).axes.find((a) => a.kind === 'value')!;
+    expect(axis('<c:dispUnits><c:builtInUnit val="thousands"/><c:dispUnitsLbl/></c:dispUnits>')).toMatchObject({ displayUnit: 1000, displayUnitLabel: 'Thousands' });
+    const custom = axis('<c:dispUnits><c:custUnit val="250"/></c:dispUnits>');
+    expect(custom.displayUnit).toBe(250);
+    expect(custom.displayUnitLabel).toBeUndefined();
+    const own = axis('<c:dispUnits><c:builtInUnit val="millions"/><c:dispUnitsLbl><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>in Mio.</a:t></a:r></a:p></c:rich></c:tx></c:dispUnitsLbl></c:dispUnits>');
+    expect(own).toMatchObject({ displayUnit: 1e6, displayUnitLabel: 'in Mio.' });
+    expect(axis('<c:dispUnits><c:custUnit val="-3"/></c:dispUnits>').displayUnit).toBeUndefined();
+  });
+
+  it('reads linear and moving-average trendlines with their period, forecasts, intercept and line; other kinds are warned, not kept', () => {
+    const trend = '<c:trendline><c:spPr><a:ln w="25400"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill><a:prstDash val="dash"/></a:ln></c:spPr><c:trendlineType val="linear"/><c:forward val="1.5"/><c:intercept val="2"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/></c:trendline>';
+    const m = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] });
+    expect(m.plots[0]!.series[0]!.trendlines).toEqual([
+      { kind: 'linear', forward: 1.5, intercept: 2, line: { color: '00FF00', widthPt: 2 }, dashPreset: 'dash' },
+      { kind: 'movingAvg', period: 3 },
+    ]);
+  });
+
+  it('names the parts it does not draw (data table, trendlines, error bars, log axis) in one warning, and warns for none on a plain chart', () => {
+    const warningsOf = (c: TestChart) => {
+      const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
+      if (!r.ok) throw new Error('parse failed');
+      return r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
+    };
+    const plain: TestChart = { kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] };
+    expect(warningsOf(plain)).toEqual([]);
+    const trend = '<c:trendline><c:trendlineType val="poly"/><c:order val="2"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
+    const rich: TestChart = {
+      ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }],
+    };
+    const withTable = chartPart(rich);
+    const data = (withTable.data as string).replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>').replace('</c:plotArea>', '<c:dTable><c:showHorzBorder val="1"/></c:dTable></c:plotArea>');
+    const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...withTable, data } } });
+    if (!r.ok) throw new Error('parse failed');
+    const found = r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
+    expect(found).toHaveLength(1);
+    for (const part of ['c:dTable', 'c:trendline', 'c:errBars', 'c:logBase']) expect(found[0]!.message).toContain(part);
+  });
+
   it('bounds the points read from one part (1,000,000) and says so', () => {
     const series = Array.from({ length: 25 }, (_v, i) => ({ name: `S${i}`, values: [1] }));
     const c: TestChart = { kind: 'lineChart', grouping: 'standard', series };

@@ -5,7 +5,7 @@
  * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
  * (the embedded workbook) is not read.
  */
-import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, Color } from '../model';
+import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
@@ -58,6 +58,7 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
     seriesIndex += plot.series.length;
     plots.push(plot);
   }
+  warnUnsupportedParts(ctx, part, plotArea);
   if (budget.exhausted) ctx.bag.warn('docx/chart-limit', `The chart part ${part} caches more than ${MAX_PART_POINTS} points; the rest are not read.`, { at: part });
   const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readChartAxes(ctx, plotArea) };
   readTitle(ctx, chart, plots, model);
@@ -85,6 +86,64 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   const font = attr(findDeep(txPr, 'a:latin'), 'typeface');
   model.font = font?.startsWith('+') && font !== '+mj-lt' && font !== '+mn-lt' ? minor : dmlLatinFont(ctx, font, minor);
   return model;
+}
+
+/** Chart parts Colophon reads past, each named once per chart (house rule 4: nothing dropped silently). */
+const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) => boolean]> = [
+  // §21.2.2.54 c:dTable: the data table under the plot.
+  ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
+  // §21.2.2.211 c:trendline and §21.2.2.58 c:errBars sit in a plot's c:ser.
+  ['exponential, logarithmic, polynomial or power trendlines (c:trendline)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => children(ser, 'c:trendline').some((t) => !TRENDLINE_KINDS.has(chartVal(t, 'c:trendlineType') ?? ''))))],
+  ['error bars (c:errBars)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:errBars') !== undefined))],
+  ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
+  // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
+  ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
+];
+
+const TRENDLINE_KINDS: ReadonlySet<string> = new Set(['linear', 'movingAvg']);
+const MAX_TRENDLINES = 8;
+
+/** c:trendline (§21.2.2.209) of the kinds drawn: linear and moving average. */
+function readTrendlines(ctx: DocxContext, ser: XmlElement): ChartTrendline[] {
+  const out: ChartTrendline[] = [];
+  for (const t of children(ser, 'c:trendline').slice(0, MAX_TRENDLINES)) {
+    const kind = chartVal(t, 'c:trendlineType');
+    if (kind !== 'linear' && kind !== 'movingAvg') continue;
+    const tl: { -readonly [K in keyof ChartTrendline]: ChartTrendline[K] } = { kind };
+    const period = intValue(chartVal(t, 'c:period'));
+    if (kind === 'movingAvg') tl.period = Math.max(2, Math.min(255, period ?? 2));
+    const num = (name: string) => {
+      const v = Number(chartVal(t, name));
+      return chartVal(t, name) !== undefined && Number.isFinite(v) ? v : undefined;
+    };
+    const forward = num('c:forward');
+    const backward = num('c:backward');
+    const intercept = num('c:intercept');
+    if (forward !== undefined && forward > 0) tl.forward = forward;
+    if (backward !== undefined && backward > 0) tl.backward = backward;
+    if (intercept !== undefined) tl.intercept = intercept;
+    const spPr = child(t, 'c:spPr');
+    const line = chartLine(ctx, spPr);
+    if (line) tl.line = line;
+    const dash = attr(child(child(spPr, 'a:ln'), 'a:prstDash'), 'val');
+    if (dash) tl.dashPreset = dash;
+    out.push(tl);
+  }
+  return out;
+}
+
+function plotsOf(plotArea: XmlElement): XmlElement[] {
+  return plotArea.children.filter((c): c is XmlElement => c.kind === 'element' && PLOT_TYPES[c.name] !== undefined);
+}
+
+function warnUnsupportedParts(ctx: DocxContext, part: string, plotArea: XmlElement | undefined): void {
+  if (!plotArea) return;
+  const found = UNSUPPORTED_PARTS.filter(([, has]) => has(plotArea)).map(([name]) => name);
+  if (!found.length) return;
+  ctx.bag.warn('docx/chart-unsupported', `The chart ${part} has ${found.join(', ')}, which ${found.length > 1 ? 'are' : 'is'} not drawn as Word draws ${found.length > 1 ? 'them' : 'it'}.`, {
+    at: part,
+    hint: 'The rest of the chart is drawn from its cached values.',
+  });
 }
 
 function findDeep(el: XmlElement | undefined, name: string): XmlElement | undefined {
@@ -204,6 +263,8 @@ function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary:
   if (sizes) s.bubbleSizes = numbers(sizes, budget);
   // Bubbles are filled shapes: their colour is the fill, not the line (c:bubbleSer/c:spPr).
   seriesLook(ctx, ser, place, sizes ? 'bubble' : type, s);
+  const trendlines = readTrendlines(ctx, ser);
+  if (trendlines.length) s.trendlines = trendlines;
   if (vary) s.pointColors = pointColors(ctx, ser, values.length, place.palette?.style);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {

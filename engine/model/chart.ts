@@ -42,6 +42,21 @@ export interface ChartLine {
   readonly none?: boolean;
 }
 
+/** A trendline (c:trendline, §21.2.2.209): a least-squares line or a moving average over a series. */
+export interface ChartTrendline {
+  readonly kind: 'linear' | 'movingAvg';
+  /** c:period: the points a moving average spans (2 or more). */
+  readonly period?: number;
+  /** c:forward / c:backward: how far a linear trendline runs past the last and before the first x. */
+  readonly forward?: number;
+  readonly backward?: number;
+  /** c:intercept: the value a linear trendline is forced through at x = 0. */
+  readonly intercept?: number;
+  readonly line?: ChartLine;
+  /** The line's a:prstDash (sysDot, dash…); Office's default trendline is dotted. */
+  readonly dashPreset?: string;
+}
+
 /** One data series with cached category labels and values (c:ser). */
 export interface ChartSeries {
   readonly name: string;
@@ -78,6 +93,8 @@ export interface ChartSeries {
   readonly pointExplosionPct?: Readonly<Record<number, number>>;
   /** Bubble sizes by point (c:bubbleSize), for bubble charts; gaps are null. */
   readonly bubbleSizes?: ReadonlyArray<number | null>;
+  /** c:trendline: the kinds Colophon draws (linear, moving average). */
+  readonly trendlines?: readonly ChartTrendline[];
 }
 
 /** An axis (c:catAx, c:valAx, c:dateAx). */
@@ -110,6 +127,10 @@ export interface ChartAxis {
   readonly majorTickMark?: 'out' | 'in' | 'cross' | 'none';
   /** c:crossBetween: between puts categories between ticks (bars), midCat on them (lines). */
   readonly crossBetween?: 'between' | 'midCat';
+  /** c:dispUnits (§21.2.2.52): tick labels show values divided by this (1000 for thousands). */
+  readonly displayUnit?: number;
+  /** c:dispUnitsLbl: the unit's label beside the axis ("Thousands", or the part's own text). */
+  readonly displayUnitLabel?: string;
 }
 
 /** Bubble chart options (c:bubbleChart, §21.2.2.20). */

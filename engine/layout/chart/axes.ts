@@ -7,7 +7,7 @@
 import type { ChartAxis } from '../../model';
 import { DEFAULT_RULE, ruleLine, textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
-import { ticksOf, type AxisScale } from './scale';
+import { cleanNumber, ticksOf, type AxisScale } from './scale';
 import type { ShapedText } from './text';
 
 /** A category axis: `count` bands (or points on ticks when not `between`). */
@@ -36,7 +36,14 @@ export interface ValueFrame {
 /** Either kind of axis frame. */
 export type AxisFrame = CategoryFrame | ValueFrame;
 
-const LABEL_GAP = 4;
+/** The room kept between two tick labels side by side, and between the labels and their axis, in points. */
+export const LABEL_GAP = 4;
+
+/** A value tick's label: the value in the axis's display unit (c:dispUnits: 25000 reads 25 in thousands), in the axis format. */
+export function valueLabel(v: number, format: string | undefined, axis: ChartAxis | undefined): string {
+  const unit = axis?.displayUnit;
+  return formatChartNumber(unit ? cleanNumber(v / unit) : v, format);
+}
 
 /** The fraction (0 at the axis start, 1 at its end) of a value or category index. */
 export function fractionOf(frame: AxisFrame, t: number): number {
@@ -98,7 +105,7 @@ export function tickLabels(draw: ChartDraw, frame: AxisFrame, rect: Rect): TickL
   const style = textStyle(draw.base, axis.textStyle);
   const labels: Array<{ at: number; text: ShapedText }> = [];
   if (frame.kind === 'value') {
-    for (const v of ticksOf(frame.scale)) labels.push({ at: v, text: draw.text.shape(formatChartNumber(v, frame.format), style) });
+    for (const v of ticksOf(frame.scale)) labels.push({ at: v, text: draw.text.shape(valueLabel(v, frame.format, axis), style) });
   } else {
     const limit = Math.min(frame.count, 2000);
     for (let i = 0; i < limit; i++) labels.push({ at: i, text: draw.text.shape(frame.labels[i] ?? '', style) });

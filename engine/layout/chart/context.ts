@@ -20,6 +20,8 @@ export interface ChartDraw {
   readonly items: LayoutItem[];
   /** The chart-wide text style (c:chartSpace/c:txPr over Office's 10 pt black). */
   readonly base: TextStyle;
+  /** The chart space's box: what Office keeps every chart element inside. */
+  readonly bounds: Rect;
   warn(code: string, message: string): void;
 }
 

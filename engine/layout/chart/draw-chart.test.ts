@@ -45,6 +45,33 @@ describe('drawChartInto: bars and columns', () => {
     expect(texts(items)).toEqual(expect.arrayContaining(['Sales', 'A', 'D', '0', '5']));
   });
 
+  it('labels a value axis in its display unit (c:dispUnits) and shows the unit\'s label turned up at the top of the axis', () => {
+    const axes: ChartAxis[] = [AXES[0]!, { ...AXES[1]!, displayUnit: 1000, displayUnitLabel: 'Thousands' }];
+    const { items } = draw(chart({ type: 'column', series: [series('S1', [12000, 25000, 8000, 19000], 'FF0000')] }, { axes }));
+    const numbers = texts(items).filter((t) => /^\d+$/.test(t));
+    expect(numbers).toEqual(['0', '5', '10', '15', '20', '25', '30']);
+    const turned = items.find((i) => i.kind === 'group' && texts(i.items).includes('Thousands'));
+    expect(turned?.kind).toBe('group');
+  });
+
+  it('keeps tick labels and the axis title inside the chart when a manual inner plot leaves them too little room', () => {
+    const axes: ChartAxis[] = [AXES[0]!, { ...AXES[1]!, title: 'Axis Title' }];
+    const s = [series('S1', [4, 2e10, 3, 5.6e10], 'FF0000')];
+    // The inner plot starts 8.64 pt from the chart's left edge; "60000000000" alone is 55 pt wide.
+    const { items } = draw(chart({ type: 'column', series: s }, { axes, plotLayout: { x: 0.02, y: 0.1, w: 0.9, h: 0.7, inner: true } }));
+    const runs = items.filter((i) => i.kind === 'glyphs');
+    expect(runs.map((r) => r.text)).toContain('60000000000');
+    for (const r of runs) expect(r.x).toBeGreaterThanOrEqual(BOX.x);
+    const turned = items.find((i) => i.kind === 'group' && texts(i.items).includes('Axis Title'));
+    expect(turned?.kind).toBe('group');
+    if (turned?.kind !== 'group') return;
+    const [, , , , e, f] = turned.transform!;
+    // The title turns about (px, py), e = px − py and f = px + py; its ascent (8 pt) lies left of px.
+    expect((e + f) / 2 - 8).toBeGreaterThanOrEqual(BOX.x);
+    // The bars moved right with the plot, clear of the labels.
+    expect(Math.min(...rectsOf(items, 'FF0000').map((r) => r.x))).toBeGreaterThan(BOX.x + 55);
+  });
+
   it('keeps the plot below a manually placed title near the top unless it overlays (c:overlay)', () => {
     const s = [series('S1', [4, 2, 3, 4], 'FF0000')];
     const topOfBars = (more: Partial<ChartModel>) => {
@@ -145,6 +172,26 @@ describe('drawChartInto: lines, areas and scatter', () => {
     const dx1 = marks[1]!.x - marks[0]!.x;
     const dx2 = marks[2]!.x - marks[1]!.x;
     expect(dx2 / dx1).toBeCloseTo(2, 6);
+  });
+
+  it('fits seven value intervals of 10 pt labels on a 135 pt axis: 0..12 by 2 for values up to 9.7, not 0..15 by 5', () => {
+    const s = [series('S1', [9.1, 2.4, 3.1, 4.3], 'FF0000'), series('S2', [3.2, 8.8, 1.5, 9], '00FF00'), series('S3', [4.5, 9.7, 3.7, 6.2], '0000FF')];
+    const { items } = draw(chart({ type: 'column', series: s }, { title: undefined, plotLayout: { x: 0.1, y: 0.1, w: 0.8, h: 135 / 252, inner: true } }));
+    const labels = texts(items).filter((t) => /^\d+$/.test(t));
+    expect(labels).toEqual(['0', '2', '4', '6', '8', '10', '12']);
+  });
+
+  it('spaces a short horizontal value axis by its labels\' width: "0".."3" on 60 pt, not 0, 2, 4', () => {
+    const axes: ChartAxis[] = [
+      { kind: 'value', position: 'bottom', majorGridlines: false, deleted: false, id: '1' },
+      { kind: 'value', position: 'left', majorGridlines: true, deleted: false, id: '2', min: 100 },
+    ];
+    const s = series('Y', [100, 300, 500], 'FF0000', { xValues: [0.5, 1.8, 2.6], noLine: true, marker: true, markerSymbol: 'square' });
+    // An inner plot 60 pt wide (0.14 of the 432 pt box): the single-character labels each need 5 pt and a 4 pt gap
+    // (half units, 0 0.5 1 …, would need 19 pt a label, more than the 10 pt they would get).
+    const { items } = draw(chart({ type: 'scatter', grouping: 'standard', series: [s] }, { axes, title: undefined, plotLayout: { x: 0.3, y: 0.1, w: 60 / 432, h: 0.7, inner: true } }));
+    const xLabels = texts(items).filter((t) => t.length === 1);
+    expect(xLabels).toEqual(['0', '1', '2', '3']);
   });
 });
 

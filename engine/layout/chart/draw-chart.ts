@@ -7,7 +7,7 @@
  */
 import type { ChartModel, ChartPlot, LayoutItem } from '../../model';
 import { coordOf, crossingValue, drawAxisLine, drawGridlines, drawTickLabels, drawTickMarks, type AxisFrame } from './axes';
-import { titleStyle, type ChartDraw, type Rect } from './context';
+import { clamp, titleStyle, type ChartDraw, type Rect } from './context';
 import { depthOf, drawAreas3D, drawBars3D, drawLines3D, drawWalls, frontBox, isDeep } from './draw-3d';
 import { drawBars } from './draw-bar';
 import { drawBubbles } from './draw-bubble';
@@ -16,12 +16,13 @@ import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
 import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
+import { drawTrendlines } from './draw-trendline';
 import { drawStock } from './draw-stock';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
 import { filledBox } from '../gradient';
-import type { ChartText } from './text';
+import type { ChartText, ShapedText } from './text';
 
 const PAD = 7;
 
@@ -32,6 +33,7 @@ export function drawChartInto(chart: ChartModel, box: Rect, text: ChartText, ite
     chart: safe,
     text,
     items,
+    bounds: box,
     base: { sizePt: safe.textStyle?.sizePt ?? 10, bold: safe.textStyle?.bold ?? false, italic: safe.textStyle?.italic ?? false, color: safe.textStyle?.color ?? '000000' },
     warn,
   };
@@ -125,6 +127,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     else if (b.plot.bubbles) drawBubbles(draw, b, rect);
     else if (b.plot.stock && b.h.kind === 'category') drawStock(draw, b, rect);
     else drawLines(draw, b, rect);
+    if (!isDeep(b, depth) && b.plot.type !== 'area' && !b.plot.bubbles) drawTrendlines(draw, b, rect);
   }
   drawAxes(draw, plane);
 }
@@ -139,7 +142,7 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     }
     return undefined;
   };
-  for (const { frame, ticks, title } of plane.frames) {
+  for (const { frame, ticks, title, unitLabel } of plane.frames) {
     const other = otherOf(frame);
     const crosses = frame.axis?.crosses;
     const far = frame.kind === 'value' ? frame.far : frame.vertical ? frame.axis?.position === 'right' : frame.axis?.position === 'top';
@@ -151,18 +154,37 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     drawTickMarks(draw, frame, rect, at, far);
     const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
     drawTickLabels(draw, frame, rect, ticks, labelAt, far);
-    if (title) {
-      if (frame.vertical && frame.axis?.titleHorizontal) {
-        const x = far ? rect.x + rect.w + ticks.depth + 4 : rect.x - ticks.depth - 4 - title.width;
-        draw.items.push(...title.place(x, rect.y + rect.h / 2 + (title.ascent - title.descent) / 2));
-      } else if (frame.vertical) {
-        const px = far ? rect.x + rect.w + ticks.depth + 4 + title.ascent : rect.x - ticks.depth - 4 - title.descent;
-        const py = rect.y + rect.h / 2 + title.width / 2;
-        draw.items.push({ kind: 'group', transform: [0, -1, 1, 0, px - py, px + py], items: title.place(px, py) });
-      } else {
-        const y = far ? rect.y - ticks.depth - 4 - title.descent : rect.y + rect.h + ticks.depth + 2 + title.ascent;
-        draw.items.push(...title.place(rect.x + (rect.w - title.width) / 2, y));
-      }
+    let depth = ticks.depth;
+    if (unitLabel) {
+      drawAxisTitle(draw, frame, unitLabel, rect, depth, far, true);
+      depth += unitLabel.lineHeight + 4;
     }
+    if (title) drawAxisTitle(draw, frame, title, rect, depth, far);
+  }
+}
+
+/**
+ * An axis title beside its tick labels (or a display unit label, `atEnd`: at the axis's top or right
+ * end, as Excel puts "Thousands"), kept inside the chart space: a plot placed by a manual
+ * inner layout can leave less room than the labels and title take, and Office never draws a chart
+ * element outside the chart (oxsdk-chart3's 3-D column chart put its value axis title in the page
+ * margin, 40 pt left of the chart).
+ */
+function drawAxisTitle(draw: ChartDraw, frame: AxisFrame, title: ShapedText, rect: Rect, depth: number, far: boolean | undefined, atEnd = false): void {
+  const b = draw.bounds;
+  const inX = (x: number, before: number, after: number) => clamp(x, b.x + before, Math.max(b.x + before, b.x + b.w - after));
+  const inY = (y: number, before: number, after: number) => clamp(y, b.y + before, Math.max(b.y + before, b.y + b.h - after));
+  if (frame.vertical && !atEnd && frame.axis?.titleHorizontal) {
+    const x = inX(far ? rect.x + rect.w + depth + 4 : rect.x - depth - 4 - title.width, 0, title.width);
+    draw.items.push(...title.place(x, rect.y + rect.h / 2 + (title.ascent - title.descent) / 2));
+  } else if (frame.vertical) {
+    // Turned a quarter left about (px, py): the line's ascent lies left of px, its descent right.
+    const px = inX(far ? rect.x + rect.w + depth + 4 + title.ascent : rect.x - depth - 4 - title.descent, title.ascent, title.descent);
+    // A display unit label (atEnd) reads up to the top of the axis, a title is centred on it.
+    const py = atEnd ? rect.y + Math.min(rect.h, title.width) : rect.y + rect.h / 2 + title.width / 2;
+    draw.items.push({ kind: 'group', transform: [0, -1, 1, 0, px - py, px + py], items: title.place(px, py) });
+  } else {
+    const y = inY(far ? rect.y - depth - 4 - title.descent : rect.y + rect.h + depth + 2 + title.ascent, title.ascent, title.descent);
+    draw.items.push(...title.place(atEnd ? rect.x + rect.w - title.width : rect.x + (rect.w - title.width) / 2, y));
   }
 }

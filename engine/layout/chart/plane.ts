@@ -5,13 +5,13 @@
  * the inner rectangle from a manual layout.
  */
 import type { ChartAxis, ChartPlot } from '../../model';
-import { tickLabels, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
+import { LABEL_GAP, tickLabels, valueLabel, type AxisFrame, type CategoryFrame, type TickLabels, type ValueFrame } from './axes';
 import { textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
 import { bubbleRadius, MAX_DIAMETER } from './draw-bubble';
-import { scaleAxis } from './scale';
+import { scaleAxis, ticksOf, type AxisScale } from './scale';
 import { categoryCount, categoryLabels, isStacked, plotSpans, type PlotSpans } from './series-data';
-import type { ShapedText } from './text';
+import type { ShapedText, TextStyle } from './text';
 
 /** A plot with its horizontal and vertical axis frames. */
 export interface PlotBinding {
@@ -27,7 +27,7 @@ export interface Plane {
   readonly rect: Rect;
   readonly bindings: readonly PlotBinding[];
   /** Every distinct frame with its tick labels. */
-  readonly frames: ReadonlyArray<{ readonly frame: AxisFrame; readonly ticks: TickLabels; readonly title?: ShapedText }>;
+  readonly frames: ReadonlyArray<{ readonly frame: AxisFrame; readonly ticks: TickLabels; readonly title?: ShapedText; readonly unitLabel?: ShapedText }>;
 }
 
 interface Slot {
@@ -115,13 +115,14 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
   };
   let rect = innerGiven ? outer : shrink(outer, 32, 8, 8, 18);
   let frames = build(rect);
-  if (!innerGiven) {
-    rect = fitInner(draw, outer, frames);
-    frames = build(rect);
-  }
+  const pad = labelRoom(draw, outer, frames);
+  rect = innerGiven ? keepInside(rect, pad, draw.bounds) : shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
+  if (rect !== outer) frames = build(rect);
   const list = [...frames.values()].map((frame) => {
     const title = frame.axis?.title && !frame.axis.deleted ? draw.text.shape(frame.axis.title, textStyle({ ...draw.base, bold: true }, frame.axis.titleStyle)) : undefined;
-    return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}) };
+    const unitText = frame.axis?.displayUnitLabel && !frame.axis.deleted ? frame.axis.displayUnitLabel : undefined;
+    const unitLabel = unitText ? draw.text.shape(unitText, textStyle(draw.base, frame.axis?.textStyle)) : undefined;
+    return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}), ...(unitLabel ? { unitLabel } : {}) };
   });
   const bindings = pending.map((p) => ({ plot: p.plot, h: frames.get(p.h)!, v: frames.get(p.v)!, ...(p.spans ? { spans: p.spans } : {}) }));
   return { rect, bindings, frames: list };
@@ -146,19 +147,48 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   const style = textStyle(draw.base, axis?.textStyle);
   const percentTop = s.percent && s.max <= 1 + 1e-9;
   const range = s.bubbles?.length ? padForBubbles(s.min, s.max, s.bubbles, lengthPt, Math.min(rect.w, rect.h)) : { min: s.min, max: s.max };
-  const scale = scaleAxis(range.min, percentTop ? 1 : range.max, {
-    lengthPt,
-    minSpacingPt: s.vertical ? style.sizePt * 2.4 : style.sizePt * 5,
-    ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
-    ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
-    ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
-  });
+  const scaleWith = (minSpacingPt: number) =>
+    scaleAxis(range.min, percentTop ? 1 : range.max, {
+      lengthPt,
+      minSpacingPt,
+      ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
+      ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
+      ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
+    });
+  // Stacked labels need about a line and a half each (1.8 em: a 135 pt axis of 10 pt labels takes
+  // 7 intervals, 0..12 by 2 for values up to 9.7, as LibreOffice's render of docxjs-extended-props
+  // shows; Excel's own rule for the major unit is undocumented, and the Office-default charts of the
+  // corpus keep their scales under it).
+  const spacing = s.vertical ? style.sizePt * 1.8 : style.sizePt * 5;
+  let scale = scaleWith(spacing);
+  if (!s.vertical && axis?.majorUnit === undefined) {
+    // Labels side by side need their own width and the gap category labels keep, no more: short
+    // labels ("0", "1", "2") fit a short horizontal axis that five ems a label would leave bare. A
+    // denser scale can bring wider labels ("0.5"), so it is taken only once its own labels fit.
+    let need = widestLabel(draw, scale, s.format, axis, style) + LABEL_GAP;
+    for (let round = 0; round < 3 && need < spacing; round++) {
+      const next = scaleWith(need);
+      const nextNeed = widestLabel(draw, next, s.format, axis, style) + LABEL_GAP;
+      if (nextNeed <= (lengthPt * next.unit) / (next.max - next.min) + 1e-9) {
+        scale = next;
+        break;
+      }
+      need = Math.max(need, nextNeed);
+    }
+  }
   if (axis?.min !== undefined && axis.max !== undefined && axis.min >= axis.max) {
     draw.warn('layout/chart-axis-range', `A chart axis has min ${axis.min} ≥ max ${axis.max}; an automatic range is used above the minimum.`);
   }
   const far = s.vertical ? axis?.position === 'right' : axis?.position === 'top';
   const f: ValueFrame = { kind: 'value', scale, vertical: s.vertical, reversed, far, ...(s.format ? { format: s.format } : {}), ...(axis ? { axis } : {}) };
   return f;
+}
+
+/** The widest tick label of a value scale in its number format. */
+function widestLabel(draw: ChartDraw, scale: AxisScale, format: string | undefined, axis: ChartAxis | undefined, style: TextStyle): number {
+  let widest = 0;
+  for (const v of ticksOf(scale)) widest = Math.max(widest, draw.text.shape(valueLabel(v, format, axis), style).width);
+  return widest;
 }
 
 /** Records each bubble's value on both axes with its radius (a fraction of the plot's shorter side). */
@@ -212,8 +242,32 @@ function shrink(r: Rect, left: number, right: number, top: number, bottom: numbe
   return { x: r.x + Math.min(left, r.w - 1), y: r.y + Math.min(top, r.h - 1), w, h };
 }
 
-/** The inner plot rectangle: the outer box less the room of each side's tick labels and axis title. */
-function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): Rect {
+interface Pads {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * A manual inner plot rectangle narrowed where its tick labels and axis titles would leave the chart
+ * space: Office keeps them inside the chart (oxsdk-chart3's column chart, whose inner plot starts
+ * 29 pt from the chart's edge, has value labels 60 pt wide; LibreOffice moves the plot right to fit them).
+ */
+function keepInside(rect: Rect, pad: Pads, bounds: Rect): Rect {
+  const x0 = Math.max(rect.x, bounds.x + pad.left);
+  const x1 = Math.min(rect.x + rect.w, bounds.x + bounds.w - pad.right);
+  const y0 = Math.max(rect.y, bounds.y + pad.top);
+  const y1 = Math.min(rect.y + rect.h, bounds.y + bounds.h - pad.bottom);
+  if (x0 === rect.x && y0 === rect.y && x1 === rect.x + rect.w && y1 === rect.y + rect.h) return rect;
+  // Never thinner than a point, nor moved off the rectangle the part gave.
+  const w = Math.max(1, x1 - x0);
+  const h = Math.max(1, y1 - y0);
+  return { x: Math.min(x0, rect.x + rect.w - 1), y: Math.min(y0, rect.y + rect.h - 1), w, h };
+}
+
+/** The room each side of the plot needs for its tick labels and axis title. */
+function labelRoom(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): Pads {
   const pad = { left: 0, right: 0, top: 0, bottom: 0 };
   const probe = shrink(outer, 32, 8, 8, 18);
   for (const frame of frames.values()) {
@@ -241,11 +295,17 @@ function fitInner(draw: ChartDraw, outer: Rect, frames: Map<Slot, AxisFrame>): R
       }
     }
   }
-  return shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
+  return pad;
 }
 
 /** Room an axis title takes across its axis: a line, or its width when it stands upright beside a vertical axis. */
 function axisTitleRoom(draw: ChartDraw, frame: AxisFrame): number {
+  const axis = frame.axis;
+  const unitRoom = axis?.displayUnitLabel && !axis.deleted ? textStyle(draw.base, axis.textStyle).sizePt * 1.3 + 4 : 0;
+  return unitRoom + ownTitleRoom(draw, frame);
+}
+
+function ownTitleRoom(draw: ChartDraw, frame: AxisFrame): number {
   const axis = frame.axis;
   if (!axis?.title || axis.deleted) return 0;
   const style = textStyle({ ...draw.base, bold: true }, axis.titleStyle);

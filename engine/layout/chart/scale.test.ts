@@ -29,6 +29,21 @@ describe('scaleAxis (Excel automatic scaling)', () => {
     expect(s.max).toBeGreaterThanOrEqual(100);
   });
 
+  it('keeps a narrow band off zero by a twentieth of its range, as Excel does (KB 214075 prints /2; Peltier measured /20)', () => {
+    // 95..100: the minimum is the first unit at or below 95 − 5/20, the maximum at or above 100 + 5/20.
+    expect(scaleAxis(95, 100, opts)).toEqual({ min: 94, max: 101, unit: 1 });
+    expect(scaleAxis(-100, -95, opts)).toEqual({ min: -101, max: -94, unit: 1 });
+  });
+
+  it('measures the headroom above the largest value from the smallest value, not from zero', () => {
+    // 5..19.1: 19.1 + 14.1/20 = 19.805 stays under 20 (from zero it would be 20.055, and the axis 0..25).
+    expect(scaleAxis(5, 19.1, opts)).toEqual({ min: 0, max: 20, unit: 5 });
+  });
+
+  it('gives an axis too short for two intervals one, so its labels do not collide', () => {
+    expect(scaleAxis(0, 5.6e10, { lengthPt: 22, minSpacingPt: 24 })).toEqual({ min: 0, max: 1e11, unit: 1e11 });
+  });
+
   it('spans negative and positive data and ends on whole units', () => {
     const s = scaleAxis(-3.2, 7.7, opts);
     expect(s.min).toBeLessThanOrEqual(-3.2);

@@ -48,7 +48,14 @@ export function cleanNumber(v: number): number {
   return e < 300 && e > -300 ? Math.round(v * f) / f : v;
 }
 
-/** Scales a value axis for data in [dataMin, dataMax] (either may be ±Infinity when there is no data). */
+/**
+ * Scales a value axis for data in [dataMin, dataMax] (either may be ±Infinity when there is no data),
+ * by Excel's automatic limits (Microsoft KB 214075, "How chart axis limits are determined", with the
+ * divisor 20 Jon Peltier measured where the article prints 2): with d = (max − min) / 20 over the
+ * data (or a fixed limit), the maximum is the first unit at or above max + d, and the minimum is 0
+ * unless the values sit within the top sixth of the range from 0 (min ≥ 5/6 max), when it is the first
+ * unit at or below min − d; all-negative data mirror this, and data on both sides of 0 get d on both.
+ */
 export function scaleAxis(dataMin: number, dataMax: number, options: ScaleOptions): AxisScale {
   let lo = Number.isFinite(dataMin) ? dataMin : 0;
   let hi = Number.isFinite(dataMax) ? dataMax : lo;
@@ -64,31 +71,30 @@ export function scaleAxis(dataMin: number, dataMax: number, options: ScaleOption
     else if (lo < 0 && fixedMax === undefined) hi = 0;
     else hi = lo + Math.abs(lo);
   }
-  if (fixedMin === undefined) lo = autoMin(lo, hi);
-  if (fixedMax === undefined && hi < 0 && lo < hi) hi = autoMax(lo, hi);
-  let span = hi - lo;
-  // Headroom: Excel lets the largest value reach about 95 % of the axis before adding a unit.
   const empty = !Number.isFinite(dataMin) && !Number.isFinite(dataMax);
-  const padHi = fixedMax === undefined && hi > 0 && !empty ? hi + span * 0.05 : hi;
-  const padLo = fixedMin === undefined && lo < 0 ? lo - span * 0.05 : lo;
-  span = padHi - padLo;
-  const maxIntervals = Math.max(2, Math.min(10, Math.floor(options.lengthPt / Math.max(1, options.minSpacingPt))));
+  const d = empty ? 0 : (hi - lo) / 20;
+  const bottom = fixedMin ?? autoLimit(lo, hi, -d);
+  const top = fixedMax ?? autoLimit(hi, lo, d);
+  const span = top - bottom;
+  // At least one interval: an axis too short for two keeps its two end labels apart rather than
+  // crowding a third between them (oxsdk-chart3's flat 3-D column chart).
+  const maxIntervals = Math.max(1, Math.min(10, Math.floor(options.lengthPt / Math.max(1, options.minSpacingPt))));
   let unit = finite(options.fixedUnit) ?? niceUnit(span, maxIntervals);
   if (!(unit > 0) || span / unit > MAX_TICKS) unit = niceUnit(span, 10);
-  const min = fixedMin ?? cleanNumber(Math.floor(padLo / unit + 1e-9) * unit);
-  let max = fixedMax ?? cleanNumber(Math.ceil(padHi / unit - 1e-9) * unit);
+  const min = fixedMin ?? cleanNumber(Math.floor(bottom / unit + 1e-9) * unit);
+  let max = fixedMax ?? cleanNumber(Math.ceil(top / unit - 1e-9) * unit);
   if (max <= min) max = cleanNumber(min + unit);
   return { min, max, unit };
 }
 
-/** Excel keeps 0 as the minimum unless all values lie within the top sixth of the range from 0. */
-function autoMin(lo: number, hi: number): number {
-  if (lo >= 0) return hi - lo > hi / 6 ? 0 : lo - (hi - lo) / 2;
-  return lo;
-}
-
-function autoMax(lo: number, hi: number): number {
-  return hi - lo > -lo / 6 ? 0 : hi + (hi - lo) / 2;
+/**
+ * One automatic end: the extreme `v` moved out by `d`, or 0 when `v` is 0 or lies on 0's side of
+ * five sixths of the other extreme `other` (both of one sign: the axis then reaches 0).
+ */
+function autoLimit(v: number, other: number, d: number): number {
+  if (v === 0) return 0;
+  const sameSign = v > 0 === other > 0 && other !== 0;
+  return sameSign && Math.abs(v) < (Math.abs(other) * 5) / 6 ? 0 : v + d;
 }
 
 function finite(v: number | undefined): number | undefined {
