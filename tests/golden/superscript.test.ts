@@ -56,4 +56,21 @@ describe('superscript size and rise', () => {
     const plain = base[3]!.y - base[2]!.y;
     expect(base[2]!.y - base[0]!.y - 2 * plain).toBeGreaterThan(0.74);
   });
+
+  it('leaves a taller-font superscript out of the line-spacing multiple', async () => {
+    // poi-stress008: 12 pt Calibri note references in 1.15-spaced 12 pt Times New Roman. The line
+    // grows by what Calibri's height exceeds Times New Roman's, but the multiple's extra is the
+    // Times New Roman line's: at 1.15 we made the line 1.15 x 14.65 = 16.85 pt, 0.13 pt more than
+    // Word's page starts allow (two of its pages held one line less than Word's).
+    const growth = async (line: number) => {
+      const pPr = `<w:pPr><w:spacing w:before="0" w:after="0" w:line="${line}" w:lineRule="auto"/></w:pPr>`;
+      const tnr = '<w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman"/><w:sz w:val="24"/>';
+      const para = (sup: boolean) => `<w:p>${pPr}${run('Base text', tnr)}${sup ? run('8', '<w:vertAlign w:val="superscript"/><w:sz w:val="24"/>') : ''}</w:p>`;
+      const base = glyphRuns(await layout(para(false) + para(true) + para(false) + para(false))).filter((r) => r.text === 'Base text');
+      return base[2]!.y - base[0]!.y - 2 * (base[3]!.y - base[2]!.y);
+    };
+    const single = await growth(240);
+    expect(single).toBeGreaterThan(0.8);
+    expect(await growth(276)).toBeCloseTo(single, 3);
+  });
 });

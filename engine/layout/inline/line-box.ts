@@ -163,7 +163,7 @@ type LineSize = Pick<LineBox, 'ascentPt' | 'descentPt' | 'heightPt' | 'baselineP
  * Scratch objects of lineMetrics, shared by all lines (the caller copies the size out at once): a
  * fresh pair per line, with their number fields boxed, was a tenth of what line finishing allocated.
  */
-const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, tabAscent: 0, tabDescent: 0, tabNatural: 0, plainDescent: 0, any: false };
+const scratch: Measure = { ascent: 0, descent: 0, natural: 0, object: 0, label: 0, tabAscent: 0, tabDescent: 0, tabNatural: 0, plainDescent: 0, scripts: false, unscriptedAscent: 0, unscriptedDescent: 0, unscriptedNatural: 0, any: false };
 const size: { -readonly [K in keyof LineSize]: number } = { ascentPt: 0, descentPt: 0, heightPt: 0, baselinePt: 0 };
 
 function sized(ascentPt: number, descentPt: number, heightPt: number, baselinePt: number): LineSize {
@@ -186,6 +186,10 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
   m.tabDescent = 0;
   m.tabNatural = 0;
   m.plainDescent = 0;
+  m.scripts = false;
+  m.unscriptedAscent = 0;
+  m.unscriptedDescent = 0;
+  m.unscriptedNatural = 0;
   m.any = false;
   for (const piece of d.pieces) measure(piece, m, params);
   // Tabs size only a line that has no text: Word lays out 10 pt code lines that open with 12 pt tabs
@@ -216,7 +220,12 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
   // 244.5, 303 and 379.5 pt alone in 1.15-spaced Calibri 11 paragraphs at their height plus 2.0-2.1 pt
   // (the extra is 2.0, the descent 2.75), and LibreOffice a 383 pt one at its height plus 2.0. On an
   // 18 pt grid LibreOffice keeps both: 74 and 177 pt pictures take 5 and 11 grid lines.
-  const extra = sp.rule === 'auto' ? Math.max(0, sp.multiple - 1) * ownHeight : 0;
+  // A line-spacing multiple scales the height of the line's own text: a superscript or subscript in a
+  // taller font (a 12 pt Calibri note reference in 12 pt Times New Roman) grows the line to its
+  // font's height but adds no share of the multiple (Word's page starts in poi-stress008).
+  const unscripted = Math.max(m.unscriptedNatural, m.unscriptedAscent + m.unscriptedDescent);
+  const multipleOf = m.scripts && unscripted > 0 ? Math.min(ownHeight, unscripted) : ownHeight;
+  const extra = sp.rule === 'auto' ? Math.max(0, sp.multiple - 1) * multipleOf : 0;
   const under = markOnly && m.object > 0 && extra > 0 && !pitch ? 0 : descent;
   const objectHeight = m.object > 0 ? m.object + under + extra : 0;
 
@@ -231,7 +240,7 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
     // no Word render shows whether the room is taken out of a line that fits with it.
     const own = snapToGrid(naturalHeight, pitch);
     const snapped = pitch && leadPt > 0 ? Math.max(own, snapToGrid(naturalHeight + leadPt, pitch) - leadPt) : own;
-    const textHeight = pitch ? snapped * sp.multiple : snapped + (sp.multiple - 1) * ownHeight;
+    const textHeight = pitch ? snapped * sp.multiple : snapped + (sp.multiple - 1) * multipleOf;
     const objectBox = snapToGrid(objectHeight, pitch);
     if (objectBox > textHeight) {
       const base = (objectBox - objectHeight) / 2 + m.object;
@@ -270,15 +279,27 @@ interface Measure {
   tabNatural: number;
   /** The descent without what lowered text (w:position) adds to it. */
   plainDescent: number;
+  /** Whether a superscript or subscript run is on the line, and the line's height without them. */
+  scripts: boolean;
+  unscriptedAscent: number;
+  unscriptedDescent: number;
+  unscriptedNatural: number;
   any: boolean;
 }
 
-function take(m: Measure, a: number, d: number, h: number, plainD = d): void {
+function take(m: Measure, a: number, d: number, h: number, plainD = d, script = false): void {
   m.ascent = Math.max(m.ascent, a);
   m.descent = Math.max(m.descent, d);
   m.plainDescent = Math.max(m.plainDescent, plainD);
   m.natural = Math.max(m.natural, h);
   m.any = true;
+  if (script) {
+    m.scripts = true;
+    return;
+  }
+  m.unscriptedAscent = Math.max(m.unscriptedAscent, a);
+  m.unscriptedDescent = Math.max(m.unscriptedDescent, d);
+  m.unscriptedNatural = Math.max(m.unscriptedNatural, h);
 }
 
 function measure(p: Piece, m: Measure, params: LineBoxParams): void {
@@ -305,7 +326,7 @@ function measure(p: Piece, m: Measure, params: LineBoxParams): void {
       const pos = span.props.positionPt;
       const fa = full.ascentPt + Math.max(0, pos);
       const fd = full.descentPt + Math.max(0, -pos);
-      take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt), full.descentPt);
+      take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt), full.descentPt, true);
       return;
     }
     const rise = span.risePt;
