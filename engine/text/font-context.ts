@@ -12,7 +12,8 @@ import { lineMetricsOf, type LineMetrics } from './line-metrics';
 import { createLoadedFont, type FaceOrigin, type LoadedFont } from './loaded-font';
 import { FallbackCache, segmentText, type FontSegment } from './segment';
 import { DEFAULT_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf, type GenericClass } from './shipped-fonts';
-import { compactFamilyName, substituteFamily, type OriginalMetrics, type Substitution } from './substitution';
+import type { OriginalMetrics } from './original-metrics';
+import { compactFamilyName, substituteFamily, type Substitution } from './substitution';
 
 /** A face request: family and style as the document asks, with an optional generic-class hint. */
 export interface FaceRequest extends FontRequest {
