@@ -39,7 +39,7 @@ export { wordWidthsOf } from './word-widths';
 export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet } from './substitution';
 export type { OriginalMetrics } from './original-metrics';
 export { FontContext, createFontContext } from './font-context';
-export type { FaceRequest, EmbeddedFace, FontContextOptions, StandInFit } from './font-context';
+export type { FaceRequest, EmbeddedFace, FontContextOptions, StandInFit } from './face-request';
 export type { FontSegment } from './segment';
 export type { LoadedFont, FaceMetrics, FaceOrigin } from './loaded-font';
 export type { ShapeOptions, ShapedText } from './shaper';
