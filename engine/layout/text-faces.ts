@@ -47,7 +47,7 @@ class FaceAdapter implements Face {
   /** The face has a glyph for every printable ASCII character. */
   readonly coversAscii: boolean;
   /**
-   * For a stand-in of an East Asian original (substitution.ts): the original's line metrics at the
+   * For a stand-in of an East Asian original (original-metrics.ts): the original's line metrics at the
    * fallback face's own widths, for the fallback face that draws the CJK characters the original has.
    */
   readonly eastAsianLines?: StandInFit;
@@ -133,7 +133,7 @@ class WordWidthFace extends FaceAdapter {
   private readonly tabularFigures: boolean;
 
   constructor(font: LoadedFont, fit: StandInFit | undefined, tableKey: string, private readonly widths: ReadonlyMap<number, number>) {
-    // A fit (substitution.ts original metrics) still gives the drawing scale and the line height;
+    // A fit (original-metrics.ts) still gives the drawing scale and the line height;
     // the advances come from the table.
     super(font, fit, `w:${tableKey}`);
     const ratios: number[] = [];
@@ -250,7 +250,7 @@ class TextFaces {
     return ascii ? splitAscii(text, faced, primary, ascii) : faced;
   }
 
-  /** The condensed monospaced face of a monospaced East Asian original's ASCII (substitution.ts asciiAdvance). */
+  /** The condensed monospaced face of a monospaced East Asian original's ASCII (original-metrics.ts asciiAdvance). */
   private asciiFace(a: NonNullable<StandInFit['ascii']>): FaceAdapter {
     return this.variant(a.font, `f:${a.fit.key}`, () => new FaceAdapter(a.font, a.fit));
   }

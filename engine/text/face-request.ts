@@ -17,7 +17,7 @@ export interface FaceRequest extends FontRequest {
 }
 
 /**
- * How a shipped stand-in is fitted to the metrics of the family it draws (substitution.ts
+ * How a shipped stand-in is fitted to the metrics of the family it draws (original-metrics.ts
  * OriginalMetrics): its advances and glyphs are scaled horizontally, its lines get the original's height.
  */
 export interface StandInFit {
