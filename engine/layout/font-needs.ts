@@ -65,72 +65,82 @@ export interface FontNeeds {
  * results, list labels) for the faces its runs ask for and the scripts (and emoji) its text holds.
  */
 export function fontNeeds(doc: DocModel, extra: readonly RunProps[] = []): FontNeeds {
-  const seen = new Map<string, FaceRequest>();
-  // Runs share their props objects (interned by the reader): each object's key is made once, where a
-  // key per run made 18 MB of strings per round of the dev corpus.
-  const seenProps = new Set<RunProps>();
-  let eastAsian = false;
-  let hangul = false;
-  let emoji = false;
-  const add = (p: RunProps) => {
-    if (seenProps.has(p)) return;
-    seenProps.add(p);
-    const key = requestKey(p);
-    if (!seen.has(key)) seen.set(key, requestOf(p));
-  };
-  const text = (t: string) => {
-    if (!hangul && EAST_ASIAN.test(t)) {
-      eastAsian = true;
-      hangul = HANGUL.test(t);
-    }
-    if (!emoji) emoji = EMOJI.test(t);
-  };
-  const inlines = (list: readonly Inline[]) => {
-    for (const i of list) {
-      if ('props' in i && i.props) add(i.props);
-      if (i.kind === 'text') text(i.text);
-      else if (i.kind === 'math') {
-        // Equations are set in the math font whatever their runs' font (engine/layout/math).
-        add(mathProps(i.props));
-        text(i.linearText);
-      } else if (i.kind === 'noteRef' && i.customMark) text(i.customMark);
-      else if (i.kind === 'field') inlines(i.result);
-      else if (i.kind === 'shape') shape(i);
-    }
-  };
-  // Text boxes and WordArt, also those of grouped shapes (wpg:wgp, v:group, SmartArt drawings).
-  const shape = (s: ShapeInline, depth = 0) => {
-    if (s.text) blocks(s.text.blocks);
-    if (s.wordArt) {
-      add(s.wordArt.props);
-      text(s.wordArt.text);
-    }
-    if (depth < MAX_GROUP_DEPTH) for (const c of s.children ?? []) if (c.item.kind === 'shape') shape(c.item, depth + 1);
-  };
-  const blocks = (list: readonly Block[]) => {
-    for (const b of list) {
-      if (b.kind === 'paragraph') {
-        add(b.markProps);
-        if (b.props.list) {
-          add(b.props.list.props);
-          text(b.props.list.text);
-        }
-        inlines(b.inlines);
-      } else for (const r of b.rows) for (const c of r.cells) blocks(c.blocks);
-    }
-  };
-  for (const s of doc.sections) blocks(s.blocks);
-  for (const hf of Object.values(doc.headerFooters)) blocks(hf.blocks);
-  for (const n of Object.values(doc.footnotes)) blocks(n.blocks);
-  for (const n of Object.values(doc.endnotes)) blocks(n.blocks);
-  for (const c of Object.values(doc.comments)) blocks(c.blocks);
+  const walk = new NeedsWalk();
+  for (const s of doc.sections) walk.blocks(s.blocks);
+  for (const hf of Object.values(doc.headerFooters)) walk.blocks(hf.blocks);
+  for (const n of Object.values(doc.footnotes)) walk.blocks(n.blocks);
+  for (const n of Object.values(doc.endnotes)) walk.blocks(n.blocks);
+  for (const c of Object.values(doc.comments)) walk.blocks(c.blocks);
   // Text the layout adds with props of its own (comment balloon headings).
-  for (const p of extra) add(p);
+  for (const p of extra) walk.add(p);
   // Chart text (titles, tick labels, legends) is drawn in the chart's font, plain and bold.
   for (const c of Object.values(doc.charts)) {
     const family = c.font ?? 'Calibri';
-    for (const bold of [false, true]) seen.set(`${family}|${bold ? 1 : 0}0|`, { family, bold, italic: false });
-    stringsOf(c, text);
+    for (const bold of [false, true]) walk.seen.set(`${family}|${bold ? 1 : 0}0|`, { family, bold, italic: false });
+    stringsOf(c, walk.text);
   }
-  return { requests: [...seen.values()], eastAsian, hangul, emoji };
+  return { requests: [...walk.seen.values()], eastAsian: walk.eastAsian, hangul: walk.hangul, emoji: walk.emoji };
+}
+
+/** What fontNeeds has found so far: the faces asked for by key, and the scripts seen. */
+class NeedsWalk {
+  readonly seen = new Map<string, FaceRequest>();
+  // Runs share their props objects (interned by the reader): each object's key is made once, where a
+  // key per run made 18 MB of strings per round of the dev corpus.
+  private readonly seenProps = new Set<RunProps>();
+  eastAsian = false;
+  hangul = false;
+  emoji = false;
+
+  add(p: RunProps): void {
+    if (this.seenProps.has(p)) return;
+    this.seenProps.add(p);
+    const key = requestKey(p);
+    if (!this.seen.has(key)) this.seen.set(key, requestOf(p));
+  }
+
+  readonly text = (t: string): void => {
+    if (!this.hangul && EAST_ASIAN.test(t)) {
+      this.eastAsian = true;
+      this.hangul = HANGUL.test(t);
+    }
+    if (!this.emoji) this.emoji = EMOJI.test(t);
+  };
+
+  inlines(list: readonly Inline[]): void {
+    for (const i of list) {
+      if ('props' in i && i.props) this.add(i.props);
+      if (i.kind === 'text') this.text(i.text);
+      else if (i.kind === 'math') {
+        // Equations are set in the math font whatever their runs' font (engine/layout/math).
+        this.add(mathProps(i.props));
+        this.text(i.linearText);
+      } else if (i.kind === 'noteRef' && i.customMark) this.text(i.customMark);
+      else if (i.kind === 'field') this.inlines(i.result);
+      else if (i.kind === 'shape') this.shape(i);
+    }
+  }
+
+  /** Text boxes and WordArt, also those of grouped shapes (wpg:wgp, v:group, SmartArt drawings). */
+  shape(s: ShapeInline, depth = 0): void {
+    if (s.text) this.blocks(s.text.blocks);
+    if (s.wordArt) {
+      this.add(s.wordArt.props);
+      this.text(s.wordArt.text);
+    }
+    if (depth < MAX_GROUP_DEPTH) for (const c of s.children ?? []) if (c.item.kind === 'shape') this.shape(c.item, depth + 1);
+  }
+
+  blocks(list: readonly Block[]): void {
+    for (const b of list) {
+      if (b.kind === 'paragraph') {
+        this.add(b.markProps);
+        if (b.props.list) {
+          this.add(b.props.list.props);
+          this.text(b.props.list.text);
+        }
+        this.inlines(b.inlines);
+      } else for (const r of b.rows) for (const c of r.cells) this.blocks(c.blocks);
+    }
+  }
 }
