@@ -302,6 +302,14 @@ class Parser extends MarkupScanner {
       if (this.lastAttrIsNs) declaresNs = true;
     }
     this.pos = i;
+    return this.openElement(rawName, attrs, attrCount, declaresNs, selfClosing);
+  }
+
+  /**
+   * Counts the element read by startTag against the limits, resolves its namespaces, makes (or
+   * shares) its node and adds it to its parent; a non-empty element opens on the stack.
+   */
+  private openElement(rawName: string, attrs: Record<string, string>, attrCount: number, declaresNs: boolean, selfClosing: boolean): XmlElement {
     if (++this.elements > this.maxElements) this.tooManyElements();
     const d = this.depth;
     if (d >= this.maxDepth) {
