@@ -6,25 +6,25 @@
  * read the previous pass's state (PassState); passes.ts runs passes until it is stable, helped by
  * what a pass printed (PrintedFields: whether every such value prints the same under a new state).
  *
- * This file runs the pass (the Pass class: sections, pages, notes); what it hands on is typed in
- * pass-state.ts, the page each block starts on is found in block-pages.ts, and the paragraphs that
- * only close a section are told apart in section-marks.ts.
+ * This file runs the pass (the Pass class: sections, blocks, notes; the pages it opens, with their
+ * numbers, headers and footers, are PassPages's in pass-pages.ts, which it extends); what it hands
+ * on is typed in pass-state.ts, the page each block starts on is found in block-pages.ts, and the
+ * paragraphs that only close a section are told apart in section-marks.ts.
  */
-import { abort, checkCancelled, type EngineHost, type InputLimits } from '../core';
-import type { FieldInline, SectionProps } from '../model';
+import { checkCancelled, type EngineHost, type InputLimits } from '../core';
+import type { FieldInline } from '../model';
 import { BlockUnitBuilder, layoutStory, type Story } from './blocks';
 import { blockKey, blockPagesOf } from './block-pages';
 import { blockContext, type BodyWrap, type DocumentEnv, type StoryFacts } from './context';
-import { evaluateField, formatPageNumber, PAGE_DEPENDENT_FIELDS, type FieldFacts } from './fields';
-import { Paginator, type PageFrame, type PageState } from './flow/paginate';
+import { evaluateField, PAGE_DEPENDENT_FIELDS, type FieldFacts } from './fields';
+import { Paginator, type PageState } from './flow/paginate';
 import type { NoteCall } from './flow/units';
 import { ChromeStories } from './chrome-stories';
 import { indexCrossReferences, searchParagraphs, type XrefIndex } from './xref-index';
-import { buildFrame, chooseRef, textArea } from './frame';
-import { pageGeometry, type PageGeometry } from './float-position';
-import type { Exclusion } from './flow/exclusions';
+import { pageGeometry } from './float-position';
 import { earlyFloatsOf, type EarlyFloats } from './flow/early-floats';
 import { noteCallsIn, type NoteNumbers } from './notes';
+import { PassPages } from './pass-pages';
 import { PrintedFields, type PageInfo, type PassResult, type PassState } from './pass-state';
 import { asSectionMark, isBareSectionMark, isSpacer, withoutSpaceBefore } from './section-marks';
 
@@ -34,27 +34,16 @@ export function runPass(env: DocumentEnv, state: PassState, notes: NoteNumbers, 
   return new Pass(env, state, notes, host, limits, xref ?? indexCrossReferences(env.doc.sections)).run();
 }
 
-class Pass {
-  readonly info: PageInfo[] = [];
+class Pass extends PassPages {
   private bodyUsesTotals = false;
   private readonly paginator: Paginator;
-  private readonly chrome: ChromeStories;
-  /** The page each continuous section began on, partway down a page the section before opened. */
-  private readonly sectionBegan = new Map<number, number>();
-  /** The page whose header and footer floats are being placed (chromeExclusions). */
-  private chromePage: PageGeometry | undefined;
+  protected readonly chrome: ChromeStories;
   private readonly noteCache = new Map<string, Story>();
   private separatorHeight: number | undefined;
   private readonly printed = new PrintedFields();
 
-  constructor(
-    private readonly env: DocumentEnv,
-    private readonly state: PassState,
-    private readonly notes: NoteNumbers,
-    private readonly host: EngineHost,
-    private readonly limits: InputLimits,
-    private readonly xref: XrefIndex,
-  ) {
+  constructor(env: DocumentEnv, state: PassState, notes: NoteNumbers, host: EngineHost, limits: InputLimits, xref: XrefIndex) {
+    super(env, state, notes, host, limits, xref);
     const pass = this;
     this.chrome = new ChromeStories({
       env,
@@ -209,10 +198,6 @@ class Pass {
     };
   }
 
-  private section(s: number): SectionProps {
-    return this.env.doc.sections[Math.min(s, this.env.doc.sections.length - 1)]!.props;
-  }
-
   private bodyFacts(s: number): StoryFacts {
     return {
       fieldText: (f) => this.field(f, this.info[this.paginator.page.index] ?? this.info[this.info.length - 1], s, true),
@@ -242,78 +227,6 @@ class Pass {
       styleNames: this.env.doc.styleNames,
       ...(styleParagraph ? { styleParagraph } : {}),
     };
-  }
-
-  private openFrame(sectionIndex: number, pageIndex: number): PageFrame {
-    // Checked as each page opens, not after a block: one paragraph or table can fill any number of pages.
-    if (pageIndex >= this.limits.maxPages) {
-      abort('layout/too-many-pages', `The document lays out to more than ${this.limits.maxPages} pages.`, { hint: 'Raise limits.maxPages if this is expected.' });
-    }
-    const s = this.section(sectionIndex);
-    const doc = this.env.doc;
-    const existing = this.info[pageIndex];
-    if (existing) {
-      // A continuous section break: same page, header and footer; the new section's columns.
-      if (existing.section !== sectionIndex && !this.sectionBegan.has(sectionIndex)) this.sectionBegan.set(sectionIndex, pageIndex);
-      if (existing.section !== sectionIndex && s.pageNumbers.start !== undefined) this.restartNumbering(existing, sectionIndex);
-      const area = textArea(s, existing.number % 2 === 0, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
-      return buildFrame(s, area, existing.header?.story.heightPt ?? 0, existing.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
-    }
-    const prev = this.info[pageIndex - 1];
-    // The first page of a section is the page it begins on (§17.10.6 titlePg): for a continuous
-    // section that is the page it shares with the section before, which keeps that section's header
-    // and footer, so the next page is its second and takes the default ones (as LibreOffice does).
-    const began = this.sectionBegan.get(sectionIndex);
-    const firstOfSection = !prev || (prev.section !== sectionIndex && !(began !== undefined && began < pageIndex));
-    const restart = firstOfSection && s.pageNumbers.start !== undefined && prev?.restartedBy !== sectionIndex;
-    const number = restart ? s.pageNumbers.start! : (prev?.number ?? 0) + 1;
-    const even = number % 2 === 0;
-    const area = textArea(s, even, doc.settings.mirrorMargins, doc.settings.gutterAtTop);
-    const info: PageInfo = { index: pageIndex, number, label: formatPageNumber(number, s.pageNumbers.format), section: sectionIndex, firstOfSection, area };
-    this.info[pageIndex] = info;
-    const evenOdd = doc.settings.evenAndOddHeaders;
-    const headerPart = chooseRef(s.headers, firstOfSection, s.titlePage, even, evenOdd);
-    const footerPart = chooseRef(s.footers, firstOfSection, s.titlePage, even, evenOdd);
-    if (headerPart) info.header = { part: headerPart, story: this.chrome.story(headerPart, info, area.right - area.left, this.state) };
-    if (footerPart) info.footer = { part: footerPart, story: this.chrome.story(footerPart, info, area.right - area.left, this.state) };
-    this.host.onProgress?.({ stage: 'layout', done: pageIndex + 1 });
-    const frame = buildFrame(s, area, info.header?.story.heightPt ?? 0, info.footer?.story.heightPt ?? 0, doc.settings.gutterAtTop);
-    const chrome = this.chromeExclusions(info, s, frame);
-    const early = this.state.earlyFloats?.[pageIndex];
-    return { ...frame, ...(chrome.length > 0 ? { chromeExclusions: chrome } : {}), ...(early ? { earlyExclusions: early } : {}) };
-  }
-
-  /**
-   * Where the wrapping floats and text frames of a page's header and footer keep the body's text out
-   * (placed where document.ts draws the header and footer). Word wraps body text around them as
-   * around the body's own floats. A header frame with w:wrap="none" keeps none out (frames.ts
-   * frameAnchor: oxsdk-complex2010's first-page picture frame lies over the body text in Word).
-   */
-  private chromeExclusions(info: PageInfo, s: SectionProps, frame: PageFrame): Exclusion[] {
-    const out: Exclusion[] = [];
-    this.chromePage = pageGeometry(frame, info.area);
-    const place = (story: Story, top: number) => {
-      for (const { y, unit } of story.units) if (unit.exclusions) out.push(...unit.exclusions(info.area.left, top + y));
-    };
-    if (info.header) place(info.header.story, s.margins.header);
-    if (info.footer) place(info.footer.story, s.pageHeightPt - s.margins.footer - info.footer.story.heightPt);
-    return out;
-  }
-
-  /**
-   * Word restarts the numbering of a continuous section on the page where the section begins, not on
-   * the first page it opens: a section that starts below a table of contents with
-   * w:pgNumType w:start="0" makes that page 0 and the next page 1 (the numbers Word saved in the
-   * TOC say so). The page's header and footer stay its first section's, laid out again for the number.
-   */
-  private restartNumbering(page: PageInfo, sectionIndex: number): void {
-    const number = this.section(sectionIndex).pageNumbers.start!;
-    if (page.number === number && page.restartedBy === sectionIndex) return;
-    const updated: PageInfo = { ...page, number, label: formatPageNumber(number, this.section(page.section).pageNumbers.format), restartedBy: sectionIndex };
-    const width = page.area.right - page.area.left;
-    if (page.header) updated.header = { part: page.header.part, story: this.chrome.story(page.header.part, updated, width, this.state) };
-    if (page.footer) updated.footer = { part: page.footer.part, story: this.chrome.story(page.footer.part, updated, width, this.state) };
-    this.info[page.index] = updated;
   }
 
   /**

@@ -4,6 +4,7 @@
  */
 export type * from './props';
 export type * from './content';
+export type * from './table';
 export type * from './drawing';
 export type * from './document';
 export type * from './chart';

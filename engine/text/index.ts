@@ -33,11 +33,13 @@
  */
 export { SHIPPED_FACES, SHIPPED_FAMILIES, DEFAULT_FAMILY, GENERIC_FAMILY, EAST_ASIAN_FALLBACK_FAMILY, EMOJI_FALLBACK_FAMILY, HANGUL_FALLBACK_FAMILY, shippedFacesOf } from './shipped-fonts';
 export type { ShippedFace, GenericClass } from './shipped-fonts';
-export { alternateNames, substituteFamily, symbolSetOf, compactFamilyName, hasOriginalVerticalMetrics } from './substitution';
+export { alternateNames, substituteFamily, symbolSetOf, compactFamilyName } from './substitution';
+export { hasOriginalVerticalMetrics } from './original-metrics';
 export { wordWidthsOf } from './word-widths';
-export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet, OriginalMetrics } from './substitution';
+export type { Substitution, SubstitutionReason, SubstituteOptions, SymbolSet } from './substitution';
+export type { OriginalMetrics } from './original-metrics';
 export { FontContext, createFontContext } from './font-context';
-export type { FaceRequest, EmbeddedFace, FontContextOptions, StandInFit } from './font-context';
+export type { FaceRequest, EmbeddedFace, FontContextOptions, StandInFit } from './face-request';
 export type { FontSegment } from './segment';
 export type { LoadedFont, FaceMetrics, FaceOrigin } from './loaded-font';
 export type { ShapeOptions, ShapedText } from './shaper';

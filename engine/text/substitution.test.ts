@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { alternateNames, compactFamilyName, hasOriginalVerticalMetrics, substituteFamily, symbolSetOf } from './substitution';
+import { hasOriginalVerticalMetrics } from './original-metrics';
+import { alternateNames, compactFamilyName, substituteFamily, symbolSetOf } from './substitution';
 import type { GenericClass } from './shipped-fonts';
 
 describe('substituteFamily', () => {

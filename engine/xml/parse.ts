@@ -5,15 +5,16 @@
  * attribute and element counts are checked against limits while parsing; errors carry the part name
  * and line:column. Namespaces are resolved and renamed to canonical prefixes (scope.ts).
  *
- * Speed: the tokenizer scans the decoded text once, character codes only; element and attribute
- * names and short attribute values come from per-part string tables (interner.ts) instead of a new
- * slice each time; the open-element stack is a set of parallel arrays, not an object per element;
- * end tags are matched in place. On the dev corpus's parts this parses about twice as fast as the
- * first version, with the same trees.
+ * Speed: the tokenizer (scanner.ts, which the Parser extends) scans the decoded text once,
+ * character codes only; element and attribute names and short attribute values come from per-part
+ * string tables (interner.ts) instead of a new slice each time; the open-element stack is a set of
+ * parallel arrays, not an object per element; end tags are matched in place. On the dev corpus's
+ * parts this parses about twice as fast as the first version, with the same trees.
  */
 import { abort, DEFAULT_LIMITS, DiagnosticError, fail, ok, warning, type Diagnostic, type InputLimits, type Result } from '../core';
 import { decodeEntities } from './entities';
-import { detachString, Interner } from './interner';
+import { detachString } from './interner';
+import { CLASS, MarkupScanner, parsePseudoAttributes } from './scanner';
 import { renameAttrs, renameQName, ROOT_SCOPE, scopeFor, type Scope } from './scope';
 import type { XmlDocument, XmlElement, XmlNode, XmlText } from './types';
 
@@ -77,20 +78,6 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
 }
 
-/** Character classes below 128: 1 white space, 2 ends an element name (`/`, `>`), 3 `=`, 4 never in an attribute name. */
-const CLASS = (() => {
-  const t = new Uint8Array(128);
-  for (const c of [32, 9, 10, 13]) t[c] = 1;
-  t[47] = 2;
-  t[62] = 4;
-  t[61] = 3;
-  for (const c of [60, 34, 39]) t[c] = 4;
-  return t;
-})();
-
-/** Attribute values up to this length are interned (longer ones are mostly unique). */
-const MAX_INTERNED_VALUE = 24;
-
 /** Texts up to this length have one shared node per part when sharing (longer ones are mostly unique). */
 const MAX_SHARED_TEXT = 8;
 
@@ -98,8 +85,7 @@ const MAX_SHARED_TEXT = 8;
 const HAS_ELEMENT_CHILD = 1;
 const HAS_WHITESPACE_TEXT = 2;
 
-class Parser {
-  private pos = 0;
+class Parser extends MarkupScanner {
   private elements = 0;
   private strict = false;
   private depth = 0;
@@ -115,41 +101,27 @@ class Parser {
   private readonly childStack: XmlNode[] = [];
   private childTop = 0;
   private readonly childStart: number[] = [];
-  private readonly names: Interner;
-  private readonly values: Interner;
   private readonly maxDepth: number;
   private readonly maxAttributes: number;
   private readonly maxElements: number;
-  private readonly part: string;
   private readonly keepWhitespace: boolean;
   private readonly shareEmpty: boolean;
   private readonly shareRepeated: boolean;
   private readonly budget: { spent: number } | undefined;
   private readonly spentBefore: number;
-  private unknownEntities = 0;
-  private readonly onUnknownEntity = () => {
-    this.unknownEntities++;
-  };
 
-  constructor(
-    private readonly s: string,
-    options: ParseXmlOptions,
-    private readonly warnings: Diagnostic[],
-  ) {
+  constructor(s: string, options: ParseXmlOptions, warnings: Diagnostic[]) {
+    super(s, options, warnings);
     const limits = options.limits ?? DEFAULT_LIMITS;
     this.maxDepth = limits.maxXmlDepth;
     this.maxAttributes = limits.maxXmlAttributes;
     this.maxElements = limits.maxXmlElements;
-    this.part = options.part ?? 'XML';
     this.keepWhitespace = options.keepWhitespace ?? false;
     this.shareEmpty = options.shareEmpty ?? false;
     this.shareRepeated = options.shareRepeated ?? false;
     this.budget = options.elementBudget;
     this.spentBefore = this.budget?.spent ?? 0;
     this.elements = this.spentBefore;
-    // Tables sized to the part: a relationships part needs a few dozen entries, a document thousands.
-    this.names = new Interner(tableSize(s.length >> 6, 4096));
-    this.values = new Interner(tableSize(s.length >> 5, 8192));
   }
 
   parse(): XmlDocument {
@@ -206,16 +178,6 @@ class Parser {
     return abort('xml/too-many-elements', message, { at: this.part });
   }
 
-  private where(pos: number): string {
-    let line = 1;
-    let last = -1;
-    for (let i = this.s.indexOf('\n'); i !== -1 && i < pos; i = this.s.indexOf('\n', i + 1)) {
-      line++;
-      last = i;
-    }
-    return `line ${line}, column ${pos - last}`;
-  }
-
   private append(node: XmlNode, prolog: XmlNode[]): void {
     if (this.depth > 0) this.pushChild(node);
     else prolog.push(node);
@@ -240,16 +202,6 @@ class Parser {
       if (c.kind !== 'text' || c.cdata || !WS.test(c.text)) out.push(c);
     }
     return out;
-  }
-
-  /** True when s[start, end) is only spaces, tabs and line ends. */
-  private isWhitespace(start: number, end: number): boolean {
-    const s = this.s;
-    for (let i = start; i < end; i++) {
-      const c = s.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return false;
-    }
-    return true;
   }
 
   private text(start: number, end: number): void {
@@ -287,23 +239,6 @@ class Parser {
     if (this.depth === 0) abort('xml/text-outside-root', `${this.part} has CDATA outside the root element.`, { at: this.part });
     this.pushChild({ kind: 'text', text: detachString(this.s.slice(this.pos + 9, end)), cdata: true });
     this.pos = end + 3;
-  }
-
-  private comment(): XmlNode {
-    const end = this.s.indexOf('-->', this.pos + 4);
-    if (end === -1) abort('xml/unclosed-comment', `${this.part} has an unterminated comment (${this.where(this.pos)}).`, { at: this.part });
-    const node: XmlNode = { kind: 'comment', text: detachString(this.s.slice(this.pos + 4, end)) };
-    this.pos = end + 3;
-    return node;
-  }
-
-  private processingInstruction(): { kind: 'pi'; target: string; data: string } {
-    const end = this.s.indexOf('?>', this.pos + 2);
-    if (end === -1) abort('xml/unclosed-pi', `${this.part} has an unterminated processing instruction (${this.where(this.pos)}).`, { at: this.part });
-    const body = detachString(this.s.slice(this.pos + 2, end));
-    this.pos = end + 2;
-    const m = /^([^\s]+)\s*([\s\S]*)$/.exec(body);
-    return { kind: 'pi', target: m?.[1] ?? '', data: m?.[2] ?? '' };
   }
 
   private endTag(): void {
@@ -367,6 +302,14 @@ class Parser {
       if (this.lastAttrIsNs) declaresNs = true;
     }
     this.pos = i;
+    return this.openElement(rawName, attrs, attrCount, declaresNs, selfClosing);
+  }
+
+  /**
+   * Counts the element read by startTag against the limits, resolves its namespaces, makes (or
+   * shares) its node and adds it to its parent; a non-empty element opens on the stack.
+   */
+  private openElement(rawName: string, attrs: Record<string, string>, attrCount: number, declaresNs: boolean, selfClosing: boolean): XmlElement {
     if (++this.elements > this.maxElements) this.tooManyElements();
     const d = this.depth;
     if (d >= this.maxDepth) {
@@ -398,12 +341,6 @@ class Parser {
     return el;
   }
 
-  /** Whether the attribute read last was a namespace declaration (`xmlns` or `xmlns:p`). */
-  private lastAttrIsNs = false;
-  /** The attribute read last, and whether its value came from the value table (see sharedAttrs). */
-  private lastAttrName = '';
-  private lastAttrValue = '';
-  private lastAttrShared = false;
   /** Shared empty elements by their (shared, frozen) attributes, then name (shareRepeated). */
   private readonly leaves = new Map<Record<string, string>, Map<string, XmlElement>>();
 
@@ -437,73 +374,4 @@ class Parser {
     byValue.set(this.lastAttrValue, Object.freeze(attrs));
     return attrs;
   }
-
-  /** Reads `name = "value"` at `i` into attrs; returns the position after the closing quote. */
-  private attribute(start: number, elementName: string, attrs: Record<string, string>): number {
-    const s = this.s;
-    const n = s.length;
-    let i = start;
-    let h = 0;
-    // Attribute name: up to '=' or white space; quotes and angle brackets are not allowed in it.
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c < 128) {
-        const k = CLASS[c]!;
-        if (k === 1 || k === 3) break;
-        if (k === 4) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${elementName}> (${this.where(i)}).`, { at: this.part });
-      }
-      h = (Math.imul(h, 31) + c) | 0;
-    }
-    const nameEnd = i;
-    for (; i < n && s.charCodeAt(i) !== 61; i++) {
-      const c = s.charCodeAt(i);
-      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) abort('xml/bad-attribute', `${this.part}: attribute without value in <${elementName}> (${this.where(i)}).`, { at: this.part });
-    }
-    if (i >= n || nameEnd === start) abort('xml/bad-attribute', `${this.part}: attribute without value in <${elementName}> (${this.where(i)}).`, { at: this.part });
-    const name = this.names.get(s, start, nameEnd, h);
-    let q = i + 1;
-    let quote = s.charCodeAt(q);
-    while (quote === 32 || quote === 9 || quote === 10 || quote === 13) quote = s.charCodeAt(++q);
-    if (quote !== 34 && quote !== 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${elementName}> (${this.where(i)}).`, { at: this.part });
-    const valueStart = q + 1;
-    let j = valueStart;
-    let hv = 0;
-    let special = false;
-    for (;;) {
-      if (j >= n) abort('xml/bad-attribute', `${this.part}: unterminated attribute value in <${elementName}>.`, { at: this.part });
-      const c = s.charCodeAt(j);
-      if (c === quote) break;
-      if (c === 60 || c === 38) special = true;
-      hv = (Math.imul(hv, 31) + c) | 0;
-      j++;
-    }
-    let value: string;
-    this.lastAttrShared = !special && j - valueStart <= MAX_INTERNED_VALUE;
-    if (!special) {
-      value = j - valueStart <= MAX_INTERNED_VALUE ? this.values.get(s, valueStart, j, hv) : detachString(s.slice(valueStart, j));
-    } else {
-      const raw = s.slice(valueStart, j);
-      if (raw.indexOf('<') !== -1) abort('xml/bad-attribute', `${this.part}: '<' in an attribute value of <${elementName}> (${this.where(q)}).`, { at: this.part });
-      value = detachString(raw.indexOf('&') === -1 ? raw : decodeEntities(raw, this.onUnknownEntity));
-    }
-    attrs[name] = value;
-    this.lastAttrName = name;
-    this.lastAttrValue = value;
-    this.lastAttrIsNs = name.charCodeAt(0) === 120 /* x */ && name.startsWith('xmlns');
-    return j + 1;
-  }
-}
-
-/** A power of two between 64 and `max`, at least `want`. */
-function tableSize(want: number, max: number): number {
-  let n = 64;
-  while (n < want && n < max) n <<= 1;
-  return n;
-}
-
-function parsePseudoAttributes(data: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const re = /([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-  for (let m = re.exec(data); m; m = re.exec(data)) out[m[1]!] = m[2] ?? m[3] ?? '';
-  return out;
 }

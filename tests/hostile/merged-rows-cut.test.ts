@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { TableCell } from '../../engine/model';
 import type { Story } from '../../engine/layout/blocks';
 import type { Unit } from '../../engine/layout/flow/units';
-import { heightAt, rowGroup, rowsView, type PlacedCell, type RowHooks } from '../../engine/layout/table/merged-rows';
+import { rowGroup, type RowHooks } from '../../engine/layout/table/merged-rows';
+import { heightAt, rowsView, type PlacedCell } from '../../engine/layout/table/rows-view';
 
 const ROWS = 100_000;
 const ROW_PT = 10;

@@ -1,18 +1,17 @@
 /**
- * Emit: a finished line box → page items (glyph runs, highlights, underlines, strike-through,
- * run border boxes, tab leaders, inline objects, links, bookmark destinations).
+ * Emit: a finished line box → page items (glyph runs, run border boxes, rubies, bookmark destinations;
+ * its decorations are drawn by decorations.ts, its objects, equations and tab leaders by specials.ts).
  */
-import type { Color, EmphasisMark, GlyphRun, LayoutItem, LinkTarget, PathCommand } from '../../model';
-import type { Face, FaceResolver } from '../faces';
-import type { ObjectInline, ParaContent, Span, Special } from '../inline/itemize';
+import type { GlyphRun, LayoutItem } from '../../model';
+import type { FaceResolver } from '../faces';
+import type { ObjectInline, ParaContent, Span } from '../inline/itemize';
 import type { Fragment, GlyphFragment, LineBox } from '../inline/line-box';
 import type { ItemSink } from './sink';
-import { emitMath } from '../math';
+import { decorate, emphasisMarks, isDecorated } from './decorations';
 import { emitRubies } from './ruby';
 import { emitRunBorders } from './run-borders';
+import { emitSpecial } from './specials';
 import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
-import { emitUpright } from './upright';
-import { CHECKBOX_LINE_PT, checkBoxTopPt } from '../inline/check-box';
 import { isInkSpecial } from '../inline/pieces';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
@@ -37,8 +36,6 @@ export interface EmitContext {
   /** Whether textEffectsDrawn refuses every text effect from now on (LayoutBudget.effectsSpent). */
   textEffectsSpent?(): boolean;
 }
-
-const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
 
 /** Emits a line whose box starts at `x0` (paragraph box left) and `yTop`. */
 export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: number, sink: ItemSink, ctx: EmitContext): void {
@@ -221,204 +218,3 @@ class RunBuilder {
 }
 
 const runBuilder = new RunBuilder();
-
-/** Whether a span draws anything besides its glyphs: a highlight or shading, lines or a link area. */
-function isDecorated(span: Span): boolean {
-  const p = span.props;
-  return span.underline || span.strike || span.link !== undefined || !!(p.highlight ?? p.shading?.fill);
-}
-
-function decorate(frag: GlyphFragment, x: number, baseline: number, sink: ItemSink, lastInk: boolean, underlineTrailing: boolean): void {
-  const span = frag.span;
-  const p = span.props;
-  const face = span.face;
-  const scale = span.sizePt / face.unitsPerEm;
-  const width = frag.width - (lastInk ? frag.trailingSpace : 0);
-  // w:ulTrailSpace (ISO/IEC 29500-1 1st edition §17.15.3.8): the line's trailing spaces are underlined too.
-  const ulWidth = underlineTrailing ? frag.width : width;
-  if (width <= 0) {
-    if (span.underline && ulWidth > 0) underline(frag, x, baseline, ulWidth, sink);
-    return;
-  }
-  const m = face.lineMetrics(span.sizePt);
-  const top = baseline - span.risePt - m.ascentPt;
-  const height = m.ascentPt + m.descentPt;
-  const fill = p.highlight ?? p.shading?.fill;
-  if (fill) sink.background.push({ kind: 'rect', x, y: top, w: frag.width, h: height, fill });
-  if (span.underline) underline(frag, x, baseline, ulWidth, sink);
-  if (span.strike) {
-    const thickness = Math.max(0.25, (face.strikeoutSize || face.unitsPerEm / 20) * scale);
-    const y = baseline - span.risePt - (face.strikeoutPosition || face.unitsPerEm * 0.26) * scale;
-    if (p.doubleStrike) {
-      sink.items.push(line(x, y - thickness, width, thickness, span.color));
-      sink.items.push(line(x, y + thickness, width, thickness, span.color));
-    } else sink.items.push(line(x, y, width, thickness, span.color));
-  }
-  if (span.link) emitLink(span.link, x, top, frag.width, height, sink);
-}
-
-function underline(frag: GlyphFragment, x: number, baseline: number, width: number, sink: ItemSink): void {
-  const span = frag.span;
-  const p = span.props;
-  const face = span.face;
-  const scale = span.sizePt / face.unitsPerEm;
-  const thickness = Math.max(0.25, (face.underlineThickness || face.unitsPerEm / 20) * scale);
-  const offset = (face.underlinePosition || face.unitsPerEm / 10) * scale;
-  const color = p.underline?.color ?? span.color;
-  const y = baseline - span.risePt + offset;
-  const style = p.underline?.style ?? 'single';
-  const dash = style.startsWith('dot') ? [thickness, thickness * 2] : style.startsWith('dash') ? [thickness * 4, thickness * 2] : undefined;
-  const w = style === 'thick' || style.endsWith('Heavy') ? thickness * 2 : thickness;
-  sink.items.push(line(x, y, width, w, color, dash));
-  if (style === 'double' || style === 'wavyDouble') sink.items.push(line(x, y + w * 2, width, w, color, dash));
-}
-
-/**
- * East Asian emphasis marks (w:em, §17.3.2.12): one per character that is not a space, centred on
- * its advance, sized from the font size, just above the ascent or inside the descent. Where a mark
- * goes depends on the language (ST_Em, ECMA-376 1st edition §2.18.28): a dot is under the
- * characters in Chinese and Japanese and above them otherwise, a ring is under them in Traditional
- * Chinese, a comma is always above and underDot always below.
- */
-function emphasisMarks(frag: GlyphFragment, text: string, x: number, baseline: number, sink: ItemSink): void {
-  const span = frag.span;
-  const mark = span.props.emphasisMark!;
-  const m = span.face.lineMetrics(span.sizePt);
-  const r = span.sizePt * 0.08;
-  const lang = (span.props.lang ?? '').toLowerCase();
-  const below = mark === 'underDot' || (mark === 'dot' && /^(zh|ja)/.test(lang)) || (mark === 'circle' && /^zh-(tw|hk|mo)/.test(lang));
-  const y = below ? baseline - span.risePt + m.descentPt - r * 1.5 : baseline - span.risePt - m.ascentPt - r * 0.5;
-  const { advances, rel } = frag;
-  let pen = x;
-  for (let g = 0; g < advances.length; g++) {
-    const at = frag.start + rel[g]!;
-    const advance = advances[g]!;
-    const sameCluster = g > 0 && rel[g] === rel[g - 1];
-    if (!sameCluster && !/\s/.test(text[at] ?? ' ')) sink.items.push(markPath(mark, pen + advance / 2, y, r, span.color));
-    pen += advance;
-  }
-}
-
-/** A filled disc (dot, underDot), a ring (circle) or a disc with a tail to the lower left (comma). */
-function markPath(mark: EmphasisMark, cx: number, cy: number, r: number, color: Color): LayoutItem {
-  const k = r * 0.5523;
-  const disc: PathCommand[] = [
-    { op: 'M', x: cx + r, y: cy },
-    { op: 'C', x1: cx + r, y1: cy + k, x2: cx + k, y2: cy + r, x: cx, y: cy + r },
-    { op: 'C', x1: cx - k, y1: cy + r, x2: cx - r, y2: cy + k, x: cx - r, y: cy },
-    { op: 'C', x1: cx - r, y1: cy - k, x2: cx - k, y2: cy - r, x: cx, y: cy - r },
-    { op: 'C', x1: cx + k, y1: cy - r, x2: cx + r, y2: cy - k, x: cx + r, y: cy },
-    { op: 'Z' },
-  ];
-  if (mark === 'circle') return { kind: 'path', commands: disc, stroke: color, lineWidth: r * 0.4 };
-  if (mark === 'comma') {
-    const tail: PathCommand[] = [{ op: 'M', x: cx + r, y: cy }, { op: 'C', x1: cx + r, y1: cy + r * 1.6, x2: cx - r * 0.4, y2: cy + r * 2.2, x: cx - r * 1.1, y: cy + r * 2.4 }, { op: 'L', x: cx - r * 0.2, y: cy + r * 0.9 }, { op: 'Z' }];
-    return { kind: 'path', commands: [...disc, ...tail], fill: color };
-  }
-  return { kind: 'path', commands: disc, fill: color };
-}
-
-function line(x: number, y: number, width: number, w: number, color: string, dash?: number[]): LayoutItem {
-  return dash ? { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color, dash } : { kind: 'line', x1: x, y1: y, x2: x + width, y2: y, width: w, color };
-}
-
-function emitLink(link: LinkTarget, x: number, y: number, w: number, h: number, sink: ItemSink): void {
-  const prev = sink.items[sink.items.length - 1];
-  const target = 'url' in link ? { url: link.url } : { dest: link.anchor };
-  // Merge with the previous link area on the same line for the same target.
-  if (prev && prev.kind === 'link' && Math.abs(prev.y - y) < 0.5 && Math.abs(prev.x + prev.w - x) < 0.5 && prev.url === target.url && prev.dest === target.dest) {
-    sink.items[sink.items.length - 1] = { ...prev, w: prev.w + w, h: Math.max(prev.h, h) };
-    return;
-  }
-  sink.items.push({ kind: 'link', x, y, w, h, ...target });
-}
-
-/**
- * Where display math starts in its line (m:jc): left, right, centred, or, for the equations of an
- * m:oMathPara aligned as a group (centerGroup), left-aligned in their widest one, which is centred.
- */
-function mathOffset(s: Extract<Special, { kind: 'math' }>, lineWidth: number): number {
-  if (!s.display || s.inline.jc === 'left') return 0;
-  const free = lineWidth - s.box.width;
-  if (s.inline.jc === 'right') return free;
-  if (s.groupWidth === undefined) return free / 2;
-  return Math.max(0, Math.min(free, (lineWidth - s.groupWidth) / 2));
-}
-
-function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaContent, x0: number, baseline: number, sink: ItemSink, ctx: EmitContext): void {
-  const s = frag.piece.special;
-  if (s.kind === 'object') {
-    const inset = frag.piece.inset;
-    ctx.drawObject(s.inline, x0 + frag.x + (inset?.left ?? 0), baseline - frag.piece.ascent + (inset?.top ?? 0), sink);
-    return;
-  }
-  if (s.kind === 'math') {
-    emitMath(s.box, x0 + frag.x + mathOffset(s, frag.piece.width), baseline, sink);
-    return;
-  }
-  if (s.kind === 'checkBox') {
-    emitCheckBox(s, x0 + frag.x, baseline, sink, ctx.faces);
-    return;
-  }
-  if (s.kind === 'combined') {
-    emitMath(s.box, x0 + frag.x, baseline, sink);
-    return;
-  }
-  if (s.kind === 'upright') {
-    emitUpright(s.box, s.props, x0 + frag.x, baseline, sink);
-    return;
-  }
-  if (s.kind === 'tab' && frag.leader && frag.width > 0) {
-    const ch = LEADER_CHAR[frag.leader];
-    if (!ch) return;
-    const face = ctx.faces.primary(s.props);
-    emitLeader(face, ch, s.props.sizePt, s.props.color ?? '000000', x0 + frag.x, frag.width, baseline, sink);
-  }
-  void content;
-}
-
-/**
- * A legacy form checkbox: a square of its side, centred on the band between its font's ascent and
- * descent (where a character of the run would sit), outlined in the run's colour and crossed when
- * checked, as Word draws the box of a FORMCHECKBOX field (its state is the field's whole result).
- */
-function emitCheckBox(s: Extract<Special, { kind: 'checkBox' }>, x: number, baseline: number, sink: ItemSink, faces: FaceResolver): void {
-  const side = s.sidePt;
-  if (!(side > 0)) return;
-  const top = baseline + checkBoxTopPt(s, faces);
-  const color = s.props.color ?? '000000';
-  const w = CHECKBOX_LINE_PT;
-  const half = w / 2;
-  sink.items.push({ kind: 'rect', x: x + half, y: top + half, w: side - w, h: side - w, stroke: color, lineWidth: w });
-  if (!s.inline.checked) return;
-  sink.items.push({ kind: 'line', x1: x + half, y1: top + half, x2: x + side - half, y2: top + side - half, width: w, color });
-  sink.items.push({ kind: 'line', x1: x + half, y1: top + side - half, x2: x + side - half, y2: top + half, width: w, color });
-}
-
-function emitLeader(face: Face, ch: string, sizePt: number, color: string, x: number, width: number, baseline: number, sink: ItemSink): void {
-  const shaped = face.shape(ch, false, false, false);
-  if (shaped.glyphs.length !== 1) return;
-  const adv = (shaped.advances[0]! * sizePt) / face.unitsPerEm;
-  if (adv <= 0.1) return;
-  // Aligned to the stop: Word ends the leader about 0.44 of a leader character before the text at
-  // the stop and starts it where a whole character still fits (measured on the TOC leaders of
-  // Docx4j_GettingStarted's Word render: 11 pt Calibri dots end 1.18-1.21 pt before the page number,
-  // and begin 0.04-2.45 pt after the entry's text, always less than one dot).
-  const end = x + width - adv * 0.44;
-  const count = Math.floor((end - x) / adv + 1e-6);
-  if (count < 1) return;
-  const startX = end - count * adv;
-  sink.items.push({
-    kind: 'glyphs',
-    x: startX,
-    y: baseline,
-    font: sink.resources.font(face),
-    sizePt,
-    glyphs: new Array<number>(count).fill(shaped.glyphs[0]!),
-    advances: new Array<number>(count).fill(adv),
-    text: ch.repeat(count),
-    clusters: Array.from({ length: count }, (_, i) => i),
-    color,
-    ...(face.widthScale !== 1 ? { scalePct: 100 * face.widthScale } : {}),
-  });
-}

@@ -8,50 +8,29 @@
  * (keep-with-next, `Unit.keptWithNext`), and else breaks where it is, as Word does.
  *
  * This file holds the Paginator's state machine: the unit queue (with re-layout of units that land
- * in a column of another width, unit-queue.ts), fitting a unit, and the column, page and
- * section advances. The questions it asks are answered elsewhere, each its own concern: what the
+ * in a column of another width, unit-queue.ts), fitting a unit, and the section advances; the
+ * column and page advances are PageFlow's (page-flow.ts), which it extends. The questions it asks are answered elsewhere, each its own concern: what the
  * current column holds and where it may break (column.ts), the footnote area's height, a unit's
  * notes and their continuation (page-notes.ts), column balancing before a continuous section break
  * (balance.ts), a new page's state and a section's region opening on the same page (page-regions.ts),
  * and the shapes of pages and the host (page-state.ts, re-exported here).
  */
-import { closeRegion } from './balance';
 import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, onlyHeaderAbove } from './column';
-import type { Exclusion } from './exclusions';
-import { bodyBottom, continueNotes, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
+import { bodyBottom, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
 import type { PageNote, PageState, PaginatorHost } from './page-state';
-import { newPage, openContinuousRegion, openNextColumnRegion, samePageSize, spacingAtColumnTop } from './page-regions';
+import { openContinuousRegion, openNextColumnRegion, samePageSize, spacingAtColumnTop } from './page-regions';
+import { PageFlow } from './page-flow';
 import { UnitQueue } from './unit-queue';
 import { FIT_EPS as EPS, type Unit } from './units';
 
 export type { PageFrame, PageNote, PageState, PaginatorHost, PlacedUnit, Region } from './page-state';
 
 /** Fills pages with units. */
-export class Paginator {
-  readonly pages: PageState[] = [];
-  private section = 0;
-  private cur: PageState | undefined;
-  /** Rests of footnotes split at the bottom of the current page, to continue on the next one. */
-  private carry: PageNote[] = [];
+export class Paginator extends PageFlow {
   /** The page the current section opened (a section break that starts a page). */
   private sectionPage: PageState | undefined;
-  /** The last page a paragraph's page break before opened. */
-  private breakBeforePage: PageState | undefined;
-  /** Section marks carried onto the page that replaced theirs: they take no room there. */
-  private readonly collapsed = new Set<Unit>();
   /** Units waiting to be placed, in order (a unit that did not fit is back at the head). */
   private readonly queue = new UnitQueue();
-  /** Table rows that cannot split, placed at a column's top taller than its room (see clippedRows). */
-  private readonly tallRows = new Set<Unit>();
-  /** Other units placed past the column's foot, where nothing of them would move on (see overflowUnits). */
-  private readonly overflowing = new Set<Unit>();
-
-  constructor(private readonly host: PaginatorHost) {}
-
-  /** The page being filled (opening the first one if needed). */
-  get page(): PageState {
-    return this.cur ?? this.openPage('hard');
-  }
 
   /**
    * Starts a section: `nextPage`/`evenPage`/`oddPage` open a new page, `continuous` a new column
@@ -177,81 +156,6 @@ export class Paginator {
       if (rest) queue.unshift([rest]);
     }
   }
-
-  /**
-   * Where a paragraph preceded by `gapPt` of spacing would start in the current column: its top
-   * (the spacing vanishes at the top of a column reached by natural flow), the column, and the room
-   * left; undefined before the first page opens.
-   */
-  nextTop(gapPt: number): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; columnEmpty: boolean } | undefined {
-    const page = this.cur;
-    if (!page) return undefined;
-    const col = page.frame.columns[page.column] ?? page.frame.columns[0]!;
-    const columnEmpty = isColumnEmpty(page, this.collapsed);
-    const gap = columnEmpty && page.startedBy === 'natural' ? 0 : gapPt;
-    const top = page.y + gap;
-    return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, columnEmpty };
-  }
-
-  /**
-   * Where a unit that does not fit here would start: the top of the next column of this page (beside
-   * the page's floats), or of a new page laid out like this one (no body floats there yet; its header
-   * and footer floats taken to be this page's). Leading space is dropped there, as a natural break
-   * drops it.
-   */
-  nextColumnTop(): { top: number; columnX: number; columnWidth: number; room: number; page: PageState; exclusions: readonly Exclusion[]; newPage: boolean } | undefined {
-    const page = this.cur;
-    if (!page) return undefined;
-    const cols = page.frame.columns;
-    if (page.column + 1 < cols.length) {
-      const top = page.regionTop;
-      const col = cols[page.column + 1]!;
-      return { top, columnX: col.x, columnWidth: col.width, room: bodyBottom(this.host, page) - top, page, exclusions: page.exclusions, newPage: false };
-    }
-    const top = page.frame.bodyTop;
-    return { top, columnX: cols[0]!.x, columnWidth: cols[0]!.width, room: page.frame.bodyBottom - top, page, exclusions: page.frame.chromeExclusions ?? [], newPage: true };
-  }
-
-  /** Starts a new page unless the current one is still empty (w:pageBreakBefore). */
-  breakPageIfNotEmpty(): void {
-    const page = this.page;
-    if (page.hasContent) this.breakBeforePage = this.openPage('hard');
-    else page.startedBy = 'hard';
-  }
-
-  /** Starts a new column or page (hard break). */
-  breakColumn(): void {
-    this.nextColumn('hard');
-  }
-
-  /**
-   * How many table rows that cannot split (w:cantSplit, an exact height, turned cells) were taller
-   * than their page's body: Word cuts such a row at the page's foot and goes on with the next row,
-   * so what lies below is not seen (the layout warns, `layout/row-clipped`).
-   */
-  get clippedRows(): number {
-    return this.tallRows.size;
-  }
-
-  /**
-   * How many other units were placed past their column's foot by more than a point of slack, because
-   * a column opening with them had no room for less of them: a line or object taller than the page,
-   * a row left a point or less under repeated header rows, a row part whose first line is taller
-   * than the room. Their content is drawn over the bottom margin, or cut at the page's edge (the
-   * layout warns, `layout/overflow`).
-   */
-  get overflowUnits(): number {
-    return this.overflowing.size;
-  }
-
-  /** Closes the document: the last page stays open for callers to read; returns all pages. */
-  finish(): PageState[] {
-    // A note continued from the last page needs a page of its own.
-    if (!this.cur || this.carry.length > 0) this.openPage('hard');
-    for (const page of this.pages) closeRegion(page, false);
-    return this.pages;
-  }
-
   /**
    * Places a unit in the current column, or splits it, or breaks the column before it (or at the
    * column's last allowed break); returns what is left to place in the next column.
@@ -414,31 +318,5 @@ export class Paginator {
     page.y = moved.length > 0 ? moved[0]!.y : page.y;
     page.hasContent = page.placed.some((p) => !p.unit.discardable && !this.collapsed.has(p.unit));
     return units;
-  }
-
-  /** Moves to the next column of the region, or opens a page after the last one. */
-  private nextColumn(startedBy: 'natural' | 'hard'): void {
-    const page = this.page;
-    if (page.column + 1 < page.frame.columns.length) {
-      page.column++;
-      page.y = page.regionTop;
-      page.startedBy = startedBy;
-      return;
-    }
-    this.openPage(startedBy);
-  }
-
-  /**
-   * Closes the current page's region and opens the next page: its frame from the host, its header's
-   * and footer's float areas, and the notes continued onto it first.
-   */
-  private openPage(startedBy: 'natural' | 'hard'): PageState {
-    if (this.cur) closeRegion(this.cur, false);
-    const index = this.pages.length;
-    const page = newPage(index, this.section, this.host.openFrame(this.section, index), startedBy);
-    this.pages.push(page);
-    this.cur = page;
-    this.carry = continueNotes(this.host, page, this.carry);
-    return page;
   }
 }

@@ -11,7 +11,7 @@ import { CollectingSink, drawTransformed, type ItemSink } from '../emit/sink';
 import { borderLines, shadowLines } from '../border-lines';
 import { cellMarkupFill, changeBar } from '../revisions';
 import { clipCellPictures } from './clip-cell';
-import type { PlacedCell } from './merged-rows';
+import type { PlacedCell } from './rows-view';
 import type { Inset } from './row-heights';
 
 /**

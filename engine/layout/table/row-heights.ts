@@ -8,7 +8,7 @@
  * height whatever its cells need. Pure arithmetic on placed cells: nothing here lays out or draws.
  */
 import type { Table } from '../../model';
-import type { PlacedCell } from './merged-rows';
+import type { PlacedCell } from './rows-view';
 
 export function cellNeed(pc: PlacedCell): number {
   const m = pc.cell.props.margins;

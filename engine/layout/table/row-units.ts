@@ -10,7 +10,7 @@ import type { ItemSink } from '../emit/sink';
 import type { Unit } from '../flow/units';
 import { splitStory } from './story-cut';
 import { drawBorders, drawCell, tableFrame, type TableFrame } from './draw-cells';
-import { cellsAt, heightAt, type PlacedCell, type RowsView } from './merged-rows';
+import { cellsAt, heightAt, type PlacedCell, type RowsView } from './rows-view';
 import { rowTail, type Inset, type RowEdges } from './row-heights';
 
 export function rowUnit(t: Table, r: number, view: RowsView, edges: RowEdges, tableX: number, tableW: number, header: Unit[] | undefined): Unit {

@@ -23,7 +23,8 @@ import { minContentWidth, naturalWidth } from '../paragraph-measure';
 import type { Unit } from '../flow/units';
 import { fitCellBlocks } from './fit-cell';
 import { computeGrid, type CellMinimum, type TableGrid } from './grid';
-import { firstAtLeast, mergeEnd, notesOf, ownRowsHold, rowGroup, rowsView, windowOf, type PlacedCell, type RowHooks, type RowsView } from './merged-rows';
+import { firstAtLeast, mergeEnd, notesOf, ownRowsHold, rowGroup, type RowHooks } from './merged-rows';
+import { rowsView, windowOf, type PlacedCell, type RowsView } from './rows-view';
 import { cellNeed, ownHeight, rowEdges, rowHeights, rowTail, separatesCells, type RowEdges } from './row-heights';
 import { rowUnit } from './row-units';
 
