@@ -48,13 +48,7 @@ export class MarkupScanner {
   }
 
   protected where(pos: number): string {
-    let line = 1;
-    let last = -1;
-    for (let i = this.s.indexOf('\n'); i !== -1 && i < pos; i = this.s.indexOf('\n', i + 1)) {
-      line++;
-      last = i;
-    }
-    return `line ${line}, column ${pos - last}`;
+    return lineColumn(this.s, pos);
   }
 
   /** True when s[start, end) is only spaces, tabs and line ends. */
@@ -159,4 +153,15 @@ export function parsePseudoAttributes(data: string): Record<string, string> {
   const re = /([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
   for (let m = re.exec(data); m; m = re.exec(data)) out[m[1]!] = m[2] ?? m[3] ?? '';
   return out;
+}
+
+/** Where `pos` is in `s`, for a diagnostic: "line L, column C" (both from 1). */
+export function lineColumn(s: string, pos: number): string {
+  let line = 1;
+  let last = -1;
+  for (let i = s.indexOf('\n'); i !== -1 && i < pos; i = s.indexOf('\n', i + 1)) {
+    line++;
+    last = i;
+  }
+  return `line ${line}, column ${pos - last}`;
 }

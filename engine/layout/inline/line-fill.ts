@@ -141,32 +141,27 @@ export class LineFill {
   takeBackTab(): void {
     const m = this.tabMark;
     if (!m) return;
-    this.placed.length = m.count;
-    if (this.placedTabs.length > m.count) this.placedTabs.length = m.count;
-    this.x = m.x;
-    this.pending = m.pending;
-    if (m.pending) {
-      m.pending.segWidth = m.seg;
-      m.pending.segBeforeDecimal = m.dec;
-      m.pending.sawDecimal = m.saw;
-    }
-    this.afterLastTab = m.lastTab;
-    this.reachX = m.reach;
+    this.rewind(m.count, m.x, m.pending, m.seg, m.dec, m.saw, m.lastTab, m.reach);
     this.tabMark = undefined;
   }
 
   restore(): void {
-    this.placed.length = this.sCount;
-    if (this.placedTabs.length > this.sCount) this.placedTabs.length = this.sCount;
-    this.x = this.sX;
-    this.pending = this.sPending;
-    if (this.sPending) {
-      this.sPending.segWidth = this.sSeg;
-      this.sPending.segBeforeDecimal = this.sDec;
-      this.sPending.sawDecimal = this.sSaw;
+    this.rewind(this.sCount, this.sX, this.sPending, this.sSeg, this.sDec, this.sSaw, this.sLastTab, this.sReach);
+  }
+
+  /** Puts the fill back as it was with `count` pieces placed (restore's and takeBackTab's one step). */
+  private rewind(count: number, x: number, pending: Pending | undefined, seg: number, dec: number, saw: boolean, lastTab: number, reach: number): void {
+    this.placed.length = count;
+    if (this.placedTabs.length > count) this.placedTabs.length = count;
+    this.x = x;
+    this.pending = pending;
+    if (pending) {
+      pending.segWidth = seg;
+      pending.segBeforeDecimal = dec;
+      pending.sawDecimal = saw;
     }
-    this.afterLastTab = this.sLastTab;
-    this.reachX = this.sReach;
+    this.afterLastTab = lastTab;
+    this.reachX = reach;
   }
 
   add(piece: Piece): void {

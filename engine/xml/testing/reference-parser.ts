@@ -8,6 +8,7 @@ import { decodeEntities } from '../entities';
 import { CANONICAL_PREFIX, isStrictNamespace } from '../namespaces';
 import type { XmlDocument, XmlElement, XmlNode } from '../types';
 import type { ParseXmlOptions } from '../parse';
+import { lineColumn } from '../scanner';
 
 interface Scope {
   /** written prefix → canonical prefix, for prefixes declared or renamed in this scope */
@@ -101,13 +102,7 @@ class Parser {
   }
 
   private where(pos: number): string {
-    let line = 1;
-    let last = -1;
-    for (let i = this.s.indexOf('\n'); i !== -1 && i < pos; i = this.s.indexOf('\n', i + 1)) {
-      line++;
-      last = i;
-    }
-    return `line ${line}, column ${pos - last}`;
+    return lineColumn(this.s, pos);
   }
 
   private append(node: XmlNode, prolog: XmlNode[]): void {
