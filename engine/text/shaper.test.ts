@@ -180,6 +180,29 @@ describe('shape', () => {
     expect(plain(slow.shape('AV'))).toEqual(plain(fast.shape('AV')));
     expect([...fast.shape('AV', { kern: false }).advances]).toEqual([600, 600]);
   });
+
+  it('kerns right-to-left text with the legacy kern table in visual order, as fontkit does', () => {
+    // fontkit's OpenType engine reverses the glyphs before LayoutEngine kerns them with the kern
+    // table: the pair (bet, alef) kerns "אב", drawn bet first; (alef, bet) would not.
+    const bytes = buildTrueTypeFont({
+      family: 'KernedHebrew', emptyGsub: true,
+      glyphs: [{ codePoint: 0x5d0, advance: 600, height: 700 }, { codePoint: 0x5d1, advance: 500, height: 700 }],
+      kernPairs: [[2, 1, -80]],
+    });
+    const p = new FontProgram(bytes);
+    const fast = new Shaper(p);
+    const slow = new Shaper(p);
+    slow.fastPathEnabled = false;
+    const r = (fast as unknown as { tryFastRtl(t: string, k: boolean, l: boolean): ShapedText | undefined }).tryFastRtl('אב', true, true)!;
+    expect([...r.glyphs]).toEqual([2, 1]);
+    expect([...r.advances]).toEqual([420, 600]);
+    for (const w of ['אב', 'בא', 'אבא', '(אב)']) {
+      for (const kern of [true, false]) expect(plain(fast.shape(w, { rtl: true, kern })), w).toEqual(plain(slow.shape(w, { rtl: true, kern })));
+    }
+    // Without GSUB and GPOS fontkit runs no OpenType engine and reverses nothing: full path.
+    const bare = new Shaper(new FontProgram(buildTrueTypeFont({ family: 'BareHebrew', glyphs: [{ codePoint: 0x5d0, advance: 600, height: 700 }] })));
+    expect((bare as unknown as { tryFastRtl(t: string, k: boolean, l: boolean): ShapedText | undefined }).tryFastRtl('א', true, true)).toBeUndefined();
+  });
 });
 
 describe('right-to-left fast path equals fontkit layout', () => {
