@@ -163,16 +163,19 @@ export class Shaper {
   private tryFastRtl(text: string, kern: boolean, liga: boolean): ShapedText | undefined {
     const tables = this.program.dir.tables;
     if (!tables.has('GSUB') && !tables.has('GPOS')) return undefined;
-    const reachable = this.reachableGlyphsRtl();
     const n = text.length;
-    const glyphs = new Uint16Array(n);
-    const clusters = new Uint32Array(n);
     let hebrew = false;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (isHebrewFast(c)) hebrew = true;
       else if (fastClass(c) !== FastClass.Common) return undefined;
-      const g = this.mirroredGlyph(c) || this.program.glyphId(c);
+    }
+    // Only now: a font shaping Arabic words alone never needs the reachable set built.
+    const reachable = this.reachableGlyphsRtl();
+    const glyphs = new Uint16Array(n);
+    const clusters = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const g = this.mirroredGlyph(text.charCodeAt(i)) || this.program.glyphId(text.charCodeAt(i));
       if (!reachable[g]) return undefined;
       glyphs[i] = g;
       clusters[i] = i;
