@@ -145,6 +145,23 @@ export function buildFastPlan(
   }
 }
 
+/**
+ * Whether the font's GSUB or GPOS has a directional feature ('ltra', 'ltrm', 'rtla', 'rtlm'):
+ * without one, a script's right-to-left plan is its left-to-right plan.
+ */
+export function hasDirectionalFeatures(bytes: Uint8Array, dir: SfntDirectory): boolean {
+  try {
+    for (const [tag, isGpos] of [['GSUB', false], ['GPOS', true]] as const) {
+      const r = tableReader(bytes, dir, tag);
+      if (r && readLayoutTable(r, isGpos).features.some((f) => /^(?:ltr|rtl)[am]$/.test(f.tag))) return true;
+    }
+    return false;
+  } catch (e) {
+    if (e instanceof FontFormatError) return true;
+    throw e;
+  }
+}
+
 function lookupEntries(features: ReadonlyMap<string, readonly number[]>, tags: readonly string[]): number[] {
   const out: number[] = [];
   for (const t of tags) for (const i of features.get(t) ?? []) out.push(i);

@@ -11,7 +11,7 @@
  * words repeat.
  */
 import { GenerationCache, GenerationPool } from '../core';
-import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
+import { buildFastPlan, hasDirectionalFeatures, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
 import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
 import { requireFontkit } from './fontkit-loader';
@@ -80,6 +80,7 @@ export class Shaper {
   private fontkit: FontkitShaper | null | undefined;
   private reachable: Uint8Array | undefined;
   private reachableRtl: Uint8Array | undefined;
+  private directional: boolean | undefined;
   /** Test hook: when false, every call takes the fontkit path. */
   fastPathEnabled = true;
 
@@ -112,6 +113,12 @@ export class Shaper {
   }
 
   private plan(script: string, kern: boolean, liga: boolean, rtl = false): FastPlan | undefined {
+    // Common-only words right to left (spaces, digits, brackets in Arabic text): without directional
+    // features the left-to-right plan applies, most often already built (a plan of a large font
+    // costs milliseconds, more than fontkit spends on the few such words).
+    if (rtl && script === SCRIPT_TAGS[FastClass.Common] && !(this.directional ??= hasDirectionalFeatures(this.program.bytes, this.program.dir))) {
+      return this.plan(script, kern, liga, false);
+    }
     const key = `${script}${kern ? 1 : 0}${liga ? 1 : 0}${rtl ? 1 : 0}`;
     let p = this.plans.get(key);
     if (p === undefined) {
@@ -171,7 +178,7 @@ export class Shaper {
       else if (fastClass(c) !== FastClass.Common) return undefined;
     }
     // Only now: a font shaping Arabic words alone never needs the reachable set built.
-    const reachable = this.reachableGlyphsRtl();
+    const reachable = hebrew ? this.reachableGlyphsRtl() : this.reachableGlyphs();
     const glyphs = new Uint16Array(n);
     const clusters = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
