@@ -58,9 +58,10 @@ export function packPair(first: number, second: number): number {
   return (first + 0x8000) * 0x10000 + (second + 0x8000);
 }
 
-/** Active feature tags for the fast path's user features. */
-export function activeFeatures(kern: boolean, liga: boolean): string[] {
-  return DEFAULT_FEATURES.filter((f) => (f === 'kern' ? kern : f === 'liga' || f === 'clig' ? liga : true));
+/** Active feature tags for the fast path's user features (right-to-left: 'rtla' and 'rtlm' for 'ltra' and 'ltrm', as fontkit's DefaultShaper plans). */
+export function activeFeatures(kern: boolean, liga: boolean, rtl = false): string[] {
+  const tags = DEFAULT_FEATURES.filter((f) => (f === 'kern' ? kern : f === 'liga' || f === 'clig' ? liga : true));
+  return rtl ? tags.map((f) => (f === 'ltra' ? 'rtla' : f === 'ltrm' ? 'rtlm' : f)) : tags;
 }
 
 /**
@@ -85,11 +86,12 @@ function featureMap(table: LayoutTable, indexes: readonly number[]): Map<string,
 }
 
 /**
- * Builds the fast plan for a script tag ('latn', 'grek', 'cyrl' or 'zzzz' for common-only text),
- * or returns undefined when the font cannot use the fast path for it (then fontkit shapes).
+ * Builds the fast plan for a script tag ('latn', 'grek', 'cyrl', 'hebr' or 'zzzz' for common-only
+ * text) and direction, or returns undefined when the font cannot use the fast path for it (then
+ * fontkit shapes).
  */
 export function buildFastPlan(
-  bytes: Uint8Array, dir: SfntDirectory, reachable: Uint8Array, script: string, kern: boolean, liga: boolean,
+  bytes: Uint8Array, dir: SfntDirectory, reachable: Uint8Array, script: string, kern: boolean, liga: boolean, rtl = false,
 ): FastPlan | undefined {
   if (dir.tables.has('morx') || dir.tables.has('mort')) return undefined;
   const numGlyphs = reachable.length;
@@ -97,7 +99,7 @@ export function buildFastPlan(
     const blocked = new Uint8Array(numGlyphs);
     const blockedPairs = new Set<number>();
     const sink: BlockSink = { blocked, blockedPairs, reachable };
-    const tags = activeFeatures(kern, liga);
+    const tags = activeFeatures(kern, liga, rtl);
     markGdefMarks(bytes, dir, blocked);
     const ligatureLookups: LigatureSubtable[][] = [];
     const gsubReader = tableReader(bytes, dir, 'GSUB');
@@ -139,6 +141,23 @@ export function buildFastPlan(
     return { blocked, blockedPairs, ligatureLookups, pairLookups, kernPairs };
   } catch (e) {
     if (e instanceof FontFormatError) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Whether the font's GSUB or GPOS has a directional feature ('ltra', 'ltrm', 'rtla', 'rtlm'):
+ * without one, a script's right-to-left plan is its left-to-right plan.
+ */
+export function hasDirectionalFeatures(bytes: Uint8Array, dir: SfntDirectory): boolean {
+  try {
+    for (const [tag, isGpos] of [['GSUB', false], ['GPOS', true]] as const) {
+      const r = tableReader(bytes, dir, tag);
+      if (r && readLayoutTable(r, isGpos).features.some((f) => /^(?:ltr|rtl)[am]$/.test(f.tag))) return true;
+    }
+    return false;
+  } catch (e) {
+    if (e instanceof FontFormatError) return true;
     throw e;
   }
 }

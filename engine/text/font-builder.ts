@@ -2,7 +2,8 @@
  * Builds small TrueType fonts from box-shaped glyphs: the built-in last-resort font (used when the
  * host supplies no fonts at all) and test fixtures (symbol-encoded fonts, single-style families,
  * composite glyphs, kern tables). Tables per the OpenType spec: head, hhea, maxp 1.0, OS/2 v4, hmtx,
- * cmap (format 4 in a 3,1 or a 3,0 symbol subtable), loca (long), glyf, name, post 3.0, optional kern.
+ * cmap (format 4 in a 3,1 or a 3,0 symbol subtable), loca (long), glyf, name, post 3.0, optional kern
+ * and an optional empty GSUB.
  */
 import { ByteWriter, writeSfnt, type SfntTable } from './sfnt-writer';
 
@@ -27,6 +28,8 @@ export interface FontSpec {
   readonly symbol?: boolean;
   readonly bold?: boolean;
   readonly italic?: boolean;
+  /** Adds a GSUB with no scripts, features or lookups (fontkit then runs its OpenType engine). */
+  readonly emptyGsub?: boolean;
   /** Legacy kern table pairs: [left glyph, right glyph, value]. */
   readonly kernPairs?: readonly (readonly [number, number, number])[];
   readonly ascender?: number;
@@ -153,5 +156,7 @@ export function buildTrueTypeFont(spec: FontSpec): Uint8Array {
     { tag: 'name', data: nameTable(spec) }, { tag: 'post', data: post.toBytes() },
   ];
   if (spec.kernPairs && spec.kernPairs.length > 0) tables.push({ tag: 'kern', data: kernTable(spec.kernPairs) });
+  // GSUB 1.0: ScriptList, FeatureList and LookupList offsets, then each list's count of 0.
+  if (spec.emptyGsub) tables.push({ tag: 'GSUB', data: new ByteWriter().u32(0x00010000).u16(10).u16(12).u16(14).u16(0).u16(0).u16(0).toBytes() });
   return writeSfnt(tables);
 }

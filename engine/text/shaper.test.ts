@@ -180,4 +180,67 @@ describe('shape', () => {
     expect(plain(slow.shape('AV'))).toEqual(plain(fast.shape('AV')));
     expect([...fast.shape('AV', { kern: false }).advances]).toEqual([600, 600]);
   });
+
+  it('kerns right-to-left text with the legacy kern table in visual order, as fontkit does', () => {
+    // fontkit's OpenType engine reverses the glyphs before LayoutEngine kerns them with the kern
+    // table: the pair (bet, alef) kerns "אב", drawn bet first; (alef, bet) would not.
+    const bytes = buildTrueTypeFont({
+      family: 'KernedHebrew', emptyGsub: true,
+      glyphs: [{ codePoint: 0x5d0, advance: 600, height: 700 }, { codePoint: 0x5d1, advance: 500, height: 700 }],
+      kernPairs: [[2, 1, -80]],
+    });
+    const p = new FontProgram(bytes);
+    const fast = new Shaper(p);
+    const slow = new Shaper(p);
+    slow.fastPathEnabled = false;
+    const r = (fast as unknown as { tryFastRtl(t: string, k: boolean, l: boolean): ShapedText | undefined }).tryFastRtl('אב', true, true)!;
+    expect([...r.glyphs]).toEqual([2, 1]);
+    expect([...r.advances]).toEqual([420, 600]);
+    for (const w of ['אב', 'בא', 'אבא', '(אב)']) {
+      for (const kern of [true, false]) expect(plain(fast.shape(w, { rtl: true, kern })), w).toEqual(plain(slow.shape(w, { rtl: true, kern })));
+    }
+    // Without GSUB and GPOS fontkit runs no OpenType engine and reverses nothing: full path.
+    const bare = new Shaper(new FontProgram(buildTrueTypeFont({ family: 'BareHebrew', glyphs: [{ codePoint: 0x5d0, advance: 600, height: 700 }] })));
+    expect((bare as unknown as { tryFastRtl(t: string, k: boolean, l: boolean): ShapedText | undefined }).tryFastRtl('א', true, true)).toBeUndefined();
+  });
+});
+
+describe('right-to-left fast path equals fontkit layout', () => {
+  // Hebrew letters, final forms, Yiddish ligatures, maqaf, geresh and gershayim; points and
+  // cantillation (which must stay on the full path); mirrored brackets and other Common characters.
+  const pieces = [
+    ...'אבגדהוזחטיכךלמםנןסעפףצץקרשת', '\u05f0', '\u05f2', '\u05be', '\u05f3', '\u05f4', '\u05c0', '\u05c3',
+    '\u05b7', '\u05bc', '\u05b0', '\u0591', '\u05c1', '\u05c7', ...'()[]{}<>«»‹›≤≥', ...'0123456789', ...' .,:;!?-"\'%/',
+  ];
+  const wordArb = fc.array(fc.constantFrom(...pieces), { minLength: 1, maxLength: 12 }).map((a) => a.join(''));
+  for (const face of SHIPPED_FACES) {
+    it(`${face.fileName}: same glyphs, advances and clusters for random Hebrew words`, () => {
+      const p = program(face.fileName);
+      const fast = new Shaper(p);
+      const slow = new Shaper(p);
+      slow.fastPathEnabled = false;
+      for (const w of ['שלום', '(שלום)', '[12]', 'א<ב', 'ש\u05b8\u05c1לוֹם', '«עברית»', 'צה"ל']) {
+        for (const kern of [true, false]) expect(plain(fast.shape(w, { rtl: true, kern })), w).toEqual(plain(slow.shape(w, { rtl: true, kern })));
+      }
+      fc.assert(
+        fc.property(wordArb, fc.boolean(), fc.boolean(), (w, kern, liga) => {
+          expect(plain(fast.shape(w, { rtl: true, kern, liga }))).toEqual(plain(slow.shape(w, { rtl: true, kern, liga })));
+        }),
+        { numRuns: 150, seed: 20261127 },
+      );
+    });
+  }
+
+  it('takes the fast path for Hebrew words without points, and not with them', () => {
+    const s = new Shaper(program('DejaVuSans.ttf')) as unknown as { tryFastRtl(t: string, k: boolean, l: boolean): ShapedText | undefined };
+    for (const w of ['שלום', '(שלום)', 'צה"ל', '1948', 'בית־ספר']) expect(s.tryFastRtl(w, true, true), w).toBeDefined();
+    // Points and cantillation, Arabic (which joins) and Latin letters go to fontkit.
+    for (const w of ['שָׁלוֹם', 'בְּ', '\u0591א', 'سلام', 'abc']) expect(s.tryFastRtl(w, true, true), w).toBeUndefined();
+    // Visual order with mirrored brackets: the closing bracket, last in logical order, is drawn
+    // first, as an opening one.
+    const p = program('DejaVuSans.ttf');
+    const r = s.tryFastRtl('(א)', true, true)!;
+    expect([...r.clusters]).toEqual([2, 1, 0]);
+    expect([...r.glyphs]).toEqual([p.glyphId(0x28), p.glyphId(0x5d0), p.glyphId(0x29)]);
+  });
 });

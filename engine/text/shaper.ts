@@ -4,12 +4,14 @@
  * Two paths give identical results (checked by a property test): a fast path for Latin, Greek,
  * Cyrillic and common punctuation/symbol text that no active GSUB/GPOS lookup other than pair
  * kerning touches (cmap + hmtx + pair adjustments, see fast-plan.ts), and fontkit's full OpenType
- * layout for everything else. Results are cached per font, keyed by (options, text), in two-generation
+ * layout for everything else. Right-to-left words of Hebrew letters (no points or cantillation),
+ * digits and punctuation take a fast path of their own (tryFastRtl): Hebrew does not join, and
+ * fontkit shapes it with its default shaper, so only the direction differs. Results are cached per font, keyed by (options, text), in two-generation
  * caches that all fonts share one bound for (GenerationPool), since layout shapes word by word and
  * words repeat.
  */
 import { GenerationCache, GenerationPool } from '../core';
-import { buildFastPlan, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
+import { buildFastPlan, hasDirectionalFeatures, type FastPlan, type LigatureSubtable, type PairSubtable } from './fast-plan';
 import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
 import { requireFontkit } from './fontkit-loader';
@@ -77,6 +79,8 @@ export class Shaper {
   private readonly plans = new Map<string, FastPlan | null>();
   private fontkit: FontkitShaper | null | undefined;
   private reachable: Uint8Array | undefined;
+  private reachableRtl: Uint8Array | undefined;
+  private directional: boolean | undefined;
   /** Test hook: when false, every call takes the fontkit path. */
   fastPathEnabled = true;
 
@@ -101,17 +105,26 @@ export class Shaper {
     const key = `${kern ? 1 : 0}${liga ? 1 : 0}${rtl ? 1 : 0}|${options.script ?? ''}|${options.language ?? ''}|${featureKey(options.features)}\u0000${text}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const result = this.full(text, kern, liga, rtl, options);
+    const rtlPlain = rtl && options.script === undefined && options.language === undefined && options.features === undefined;
+    const fast = rtlPlain && this.fastPathEnabled ? this.tryFastRtl(text, kern, liga) : undefined;
+    const result = fast ?? this.full(text, kern, liga, rtl, options);
     this.cache.set(key, result);
     return result;
   }
 
-  private plan(script: string, kern: boolean, liga: boolean): FastPlan | undefined {
-    const key = `${script}${kern ? 1 : 0}${liga ? 1 : 0}`;
+  private plan(script: string, kern: boolean, liga: boolean, rtl = false): FastPlan | undefined {
+    // Common-only words right to left (spaces, digits, brackets in Arabic text): without directional
+    // features the left-to-right plan applies, most often already built (a plan of a large font
+    // costs milliseconds, more than fontkit spends on the few such words).
+    if (rtl && script === SCRIPT_TAGS[FastClass.Common] && !(this.directional ??= hasDirectionalFeatures(this.program.bytes, this.program.dir))) {
+      return this.plan(script, kern, liga, false);
+    }
+    const key = `${script}${kern ? 1 : 0}${liga ? 1 : 0}${rtl ? 1 : 0}`;
     let p = this.plans.get(key);
     if (p === undefined) {
       const p0 = this.program;
-      p = buildFastPlan(p0.bytes, p0.dir, this.reachableGlyphs(), script, kern, liga) ?? null;
+      const reachable = rtl ? this.reachableGlyphsRtl() : this.reachableGlyphs();
+      p = buildFastPlan(p0.bytes, p0.dir, reachable, script, kern, liga, rtl) ?? null;
       this.plans.set(key, p);
     }
     return p ?? undefined;
@@ -133,6 +146,60 @@ export class Shaper {
       this.reachable = r;
     }
     return this.reachable;
+  }
+
+  /** The reachable glyphs plus those of the Hebrew letters and punctuation tryFastRtl accepts. */
+  private reachableGlyphsRtl(): Uint8Array {
+    if (!this.reachableRtl) {
+      const r = this.reachableGlyphs().slice();
+      for (const [first, last] of HEBREW_FAST) for (let cp = first; cp <= last; cp++) r[this.program.glyphId(cp)] = 1;
+      this.reachableRtl = r;
+    }
+    return this.reachableRtl;
+  }
+
+  /**
+   * The fast path of a right-to-left word: Hebrew letters and punctuation (no marks) with the fast
+   * path's Common characters, as fontkit's default shaper lays them out for 'hebr' (or the common
+   * script) right to left. Each character draws its Bidi_Mirroring_Glyph where the font has it (UAX
+   * #9 L4, as `full` maps them); the lookups of the 'rtla' and 'rtlm' features count in place of
+   * 'ltra' and 'ltrm'; substitution and GPOS pair kerning run in logical order, then fontkit's
+   * OpenType engine reverses glyphs and advances, and a legacy kern table kerns the visual order
+   * after that. Fonts without GSUB and GPOS stay on the full path: fontkit reverses nothing there.
+   */
+  private tryFastRtl(text: string, kern: boolean, liga: boolean): ShapedText | undefined {
+    const tables = this.program.dir.tables;
+    if (!tables.has('GSUB') && !tables.has('GPOS')) return undefined;
+    const n = text.length;
+    let hebrew = false;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (isHebrewFast(c)) hebrew = true;
+      else if (fastClass(c) !== FastClass.Common) return undefined;
+    }
+    // Only now: a font shaping Arabic words alone never needs the reachable set built.
+    const reachable = hebrew ? this.reachableGlyphsRtl() : this.reachableGlyphs();
+    const glyphs = new Uint16Array(n);
+    const clusters = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const g = this.mirroredGlyph(text.charCodeAt(i)) || this.program.glyphId(text.charCodeAt(i));
+      if (!reachable[g]) return undefined;
+      glyphs[i] = g;
+      clusters[i] = i;
+    }
+    const plan = this.plan(hebrew ? 'hebr' : SCRIPT_TAGS[FastClass.Common]!, kern, liga, true);
+    if (!plan || isBlocked(plan, glyphs, n)) return undefined;
+    let count = n;
+    for (const lookup of plan.ligatureLookups) count = applyLigatureLookup(lookup, glyphs, clusters, count);
+    if (plan.ligatureLookups.length > 0 && isBlocked(plan, glyphs, count)) return undefined;
+    const advances = new Int32Array(count);
+    for (let i = 0; i < count; i++) advances[i] = this.program.advanceWidth(glyphs[i]!);
+    for (const lookup of plan.pairLookups) applyPairLookup(lookup, glyphs, advances, count);
+    const g = glyphs.subarray(0, count).reverse().slice();
+    const a = advances.reverse();
+    const c = clusters.subarray(0, count).reverse().slice();
+    if (plan.kernPairs) applyKernPairs(plan.kernPairs, g, a, count);
+    return { glyphs: g, advances: a, clusters: c, totalAdvance: sum(a) };
   }
 
   private tryFast(text: string, kern: boolean, liga: boolean): ShapedText | undefined {
@@ -226,6 +293,20 @@ export class Shaper {
     if (!hasOffsets) return out;
     return { ...out, xOffsets: Int32Array.from(xo, Math.round), yOffsets: Int32Array.from(yo, Math.round) };
   }
+}
+
+/**
+ * Hebrew characters that are not marks ([first, last] pairs): maqaf, paseq, sof pasuq, nun
+ * hafukha, the letters, the Yiddish ligatures, geresh and gershayim. The points and cantillation
+ * (U+0591-U+05C7's marks) are left to fontkit, whose GPOS mark placement the fast path lacks.
+ */
+const HEBREW_FAST: readonly (readonly [number, number])[] = [
+  [0x05be, 0x05be], [0x05c0, 0x05c0], [0x05c3, 0x05c3], [0x05c6, 0x05c6], [0x05d0, 0x05ea], [0x05ef, 0x05f4],
+];
+
+function isHebrewFast(c: number): boolean {
+  if (c < 0x05be || c > 0x05f4) return false;
+  return c >= 0x05d0 ? c <= 0x05ea || c >= 0x05ef : c === 0x05be || c === 0x05c0 || c === 0x05c3 || c === 0x05c6;
 }
 
 function featureKey(f: Readonly<Record<string, boolean>> | undefined): string {
