@@ -76,10 +76,15 @@ export const MASK_PIXELS = 16_000_000;
  * the shaping caches already hold, so a document's units do not depend on what was converted before.
  */
 export function fullShapedChars(text: string, specials: ReadonlyMap<number, unknown>): number {
+  // Most paragraphs are printable ASCII only, all on the fast path: one native scan settles them.
+  const first = text.search(OUTSIDE_PRINTABLE_ASCII);
+  if (first < 0) return 0;
   let n = 0;
-  for (let i = 0; i < text.length; i++) if (needsFullShaping(text, i) && !specials.has(i)) n++;
+  for (let i = first; i < text.length; i++) if (needsFullShaping(text, i) && !specials.has(i)) n++;
   return n;
 }
+
+const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 export class LayoutBudget {
   private used = 0;

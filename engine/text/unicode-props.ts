@@ -135,7 +135,10 @@ export function fastClass(cp: number): FastClass {
  * character (per-character fallback), the layout's costliest text.
  */
 export function needsFullShaping(text: string, i: number): boolean {
-  return fastClass(text.charCodeAt(i)) === FastClass.None;
+  const c = text.charCodeAt(i);
+  // Printable ASCII is all on the fast path: most text never reaches the ranges' binary search.
+  if (c >= 0x20 && c < 0x7f) return false;
+  return fastClass(c) === FastClass.None;
 }
 
 /**
