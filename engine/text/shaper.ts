@@ -189,13 +189,9 @@ export class Shaper {
       clusters[i] = i;
     }
     const plan = this.plan(hebrew ? 'hebr' : SCRIPT_TAGS[FastClass.Common]!, kern, liga, true);
-    if (!plan || isBlocked(plan, glyphs, n)) return undefined;
-    let count = n;
-    for (const lookup of plan.ligatureLookups) count = applyLigatureLookup(lookup, glyphs, clusters, count);
-    if (plan.ligatureLookups.length > 0 && isBlocked(plan, glyphs, count)) return undefined;
-    const advances = new Int32Array(count);
-    for (let i = 0; i < count; i++) advances[i] = this.program.advanceWidth(glyphs[i]!);
-    for (const lookup of plan.pairLookups) applyPairLookup(lookup, glyphs, advances, count);
+    const advances = plan && this.applyPlan(plan, glyphs, clusters, n);
+    if (!advances) return undefined;
+    const count = advances.length;
     const g = glyphs.subarray(0, count).reverse().slice();
     const a = advances.reverse();
     const c = clusters.subarray(0, count).reverse().slice();
@@ -218,16 +214,31 @@ export class Shaper {
       clusters[count++] = i;
     }
     const plan = this.plan(SCRIPT_TAGS[script]!, kern, liga);
-    if (!plan || isBlocked(plan, glyphs, count)) return undefined;
+    const advances = plan && this.applyPlan(plan, glyphs, clusters, count);
+    if (!advances) return undefined;
+    count = advances.length;
+    if (plan.kernPairs) applyKernPairs(plan.kernPairs, glyphs, advances, count);
+    const g = count === n ? glyphs : glyphs.slice(0, count);
+    const c = count === n ? clusters : clusters.slice(0, count);
+    return { glyphs: g, advances, clusters: c, totalAdvance: sum(advances) };
+  }
+
+  /**
+   * A fast plan's substitutions and positioning in logical order, shared by both fast paths: the
+   * ligature lookups (compacting `glyphs` and `clusters` in place), then each glyph's advance with
+   * GPOS pair kerning. Returns the advances (their length is the new glyph count), or undefined when
+   * the plan blocks the word before or after the ligatures. The legacy kern table is left to the
+   * caller: a right-to-left word applies it after reversing.
+   */
+  private applyPlan(plan: FastPlan, glyphs: Uint16Array, clusters: Uint32Array, n: number): Int32Array | undefined {
+    if (isBlocked(plan, glyphs, n)) return undefined;
+    let count = n;
     for (const lookup of plan.ligatureLookups) count = applyLigatureLookup(lookup, glyphs, clusters, count);
     if (plan.ligatureLookups.length > 0 && isBlocked(plan, glyphs, count)) return undefined;
     const advances = new Int32Array(count);
     for (let i = 0; i < count; i++) advances[i] = this.program.advanceWidth(glyphs[i]!);
     for (const lookup of plan.pairLookups) applyPairLookup(lookup, glyphs, advances, count);
-    if (plan.kernPairs) applyKernPairs(plan.kernPairs, glyphs, advances, count);
-    const g = count === n ? glyphs : glyphs.slice(0, count);
-    const c = count === n ? clusters : clusters.slice(0, count);
-    return { glyphs: g, advances, clusters: c, totalAdvance: sum(advances) };
+    return advances;
   }
 
   private full(text: string, kern: boolean, liga: boolean, rtl: boolean, options: ShapeOptions): ShapedText {
