@@ -160,7 +160,8 @@ const AX_KIND: Record<string, ChartAxis['kind']> = { 'c:catAx': 'category', 'c:v
 const AX_POS: Record<string, ChartAxis['position']> = { l: 'left', r: 'right', t: 'top', b: 'bottom' };
 const TICK_LABELS: Record<string, NonNullable<ChartAxis['tickLabels']>> = { nextTo: 'nextTo', low: 'low', high: 'high', none: 'none' };
 
-function finite(el: XmlElement | undefined, name: string): number | undefined {
+/** A chart element's numeric c:…/@val, or undefined when it is absent, blank or not a finite number. */
+export function chartNumber(el: XmlElement | undefined, name: string): number | undefined {
   const raw = chartVal(el, name);
   const v = Number(raw);
   return raw !== undefined && raw.trim() !== '' && Number.isFinite(v) ? v : undefined;
@@ -196,15 +197,15 @@ function readAxis(ctx: DocxContext, c: XmlElement, kind: ChartAxis['kind']): Cha
   if (titleStyle) ax.titleStyle = titleStyle;
   const bodyPr = child(child(child(title, 'c:tx'), 'c:rich'), 'a:bodyPr') ?? child(child(title, 'c:txPr'), 'a:bodyPr');
   if (attr(bodyPr, 'rot') === '0' && (attr(bodyPr, 'vert') ?? 'horz') === 'horz') ax.titleHorizontal = true;
-  const min = finite(scaling, 'c:min');
-  const max = finite(scaling, 'c:max');
-  const unit = finite(c, 'c:majorUnit');
+  const min = chartNumber(scaling, 'c:min');
+  const max = chartNumber(scaling, 'c:max');
+  const unit = chartNumber(c, 'c:majorUnit');
   if (min !== undefined) ax.min = min;
   if (max !== undefined) ax.max = max;
   if (unit !== undefined && unit > 0) ax.majorUnit = unit;
   if (chartVal(scaling, 'c:orientation') === 'maxMin') ax.reversed = true;
   const crosses = chartVal(c, 'c:crosses');
-  const crossesAt = finite(c, 'c:crossesAt');
+  const crossesAt = chartNumber(c, 'c:crossesAt');
   if (crossesAt !== undefined) ax.crosses = crossesAt;
   else if (crosses === 'min' || crosses === 'max' || crosses === 'autoZero') ax.crosses = crosses;
   const tick = TICK_LABELS[chartVal(c, 'c:tickLblPos') ?? ''];
@@ -237,7 +238,7 @@ const BUILT_IN_UNITS: Record<string, readonly [number, string]> = {
 function readDisplayUnits(el: XmlElement | undefined, ax: { displayUnit?: number; displayUnitLabel?: string }): void {
   if (!el) return;
   const builtIn = BUILT_IN_UNITS[chartVal(el, 'c:builtInUnit') ?? ''];
-  const custom = finite(el, 'c:custUnit');
+  const custom = chartNumber(el, 'c:custUnit');
   const unit = builtIn?.[0] ?? (custom !== undefined && custom > 0 ? custom : undefined);
   if (unit === undefined) return;
   ax.displayUnit = unit;

@@ -9,7 +9,7 @@ import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, C
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
-  chartColor, chartFill, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
+  chartColor, chartFill, chartFlag, chartLine, chartNumber, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
 } from './chart-style';
 import { readKindOptions } from './chart-kinds';
 import { chartStyleOf, paletteColor, type ChartPalette } from './chart-palette';
@@ -112,13 +112,9 @@ function readTrendlines(ctx: DocxContext, ser: XmlElement): ChartTrendline[] {
     const tl: { -readonly [K in keyof ChartTrendline]: ChartTrendline[K] } = { kind };
     const period = intValue(chartVal(t, 'c:period'));
     if (kind === 'movingAvg') tl.period = Math.max(2, Math.min(255, period ?? 2));
-    const num = (name: string) => {
-      const v = Number(chartVal(t, name));
-      return chartVal(t, name) !== undefined && Number.isFinite(v) ? v : undefined;
-    };
-    const forward = num('c:forward');
-    const backward = num('c:backward');
-    const intercept = num('c:intercept');
+    const forward = chartNumber(t, 'c:forward');
+    const backward = chartNumber(t, 'c:backward');
+    const intercept = chartNumber(t, 'c:intercept');
     if (forward !== undefined && forward > 0) tl.forward = forward;
     if (backward !== undefined && backward > 0) tl.backward = backward;
     if (intercept !== undefined) tl.intercept = intercept;
