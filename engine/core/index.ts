@@ -1,5 +1,5 @@
 /**
- * core: diagnostics and results, the engine host, units, the PDF number formatter and bounded caches.
+ * core: diagnostics and results, the engine host, units, the PDF number formatter, bounded caches and the DrawingML preset dash table.
  * In: nothing but plain values. Out: small helpers every other folder uses.
  * Must not: import any other engine folder, or touch I/O, clocks or randomness.
  */
@@ -12,4 +12,5 @@ export * from './bytes';
 export * from './hex-color';
 export * from './strings';
 export * from './ellipse-arc';
+export * from './preset-dashes';
 export * from './generations';

@@ -4,6 +4,7 @@
  * placeholder colour, §20.1.4.2). Gradients are kept (gradient.ts) beside a representative colour;
  * patterns are reduced to their foreground colour.
  */
+import { PRESET_DASHES } from '../core';
 import type { Color, GradientFill, OuterShadow, ShapeLine } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child } from '../xml';
@@ -76,12 +77,6 @@ export function themeFillEntry(env: PropsEnv, idx: number): XmlElement | undefin
   return idx > 0 ? env.theme.fillStyles[Math.min(idx, env.theme.fillStyles.length) - 1] : undefined;
 }
 
-/** DrawingML preset dashes (ST_PresetLineDashVal) as multiples of the line width. */
-export const DASHES: Readonly<Record<string, readonly number[]>> = {
-  dash: [4, 3], sysDash: [3, 1], dot: [1, 3], sysDot: [1, 1], lgDash: [8, 3], dashDot: [4, 3, 1, 3], sysDashDot: [3, 1, 1, 1],
-  lgDashDot: [8, 3, 1, 3], lgDashDotDot: [8, 3, 1, 3, 1, 3], sysDashDotDot: [3, 1, 1, 1, 1, 1],
-};
-
 /** Resolves a shape's outline: a:ln in spPr over the style's lnRef entry. Undefined = no line. */
 export function shapeLine(env: PropsEnv, spPr: XmlElement | undefined, style: XmlElement | undefined): ShapeLine | undefined {
   const ln = child(spPr, 'a:ln');
@@ -106,7 +101,7 @@ export function shapeLine(env: PropsEnv, spPr: XmlElement | undefined, style: Xm
   const dashName = attr(child(ln, 'a:prstDash'), 'val') ?? attr(child(themeLn, 'a:prstDash'), 'val');
   const line: { -readonly [K in keyof ShapeLine]: ShapeLine[K] } = { widthPt };
   if (color) line.color = color;
-  const dash = dashName ? DASHES[dashName] : undefined;
+  const dash = dashName ? PRESET_DASHES[dashName] : undefined;
   if (dash) line.dash = dash.map((d) => d * widthPt);
   const head = attr(child(ln, 'a:headEnd'), 'type');
   const tail = attr(child(ln, 'a:tailEnd'), 'type');

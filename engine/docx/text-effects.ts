@@ -5,13 +5,14 @@
  * a:ln, a:outerShdw, a:glow, a:reflection) in the w14 namespace with
  * w14-qualified attributes, so each is read through DrawingML's readers after a rename.
  */
+import { PRESET_DASHES } from '../core';
 import type { Color, Glow, GradientFill, Reflection, TextEffects, TextPaint } from '../model';
 import type { XmlElement, XmlNode } from '../xml';
 import { child } from '../xml';
 import type { PropsEnv } from './env';
 import { readGlow, readReflection } from './effects';
 import { readGradFill } from './gradient';
-import { DASHES, outerShadow } from './shape-style';
+import { outerShadow } from './shape-style';
 import { drawingAlpha, drawingColor } from './theme';
 import { emuAttr } from './values';
 
@@ -66,7 +67,7 @@ export function readTextOutline(env: PropsEnv, el: XmlElement): NonNullable<Text
   // w="0" is the thinnest line the device draws (as DrawingML's a:ln): a hairline of a quarter point.
   const widthPt = Math.max(0.25, Math.min(MAX_OUTLINE_PT, w !== undefined && Number.isFinite(w) ? w : 0.75));
   const dashName = child(ln, 'a:prstDash')?.attrs['val'];
-  const dash = dashName ? DASHES[dashName] : undefined;
+  const dash = dashName ? PRESET_DASHES[dashName] : undefined;
   return { ...flat, widthPt, ...(dash ? { dash: dash.map((d) => d * widthPt) } : {}) };
 }
 

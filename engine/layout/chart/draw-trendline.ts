@@ -5,6 +5,7 @@
  * x = 1, 2, 3 … as Excel fits them. The line is the trendline's own c:spPr, else the series colour at
  * 1.5 pt, dotted (Office's default trendline), clipped to the plot's value range.
  */
+import { PRESET_DASHES } from '../../core';
 import type { ChartSeries, ChartTrendline, PathCommand } from '../../model';
 import { coordOf, type AxisFrame } from './axes';
 import type { ChartDraw, Rect } from './context';
@@ -124,14 +125,8 @@ function crossing(a: XY, b: XY, y: number): XY {
   return { x: a.x + f * (b.x - a.x), y };
 }
 
-/** Dash lengths of a DrawingML preset dash (ST_PresetLineDashVal) in multiples of the line width. */
+/** Dash lengths of a DrawingML preset dash (ST_PresetLineDashVal) for a line of `width` points. */
 function dashOf(preset: string | undefined, width: number): number[] | undefined {
   const unit = Math.max(width, 0.25);
-  const pattern = DASHES[preset ?? ''];
-  return pattern?.map((v) => v * unit);
+  return PRESET_DASHES[preset ?? '']?.map((v) => v * unit);
 }
-
-const DASHES: Record<string, readonly number[]> = {
-  sysDot: [1, 1], sysDash: [3, 1], sysDashDot: [3, 1, 1, 1], sysDashDotDot: [3, 1, 1, 1, 1, 1],
-  dot: [1, 3], dash: [4, 3], lgDash: [8, 3], dashDot: [4, 3, 1, 3], lgDashDot: [8, 3, 1, 3], lgDashDotDot: [8, 3, 1, 3, 1, 3],
-};
