@@ -25,12 +25,14 @@ function parsePadded(padMb: number): XmlDocument {
 }
 
 describe('parsed trees do not hold their source text', () => {
-  it('keeps a small tree of an 8 MB part in under 64 KB', () => {
+  it('keeps a small tree of an 8 MB part in under 1 MB', () => {
     parsePadded(0);
     const { value, bytes } = heapHeld(() => parsePadded(4));
     expect(value.root.children).toHaveLength(3);
-    // Before: 16.8 MB (the part's UTF-16 text, kept by each of the tree's strings).
-    expect(bytes).toBeLessThan(64 * 1024);
+    // Before: 16.8 MB (the part's UTF-16 text, kept by each of the tree's strings). Alone the tree
+    // holds a few KB, but the heap delta picks up what else the test worker allocates meanwhile: 140 KB
+    // once in a full parallel \`npm test\`, so the bound sits well above that and far below the fault.
+    expect(bytes).toBeLessThan(2 ** 20);
   });
 
   it('keeps a DOCX model free of its document text', () => {
