@@ -25,6 +25,9 @@ CREATE INDEX IF NOT EXISTS telemetry_day ON telemetry_events (day);
 
 interface CodeRow { email: string; code_hash: Buffer; salt: Buffer; expires_at: number; attempts: number }
 interface KeyRow { id: number; email: string; key_hash: Buffer; created_at: number }
+interface UsageDbRow { license_key: string; day: string; documents: number; opens: number }
+
+type Statements = ReturnType<typeof prepareStatements>;
 
 /** Opens (creating if needed) the SQLite store at `file`. */
 export function openSqliteStore(file: string): Store {
@@ -34,7 +37,12 @@ export function openSqliteStore(file: string): Store {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
-  const q = {
+  return new SqliteStore(db, prepareStatements(db));
+}
+
+/** Every statement the store runs, prepared once when the database opens. */
+function prepareStatements(db: Database.Database) {
+  return {
     putCode: db.prepare('INSERT OR REPLACE INTO codes (email, code_hash, salt, expires_at, attempts) VALUES (?, ?, ?, ?, ?)'),
     getCode: db.prepare('SELECT * FROM codes WHERE email = ?'),
     addAttempt: db.prepare('UPDATE codes SET attempts = attempts + 1 WHERE email = ? RETURNING attempts'),
@@ -57,66 +65,90 @@ export function openSqliteStore(file: string): Store {
     purgeRegistrations: db.prepare('DELETE FROM registrations WHERE at < ?'),
     ping: db.prepare('SELECT 1 AS one'),
   };
-  const addEvents = db.transaction((events: readonly TelemetryEvent[]) => {
-    for (const e of events) {
-      q.addEvent.run(e.licenseKey, e.day, e.documentId, e.eventTime, e.documentCreatedAt ?? null, e.colophonVersion ?? null, e.hostname ?? null, e.receivedAt);
-    }
-  });
-  const toKey = (r: KeyRow): KeyRecord => ({ id: r.id, email: r.email, keyHash: new Uint8Array(r.key_hash), createdAt: r.created_at });
-  const counter = (by: 'email' | 'ip', hash: string, since: number) => (by === 'email' ? q.countEmail : q.countIp).get(hash, since) as { n: number; oldest: number | null };
+}
 
-  return {
-    async putCode(r: CodeRecord) {
-      q.putCode.run(r.email, Buffer.from(r.codeHash), Buffer.from(r.salt), r.expiresAt, r.attempts);
-    },
-    async getCode(email) {
-      const r = q.getCode.get(email) as CodeRow | undefined;
-      return r && { email: r.email, codeHash: new Uint8Array(r.code_hash), salt: new Uint8Array(r.salt), expiresAt: r.expires_at, attempts: r.attempts };
-    },
-    async addCodeAttempt(email) {
-      const r = q.addAttempt.get(email) as { attempts: number } | undefined;
-      return r?.attempts ?? 0;
-    },
-    async deleteCode(email) {
-      return q.deleteCode.run(email).changes > 0;
-    },
-    async addRegistration(emailHash, ipHash, at) {
-      q.addRegistration.run(emailHash, ipHash, at);
-    },
-    async countRegistrations(by, hash, since) {
-      return counter(by, hash, since).n;
-    },
-    async oldestRegistration(by, hash, since) {
-      return counter(by, hash, since).oldest ?? undefined;
-    },
-    async addKey(email, keyHash, createdAt) {
-      const r = q.addKey.get(email, Buffer.from(keyHash), createdAt) as { id: number };
-      return { id: r.id, email, keyHash, createdAt };
-    },
-    async findKey(keyHash) {
-      const r = q.findKey.get(Buffer.from(keyHash)) as KeyRow | undefined;
-      return r && toKey(r);
-    },
-    async addEvents(events) {
-      addEvents(events);
-    },
-    async usage(fromDay, toDay, licenseKey) {
-      const rows = (licenseKey === undefined ? q.usageAll.all(fromDay, toDay) : q.usageKey.all(fromDay, toDay, licenseKey)) as { license_key: string; day: string; documents: number; opens: number }[];
-      return rows.map((r): UsageRow => ({ licenseKey: r.license_key, day: r.day, documents: r.documents, opens: r.opens }));
-    },
-    async purge(now, before) {
-      q.purgeCodes.run(now);
-      q.purgeRegistrations.run(before);
-    },
-    async ping() {
-      try {
-        return (q.ping.get() as { one: number }).one === 1;
-      } catch {
-        return false;
+/** The Store over one open database; each method is one prepared statement (or one transaction). */
+class SqliteStore implements Store {
+  private readonly insertEvents: (events: readonly TelemetryEvent[]) => void;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly q: Statements,
+  ) {
+    this.insertEvents = db.transaction((events: readonly TelemetryEvent[]) => {
+      for (const e of events) {
+        q.addEvent.run(e.licenseKey, e.day, e.documentId, e.eventTime, e.documentCreatedAt ?? null, e.colophonVersion ?? null, e.hostname ?? null, e.receivedAt);
       }
-    },
-    async close() {
-      if (db.open) db.close();
-    },
-  };
+    });
+  }
+
+  async putCode(r: CodeRecord): Promise<void> {
+    this.q.putCode.run(r.email, Buffer.from(r.codeHash), Buffer.from(r.salt), r.expiresAt, r.attempts);
+  }
+
+  async getCode(email: string): Promise<CodeRecord | undefined> {
+    const r = this.q.getCode.get(email) as CodeRow | undefined;
+    return r && { email: r.email, codeHash: new Uint8Array(r.code_hash), salt: new Uint8Array(r.salt), expiresAt: r.expires_at, attempts: r.attempts };
+  }
+
+  async addCodeAttempt(email: string): Promise<number> {
+    const r = this.q.addAttempt.get(email) as { attempts: number } | undefined;
+    return r?.attempts ?? 0;
+  }
+
+  async deleteCode(email: string): Promise<boolean> {
+    return this.q.deleteCode.run(email).changes > 0;
+  }
+
+  async addRegistration(emailHash: string, ipHash: string, at: number): Promise<void> {
+    this.q.addRegistration.run(emailHash, ipHash, at);
+  }
+
+  async countRegistrations(by: 'email' | 'ip', hash: string, since: number): Promise<number> {
+    return this.registrations(by, hash, since).n;
+  }
+
+  async oldestRegistration(by: 'email' | 'ip', hash: string, since: number): Promise<number | undefined> {
+    return this.registrations(by, hash, since).oldest ?? undefined;
+  }
+
+  async addKey(email: string, keyHash: Uint8Array, createdAt: number): Promise<KeyRecord> {
+    const r = this.q.addKey.get(email, Buffer.from(keyHash), createdAt) as { id: number };
+    return { id: r.id, email, keyHash, createdAt };
+  }
+
+  async findKey(keyHash: Uint8Array): Promise<KeyRecord | undefined> {
+    const r = this.q.findKey.get(Buffer.from(keyHash)) as KeyRow | undefined;
+    return r && { id: r.id, email: r.email, keyHash: new Uint8Array(r.key_hash), createdAt: r.created_at };
+  }
+
+  async addEvents(events: readonly TelemetryEvent[]): Promise<void> {
+    this.insertEvents(events);
+  }
+
+  async usage(fromDay: string, toDay: string, licenseKey?: string): Promise<UsageRow[]> {
+    const rows = (licenseKey === undefined ? this.q.usageAll.all(fromDay, toDay) : this.q.usageKey.all(fromDay, toDay, licenseKey)) as UsageDbRow[];
+    return rows.map((r): UsageRow => ({ licenseKey: r.license_key, day: r.day, documents: r.documents, opens: r.opens }));
+  }
+
+  async purge(now: number, before: number): Promise<void> {
+    this.q.purgeCodes.run(now);
+    this.q.purgeRegistrations.run(before);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      return (this.q.ping.get() as { one: number }).one === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private registrations(by: 'email' | 'ip', hash: string, since: number): { n: number; oldest: number | null } {
+    return (by === 'email' ? this.q.countEmail : this.q.countIp).get(hash, since) as { n: number; oldest: number | null };
+  }
 }
