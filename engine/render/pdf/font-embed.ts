@@ -4,7 +4,7 @@
  * ToUnicode CMap (§9.10.3) so text extracts correctly. The encoding is the mixed one-/two-byte CMap
  * of cmaps.ts (Identity-H for subsets too large for it).
  */
-import { PDFName, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { PDFName, PDFString, type PDFContext, type PDFDocument, type PDFRef } from 'pdf-lib';
 import type { DiagnosticBag } from '../../core';
 import type { LayoutSource } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
@@ -43,68 +43,91 @@ export function embedFonts(pdf: PDFDocument, layout: Pick<LayoutSource, 'fonts'>
   };
   for (const [index, glyphs] of [...usage.entries()].sort((a, b) => a[0] - b[0])) {
     const font = layout.fonts[index];
-    if (!font) continue;
-    const italic = /italic|oblique/i.test(font.postscriptName) || font.syntheticItalic;
-    const subset = subsetFontData({ data: font.data, id: font.key, postscriptName: font.postscriptName, italic }, [...glyphs.keys()].sort((a, b) => a - b));
-    if (subset.format === 'opentype' || subset.glyphMap.size < glyphs.size) {
-      bag.warn('render/font-not-subset', `The font ${font.family} could not be subset and is embedded whole.`);
-    }
-    const unicode = new Map<number, string>();
-    for (const [g, text] of glyphs) {
-      const cid = subset.glyphMap.get(g);
-      if (cid !== undefined && text) unicode.set(cid, text);
-    }
-    // A respaced program's /W holds the advances its glyphs are drawn on (where they agree), so a
-    // viewer sees each glyph as wide as the room it takes and finds no gap inside a word.
-    const drawnHere = drawn?.get(index);
-    let widths = subset.widths;
-    if (drawnHere && drawnHere.size > 0) {
-      const own = subset.widths.slice();
-      for (const [g, w] of drawnHere) {
-        const cid = subset.glyphMap.get(g);
-        if (cid !== undefined && cid < own.length) own[cid] = w;
-      }
-      widths = own;
-    }
-    const d = subset.descriptor;
-    const fileKey = subset.format === 'truetype' ? 'FontFile2' : 'FontFile3';
-    const fileDict = subset.format === 'cff' ? { Subtype: 'CIDFontType0C' } : subset.format === 'opentype' ? { Subtype: 'OpenType' } : {};
-    const fileRef = ctx.register(flateStream(ctx, subset.data, fileDict));
-    const descriptor = ctx.register(
-      ctx.obj({
-        Type: 'FontDescriptor',
-        FontName: PDFName.of(subset.baseFontName),
-        Flags: d.flags,
-        FontBBox: d.fontBBox.map(round),
-        ItalicAngle: round(d.italicAngle),
-        Ascent: round(d.ascent),
-        Descent: round(d.descent),
-        CapHeight: round(d.capHeight),
-        XHeight: round(d.xHeight),
-        StemV: round(d.stemV),
-        [fileKey]: fileRef,
-      }),
-    );
-    const cid = ctx.register(
-      ctx.obj({
-        Type: 'Font',
-        Subtype: subset.format === 'truetype' ? 'CIDFontType2' : 'CIDFontType0',
-        BaseFont: PDFName.of(subset.baseFontName),
-        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-        FontDescriptor: descriptor,
-        W: cidWidthArray(widths) as never,
-        ...(subset.format === 'truetype' ? { CIDToGIDMap: 'Identity' } : {}),
-      }),
-    );
-    const encoding = encodingFor(subset.glyphCount);
-    const mixed = encoding !== 'Identity-H';
-    const toUnicode = ctx.register(flateStream(ctx, mixed ? mixedToUnicodeCMap(unicode) : toUnicodeCMap(unicode)));
-    const ref = ctx.register(
-      ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: encoding, DescendantFonts: [cid], ToUnicode: toUnicode }),
-    );
-    out.set(index, { ref, content: contentFont(`F${index}`, glyphs, subset.glyphMap, widths, mixed, font) });
+    if (font) out.set(index, embedFont(ctx, index, font, glyphs, { bag, drawnHere: drawn?.get(index), encodingFor }));
   }
   return out;
+}
+
+type LayoutFont = LayoutSource['fonts'][number];
+type FontSubset = ReturnType<typeof subsetFontData>;
+
+/** What embedding one font needs from the document-wide pass. */
+interface EmbedContext {
+  readonly bag: DiagnosticBag;
+  readonly drawnHere: ReadonlyMap<number, number> | undefined;
+  /** The Encoding entry for a subset of this many glyphs (the shared mixed CMap, or Identity-H). */
+  readonly encodingFor: (glyphCount: number) => PDFRef | string;
+}
+
+/** Subsets one font to the glyphs drawn with it and writes its Type0 font, descendant and ToUnicode. */
+function embedFont(ctx: PDFContext, index: number, font: LayoutFont, glyphs: ReadonlyMap<number, string>, ec: EmbedContext): EmbeddedFont {
+  const italic = /italic|oblique/i.test(font.postscriptName) || font.syntheticItalic;
+  const subset = subsetFontData({ data: font.data, id: font.key, postscriptName: font.postscriptName, italic }, [...glyphs.keys()].sort((a, b) => a - b));
+  if (subset.format === 'opentype' || subset.glyphMap.size < glyphs.size) {
+    ec.bag.warn('render/font-not-subset', `The font ${font.family} could not be subset and is embedded whole.`);
+  }
+  const unicode = new Map<number, string>();
+  for (const [g, text] of glyphs) {
+    const cid = subset.glyphMap.get(g);
+    if (cid !== undefined && text) unicode.set(cid, text);
+  }
+  const widths = drawnWidths(subset, ec.drawnHere);
+  const cid = registerDescendant(ctx, subset, widths);
+  const encoding = ec.encodingFor(subset.glyphCount);
+  const mixed = encoding !== 'Identity-H';
+  const toUnicode = ctx.register(flateStream(ctx, mixed ? mixedToUnicodeCMap(unicode) : toUnicodeCMap(unicode)));
+  const ref = ctx.register(
+    ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: encoding, DescendantFonts: [cid], ToUnicode: toUnicode }),
+  );
+  return { ref, content: contentFont(`F${index}`, glyphs, subset.glyphMap, widths, mixed, font) };
+}
+
+/**
+ * A respaced program's /W holds the advances its glyphs are drawn on (where they agree), so a
+ * viewer sees each glyph as wide as the room it takes and finds no gap inside a word.
+ */
+function drawnWidths(subset: FontSubset, drawnHere: ReadonlyMap<number, number> | undefined): readonly number[] {
+  if (!drawnHere || drawnHere.size === 0) return subset.widths;
+  const own = subset.widths.slice();
+  for (const [g, w] of drawnHere) {
+    const cid = subset.glyphMap.get(g);
+    if (cid !== undefined && cid < own.length) own[cid] = w;
+  }
+  return own;
+}
+
+/** The font file, its descriptor and the CIDFont over them (§9.7.4, §9.8); returns the CIDFont. */
+function registerDescendant(ctx: PDFContext, subset: FontSubset, widths: readonly number[]): PDFRef {
+  const d = subset.descriptor;
+  const fileKey = subset.format === 'truetype' ? 'FontFile2' : 'FontFile3';
+  const fileDict = subset.format === 'cff' ? { Subtype: 'CIDFontType0C' } : subset.format === 'opentype' ? { Subtype: 'OpenType' } : {};
+  const fileRef = ctx.register(flateStream(ctx, subset.data, fileDict));
+  const descriptor = ctx.register(
+    ctx.obj({
+      Type: 'FontDescriptor',
+      FontName: PDFName.of(subset.baseFontName),
+      Flags: d.flags,
+      FontBBox: d.fontBBox.map(round),
+      ItalicAngle: round(d.italicAngle),
+      Ascent: round(d.ascent),
+      Descent: round(d.descent),
+      CapHeight: round(d.capHeight),
+      XHeight: round(d.xHeight),
+      StemV: round(d.stemV),
+      [fileKey]: fileRef,
+    }),
+  );
+  return ctx.register(
+    ctx.obj({
+      Type: 'Font',
+      Subtype: subset.format === 'truetype' ? 'CIDFontType2' : 'CIDFontType0',
+      BaseFont: PDFName.of(subset.baseFontName),
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: cidWidthArray(widths) as never,
+      ...(subset.format === 'truetype' ? { CIDToGIDMap: 'Identity' } : {}),
+    }),
+  );
 }
 
 /**
