@@ -184,6 +184,40 @@ const runs = new Uint16Array(286 + 30);
 
 /** Writes one block of symbols covering d[start, end) in the cheapest of the three block types. */
 function writeBlock(w: BitWriter, d: Uint8Array, syms: Uint32Array, count: number, start: number, end: number, last: boolean): void {
+  const extraBits = countSymbols(syms, count);
+  codeLengths(litFreq, 286, 15, litLen);
+  codeLengths(distFreq, 30, 15, distLen);
+  let nlit = 286;
+  while (nlit > 257 && litLen[nlit - 1] === 0) nlit--;
+  let ndist = 30;
+  while (ndist > 1 && distLen[ndist - 1] === 0) ndist--;
+  const nruns = encodeRuns(nlit, ndist);
+  codeLengths(clFreq, 19, 7, clLen);
+  let ncl = 19;
+  while (ncl > 4 && clLen[CL_ORDER[ncl - 1]!] === 0) ncl--;
+
+  const dynamicBits = dynamicBlockBits(ncl, nruns, extraBits);
+  const fixedBits = fixedBlockBits(extraBits);
+  const bytes = end - start;
+  const storedBits = (Math.ceil(bytes / 65535) || 1) * 40 + 8 * bytes + 7;
+  if (storedBits <= dynamicBits && storedBits <= fixedBits) {
+    writeStored(w, d, start, end, last);
+    return;
+  }
+  if (fixedBits <= dynamicBits) {
+    w.write(last ? 1 : 0, 1);
+    w.write(1, 2);
+    writeSymbols(w, syms, count, FIXED_LIT_CODES, FIXED_LIT, FIXED_DIST_CODES, FIXED_DIST);
+    return;
+  }
+  writeDynamicHeader(w, last, nlit, ndist, ncl, nruns);
+  canonicalCodes(litLen, 286, litCodes);
+  canonicalCodes(distLen, 30, distCodes);
+  writeSymbols(w, syms, count, litCodes, litLen, distCodes, distLen);
+}
+
+/** Counts the block's literal/length and distance symbols into litFreq / distFreq; returns their extra bits. */
+function countSymbols(syms: Uint32Array, count: number): number {
   litFreq.fill(0);
   distFreq.fill(0);
   let extraBits = 0;
@@ -199,48 +233,31 @@ function writeBlock(w: BitWriter, d: Uint8Array, syms: Uint32Array, count: numbe
     }
   }
   litFreq[256] = 1;
-  codeLengths(litFreq, 286, 15, litLen);
-  codeLengths(distFreq, 30, 15, distLen);
-  let nlit = 286;
-  while (nlit > 257 && litLen[nlit - 1] === 0) nlit--;
-  let ndist = 30;
-  while (ndist > 1 && distLen[ndist - 1] === 0) ndist--;
-  const nruns = encodeRuns(nlit, ndist);
-  codeLengths(clFreq, 19, 7, clLen);
-  let ncl = 19;
-  while (ncl > 4 && clLen[CL_ORDER[ncl - 1]!] === 0) ncl--;
+  return extraBits;
+}
 
-  let dynamicBits = 3 + 14 + 3 * ncl + extraBits;
+/** Size in bits of the block with dynamic codes (BTYPE 10): header, code-length runs, symbols. */
+function dynamicBlockBits(ncl: number, nruns: number, extraBits: number): number {
+  let bits = 3 + 14 + 3 * ncl + extraBits;
   for (let k = 0; k < nruns; k++) {
-    const r = runs[k]!;
-    const sym = r & 31;
-    dynamicBits += clLen[sym]! + (sym === 16 ? 2 : sym === 17 ? 3 : sym === 18 ? 7 : 0);
+    const sym = runs[k]! & 31;
+    bits += clLen[sym]! + (sym === 16 ? 2 : sym === 17 ? 3 : sym === 18 ? 7 : 0);
   }
-  let fixedBits = 3 + extraBits;
-  for (let s = 0; s < 286; s++) {
-    const f = litFreq[s]!;
-    if (f === 0) continue;
-    dynamicBits += f * litLen[s]!;
-    fixedBits += f * FIXED_LIT[s]!;
-  }
-  for (let s = 0; s < 30; s++) {
-    const f = distFreq[s]!;
-    if (f === 0) continue;
-    dynamicBits += f * distLen[s]!;
-    fixedBits += f * 5;
-  }
-  const bytes = end - start;
-  const storedBits = (Math.ceil(bytes / 65535) || 1) * 40 + 8 * bytes + 7;
-  if (storedBits <= dynamicBits && storedBits <= fixedBits) {
-    writeStored(w, d, start, end, last);
-    return;
-  }
-  if (fixedBits <= dynamicBits) {
-    w.write(last ? 1 : 0, 1);
-    w.write(1, 2);
-    writeSymbols(w, syms, count, FIXED_LIT_CODES, FIXED_LIT, FIXED_DIST_CODES, FIXED_DIST);
-    return;
-  }
+  for (let s = 0; s < 286; s++) bits += litFreq[s]! * litLen[s]!;
+  for (let s = 0; s < 30; s++) bits += distFreq[s]! * distLen[s]!;
+  return bits;
+}
+
+/** Size in bits of the block with the fixed codes (BTYPE 01, RFC 1951 §3.2.6). */
+function fixedBlockBits(extraBits: number): number {
+  let bits = 3 + extraBits;
+  for (let s = 0; s < 286; s++) bits += litFreq[s]! * FIXED_LIT[s]!;
+  for (let s = 0; s < 30; s++) bits += distFreq[s]! * 5;
+  return bits;
+}
+
+/** A dynamic block's header (RFC 1951 §3.2.7): counts, code-length code lengths, then the runs. */
+function writeDynamicHeader(w: BitWriter, last: boolean, nlit: number, ndist: number, ncl: number, nruns: number): void {
   w.write(last ? 1 : 0, 1);
   w.write(2, 2);
   w.write(nlit - 257, 5);
@@ -256,9 +273,6 @@ function writeBlock(w: BitWriter, d: Uint8Array, syms: Uint32Array, count: numbe
     else if (sym === 17) w.write(r >>> 5, 3);
     else if (sym === 18) w.write(r >>> 5, 7);
   }
-  canonicalCodes(litLen, 286, litCodes);
-  canonicalCodes(distLen, 30, distCodes);
-  writeSymbols(w, syms, count, litCodes, litLen, distCodes, distLen);
 }
 
 /**
