@@ -61,41 +61,17 @@ export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS,
   let total = 0;
   let p = dir.offset;
   for (let i = 0; i < dir.count; i++) {
-    if (p + 46 > bytes.length || readU32(bytes, p) !== CEN_SIG) abort('zip/bad-directory', `Central directory entry ${i} is damaged.`);
-    const flags = readU16(bytes, p + 8);
-    const method = readU16(bytes, p + 10);
-    const crc = readU32(bytes, p + 16);
-    let compressedSize = readU32(bytes, p + 20);
-    let size = readU32(bytes, p + 24);
-    const nameLen = readU16(bytes, p + 28);
-    const extraLen = readU16(bytes, p + 30);
-    const commentLen = readU16(bytes, p + 32);
-    let headerOffset = readU32(bytes, p + 42);
-    const end = p + 46 + nameLen + extraLen + commentLen;
-    if (end > bytes.length) abort('zip/bad-directory', `Central directory entry ${i} runs past the end of the file.`);
-    const nameBytes = bytes.subarray(p + 46, p + 46 + nameLen);
-    const name = decodeName(nameBytes, (flags & 0x800) !== 0).replace(/\\/g, '/').replace(/^\/+/, '');
-    if (size === 0xffffffff || compressedSize === 0xffffffff || headerOffset === 0xffffffff) {
-      const z = readZip64Extra(bytes, p + 46 + nameLen, extraLen, size, compressedSize, headerOffset);
-      size = z.size;
-      compressedSize = z.compressedSize;
-      headerOffset = z.headerOffset;
-    }
+    const { entry, flags, end } = readDirectoryEntry(bytes, p, i);
     p = end;
+    const name = entry.name;
     if (flags & 0x1) abort('zip/encrypted', `The package entry ${name} is encrypted.`, { hint: 'Remove the password protection in Word and try again.' });
     if (name.endsWith('/')) continue;
-    if (size > limits.maxEntryUncompressedBytes) {
-      abort('zip/entry-too-large', `The entry ${name} declares ${size} bytes uncompressed; the limit is ${limits.maxEntryUncompressedBytes}.`);
-    }
-    if (compressedSize > 0 && size / compressedSize > limits.maxCompressionRatio && size > 1024 * 1024) {
-      abort('zip/compression-ratio', `The entry ${name} expands ${Math.round(size / compressedSize)}-fold; the limit is ${limits.maxCompressionRatio} (possible zip bomb).`);
-    }
-    total += size;
+    checkEntrySize(entry, limits);
+    total += entry.size;
     if (total > limits.maxTotalUncompressedBytes) {
       abort('zip/total-too-large', `The package expands to more than ${limits.maxTotalUncompressedBytes} bytes.`);
     }
-    if (headerOffset + 30 > bytes.length) abort('zip/bad-directory', `The entry ${name} points outside the file.`);
-    const entry: ZipEntry = { name, method, compressedSize, size, crc32: crc, headerOffset };
+    if (entry.headerOffset + 30 > bytes.length) abort('zip/bad-directory', `The entry ${name} points outside the file.`);
     const key = name.toLowerCase();
     if (byName.has(key)) {
       warnings.push(warning('zip/duplicate-entry', `The package has two entries named ${name}; the first is used.`));
@@ -114,6 +90,42 @@ export function openZip(bytes: Uint8Array, limits: InputLimits = DEFAULT_LIMITS,
       return inflateEntry(bytes, entry, warnings, inflateRaw, crcOf);
     },
   };
+}
+
+/** Reads central directory entry `i` at `p` (APPNOTE §4.3.12, with its Zip64 extra field when sizes overflow). */
+function readDirectoryEntry(bytes: Uint8Array, p: number, i: number): { entry: ZipEntry; flags: number; end: number } {
+  if (p + 46 > bytes.length || readU32(bytes, p) !== CEN_SIG) abort('zip/bad-directory', `Central directory entry ${i} is damaged.`);
+  const flags = readU16(bytes, p + 8);
+  const method = readU16(bytes, p + 10);
+  const crc = readU32(bytes, p + 16);
+  let compressedSize = readU32(bytes, p + 20);
+  let size = readU32(bytes, p + 24);
+  const nameLen = readU16(bytes, p + 28);
+  const extraLen = readU16(bytes, p + 30);
+  const commentLen = readU16(bytes, p + 32);
+  let headerOffset = readU32(bytes, p + 42);
+  const end = p + 46 + nameLen + extraLen + commentLen;
+  if (end > bytes.length) abort('zip/bad-directory', `Central directory entry ${i} runs past the end of the file.`);
+  const nameBytes = bytes.subarray(p + 46, p + 46 + nameLen);
+  const name = decodeName(nameBytes, (flags & 0x800) !== 0).replace(/\\/g, '/').replace(/^\/+/, '');
+  if (size === 0xffffffff || compressedSize === 0xffffffff || headerOffset === 0xffffffff) {
+    const z = readZip64Extra(bytes, p + 46 + nameLen, extraLen, size, compressedSize, headerOffset);
+    size = z.size;
+    compressedSize = z.compressedSize;
+    headerOffset = z.headerOffset;
+  }
+  return { entry: { name, method, compressedSize, size, crc32: crc, headerOffset }, flags, end };
+}
+
+/** The per-entry limits: declared uncompressed size and compression ratio (zip bombs), before any inflating. */
+function checkEntrySize(entry: ZipEntry, limits: InputLimits): void {
+  const { name, size, compressedSize } = entry;
+  if (size > limits.maxEntryUncompressedBytes) {
+    abort('zip/entry-too-large', `The entry ${name} declares ${size} bytes uncompressed; the limit is ${limits.maxEntryUncompressedBytes}.`);
+  }
+  if (compressedSize > 0 && size / compressedSize > limits.maxCompressionRatio && size > 1024 * 1024) {
+    abort('zip/compression-ratio', `The entry ${name} expands ${Math.round(size / compressedSize)}-fold; the limit is ${limits.maxCompressionRatio} (possible zip bomb).`);
+  }
 }
 
 function readDirectoryLocation(bytes: Uint8Array): { offset: number; count: number } {
