@@ -180,10 +180,18 @@ class Parser {
     }
     const rawName = s.slice(nameStart, i);
     if (rawName.length === 0) abort('xml/bad-start-tag', `${this.part} has '<' without an element name (${this.where(this.pos)}).`, { at: this.part });
-    let attrs: Record<string, string> = {};
+    const tag = this.readAttributes(i, rawName);
+    this.pos = tag.end;
+    return this.openElement(rawName, tag.attrs, tag.declaresNs, tag.selfClosing);
+  }
+
+  /** Reads a start tag's attributes from `i` up to and including its '>' or '/>'. */
+  private readAttributes(i: number, rawName: string): { attrs: Record<string, string>; declaresNs: boolean; selfClosing: boolean; end: number } {
+    const s = this.s;
+    const n = s.length;
+    const attrs: Record<string, string> = {};
     let attrCount = 0;
     let declaresNs = false;
-    let selfClosing = false;
     for (;;) {
       while (i < n) {
         const c = s.charCodeAt(i);
@@ -192,47 +200,58 @@ class Parser {
       }
       if (i >= n) abort('xml/bad-start-tag', `${this.part}: <${rawName}> is not terminated.`, { at: this.part });
       const c = s.charCodeAt(i);
-      if (c === 62 /* > */) {
-        i++;
-        break;
-      }
+      if (c === 62 /* > */) return { attrs, declaresNs, selfClosing: false, end: i + 1 };
       if (c === 47 /* / */) {
         if (s.charCodeAt(i + 1) !== 62) abort('xml/bad-start-tag', `${this.part}: stray '/' in <${rawName}> (${this.where(i)}).`, { at: this.part });
-        selfClosing = true;
-        i += 2;
-        break;
+        return { attrs, declaresNs, selfClosing: true, end: i + 2 };
       }
-      // Attribute name: up to '=' or white space; quotes and angle brackets are not allowed in it.
-      const nameStart = i;
-      while (i < n) {
-        const ch = s.charCodeAt(i);
-        if (ch === 61 || ch === 32 || ch === 9 || ch === 10 || ch === 13) break;
-        if (ch === 60 || ch === 62 || ch === 34 || ch === 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
-        i++;
-      }
-      const attrName = s.slice(nameStart, i);
-      while (i < n && s.charCodeAt(i) !== 61) {
-        const ch = s.charCodeAt(i);
-        if (ch !== 32 && ch !== 9 && ch !== 10 && ch !== 13) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
-        i++;
-      }
-      if (i >= n || attrName.length === 0) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
-      let q = i + 1;
-      while (q < n && (s.charCodeAt(q) === 32 || s.charCodeAt(q) === 9 || s.charCodeAt(q) === 10 || s.charCodeAt(q) === 13)) q++;
-      const quote = s.charCodeAt(q);
-      if (quote !== 34 && quote !== 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
-      const close = s.indexOf(quote === 34 ? '"' : "'", q + 1);
-      if (close === -1) abort('xml/bad-attribute', `${this.part}: unterminated attribute value in <${rawName}>.`, { at: this.part });
-      const rawValue = s.slice(q + 1, close);
-      if (rawValue.indexOf('<') !== -1) abort('xml/bad-attribute', `${this.part}: '<' in an attribute value of <${rawName}> (${this.where(q)}).`, { at: this.part });
-      attrs[attrName] = rawValue.indexOf('&') === -1 ? rawValue : decodeEntities(rawValue, () => this.unknownEntities++);
+      const attrName = this.readAttributeName(i, rawName);
+      i = this.readAttributeValue(i + attrName.length, rawName, attrName, attrs);
       if (attrName.charCodeAt(0) === 120 /* x */ && attrName.startsWith('xmlns')) declaresNs = true;
       if (++attrCount > this.limits.maxXmlAttributes) {
         abort('xml/too-many-attributes', `${this.part}: <${rawName}> has more than ${this.limits.maxXmlAttributes} attributes.`, { at: this.part });
       }
-      i = close + 1;
     }
-    this.pos = i;
+  }
+
+  /** An attribute name at `i`: up to '=' or white space; quotes and angle brackets are not allowed in it. */
+  private readAttributeName(i: number, rawName: string): string {
+    const s = this.s;
+    const n = s.length;
+    const nameStart = i;
+    while (i < n) {
+      const ch = s.charCodeAt(i);
+      if (ch === 61 || ch === 32 || ch === 9 || ch === 10 || ch === 13) break;
+      if (ch === 60 || ch === 62 || ch === 34 || ch === 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
+      i++;
+    }
+    return s.slice(nameStart, i);
+  }
+
+  /** Reads `= "value"` after an attribute name ending at `i` into attrs; returns the index after the closing quote. */
+  private readAttributeValue(i: number, rawName: string, attrName: string, attrs: Record<string, string>): number {
+    const s = this.s;
+    const n = s.length;
+    while (i < n && s.charCodeAt(i) !== 61) {
+      const ch = s.charCodeAt(i);
+      if (ch !== 32 && ch !== 9 && ch !== 10 && ch !== 13) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
+      i++;
+    }
+    if (i >= n || attrName.length === 0) abort('xml/bad-attribute', `${this.part}: attribute without value in <${rawName}> (${this.where(i)}).`, { at: this.part });
+    let q = i + 1;
+    while (q < n && (s.charCodeAt(q) === 32 || s.charCodeAt(q) === 9 || s.charCodeAt(q) === 10 || s.charCodeAt(q) === 13)) q++;
+    const quote = s.charCodeAt(q);
+    if (quote !== 34 && quote !== 39) abort('xml/bad-attribute', `${this.part}: malformed attribute in <${rawName}> (${this.where(i)}).`, { at: this.part });
+    const close = s.indexOf(quote === 34 ? '"' : "'", q + 1);
+    if (close === -1) abort('xml/bad-attribute', `${this.part}: unterminated attribute value in <${rawName}>.`, { at: this.part });
+    const rawValue = s.slice(q + 1, close);
+    if (rawValue.indexOf('<') !== -1) abort('xml/bad-attribute', `${this.part}: '<' in an attribute value of <${rawName}> (${this.where(q)}).`, { at: this.part });
+    attrs[attrName] = rawValue.indexOf('&') === -1 ? rawValue : decodeEntities(rawValue, () => this.unknownEntities++);
+    return close + 1;
+  }
+
+  /** Counts, scopes and attaches a new element to its parent (pushing it unless self-closing). */
+  private openElement(rawName: string, attrs: Record<string, string>, declaresNs: boolean, selfClosing: boolean): XmlElement {
     if (++this.elements > this.limits.maxXmlElements) {
       abort('xml/too-many-elements', `${this.part} has more than ${this.limits.maxXmlElements} elements.`, { at: this.part });
     }
