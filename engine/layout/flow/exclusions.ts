@@ -210,107 +210,150 @@ export const MIN_WRAP_WIDTH_PT = 24;
  * the last repeats), plus the skips so far. Spans are taken inside the paragraph's indents.
  */
 export function wrapFits(area: WrapArea, boxWidthPt: number, indentLeftPt: number, indentRightPt: number, heights: readonly number[]): WrapFits {
-  const fits: LineFit[] = [];
-  const clears = new Map<number, 'left' | 'right' | 'all'>();
-  const broken = new Map<number, 'page' | 'column'>();
-  let y = area.top;
-  let lineIndex = 0;
-  // Where lines go: this column, then (once) the next one `area.next` describes.
-  let columnX = area.columnX;
-  let bottom = area.bottom;
-  let placed = area.exclusions;
-  let own = area.own;
-  let left = columnX + indentLeftPt;
-  let right = columnX + boxWidthPt - indentRightPt;
-  const fitSpan = (s: Span, skip: number, join: boolean): LineFit => ({
-    shift: Math.max(0, s.left - left),
-    limit: Math.min(boxWidthPt - indentRightPt, s.right - columnX),
-    skip,
-    ...(join ? { join: true as const } : {}),
+  const fitter = new WrapFitter(area, boxWidthPt, indentLeftPt, indentRightPt, heights);
+  return Object.assign((segment: number) => fitter.fit(segment), {
+    clear(segment: number, side: 'left' | 'right' | 'all') {
+      if (segment >= fitter.fits.length) fitter.clears.set(segment, side);
+    },
+    breakBefore(segment: number, kind: 'page' | 'column') {
+      if (segment >= fitter.fits.length) fitter.broken.set(segment, kind);
+    },
   });
-  // Moves on to the next column or page when the area knows its floats; false when it does not.
-  let movedOn = false;
-  const moveOn = (): boolean => {
-    const next = area.next;
-    if (!next || movedOn) return false;
-    movedOn = true;
-    ({ top: y, columnX, bottom, exclusions: placed } = next);
-    own = undefined;
-    left = columnX + indentLeftPt;
-    right = columnX + boxWidthPt - indentRightPt;
+}
+
+/** wrapFits' state: where the next line goes, in this column or (once) the next one `area.next` describes. */
+class WrapFitter {
+  readonly fits: LineFit[] = [];
+  readonly clears = new Map<number, 'left' | 'right' | 'all'>();
+  readonly broken = new Map<number, 'page' | 'column'>();
+  private y: number;
+  private lineIndex = 0;
+  private columnX: number;
+  private bottom: number | undefined;
+  private placed: readonly Exclusion[];
+  private own: readonly Exclusion[] | undefined;
+  private left = 0;
+  private right = 0;
+  private movedOn = false;
+  private overflowed = false;
+
+  constructor(
+    private readonly area: WrapArea,
+    private readonly boxWidthPt: number,
+    private readonly indentLeftPt: number,
+    private readonly indentRightPt: number,
+    private readonly heights: readonly number[],
+  ) {
+    this.y = area.top;
+    this.columnX = area.columnX;
+    this.bottom = area.bottom;
+    this.placed = area.exclusions;
+    this.own = area.own;
+    this.setColumn(area.columnX);
+  }
+
+  fit(segment: number): LineFit {
+    while (this.fits.length <= segment) this.nextLine();
+    return this.fits[segment]!;
+  }
+
+  private setColumn(columnX: number): void {
+    this.columnX = columnX;
+    this.left = columnX + this.indentLeftPt;
+    this.right = columnX + this.boxWidthPt - this.indentRightPt;
+  }
+
+  private fitSpan(s: Span, skip: number, join: boolean): LineFit {
+    return {
+      shift: Math.max(0, s.left - this.left),
+      limit: Math.min(this.boxWidthPt - this.indentRightPt, s.right - this.columnX),
+      skip,
+      ...(join ? { join: true as const } : {}),
+    };
+  }
+
+  /** Moves on to the next column or page when the area knows its floats; false when it does not. */
+  private moveOn(): boolean {
+    const next = this.area.next;
+    if (!next || this.movedOn) return false;
+    this.movedOn = true;
+    this.y = next.top;
+    this.bottom = next.bottom;
+    this.placed = next.exclusions;
+    this.own = undefined;
+    this.setColumn(next.columnX);
     return true;
-  };
-  let overflowed = false;
-  const nextLine = (): void => {
-    const h = heights[Math.min(lineIndex++, heights.length - 1)] ?? 12;
-    const hard = broken.get(fits.length);
+  }
+
+  private passesBottom(at: number): boolean {
+    return this.bottom !== undefined && at > this.bottom + 0.01;
+  }
+
+  private nextLine(): void {
+    const h = this.heights[Math.min(this.lineIndex++, this.heights.length - 1)] ?? 12;
+    const hard = this.broken.get(this.fits.length);
     // A page break goes on where `next` is only when that is the next page (in columns it is the
     // next column of this page); else nothing is known there and the line takes the full width.
-    if (hard && !overflowed && !((hard === 'column' || area.next?.newPage === true) && moveOn())) overflowed = true;
-    let skip = clearance(clears.get(fits.length));
-    let startsColumn = false;
-    if (!overflowed && bottom !== undefined && y + skip + h > bottom + 0.01 && moveOn()) skip = 0;
-    if (overflowed || (bottom !== undefined && y + skip + h > bottom + 0.01)) {
-      overflowed = true;
-      fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0 });
+    if (hard && !this.overflowed && !((hard === 'column' || this.area.next?.newPage === true) && this.moveOn())) this.overflowed = true;
+    let skip = this.clearance(this.clears.get(this.fits.length));
+    if (!this.overflowed && this.passesBottom(this.y + skip + h) && this.moveOn()) skip = 0;
+    if (this.overflowed || this.passesBottom(this.y + skip + h)) {
+      this.overflowed = true;
+      this.fits.push({ shift: 0, limit: this.boxWidthPt - this.indentRightPt, skip: 0 });
       return;
     }
-    let exclusions = placed;
+    this.placeLine(h, skip);
+  }
+
+  /** Fits a line of height h at `skip` below y: beside the floats, below them, or in the next column. */
+  private placeLine(h: number, skip: number): void {
+    let exclusions = this.placed;
     let byOwn = false;
+    let startsColumn = false;
     for (let guard = 0; guard < 64; guard++) {
-      const slot = lineSlot(exclusions, y + skip, h, left, right, MIN_WRAP_WIDTH_PT);
+      const slot = lineSlot(exclusions, this.y + skip, h, this.left, this.right, MIN_WRAP_WIDTH_PT);
       if ('below' in slot) {
-        if (own && exclusions === placed && 'below' in lineSlot(own, y + skip, h, left, right, MIN_WRAP_WIDTH_PT)) {
+        const own = this.own;
+        if (own && exclusions === this.placed && 'below' in lineSlot(own, this.y + skip, h, this.left, this.right, MIN_WRAP_WIDTH_PT)) {
           byOwn = true;
           // The paragraph's own floats move its first line once (WrapArea.own).
-          if (fits.length === 0) exclusions = placed.filter((e) => !own!.includes(e));
+          if (this.fits.length === 0) exclusions = this.placed.filter((e) => !own.includes(e));
         }
-        skip = slot.below - y;
+        skip = slot.below - this.y;
         continue;
       }
-      if (skip > 0 && !byOwn && bottom !== undefined && y + skip + h > bottom + 0.01) {
+      if (skip > 0 && !byOwn && this.passesBottom(this.y + skip + h)) {
         // Moved below other paragraphs' floats past the column's bottom: the line starts the next
         // column, where they are not, instead of carrying the move there as blank space. A line its
         // own paragraph's floats moved keeps the move (the paragraph takes them along).
-        if (moveOn()) {
+        if (this.moveOn()) {
           skip = 0;
-          exclusions = placed;
+          exclusions = this.placed;
           startsColumn = true;
           continue;
         }
-        overflowed = true;
-        fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip: 0, nextColumn: true });
+        this.overflowed = true;
+        this.fits.push({ shift: 0, limit: this.boxWidthPt - this.indentRightPt, skip: 0, nextColumn: true });
         return;
       }
-      slot.spans.forEach((s, k) => fits.push({ ...fitSpan(s, k === 0 ? skip : 0, k > 0), ...(startsColumn && k === 0 ? { nextColumn: true as const } : {}) }));
-      y += skip + h;
+      slot.spans.forEach((s, k) => this.fits.push({ ...this.fitSpan(s, k === 0 ? skip : 0, k > 0), ...(startsColumn && k === 0 ? { nextColumn: true as const } : {}) }));
+      this.y += skip + h;
       return;
     }
-    y += skip + h;
-    fits.push({ shift: 0, limit: boxWidthPt - indentRightPt, skip, ...(startsColumn ? { nextColumn: true as const } : {}) });
-  };
-  // How far below the current line top the floats on a side of the column reach (0 when none does).
-  const clearance = (side: 'left' | 'right' | 'all' | undefined): number => {
+    this.y += skip + h;
+    this.fits.push({ shift: 0, limit: this.boxWidthPt - this.indentRightPt, skip, ...(startsColumn ? { nextColumn: true as const } : {}) });
+  }
+
+  /** How far below the current line top the floats on a side of the column reach (0 when none does). */
+  private clearance(side: 'left' | 'right' | 'all' | undefined): number {
     if (!side) return 0;
-    const middle = (left + right) / 2;
-    let lowest = y;
-    for (const e of placed) {
-      if (e.y1 <= y + 0.01 || e.y0 > y + 0.01 || e.x1 <= left || e.x0 >= right) continue;
+    const middle = (this.left + this.right) / 2;
+    let lowest = this.y;
+    for (const e of this.placed) {
+      if (e.y1 <= this.y + 0.01 || e.y0 > this.y + 0.01 || e.x1 <= this.left || e.x0 >= this.right) continue;
       if (side === 'left' ? e.x0 >= middle : side === 'right' ? e.x1 <= middle : false) continue;
       lowest = Math.max(lowest, e.y1);
     }
-    return lowest - y;
-  };
-  const fit = (segment: number): LineFit => {
-    while (fits.length <= segment) nextLine();
-    return fits[segment]!;
-  };
-  return Object.assign(fit, {
-    clear(segment: number, side: 'left' | 'right' | 'all') {
-      if (segment >= fits.length) clears.set(segment, side);
-    },
-    breakBefore(segment: number, kind: 'page' | 'column') {
-      if (segment >= fits.length) broken.set(segment, kind);
-    },
-  });
+    return lowest - this.y;
+  }
 }
