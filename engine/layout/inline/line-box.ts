@@ -177,32 +177,7 @@ function sized(ascentPt: number, descentPt: number, heightPt: number, baselinePt
 /** The line's height and baseline; valid until the next call. */
 function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineSize {
   const m = scratch;
-  m.ascent = 0;
-  m.descent = 0;
-  m.natural = 0;
-  m.object = 0;
-  m.label = 0;
-  m.tabAscent = 0;
-  m.tabDescent = 0;
-  m.tabNatural = 0;
-  m.plainDescent = 0;
-  m.scripts = false;
-  m.unscriptedAscent = 0;
-  m.unscriptedDescent = 0;
-  m.unscriptedNatural = 0;
-  m.any = false;
-  for (const piece of d.pieces) measure(piece, m, params);
-  // Tabs size only a line that has no text: Word lays out 10 pt code lines that open with 12 pt tabs
-  // at 10 pt height (Docx4j_GettingStarted, pages 32 and 39).
-  if (m.ascent === 0 && m.descent === 0) take(m, m.tabAscent, m.tabDescent, m.tabNatural);
-  // The paragraph mark sizes a line without text (empty, or pictures only); LibreOffice does not let
-  // it grow a line with text (Word grows the last line).
-  const markOnly = m.ascent === 0 && m.descent === 0;
-  if (markOnly) {
-    const mark = params.markProps;
-    const lm = params.faces.primary(mark).lineMetrics(mark.sizePt);
-    take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
-  }
+  const markOnly = measureLine(d, params, m);
   const { descent } = m;
   // A list label raises its line to its own ascent, but the line-spacing multiple applies to the
   // text's height without that raise (Word's 11 pt, 1.15-spaced Calibri items with Symbol bullets are
@@ -261,6 +236,41 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
   return sized(Math.max(ascent, m.object), baseUnder, height, height - baseUnder);
 }
 
+/** Measures the line's pieces into `m`; true when only the paragraph mark sizes it (no text). */
+function measureLine(d: LineDraft, params: LineBoxParams, m: Measure): boolean {
+  resetMeasure(m);
+  for (const piece of d.pieces) measure(piece, m, params);
+  // Tabs size only a line that has no text: Word lays out 10 pt code lines that open with 12 pt tabs
+  // at 10 pt height (Docx4j_GettingStarted, pages 32 and 39).
+  if (m.ascent === 0 && m.descent === 0) take(m, m.tabAscent, m.tabDescent, m.tabNatural);
+  // The paragraph mark sizes a line without text (empty, or pictures only); LibreOffice does not let
+  // it grow a line with text (Word grows the last line).
+  const markOnly = m.ascent === 0 && m.descent === 0;
+  if (markOnly) {
+    const mark = params.markProps;
+    const lm = params.faces.primary(mark).lineMetrics(mark.sizePt);
+    take(m, lm.ascentPt, lm.descentPt, lm.lineHeightPt);
+  }
+  return markOnly;
+}
+
+function resetMeasure(m: Measure): void {
+  m.ascent = 0;
+  m.descent = 0;
+  m.natural = 0;
+  m.object = 0;
+  m.label = 0;
+  m.tabAscent = 0;
+  m.tabDescent = 0;
+  m.tabNatural = 0;
+  m.plainDescent = 0;
+  m.scripts = false;
+  m.unscriptedAscent = 0;
+  m.unscriptedDescent = 0;
+  m.unscriptedNatural = 0;
+  m.any = false;
+}
+
 /** A height rounded up to whole grid lines (`pitch` 0: no grid). */
 function snapToGrid(h: number, pitch: number): number {
   return pitch ? Math.ceil(h / pitch - 0.001) * pitch : h;
@@ -303,44 +313,50 @@ function take(m: Measure, a: number, d: number, h: number, plainD = d, script = 
 }
 
 function measure(p: Piece, m: Measure, params: LineBoxParams): void {
-  if (p.k === 'glyphs') {
-    const span = p.span;
-    const lm = span.face.lineMetrics(span.sizePt);
-    if (params.labelEnd !== undefined && p.start < params.labelEnd) {
-      // A list label adds its ascent but no depth and no leading: Word's 10 pt Calibri items with
-      // Symbol bullets are 12.75 pt apart (Symbol's ascent over Calibri's descent), those with
-      // Courier New "o" bullets keep Calibri's 12.2 (Courier's deeper descent does not count).
-      m.label = Math.max(m.label, lm.ascentPt + Math.max(0, span.risePt));
-      m.any = true;
-      return;
-    }
-    if (span.props.vertAlign !== 'baseline' && span.sizePt < span.props.sizePt) {
-      // Superscript and subscript glyphs are drawn smaller and shifted, but the line is sized by the
-      // run's font at full size (and w:position), not by the shifted glyphs: Word's render of
-      // Docx4j_GettingStarted keeps the height of 11 pt Calibri lines and 10 pt notes that hold
-      // 7 and 6.5 pt superscripts raised 4 and 3.5 pt. A superscript in a larger font than its line's
-      // grows the line to that font's height (measured in LibreOffice: a 15 pt subscript run sets a
-      // 15 pt line; Word's page starts in poi-stress008, where 12 pt Calibri note references sit in
-      // 12 pt Times New Roman lines, agree).
-      const full = span.face.lineMetrics(span.props.sizePt);
-      const pos = span.props.positionPt;
-      const fa = full.ascentPt + Math.max(0, pos);
-      const fd = full.descentPt + Math.max(0, -pos);
-      take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt), full.descentPt, true);
-      return;
-    }
-    const rise = span.risePt;
-    const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
-    // A run border (w:bdr) lies outside the text's line, w:space further out: the line grows by its
-    // room above and below, as LibreOffice lays it out (aspose-Rendering's line with a 1 pt border
-    // sits 1 pt lower and is 2 pt taller than its neighbours).
-    const border = span.props.border ? runBorderPad(span.props.border) : 0;
-    // Raised or lowered text grows the line only by what sticks out (w:position); so does a phonetic guide.
-    const a = Math.max(lm.ascentPt + Math.max(0, rise) + border, span.rubyTopPt ?? 0);
-    const dsc = lm.descentPt + Math.max(0, -rise) + border;
-    take(m, a, dsc, a + dsc + leading, lm.descentPt + border);
+  if (p.k === 'glyphs') measureGlyphs(p, m, params);
+  else measureSpecial(p, m, params);
+}
+
+/** A run of glyphs: its font's line at its size, a list label's ascent, or a script at its run's full size. */
+function measureGlyphs(p: GlyphPiece, m: Measure, params: LineBoxParams): void {
+  const span = p.span;
+  const lm = span.face.lineMetrics(span.sizePt);
+  if (params.labelEnd !== undefined && p.start < params.labelEnd) {
+    // A list label adds its ascent but no depth and no leading: Word's 10 pt Calibri items with
+    // Symbol bullets are 12.75 pt apart (Symbol's ascent over Calibri's descent), those with
+    // Courier New "o" bullets keep Calibri's 12.2 (Courier's deeper descent does not count).
+    m.label = Math.max(m.label, lm.ascentPt + Math.max(0, span.risePt));
+    m.any = true;
     return;
   }
+  if (span.props.vertAlign !== 'baseline' && span.sizePt < span.props.sizePt) {
+    // Superscript and subscript glyphs are drawn smaller and shifted, but the line is sized by the
+    // run's font at full size (and w:position), not by the shifted glyphs: Word's render of
+    // Docx4j_GettingStarted keeps the height of 11 pt Calibri lines and 10 pt notes that hold
+    // 7 and 6.5 pt superscripts raised 4 and 3.5 pt. A superscript in a larger font than its line's
+    // grows the line to that font's height (measured in LibreOffice: a 15 pt subscript run sets a
+    // 15 pt line; Word's page starts in poi-stress008, where 12 pt Calibri note references sit in
+    // 12 pt Times New Roman lines, agree).
+    const full = span.face.lineMetrics(span.props.sizePt);
+    const pos = span.props.positionPt;
+    const fa = full.ascentPt + Math.max(0, pos);
+    const fd = full.descentPt + Math.max(0, -pos);
+    take(m, fa, fd, fa + fd + (full.lineHeightPt - full.ascentPt - full.descentPt), full.descentPt, true);
+    return;
+  }
+  const rise = span.risePt;
+  const leading = lm.lineHeightPt - lm.ascentPt - lm.descentPt;
+  // A run border (w:bdr) lies outside the text's line, w:space further out: the line grows by its
+  // room above and below, as LibreOffice lays it out (aspose-Rendering's line with a 1 pt border
+  // sits 1 pt lower and is 2 pt taller than its neighbours).
+  const border = span.props.border ? runBorderPad(span.props.border) : 0;
+  // Raised or lowered text grows the line only by what sticks out (w:position); so does a phonetic guide.
+  const a = Math.max(lm.ascentPt + Math.max(0, rise) + border, span.rubyTopPt ?? 0);
+  const dsc = lm.descentPt + Math.max(0, -rise) + border;
+  take(m, a, dsc, a + dsc + leading, lm.descentPt + border);
+}
+
+function measureSpecial(p: SpecialPiece, m: Measure, params: LineBoxParams): void {
   if (p.special.kind === 'object') {
     m.object = Math.max(m.object, p.ascent);
     m.any = true;
