@@ -107,6 +107,8 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
       return false;
     },
     textEffectsSpent: () => env.budget.effectsSpent,
+    // Refusals are counted by the budget and reported once, when the pages are drawn (LayoutBudget.reportMasks).
+    textMasksDrawn: (pixels) => env.budget.masksDrawn(pixels),
     ...(wrap ? { ...wrapHooks(wrap), bodyHeightPt: Math.max(0, section.pageHeightPt - Math.abs(section.margins.top) - Math.abs(section.margins.bottom)) } : {}),
     // Columns of their own widths (w:equalWidth="0", §17.6.4): blocks take the width of the column they land in.
     ...(wrap && section.columns.widths && section.columns.widths.length > 1 ? { columnWidth: (next?: boolean) => (next ? wrap.next() : wrap.at(0))?.columnWidth } : {}),

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf } from '../../engine/convert';
 import { parseDocx } from '../../engine/docx';
 import { initKernel } from '../../engine/layout';
-import type { GlyphRun, GroupItem, LayoutDoc, PathItem, RunProps } from '../../engine/model';
+import type { GlyphRun, GroupItem, LayoutDoc, LayoutItem, PathItem, RunProps } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { LETTER_SECT_PR, makeDocx, OFFICE_THEME } from '../helpers/make-docx';
@@ -219,16 +219,38 @@ describe('text effects: layout', () => {
     expect(sh.coords[1]).toBeGreaterThan(sh.coords[3]!);
   });
 
-  it('draws shadows and relief as glyph-outline paths under the run, offset by their distance', () => {
-    expect(copiesBefore('Plainword')).toEqual([]);
+  /** The blurred shadow drawn just before a run: a group painting its colour through a soft mask. */
+  const shadowBefore = (text: string): GroupItem | undefined => {
+    const r = runOf(text);
+    const before = (list: readonly LayoutItem[]): LayoutItem | undefined => {
+      const k = list.indexOf(r);
+      if (k >= 0) return list[k - 1];
+      for (const i of list) if (i.kind === 'group') { const b = before(i.items); if (b) return b; }
+      return undefined;
+    };
+    const b = before(doc.pages[0]!.items);
+    return b?.kind === 'group' && b.softMask ? b : undefined;
+  };
+
+  it('draws a shadow blurred by its blurRad: its colour through a soft mask of the moved glyph outlines', () => {
+    expect(shadowBefore('Plainword')).toBeUndefined();
+    expect(shadowBefore('Noshadowword')).toBeUndefined();
     expect(copiesBefore('Noshadowword')).toEqual([]);
-    const [shadow] = copiesBefore('Shadowword');
-    expect(shadow).toMatchObject({ fill: '000000', fillOpacity: 0.6 });
+    const shadow = shadowBefore('Shadowword')!;
+    // blurRad 3 pt: the edge ramps 3 pt either side of the letters' edge, a Gaussian of sigma 1.5 pt.
+    expect(shadow.softMask).toMatchObject({ sigmaPt: 1.5, growPt: 0 });
+    expect(shadow.items).toMatchObject([{ kind: 'path', fill: '000000', fillOpacity: 0.6 }]);
+    const [letters] = shadow.softMask!.shapes;
+    expect(letters).toMatchObject({ fill: true });
     const r = runOf('Shadowword');
-    const xs = shadow!.commands.flatMap((c) => (c.op === 'Z' ? [] : [c.x]));
+    const xs = letters!.commands.flatMap((c) => (c.op === 'Z' ? [] : [c.x]));
     // The copy starts 1.06 pt right of the run's first glyph ink and ends past it.
     expect(Math.min(...xs)).toBeGreaterThan(r.x + 1);
-    expect(copiesBefore('Legacyshadow')).toHaveLength(1);
+    // Word 2010's legacy shadow is the same preset, blurred 3 pt too.
+    expect(shadowBefore('Legacyshadow')?.softMask).toMatchObject({ sigmaPt: 1.5 });
+  });
+
+  it('draws relief as glyph-outline paths under the run, offset by their distance', () => {
     const [emboss] = copiesBefore('Embossword');
     const [imprint] = copiesBefore('Imprintword');
     // Black letters turn white over a black copy; red ones keep their colour over a light grey one.

@@ -35,6 +35,8 @@ export interface EmitContext {
   textEffectsDrawn?(items: readonly LayoutItem[]): boolean;
   /** Whether textEffectsDrawn refuses every text effect from now on (LayoutBudget.effectsSpent). */
   textEffectsSpent?(): boolean;
+  /** Whether a text shadow's soft mask of `pixels` may be drawn (LayoutBudget.masksDrawn); all are when not given. */
+  textMasksDrawn?(pixels: number): boolean;
 }
 
 /** Emits a line whose box starts at `x0` (paragraph box left) and `yTop`. */
@@ -178,7 +180,7 @@ class RunBuilder {
   /** Builds the run and adds it to `target`, with the copies its text effects draw behind it. */
   emit(text: string, target: LayoutItem[], ctx: EmitContext): void {
     const run = this.build(text);
-    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)), ctx.textEffectsSpent && (() => ctx.textEffectsSpent!()));
+    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)), ctx.textEffectsSpent && (() => ctx.textEffectsSpent!()), ctx.textMasksDrawn && ((pixels) => ctx.textMasksDrawn!(pixels)));
     else target.push(run);
   }
 

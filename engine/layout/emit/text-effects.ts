@@ -11,6 +11,7 @@ import { glowRings, reflectionItems } from '../effects';
 import { gradientShading } from '../gradient';
 import { outlinePlacer } from '../glyph-place';
 import type { Face } from '../faces';
+import { blurredPaint, shadowSigma, type MaskBudget } from '../soft-mask';
 
 type MutableRun = { -readonly [K in keyof GlyphRun]: GlyphRun[K] };
 
@@ -66,20 +67,22 @@ export function paintRun(run: GlyphRun, p: RunProps, face?: Face): GlyphRun {
   return out;
 }
 
-/** A copy of the glyphs drawn under (or over) the run: its offset, colour and opacity. */
+/** A copy of the glyphs drawn under (or over) the run: its offset, colour, opacity and blur. */
 interface GlyphCopy {
   readonly dxPt: number;
   readonly dyPt: number;
   readonly color: Color;
   readonly alpha?: number;
+  /** A shadow's blur radius (w14:shadow blurRad): its edge ramps from blurPt outside the letters to blurPt inside. */
+  readonly blurPt?: number;
 }
 
 /**
  * Word's legacy shadow (w:shadow) as Word 2010 and later draw it: its font dialog writes the same
  * shadow as w14:shadow (the "offset diagonal bottom right" preset: 1.5 pt at 45°, the text's dark
- * colour at 60 % opacity; its 3 pt blur is not drawn).
+ * colour at 60 % opacity, blurred 3 pt).
  */
-const LEGACY_SHADOW: GlyphCopy = { dxPt: 1.061, dyPt: 1.061, color: '000000', alpha: 0.6 };
+const LEGACY_SHADOW: GlyphCopy = { dxPt: 1.061, dyPt: 1.061, color: '000000', alpha: 0.6, blurPt: 3 };
 
 /**
  * Relief (emboss, imprint), as LibreOffice draws Word's: black letters turn white over a black copy,
@@ -99,7 +102,7 @@ function reliefWhitens(run: GlyphRun, p: RunProps): boolean {
 function copiesOf(run: GlyphRun, p: RunProps): GlyphCopy[] {
   const out: GlyphCopy[] = [];
   const s = p.textEffects?.shadow;
-  if (s) out.push({ dxPt: s.dxPt, dyPt: s.dyPt, color: s.color, ...(s.alpha !== undefined ? { alpha: s.alpha } : {}) });
+  if (s) out.push({ dxPt: s.dxPt, dyPt: s.dyPt, color: s.color, ...(s.alpha !== undefined ? { alpha: s.alpha } : {}), ...(s.blurPt > 0 ? { blurPt: s.blurPt } : {}) });
   else if (p.shadow) out.push(LEGACY_SHADOW);
   const off = Math.max(0.25, p.sizePt * RELIEF_OFFSET);
   const relief = reliefWhitens(run, p) ? '000000' : RELIEF_GREY;
@@ -116,14 +119,17 @@ const STUB_OUTLINE: readonly PathCommand[] = [{ op: 'Z' }];
 
 /**
  * Draws a run with its effects: its reflection, the shadow and relief copies, as filled paths of the
- * glyph outlines (no blur: a w14:shadow's blurRad is not drawn), and its glow first, then the run,
- * painted by its effects. Copies are left out when the font's outlines cannot be read, the glow and
+ * glyph outlines, and its glow first, then the run, painted by its effects. A shadow with a blur
+ * radius is its colour through a soft mask of the moved outlines, blurred as a shape's shadow is
+ * (soft-mask.ts): Word blurs it, and a sharp copy at 60 % read as the text printed twice
+ * (aspose-Formatted_elements). Past the document's mask budget (`masks`) it is the sharp copy.
+ * Copies are left out when the font's outlines cannot be read, the glow and
  * reflection when `gate` refuses them (each glyph's outline drawn up to 14 times). Once `spent` says
  * the budget refuses every later effect, they are not built at all: text glowing and reflected past
  * the budget (fuzz seed 77 docx-28, 11,902 runs refused) placed and mirrored every outline only to
  * drop it, half of its conversion's time.
  */
-export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[], gate?: EffectGate, spent?: () => boolean): void {
+export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[], gate?: EffectGate, spent?: () => boolean, masks?: MaskBudget): void {
   const painted = paintRun(run, p, face);
   // Glyphs that paint nothing (w14:noFill without an outline) cast no glow and no reflection.
   const { glow, reflection } = painted.invisible ? {} : (p.textEffects ?? {});
@@ -142,7 +148,9 @@ export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: 
   for (const c of copiesOf(run, p)) {
     const commands = outlinePath(run, face, c.dxPt, c.dyPt);
     if (commands.length === 0) continue;
-    target.push({ kind: 'path', commands, fill: c.color, ...(c.alpha !== undefined && c.alpha < 1 ? { fillOpacity: c.alpha } : {}) });
+    const blurred = c.blurPt ? blurredPaint([{ commands, fill: true }], c.color, c.alpha ?? 1, 0, shadowSigma(c.blurPt), masks) : undefined;
+    if (blurred) target.push(blurred);
+    else target.push({ kind: 'path', commands, fill: c.color, ...(c.alpha !== undefined && c.alpha < 1 ? { fillOpacity: c.alpha } : {}) });
   }
   for (const item of rings) target.push(item);
   target.push(painted);
