@@ -33,6 +33,7 @@ export function readSettings(root: XmlElement | undefined, background: string | 
   };
   if (onOff(child(compat, 'w:usePrinterMetrics')) === true) s.usePrinterMetrics = true;
   if (onOff(child(compat, 'w:ulTrailSpace')) === true) s.underlineTrailingSpaces = true;
+  if (onOff(child(compat, 'w:splitPgBreakAndParaMark')) === true) s.splitPageBreakAndParaMark = true;
   if (zone !== undefined && zone > 0) s.hyphenationZonePt = zone;
   if (limit !== undefined && limit > 0) s.consecutiveHyphenLimit = limit;
   if (background) s.background = background;

@@ -82,6 +82,7 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     ...(section.textDirection === 'tbRl' ? { verticalText: true } : {}),
     compatibilityMode: env.doc.settings.compatibilityMode,
     ...(env.doc.settings.underlineTrailingSpaces ? { underlineTrailingSpaces: true } : {}),
+    ...(env.doc.settings.splitPageBreakAndParaMark ? { splitPageBreakAndParaMark: true } : {}),
     ...(env.doc.settings.doNotUseHtmlParagraphAutoSpacing ? { addParagraphSpacing: true } : {}),
     fieldText: (f) => facts.fieldText(f),
     noteMark: (t, id) => facts.noteMark(t, id),

@@ -37,6 +37,8 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
   readonly defaultTabPt: number;
   /** w:compatSetting compatibilityMode: decides what a tab stop past the right indent does. */
   readonly compatibilityMode: number;
+  /** The document's w:splitPgBreakAndParaMark: a paragraph's last page break moves its mark to the next page. */
+  readonly splitPageBreakAndParaMark?: boolean;
   /** Shaped words of the document, shared by all its stories. */
   readonly wordCache: WordCache;
   /** The layout's size budget: every paragraph laid out spends its lines and characters (none in measuring tests). */
@@ -257,6 +259,7 @@ function fillLines(
   const legacy = p.props.list?.legacy;
   if (legacy && content.labelEnd && p.props.list?.suffix === 'tab') geometry.tabs = { ...geometry.tabs, legacyLabel: { end: content.labelEnd, ...legacy } };
   if (ctx.compatibilityMode >= 15 && p.props.alignment === 'both') geometry.shrinkSpaces = JUSTIFY_SHRINK_SHARE;
+  if (ctx.splitPageBreakAndParaMark) geometry.markAfterPageBreak = true;
   const fullShaped = ctx.budget ? fullShapedChars(content.text, content.specials) : 0;
   if (ctx.budget) geometry.maxLines = ctx.budget.linesLeft(content.text.length, content.specials.size, pieces.length, fullShaped);
   if (ctx.maxLines !== undefined) geometry.maxLines = Math.min(geometry.maxLines ?? Infinity, ctx.maxLines);

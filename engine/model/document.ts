@@ -186,6 +186,13 @@ export interface DocSettings {
    * Part 4): the spaces at the end of a line are underlined too (without it they are not).
    */
   readonly underlineTrailingSpaces?: boolean;
+  /**
+   * w:compat/w:splitPgBreakAndParaMark (ISO/IEC 29500 1st edition §9.7.3.38, a legacy setting of
+   * ECMA-376 Part 4): a page break with nothing after it in its paragraph still ends the page, and
+   * the paragraph mark goes down to a line of its own on the next page (without it the paragraph
+   * ends on the page of the break).
+   */
+  readonly splitPageBreakAndParaMark?: boolean;
   /** Space before at the top of a page is suppressed unless this compatibility option asks otherwise. */
   readonly suppressSpacingAtTopOfPage: boolean;
   /** The document's w15:docId GUID, without braces (used for telemetry identity). */

@@ -72,6 +72,11 @@ export interface LineGeometry {
    * characters broken a character a line held 2.2 GB of drafts before its budget was checked.
    */
   readonly maxLines?: number;
+  /**
+   * A page break as the last thing of the paragraph leaves the paragraph mark on a line of its own
+   * at the top of the next page (w:splitPgBreakAndParaMark); otherwise the paragraph ends with it.
+   */
+  readonly markAfterPageBreak?: boolean;
 }
 
 /** Fills lines from pieces. `breaks[i]` ≠ 0 marks a break opportunity before text index i. */
@@ -154,8 +159,11 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   }
   // A text-wrapping break as the last thing of a paragraph leaves the paragraph mark on a line of
   // its own below it, as in Word ("text<br/><br/>" is three lines).
+  // So does a page break under w:splitPgBreakAndParaMark (ISO/IEC 29500 1st edition §9.7.3.38): the
+  // mark's line opens the next page.
   const last = lines[lines.length - 1]!;
-  if (last.ending === 'line') {
+  if (last.ending === 'line' || (last.ending === 'page' && geo.markAfterPageBreak)) {
+    if (last.ending === 'page') geo.breakBefore?.(lines.length, 'page');
     if (clear) geo.clearBefore?.(lines.length, clear);
     const startX = geo.otherStartX + (geo.shiftX?.(lines.length) ?? 0);
     lines.push({ pieces: [], tabs: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
