@@ -42,3 +42,33 @@ describe('readAnchor wrap polygon (wp:wrapTight / wp:wrapThrough > wp:wrapPolygo
     expect(anchorWith('<wp:wrapSquare wrapText="bothSides"/>').wrapPolygon).toBeUndefined();
   });
 });
+
+describe('readAnchor relative size (wp14:sizeRelH / wp14:sizeRelV)', () => {
+  const WP14 = 'xmlns:wp14="http://schemas.microsoft.com/office/word/2010/wordprocessingDrawing"';
+  function anchorWithSize(inner: string) {
+    const doc = parseXml(`<wp:anchor ${NS} ${WP14}><wp:extent cx="100" cy="100"/><wp:wrapNone/>${inner}</wp:anchor>`);
+    if (!doc.ok) throw new Error('bad xml');
+    return readAnchor(doc.value.root);
+  }
+  const relH = (from: string, pct: string) => `<wp14:sizeRelH relativeFrom="${from}"><wp14:pctWidth>${pct}</wp14:pctWidth></wp14:sizeRelH>`;
+  const relV = (from: string, pct: string) => `<wp14:sizeRelV relativeFrom="${from}"><wp14:pctHeight>${pct}</wp14:pctHeight></wp14:sizeRelV>`;
+
+  it('reads each share (thousandths of a percent) and its area', () => {
+    expect(anchorWithSize(relH('leftMargin', '40000') + relV('bottomMargin', '95000')).relativeSize).toEqual({
+      width: { relativeTo: 'leftMargin', share: 0.4 },
+      height: { relativeTo: 'bottomMargin', share: 0.95 },
+    });
+    expect(anchorWithSize(relV('insideMargin', '50%')).relativeSize).toEqual({ height: { relativeTo: 'insideMargin', share: 0.5 } });
+  });
+
+  it('keeps the extent for a share of 0, a bad or missing share, and no elements', () => {
+    expect(anchorWithSize(relH('page', '0') + relV('margin', '0')).relativeSize).toBeUndefined();
+    expect(anchorWithSize(relH('page', 'x') + relV('margin', '-5000')).relativeSize).toBeUndefined();
+    expect(anchorWithSize('<wp14:sizeRelH relativeFrom="page"/>').relativeSize).toBeUndefined();
+    expect(anchorWithSize('').relativeSize).toBeUndefined();
+  });
+
+  it('reads an unknown area as the page and bounds the share at ten times its area', () => {
+    expect(anchorWithSize(relH('column', '99999999')).relativeSize).toEqual({ width: { relativeTo: 'page', share: 10 } });
+  });
+});

@@ -5,12 +5,17 @@
 import type { FloatAnchor } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, textContent } from '../xml';
-import { emuAttr, intValue, measureValue, onOffValue } from './values';
+import { emuAttr, intValue, measureValue, onOffValue, percentValue } from './values';
 
 const H_RELATIVE = ['page', 'margin', 'column', 'character', 'leftMargin', 'rightMargin', 'insideMargin', 'outsideMargin'] as const;
 const V_RELATIVE = ['page', 'margin', 'paragraph', 'line', 'topMargin', 'bottomMargin', 'insideMargin', 'outsideMargin'] as const;
 const H_ALIGN = ['left', 'center', 'right', 'inside', 'outside'] as const;
 const V_ALIGN = ['top', 'center', 'bottom', 'inside', 'outside'] as const;
+/** ST_SizeRelFromH and ST_SizeRelFromV ([MS-ODRAWXML] 2.18.4.2-3): the areas a relative size is a share of. */
+const SIZE_H_RELATIVE = ['page', 'margin', 'leftMargin', 'rightMargin', 'insideMargin', 'outsideMargin'] as const;
+const SIZE_V_RELATIVE = ['page', 'margin', 'topMargin', 'bottomMargin', 'insideMargin', 'outsideMargin'] as const;
+/** Largest share a relative size may ask for (ten times its area): the extent is not bounded either, but a page is. */
+const MAX_SIZE_SHARE = 10;
 
 function pick<T extends string>(v: string | undefined, allowed: readonly T[], d: T): T {
   return v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : d;
@@ -56,7 +61,29 @@ export function readAnchor(el: XmlElement): FloatAnchor {
     allowOverlap: onOffValue(a['allowOverlap']) !== false,
     layoutInCell: onOffValue(a['layoutInCell']) !== false,
     zIndex: z === undefined ? 0 : z,
+    ...readRelativeSize(el),
   };
+}
+
+/**
+ * wp14:sizeRelH / wp14:sizeRelV (CT_SizeRelH, CT_SizeRelV, [MS-ODRAWXML] 2.18.3.1-2): the width or
+ * height as a share of a page area (wp14:pctWidth / wp14:pctHeight, ST_PositivePercentage, thousandths
+ * of a percent), which Word lays the object out with in place of wp:extent. A share of 0 (what Word
+ * writes for an absolute size) keeps the extent.
+ */
+function readRelativeSize(el: XmlElement): Pick<FloatAnchor, 'relativeSize'> {
+  const width = relativeShare(child(el, 'wp14:sizeRelH'), 'wp14:pctWidth', SIZE_H_RELATIVE);
+  const height = relativeShare(child(el, 'wp14:sizeRelV'), 'wp14:pctHeight', SIZE_V_RELATIVE);
+  if (!width && !height) return {};
+  return { relativeSize: { ...(width ? { width } : {}), ...(height ? { height } : {}) } };
+}
+
+function relativeShare<R extends string>(el: XmlElement | undefined, pctName: string, relatives: readonly R[]): { relativeTo: R; share: number } | undefined {
+  const pct = child(el, pctName);
+  if (!pct) return undefined;
+  const share = percentValue(textContent(pct), 100000);
+  if (share === undefined || !(share > 0)) return undefined;
+  return { relativeTo: pick(attr(el, 'relativeFrom'), relatives, relatives[0]!), share: Math.min(share, MAX_SIZE_SHARE) };
 }
 
 type Wrap = Pick<FloatAnchor, 'wrap' | 'wrapSide' | 'wrapPolygon'>;

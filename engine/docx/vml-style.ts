@@ -69,6 +69,15 @@ const V_REL: Record<string, FloatAnchor['vertical']['relativeTo']> = {
   margin: 'margin', page: 'page', text: 'paragraph', line: 'line', 'top-margin-area': 'topMargin', 'bottom-margin-area': 'bottomMargin',
   'inner-margin-area': 'insideMargin', 'outer-margin-area': 'outsideMargin',
 };
+/** mso-width-relative / mso-height-relative: the page areas a VML shape's percentage size is a share of. */
+const SIZE_H_REL: Record<string, NonNullable<NonNullable<FloatAnchor['relativeSize']>['width']>['relativeTo']> = {
+  margin: 'margin', page: 'page', 'left-margin-area': 'leftMargin', 'right-margin-area': 'rightMargin', 'inner-margin-area': 'insideMargin', 'outer-margin-area': 'outsideMargin',
+};
+const SIZE_V_REL: Record<string, NonNullable<NonNullable<FloatAnchor['relativeSize']>['height']>['relativeTo']> = {
+  margin: 'margin', page: 'page', 'top-margin-area': 'topMargin', 'bottom-margin-area': 'bottomMargin', 'inner-margin-area': 'insideMargin', 'outer-margin-area': 'outsideMargin',
+};
+/** Largest share a percentage size may ask for (as wp14:pctWidth's, anchor.ts). */
+const MAX_SIZE_SHARE = 10;
 const H_ALIGN = new Set(['left', 'center', 'right', 'inside', 'outside']);
 const V_ALIGN = new Set(['top', 'center', 'bottom', 'inside', 'outside']);
 
@@ -93,11 +102,11 @@ export function vmlAnchor(style: Map<string, string>, wrapEl: XmlElement | undef
   const vAlign = style.get('mso-position-vertical');
   const horizontal = {
     relativeTo: H_REL[style.get('mso-position-horizontal-relative') ?? 'text'] ?? 'column',
-    ...(hAlign && H_ALIGN.has(hAlign) ? { align: hAlign as 'left' } : { offsetPt: origin.xPt + (lengthPt(style.get('margin-left')) ?? 0) + (lengthPt(style.get('left')) ?? 0) }),
+    ...(hAlign && H_ALIGN.has(hAlign) ? { align: hAlign as 'left' } : positionShare(style, 'mso-left-percent') ?? { offsetPt: origin.xPt + (lengthPt(style.get('margin-left')) ?? 0) + (lengthPt(style.get('left')) ?? 0) }),
   };
   const vertical = {
     relativeTo: V_REL[style.get('mso-position-vertical-relative') ?? 'text'] ?? 'paragraph',
-    ...(vAlign && V_ALIGN.has(vAlign) ? { align: vAlign as 'top' } : { offsetPt: origin.yPt + (lengthPt(style.get('margin-top')) ?? 0) + (lengthPt(style.get('top')) ?? 0) }),
+    ...(vAlign && V_ALIGN.has(vAlign) ? { align: vAlign as 'top' } : positionShare(style, 'mso-top-percent') ?? { offsetPt: origin.yPt + (lengthPt(style.get('margin-top')) ?? 0) + (lengthPt(style.get('top')) ?? 0) }),
   };
   const type = wrapEl?.attrs['type'];
   const side = wrapEl?.attrs['side'];
@@ -114,5 +123,34 @@ export function vmlAnchor(style: Map<string, string>, wrapEl: XmlElement | undef
     allowOverlap: true,
     layoutInCell: true,
     zIndex: Number.isFinite(z) ? relativeHeightOf(z) : 0,
+    ...vmlRelativeSize(style),
   };
+}
+
+/**
+ * mso-left-percent / mso-top-percent: the offset as a share of the area the shape is placed from, in
+ * tenths of a percent (the VML form of wp14:pctPosHOffset); -10001 and below is Word's "none".
+ */
+function positionShare(style: Map<string, string>, key: string): { offsetPct: number } | undefined {
+  const v = style.get(key);
+  const n = v === undefined ? NaN : Number(v);
+  return Number.isFinite(n) && n > -10000 && n <= 10000 ? { offsetPct: n / 1000 } : undefined;
+}
+
+/**
+ * A VML shape's size as a share of a page area (mso-width-percent / mso-height-percent in tenths of
+ * a percent, of the area mso-width-relative / mso-height-relative names, the page when absent): the
+ * VML form of wp14:sizeRelH / sizeRelV. 0, what Word writes for an absolute size, keeps width/height.
+ */
+function vmlRelativeSize(style: Map<string, string>): Pick<FloatAnchor, 'relativeSize'> {
+  const share = (key: string) => {
+    const n = Number(style.get(key) ?? '0');
+    return Number.isFinite(n) && n > 0 ? Math.min(n / 1000, MAX_SIZE_SHARE) : undefined;
+  };
+  const w = share('mso-width-percent');
+  const h = share('mso-height-percent');
+  if (w === undefined && h === undefined) return {};
+  const width = w === undefined ? undefined : { relativeTo: SIZE_H_REL[style.get('mso-width-relative') ?? 'page'] ?? 'page', share: w };
+  const height = h === undefined ? undefined : { relativeTo: SIZE_V_REL[style.get('mso-height-relative') ?? 'page'] ?? 'page', share: h };
+  return { relativeSize: { ...(width ? { width } : {}), ...(height ? { height } : {}) } };
 }

@@ -10,6 +10,7 @@ import type { FaceResolver } from './faces';
 import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions';
 import { drawObject, type ObjectContext } from './objects';
 import { floatPosition, type PageGeometry } from './float-position';
+import { sizedFloat } from './float-size';
 import type { ObjectInline } from './inline/itemize';
 import type { WordCache } from './inline/pieces';
 import type { LayoutBudget } from './budget';
@@ -90,9 +91,10 @@ export function blockContext(env: DocumentEnv, section: SectionProps, facts: Sto
     // it is HTML auto spacing; its text is off the line grid.
     layoutCell: (blocks, widthPt, leadPt): Story => layoutStory(blocks, widthPt, leadContext(cellContext(), blocks[0], leadPt), true, true),
     drawObject: (inline, x, y, sink) => counted(sink, env.budget, () => drawObject(inline, x, y, sink, objects)),
-    drawFloat: (inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number) => {
+    drawFloat: (anchored: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number) => {
       const page = sink.page;
       const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
+      const inline = sizedFloat(anchored, page);
       const anchor = inline.anchor!;
       const pos = floatPosition(anchor, inline.widthPt, inline.heightPt, page, column, paragraphTop);
       // Drawn apart, for the page to stack by z-order over or under all its text (FloatDrawing).
@@ -177,7 +179,8 @@ export function chromeContext(env: DocumentEnv, section: SectionProps, facts: St
 function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, columnX: number, paragraphTop: number, columnWidth?: number): Exclusion[] {
   const column = { x: columnX, width: columnWidth ?? page.widthPt - page.marginLeft - page.marginRight };
   const out: Exclusion[] = [];
-  for (const f of floats) {
+  for (const anchored of floats) {
+    const f = sizedFloat(anchored, page);
     const pos = floatPosition(f.anchor!, f.widthPt, f.heightPt, page, column, paragraphTop);
     const e = floatExclusion(f.anchor!, pos.x, pos.y, f.widthPt, f.heightPt);
     if (e) out.push(isFixed(f, pos.y, page) ? { ...e, fixed: true } : e);

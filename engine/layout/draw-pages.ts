@@ -61,7 +61,7 @@ export class PageDrawer {
     const page = result.pages[index]!;
     const info = result.info[index]!;
     const s = doc.sections[info.section]!.props;
-    const sink = new CollectingSink(resources, pageGeometry(page.frame, info.area));
+    const sink = new CollectingSink(resources, pageGeometry(page.frame, info.area, info.number));
     if (margin) sink.comments = margin.layer();
     const offset = verticalOffset(page, s.verticalAlign);
     for (const p of page.placed) p.unit.emit(sink, p.x, p.y + offset);

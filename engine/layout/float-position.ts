@@ -8,8 +8,8 @@ import type { SinkPage } from './emit/sink';
 /** Page geometry floats are positioned against (the sink's, which places them). */
 export type PageGeometry = SinkPage;
 
-/** A page's geometry for placing floats: its size and the margins of its body area. */
-export function pageGeometry(frame: { widthPt: number; heightPt: number; bodyTop: number; bodyBottom: number }, area: { left: number; right: number }): PageGeometry {
+/** A page's geometry for placing floats: its size, the margins of its body area, and whether its number is even. */
+export function pageGeometry(frame: { widthPt: number; heightPt: number; bodyTop: number; bodyBottom: number }, area: { left: number; right: number }, pageNumber: number): PageGeometry {
   return {
     widthPt: frame.widthPt,
     heightPt: frame.heightPt,
@@ -17,7 +17,28 @@ export function pageGeometry(frame: { widthPt: number; heightPt: number; bodyTop
     marginRight: frame.widthPt - area.right,
     marginTop: frame.bodyTop,
     marginBottom: frame.heightPt - frame.bodyBottom,
+    ...(pageNumber % 2 === 0 ? { evenPage: true } : {}),
   };
+}
+
+/**
+ * Whether a margin a float is placed or sized from is the page's left one (ST_RelFromH,
+ * §20.4.3.4; ST_SizeRelFromH, [MS-ODRAWXML] 2.18.4.2): the inside margin is the left one on odd
+ * pages and the right one on even pages, the outside margin the other (the page's geometry already
+ * swaps the margins of w:mirrorMargins).
+ */
+export function isLeftMargin(page: PageGeometry, margin: 'leftMargin' | 'rightMargin' | 'insideMargin' | 'outsideMargin'): boolean {
+  if (margin === 'leftMargin' || margin === 'rightMargin') return margin === 'leftMargin';
+  return (margin === 'insideMargin') !== (page.evenPage === true);
+}
+
+/**
+ * Whether a margin a float is placed or sized from is the page's top one (ST_RelFromV, §20.4.3.5;
+ * ST_SizeRelFromV): the inside margin is the top one on odd pages and the bottom one on even pages.
+ */
+export function isTopMargin(page: PageGeometry, margin: 'topMargin' | 'bottomMargin' | 'insideMargin' | 'outsideMargin'): boolean {
+  if (margin === 'topMargin' || margin === 'bottomMargin') return margin === 'topMargin';
+  return (margin === 'insideMargin') !== (page.evenPage === true);
 }
 
 /** Where a floating object's top-left corner goes, from its anchor and the anchoring paragraph. */
@@ -38,14 +59,16 @@ export function floatPosition(
       width = page.widthPt;
       break;
     case 'leftMargin':
-    case 'insideMargin':
-      left = 0;
-      width = page.marginLeft;
-      break;
     case 'rightMargin':
+    case 'insideMargin':
     case 'outsideMargin':
-      left = page.widthPt - page.marginRight;
-      width = page.marginRight;
+      if (isLeftMargin(page, hz.relativeTo)) {
+        left = 0;
+        width = page.marginLeft;
+      } else {
+        left = page.widthPt - page.marginRight;
+        width = page.marginRight;
+      }
       break;
     case 'column':
     case 'character':
@@ -69,12 +92,16 @@ export function floatPosition(
       height = page.heightPt;
       break;
     case 'topMargin':
-      top = 0;
-      height = page.marginTop;
-      break;
     case 'bottomMargin':
-      top = page.heightPt - page.marginBottom;
-      height = page.marginBottom;
+    case 'insideMargin':
+    case 'outsideMargin':
+      if (isTopMargin(page, vt.relativeTo)) {
+        top = 0;
+        height = page.marginTop;
+      } else {
+        top = page.heightPt - page.marginBottom;
+        height = page.marginBottom;
+      }
       break;
     case 'paragraph':
     case 'line':

@@ -88,7 +88,7 @@ export abstract class PassPages {
    */
   protected chromeExclusions(info: PageInfo, s: SectionProps, frame: PageFrame): Exclusion[] {
     const out: Exclusion[] = [];
-    this.chromePage = pageGeometry(frame, info.area);
+    this.chromePage = pageGeometry(frame, info.area, info.number);
     const place = (story: Story, top: number) => {
       for (const { y, unit } of story.units) if (unit.exclusions) out.push(...unit.exclusions(info.area.left, top + y));
     };

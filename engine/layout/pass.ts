@@ -175,7 +175,7 @@ class Pass extends PassPages {
 
   /** The body's view of the page being filled, for wrapping text around floats. */
   private bodyWrap(): BodyWrap {
-    const geometry = (page: PageState) => pageGeometry(page.frame, this.info[page.index]!.area);
+    const geometry = (page: PageState) => pageGeometry(page.frame, this.info[page.index]!.area, this.info[page.index]!.number);
     return {
       at: (gapPt) => {
         const next = this.paginator.nextTop(gapPt);

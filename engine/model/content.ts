@@ -163,6 +163,15 @@ export interface FloatAnchor {
   readonly layoutInCell: boolean;
   /** Stacking order within the float's layer, higher over lower (relativeHeight; a VML z-index as Word's relativeHeight, vml-style.ts relativeHeightOf). */
   readonly zIndex: number;
+  /**
+   * Width and height as shares of an area of the page the object lands on (wp14:sizeRelH and
+   * wp14:sizeRelV, [MS-ODRAWXML] 2.18.1.3-4; VML mso-width-percent with mso-width-relative), in place
+   * of the saved extent: `share` is a fraction (1 = the whole area). Absent, or a share of 0: the extent.
+   */
+  readonly relativeSize?: {
+    readonly width?: { readonly relativeTo: 'page' | 'margin' | 'leftMargin' | 'rightMargin' | 'insideMargin' | 'outsideMargin'; readonly share: number };
+    readonly height?: { readonly relativeTo: 'page' | 'margin' | 'topMargin' | 'bottomMargin' | 'insideMargin' | 'outsideMargin'; readonly share: number };
+  };
 }
 
 /** Geometry transforms shared by pictures and shapes. */

@@ -78,6 +78,11 @@ export interface SinkPage {
   readonly marginRight: number;
   readonly marginTop: number;
   readonly marginBottom: number;
+  /**
+   * An even-numbered page, whose inside margin is its right (and bottom) one: floats placed or sized
+   * from the inside or outside margin look at it. Absent: an odd page.
+   */
+  readonly evenPage?: boolean;
 }
 
 /** Receives the items of one page (or one story being measured). */
