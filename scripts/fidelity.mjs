@@ -52,7 +52,9 @@ if (r.status === 0 && set === 'dev') {
   const wp = join(out, 'word-pages.json');
   if (existsSync(wp)) {
     const w = JSON.parse(readFileSync(wp, 'utf8'));
-    console.log(`fidelity: Word's own page starts reproduced: ${w.ours}/${w.marks} (LibreOffice's render ${w.libreoffice}/${w.marks}), ${w.documents.length} documents; ${wp}`);
+    const f = w.firstRules;
+    const first = f ? `; by word-pages' first rules ${f.ours}/${f.marks} (LibreOffice's render ${f.libreoffice}/${f.marks})` : '';
+    console.log(`fidelity: Word's own page starts reproduced: ${w.ours}/${w.marks} (LibreOffice's render ${w.libreoffice}/${w.marks}), ${w.documents.length} documents${first}; ${wp}`);
     const c = w.pageCounts;
     console.log(`fidelity: Word's saved page count (docProps/app.xml) matched: ${c.ours}/${c.documents} (LibreOffice's render ${c.libreoffice}/${c.documents})`);
   }

@@ -6,15 +6,31 @@
 /**
  * Letters and digits only, in lower case: extraction differs in spaces, hyphens and quotes, not in
  * these, and text in w:caps or w:smallCaps runs is stored in lower case but drawn in capitals.
- * Lam + alef is drawn as one ligature glyph, which pdftotext reverses with the right-to-left line
- * around it (alef + lam): both sides spell it alef + lam.
  */
-export const norm = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase().replace(/\u0644\u0627/g, '\u0627\u0644');
+export const letters = (s) => s.replace(/[^\p{L}\p{N}]+/gu, '').toLowerCase();
+/**
+ * Lam + alef is drawn as one ligature glyph, which pdftotext reverses with the right-to-left line
+ * around it (alef + lam): both sides spell it alef + lam. The fold is not idempotent (lam lam alef
+ * folds to lam alef lam, which folds again), so it is applied once, to a whole text: a page's, or
+ * the body's once all its runs are joined (a lam ending one run or paragraph and an alef opening the
+ * next are one pair on the page, where the line break between them is not a letter).
+ */
+export const foldLamAlef = (s) => s.replace(/\u0644\u0627/g, '\u0627\u0644');
+/** A text's letters and digits (`letters`) with lam + alef folded. */
+export const norm = (s) => foldLamAlef(letters(s));
 
 /** How far into a page the key may start and still count as opening it (a header line, a number). */
 export const SLACK = 150;
 /** The most letters and digits a list label or a note reference draws that the XML text does not hold. */
 export const LABEL = 10;
+
+/**
+ * The rules a count follows: `robust` (the default) joins the body's runs before folding lam + alef
+ * and makes typed paragraph labels ('typed' seams) optional in a key; `robust: false` keeps the first
+ * rules (lam + alef folded run by run, typed labels part of the key), for figures comparable with
+ * counts made before.
+ */
+export const ROBUST = { robust: true };
 
 /** The text of an XML text node: the five predefined entities and character references decoded. */
 const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -87,13 +103,17 @@ function hidden(facts, run, para) {
  * of a `kind`:
  * - 'label': a numbered paragraph's label (w:numPr, ECMA-376 Part 1 §17.9), drawn before its text;
  * - 'note': a footnote or endnote reference mark (§17.11.14), a number the XML does not hold;
- * - 'stop': a page or column break (w:br/@w:type), after which the text is on another page.
+ * - 'stop': a page or column break (w:br/@w:type), after which the text is on another page;
+ * - 'typed': a label typed into the paragraph, its first text up to a tab when that is at most LABEL
+ *   letters and digits ("1.", "(a)", "١-" before w:tab), whose `skip` letters a key leaves out:
+ *   extraction may give them after the line's text (right-to-left paragraphs put the label at the
+ *   line's right end, which pdftotext reads last) or in a column block of its own (robust rules only).
  * Left out of the text: APART elements, hidden text (w:vanish directly, through the run's character
  * style or the paragraph's style, or by default), and field codes — w:instrText, and the text of fields
  * nested in an instruction, between w:fldChar begin and separate (§17.16.18): only a result is drawn.
  */
-export function bodyText(xml, facts = readStyles('')) {
-  const s = { facts, text: '', marks: [], seams: [], rows: [], rowCount: 0, cells: [], cellCount: 0, tables: 0, lastRow: 0, spans: { rows: [], cells: [] }, apart: 0, floating: 0, inPPr: false, inRPr: false, inT: false, run: undefined, para: newPara(), fields: [] };
+export function bodyText(xml, facts = readStyles(''), { robust } = ROBUST) {
+  const s = { facts, robust, text: '', marks: [], seams: [], rows: [], rowCount: 0, cells: [], cellCount: 0, tables: 0, lastRow: 0, spans: { rows: [], cells: [] }, apart: 0, floating: 0, inPPr: false, inRPr: false, inT: false, run: undefined, para: newPara(0), fields: [] };
   for (const m of xml.matchAll(/<(\/?)([^\s/>!?]+)([^>]*?)(\/?)>|([^<]+)/g)) {
     const [, close, name, attrs, empty, chars] = m;
     if (chars !== undefined) addText(s, chars);
@@ -105,14 +125,16 @@ export function bodyText(xml, facts = readStyles('')) {
     else if (close) closeTag(s, name);
     else openTag(s, name, attrs, empty === '/');
   }
-  return { text: s.text, marks: s.marks, seams: s.seams, rows: s.spans.rows, cells: s.spans.cells };
+  // Folding keeps the text's length, so the positions taken while reading hold.
+  return { text: robust ? foldLamAlef(s.text) : s.text, marks: s.marks, seams: s.seams, rows: s.spans.rows, cells: s.spans.cells };
 }
 
-const newPara = () => ({ pStyle: undefined, numId: undefined });
+/** A paragraph's state: its style and numbering, where its text starts, whether its typed label is settled. */
+const newPara = (start) => ({ pStyle: undefined, numId: undefined, start, labelled: false });
 
 function addText(s, chars) {
   if (!s.inT || !s.fields.every((f) => f === 'result') || hidden(s.facts, s.run, s.para)) return;
-  s.text += norm(xmlText(chars));
+  s.text += s.robust ? letters(xmlText(chars)) : norm(xmlText(chars));
 }
 
 function enterApart(s, name, close, empty) {
@@ -140,7 +162,7 @@ function closeTag(s, name) {
 
 function openTag(s, name, attrs, empty) {
   const inRun = s.run !== undefined && !s.inRPr;
-  if (name === 'w:p') s.para = newPara();
+  if (name === 'w:p') s.para = newPara(s.text.length);
   else if (name === 'w:pPr') s.inPPr = !empty;
   else if (name === 'w:rPr') s.inRPr = !empty;
   else if (name === 'w:r') s.run = {};
@@ -170,8 +192,21 @@ function openTag(s, name, attrs, empty) {
   } else if (inRun && !hidden(s.facts, s.run, s.para)) openRunContent(s, name, attrs);
 }
 
-/** Run content that is not text: note references and breaks. */
+/** Run content that is not text: note references, breaks and the tab that ends a typed label. */
 function openRunContent(s, name, attrs) {
   if (name === 'w:footnoteReference' || name === 'w:endnoteReference') s.seams.push({ pos: s.text.length, gap: LABEL, kind: 'note' });
   else if (name === 'w:br' && /\bw:type="(page|column)"/.test(attrs)) s.seams.push({ pos: s.text.length, gap: 0, kind: 'stop' });
+  else if (name === 'w:tab' && s.robust && !s.para.labelled) typedLabel(s);
+}
+
+/**
+ * At a paragraph's first tab after some text: that text is a typed label when it is short (LABEL
+ * letters and digits at most) and no seam falls inside it (seams stay in the order of their places).
+ */
+function typedLabel(s) {
+  const { start } = s.para;
+  const size = s.text.length - start;
+  if (size === 0) return;
+  s.para.labelled = true;
+  if (size <= LABEL && !((s.seams.at(-1)?.pos ?? 0) > start)) s.seams.push({ pos: start, gap: size, skip: size, kind: 'typed' });
 }

@@ -5,9 +5,9 @@
 //
 // Every rule here must hold for any renderer: it describes what is drawn and how pdftotext orders it,
 // never how one layout breaks pages.
-import { bodyText, readStyles, SLACK } from './word-pages-body.mjs';
+import { bodyText, readStyles, ROBUST, SLACK } from './word-pages-body.mjs';
 
-export { bodyText, norm, readStyles, SLACK, LABEL } from './word-pages-body.mjs';
+export { bodyText, norm, readStyles, ROBUST, SLACK, LABEL } from './word-pages-body.mjs';
 
 /** How much text after a mark identifies it, and the least worth trusting. */
 export const KEY = 30;
@@ -27,10 +27,10 @@ export const FAR_TAIL = 20;
  * the drawn text before it (TAIL and FAR_TAIL long) with `lead`, the gap between them and the key,
  * `rank` and `copies` how many times the key's text occurs in the body before the mark and in all.
  * `styles` is word/styles.xml (hidden text and numbering through styles); without it only direct
- * formatting counts.
+ * formatting counts. `rules` are the body's (ROBUST in word-pages-body.mjs).
  */
-export function markKeys(xml, styles = '') {
-  const body = bodyText(xml, readStyles(styles));
+export function markKeys(xml, styles = '', rules = ROBUST) {
+  const body = bodyText(xml, readStyles(styles), rules);
   const starts = pageStarts(xml, body);
   const keys = [];
   starts.forEach(({ pos, seam, index, row, cell }, k) => {
@@ -48,7 +48,8 @@ export function markKeys(xml, styles = '') {
     }
     const pieces = piecesAfter(body, seam, ranges);
     if (pieces.reduce((n, p) => n + p.text.length, 0) < MIN_KEY) return;
-    const lead = body.seams.slice(0, seam).filter((s) => s.pos === pos && s.kind !== 'stop').reduce((g, s) => g + s.gap, 0);
+    // A typed label at the mark is read after it (its tab comes later), but may be drawn before the key.
+    const lead = body.seams.filter((s, i) => s.pos === pos && s.kind !== 'stop' && (i < seam || s.kind === 'typed')).reduce((g, s) => g + s.gap, 0);
     // Where the key's text repeats in the body, which of its occurrences the mark's is.
     const found = occurrences(body.text, pieces);
     const rank = found.filter((at) => at < pos).length;
@@ -95,7 +96,8 @@ function pageStarts(xml, body) {
  * one after a `gap` of text that may or may not be on the page), at most KEY letters and digits, cut
  * in pieces where extraction may put unknown text (a list label, a note reference). Seams at the
  * mark's `pos` come before the key, which the slack allows. A page or column break ends the key: the
- * text after it is on another page.
+ * text after it is on another page. A typed label's letters are left out, a gap as long in their
+ * place: the page may hold them there or elsewhere.
  */
 function piecesAfter(body, seam, ranges) {
   const pieces = [{ gap: 0, text: '' }];
@@ -120,6 +122,7 @@ function piecesAfter(body, seam, ranges) {
       if (s.pos >= to || length >= KEY) break;
       take(s.pos);
       if (length >= KEY || s.kind === 'stop') return pieces;
+      if (s.kind === 'typed') at = Math.min(to, s.pos + s.skip);
       if (r === 0 && s.pos === from) continue;
       piece(s.gap);
     }
@@ -133,7 +136,7 @@ function piecesBefore(body, pos, seam, size) {
   if (pos < size) return [];
   // A seam at j lets unknown text come between the letters at j - 1 and j.
   const gaps = new Map();
-  for (const s of body.seams.slice(0, seam)) if (s.pos < pos && s.kind !== 'stop') gaps.set(s.pos, (gaps.get(s.pos) ?? 0) + s.gap);
+  for (const s of body.seams.slice(0, seam)) if (s.pos < pos && s.kind !== 'stop' && s.kind !== 'typed') gaps.set(s.pos, (gaps.get(s.pos) ?? 0) + s.gap);
   const pieces = [{ gap: 0, text: '' }];
   for (let j = pos - 1, n = 1; n <= size; j--, n++) {
     pieces[0].text = body.text[j] + pieces[0].text;
@@ -187,14 +190,23 @@ function patternOf(pieces) {
  * before it holds none of the tail and the page before (`previous`) holds the FAR_TAIL text before
  * the mark but not the key: then the page break falls at the mark, and what comes first on the page
  * is not body text (a picture's or a text box's text, a long header).
+ * `head` (robust rules) gives how much of the text before the key is the page's running head: a tail
+ * found only in it is the header's text, not the line before the mark (oxsdk-BackgroundReport's
+ * header ends "governance arrangements", as does the paragraph its page 17 goes on with).
+ * `across` says the page was read across its lines (pdftotext -layout): a table row's cells then come
+ * between a cell's lines, so the tail must not be anywhere before the key, not only not just before it.
  */
-export function keyOpens(page, mark, previous) {
+export function keyOpens(page, mark, previous, head, across = false) {
   const key = new RegExp(patternOf(mark.pieces));
   const found = key.exec(page);
   if (!found) return -1;
   const before = page.slice(0, found.index);
   const tail = mark.tail.length > 0 ? patternOf(mark.tail) : undefined;
-  if (tail !== undefined && new RegExp(`${tail}.{0,${mark.lead}}$`).test(before)) return -1;
+  const ends = (text) => new RegExp(across ? tail : `${tail}.{0,${mark.lead}}$`).test(text);
+  if (tail !== undefined && ends(before)) {
+    const size = head?.(before) ?? 0;
+    if (size === 0 || ends(before.slice(size))) return -1;
+  }
   if (found.index <= SLACK) return found.index;
   if (tail === undefined || mark.farTail.length === 0 || previous === undefined) return -1;
   // The key found there must not be a repeat of text that began on the page before.
@@ -251,12 +263,31 @@ function rightCopy(pages, mark, p, index) {
 }
 
 /**
- * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. A mark
- * starts a page after another: it never opens the first.
+ * How much of `text`, the start of page `self`, is its running head: the longest start of it that at
+ * least two other pages also open with, when that is at least MIN_KEY long (0 when none is). A start
+ * that only one other page shares can be body text repeated (a pasted paragraph).
  */
-export function pageOpened(pages, mark, from = 1) {
+export function runningHead(pages, self, text) {
+  const shared = [];
+  for (const [p, page] of pages.entries()) {
+    if (p === self) continue;
+    let n = 0;
+    while (n < text.length && n < page.length && text[n] === page[n]) n++;
+    shared.push(n);
+  }
+  const size = shared.sort((a, b) => b - a)[1] ?? 0;
+  return size >= MIN_KEY ? size : 0;
+}
+
+/**
+ * The first page (from 0) at or after `from` that a mark's key opens, -1 when none does. A mark
+ * starts a page after another: it never opens the first. Robust `rules` let a running head hold
+ * the tail (keyOpens).
+ */
+export function pageOpened(pages, mark, from = 1, rules = ROBUST, across = false) {
   for (let p = Math.max(from, 1); p < pages.length; p++) {
-    const index = keyOpens(pages[p], mark, pages[p - 1]);
+    const head = rules.robust ? (text) => runningHead(pages, p, text) : undefined;
+    const index = keyOpens(pages[p], mark, pages[p - 1], head, across);
     if (index >= 0 && rightCopy(pages, mark, p, index)) return p;
   }
   return -1;
@@ -266,11 +297,16 @@ export function pageOpened(pages, mark, from = 1) {
  * The page (from 0, -1 for none) each of a document's marks opens. Marks come in document order and
  * so do the pages they open: each is looked for after the page the last one opened, so that a key
  * repeated in the document (a table's title, a pasted paragraph) cannot open an earlier page.
+ * `readings` are extractions of the same pages read across their lines (pdftotext -layout, robust
+ * rules; keyOpens' `across`): a mark opens the first page it opens in any of them. One reading order cannot serve every page: the plain one
+ * splits a justified line at a wide space and reads a column of short labels, or a table's row
+ * labels, as a block apart; the layout one reads a page's columns across.
  */
-export function pagesOpened(pages, marks) {
+export function pagesOpened(pages, marks, rules = ROBUST, readings = []) {
   let from = 1;
   return marks.map((mark) => {
-    const p = pageOpened(pages, mark, from);
+    const found = [pages, ...readings].map((reading, i) => pageOpened(reading, mark, from, rules, i > 0)).filter((p) => p >= 0);
+    const p = found.length > 0 ? Math.min(...found) : -1;
     if (p >= 0) from = p + 1;
     return p;
   });

@@ -4,7 +4,7 @@
  * small document built here. Pages are given as pdftotext would extract them, then normalised.
  */
 import { describe, expect, it } from 'vitest';
-import { FAR_TAIL, keyOpens, markKeys, norm, pageOpened, pagesOpened, SLACK, type MarkKey } from '../../scripts/word-pages-keys.mjs';
+import { FAR_TAIL, keyOpens, markKeys, norm, pageOpened, pagesOpened, runningHead, SLACK, type MarkKey } from '../../scripts/word-pages-keys.mjs';
 
 const MARK = '<w:r><w:lastRenderedPageBreak/></w:r>';
 const run = (text: string, rPr = '') => `<w:r>${rPr ? `<w:rPr>${rPr}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
@@ -171,6 +171,81 @@ describe('word-pages matching', () => {
     const second = onlyKey(doc(BEFORE + para(run(news)) + para(run(words('Filler'))) + para(MARK + run(news))));
     expect([second.rank, second.copies]).toEqual([1, 2]);
     expect(pageOpened(late, second)).toBe(1);
+  });
+});
+
+describe('word-pages robust rules', () => {
+  const FIRST = { robust: false };
+  const tab = '<w:r><w:tab/></w:r>';
+  const before = words('Before the break the last lines of the page');
+
+  it('folds lam + alef once over the joined body, where a lam ends one paragraph and an alef opens the next', () => {
+    // poi-stress011: "العنف ضد الأطفال" ends a heading, "الحماية" opens the next; on the page nothing
+    // but a line break comes between the lam and the alef, so the page's fold turns them round.
+    const body = BEFORE + para(MARK + run('العنف ضد الأطفال')) + para(run('الحماية من جميع أشكال العنف'));
+    const page = norm('العنف ضد الأطفال\nالحماية من جميع أشكال العنف');
+    expect(keyOpens(page, onlyKey(doc(body)))).toBe(0);
+    expect(keyOpens(page, markKeys(doc(body), '', FIRST)[0]!)).toBe(-1);
+  });
+
+  it('leaves a typed label out of the key: extraction may give it after its line', () => {
+    // poi-stress011: "(أ)" and a tab open a right-to-left paragraph; pdftotext gives the label after
+    // the line's text, at its left end.
+    const text = words('National strategies');
+    const body = BEFORE + para(MARK + tab + run('(a)') + tab + run(text));
+    const key = onlyKey(doc(body));
+    expect(key.key.startsWith('nationalstrategies')).toBe(true);
+    expect(key.lead).toBe(1);
+    const page = norm(`${text.slice(0, 40)} (a) ${text.slice(40)}`);
+    expect(keyOpens(page, key)).toBe(0);
+    expect(keyOpens(page, markKeys(doc(body), '', FIRST)[0]!)).toBe(-1);
+    // Where it is drawn first, as in a left-to-right paragraph, the key still opens the page.
+    expect(keyOpens(norm(`(a) ${text}`), key)).toBe(1);
+    // A page that starts a line early is still seen, the label between that line and the key.
+    expect(keyOpens(norm(`golf hotel india (a) ${text}`), key)).toBe(-1);
+    // Inside a key a typed label leaves a gap: "1-" before the next paragraph's text.
+    const inner = onlyKey(doc(BEFORE + para(MARK + run('Introduction')) + para(run('1-') + tab + run(words('The convention')))));
+    expect(inner.pieces.map((p) => p.gap)).toEqual([0, 1]);
+    expect(keyOpens(norm(`Introduction ${words('The convention')} 1-`), inner)).toBe(0);
+  });
+
+  it('does not take text longer than a label before a tab for one', () => {
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Chemical or constituent') + tab + run(words('Sample date')))));
+    expect(key.key.startsWith('chemicalorconstituent')).toBe(true);
+  });
+
+  it('finds a tail only in the running head as the header, not as the line before the mark', () => {
+    // oxsdk-BackgroundReport: the header ends "governance arrangements", and so does the text before
+    // the mark (a paragraph that goes on on the next page); other pages open with the same header.
+    const body = BEFORE + para(run('a de facto form of governance is arising from arrangements') + MARK + run(words('being increasingly')));
+    const key = onlyKey(doc(body));
+    const header = 'Assessing the adequacy of existing governance arrangements';
+    const pdf = pages('Cover', `${header} ${words('being increasingly')}`, `${header} other text`, `${header} more text`);
+    expect(runningHead(pdf, 1, pdf[1]!.slice(0, norm(header).length))).toBe(norm(header).length);
+    expect(pageOpened(pdf, key)).toBe(1);
+    expect(pageOpened(pdf, key, 1, FIRST)).toBe(-1);
+    // A start only one other page shares may be body text: not a running head.
+    const once = pages('Cover', `${header} ${words('being increasingly')}`, `${header} other text`, 'more text');
+    expect(pageOpened(once, key)).toBe(-1);
+    // A page that starts a line early is still seen after the header.
+    const early = pages('Cover', `${header} from arrangements ${words('being increasingly')}`, `${header} other text`, `${header} more text`);
+    expect(pageOpened(early, key)).toBe(-1);
+  });
+
+  it('counts a page opened in the -layout reading, with the tail looked for anywhere before the key', () => {
+    // oxsdk-MSDN_-_EULA: a justified line with a wide space, which the default reading splits.
+    const key = onlyKey(doc(BEFORE + para(MARK + run('Faculty member or Staff member that they are no longer authorized to use'))));
+    const plain = pages(before, 'Faculty member or Staff member to use the Product. that they are no longer authorized');
+    const layout = pages(before, 'Faculty member or Staff member that they are no longer authorized to use the Product.');
+    expect(pagesOpened(plain, [key])).toEqual([-1]);
+    expect(pagesOpened(plain, [key], undefined, [layout])).toEqual([1]);
+    // Read across, a split row's other cells come between the text before the mark and the key.
+    const split = `<w:tbl><w:tr><w:tc>${para(run('Mathematical unit ') + MARK + run('Formatting'))}</w:tc><w:tc>${para(run(words('Convert interval')))}</w:tc></w:tr></w:tbl>`;
+    const rowKey = onlyKey(doc(BEFORE + split + para(run(words('Percentage')))));
+    const across = pages(before, `Mathematical unit ${words('Convert interval')} Formatting ${words('Percentage')}`);
+    expect(keyOpens(across[1]!, rowKey)).toBe(norm(`Mathematical unit ${words('Convert interval')}`).length);
+    expect(keyOpens(across[1]!, rowKey, undefined, undefined, true)).toBe(-1);
+    expect(pagesOpened(pages(before, 'Other'), [rowKey], undefined, [across])).toEqual([-1]);
   });
 });
 
