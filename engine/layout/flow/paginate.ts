@@ -16,7 +16,7 @@
  * and the shapes of pages and the host (page-state.ts, re-exported here).
  */
 import { belowFloatingTables, breakAllowedHere, hangOf, headerPlaced, isColumnEmpty, lastBreak, onlyHeaderAbove } from './column';
-import { bodyBottom, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes } from './page-notes';
+import { bodyBottom, MIN_BODY_PT, newNotes, notesReachFilledColumns, splitNotes, type NewNote } from './page-notes';
 import type { PageNote, PageState, PaginatorHost } from './page-state';
 import { openContinuousRegion, openNextColumnRegion, samePageSize, spacingAtColumnTop } from './page-regions';
 import { PageFlow } from './page-flow';
@@ -194,10 +194,7 @@ export class Paginator extends PageFlow {
     const hang = hangOf(page, unit, bodyBottom(this.host, page));
     if (!blocked && !mustMove && (need + (unit.tailPt ?? 0) - hang <= room + EPS || (fullColumn && !unit.split))) {
       // A point of slack: a row's bottom border may reach just past the foot without hiding text.
-      if (need - hang > room + 1) {
-        if (unit.kind === 'row' && !unit.split) this.tallRows.add(unit);
-        else this.overflowed(unit);
-      }
+      if (need - hang > room + 1) this.overfilled(unit);
       this.place(page, unit, col.x, notes.list);
       return undefined;
     }
@@ -216,15 +213,8 @@ export class Paginator extends PageFlow {
       return undefined;
     }
     if (!blocked && !mustMove && unit.split && room - notes.total > 1 && (!unit.splitsOnlyAtTop || columnEmpty || onlyHeaderAbove(page, unit, this.collapsed) || unit.heightPt > page.frame.bodyBottom - page.frame.bodyTop + EPS)) {
-      const parts = unit.split(room - notes.total, fullColumn);
-      if (parts) {
-        // The part a column opening with it must take (a row's first line) may be taller than the room.
-        if (parts[0].heightPt - hangOf(page, parts[0], bodyBottom(this.host, page)) > room - notes.total + 1) this.overflowed(unit);
-        // The notes of the part placed here: a merged cell's rows leave later rows' notes to their part.
-        this.place(page, parts[0], col.x, parts[0].notes === unit.notes ? notes.list : newNotes(this.host, page, parts[0]).list);
-        this.nextColumn('natural');
-        return parts[1];
-      }
+      const rest = this.splitHere(page, unit, col.x, notes, room - notes.total, fullColumn);
+      if (rest) return rest;
     }
     if (fullColumn) {
       // Nothing of it fits here (under repeated header rows that fill the page, a point or less) and
@@ -234,6 +224,27 @@ export class Paginator extends PageFlow {
       return undefined;
     }
     return this.breakAtLastAllowed(page, unit);
+  }
+
+  /**
+   * Splits a unit at `avail` points: places its first part in this column and ends the column;
+   * returns the rest, or undefined when the unit cannot split there.
+   */
+  private splitHere(page: PageState, unit: Unit, x: number, notes: { readonly list: NewNote[] }, avail: number, fullColumn: boolean): Unit | undefined {
+    const parts = unit.split?.(avail, fullColumn);
+    if (!parts) return undefined;
+    // The part a column opening with it must take (a row's first line) may be taller than the room.
+    if (parts[0].heightPt - hangOf(page, parts[0], bodyBottom(this.host, page)) > avail + 1) this.overflowed(unit);
+    // The notes of the part placed here: a merged cell's rows leave later rows' notes to their part.
+    this.place(page, parts[0], x, parts[0].notes === unit.notes ? notes.list : newNotes(this.host, page, parts[0]).list);
+    this.nextColumn('natural');
+    return parts[1];
+  }
+
+  /** A whole unit placed past its column's foot: an unsplittable row is counted as too tall, the rest as overflow. */
+  private overfilled(unit: Unit): void {
+    if (unit.kind === 'row' && !unit.split) this.tallRows.add(unit);
+    else this.overflowed(unit);
   }
 
   /** Counts a unit placed past its column's foot, unless it paints nothing there (an empty line, spacing). */
