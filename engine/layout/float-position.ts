@@ -51,67 +51,13 @@ export function floatPosition(
   paragraphTop: number,
 ): { x: number; y: number } {
   const hz = anchor.horizontal;
-  let left: number;
-  let width: number;
-  switch (hz.relativeTo) {
-    case 'page':
-      left = 0;
-      width = page.widthPt;
-      break;
-    case 'leftMargin':
-    case 'rightMargin':
-    case 'insideMargin':
-    case 'outsideMargin':
-      if (isLeftMargin(page, hz.relativeTo)) {
-        left = 0;
-        width = page.marginLeft;
-      } else {
-        left = page.widthPt - page.marginRight;
-        width = page.marginRight;
-      }
-      break;
-    case 'column':
-    case 'character':
-      left = column.x;
-      width = column.width;
-      break;
-    default:
-      left = page.marginLeft;
-      width = page.widthPt - page.marginLeft - page.marginRight;
-  }
+  const [left, width] = horizontalBand(hz.relativeTo, page, column);
   let x = left + (hz.offsetPct !== undefined ? hz.offsetPct * width : (hz.offsetPt ?? 0));
   if (hz.align === 'center') x = left + (width - w) / 2;
   else if (hz.align === 'right' || hz.align === 'outside') x = left + width - w;
   else if (hz.align === 'left' || hz.align === 'inside') x = left;
   const vt = anchor.vertical;
-  let top: number;
-  let height: number;
-  switch (vt.relativeTo) {
-    case 'page':
-      top = 0;
-      height = page.heightPt;
-      break;
-    case 'topMargin':
-    case 'bottomMargin':
-    case 'insideMargin':
-    case 'outsideMargin':
-      if (isTopMargin(page, vt.relativeTo)) {
-        top = 0;
-        height = page.marginTop;
-      } else {
-        top = page.heightPt - page.marginBottom;
-        height = page.marginBottom;
-      }
-      break;
-    case 'paragraph':
-    case 'line':
-      top = paragraphTop;
-      height = 0;
-      break;
-    default:
-      top = page.marginTop;
-      height = page.heightPt - page.marginTop - page.marginBottom;
-  }
+  const [top, height] = verticalBand(vt.relativeTo, page, paragraphTop);
   let y = top + (vt.offsetPct !== undefined ? vt.offsetPct * (height || page.heightPt) : (vt.offsetPt ?? 0));
   if (vt.align === 'center') y = top + (height - h) / 2;
   else if (vt.align === 'bottom' || vt.align === 'outside') y = top + height - h;
@@ -123,4 +69,40 @@ export function floatPosition(
   // openooxml/betteroffice #628).
   if (anchor.wrap !== 'none') y = Math.max(0, Math.min(y, page.heightPt - h));
   return { x, y };
+}
+
+/** The horizontal band a float is positioned in (ST_RelFromH, §20.4.3.4): its left edge and width. */
+function horizontalBand(relativeTo: FloatAnchor['horizontal']['relativeTo'], page: PageGeometry, column: { x: number; width: number }): readonly [number, number] {
+  switch (relativeTo) {
+    case 'page':
+      return [0, page.widthPt];
+    case 'leftMargin':
+    case 'rightMargin':
+    case 'insideMargin':
+    case 'outsideMargin':
+      return isLeftMargin(page, relativeTo) ? [0, page.marginLeft] : [page.widthPt - page.marginRight, page.marginRight];
+    case 'column':
+    case 'character':
+      return [column.x, column.width];
+    default:
+      return [page.marginLeft, page.widthPt - page.marginLeft - page.marginRight];
+  }
+}
+
+/** The vertical band a float is positioned in (ST_RelFromV, §20.4.3.5): its top and height (0 from a paragraph or line). */
+function verticalBand(relativeTo: FloatAnchor['vertical']['relativeTo'], page: PageGeometry, paragraphTop: number): readonly [number, number] {
+  switch (relativeTo) {
+    case 'page':
+      return [0, page.heightPt];
+    case 'topMargin':
+    case 'bottomMargin':
+    case 'insideMargin':
+    case 'outsideMargin':
+      return isTopMargin(page, relativeTo) ? [0, page.marginTop] : [page.heightPt - page.marginBottom, page.marginBottom];
+    case 'paragraph':
+    case 'line':
+      return [paragraphTop, 0];
+    default:
+      return [page.marginTop, page.heightPt - page.marginTop - page.marginBottom];
+  }
 }
