@@ -82,79 +82,24 @@ export interface LineGeometry {
 /** Fills lines from pieces. `breaks[i]` ≠ 0 marks a break opportunity before text index i. */
 export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: string, geo: LineGeometry): LineDraft[] {
   const lines: LineDraft[] = [];
-  // Copied (once) only when an emergency cut splits a piece in it; the cut's tail then takes the
-  // piece's place, so a word cut on every line costs no copy of the queue per line.
-  let queue = pieces;
-  let owned: Piece[] | undefined;
-  let pos = 0;
-  let clear: 'left' | 'right' | 'all' | undefined;
+  const cur: Cursor = { queue: pieces, owned: undefined, pos: 0, clear: undefined };
   const line = new LineFill(geo.tabs, text);
   const maxLines = geo.maxLines ?? Infinity;
-  while (pos < queue.length || lines.length === 0) {
-    if (clear) geo.clearBefore?.(lines.length, clear);
-    clear = undefined;
+  while (cur.pos < cur.queue.length || lines.length === 0) {
+    if (cur.clear) geo.clearBefore?.(lines.length, cur.clear);
+    cur.clear = undefined;
     const before = lines[lines.length - 1]?.ending;
     if (before === 'page' || before === 'column') geo.breakBefore?.(lines.length, before);
     const startX = (lines.length === 0 ? geo.firstStartX : geo.otherStartX) + (geo.shiftX?.(lines.length) ?? 0);
-    const limit = geo.limitX(lines.length);
-    line.begin(startX, limit);
-    let ending: LineDraft['ending'] | 'skip' = 'paragraph';
-    // Queue index of a tab placed as a word of its own just before the word being placed (-1: none).
-    let tabWord = -1;
-    while (pos < queue.length) {
-      const wordEnd = findWordEnd(queue, pos, breaks);
-      const loneTab = wordEnd - pos === 1 && isMovableTab(queue[pos]!, line, lines.length, geo);
-      if (loneTab) line.markBeforeTab();
-      line.save();
-      const wasEmpty = line.isEmpty() || (geo.labelEnd !== undefined && lines.length === 0 && line.onlyBefore(geo.labelEnd) && tooWideForAnyLine(queue, pos, wordEnd, geo));
-      for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
-      // The line's spaces are summed only for a word that does not fit as it is.
-      const over = line.fitRight() - line.reach() - EPS;
-      if (over > 0 && over > line.shrinkable(geo.shrinkSpaces)) {
-        line.restore();
-        if (!wasEmpty) {
-          // A tab to a left stop goes down with the word it cannot fit (Word: the word starts at the
-          // next line's first stop, not at its start, and the line ends before the tab). Not when that
-          // word is a tab itself: its stop is out of reach, and it alone goes down.
-          if (tabWord === pos - 1 && !loneTab && line.endsWithLeftTab()) {
-            line.takeBackTab();
-            pos = tabWord;
-          }
-          ending = 'wrap';
-          break;
-        }
-        if (geo.leavesRoom?.(lines.length)) {
-          ending = 'skip';
-          break;
-        }
-        // A word wider than the line: break it where it stops fitting.
-        const cut = emergencyCut(queue, pos, wordEnd, line, text);
-        if (cut.tail) {
-          owned ??= queue.slice();
-          owned[cut.pos] = cut.tail;
-          queue = owned;
-        }
-        pos = cut.pos;
-        ending = 'wrap';
-        break;
-      }
-      tabWord = loneTab ? pos : -1;
-      pos = wordEnd;
-      const last = queue[wordEnd - 1]!;
-      if (last.k === 'special' && last.special.kind === 'break') {
-        ending = last.special.type;
-        if (last.special.type === 'line' && last.special.clear && last.special.clear !== 'none') clear = last.special.clear;
-        break;
-      }
-    }
+    line.begin(startX, geo.limitX(lines.length));
+    const ending = fillLine(cur, line, lines.length, breaks, text, geo);
     if (ending === 'skip') {
-      const at = queue[pos]!.start;
-      lines.push({ pieces: [], tabs: [], startX, endX: startX, start: at, end: at, ending: 'wrap', afterLastTab: 0 });
+      lines.push(emptyLine(startX, cur.queue[cur.pos]!.start, 'wrap'));
       if (lines.length > maxLines) return lines;
       continue;
     }
     lines.push(line.finish(ending, geo.shrinkSpaces));
-    if (pos >= queue.length) break;
+    if (cur.pos >= cur.queue.length) break;
     if (lines.length > maxLines) return lines;
   }
   // A text-wrapping break as the last thing of a paragraph leaves the paragraph mark on a line of
@@ -164,11 +109,75 @@ export function breakLines(pieces: readonly Piece[], breaks: Uint8Array, text: s
   const last = lines[lines.length - 1]!;
   if (last.ending === 'line' || (last.ending === 'page' && geo.markAfterPageBreak)) {
     if (last.ending === 'page') geo.breakBefore?.(lines.length, 'page');
-    if (clear) geo.clearBefore?.(lines.length, clear);
-    const startX = geo.otherStartX + (geo.shiftX?.(lines.length) ?? 0);
-    lines.push({ pieces: [], tabs: [], startX, endX: startX, start: text.length, end: text.length, ending: 'paragraph', afterLastTab: 0 });
+    if (cur.clear) geo.clearBefore?.(lines.length, cur.clear);
+    lines.push(emptyLine(geo.otherStartX + (geo.shiftX?.(lines.length) ?? 0), text.length, 'paragraph'));
   }
   return lines;
+}
+
+/** Where breaking has got to in the pieces, and the clear side a text-wrapping break left for the next line. */
+interface Cursor {
+  /**
+   * The pieces, copied (once, into `owned`) only when an emergency cut splits a piece in it; the
+   * cut's tail then takes the piece's place, so a word cut on every line costs no copy per line.
+   */
+  queue: readonly Piece[];
+  owned: Piece[] | undefined;
+  pos: number;
+  clear: 'left' | 'right' | 'all' | undefined;
+}
+
+function emptyLine(startX: number, at: number, ending: 'wrap' | 'paragraph'): LineDraft {
+  return { pieces: [], tabs: [], startX, endX: startX, start: at, end: at, ending, afterLastTab: 0 };
+}
+
+/** Adds whole words to the begun line until one does not fit or a break ends it; returns how it ends. */
+function fillLine(cur: Cursor, line: LineFill, lineIndex: number, breaks: Uint8Array, text: string, geo: LineGeometry): LineDraft['ending'] | 'skip' {
+  // Queue index of a tab placed as a word of its own just before the word being placed (-1: none).
+  let tabWord = -1;
+  while (cur.pos < cur.queue.length) {
+    const queue = cur.queue;
+    const pos = cur.pos;
+    const wordEnd = findWordEnd(queue, pos, breaks);
+    const loneTab = wordEnd - pos === 1 && isMovableTab(queue[pos]!, line, lineIndex, geo);
+    if (loneTab) line.markBeforeTab();
+    line.save();
+    const wasEmpty = line.isEmpty() || (geo.labelEnd !== undefined && lineIndex === 0 && line.onlyBefore(geo.labelEnd) && tooWideForAnyLine(queue, pos, wordEnd, geo));
+    for (let k = pos; k < wordEnd; k++) line.add(queue[k]!);
+    // The line's spaces are summed only for a word that does not fit as it is.
+    const over = line.fitRight() - line.reach() - EPS;
+    if (over > 0 && over > line.shrinkable(geo.shrinkSpaces)) {
+      line.restore();
+      if (!wasEmpty) {
+        // A tab to a left stop goes down with the word it cannot fit (Word: the word starts at the
+        // next line's first stop, not at its start, and the line ends before the tab). Not when that
+        // word is a tab itself: its stop is out of reach, and it alone goes down.
+        if (tabWord === pos - 1 && !loneTab && line.endsWithLeftTab()) {
+          line.takeBackTab();
+          cur.pos = tabWord;
+        }
+        return 'wrap';
+      }
+      if (geo.leavesRoom?.(lineIndex)) return 'skip';
+      // A word wider than the line: break it where it stops fitting.
+      const cut = emergencyCut(queue, pos, wordEnd, line, text);
+      if (cut.tail) {
+        cur.owned ??= queue.slice();
+        cur.owned[cut.pos] = cut.tail;
+        cur.queue = cur.owned;
+      }
+      cur.pos = cut.pos;
+      return 'wrap';
+    }
+    tabWord = loneTab ? pos : -1;
+    cur.pos = wordEnd;
+    const last = queue[wordEnd - 1]!;
+    if (last.k === 'special' && last.special.kind === 'break') {
+      if (last.special.type === 'line' && last.special.clear && last.special.clear !== 'none') cur.clear = last.special.clear;
+      return last.special.type;
+    }
+  }
+  return 'paragraph';
 }
 
 /**
