@@ -98,45 +98,14 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   const watermark = id.includes('PowerPlusWaterMarkObject') || id.includes('WordPictureWatermark');
   const imagedata = child(el, 'v:imagedata');
   const textbox = child(el, 'v:textbox');
-  if (imagedata && !textbox && !textpath) {
-    const media = mediaFor(r.ctx, r.story.part, attr(imagedata, 'r:id') ?? attr(imagedata, 'r:pict') ?? attr(imagedata, 'o:relid'), r.at);
-    if (!media) return undefined;
-    const img: { -readonly [K in keyof ImageInline]: ImageInline[K] } = { kind: 'image', media, widthPt: w, heightPt: h, props: r.props(), ...transform };
-    const crop = { left: vmlFraction(attr(imagedata, 'cropleft')) ?? 0, top: vmlFraction(attr(imagedata, 'croptop')) ?? 0, right: vmlFraction(attr(imagedata, 'cropright')) ?? 0, bottom: vmlFraction(attr(imagedata, 'cropbottom')) ?? 0 };
-    if (crop.left || crop.top || crop.right || crop.bottom) img.crop = crop;
-    if (anchor) img.anchor = anchor;
-    const alt = attr(el, 'alt') ?? attr(imagedata, 'o:title');
-    if (alt) img.alt = alt;
-    const outline = pictureStroke(el);
-    if (outline) img.outline = outline;
-    const adjust = readVmlImageAdjust(imagedata);
-    if (adjust) img.adjust = adjust;
-    return img;
-  }
+  if (imagedata && !textbox && !textpath) return readVmlPicture(r, el, imagedata, { w, h }, transform, anchor);
   const outline = geometryOf(r, el, w, h);
   const geometry = outline.name;
-  const shape: { -readonly [K in keyof ShapeInline]: ShapeInline[K] } = {
+  const shape: Mutable<ShapeInline> = {
     kind: 'shape', widthPt: w, heightPt: h, geometry, paths: outline.drawn?.paths ?? presetPaths(geometry, w, h, roundAdj(el)), props: r.props(), ...transform,
   };
   if (outline.drawn?.paints.some((p) => p)) shape.pathPaints = outline.drawn.paints;
-  const fillEl = child(el, 'v:fill');
-  const filled = vmlBool(typedAttr(r, el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
-  const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !textpath ? 'FFFFFF' : undefined);
-  // A WordArt text path (type 136) fills and strokes its glyphs, not its box (see wordArtOf).
-  if (filled && fill && geometry !== 'line' && !textpath) {
-    const gradient = readVmlGradient(fillEl, fill);
-    shape.fill = gradient?.color ?? fill;
-    if (gradient?.gradient) shape.fillGradient = gradient.gradient;
-    // v:fill/@opacity (a fraction, or 16.16 fixed point with an f: "31457f" is 0.48).
-    const opacity = gradient?.gradient ? undefined : vmlFraction(attr(fillEl, 'opacity'));
-    if (opacity !== undefined && opacity < 1) shape.fillOpacity = Math.max(0, opacity);
-  }
-  const fillImageId = attr(fillEl, 'r:id');
-  if (filled && fillImageId) {
-    const media = mediaFor(r.ctx, r.story.part, fillImageId, r.at);
-    const type = attr(fillEl, 'type');
-    if (media) shape.fillImage = vmlPictureFill(media, type, fill, vmlColor(attr(fillEl, 'color2')));
-  }
+  const fill = readVmlFill(r, el, shape, textpath !== undefined);
   const stroked = vmlBool(typedAttr(r, el, 'stroked'), true) && vmlBool(attr(child(el, 'v:stroke'), 'on'), true);
   if (stroked && !textpath) shape.line = vmlStroke(el);
   if (textbox) {
@@ -150,6 +119,54 @@ function readVmlShape(r: InlineReader, el: XmlElement, top: boolean, size?: { w:
   if (share !== undefined) shape.ruleShare = share;
   if (anchor) shape.anchor = anchor;
   return shape;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A VML shape that is a picture (v:imagedata, §19.1.2.11): cropped, outlined and adjusted as its attributes say. */
+function readVmlPicture(
+  r: InlineReader, el: XmlElement, imagedata: XmlElement, size: { w: number; h: number },
+  transform: Pick<ImageInline, 'rotationDeg' | 'flipH' | 'flipV'>, anchor: ImageInline['anchor'],
+): ImageInline | undefined {
+  const media = mediaFor(r.ctx, r.story.part, attr(imagedata, 'r:id') ?? attr(imagedata, 'r:pict') ?? attr(imagedata, 'o:relid'), r.at);
+  if (!media) return undefined;
+  const img: Mutable<ImageInline> = { kind: 'image', media, widthPt: size.w, heightPt: size.h, props: r.props(), ...transform };
+  const crop = { left: vmlFraction(attr(imagedata, 'cropleft')) ?? 0, top: vmlFraction(attr(imagedata, 'croptop')) ?? 0, right: vmlFraction(attr(imagedata, 'cropright')) ?? 0, bottom: vmlFraction(attr(imagedata, 'cropbottom')) ?? 0 };
+  if (crop.left || crop.top || crop.right || crop.bottom) img.crop = crop;
+  if (anchor) img.anchor = anchor;
+  const alt = attr(el, 'alt') ?? attr(imagedata, 'o:title');
+  if (alt) img.alt = alt;
+  const outline = pictureStroke(el);
+  if (outline) img.outline = outline;
+  const adjust = readVmlImageAdjust(imagedata);
+  if (adjust) img.adjust = adjust;
+  return img;
+}
+
+/**
+ * A VML shape's fill (v:fill, §19.1.2.5, and the shape's fillcolor/filled): colour, gradient,
+ * opacity or picture onto `shape`; returns the fill colour (WordArt paints its glyphs with it).
+ */
+function readVmlFill(r: InlineReader, el: XmlElement, shape: Mutable<ShapeInline>, isTextPath: boolean): string | undefined {
+  const fillEl = child(el, 'v:fill');
+  const filled = vmlBool(typedAttr(r, el, 'filled'), true) && vmlBool(attr(fillEl, 'on'), true);
+  const fill = vmlColor(attr(fillEl, 'color') ?? attr(el, 'fillcolor')) ?? (attr(el, 'fillcolor') === undefined && !isTextPath ? 'FFFFFF' : undefined);
+  // A WordArt text path (type 136) fills and strokes its glyphs, not its box (see wordArtOf).
+  if (filled && fill && shape.geometry !== 'line' && !isTextPath) {
+    const gradient = readVmlGradient(fillEl, fill);
+    shape.fill = gradient?.color ?? fill;
+    if (gradient?.gradient) shape.fillGradient = gradient.gradient;
+    // v:fill/@opacity (a fraction, or 16.16 fixed point with an f: "31457f" is 0.48).
+    const opacity = gradient?.gradient ? undefined : vmlFraction(attr(fillEl, 'opacity'));
+    if (opacity !== undefined && opacity < 1) shape.fillOpacity = Math.max(0, opacity);
+  }
+  const fillImageId = attr(fillEl, 'r:id');
+  if (filled && fillImageId) {
+    const media = mediaFor(r.ctx, r.story.part, fillImageId, r.at);
+    const type = attr(fillEl, 'type');
+    if (media) shape.fillImage = vmlPictureFill(media, type, fill, vmlColor(attr(fillEl, 'color2')));
+  }
+  return fill;
 }
 
 /**
