@@ -9,9 +9,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocx } from '../../engine/docx';
 import { layoutDocument } from '../../engine/layout';
-import type { DocModel } from '../../engine/model';
+import { WordCache } from '../../engine/layout/inline/pieces';
+import type { DocModel, GlyphRun } from '../../engine/model';
 import { createNodeHost } from '../../node/host';
 import { gc } from '../helpers/heap';
+import { flatItems, layoutDocx } from '../helpers/layout-docx';
 import { makeDocx, para } from '../helpers/make-docx';
 
 /** Lets the current job end (a WeakRef's target is kept until it does), then collects. */
@@ -63,3 +65,41 @@ describe('a worker after a document', () => {
   });
 });
 
+/** `n` distinct words of `length` letters each, told apart by their first letters. */
+function longWords(n: number, length: number): string {
+  return Array.from({ length: n }, (_, i) => {
+    const id = i.toString(26).replace(/./g, (c) => String.fromCharCode(97 + parseInt(c, 26)));
+    return id.padEnd(length, 'x');
+  }).join(' ');
+}
+
+/** Characters of the keys all shaped-word pools hold. */
+function wordKeyChars(): number {
+  return WordCache.pool.keyChars + WordCache.longPool.keyChars;
+}
+
+describe('a worker after a document of long words', () => {
+  it('keeps at most a small bound of long shaped words, however many it met', async () => {
+    // 300 words of 2,000 letters: 600,000 characters, some 16 MB of shaped arrays. The shared pool
+    // bounds its words' characters only as a whole (1.6 M a generation), so all stayed held.
+    const before = wordKeyChars();
+    const { host } = await layOutAndLetGo(para(longWords(300, 2_000)));
+    await collect();
+    expect(host.deref()).toBeUndefined();
+    expect(wordKeyChars() - before).toBeLessThanOrEqual(2 * WordCache.longPool.charLimit);
+  });
+
+  it('still lays a long word out from the cache, the same each time, and keeps ordinary words apart', async () => {
+    const text = `short words ${longWords(3, 500)} more short words`;
+    const layOut = async () => {
+      const { doc } = await layoutDocx(makeDocx({ body: para(text) }), 'long.docx', createNodeHost({}));
+      return doc.pages.flatMap((p) => flatItems(p.items)).filter((i): i is GlyphRun => i.kind === 'glyphs').map((r) => `${r.x.toFixed(2)},${r.y.toFixed(2)} ${r.text} ${r.glyphs.join(' ')}`);
+    };
+    const first = await layOut();
+    const longHeld = WordCache.longPool.size;
+    expect(longHeld).toBeGreaterThanOrEqual(3);
+    expect(await layOut()).toEqual(first);
+    // The second layout found its long words: none added.
+    expect(WordCache.longPool.size).toBe(longHeld);
+  });
+});
