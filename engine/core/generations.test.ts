@@ -70,4 +70,16 @@ describe('GenerationPool key characters', () => {
     expect(cache.get('small')).toBe('s');
     expect(pool.size).toBe(1);
   });
+
+  it('counts the characters of the keys its caches hold, in both generations, within twice its character limit', () => {
+    const pool = new GenerationPool(100, 300);
+    const a = new GenerationCache<number>(pool);
+    const b = new GenerationCache<number>(pool);
+    a.set('x'.repeat(100), 1);
+    b.set('y'.repeat(50), 2);
+    expect([a.keyChars, b.keyChars, pool.keyChars]).toEqual([100, 50, 150]);
+    for (let i = 0; i < 20; i++) a.set(`${i}`.padEnd(100, 'z'), i);
+    expect(pool.keyChars).toBeLessThanOrEqual(2 * pool.charLimit);
+    expect(pool.keyChars).toBe(a.keyChars + b.keyChars);
+  });
 });

@@ -40,6 +40,13 @@ export class GenerationPool {
     return n;
   }
 
+  /** Characters of the keys all the pool's caches hold (young and old generations): what bounds their values' size. */
+  get keyChars(): number {
+    let n = 0;
+    for (const c of this.holding) n += c.keyChars;
+    return n;
+  }
+
   /** Counts an entry with a key of `chars` characters added to `cache`'s young generation, ageing the pool when it is full. */
   added(cache: GenerationCache<unknown>, chars: number): void {
     if (this.young >= this.limit || this.youngChars + chars > this.charLimit) {
@@ -71,6 +78,14 @@ export class GenerationCache<V> {
   /** Entries held (both generations). */
   get size(): number {
     return this.young.size + this.old.size;
+  }
+
+  /** Characters of the keys held (both generations; walks them, for tests and diagnostics). */
+  get keyChars(): number {
+    let n = 0;
+    for (const k of this.young.keys()) n += k.length;
+    for (const k of this.old.keys()) n += k.length;
+    return n;
   }
 
   /** The value under `key`, moved to the young generation if it was in the old. */

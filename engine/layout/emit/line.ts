@@ -117,7 +117,8 @@ class RunBuilder {
   private glyphCount = 0;
   private start = -1;
   private end = -1;
-  private span!: Span;
+  /** The run's span; none between runs. */
+  private span: Span | undefined;
   private x = 0;
   private y = 0;
   private font = 0;
@@ -150,13 +151,15 @@ class RunBuilder {
   }
 
   private sameStyle(span: Span, y: number): boolean {
+    const own = this.span;
     return (
-      span.face === this.span.face &&
-      span.sizePt === this.span.sizePt &&
-      span.color === this.span.color &&
-      (span.props === this.span.props || sameEffects(span.props, this.span.props)) &&
-      span.props.scalePct === this.span.props.scalePct &&
-      (span.level ?? 0) === (this.span.level ?? 0) &&
+      own !== undefined &&
+      span.face === own.face &&
+      span.sizePt === own.sizePt &&
+      span.color === own.color &&
+      (span.props === own.props || sameEffects(span.props, own.props)) &&
+      span.props.scalePct === own.props.scalePct &&
+      (span.level ?? 0) === (own.level ?? 0) &&
       Math.abs(y - this.y) < 0.001
     );
   }
@@ -177,14 +180,23 @@ class RunBuilder {
     this.xEnd += frag.width;
   }
 
-  /** Builds the run and adds it to `target`, with the copies its text effects draw behind it. */
+  /**
+   * Builds the run and adds it to `target`, with the copies its text effects draw behind it. The
+   * builder then lets go of the run's span and fragments: it lives as long as the module, and what
+   * it held of the last run drawn (the span's face and its document's FontContext, with the
+   * document's fonts) stayed alive in a worker until its next document drew text.
+   */
   emit(text: string, target: LayoutItem[], ctx: EmitContext): void {
     const run = this.build(text);
-    if (hasEffects(this.span.props)) emitWithEffects(run, this.span.props, this.span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)), ctx.textEffectsSpent && (() => ctx.textEffectsSpent!()), ctx.textMasksDrawn && ((pixels) => ctx.textMasksDrawn!(pixels)));
+    const span = this.span!;
+    this.frags.length = 0;
+    this.span = undefined;
+    if (hasEffects(span.props)) emitWithEffects(run, span.props, span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)), ctx.textEffectsSpent && (() => ctx.textEffectsSpent!()), ctx.textMasksDrawn && ((pixels) => ctx.textMasksDrawn!(pixels)));
     else target.push(run);
   }
 
   build(text: string): GlyphRun {
+    const span = this.span!;
     const base = this.start;
     const runText = text.slice(base, this.end);
     const n = this.glyphCount;
@@ -205,16 +217,16 @@ class RunBuilder {
       x: this.x,
       y: this.y,
       font: this.font,
-      sizePt: this.span.sizePt,
+      sizePt: span.sizePt,
       glyphs,
       advances,
       text: runText,
       clusters,
-      color: this.span.color,
+      color: span.color,
     };
     // w:w character scale, times the face's own when it is a stand-in fitted to another's widths.
-    if (this.span.props.scalePct !== 100 || this.span.face.widthScale !== 1) run.scalePct = this.span.props.scalePct * this.span.face.widthScale;
-    if (((this.span.level ?? 0) & 1) === 1) run.rtl = true;
+    if (span.props.scalePct !== 100 || span.face.widthScale !== 1) run.scalePct = span.props.scalePct * span.face.widthScale;
+    if (((span.level ?? 0) & 1) === 1) run.rtl = true;
     return run;
   }
 }

@@ -45,9 +45,29 @@ interface ShapedWord {
  */
 const WORDS_PER_GENERATION = 131_072;
 
+/**
+ * Words longer than this (in characters of their key) are kept apart from the others, in a pool
+ * bounded by LONG_WORD_CHARS_PER_GENERATION. A shaped word holds some 26 bytes a character, and the
+ * shared pool bounds its words' characters only as a whole (1.6 M a generation, for 131,072 words
+ * of the corpus's length): fuzz seed 82's docx-54, 326 runs of 5,000 letters, left 42 MB of them
+ * held in a worker after it, up to twice that after two such documents. The whole dev corpus looks
+ * up 50 distinct words (font, style and text) longer than 64 characters, under 6,600 characters
+ * together: a tenth of one generation of the long pool, so its words are shaped once as before.
+ */
+const LONG_WORD = 64;
+
+/** Characters of the long words (LONG_WORD) kept per generation: at most twice this held, about 3.4 MB. */
+const LONG_WORD_CHARS_PER_GENERATION = 65_536;
+
+/** The words of one style: ordinary words in the shared pool, long ones (made on first need) in the long pool. */
+interface StyleWords {
+  readonly words: GenerationCache<ShapedWord>;
+  long: GenerationCache<ShapedWord> | undefined;
+}
+
 /** Shaped words of one font program, by style key and text. */
 interface FontWords {
-  readonly styles: Map<string, GenerationCache<ShapedWord>>;
+  readonly styles: Map<string, StyleWords>;
   /** How many styles to have before dropping those whose words the pool let go (twice as many as were left). */
   pruneAt: number;
 }
@@ -63,6 +83,8 @@ export class WordCache {
   private static readonly byFont = new WeakMap<Uint8Array, FontWords>();
   /** The words of all fonts, WORDS_PER_GENERATION per generation. */
   static readonly pool = new GenerationPool(WORDS_PER_GENERATION);
+  /** The long words (LONG_WORD) of all fonts, LONG_WORD_CHARS_PER_GENERATION characters per generation. */
+  static readonly longPool = new GenerationPool(LONG_WORD_CHARS_PER_GENERATION / LONG_WORD, LONG_WORD_CHARS_PER_GENERATION);
 
   /**
    * `deviceDpi` (0: none) lays words out on a device's widths, as Word does for a document with
@@ -80,9 +102,10 @@ export class WordCache {
   get(span: Span, text: string, joinBefore = false, joinAfter = false): ShapedWord {
     // A span's words are looked up one after another: its font and style tables are found once.
     if (span !== this.lastSpan) this.selectSpan(span);
-    const words = this.lastWords!;
+    const style = this.lastStyle!;
     // U+FFFF never occurs in document text (XML forbids it): it marks the joined sides in the key.
     const key = joinBefore || joinAfter ? `${joinBefore ? '\uFFFF' : ''}${text}${joinAfter ? '\uFFFF' : ''}` : text;
+    const words = key.length <= LONG_WORD ? style.words : (style.long ??= new GenerationCache(WordCache.longPool));
     let w = words.get(key);
     if (!w) {
       w = shapeWord(span, text, joinBefore, joinAfter, this.deviceDpi);
@@ -92,7 +115,7 @@ export class WordCache {
   }
 
   private lastSpan: Span | undefined;
-  private lastWords: GenerationCache<ShapedWord> | undefined;
+  private lastStyle: StyleWords | undefined;
 
   /** Finds (or makes) the word table of a span's font program and style. */
   private selectSpan(span: Span): void {
@@ -103,14 +126,14 @@ export class WordCache {
       WordCache.byFont.set(data, font);
     }
     const key = this.deviceDpi ? `${span.shapeKey}|dpi${this.deviceDpi}` : span.shapeKey;
-    let words = font.styles.get(key);
-    if (!words) {
+    let style = font.styles.get(key);
+    if (!style) {
       if (font.styles.size >= font.pruneAt) pruneStyles(font);
-      words = new GenerationCache(WordCache.pool);
-      font.styles.set(key, words);
+      style = { words: new GenerationCache(WordCache.pool), long: undefined };
+      font.styles.set(key, style);
     }
     this.lastSpan = span;
-    this.lastWords = words;
+    this.lastStyle = style;
   }
 }
 
@@ -119,7 +142,7 @@ export class WordCache {
  * sizes would otherwise leave an empty table per size behind for as long as the font is loaded.
  */
 function pruneStyles(font: FontWords): void {
-  for (const [key, words] of font.styles) if (words.size === 0) font.styles.delete(key);
+  for (const [key, style] of font.styles) if (style.words.size === 0 && (style.long?.size ?? 0) === 0) font.styles.delete(key);
   font.pruneAt = Math.max(256, 2 * font.styles.size);
 }
 
