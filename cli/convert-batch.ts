@@ -14,6 +14,7 @@ import { convertDocxToPdf, type ConvertOptions } from '../engine/convert';
 import { createNodeHost } from '../node/host';
 import type { ConvertOutput } from '../worker/api';
 import { createWorkerPool, PoolError, type EnginePool, type PoolOptions } from '../worker/pool';
+import { poolMessage } from './bounded';
 import { EXIT, type CliIo } from './io';
 import { ProgressBar } from './progress';
 
@@ -151,12 +152,6 @@ function finish(result: Result<ConvertOutput>, output: string): FileResult {
     return { ok: false, message: `cannot write ${output} (${describeFsError(e)}).`, warnings: result.warnings };
   }
   return { ok: true, pages: result.value.pages, output: resolve(output), warnings: result.warnings };
-}
-
-/** A pool failure as a per-file line: `worker/<kind>: what happened. What to do.` */
-function poolMessage(e: PoolError): string {
-  const hint = e.kind === 'timeout' ? ' Raise --timeout if the document is only large.' : e.kind === 'out-of-memory' ? ' Raise --memory if the document is only large.' : '';
-  return `worker/${e.kind}: ${e.message}${hint}`;
 }
 
 function printLine(io: CliIo, bar: ProgressBar | undefined, quiet: boolean, input: string, result: FileResult): void {

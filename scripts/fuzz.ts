@@ -1,7 +1,7 @@
 /**
  * The hostile-input campaign (not part of `npm test`): mutates DOCX packages, pictures, metafiles,
  * templates and signed PDF/DOCX files, runs each through its engine entry point in a child process
- * with a time and heap limit, and records every case that throws, hangs, runs out of memory, peaks
+ * with a CPU-time limit (a wall-clock backstop behind it) and a heap limit, and records every case that throws, hangs, runs out of memory, peaks
  * past the memory bound (`--rss`, RSS_BOUND_MB), fails without a diagnostic code, or reports an
  * internal error; each target reports its cases' highest peak resident sets (`worstRss`, their files
  * kept in `worst/`). Usage (see README, Development):
@@ -23,7 +23,7 @@ import { hostileGif, hostileJpeg, hostilePng } from './fuzz/image-gen';
 import { mutatePdf } from './fuzz/pdf-mutate';
 import { Rng } from './fuzz/rng';
 import { runHttpCampaign } from './fuzz/http';
-import { Runner, type Outcome } from './fuzz/runner';
+import { Runner, WALL_FACTOR, type Outcome } from './fuzz/runner';
 import { docxSeeds, ownDocxSeeds, pictureSeeds, signedDocxSeeds, signedPdfSeeds, type Seed } from './fuzz/seeds';
 import { templateRequest, templateSeeds } from './fuzz/templates';
 import { writeRequest } from './fuzz/request-file';
@@ -33,7 +33,10 @@ interface Options {
   targets: string[];
   cases: Record<string, number>;
   seed: number;
+  /** The CPU time a case may take before it is stopped as a timeout (ms, `--timeout MS`; runner.ts). */
   timeoutMs: number;
+  /** The wall-clock backstop (ms): a case past it is stopped whatever its CPU time (`--wall`). */
+  wallMs: number;
   heapMb: number;
   slowMs: number;
   /** A case whose peak resident set passes this many MB is a defect ('memory'). */
@@ -71,6 +74,7 @@ function parseArgs(argv: readonly string[]): Options {
   return {
     targets, cases, seed,
     timeoutMs: Number(arg('timeout') ?? 20_000),
+    wallMs: Number(arg('wall') ?? Number(arg('timeout') ?? 20_000) * WALL_FACTOR),
     heapMb: Number(arg('heap') ?? 1024),
     slowMs: Number(arg('slow') ?? 5_000),
     rssMb: Number(arg('rss') ?? RSS_BOUND_MB),
@@ -99,6 +103,8 @@ function defectOf(o: Outcome, rssBoundMb: number): string | undefined {
 
 function signatureOf(defect: string, o: Outcome): string {
   if (defect === 'memory') return `memory ${o.status} ${o.codes[0] ?? ''}`.trim();
+  // Which limit stopped it: CPU time (the case worked that long) or the wall-clock backstop (it waited).
+  if (o.status === 'timeout') return `timeout ${o.limit}`;
   const text = o.status === 'threw' ? (o.message ?? '').split('\n').slice(0, 2).join(' ') : o.codes.find((c) => /internal|resource-limit/.test(c)) ?? o.codes[0] ?? '';
   return `${defect} ${text.replace(/\d+/g, 'N').slice(0, 200)}`;
 }
@@ -245,7 +251,7 @@ const WORST_KEPT = 5;
 interface Failure {
   signature: string;
   count: number;
-  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string; peakRssMb?: number; cpuMs?: number }>;
+  examples: Array<{ file: string; seed: string; ops: string[]; status: string; ms: number; codes: string[]; message?: string; peakRssMb?: number; cpuMs?: number; limit?: string }>;
 }
 
 async function runTarget(name: string, build: Builder, n: number, o: Options, runner: Runner, failures: Map<string, Failure>): Promise<TargetReport> {
@@ -301,7 +307,7 @@ function record(failures: Map<string, Failure>, defect: string, out: Outcome, c:
   const file = join(o.out, 'cases', `${target}-${c.msg.id}.${c.ext}`);
   writeFileSync(file, c.msg.bytes);
   if (c.msg.request) writeRequest(`${file}.request.json`, c.msg.request);
-  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...(out.message ? { message: out.message } : {}), ...(out.peakRssMb !== undefined ? { peakRssMb: out.peakRssMb } : {}), ...('cpuMs' in out && out.cpuMs !== undefined ? { cpuMs: out.cpuMs } : {}) });
+  f.examples.push({ file, seed: c.seed, ops: c.ops, status: out.status, ms: out.ms, codes: out.codes.slice(0, 5), ...('message' in out && out.message ? { message: out.message } : {}), ...(out.peakRssMb !== undefined ? { peakRssMb: out.peakRssMb } : {}), ...('cpuMs' in out && out.cpuMs !== undefined ? { cpuMs: out.cpuMs } : {}), ...('limit' in out ? { limit: out.limit } : {}) });
   console.log(`  DEFECT ${sig} (${c.seed}: ${c.ops.join(', ')}) → ${file}`);
 }
 
@@ -332,7 +338,7 @@ async function main(): Promise<void> {
   mkdirSync(join(o.out, 'cases'), { recursive: true });
   mkdirSync(join(o.out, 'worst'), { recursive: true });
   if (o.snippets) console.log(`directed at snippets: ${directSnippets(new RegExp(o.snippets)).join(', ')}`);
-  const runner = new Runner(o.timeoutMs, o.heapMb);
+  const runner = new Runner(o.timeoutMs, o.heapMb, { wallMs: o.wallMs });
   const docx = docxSeeds();
   const pictures = pictureSeeds(docx);
   const own = await ownSigned(runner);

@@ -156,7 +156,9 @@ async function signDocument(document: Uint8Array, options: SignJob, host: Engine
   }
   if (options.tsa && !fetchImpl) return badRequest('This worker has no network access for a time-stamp authority.');
   const timestamp = options.tsa && fetchImpl ? { timestamp: { url: options.tsa.url, ...(options.tsa.headers ? { headers: options.tsa.headers } : {}), fetch: fetchImpl } } : {};
-  const signed = await signPdf(pdf, { ...options.pdf, signer: signer.value, ...timestamp, ...(options.auditTrail ? { auditTrail: options.auditTrail } : {}) }, host);
+  // Revocation data fetched while signing (B-LT, B-LTA) comes through the worker's own fetch, as for a time-stamp: a function cannot cross Comlink.
+  const validation = options.pdf?.validation?.allowOnline && fetchImpl ? { validation: { ...options.pdf.validation, fetch: fetchImpl } } : {};
+  const signed = await signPdf(pdf, { ...options.pdf, ...validation, signer: signer.value, ...timestamp, ...(options.auditTrail ? { auditTrail: options.auditTrail } : {}) }, host);
   if (!signed.ok) return fail(signed.errors, [...early, ...signed.warnings]);
   return { ok: true, value: { document: signed.value, contentType: 'application/pdf' }, warnings: [...early, ...signed.warnings] };
 }

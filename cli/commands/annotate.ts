@@ -4,14 +4,16 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { Diagnostic } from '../../engine/core';
-import { annotateDocument, type FillRequest } from '../../engine/template';
-import { createNodeHost } from '../../node/host';
+import type { Diagnostic, Result } from '../../engine/core';
+import type { AnnotateOutput } from '../../worker/api';
+import * as Comlink from 'comlink';
+import type { FillRequest } from '../../engine/template';
 import { parseArgs, type ArgSpec } from '../args';
+import { limitHelp, readLimits, runBounded } from '../bounded';
 import { EXIT, type CliCommand, type CliIo } from '../io';
 
 const SPEC: ArgSpec = {
-  flags: { fields: 'string', data: 'string', delimiters: 'string', o: 'string', output: 'string', strict: 'boolean', flatten: 'boolean', 'remove-missing': 'boolean', quiet: 'boolean', help: 'boolean' },
+  flags: { fields: 'string', data: 'string', delimiters: 'string', o: 'string', output: 'string', strict: 'boolean', flatten: 'boolean', 'remove-missing': 'boolean', quiet: 'boolean', help: 'boolean', timeout: 'string', memory: 'string' },
   aliases: { h: 'help', q: 'quiet' },
 };
 
@@ -27,6 +29,9 @@ Options:
   --flatten            replace content controls by their content
   --remove-missing     remove template fields that got no value
   -q, --quiet          do not print the report
+${limitHelp(23)}
+The template is filled in a worker thread under the time and heap limits; past them the command
+fails with one line (worker/out-of-memory: …) and exit status 1.
 
 The report {filled, missing, unknown} is printed to stdout as JSON.
 `;
@@ -42,6 +47,8 @@ export const runAnnotate: CliCommand = async (argv, io) => {
   }
   if (positional.length !== 1) return usage(io, positional.length === 0 ? 'no template given.' : 'give exactly one template.');
   if (!flags.fields && !flags.data) return usage(io, 'give --fields FILE or --data FILE.');
+  const limits = readLimits(flags);
+  if (!limits.ok) return usage(io, limits.error);
   const input = positional[0]!;
   const output = (flags.o ?? flags.output ?? join(dirname(input), `${basename(input, extname(input))}-filled.docx`)) as string;
   const to = extname(output).toLowerCase() === '.pdf' ? 'pdf' : 'docx';
@@ -57,14 +64,20 @@ export const runAnnotate: CliCommand = async (argv, io) => {
     io.stderr(`colophon annotate: cannot read ${input} (${(e as NodeJS.ErrnoException).code ?? String(e)}).\n`);
     return EXIT.failed;
   }
-  const result = await annotateDocument(template, request, {
+  const options = {
     to,
     fileName: basename(input),
     ...(flags.delimiters ? { delimiters: flags.delimiters as string } : {}),
     ...(flags.strict ? { strict: true } : {}),
     ...(flags.flatten ? { flatten: true } : {}),
     ...(flags['remove-missing'] ? { removeMissing: true } : {}),
-  }, createNodeHost());
+  } as const;
+  const run = await runBounded<Result<AnnotateOutput>>(limits.value, (api, job) => api.annotate(Comlink.transfer(template, [template.buffer]), request, options, job));
+  if (!run.ok) {
+    io.stderr(`colophon annotate: ${run.message}\n`);
+    return EXIT.failed;
+  }
+  const result = run.value;
   printWarnings(io, result.warnings);
   if (!result.ok) {
     for (const e of result.errors.slice(0, 20)) io.stderr(`colophon annotate: ${e.code}: ${e.message}${e.hint ? ` ${e.hint}` : ''}\n`);

@@ -11,30 +11,12 @@ import type { ConvertOptions } from '../../engine/convert';
 import { EXIT, type CliCommand } from '../io';
 import { parseArgs, type ArgSpec } from '../args';
 import { convertFiles, describeFsError } from '../convert-batch';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_S, ONE_JOB_YOUNG_GENERATION_MB, readLimits } from '../bounded';
 
 const SPEC: ArgSpec = {
   flags: { strict: 'boolean', quiet: 'boolean', help: 'boolean', o: 'string', output: 'string', 'out-dir': 'string', 'tracked-changes': 'string', comments: 'string', jobs: 'string', timeout: 'string', memory: 'string' },
   aliases: { h: 'help', q: 'quiet' },
 };
-
-/** Per-document time limit in a worker: generous for a long report on a slow machine. */
-const DEFAULT_TIMEOUT_S = 120;
-/**
- * Per-worker V8 heap limit (old generation), the server's per-job figure (COLOPHON_JOB_MEMORY_MB):
- * the dev corpus's largest document, 437 pages, peaks at 235 MB RSS converted alone in a worker. A
- * hostile one stops at the limit with a `worker/out-of-memory` line instead of growing the process:
- * without a limit V8 postponed full collections and an 83 MB footer (fuzz seed 77 docx-81) peaked at
- * 1,010 MB RSS in the CLI's own process, 774 MB in a worker under this limit.
- */
-const DEFAULT_MEMORY_MB = 1024;
-
-/**
- * One document's worker keeps V8's default young generation (3 semi-spaces of 16 MB), as the CLI's
- * own process had, rather than the pool's 192 MB sized for a batch's throughput: on fuzz seed 77
- * docx-81 under a 1024 MB limit it peaked at 774 MB RSS against 925 MB, on the corpus's 437-page
- * handbook at 235 against 333 MB, in the same CPU time (1.77 against 1.78 s).
- */
-const ONE_DOCUMENT_YOUNG_GENERATION_MB = 48;
 
 const HELP = `Usage: colophon convert IN.docx [-o OUT.pdf]
        colophon convert A.docx B.docx ... --out-dir DIR
@@ -124,20 +106,19 @@ export type WorkerLimits = { readonly workers: number; readonly timeoutMs: numbe
 /**
  * Reads --jobs, --timeout and --memory into worker limits. Workers: --jobs N (capped at the number of
  * inputs); without it, min(inputs, cores), so one input runs in one worker under the time and heap
- * limits (ONE_DOCUMENT_YOUNG_GENERATION_MB); --jobs 1 means this process (0), without them.
+ * limits (cli/bounded.ts); --jobs 1 means this process (0), without them.
  */
 export function workerLimits(flags: Readonly<Record<string, unknown>>, inputs: number): { ok: true; value: WorkerLimits } | { ok: false; error: string } {
   const jobs = flags.jobs === undefined ? undefined : Number(flags.jobs);
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1 && jobs <= 256)) return { ok: false, error: `--jobs must be a whole number from 1 to 256 (got '${String(flags.jobs)}').` };
-  const timeoutS = flags.timeout === undefined ? DEFAULT_TIMEOUT_S : Number(flags.timeout);
-  if (!(Number.isFinite(timeoutS) && timeoutS > 0 && timeoutS <= 86_400)) return { ok: false, error: `--timeout must be a number of seconds above 0 (got '${String(flags.timeout)}').` };
-  const memoryMb = flags.memory === undefined ? DEFAULT_MEMORY_MB : Number(flags.memory);
-  if (!(Number.isInteger(memoryMb) && memoryMb >= 64 && memoryMb <= 65_536)) return { ok: false, error: `--memory must be a whole number of MB from 64 to 65536 (got '${String(flags.memory)}').` };
+  const limits = readLimits(flags);
+  if (!limits.ok) return limits;
+  const { timeoutMs, memoryMb } = limits.value;
   const wantsLimits = flags.timeout !== undefined || flags.memory !== undefined;
   if (jobs === 1 && wantsLimits) return { ok: false, error: '--timeout and --memory apply to worker threads; --jobs 1 converts in this process. Drop one of them.' };
   const workers = jobs !== undefined ? (jobs === 1 ? 0 : Math.min(jobs, inputs)) : Math.min(inputs, availableParallelism());
-  const young = workers === 1 && inputs === 1 ? { youngGenerationMb: ONE_DOCUMENT_YOUNG_GENERATION_MB } : {};
-  return { ok: true, value: { workers, timeoutMs: Math.round(timeoutS * 1000), memoryMb, ...young } };
+  const young = workers === 1 && inputs === 1 ? { youngGenerationMb: ONE_JOB_YOUNG_GENERATION_MB } : {};
+  return { ok: true, value: { workers, timeoutMs, memoryMb, ...young } };
 }
 
 /**

@@ -7,8 +7,10 @@ import { extname } from 'node:path';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
 import type { CmsSigner, DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
 import { decodePem, signerFromPem, signerFromPkcs12 } from '../../engine/cms';
-import { readAuditTrail, signDocx, signPdf, signerFromDevIdentity } from '../../engine/sign';
+import * as Comlink from 'comlink';
+import { readAuditTrail } from '../../engine/sign';
 import type { AuditTrail } from '../../engine/sign';
+import type { SignJob, SigningIdentity, SignOutput } from '../../worker/api';
 import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
 import { createNodeHost } from '../../node/host';
 import { defaultDataDir, loadOrCreateDevIdentity } from '../../node/dev-identity';
@@ -16,12 +18,14 @@ import { EXIT } from '../io';
 import type { CliCommand, CliIo } from '../io';
 import { parseArgs } from '../args';
 import type { ArgSpec } from '../args';
+import { limitHelp, readLimits, runBounded } from '../bounded';
 
 const SPEC: ArgSpec = {
   flags: {
     help: 'boolean', o: 'string', output: 'string', p12: 'string', password: 'string', pem: 'string', 'key-password': 'string', dev: 'boolean', 'data-dir': 'string',
     level: 'string', tsa: 'string', visible: 'string', image: 'string', certify: 'string', 'audit-trail': 'string', reason: 'string', location: 'string', contact: 'string',
     name: 'string', field: 'string', pss: 'boolean', digest: 'string', pkcs7: 'boolean', cert: 'list', ocsp: 'list', crl: 'list', online: 'boolean', lock: 'string',
+    timeout: 'string', memory: 'string',
   },
   aliases: { h: 'help' },
 };
@@ -51,7 +55,10 @@ Signature:
   --pkcs7                adbe.pkcs7.detached instead of ETSI.CAdES.detached
   --audit-trail FILE     append an audit-trail page before signing; FILE is JSON shaped like the
                          /v1/sign body: { signer: {name, email, ip?, userAgent?}, auditTrail: [...], eventId? }
-`;
+
+Limits (the document is signed in a worker thread; past a limit the command fails with one line,
+worker/out-of-memory: …, and exit status 1):
+${limitHelp(25)}`;
 
 type Flags = Record<string, string | boolean | string[] | undefined>;
 
@@ -70,33 +77,60 @@ export const runSign: CliCommand = async (argv, io) => {
   if (!output) return usage(io, 'give the output file with -o.');
   const parsed = signOptionsFromFlags(flags);
   if (typeof parsed === 'string') return usage(io, parsed);
+  const limits = readLimits(flags);
+  if (!limits.ok) return usage(io, limits.error);
   const host = createNodeHost();
-  const signer = await loadSigner(flags, host);
+  // The key is read here, so a wrong password fails before any work and the signer's name can be printed; the worker signs with the same identity.
+  const identity = await loadIdentity(flags, host);
+  if (!identity.ok) return report(io, identity.errors, identity.warnings);
+  const signerOptions = signerOptionsOf(flags);
+  const signer = await signerOf(identity.value, signerOptions, host);
   if (!signer.ok) return report(io, signer.errors, signer.warnings);
   const bytes = new Uint8Array(readFileSync(input));
   const ext = extname(input).toLowerCase();
-  if (ext === '.docx' || ext === '.docm' || ext === '.dotx') {
+  const isDocx = ext === '.docx' || ext === '.docm' || ext === '.dotx';
+  let job: SignJob;
+  if (isDocx) {
     const pdfOnly = ['level', 'tsa', 'visible', 'image', 'certify', 'lock', 'pkcs7', 'audit-trail', 'online'].filter((f) => flags[f] !== undefined && f !== 'level');
     if (pdfOnly.length > 0 || (flags.level && flags.level !== 'B-B')) return usage(io, `--${pdfOnly[0] ?? 'level'} applies to PDF signing only.`);
-    const docx = await signDocx(bytes, { signer: signer.value, ...(parsed.reason ? { comments: parsed.reason } : {}) }, host);
-    if (!docx.ok) return report(io, docx.errors, docx.warnings);
-    writeFileSync(output, docx.value);
-    io.stdout(`Signed ${input} -> ${output} (OOXML package signature, signer ${signer.value.certificate.commonName})\n`);
+    job = { identity: identity.value, signerOptions, to: 'docx', ...(parsed.reason ? { docxComments: parsed.reason } : {}) };
+  } else {
+    let auditTrail: AuditTrail | undefined;
+    if (flags['audit-trail']) {
+      const trail = readAuditTrailFile(String(flags['audit-trail']));
+      if (!trail.ok) return report(io, trail.errors, trail.warnings);
+      auditTrail = trail.value;
+    }
+    job = { identity: identity.value, signerOptions, to: 'pdf', ...pdfJob(parsed), ...(auditTrail ? { auditTrail } : {}) };
+  }
+  const run = await runBounded<Result<SignOutput>>(limits.value, (api, j) => api.sign(Comlink.transfer(bytes, [bytes.buffer]), job, j));
+  if (!run.ok) {
+    io.stderr(`colophon sign: ${run.message}\n`);
+    return EXIT.failed;
+  }
+  const result = run.value;
+  if (!result.ok) return report(io, result.errors, result.warnings);
+  writeFileSync(output, result.value.document);
+  const name = signer.value.certificate.commonName;
+  if (isDocx) {
+    io.stdout(`Signed ${input} -> ${output} (OOXML package signature, signer ${name})\n`);
     return EXIT.ok;
   }
-  let auditTrail: AuditTrail | undefined;
-  if (flags['audit-trail']) {
-    const trail = readAuditTrailFile(String(flags['audit-trail']));
-    if (!trail.ok) return report(io, trail.errors, trail.warnings);
-    auditTrail = trail.value;
-  }
-  const result = await signPdf(bytes, { ...parsed, signer: signer.value, ...(auditTrail ? { auditTrail } : {}) }, host);
-  if (!result.ok) return report(io, result.errors, result.warnings);
-  writeFileSync(output, result.value);
   for (const w of result.warnings) io.stderr(`warning ${w.code}: ${w.message}\n`);
-  io.stdout(`Signed ${input} -> ${output} (${parsed.level ?? 'B-B'}, signer ${signer.value.certificate.commonName})\n`);
+  io.stdout(`Signed ${input} -> ${output} (${parsed.level ?? 'B-B'}, signer ${name})\n`);
   return EXIT.ok;
 };
+
+/**
+ * The PDF part of a worker sign job from the flags' options: the time-stamp authority as a URL and
+ * online revocation as `allowOnline`, which the worker serves with its own fetch (functions do not
+ * cross to a worker).
+ */
+function pdfJob(parsed: Omit<SignPdfOptions, 'signer'>): Pick<SignJob, 'pdf' | 'tsa'> {
+  const { timestamp, validation, auditTrail: _trail, ...pdf } = parsed;
+  const { fetch: _fetch, ...offline } = validation ?? {};
+  return { pdf: { ...pdf, ...(validation ? { validation: offline } : {}) }, ...(timestamp ? { tsa: { url: timestamp.url, ...(timestamp.headers ? { headers: timestamp.headers } : {}) } } : {}) };
+}
 
 function usage(io: CliIo, message: string): number {
   io.stderr(`colophon sign: ${message}\n\n${HELP}`);
@@ -160,25 +194,43 @@ function readDerOrPem(path: string): Uint8Array[] {
   return head.includes('-----BEGIN') ? decodePem(new TextDecoder().decode(b)).map((p) => p.der) : [b];
 }
 
-async function loadSigner(flags: Flags, host: EngineHost): Promise<Result<CmsSigner>> {
-  const subtle = host.crypto!.subtle;
+function signerOptionsOf(flags: Flags): SignerOptions {
   const digest = flags.digest as DigestName | undefined;
-  const options: SignerOptions = { ...(flags.pss ? { rsaPadding: 'pss' as const } : {}), ...(digest ? { digest } : {}) };
+  return { ...(flags.pss ? { rsaPadding: 'pss' as const } : {}), ...(digest ? { digest } : {}) };
+}
+
+/** The signing key the flags name, as plain data a worker can receive. */
+async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<SigningIdentity>> {
+  const digest = flags.digest as DigestName | undefined;
   if (digest && !['SHA-256', 'SHA-384', 'SHA-512'].includes(digest)) return fail('sign/bad-digest', `--digest must be SHA-256, SHA-384 or SHA-512 (got '${digest}').`);
   if (flags.p12) {
     const password = (flags.password as string | undefined) ?? process.env.COLOPHON_SIGN_PASSWORD ?? '';
-    return signerFromPkcs12(new Uint8Array(readFileSync(String(flags.p12))), password, subtle, options);
+    return ok({ kind: 'pkcs12', data: new Uint8Array(readFileSync(String(flags.p12))), password });
   }
-  if (flags.pem) return signerFromPem(readFileSync(String(flags.pem), 'utf8'), flags['key-password'] as string | undefined, subtle, options);
+  if (flags.pem) {
+    const password = flags['key-password'] as string | undefined;
+    return ok({ kind: 'pem', pem: readFileSync(String(flags.pem), 'utf8'), ...(password !== undefined ? { password } : {}) });
+  }
   if (flags.dev) {
     const id = await loadOrCreateDevIdentity((flags['data-dir'] as string | undefined) ?? defaultDataDir(), host);
-    return id.ok ? signerFromDevIdentity(id.value, host, options) : id;
+    // As signerFromDevIdentity reads it: the signer's certificate, the CA's, then the key.
+    return id.ok ? ok({ kind: 'pem', pem: id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem }) : id;
   }
   return fail('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.');
 }
 
+/** The signer of an identity, read in this process to check the key and name its holder. */
+function signerOf(id: SigningIdentity, options: SignerOptions, host: EngineHost): Promise<Result<CmsSigner>> {
+  const subtle = host.crypto!.subtle;
+  return id.kind === 'pem' ? signerFromPem(id.pem, id.password, subtle, options) : signerFromPkcs12(id.data, id.password, subtle, options);
+}
+
 function fail(code: string, message: string): Result<never> {
   return { ok: false, errors: [{ severity: 'error', code, message }], warnings: [] };
+}
+
+function ok<T>(value: T): Result<T> {
+  return { ok: true, value, warnings: [] };
 }
 
 function readAuditTrailFile(path: string): Result<AuditTrail> {

@@ -4,16 +4,17 @@
  * Exit codes: 0 valid, 1 not valid, 2 could not evaluate (or bad usage).
  */
 import { readFileSync } from 'node:fs';
-import { webcrypto } from 'node:crypto';
-import type { Diagnostic, EngineHost } from '../../engine/core';
-import { verifyDocx, verifyPdf } from '../../engine/verify';
-import type { RevocationFetch, SignatureReport, VerificationReport, VerifyOptions } from '../../engine/verify';
+import * as Comlink from 'comlink';
+import type { Diagnostic, Result } from '../../engine/core';
+import type { SignatureReport, VerificationReport } from '../../engine/verify';
+import type { VerifyJob } from '../../worker/api';
 import type { CliCommand, CliIo } from '../io';
 import { parseArgs } from '../args';
 import type { ArgSpec } from '../args';
+import { limitHelp, readLimits, runBounded } from '../bounded';
 
 const SPEC: ArgSpec = {
-  flags: { help: 'boolean', json: 'boolean', trust: 'list', intermediate: 'list', at: 'string', revocation: 'string', online: 'boolean' },
+  flags: { help: 'boolean', json: 'boolean', trust: 'list', intermediate: 'list', at: 'string', revocation: 'string', online: 'boolean', timeout: 'string', memory: 'string' },
   aliases: { h: 'help' },
 };
 
@@ -28,6 +29,9 @@ Nothing is trusted unless given with --trust.
   --revocation MODE      soft (default: missing data is reported), hard (missing data = indeterminate), off
   --online               fetch missing CRLs / OCSP responses from the URLs in the certificates
   --json                 print the full report as JSON
+${limitHelp(25)}
+The file is verified in a worker thread under the time and heap limits; past them the command
+fails with one line (worker/out-of-memory: …), as a file it could not evaluate.
 
 Exit status: 0 valid, 1 not valid, 2 could not evaluate.
 `;
@@ -48,6 +52,8 @@ export const runVerify: CliCommand = async (argv, io) => {
   if (positional.length !== 1) return usage(io, 'give exactly one file to verify.');
   const options = optionsFromFlags(flags);
   if (typeof options === 'string') return usage(io, options);
+  const limits = readLimits(flags);
+  if (!limits.ok) return usage(io, limits.error);
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(readFileSync(positional[0]!));
@@ -55,9 +61,13 @@ export const runVerify: CliCommand = async (argv, io) => {
     io.stderr(`colophon verify: cannot read ${positional[0]}: ${e instanceof Error ? e.message : String(e)}\n`);
     return EXIT_UNEVALUATED;
   }
-  const host: EngineHost = { crypto: webcrypto as unknown as Crypto, now: () => new Date() };
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  const result = isZip ? await verifyDocx(bytes, options, host) : await verifyPdf(bytes, options, host);
+  // The worker tells a PDF from a DOCX by its bytes and fetches with its own fetch when allowOnline is set.
+  const run = await runBounded<Result<VerificationReport>>(limits.value, (api, job) => api.verify(Comlink.transfer(bytes, [bytes.buffer]), options, job));
+  if (!run.ok) {
+    io.stderr(`colophon verify: ${run.message}\n`);
+    return EXIT_UNEVALUATED;
+  }
+  const result = run.value;
   if (!result.ok) {
     printDiagnostics(io, result.errors, result.warnings);
     if (flags.json) io.stdout(`${JSON.stringify({ ok: false, errors: result.errors, warnings: result.warnings }, null, 2)}\n`);
@@ -79,7 +89,7 @@ function printDiagnostics(io: CliIo, errors: readonly Diagnostic[], warnings: re
 }
 
 /** Turns the flags into verify options; returns an error text on bad input. */
-export function optionsFromFlags(flags: Record<string, unknown>): VerifyOptions | string {
+export function optionsFromFlags(flags: Record<string, unknown>): VerifyJob | string {
   const read = (key: string): Uint8Array[] | string => {
     const out: Uint8Array[] = [];
     for (const f of (flags[key] as string[] | undefined) ?? []) {
@@ -103,13 +113,12 @@ export function optionsFromFlags(flags: Record<string, unknown>): VerifyOptions 
   const mode = flags.revocation as string | undefined;
   const revocation = mode === undefined || mode === 'soft' ? 'soft-fail' : mode === 'hard' ? 'hard-fail' : mode === 'off' ? 'off' : undefined;
   if (!revocation) return `--revocation must be soft, hard or off (got '${mode}').`;
-  const fetchRevocation: RevocationFetch = (url, init) => fetch(url, init);
   return {
     trustAnchors: trust,
     intermediates,
     revocation,
     ...(validationTime ? { validationTime } : {}),
-    ...(flags.online ? { allowOnline: true, fetch: fetchRevocation } : {}),
+    ...(flags.online ? { allowOnline: true } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
  * only; loads nothing.
  */
 import type { Block, DocModel, Inline, RunProps, ShapeInline } from '../model';
-import { alternateNames, type FaceRequest, type GenericClass } from '../text';
+import { alternateNames, needsFontkit, type FaceRequest, type GenericClass } from '../text';
 
 const GENERIC: Record<string, GenericClass | undefined> = { roman: 'serif', swiss: 'sans', modern: 'mono' };
 
@@ -58,6 +58,22 @@ export interface FontNeeds {
   readonly hangul: boolean;
   /** Some text has emoji (the emoji fallback face is loaded only then). */
   readonly emoji: boolean;
+  /**
+   * Some text is shaped by fontkit in any font (text needsFontkit): it is loaded before layout then,
+   * instead of the layout learning it at that text, loading it and starting over. Unpointed Hebrew
+   * alone may take the fast path and does not count; a restart still covers it.
+   */
+  readonly fullShaping: boolean;
+}
+
+const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
+/** Whether any character of `t` is shaped by fontkit; printable ASCII is settled by one native scan. */
+function hasFullShaping(t: string): boolean {
+  const first = t.search(OUTSIDE_PRINTABLE_ASCII);
+  if (first < 0) return false;
+  for (let i = first; i < t.length; i++) if (needsFontkit(t, i)) return true;
+  return false;
 }
 
 /**
@@ -79,7 +95,7 @@ export function fontNeeds(doc: DocModel, extra: readonly RunProps[] = []): FontN
     for (const bold of [false, true]) walk.seen.set(`${family}|${bold ? 1 : 0}0|`, { family, bold, italic: false });
     stringsOf(c, walk.text);
   }
-  return { requests: [...walk.seen.values()], eastAsian: walk.eastAsian, hangul: walk.hangul, emoji: walk.emoji };
+  return { requests: [...walk.seen.values()], eastAsian: walk.eastAsian, hangul: walk.hangul, emoji: walk.emoji, fullShaping: walk.fullShaping };
 }
 
 /** What fontNeeds has found so far: the faces asked for by key, and the scripts seen. */
@@ -91,6 +107,7 @@ class NeedsWalk {
   eastAsian = false;
   hangul = false;
   emoji = false;
+  fullShaping = false;
 
   add(p: RunProps): void {
     if (this.seenProps.has(p)) return;
@@ -105,6 +122,7 @@ class NeedsWalk {
       this.hangul = HANGUL.test(t);
     }
     if (!this.emoji) this.emoji = EMOJI.test(t);
+    if (!this.fullShaping) this.fullShaping = hasFullShaping(t);
   };
 
   inlines(list: readonly Inline[]): void {

@@ -43,6 +43,7 @@ export type { FaceRequest, EmbeddedFace, FontContextOptions, StandInFit } from '
 export type { FontSegment } from './segment';
 export type { LoadedFont, FaceMetrics, FaceOrigin } from './loaded-font';
 export type { ShapeOptions, ShapedText } from './shaper';
+export { needsFontkit } from './shaper';
 export type { LineMetrics } from './line-metrics';
 export { lowerSymbolCodes, mapSymbolChar, mapSymbolText, symbolCodeToUnicode, SYMBOL_FALLBACK_FAMILY } from './symbol-fonts';
 export type { MappedSymbol } from './symbol-fonts';

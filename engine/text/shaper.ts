@@ -17,7 +17,7 @@ import { mirroredCodePoint } from './bidi/bidi-class';
 import { FontkitShaper } from './fontkit-adapter';
 import { requireFontkit } from './fontkit-loader';
 import type { FontProgram } from './font-program';
-import { FastClass, fastClass, forEachFastCodePointIn, isCombiningMark, isDefaultIgnorable } from './unicode-props';
+import { FastClass, fastClass, forEachFastCodePointIn, isCombiningMark, isDefaultIgnorable, needsFullShaping } from './unicode-props';
 
 /** How to shape a piece of text. */
 export interface ShapeOptions {
@@ -315,6 +315,15 @@ export class Shaper {
 const HEBREW_FAST: readonly (readonly [number, number])[] = [
   [0x05be, 0x05be], [0x05c0, 0x05c0], [0x05c3, 0x05c3], [0x05c6, 0x05c6], [0x05d0, 0x05ea], [0x05ef, 0x05f4],
 ];
+
+/**
+ * Whether the character at `i` is shaped by fontkit in every font and direction: off the fast path
+ * (needsFullShaping) and not a Hebrew letter or mark of punctuation, which tryFastRtl takes right to
+ * left where the font allows. Layout loads fontkit before it starts when some text has one.
+ */
+export function needsFontkit(text: string, i: number): boolean {
+  return needsFullShaping(text, i) && !isHebrewFast(text.charCodeAt(i));
+}
 
 function isHebrewFast(c: number): boolean {
   if (c < 0x05be || c > 0x05f4) return false;

@@ -57,7 +57,8 @@ describe('colophon verify', () => {
     const junk = writeTemp(dir, 'junk.pdf', new TextEncoder().encode('not a pdf'));
     const io = capture();
     expect(await runVerify([junk], io)).toBe(2);
-    expect(io.err).toMatch(/pdf\/not-pdf/);
+    // Verified in a heap-bounded worker (cli/bounded.ts), which tells PDF from DOCX by the bytes, as the server does.
+    expect(io.err).toMatch(/worker\/unknown-format: The document is neither a PDF nor a DOCX/);
     expect(await runVerify([], capture())).toBe(2);
     expect(await runVerify([signedPath, '--at', 'yesterday'], capture())).toBe(2);
     expect(await runVerify([signedPath, '--trust', `${dir}/missing.pem`], capture())).toBe(2);
