@@ -226,17 +226,24 @@ describe('readChartPart', () => {
     expect(axis('<c:dispUnits><c:custUnit val="-3"/></c:dispUnits>').displayUnit).toBeUndefined();
   });
 
-  it('reads linear and moving-average trendlines with their period, forecasts, intercept and line; other kinds are warned, not kept', () => {
+  it('reads trendlines of every kind with their period, order, forecasts, intercept and line', () => {
     const trend = '<c:trendline><c:spPr><a:ln w="25400"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill><a:prstDash val="dash"/></a:ln></c:spPr><c:trendlineType val="linear"/><c:forward val="1.5"/><c:intercept val="2"/></c:trendline>' +
-      '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/></c:trendline>';
+      '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/><c:backward val="0.5"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="poly"/><c:order val="9"/></c:trendline><c:trendline><c:trendlineType val="poly"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="log"/></c:trendline><c:trendline><c:trendlineType val="power"/></c:trendline><c:trendline><c:trendlineType val="cubic"/></c:trendline>';
     const m = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] });
     expect(m.plots[0]!.series[0]!.trendlines).toEqual([
       { kind: 'linear', forward: 1.5, intercept: 2, line: { color: '00FF00', widthPt: 2 }, dashPreset: 'dash' },
       { kind: 'movingAvg', period: 3 },
+      { kind: 'exp', backward: 0.5 },
+      { kind: 'poly', order: 6 },
+      { kind: 'poly', order: 2 },
+      { kind: 'log' },
+      { kind: 'power' },
     ]);
   });
 
-  it('names the parts it does not draw (data table, trendlines, error bars, log axis) in one warning, and warns for none on a plain chart', () => {
+  it('names the parts it does not draw (data table, error bars, log axis; trendlines are drawn) in one warning, and warns for none on a plain chart', () => {
     const warningsOf = (c: TestChart) => {
       const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
       if (!r.ok) throw new Error('parse failed');
@@ -254,7 +261,8 @@ describe('readChartPart', () => {
     if (!r.ok) throw new Error('parse failed');
     const found = r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
     expect(found).toHaveLength(1);
-    for (const part of ['c:dTable', 'c:trendline', 'c:errBars', 'c:logBase']) expect(found[0]!.message).toContain(part);
+    for (const part of ['c:dTable', 'c:errBars', 'c:logBase']) expect(found[0]!.message).toContain(part);
+    expect(found[0]!.message).not.toContain('c:trendline');
   });
 
   it('bounds the points read from one part (1,000,000) and says so', () => {

@@ -92,26 +92,28 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
 const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) => boolean]> = [
   // §21.2.2.54 c:dTable: the data table under the plot.
   ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
-  // §21.2.2.211 c:trendline and §21.2.2.58 c:errBars sit in a plot's c:ser.
-  ['exponential, logarithmic, polynomial or power trendlines (c:trendline)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => children(ser, 'c:trendline').some((t) => !TRENDLINE_KINDS.has(chartVal(t, 'c:trendlineType') ?? ''))))],
+  // §21.2.2.58 c:errBars sits in a plot's c:ser.
   ['error bars (c:errBars)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:errBars') !== undefined))],
   ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
   // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
   ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
 ];
 
-const TRENDLINE_KINDS: ReadonlySet<string> = new Set(['linear', 'movingAvg']);
+const TRENDLINE_KINDS: ReadonlyArray<ChartTrendline['kind']> = ['linear', 'exp', 'log', 'poly', 'power', 'movingAvg'];
 const MAX_TRENDLINES = 8;
 
-/** c:trendline (§21.2.2.209) of the kinds drawn: linear and moving average. */
+/** c:trendline (§21.2.2.209): its kind (ST_TrendlineType; linear when absent, as the schema's default), options and line. */
 function readTrendlines(ctx: DocxContext, ser: XmlElement): ChartTrendline[] {
   const out: ChartTrendline[] = [];
   for (const t of children(ser, 'c:trendline').slice(0, MAX_TRENDLINES)) {
-    const kind = chartVal(t, 'c:trendlineType');
-    if (kind !== 'linear' && kind !== 'movingAvg') continue;
+    const type = chartVal(t, 'c:trendlineType') ?? 'linear';
+    const kind = TRENDLINE_KINDS.find((k) => k === type);
+    if (!kind) continue;
     const tl: { -readonly [K in keyof ChartTrendline]: ChartTrendline[K] } = { kind };
     const period = intValue(chartVal(t, 'c:period'));
     if (kind === 'movingAvg') tl.period = Math.max(2, Math.min(255, period ?? 2));
+    // c:order (ST_Order, 2–6; the schema's default 2).
+    if (kind === 'poly') tl.order = Math.max(2, Math.min(6, intValue(chartVal(t, 'c:order')) ?? 2));
     const forward = chartNumber(t, 'c:forward');
     const backward = chartNumber(t, 'c:backward');
     const intercept = chartNumber(t, 'c:intercept');

@@ -42,15 +42,21 @@ export interface ChartLine {
   readonly none?: boolean;
 }
 
-/** A trendline (c:trendline, §21.2.2.209): a least-squares line or a moving average over a series. */
+/**
+ * A trendline (c:trendline, §21.2.2.209): a least-squares fit (linear, exponential, logarithmic,
+ * polynomial, power) or a moving average over a series.
+ */
 export interface ChartTrendline {
-  readonly kind: 'linear' | 'movingAvg';
+  /** c:trendlineType (ST_TrendlineType, §21.2.3.51). */
+  readonly kind: 'linear' | 'exp' | 'log' | 'poly' | 'power' | 'movingAvg';
   /** c:period: the points a moving average spans (2 or more). */
   readonly period?: number;
-  /** c:forward / c:backward: how far a linear trendline runs past the last and before the first x. */
+  /** c:order: the degree of a polynomial trendline (2–6). */
+  readonly order?: number;
+  /** c:forward / c:backward: how far a fitted trendline runs past the last and before the first x. */
   readonly forward?: number;
   readonly backward?: number;
-  /** c:intercept: the value a linear trendline is forced through at x = 0. */
+  /** c:intercept: the value a linear, exponential or polynomial trendline is forced through at x = 0. */
   readonly intercept?: number;
   readonly line?: ChartLine;
   /** The line's a:prstDash (sysDot, dash…); Office's default trendline is dotted. */
