@@ -5,7 +5,7 @@
  * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
  * (the embedded workbook) is not read.
  */
-import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
+import type { ChartErrorBars, ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
@@ -92,8 +92,6 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
 const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) => boolean]> = [
   // §21.2.2.54 c:dTable: the data table under the plot.
   ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
-  // §21.2.2.58 c:errBars sits in a plot's c:ser.
-  ['error bars (c:errBars)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:errBars') !== undefined))],
   ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
   // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
   ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
@@ -126,6 +124,42 @@ function readTrendlines(ctx: DocxContext, ser: XmlElement): ChartTrendline[] {
     const dash = attr(child(child(spPr, 'a:ln'), 'a:prstDash'), 'val');
     if (dash) tl.dashPreset = dash;
     out.push(tl);
+  }
+  return out;
+}
+
+const ERR_VALUE_TYPES: ReadonlyArray<ChartErrorBars['valueType']> = ['cust', 'fixedVal', 'percentage', 'stdDev', 'stdErr'];
+/** c:val when a part leaves it out: Excel's own defaults (a fixed 1, 5 %, one standard deviation). */
+const ERR_DEFAULT_VALUE: Record<ChartErrorBars['valueType'], number> = { cust: 0, fixedVal: 1, percentage: 5, stdDev: 1, stdErr: 1 };
+
+/**
+ * c:errBars (CT_ErrBars, §21.2.2.55) of a series: one per direction (c:errDir, y when absent; x only
+ * for scatter series), with its type, amount, custom c:plus/c:minus caches, end caps and line.
+ */
+function readErrorBars(ctx: DocxContext, ser: XmlElement, scatter: boolean, budget: Budget): ChartErrorBars[] {
+  const out: ChartErrorBars[] = [];
+  for (const e of children(ser, 'c:errBars').slice(0, 2)) {
+    const direction = scatter && chartVal(e, 'c:errDir') === 'x' ? 'x' : 'y';
+    if (out.some((o) => o.direction === direction)) continue;
+    const type = chartVal(e, 'c:errBarType');
+    const valueType = ERR_VALUE_TYPES.find((t) => t === chartVal(e, 'c:errValType')) ?? 'fixedVal';
+    const value = chartNumber(e, 'c:val');
+    const bars: { -readonly [K in keyof ChartErrorBars]: ChartErrorBars[K] } = {
+      direction,
+      barType: type === 'plus' || type === 'minus' ? type : 'both',
+      valueType,
+      value: value !== undefined && value >= 0 ? value : ERR_DEFAULT_VALUE[valueType],
+    };
+    if (valueType === 'cust') {
+      const plus = child(e, 'c:plus');
+      const minus = child(e, 'c:minus');
+      if (plus) bars.plus = numbers(plus, budget);
+      if (minus) bars.minus = numbers(minus, budget);
+    }
+    if (chartFlag(e, 'c:noEndCap') === true) bars.noEndCap = true;
+    const line = chartLine(ctx, child(e, 'c:spPr'));
+    if (line) bars.line = line;
+    out.push(bars);
   }
   return out;
 }
@@ -263,6 +297,8 @@ function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary:
   seriesLook(ctx, ser, place, sizes ? 'bubble' : type, s);
   const trendlines = readTrendlines(ctx, ser);
   if (trendlines.length) s.trendlines = trendlines;
+  const errorBars = readErrorBars(ctx, ser, isScatter, budget);
+  if (errorBars.length) s.errorBars = errorBars;
   if (vary) s.pointColors = pointColors(ctx, ser, values.length, place.palette?.style);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {

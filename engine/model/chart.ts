@@ -63,6 +63,24 @@ export interface ChartTrendline {
   readonly dashPreset?: string;
 }
 
+/** Error bars (c:errBars, §21.2.2.55) of a series in one direction. */
+export interface ChartErrorBars {
+  /** c:errDir: along the value (y) axis, or the x axis of a scatter series. */
+  readonly direction: 'x' | 'y';
+  /** c:errBarType: bars on both sides of the value, above it only or below it only. */
+  readonly barType: 'both' | 'plus' | 'minus';
+  /** c:errValType: how long each bar is. */
+  readonly valueType: 'cust' | 'fixedVal' | 'percentage' | 'stdDev' | 'stdErr';
+  /** c:val: the fixed amount, the percentage or the number of standard deviations. */
+  readonly value: number;
+  /** c:plus / c:minus: custom amounts by point index (cust); a single value stands for every point. */
+  readonly plus?: ReadonlyArray<number | null>;
+  readonly minus?: ReadonlyArray<number | null>;
+  /** c:noEndCap: no cross line at the bars' ends. */
+  readonly noEndCap?: boolean;
+  readonly line?: ChartLine;
+}
+
 /** One data series with cached category labels and values (c:ser). */
 export interface ChartSeries {
   readonly name: string;
@@ -99,8 +117,10 @@ export interface ChartSeries {
   readonly pointExplosionPct?: Readonly<Record<number, number>>;
   /** Bubble sizes by point (c:bubbleSize), for bubble charts; gaps are null. */
   readonly bubbleSizes?: ReadonlyArray<number | null>;
-  /** c:trendline: the kinds Colophon draws (linear, moving average). */
+  /** c:trendline: fitted lines and moving averages over the series. */
   readonly trendlines?: readonly ChartTrendline[];
+  /** c:errBars: at most one per direction. */
+  readonly errorBars?: readonly ChartErrorBars[];
 }
 
 /** An axis (c:catAx, c:valAx, c:dateAx). */

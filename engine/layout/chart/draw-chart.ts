@@ -16,6 +16,7 @@ import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
 import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
+import { drawErrorBars } from './draw-error-bars';
 import { drawTrendlines } from './draw-trendline';
 import { drawStock } from './draw-stock';
 import { legendEntries, measureLegend, placeLegend } from './legend';
@@ -128,6 +129,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     else if (b.plot.stock && b.h.kind === 'category') drawStock(draw, b, rect);
     else drawLines(draw, b, rect);
     if (!isDeep(b, depth) && b.plot.type !== 'area' && !b.plot.bubbles) drawTrendlines(draw, b, rect);
+    if (!isDeep(b, depth)) drawErrorBars(draw, b, rect);
   }
   drawAxes(draw, plane);
 }
