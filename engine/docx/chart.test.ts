@@ -257,6 +257,20 @@ describe('readChartPart', () => {
     expect(bars.plots[0]!.series[0]!.errorBars).toEqual([{ direction: 'y', barType: 'both', valueType: 'cust', value: 0, plus: [0.5, 1], minus: [2] }]);
   });
 
+  it('reads drop lines, high-low lines and up/down bars of a line chart, and drop lines of an area chart', () => {
+    const extra = '<c:dropLines/><c:hiLowLines><c:spPr><a:ln w="19050"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:ln></c:spPr></c:hiLowLines>' +
+      '<c:upDownBars><c:gapWidth val="80"/><c:upBars><c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr></c:upBars><c:downBars/></c:upDownBars>';
+    const series = [{ name: 'S', values: [1, 2, 3] }, { name: 'T', values: [3, 2, 1] }];
+    const line = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series, plotExtra: extra });
+    expect(line.plots[0]!.lineDecor).toEqual({
+      dropLines: {}, hiLowLines: { color: '00FF00', widthPt: 1.5 },
+      upDownBars: { gapWidthPct: 80, up: { fill: 'FF0000' }, down: { fill: '000000' } },
+    });
+    const area = readChart({ kind: 'areaChart', grouping: 'standard', categories: CATS, series, plotExtra: '<c:dropLines/>' });
+    expect(area.plots[0]!.lineDecor).toEqual({ dropLines: {} });
+    expect(readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series }).plots[0]!.lineDecor).toBeUndefined();
+  });
+
   it('names the parts it does not draw (data table, log axis; trendlines and error bars are drawn) in one warning, and warns for none on a plain chart', () => {
     const warningsOf = (c: TestChart) => {
       const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });

@@ -206,7 +206,7 @@ export interface ChartBarLook {
   readonly line?: ChartLine;
 }
 
-/** Stock chart options (c:stockChart, §21.2.2.198). */
+/** Stock chart options (c:stockChart, §21.2.2.198); line and area plots carry the same lines and bars (`lineDecor`). */
 export interface ChartStock {
   /** c:hiLowLines: a line from each category's highest to its lowest value (present when drawn). */
   readonly hiLowLines?: ChartLine;
@@ -249,6 +249,11 @@ export interface ChartPlot {
   readonly gapDepthPct?: number;
   /** Stock chart options (c:stockChart, drawn as a line plot with these on top). */
   readonly stock?: ChartStock;
+  /**
+   * High-low lines and up/down bars of a 2-D line plot (c:lineChart), and drop lines (c:dropLines,
+   * §21.2.2.53) of a 2-D line or area plot, each present when drawn.
+   */
+  readonly lineDecor?: ChartStock & { readonly dropLines?: ChartLine };
 }
 
 /** A chart legend (c:legend, §21.2.2.93). */

@@ -18,7 +18,7 @@ import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
 import { drawErrorBars } from './draw-error-bars';
 import { drawTrendlines } from './draw-trendline';
-import { drawStock } from './draw-stock';
+import { drawLineDecor, drawStock } from './draw-stock';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
@@ -119,6 +119,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
   else for (const f of plane.frames) drawGridlines(draw, f.frame, rect);
   const order = (p: ChartPlot) => (p.type === 'area' ? 0 : p.type === 'bar' || p.type === 'column' ? 1 : 2);
   for (const b of [...plane.bindings].sort((a, c) => order(a.plot) - order(c.plot))) {
+    if (!isDeep(b, depth) && b.plot.lineDecor) drawLineDecor(draw, b, rect);
     if (isDeep(b, depth)) {
       if (b.plot.type === 'area') drawAreas3D(draw, b, rect, depth);
       else if (b.plot.type === 'line') drawLines3D(draw, b, rect, depth);
