@@ -94,8 +94,6 @@ const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) 
   ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
   // Drop lines of 2-D line and area plots are drawn; those of 3-D and stock plots are not.
   ['drop lines (c:dropLines) of a 3-D or stock plot', (pa) => plotsOf(pa).some((p) => p.name !== 'c:lineChart' && p.name !== 'c:areaChart' && child(p, 'c:dropLines') !== undefined)],
-  // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
-  ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
 ];
 
 const TRENDLINE_KINDS: ReadonlyArray<ChartTrendline['kind']> = ['linear', 'exp', 'log', 'poly', 'power', 'movingAvg'];

@@ -139,6 +139,8 @@ export interface ChartAxis {
   readonly crossAxisId?: string;
   /** c:crosses (autoZero, min, max) or c:crossesAt as a number. */
   readonly crosses?: 'autoZero' | 'min' | 'max' | number;
+  /** c:scaling/c:logBase (§21.2.2.90, 2–1000): a logarithmic value axis of this base. */
+  readonly logBase?: number;
   /** c:scaling/c:orientation maxMin reverses the axis. */
   readonly reversed?: boolean;
   /** c:tickLblPos: where tick labels go (none hides them). */
