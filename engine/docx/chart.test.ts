@@ -271,29 +271,29 @@ describe('readChartPart', () => {
     expect(readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series }).plots[0]!.lineDecor).toBeUndefined();
   });
 
-  it('names the parts it does not draw (data table; trendlines, error bars and log axes are drawn) in one warning, and warns for none on a plain chart', () => {
-    const warningsOf = (c: TestChart) => {
-      const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
+  it('warns for none of the parts it draws (data table, trendlines, error bars, log axis), and names drop lines of a stock chart', () => {
+    const warningsOf = (c: TestChart, edit = (xml: string) => xml) => {
+      const part = chartPart(c);
+      const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...part, data: edit(part.data as string) } } });
       if (!r.ok) throw new Error('parse failed');
-      return r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
+      return { found: r.warnings.filter((w) => w.code === 'docx/chart-unsupported'), chart: Object.values(r.value.charts)[0]! };
     };
     const plain: TestChart = { kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] };
-    expect(warningsOf(plain)).toEqual([]);
+    expect(warningsOf(plain).found).toEqual([]);
     const trend = '<c:trendline><c:trendlineType val="poly"/><c:order val="2"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
-    const rich: TestChart = {
-      ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }],
-    };
-    const withTable = chartPart(rich);
-    const data = (withTable.data as string).replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>').replace('</c:plotArea>', '<c:dTable><c:showHorzBorder val="1"/></c:dTable></c:plotArea>');
-    const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...withTable, data } } });
-    if (!r.ok) throw new Error('parse failed');
-    const found = r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
-    expect(found).toHaveLength(1);
-    expect(found[0]!.message).toContain('c:dTable');
-    for (const part of ['c:trendline', 'c:errBars', 'c:logBase']) expect(found[0]!.message).not.toContain(part);
-    // The logarithmic axis is read, not warned.
-    const chart = Object.values(r.value.charts)[0]!;
+    const rich: TestChart = { ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] };
+    const table = '<c:dTable><c:showHorzBorder val="1"/><c:showVertBorder/><c:showOutline val="0"/><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="800"/></a:pPr></a:p></c:txPr>' +
+      '<c:spPr><a:ln><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:ln></c:spPr></c:dTable>';
+    const { found, chart } = warningsOf(rich, (xml) => xml
+      .replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>')
+      .replace('</c:plotArea>', `${table}</c:plotArea>`));
+    expect(found).toEqual([]);
     expect(chart.axes.find((a) => a.kind === 'value')?.logBase).toBe(10);
+    expect(chart.dataTable).toEqual({ horzBorder: true, vertBorder: true, outline: false, keys: false, style: { sizePt: 8 }, line: { color: '00FF00' } });
+    const stock: TestChart = { kind: 'stockChart', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }, { name: 'T', values: [1, 2, 3] }], plotExtra: '<c:dropLines/>' } as TestChart;
+    const stockWarnings = warningsOf(stock).found;
+    expect(stockWarnings).toHaveLength(1);
+    expect(stockWarnings[0]!.message).toContain('c:dropLines');
   });
 
   it('bounds the points read from one part (1,000,000) and says so', () => {

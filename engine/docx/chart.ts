@@ -5,7 +5,7 @@
  * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
  * (the embedded workbook) is not read.
  */
-import type { ChartErrorBars, ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
+import type { ChartDataTable, ChartErrorBars, ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
@@ -62,6 +62,8 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   if (budget.exhausted) ctx.bag.warn('docx/chart-limit', `The chart part ${part} caches more than ${MAX_PART_POINTS} points; the rest are not read.`, { at: part });
   const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readChartAxes(ctx, plotArea) };
   readTitle(ctx, chart, plots, model);
+  const table = readDataTable(ctx, child(plotArea, 'c:dTable'));
+  if (table) model.dataTable = table;
   const legend = child(chart, 'c:legend');
   if (legend) model.legend = readLegend(ctx, legend);
   const blanks = chartVal(chart, 'c:dispBlanksAs');
@@ -90,8 +92,6 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
 
 /** Chart parts Colophon reads past, each named once per chart (house rule 4: nothing dropped silently). */
 const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) => boolean]> = [
-  // §21.2.2.54 c:dTable: the data table under the plot.
-  ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
   // Drop lines of 2-D line and area plots are drawn; those of 3-D and stock plots are not.
   ['drop lines (c:dropLines) of a 3-D or stock plot', (pa) => plotsOf(pa).some((p) => p.name !== 'c:lineChart' && p.name !== 'c:areaChart' && child(p, 'c:dropLines') !== undefined)],
 ];
@@ -187,6 +187,22 @@ function findDeep(el: XmlElement | undefined, name: string): XmlElement | undefi
     for (const c of e.children) if (c.kind === 'element') stack.push(c);
   }
   return undefined;
+}
+
+/** c:dTable (CT_DTable, §21.2.2.54): which lines and keys it shows (each off when absent), its text and line. */
+function readDataTable(ctx: DocxContext, el: XmlElement | undefined): ChartDataTable | undefined {
+  if (!el) return undefined;
+  const out: { -readonly [K in keyof ChartDataTable]: ChartDataTable[K] } = {
+    horzBorder: chartFlag(el, 'c:showHorzBorder') === true,
+    vertBorder: chartFlag(el, 'c:showVertBorder') === true,
+    outline: chartFlag(el, 'c:showOutline') === true,
+    keys: chartFlag(el, 'c:showKeys') === true,
+  };
+  const style = chartTextStyle(ctx, child(el, 'c:txPr'));
+  if (style) out.style = style;
+  const line = chartLine(ctx, child(el, 'c:spPr'));
+  if (line) out.line = line;
+  return out;
 }
 
 /** The chart title (c:title, §21.2.2.210): its text, style, manual layout and overlay flag. */

@@ -268,6 +268,19 @@ export interface ChartLegend {
   readonly hidden?: readonly number[];
 }
 
+/** A data table under the plot (c:dTable, §21.2.2.54): the series' values in a grid below the categories. */
+export interface ChartDataTable {
+  /** c:showHorzBorder, c:showVertBorder, c:showOutline: lines between rows, between columns, around the table. */
+  readonly horzBorder: boolean;
+  readonly vertBorder: boolean;
+  readonly outline: boolean;
+  /** c:showKeys: each series' legend key before its name. */
+  readonly keys: boolean;
+  readonly style?: ChartTextStyle;
+  /** The table's lines (c:spPr/a:ln). */
+  readonly line?: ChartLine;
+}
+
 /** A whole chart. */
 export interface ChartModel {
   readonly title?: string;
@@ -295,6 +308,8 @@ export interface ChartModel {
    */
   readonly titleOverlay?: boolean;
   readonly plotLayout?: ChartManualLayout;
+  /** The data table under the plot (c:plotArea/c:dTable). */
+  readonly dataTable?: ChartDataTable;
   /** How empty cells show (c:dispBlanksAs): as gaps, as zero, or spanned by the line. */
   readonly blanksAs?: 'gap' | 'zero' | 'span';
 }

@@ -16,6 +16,7 @@ import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
 import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
+import { axesUnderTable, drawDataTable, measureDataTable } from './draw-data-table';
 import { drawErrorBars } from './draw-error-bars';
 import { drawTrendlines } from './draw-trendline';
 import { drawLineDecor, drawStock } from './draw-stock';
@@ -112,7 +113,12 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
   const polarPlot = plots.find((p) => POLAR.has(p.type));
   if (polarPlot) draw.warn('layout/chart-unsupported', `A ${polarPlot.type} plot combined with axis plots is not drawn.`);
   const depth = depthOf(axisPlots, box);
-  const plane = buildPlane(draw, axisPlots, depth ? frontBox(box, depth) : box, innerGiven);
+  const table = measureDataTable(draw, axisPlots);
+  // Under a data table the category labels along the bottom are the table's header row.
+  const planeDraw: ChartDraw = table ? { ...draw, chart: { ...draw.chart, axes: axesUnderTable(draw.chart.axes) } } : draw;
+  // A manual inner plot stays where the part puts it, the table under it (cut at the chart's edge).
+  const reserve = table ? { below: innerGiven ? 0 : table.height, left: table.namesW } : undefined;
+  const plane = buildPlane(planeDraw, axisPlots, depth ? frontBox(box, depth) : box, innerGiven, reserve);
   const rect = plane.rect;
   if (draw.chart.plotBackground) draw.items.push(filledBox(rect, draw.chart.plotBackground, draw.chart.plotGradient));
   if (depth) drawWalls(draw, plane, depth);
@@ -133,6 +139,7 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     if (!isDeep(b, depth)) drawErrorBars(draw, b, rect);
   }
   drawAxes(draw, plane);
+  if (table) drawDataTable(draw, plane, table);
 }
 
 /** Axis lines where each axis crosses the other, tick labels and axis titles. */

@@ -62,8 +62,11 @@ export function axesOf(axes: readonly ChartAxis[], plot: ChartPlot): { cat?: Cha
   return { ...(cat ? { cat } : {}), ...(val ? { val } : {}) };
 }
 
-/** Builds the plane for the axis plots of a chart inside the plot area box `outer`. */
-export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: Rect, innerGiven: boolean): Plane {
+/**
+ * Builds the plane for the axis plots of a chart inside the plot area box `outer`; `below` and
+ * `left` are room kept under and left of the plot besides its labels' (a data table's).
+ */
+export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: Rect, innerGiven: boolean, reserve?: { readonly below: number; readonly left: number }): Plane {
   const slots = new Map<ChartAxis | string, Slot>();
   const slot = (axis: ChartAxis | undefined, key: string, vertical: boolean, kind: Slot['kind']): Slot => {
     const k = axis ?? key;
@@ -121,6 +124,10 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
   let rect = innerGiven ? outer : shrink(outer, 32, 8, 8, 18);
   let frames = build(rect);
   const pad = labelRoom(draw, outer, frames);
+  if (reserve) {
+    pad.bottom += reserve.below;
+    pad.left = Math.max(pad.left, reserve.left);
+  }
   rect = innerGiven ? keepInside(rect, pad, draw.bounds) : shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
   if (rect !== outer) frames = build(rect);
   const list = [...frames.values()].map((frame) => {
