@@ -229,14 +229,14 @@ describe('readChartPart', () => {
   it('reads trendlines of every kind with their period, order, forecasts, intercept and line', () => {
     const trend = '<c:trendline><c:spPr><a:ln w="25400"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill><a:prstDash val="dash"/></a:ln></c:spPr><c:trendlineType val="linear"/><c:forward val="1.5"/><c:intercept val="2"/></c:trendline>' +
       '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/><c:backward val="0.5"/></c:trendline>' +
-      '<c:trendline><c:trendlineType val="poly"/><c:order val="9"/></c:trendline><c:trendline><c:trendlineType val="poly"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="poly"/><c:order val="9"/><c:dispRSqr val="1"/><c:dispEq val="1"/><c:trendlineLbl><c:numFmt formatCode="0.00" sourceLinked="0"/></c:trendlineLbl></c:trendline><c:trendline><c:trendlineType val="poly"/><c:dispRSqr val="0"/><c:dispEq val="0"/></c:trendline>' +
       '<c:trendline><c:trendlineType val="log"/></c:trendline><c:trendline><c:trendlineType val="power"/></c:trendline><c:trendline><c:trendlineType val="cubic"/></c:trendline>';
     const m = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] });
     expect(m.plots[0]!.series[0]!.trendlines).toEqual([
       { kind: 'linear', forward: 1.5, intercept: 2, line: { color: '00FF00', widthPt: 2 }, dashPreset: 'dash' },
       { kind: 'movingAvg', period: 3 },
       { kind: 'exp', backward: 0.5 },
-      { kind: 'poly', order: 6 },
+      { kind: 'poly', order: 6, showEquation: true, showRSquared: true, labelFormat: '0.00' },
       { kind: 'poly', order: 2 },
       { kind: 'log' },
       { kind: 'power' },

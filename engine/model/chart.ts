@@ -58,6 +58,11 @@ export interface ChartTrendline {
   readonly backward?: number;
   /** c:intercept: the value a linear, exponential or polynomial trendline is forced through at x = 0. */
   readonly intercept?: number;
+  /** c:dispEq / c:dispRSqr: a label with the fit's equation and its R². */
+  readonly showEquation?: boolean;
+  readonly showRSquared?: boolean;
+  /** c:trendlineLbl/c:numFmt: the label's number format. */
+  readonly labelFormat?: string;
   readonly line?: ChartLine;
   /** The line's a:prstDash (sysDot, dash…); Office's default trendline is dotted. */
   readonly dashPreset?: string;

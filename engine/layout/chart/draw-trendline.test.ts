@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartAxis, ChartModel, PathItem } from '../../model';
 import { fittedCurve, linearEnds, movingAverage, polyFit } from './draw-trendline';
-import { drawTestChart } from './test-util';
+import { drawTestChart, texts } from './test-util';
+import { labelLines, labelNumber, trendFit } from './trendline-label';
 
 const AXES: ChartAxis[] = [
   { kind: 'category', position: 'bottom', majorGridlines: false, deleted: false, id: '1', crossAxisId: '2' },
@@ -106,5 +107,38 @@ describe('trendlines (c:trendline)', () => {
     // The log fit of x = 1..5 exists; the power fit of a negative value does not.
     expect(items.filter((i) => i.kind === 'path' && i.stroke === '0000FF')).toHaveLength(2);
     expect(warnings.filter((w) => w.startsWith('layout/chart-trendline'))).toHaveLength(1);
+  });
+});
+
+describe('trendline labels (c:dispEq, c:dispRSqr)', () => {
+  it('writes the equation as Excel does, with R² of the fit on the data it was fitted to', () => {
+    const line = trendFit([{ x: 1, y: 2 }, { x: 2, y: 4.5 }, { x: 3, y: 5.5 }], { kind: 'linear' }, polyFit)!;
+    // Residuals −0.25, 0.5, −0.25 over a spread of 6.5 about the mean 4.
+    expect(line.r2).toBeCloseTo(1 - 0.375 / 6.5, 12);
+    expect(labelLines(line, { kind: 'linear', showEquation: true, showRSquared: true })).toEqual([[{ text: 'y = 1.75x + 0.5' }], [{ text: 'R² = 0.9423' }]]);
+    const xs = [1, 2, 3, 4];
+    const exp = trendFit(xs.map((x) => ({ x, y: 2 * Math.exp(0.5 * x) })), { kind: 'exp' }, polyFit)!;
+    expect(labelLines(exp, { kind: 'exp', showEquation: true, showRSquared: true })).toEqual([[{ text: 'y = 2e' }, { text: '0.5x', sup: true }], [{ text: 'R² = 1' }]]);
+    const poly = trendFit(xs.map((x) => ({ x, y: x * x - 4 * x + 2 })), { kind: 'poly', order: 2 }, polyFit)!;
+    expect(labelLines(poly, { kind: 'poly', showEquation: true })).toEqual([[{ text: 'y = x² - 4x + 2' }]]);
+    const log = trendFit(xs.map((x) => ({ x, y: 3 * Math.log(x) - 1 })), { kind: 'log' }, polyFit)!;
+    expect(labelLines(log, { kind: 'log', showEquation: true })).toEqual([[{ text: 'y = 3ln(x) - 1' }]]);
+    const power = trendFit(xs.map((x) => ({ x, y: 1.5 * x ** 1.7 })), { kind: 'power' }, polyFit)!;
+    expect(labelLines(power, { kind: 'power', showEquation: true, labelFormat: '0.00' })).toEqual([[{ text: 'y = 1.50x' }, { text: '1.70', sup: true }]]);
+  });
+
+  it('keeps General numbers within six characters', () => {
+    expect([14.285714, 0.992271, 56789.2, 123456.7, -0.0245, 3].map((v) => labelNumber(v, undefined))).toEqual(['14.286', '0.9923', '56789', '123457', '-0.0245', '3']);
+  });
+
+  it('draws the label above the trendline\'s end', () => {
+    const chart: ChartModel = {
+      axes: AXES,
+      plots: [{ type: 'column', grouping: 'clustered', axisIds: ['1', '2'], series: [{ name: 'S', categories: ['A', 'B', 'C'], values: [2, 4.5, 5.5], color: 'FF0000', trendlines: [{ kind: 'linear', showEquation: true, showRSquared: true }] }] }],
+    };
+    const { items } = drawTestChart(chart);
+    const all = texts(items);
+    expect(all).toContain('y = 1.75x + 0.5');
+    expect(all).toContain('R² = 0.9423');
   });
 });

@@ -13,6 +13,7 @@ import type { ChartSeries, ChartTrendline, PathCommand } from '../../model';
 import { coordOf, type AxisFrame } from './axes';
 import type { ChartDraw, Rect } from './context';
 import type { PlotBinding } from './plane';
+import { drawLabelLines, labelLines, trendFit } from './trendline-label';
 
 const MAX_POINTS = 100_000;
 
@@ -46,6 +47,9 @@ export function drawTrendlines(draw: ChartDraw, b: PlotBinding, rect: Rect): voi
       const width = t.line?.widthPt ?? 1.5;
       const dash = dashOf(t.line ? t.dashPreset : 'sysDot', width);
       draw.items.push({ kind: 'path', commands, stroke: color, lineWidth: width, ...(dash ? { dash } : {}) });
+      const fit = t.showEquation || t.showRSquared ? trendFit(pts, t, polyFit) : undefined;
+      const last = commands[commands.length - 1]!;
+      if (fit && last.op === 'L') drawLabelLines(draw, labelLines(fit, t), last, rect, draw.base);
     }
   });
 }
