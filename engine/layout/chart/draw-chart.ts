@@ -138,12 +138,12 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     if (!isDeep(b, depth) && b.plot.type !== 'area' && !b.plot.bubbles) drawTrendlines(draw, b, rect);
     if (!isDeep(b, depth)) drawErrorBars(draw, b, rect);
   }
-  drawAxes(draw, plane);
+  drawAxes(draw, plane, table?.height ?? 0);
   if (table) drawDataTable(draw, plane, table);
 }
 
-/** Axis lines where each axis crosses the other, tick labels and axis titles. */
-function drawAxes(draw: ChartDraw, plane: Plane): void {
+/** Axis lines where each axis crosses the other, tick labels and axis titles (a bottom category axis's below a data table `tableH` high). */
+function drawAxes(draw: ChartDraw, plane: Plane, tableH: number): void {
   const rect = plane.rect;
   const otherOf = (frame: AxisFrame): AxisFrame | undefined => {
     for (const b of plane.bindings) {
@@ -164,7 +164,7 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     drawTickMarks(draw, frame, rect, at, far);
     const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
     drawTickLabels(draw, frame, rect, ticks, labelAt, far);
-    let depth = ticks.depth;
+    let depth = ticks.depth + (frame.kind === 'category' && !frame.vertical && !far ? tableH : 0);
     if (unitLabel) {
       drawAxisTitle(draw, frame, unitLabel, rect, depth, far, true);
       depth += unitLabel.lineHeight + 4;

@@ -49,6 +49,17 @@ describe('data tables (c:dTable)', () => {
     expect(q1[0]!.x + q1[0]!.w).toBeLessThan(column[1]!);
   });
 
+  it('puts the category axis title under the table', () => {
+    const titled: ChartModel = { ...chart({ horzBorder: true, vertBorder: false, outline: false, keys: false }), axes: [{ ...AXES[0]!, title: 'Quarter' }, AXES[1]!] };
+    const { items } = drawTestChart(titled);
+    const table = items.find((i): i is Group => i.kind === 'group' && i.clip !== undefined)!;
+    const lowest = Math.max(...table.items.map((i) => (i.kind === 'glyphs' || i.kind === 'line' ? (i.kind === 'glyphs' ? i.y : i.y1) : 0)));
+    const title = items.find((i) => i.kind === 'glyphs' && i.text === 'Quarter');
+    if (title?.kind !== 'glyphs') throw new Error('no axis title');
+    expect(title.y).toBeGreaterThan(lowest);
+    expect(title.y).toBeLessThanOrEqual(BOX.y + BOX.h);
+  });
+
   it('draws no lines it is not asked for', () => {
     const { items } = drawTestChart(chart({ horzBorder: false, vertBorder: false, outline: false, keys: false }));
     const table = items.find((i): i is Group => i.kind === 'group' && i.clip !== undefined)!;
