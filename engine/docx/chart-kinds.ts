@@ -1,11 +1,12 @@
 /**
  * Options of the chart kinds that are more than bars, lines and pies: radar styles (c:radarStyle,
  * §21.2.2.154), bubble scaling (c:bubbleChart, §21.2.2.20), pie-of-pie and bar-of-pie splits
- * (c:ofPieChart, §21.2.2.126), stock chart high-low lines and up/down bars (c:stockChart, §21.2.2.198)
+ * (c:ofPieChart, §21.2.2.126), stock chart high-low lines and up/down bars (c:stockChart, §21.2.2.198),
+ * the same and drop lines of 2-D line and area charts,
  * and the 3-D view of 3-D plots (c:view3D, §21.2.2.228, with the
  * defaults Office uses when the part leaves them out).
  */
-import type { ChartBarLook, ChartBubbles, ChartOfPie, ChartPlot, ChartStock, ChartView3D } from '../model';
+import type { ChartBarLook, ChartBubbles, ChartLine, ChartOfPie, ChartPlot, ChartStock, ChartView3D } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { chartColor, chartFlag, chartLine, chartVal } from './chart-style';
@@ -13,7 +14,7 @@ import { paletteColor } from './chart-palette';
 import type { DocxContext } from './context';
 import { intValue } from './values';
 
-type KindOptions = Pick<ChartPlot, 'radarStyle' | 'bubbles' | 'ofPie' | 'view3D' | 'gapDepthPct' | 'stock'>;
+type KindOptions = Pick<ChartPlot, 'radarStyle' | 'bubbles' | 'ofPie' | 'view3D' | 'gapDepthPct' | 'stock' | 'lineDecor'>;
 
 const MAX_CUSTOM_SPLIT = 10_000;
 
@@ -30,6 +31,10 @@ export function readKindOptions(ctx: DocxContext, el: XmlElement, chart: XmlElem
   } else if (el.name === 'c:bubbleChart') out.bubbles = readBubbles(el);
   else if (el.name === 'c:ofPieChart') out.ofPie = readOfPie(ctx, el, points, style);
   else if (el.name === 'c:stockChart') out.stock = readStock(ctx, el);
+  else if (el.name === 'c:lineChart' || el.name === 'c:areaChart') {
+    const decor = { ...(el.name === 'c:lineChart' ? readStock(ctx, el) : {}), ...readDropLines(ctx, el) };
+    if (Object.keys(decor).length) out.lineDecor = decor;
+  }
   else if (/^c:(bar|area|line|pie)3DChart$/.test(el.name)) {
     out.view3D = readView3D(child(chart, 'c:view3D'), el.name === 'c:pie3DChart');
     const gapDepth = intValue(chartVal(el, 'c:gapDepth'));
@@ -64,6 +69,12 @@ function readStock(ctx: DocxContext, el: XmlElement): ChartStock {
     };
   }
   return out;
+}
+
+/** c:dropLines (§21.2.2.53): black unless its c:spPr says otherwise, as Office draws them. */
+function readDropLines(ctx: DocxContext, el: XmlElement): { dropLines?: ChartLine } {
+  const drop = child(el, 'c:dropLines');
+  return drop ? { dropLines: chartLine(ctx, child(drop, 'c:spPr')) ?? {} } : {};
 }
 
 function barLook(ctx: DocxContext, el: XmlElement | undefined, fallback: string): ChartBarLook {

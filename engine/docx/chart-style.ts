@@ -204,6 +204,9 @@ function readAxis(ctx: DocxContext, c: XmlElement, kind: ChartAxis['kind']): Cha
   if (max !== undefined) ax.max = max;
   if (unit !== undefined && unit > 0) ax.majorUnit = unit;
   if (chartVal(scaling, 'c:orientation') === 'maxMin') ax.reversed = true;
+  // ST_LogBase: 2 to 1000; a base outside it is read as a linear axis.
+  const logBase = chartNumber(scaling, 'c:logBase');
+  if (kind === 'value' && logBase !== undefined && logBase >= 2 && logBase <= 1000) ax.logBase = logBase;
   const crosses = chartVal(c, 'c:crosses');
   const crossesAt = chartNumber(c, 'c:crossesAt');
   if (crossesAt !== undefined) ax.crosses = crossesAt;

@@ -226,35 +226,74 @@ describe('readChartPart', () => {
     expect(axis('<c:dispUnits><c:custUnit val="-3"/></c:dispUnits>').displayUnit).toBeUndefined();
   });
 
-  it('reads linear and moving-average trendlines with their period, forecasts, intercept and line; other kinds are warned, not kept', () => {
+  it('reads trendlines of every kind with their period, order, forecasts, intercept and line', () => {
     const trend = '<c:trendline><c:spPr><a:ln w="25400"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill><a:prstDash val="dash"/></a:ln></c:spPr><c:trendlineType val="linear"/><c:forward val="1.5"/><c:intercept val="2"/></c:trendline>' +
-      '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/></c:trendline>';
+      '<c:trendline><c:trendlineType val="movingAvg"/><c:period val="3"/></c:trendline><c:trendline><c:trendlineType val="exp"/><c:backward val="0.5"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="poly"/><c:order val="9"/><c:dispRSqr val="1"/><c:dispEq val="1"/><c:trendlineLbl><c:numFmt formatCode="0.00" sourceLinked="0"/></c:trendlineLbl></c:trendline><c:trendline><c:trendlineType val="poly"/><c:dispRSqr val="0"/><c:dispEq val="0"/></c:trendline>' +
+      '<c:trendline><c:trendlineType val="log"/></c:trendline><c:trendline><c:trendlineType val="power"/></c:trendline><c:trendline><c:trendlineType val="cubic"/></c:trendline>';
     const m = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] });
     expect(m.plots[0]!.series[0]!.trendlines).toEqual([
       { kind: 'linear', forward: 1.5, intercept: 2, line: { color: '00FF00', widthPt: 2 }, dashPreset: 'dash' },
       { kind: 'movingAvg', period: 3 },
+      { kind: 'exp', backward: 0.5 },
+      { kind: 'poly', order: 6, showEquation: true, showRSquared: true, labelFormat: '0.00' },
+      { kind: 'poly', order: 2 },
+      { kind: 'log' },
+      { kind: 'power' },
     ]);
   });
 
-  it('names the parts it does not draw (data table, trendlines, error bars, log axis) in one warning, and warns for none on a plain chart', () => {
-    const warningsOf = (c: TestChart) => {
-      const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: chartPart(c) } });
+  it('reads error bars: direction, type, amount (Excel\'s default when c:val is absent), custom caches, end caps and line', () => {
+    const err = '<c:errBars><c:errDir val="y"/><c:errBarType val="plus"/><c:errValType val="percentage"/><c:noEndCap val="1"/><c:val val="7.5"/>' +
+      '<c:spPr><a:ln w="12700"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:ln></c:spPr></c:errBars>';
+    const line = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: err }] });
+    expect(line.plots[0]!.series[0]!.errorBars).toEqual([{ direction: 'y', barType: 'plus', valueType: 'percentage', value: 7.5, noEndCap: true, line: { color: '00FF00', widthPt: 1 } }]);
+    const cust = '<c:errBars><c:errDir val="x"/><c:errBarType val="both"/><c:errValType val="cust"/><c:noEndCap val="0"/>' +
+      '<c:plus><c:numLit><c:ptCount val="2"/><c:pt idx="0"><c:v>0.5</c:v></c:pt><c:pt idx="1"><c:v>1</c:v></c:pt></c:numLit></c:plus>' +
+      '<c:minus><c:numRef><c:f>Sheet1!$D$2</c:f><c:numCache><c:ptCount val="1"/><c:pt idx="0"><c:v>2</c:v></c:pt></c:numCache></c:numRef></c:minus></c:errBars>' +
+      '<c:errBars><c:errBarType val="minus"/><c:errValType val="stdDev"/></c:errBars>';
+    const bars = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series: [{ name: 'S', values: [1, 2, 3], extra: cust }] });
+    // Only scatter series have x bars: a line series' c:errDir x reads as y, and the second y set is dropped.
+    expect(bars.plots[0]!.series[0]!.errorBars).toEqual([{ direction: 'y', barType: 'both', valueType: 'cust', value: 0, plus: [0.5, 1], minus: [2] }]);
+  });
+
+  it('reads drop lines, high-low lines and up/down bars of a line chart, and drop lines of an area chart', () => {
+    const extra = '<c:dropLines/><c:hiLowLines><c:spPr><a:ln w="19050"><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:ln></c:spPr></c:hiLowLines>' +
+      '<c:upDownBars><c:gapWidth val="80"/><c:upBars><c:spPr><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></c:spPr></c:upBars><c:downBars/></c:upDownBars>';
+    const series = [{ name: 'S', values: [1, 2, 3] }, { name: 'T', values: [3, 2, 1] }];
+    const line = readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series, plotExtra: extra });
+    expect(line.plots[0]!.lineDecor).toEqual({
+      dropLines: {}, hiLowLines: { color: '00FF00', widthPt: 1.5 },
+      upDownBars: { gapWidthPct: 80, up: { fill: 'FF0000' }, down: { fill: '000000' } },
+    });
+    const area = readChart({ kind: 'areaChart', grouping: 'standard', categories: CATS, series, plotExtra: '<c:dropLines/>' });
+    expect(area.plots[0]!.lineDecor).toEqual({ dropLines: {} });
+    expect(readChart({ kind: 'lineChart', grouping: 'standard', categories: CATS, series }).plots[0]!.lineDecor).toBeUndefined();
+  });
+
+  it('warns for none of the parts it draws (data table, trendlines, error bars, log axis), and names drop lines of a stock chart', () => {
+    const warningsOf = (c: TestChart, edit = (xml: string) => xml) => {
+      const part = chartPart(c);
+      const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...part, data: edit(part.data as string) } } });
       if (!r.ok) throw new Error('parse failed');
-      return r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
+      return { found: r.warnings.filter((w) => w.code === 'docx/chart-unsupported'), chart: Object.values(r.value.charts)[0]! };
     };
     const plain: TestChart = { kind: 'barChart', barDir: 'col', grouping: 'clustered', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }] };
-    expect(warningsOf(plain)).toEqual([]);
+    expect(warningsOf(plain).found).toEqual([]);
     const trend = '<c:trendline><c:trendlineType val="poly"/><c:order val="2"/></c:trendline><c:errBars><c:errDir val="y"/><c:errBarType val="both"/><c:errValType val="percentage"/><c:val val="5"/></c:errBars>';
-    const rich: TestChart = {
-      ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }],
-    };
-    const withTable = chartPart(rich);
-    const data = (withTable.data as string).replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>').replace('</c:plotArea>', '<c:dTable><c:showHorzBorder val="1"/></c:dTable></c:plotArea>');
-    const r = parseWithWarnings({ styles: WORD_DEFAULT_STYLES, theme: OFFICE_THEME, body: `<w:p>${inlineChart('rIdC')}</w:p>`, parts: { rIdC: { ...withTable, data } } });
-    if (!r.ok) throw new Error('parse failed');
-    const found = r.warnings.filter((w) => w.code === 'docx/chart-unsupported');
-    expect(found).toHaveLength(1);
-    for (const part of ['c:dTable', 'c:trendline', 'c:errBars', 'c:logBase']) expect(found[0]!.message).toContain(part);
+    const rich: TestChart = { ...plain, series: [{ name: 'S', values: [1, 2, 3], extra: trend }] };
+    const table = '<c:dTable><c:showHorzBorder val="1"/><c:showVertBorder/><c:showOutline val="0"/><c:txPr><a:bodyPr/><a:p><a:pPr><a:defRPr sz="800"/></a:pPr></a:p></c:txPr>' +
+      '<c:spPr><a:ln><a:solidFill><a:srgbClr val="00FF00"/></a:solidFill></a:ln></c:spPr></c:dTable>';
+    const { found, chart } = warningsOf(rich, (xml) => xml
+      .replace('<c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>', '<c:logBase val="10"/><c:orientation val="minMax"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>')
+      .replace('</c:plotArea>', `${table}</c:plotArea>`));
+    expect(found).toEqual([]);
+    expect(chart.axes.find((a) => a.kind === 'value')?.logBase).toBe(10);
+    expect(chart.dataTable).toEqual({ horzBorder: true, vertBorder: true, outline: false, keys: false, style: { sizePt: 8 }, line: { color: '00FF00' } });
+    const stock: TestChart = { kind: 'stockChart', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }, { name: 'T', values: [1, 2, 3] }], plotExtra: '<c:dropLines/>' } as TestChart;
+    const stockWarnings = warningsOf(stock).found;
+    expect(stockWarnings).toHaveLength(1);
+    expect(stockWarnings[0]!.message).toContain('c:dropLines');
   });
 
   it('bounds the points read from one part (1,000,000) and says so', () => {

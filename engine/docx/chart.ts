@@ -5,13 +5,14 @@
  * Office's order), axes, legend, title, manual layouts, text properties and data labels. Live data
  * (the embedded workbook) is not read.
  */
-import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, ChartTrendline, Color } from '../model';
+import type { ChartLegend, ChartModel, ChartPlot, ChartSeries, Color } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children, textContent } from '../xml';
 import {
-  chartColor, chartFill, chartFlag, chartLine, chartNumber, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
+  chartColor, chartFill, chartFlag, chartLine, chartTextOf, chartTextStyle, chartVal, dataLabels, manualLayout, readChartAxes,
 } from './chart-style';
 import { readKindOptions } from './chart-kinds';
+import { readDataTable, readErrorBars, readTrendlines } from './chart-analysis';
 import { chartStyleOf, paletteColor, type ChartPalette } from './chart-palette';
 import type { DocxContext } from './context';
 import { dmlLatinFont } from './dml-text';
@@ -62,6 +63,8 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
   if (budget.exhausted) ctx.bag.warn('docx/chart-limit', `The chart part ${part} caches more than ${MAX_PART_POINTS} points; the rest are not read.`, { at: part });
   const model: { -readonly [K in keyof ChartModel]: ChartModel[K] } = { plots, axes: readChartAxes(ctx, plotArea) };
   readTitle(ctx, chart, plots, model);
+  const table = readDataTable(ctx, child(plotArea, 'c:dTable'));
+  if (table) model.dataTable = table;
   const legend = child(chart, 'c:legend');
   if (legend) model.legend = readLegend(ctx, legend);
   const blanks = chartVal(chart, 'c:dispBlanksAs');
@@ -90,43 +93,9 @@ export function readChartPart(ctx: DocxContext, part: string): ChartModel | unde
 
 /** Chart parts Colophon reads past, each named once per chart (house rule 4: nothing dropped silently). */
 const UNSUPPORTED_PARTS: ReadonlyArray<readonly [string, (plotArea: XmlElement) => boolean]> = [
-  // §21.2.2.54 c:dTable: the data table under the plot.
-  ['a data table (c:dTable)', (pa) => child(pa, 'c:dTable') !== undefined],
-  // §21.2.2.211 c:trendline and §21.2.2.58 c:errBars sit in a plot's c:ser.
-  ['exponential, logarithmic, polynomial or power trendlines (c:trendline)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => children(ser, 'c:trendline').some((t) => !TRENDLINE_KINDS.has(chartVal(t, 'c:trendlineType') ?? ''))))],
-  ['error bars (c:errBars)', (pa) => plotsOf(pa).some((p) => children(p, 'c:ser').some((ser) => child(ser, 'c:errBars') !== undefined))],
-  ['drop lines (c:dropLines)', (pa) => plotsOf(pa).some((p) => child(p, 'c:dropLines') !== undefined)],
-  // §21.2.2.90 c:logBase: a logarithmic value axis, drawn linear.
-  ['a logarithmic axis (c:logBase), drawn linear', (pa) => children(pa, 'c:valAx').some((ax) => child(child(ax, 'c:scaling'), 'c:logBase') !== undefined)],
+  // Drop lines of 2-D line and area plots are drawn; those of 3-D and stock plots are not.
+  ['drop lines (c:dropLines) of a 3-D or stock plot', (pa) => plotsOf(pa).some((p) => p.name !== 'c:lineChart' && p.name !== 'c:areaChart' && child(p, 'c:dropLines') !== undefined)],
 ];
-
-const TRENDLINE_KINDS: ReadonlySet<string> = new Set(['linear', 'movingAvg']);
-const MAX_TRENDLINES = 8;
-
-/** c:trendline (§21.2.2.209) of the kinds drawn: linear and moving average. */
-function readTrendlines(ctx: DocxContext, ser: XmlElement): ChartTrendline[] {
-  const out: ChartTrendline[] = [];
-  for (const t of children(ser, 'c:trendline').slice(0, MAX_TRENDLINES)) {
-    const kind = chartVal(t, 'c:trendlineType');
-    if (kind !== 'linear' && kind !== 'movingAvg') continue;
-    const tl: { -readonly [K in keyof ChartTrendline]: ChartTrendline[K] } = { kind };
-    const period = intValue(chartVal(t, 'c:period'));
-    if (kind === 'movingAvg') tl.period = Math.max(2, Math.min(255, period ?? 2));
-    const forward = chartNumber(t, 'c:forward');
-    const backward = chartNumber(t, 'c:backward');
-    const intercept = chartNumber(t, 'c:intercept');
-    if (forward !== undefined && forward > 0) tl.forward = forward;
-    if (backward !== undefined && backward > 0) tl.backward = backward;
-    if (intercept !== undefined) tl.intercept = intercept;
-    const spPr = child(t, 'c:spPr');
-    const line = chartLine(ctx, spPr);
-    if (line) tl.line = line;
-    const dash = attr(child(child(spPr, 'a:ln'), 'a:prstDash'), 'val');
-    if (dash) tl.dashPreset = dash;
-    out.push(tl);
-  }
-  return out;
-}
 
 function plotsOf(plotArea: XmlElement): XmlElement[] {
   return plotArea.children.filter((c): c is XmlElement => c.kind === 'element' && PLOT_TYPES[c.name] !== undefined);
@@ -261,6 +230,8 @@ function readSeries(ctx: DocxContext, ser: XmlElement, place: SeriesPlace, vary:
   seriesLook(ctx, ser, place, sizes ? 'bubble' : type, s);
   const trendlines = readTrendlines(ctx, ser);
   if (trendlines.length) s.trendlines = trendlines;
+  const errorBars = readErrorBars(ctx, ser, isScatter, (el) => numbers(el, budget));
+  if (errorBars.length) s.errorBars = errorBars;
   if (vary) s.pointColors = pointColors(ctx, ser, values.length, place.palette?.style);
   const marker = child(ser, 'c:marker');
   if (type === 'line' || type === 'scatter' || type === 'radar') {

@@ -42,19 +42,48 @@ export interface ChartLine {
   readonly none?: boolean;
 }
 
-/** A trendline (c:trendline, §21.2.2.209): a least-squares line or a moving average over a series. */
+/**
+ * A trendline (c:trendline, §21.2.2.209): a least-squares fit (linear, exponential, logarithmic,
+ * polynomial, power) or a moving average over a series.
+ */
 export interface ChartTrendline {
-  readonly kind: 'linear' | 'movingAvg';
+  /** c:trendlineType (ST_TrendlineType, §21.2.3.51). */
+  readonly kind: 'linear' | 'exp' | 'log' | 'poly' | 'power' | 'movingAvg';
   /** c:period: the points a moving average spans (2 or more). */
   readonly period?: number;
-  /** c:forward / c:backward: how far a linear trendline runs past the last and before the first x. */
+  /** c:order: the degree of a polynomial trendline (2–6). */
+  readonly order?: number;
+  /** c:forward / c:backward: how far a fitted trendline runs past the last and before the first x. */
   readonly forward?: number;
   readonly backward?: number;
-  /** c:intercept: the value a linear trendline is forced through at x = 0. */
+  /** c:intercept: the value a linear, exponential or polynomial trendline is forced through at x = 0. */
   readonly intercept?: number;
+  /** c:dispEq / c:dispRSqr: a label with the fit's equation and its R². */
+  readonly showEquation?: boolean;
+  readonly showRSquared?: boolean;
+  /** c:trendlineLbl/c:numFmt: the label's number format. */
+  readonly labelFormat?: string;
   readonly line?: ChartLine;
   /** The line's a:prstDash (sysDot, dash…); Office's default trendline is dotted. */
   readonly dashPreset?: string;
+}
+
+/** Error bars (c:errBars, §21.2.2.55) of a series in one direction. */
+export interface ChartErrorBars {
+  /** c:errDir: along the value (y) axis, or the x axis of a scatter series. */
+  readonly direction: 'x' | 'y';
+  /** c:errBarType: bars on both sides of the value, above it only or below it only. */
+  readonly barType: 'both' | 'plus' | 'minus';
+  /** c:errValType: how long each bar is. */
+  readonly valueType: 'cust' | 'fixedVal' | 'percentage' | 'stdDev' | 'stdErr';
+  /** c:val: the fixed amount, the percentage or the number of standard deviations. */
+  readonly value: number;
+  /** c:plus / c:minus: custom amounts by point index (cust); a single value stands for every point. */
+  readonly plus?: ReadonlyArray<number | null>;
+  readonly minus?: ReadonlyArray<number | null>;
+  /** c:noEndCap: no cross line at the bars' ends. */
+  readonly noEndCap?: boolean;
+  readonly line?: ChartLine;
 }
 
 /** One data series with cached category labels and values (c:ser). */
@@ -93,8 +122,10 @@ export interface ChartSeries {
   readonly pointExplosionPct?: Readonly<Record<number, number>>;
   /** Bubble sizes by point (c:bubbleSize), for bubble charts; gaps are null. */
   readonly bubbleSizes?: ReadonlyArray<number | null>;
-  /** c:trendline: the kinds Colophon draws (linear, moving average). */
+  /** c:trendline: fitted lines and moving averages over the series. */
   readonly trendlines?: readonly ChartTrendline[];
+  /** c:errBars: at most one per direction. */
+  readonly errorBars?: readonly ChartErrorBars[];
 }
 
 /** An axis (c:catAx, c:valAx, c:dateAx). */
@@ -113,6 +144,8 @@ export interface ChartAxis {
   readonly crossAxisId?: string;
   /** c:crosses (autoZero, min, max) or c:crossesAt as a number. */
   readonly crosses?: 'autoZero' | 'min' | 'max' | number;
+  /** c:scaling/c:logBase (§21.2.2.90, 2–1000): a logarithmic value axis of this base. */
+  readonly logBase?: number;
   /** c:scaling/c:orientation maxMin reverses the axis. */
   readonly reversed?: boolean;
   /** c:tickLblPos: where tick labels go (none hides them). */
@@ -180,7 +213,7 @@ export interface ChartBarLook {
   readonly line?: ChartLine;
 }
 
-/** Stock chart options (c:stockChart, §21.2.2.198). */
+/** Stock chart options (c:stockChart, §21.2.2.198); line and area plots carry the same lines and bars (`lineDecor`). */
 export interface ChartStock {
   /** c:hiLowLines: a line from each category's highest to its lowest value (present when drawn). */
   readonly hiLowLines?: ChartLine;
@@ -223,6 +256,11 @@ export interface ChartPlot {
   readonly gapDepthPct?: number;
   /** Stock chart options (c:stockChart, drawn as a line plot with these on top). */
   readonly stock?: ChartStock;
+  /**
+   * High-low lines and up/down bars of a 2-D line plot (c:lineChart), and drop lines (c:dropLines,
+   * §21.2.2.53) of a 2-D line or area plot, each present when drawn.
+   */
+  readonly lineDecor?: ChartStock & { readonly dropLines?: ChartLine };
 }
 
 /** A chart legend (c:legend, §21.2.2.93). */
@@ -233,6 +271,19 @@ export interface ChartLegend {
   readonly style?: ChartTextStyle;
   /** Indices of legend entries deleted with c:legendEntry/c:delete. */
   readonly hidden?: readonly number[];
+}
+
+/** A data table under the plot (c:dTable, §21.2.2.54): the series' values in a grid below the categories. */
+export interface ChartDataTable {
+  /** c:showHorzBorder, c:showVertBorder, c:showOutline: lines between rows, between columns, around the table. */
+  readonly horzBorder: boolean;
+  readonly vertBorder: boolean;
+  readonly outline: boolean;
+  /** c:showKeys: each series' legend key before its name. */
+  readonly keys: boolean;
+  readonly style?: ChartTextStyle;
+  /** The table's lines (c:spPr/a:ln). */
+  readonly line?: ChartLine;
 }
 
 /** A whole chart. */
@@ -262,6 +313,8 @@ export interface ChartModel {
    */
   readonly titleOverlay?: boolean;
   readonly plotLayout?: ChartManualLayout;
+  /** The data table under the plot (c:plotArea/c:dTable). */
+  readonly dataTable?: ChartDataTable;
   /** How empty cells show (c:dispBlanksAs): as gaps, as zero, or spanned by the line. */
   readonly blanksAs?: 'gap' | 'zero' | 'span';
 }

@@ -4,6 +4,7 @@
  * room, gridlines and the axis line. Vertical axes run bottom-up and horizontal ones left to right
  * unless c:orientation is maxMin.
  */
+import { detLog } from '../../core/det-math';
 import type { ChartAxis } from '../../model';
 import { DEFAULT_RULE, ruleLine, textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
@@ -48,7 +49,12 @@ export function valueLabel(v: number, format: string | undefined, axis: ChartAxi
 /** The fraction (0 at the axis start, 1 at its end) of a value or category index. */
 export function fractionOf(frame: AxisFrame, t: number): number {
   let f: number;
-  if (frame.kind === 'value') {
+  if (frame.kind === 'value' && frame.scale.logBase) {
+    // A logarithmic axis places ln t between ln min and ln max; values at or below 0 sit at its start.
+    const { min, max } = frame.scale;
+    const span = detLog(max) - detLog(min);
+    f = t > 0 && span > 0 ? (detLog(t) - detLog(min)) / span : 0;
+  } else if (frame.kind === 'value') {
     const span = frame.scale.max - frame.scale.min;
     f = span > 0 ? (t - frame.scale.min) / span : 0;
   } else if (frame.between || frame.count < 2) f = (t + 0.5) / Math.max(1, frame.count);

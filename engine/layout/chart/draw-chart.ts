@@ -16,8 +16,10 @@ import { drawOfPie } from './draw-of-pie';
 import { drawPie } from './draw-pie';
 import { drawPie3D } from './draw-pie3d';
 import { drawRadar } from './draw-radar';
+import { axesUnderTable, drawDataTable, measureDataTable } from './draw-data-table';
+import { drawErrorBars } from './draw-error-bars';
 import { drawTrendlines } from './draw-trendline';
-import { drawStock } from './draw-stock';
+import { drawLineDecor, drawStock } from './draw-stock';
 import { legendEntries, measureLegend, placeLegend } from './legend';
 import { buildPlane, type Plane } from './plane';
 import { sanitizeChart } from './sanitize';
@@ -111,13 +113,19 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
   const polarPlot = plots.find((p) => POLAR.has(p.type));
   if (polarPlot) draw.warn('layout/chart-unsupported', `A ${polarPlot.type} plot combined with axis plots is not drawn.`);
   const depth = depthOf(axisPlots, box);
-  const plane = buildPlane(draw, axisPlots, depth ? frontBox(box, depth) : box, innerGiven);
+  const table = measureDataTable(draw, axisPlots);
+  // Under a data table the category labels along the bottom are the table's header row.
+  const planeDraw: ChartDraw = table ? { ...draw, chart: { ...draw.chart, axes: axesUnderTable(draw.chart.axes) } } : draw;
+  // A manual inner plot stays where the part puts it, the table under it (cut at the chart's edge).
+  const reserve = table ? { below: innerGiven ? 0 : table.height, left: table.namesW } : undefined;
+  const plane = buildPlane(planeDraw, axisPlots, depth ? frontBox(box, depth) : box, innerGiven, reserve);
   const rect = plane.rect;
   if (draw.chart.plotBackground) draw.items.push(filledBox(rect, draw.chart.plotBackground, draw.chart.plotGradient));
   if (depth) drawWalls(draw, plane, depth);
   else for (const f of plane.frames) drawGridlines(draw, f.frame, rect);
   const order = (p: ChartPlot) => (p.type === 'area' ? 0 : p.type === 'bar' || p.type === 'column' ? 1 : 2);
   for (const b of [...plane.bindings].sort((a, c) => order(a.plot) - order(c.plot))) {
+    if (!isDeep(b, depth) && b.plot.lineDecor) drawLineDecor(draw, b, rect);
     if (isDeep(b, depth)) {
       if (b.plot.type === 'area') drawAreas3D(draw, b, rect, depth);
       else if (b.plot.type === 'line') drawLines3D(draw, b, rect, depth);
@@ -128,12 +136,14 @@ function drawPlots(draw: ChartDraw, box: Rect, innerGiven: boolean): void {
     else if (b.plot.stock && b.h.kind === 'category') drawStock(draw, b, rect);
     else drawLines(draw, b, rect);
     if (!isDeep(b, depth) && b.plot.type !== 'area' && !b.plot.bubbles) drawTrendlines(draw, b, rect);
+    if (!isDeep(b, depth)) drawErrorBars(draw, b, rect);
   }
-  drawAxes(draw, plane);
+  drawAxes(draw, plane, table?.height ?? 0);
+  if (table) drawDataTable(draw, plane, table);
 }
 
-/** Axis lines where each axis crosses the other, tick labels and axis titles. */
-function drawAxes(draw: ChartDraw, plane: Plane): void {
+/** Axis lines where each axis crosses the other, tick labels and axis titles (a bottom category axis's below a data table `tableH` high). */
+function drawAxes(draw: ChartDraw, plane: Plane, tableH: number): void {
   const rect = plane.rect;
   const otherOf = (frame: AxisFrame): AxisFrame | undefined => {
     for (const b of plane.bindings) {
@@ -154,7 +164,7 @@ function drawAxes(draw: ChartDraw, plane: Plane): void {
     drawTickMarks(draw, frame, rect, at, far);
     const labelAt = frame.kind === 'category' && frame.axis?.tickLabels !== 'low' && frame.axis?.tickLabels !== 'high' ? at : edge;
     drawTickLabels(draw, frame, rect, ticks, labelAt, far);
-    let depth = ticks.depth;
+    let depth = ticks.depth + (frame.kind === 'category' && !frame.vertical && !far ? tableH : 0);
     if (unitLabel) {
       drawAxisTitle(draw, frame, unitLabel, rect, depth, far, true);
       depth += unitLabel.lineHeight + 4;

@@ -8,8 +8,8 @@
  * the close series' own symbol (Excel writes a "dot", its short bar, for it; openpyxl's stock example
  * has to set one for the same reason). c:stockChart has no chart-level c:marker flag (CT_StockChart).
  */
-import type { ChartBarLook, ChartLine, ChartSeries, LayoutItem } from '../../model';
-import { bandOf, clampedCoord, coordOf, type CategoryFrame, type ValueFrame } from './axes';
+import type { ChartBarLook, ChartLine, ChartSeries, ChartStock, LayoutItem } from '../../model';
+import { bandOf, coordOf, crossingValue, type CategoryFrame, type ValueFrame } from './axes';
 import { ruleLine, type ChartDraw, type Rect } from './context';
 import { labelPoints, linePoints, polyline, runsOf, type Pt } from './draw-line';
 import { drawMarker } from './markers';
@@ -25,24 +25,7 @@ export function drawStock(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
   const series = b.plot.series;
   const rows = series.map((_s, k) => linePoints(b, k, rect));
   const n = Math.min(MAX_POINTS, ...rows.map((r) => r.length));
-  const band = bandOf(cat, rect);
-  const stock = b.plot.stock;
-  if (stock?.hiLowLines) drawHiLowLines(draw, rows, n, stock.hiLowLines);
-  const bars = stock?.upDownBars;
-  const barWidth = band / (1 + (bars?.gapWidthPct ?? 150) / 100);
-  if (bars && series.length >= 2) {
-    const open = series[0]!.values;
-    const close = series[series.length - 1]!.values;
-    for (let i = 0; i < n; i++) {
-      const o = open[i];
-      const c = close[i];
-      if (o === null || o === undefined || c === null || c === undefined) continue;
-      const y0 = clampedCoord(val, rect, o);
-      const y1 = clampedCoord(val, rect, c);
-      const x = coordOf(cat, rect, i) - barWidth / 2;
-      barItem(draw.items, { x, y: Math.min(y0, y1), w: barWidth, h: Math.abs(y1 - y0) }, c > o ? bars.up : bars.down);
-    }
-  }
+  drawBarsAndLines(draw, b, rect, b.plot.stock, rows, n);
   series.forEach((s, k) => {
     const pts = rows[k]!;
     const color = s.lineColor ?? s.color ?? '4472C4';
@@ -53,6 +36,62 @@ export function drawStock(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
     if (symbol) for (const p of pts) if (p) drawMarker(draw.items, symbol, p.x, p.y, s.markerSizePt ?? 5, s.color ?? color);
     labelPoints(draw, b, s, pts);
   });
+}
+
+/**
+ * The high-low lines and up/down bars of a stock plot, or of a 2-D line plot (c:lineChart carries
+ * the same c:hiLowLines and c:upDownBars, §21.2.2.97), under its series. Up/down bars run between
+ * the drawn points of the first and the last series, so a stacked line plot's bars join its stacked tops.
+ */
+function drawBarsAndLines(draw: ChartDraw, b: PlotBinding, rect: Rect, stock: ChartStock | undefined, rows: ReadonlyArray<ReadonlyArray<Pt | undefined>>, n: number): void {
+  const cat = b.h as CategoryFrame;
+  const series = b.plot.series;
+  if (stock?.hiLowLines) drawHiLowLines(draw, rows, n, stock.hiLowLines);
+  const bars = stock?.upDownBars;
+  if (!bars || series.length < 2) return;
+  const barWidth = bandOf(cat, rect) / (1 + bars.gapWidthPct / 100);
+  const open = rows[0]!;
+  const close = rows[rows.length - 1]!;
+  for (let i = 0; i < n; i++) {
+    const o = open[i];
+    const c = close[i];
+    if (!o || !c) continue;
+    const x = coordOf(cat, rect, i) - barWidth / 2;
+    // Rising when the close is higher than the open: above it on an upright axis, below on a reversed one.
+    const up = (b.v as ValueFrame).reversed ? c.y > o.y : c.y < o.y;
+    barItem(draw.items, { x, y: Math.min(o.y, c.y), w: barWidth, h: Math.abs(c.y - o.y) }, up ? bars.up : bars.down);
+  }
+}
+
+/**
+ * What a 2-D line or area plot draws under its series (c:lineChart, c:areaChart): drop lines from each
+ * category's points to the category axis (§21.2.2.53), high-low lines and up/down bars.
+ */
+export function drawLineDecor(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
+  const decor = b.plot.lineDecor;
+  const val = b.v as ValueFrame;
+  if (!decor || b.h.kind !== 'category' || val.kind !== 'value') return;
+  const rows = b.plot.series.map((_s, k) => linePoints(b, k, rect));
+  const n = Math.min(MAX_POINTS, Math.max(0, ...rows.map((r) => r.length)));
+  if (decor.dropLines) {
+    const axis = coordOf(val, rect, crossingValue(val, b.h.axis?.crosses));
+    for (let i = 0; i < n; i++) {
+      let top = axis;
+      let bottom = axis;
+      let x: number | undefined;
+      for (const row of rows) {
+        const p = row[i];
+        if (!p) continue;
+        x = p.x;
+        top = Math.min(top, p.y);
+        bottom = Math.max(bottom, p.y);
+      }
+      if (x === undefined || !(bottom > top)) continue;
+      const item = ruleLine(x, top, x, bottom, decor.dropLines, '000000');
+      if (item) draw.items.push(item);
+    }
+  }
+  drawBarsAndLines(draw, b, rect, decor, rows, Math.min(MAX_POINTS, ...rows.map((r) => r.length)));
 }
 
 /** A line per category from its highest to its lowest value over all series. */

@@ -9,7 +9,7 @@ import { LABEL_GAP, tickLabels, valueLabel, type AxisFrame, type CategoryFrame, 
 import { textStyle, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
 import { bubbleRadius, MAX_DIAMETER } from './draw-bubble';
-import { scaleAxis, ticksOf, type AxisScale } from './scale';
+import { scaleAxis, scaleLogAxis, ticksOf, type AxisScale } from './scale';
 import { categoryCount, categoryLabels, isStacked, plotSpans, type PlotSpans } from './series-data';
 import type { ShapedText, TextStyle } from './text';
 
@@ -36,6 +36,8 @@ interface Slot {
   kind: 'category' | 'value';
   min: number;
   max: number;
+  /** The smallest value above 0, which starts a logarithmic axis. */
+  minPositive: number;
   count: number;
   labels: string[];
   percent: boolean;
@@ -60,14 +62,17 @@ export function axesOf(axes: readonly ChartAxis[], plot: ChartPlot): { cat?: Cha
   return { ...(cat ? { cat } : {}), ...(val ? { val } : {}) };
 }
 
-/** Builds the plane for the axis plots of a chart inside the plot area box `outer`. */
-export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: Rect, innerGiven: boolean): Plane {
+/**
+ * Builds the plane for the axis plots of a chart inside the plot area box `outer`; `below` and
+ * `left` are room kept under and left of the plot besides its labels' (a data table's).
+ */
+export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: Rect, innerGiven: boolean, reserve?: { readonly below: number; readonly left: number }): Plane {
   const slots = new Map<ChartAxis | string, Slot>();
   const slot = (axis: ChartAxis | undefined, key: string, vertical: boolean, kind: Slot['kind']): Slot => {
     const k = axis ?? key;
     let s = slots.get(k);
     if (!s) {
-      s = { axis, vertical, kind, min: Infinity, max: -Infinity, count: 0, labels: [], percent: false };
+      s = { axis, vertical, kind, min: Infinity, max: -Infinity, minPositive: Infinity, count: 0, labels: [], percent: false };
       slots.set(k, s);
     }
     return s;
@@ -86,6 +91,8 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
           v.max = Math.max(v.max, y);
           h.min = Math.min(h.min, x);
           h.max = Math.max(h.max, x);
+          if (y > 0) v.minPositive = Math.min(v.minPositive, y);
+          if (x > 0) h.minPositive = Math.min(h.minPositive, x);
         });
       }
       if (plot.bubbles) addBubbleRoom(plot, h, v);
@@ -104,6 +111,7 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
     cat.between ??= ax.val?.crossBetween ? ax.val.crossBetween === 'between' : plot.type !== 'area';
     val.min = Math.min(val.min, spans.min, isStacked(plot) || plot.type !== 'line' ? 0 : spans.min);
     val.max = Math.max(val.max, spans.max);
+    for (const row of spans.spans) for (const span of row) if (span && span.top > 0) val.minPositive = Math.min(val.minPositive, span.top);
     if (plot.grouping === 'percentStacked') val.percent = true;
     val.format ??= ax.val?.formatCode ?? (plot.grouping === 'percentStacked' ? '0%' : plot.series.find((s) => s.formatCode)?.formatCode);
     pending.push(horizontalBars ? { plot, h: val, v: cat, spans } : { plot, h: cat, v: val, spans });
@@ -116,6 +124,10 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
   let rect = innerGiven ? outer : shrink(outer, 32, 8, 8, 18);
   let frames = build(rect);
   const pad = labelRoom(draw, outer, frames);
+  if (reserve) {
+    pad.bottom += reserve.below;
+    pad.left = Math.max(pad.left, reserve.left);
+  }
   rect = innerGiven ? keepInside(rect, pad, draw.bounds) : shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
   if (rect !== outer) frames = build(rect);
   const list = [...frames.values()].map((frame) => {
@@ -144,6 +156,16 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
     return f;
   }
   const lengthPt = s.vertical ? rect.h : rect.w;
+  const far = s.vertical ? axis?.position === 'right' : axis?.position === 'top';
+  const fixed = {
+    ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
+    ...(axis?.max !== undefined ? { fixedMax: axis.max } : {}),
+    ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
+  };
+  if (axis?.logBase) {
+    const scale = scaleLogAxis(s.minPositive, s.max, axis.logBase, fixed);
+    return { kind: 'value', scale, vertical: s.vertical, reversed, far, ...(s.format ? { format: s.format } : {}), axis };
+  }
   const style = textStyle(draw.base, axis?.textStyle);
   const percentTop = s.percent && s.max <= 1 + 1e-9;
   const range = s.bubbles?.length ? padForBubbles(s.min, s.max, s.bubbles, lengthPt, Math.min(rect.w, rect.h)) : { min: s.min, max: s.max };
@@ -179,7 +201,6 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   if (axis?.min !== undefined && axis.max !== undefined && axis.min >= axis.max) {
     draw.warn('layout/chart-axis-range', `A chart axis has min ${axis.min} ≥ max ${axis.max}; an automatic range is used above the minimum.`);
   }
-  const far = s.vertical ? axis?.position === 'right' : axis?.position === 'top';
   const f: ValueFrame = { kind: 'value', scale, vertical: s.vertical, reversed, far, ...(s.format ? { format: s.format } : {}), ...(axis ? { axis } : {}) };
   return f;
 }

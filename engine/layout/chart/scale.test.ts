@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanNumber, niceUnit, scaleAxis, ticksOf } from './scale';
+import { cleanNumber, niceUnit, scaleAxis, scaleLogAxis, ticksOf } from './scale';
 
 const opts = { lengthPt: 170, minSpacingPt: 24 };
 
@@ -80,5 +80,22 @@ describe('scaleAxis (Excel automatic scaling)', () => {
     expect(ticksOf(scaleAxis(-3e-5, 2e-5, opts))).toContain(0);
     expect(ticksOf(scaleAxis(-1.5e100, 1.5e100, opts))).toContain(0);
     expect(ticksOf(scaleAxis(-3e-5, 2e-5, opts)).filter((t) => Math.abs(t) < 1e-6)).toEqual([0]);
+  });
+});
+
+describe('scaleLogAxis (c:logBase)', () => {
+  it('runs from the power of the base at or below the smallest positive value to the one at or above the largest, a tick a power', () => {
+    const s = scaleLogAxis(5, 500, 10, {});
+    expect(s).toEqual({ min: 1, max: 1000, unit: 1, logBase: 10 });
+    expect(ticksOf(s)).toEqual([1, 10, 100, 1000]);
+    // A value on a power ends the axis there; fractions reach below 1.
+    expect(ticksOf(scaleLogAxis(0.03, 100, 10, {}))).toEqual([0.01, 0.1, 1, 10, 100]);
+    expect(ticksOf(scaleLogAxis(3, 40, 2, {}))).toEqual([2, 4, 8, 16, 32, 64]);
+  });
+
+  it('keeps fixed limits as values and reads a fixed major unit as the factor between ticks', () => {
+    expect(ticksOf(scaleLogAxis(5, 50_000, 10, { fixedMin: 10, fixedUnit: 100 }))).toEqual([10, 1000, 100_000]);
+    // One value: a power of the base, and the next.
+    expect(scaleLogAxis(10, 10, 10, {})).toMatchObject({ min: 10, max: 100 });
   });
 });

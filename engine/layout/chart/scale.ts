@@ -4,13 +4,17 @@
  * 5 × 10^n chosen so the ticks are no denser than the axis length allows, and min/max rounded out
  * to whole units. Fixed c:min, c:max and c:majorUnit override the automatic choices.
  */
+import { detLog } from '../../core/det-math';
 import { decade, pow10 } from './math';
 
 /** An axis range and its major unit. */
 export interface AxisScale {
   readonly min: number;
   readonly max: number;
+  /** The major unit: a value step, or on a logarithmic axis the number of powers of the base between ticks. */
   readonly unit: number;
+  /** The base of a logarithmic axis (c:logBase); absent for a linear one. */
+  readonly logBase?: number;
 }
 
 /** What scaling needs besides the data range. */
@@ -101,14 +105,64 @@ function finite(v: number | undefined): number | undefined {
   return v !== undefined && Number.isFinite(v) ? v : undefined;
 }
 
+/**
+ * Scales a logarithmic value axis (c:logBase) for the positive data in [minPositive, dataMax]: Excel
+ * starts and ends it at powers of the base (the largest at or below the smallest value, the smallest
+ * at or above the largest), a tick at every power. A fixed c:min / c:max is a value on the axis; a
+ * fixed c:majorUnit is the factor between ticks (10 on a base-10 axis is one power), rounded to whole powers.
+ */
+export function scaleLogAxis(minPositive: number, dataMax: number, logBase: number, options: Pick<ScaleOptions, 'fixedMin' | 'fixedMax' | 'fixedUnit'>): AxisScale {
+  const base = logBase;
+  const fixedMin = positive(options.fixedMin);
+  const fixedMax = positive(options.fixedMax);
+  const lo = Number.isFinite(minPositive) && minPositive > 0 ? minPositive : 1;
+  const hi = Number.isFinite(dataMax) && dataMax > 0 ? Math.max(dataMax, lo) : lo;
+  let min = fixedMin ?? powerAt(lo, base, Math.floor);
+  let max = fixedMax ?? powerAt(hi, base, Math.ceil);
+  if (!(max > min)) {
+    if (fixedMax === undefined) max = min * base;
+    else min = max / base;
+  }
+  const unitRaw = positive(options.fixedUnit);
+  const steps = unitRaw !== undefined && unitRaw > 1 ? Math.max(1, Math.round(detLog(unitRaw) / detLog(base))) : 1;
+  return { min: cleanNumber(min), max: cleanNumber(max), unit: steps, logBase: base };
+}
+
+/** The power of `base` at `v` rounded by `round` on the exponent (floor: at or below; ceil: at or above). */
+function powerAt(v: number, base: number, round: (x: number) => number): number {
+  const e = round(detLog(v) / detLog(base) + (round === Math.floor ? 1e-9 : -1e-9));
+  let p = 1;
+  const step = e >= 0 ? base : 1 / base;
+  for (let i = 0; i < Math.min(Math.abs(e), 1100); i++) p *= step;
+  return p;
+}
+
+function positive(v: number | undefined): number | undefined {
+  return v !== undefined && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
 /** The tick values of a scale, min to max inclusive (at most 1001). */
 export function ticksOf(scale: AxisScale): number[] {
+  if (scale.logBase) return logTicks(scale, scale.logBase);
   const out: number[] = [];
   const n = Math.min(MAX_TICKS, Math.floor((scale.max - scale.min) / scale.unit + 1e-9));
   for (let i = 0; i <= n; i++) {
     const v = scale.min + i * scale.unit;
     // The tick at zero comes out as a residue (−4e-5 + 4 × 1e-5 = 6.8e-21) that rounding to its own decade keeps.
     out.push(Math.abs(v) < Math.abs(scale.unit) * 1e-9 ? 0 : cleanNumber(v));
+  }
+  return out;
+}
+
+/** The ticks of a logarithmic scale: the minimum times each `unit`-th power of the base up to the maximum. */
+function logTicks(scale: AxisScale, base: number): number[] {
+  const out: number[] = [];
+  let factor = 1;
+  for (let i = 0; i < Math.max(1, Math.round(scale.unit)); i++) factor *= base;
+  let v = scale.min;
+  for (let i = 0; i <= MAX_TICKS && v <= scale.max * (1 + 1e-9); i++) {
+    out.push(cleanNumber(v));
+    v *= factor;
   }
   return out;
 }
