@@ -39,8 +39,22 @@ export const YOUNG_GENERATION_MB = 192;
 /** The same young generation as a command-line flag (semi-spaces of a third each). */
 export const YOUNG_GENERATION_FLAG = `--max-semi-space-size=${YOUNG_GENERATION_MB / 3}`;
 
-/** The V8 flag set: TurboFan's cumulative inlining budget per optimised function, in bytecode bytes. */
-export const V8_CONVERSION_FLAGS = '--max-inlined-bytecode-size-cumulative=150';
+/**
+ * The V8 flag set: TurboFan's cumulative inlining budget per optimised function, in bytecode bytes,
+ * and no allocation-site pretenuring.
+ *
+ * Pretenuring: V8 watches which allocation sites' objects survive scavenges and, past a threshold,
+ * allocates that site's objects straight in the old generation. A long-lived worker that converted
+ * documents with long-lived line and page objects learns that, then keeps pretenuring the same sites
+ * for a document whose objects die young, and each of those is then freed only by a full mark-compact:
+ * fuzz seed 82's docx-54 after cases 14-20 of its campaign in one child process took 9.9-10.2 s of CPU
+ * and 790-808 MB in 2 of 3 runs (24 mark-compacts instead of 10), 3.2-3.4 s and 460 MB in all 3 runs
+ * with this flag (set at run time, as here, or on the command line); alone it also fell into the slow
+ * mode now and then. The bench is unchanged by it (two alternating pairs: first run 5.35/5.46 ->
+ * 5.36/5.35 s, warm 3.24/3.25 -> 3.14/3.27 s, warm CPU 4.20/4.19 -> 4.02/4.37 s, peak RSS 740/727 ->
+ * 758/704 MiB).
+ */
+export const V8_CONVERSION_FLAGS = '--max-inlined-bytecode-size-cumulative=150 --no-allocation-site-pretenuring';
 
 let tuned = false;
 

@@ -13,6 +13,7 @@ import { createDevIdentity, signDocx, signerFromDevIdentity, signPdf } from '../
 import { fillTemplate } from '../../engine/template';
 import { verifyDocx, verifyPdf, type VerificationReport } from '../../engine/verify';
 import { createNodeHost } from '../../node/host';
+import { tuneV8ForConversion } from '../../node/v8-tuning';
 import { collectGarbage, peakRssMb, resetPeakRss, rssMb } from './memory';
 
 /** A case sent by the parent. */
@@ -48,6 +49,8 @@ export interface CaseAnswer {
   readonly cpuMs?: number;
 }
 
+// The same V8 tuning as the CLI and the server's workers, so a case costs here what it costs users.
+tuneV8ForConversion();
 const host: EngineHost = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 1)) });
 let signer: CmsSigner | undefined;
 
