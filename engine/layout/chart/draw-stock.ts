@@ -46,7 +46,7 @@ export function drawStock(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
 function drawBarsAndLines(draw: ChartDraw, b: PlotBinding, rect: Rect, stock: ChartStock | undefined, rows: ReadonlyArray<ReadonlyArray<Pt | undefined>>, n: number): void {
   const cat = b.h as CategoryFrame;
   const series = b.plot.series;
-  if (stock?.hiLowLines) drawHiLowLines(draw, rows, n, stock.hiLowLines);
+  if (stock?.hiLowLines) drawSpanLines(draw, rows, n, stock.hiLowLines);
   const bars = stock?.upDownBars;
   if (!bars || series.length < 2) return;
   const barWidth = bandOf(cat, rect) / (1 + bars.gapWidthPct / 100);
@@ -73,33 +73,19 @@ export function drawLineDecor(draw: ChartDraw, b: PlotBinding, rect: Rect): void
   if (!decor || b.h.kind !== 'category' || val.kind !== 'value') return;
   const rows = b.plot.series.map((_s, k) => linePoints(b, k, rect));
   const n = Math.min(MAX_POINTS, Math.max(0, ...rows.map((r) => r.length)));
-  if (decor.dropLines) {
-    const axis = coordOf(val, rect, crossingValue(val, b.h.axis?.crosses));
-    for (let i = 0; i < n; i++) {
-      let top = axis;
-      let bottom = axis;
-      let x: number | undefined;
-      for (const row of rows) {
-        const p = row[i];
-        if (!p) continue;
-        x = p.x;
-        top = Math.min(top, p.y);
-        bottom = Math.max(bottom, p.y);
-      }
-      if (x === undefined || !(bottom > top)) continue;
-      const item = ruleLine(x, top, x, bottom, decor.dropLines, '000000');
-      if (item) draw.items.push(item);
-    }
-  }
+  if (decor.dropLines) drawSpanLines(draw, rows, n, decor.dropLines, coordOf(val, rect, crossingValue(val, b.h.axis?.crosses)));
   drawBarsAndLines(draw, b, rect, decor, rows, Math.min(MAX_POINTS, ...rows.map((r) => r.length)));
 }
 
-/** A line per category from its highest to its lowest value over all series. */
-function drawHiLowLines(draw: ChartDraw, rows: ReadonlyArray<ReadonlyArray<Pt | undefined>>, n: number, line: ChartLine): void {
+/**
+ * A line per category from its highest to its lowest value over all series (high-low lines, c:hiLowLines),
+ * or, given the category axis' y (`axisY`), from the axis to the farthest value (drop lines, c:dropLines).
+ */
+function drawSpanLines(draw: ChartDraw, rows: ReadonlyArray<ReadonlyArray<Pt | undefined>>, n: number, line: ChartLine, axisY?: number): void {
   for (let i = 0; i < n; i++) {
-    let top = Infinity;
-    let bottom = -Infinity;
-    let x = 0;
+    let top = axisY ?? Infinity;
+    let bottom = axisY ?? -Infinity;
+    let x: number | undefined;
     for (const row of rows) {
       const p = row[i];
       if (!p) continue;
@@ -107,7 +93,7 @@ function drawHiLowLines(draw: ChartDraw, rows: ReadonlyArray<ReadonlyArray<Pt | 
       top = Math.min(top, p.y);
       bottom = Math.max(bottom, p.y);
     }
-    if (!(bottom > top)) continue;
+    if (x === undefined || !(bottom > top)) continue;
     const item = ruleLine(x, top, x, bottom, line, '000000');
     if (item) draw.items.push(item);
   }
