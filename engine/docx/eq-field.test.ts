@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RunProps } from '../model';
+import type { MathNode, RunProps } from '../model';
 import { createNodeHost } from '../../node/host';
 import { makeDocx } from '../../tests/helpers/make-docx';
 import type { Inline } from '../model';
-import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqField } from './eq-field';
+import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqField, readEqFieldChecked } from './eq-field';
 import { parseDocx } from './parse-docx';
 
 const props = { sizePt: 11, font: 'Times New Roman' } as RunProps;
@@ -71,6 +71,27 @@ describe('EQ fields of a whole document (fuzz seed 53)', () => {
     // The others keep the field's text (the brackets evaluated as text).
     expect(fields.slice(typeset.length).every((f) => f.result[0]?.kind === 'text' && (f.result[0] as { text: string }).text.startsWith('(c)(c)'))).toBe(true);
     expect(parsed.warnings.filter((w) => w.code === 'docx/eq-too-large').reduce((n, w) => n + (w.count ?? 1), 0)).toBe(30 - typeset.length);
+  });
+
+  it('counts the arguments of a command too: an array of many cells is cut at the field\'s bound (fuzz seed 86)', () => {
+    // One \a command of 20,000 cells was one node: 600 such fields in table cells (a 2 MB package)
+    // ran a 1 GB heap out of memory. Cells past the field's bound are skipped, and the text after
+    // the array is still read.
+    const cells = Array.from({ length: 20_000 }, (_, i) => String(i)).join(',');
+    const { tree, cut } = readEqFieldChecked(`EQ \\a\\co1(${cells}) after`, props);
+    expect(cut).toBe(true);
+    const matrix = tree?.[0] as Extract<MathNode, { kind: 'matrix' }>;
+    expect(matrix.kind).toBe('matrix');
+    expect(matrix.rows.length).toBe(MAX_EQ_FIELD_NODES);
+    expect(tree?.[1]).toEqual(t(' after'));
+    // Within the bound nothing changes.
+    const small = readEqFieldChecked('EQ \\a\\co2(1,2,3,4)', props);
+    expect(small.cut).toBe(false);
+    expect((small.tree?.[0] as Extract<MathNode, { kind: 'matrix' }>).rows).toHaveLength(2);
+    // The document's budget counts cells as well: 30 arrays of 4,000 cells typeset 25 of them.
+    const budget = { eqNodesLeft: MAX_EQ_NODES };
+    const typeset = Array.from({ length: 30 }, () => readEqFieldChecked(`EQ \\a(${cells.split(',').slice(0, 4_000).join(',')})`, props, budget).tree).filter(Boolean);
+    expect(typeset).toHaveLength(25);
   });
 
   it('warns when one field passes its own bound of commands or its instruction is cut', () => {

@@ -9,12 +9,12 @@
 import type { MathNode, MathRow, RunProps } from '../model';
 
 const MAX_DEPTH = 32;
-/** Commands one EQ field may build; past them it is cut, with docx/eq-too-large. */
+/** Commands (and arguments after a command's first) one EQ field may build; past them it is cut, with docx/eq-too-large. */
 export const MAX_EQ_FIELD_NODES = 5000;
 const MAX_NODES = MAX_EQ_FIELD_NODES;
 
 /**
- * Commands all the EQ fields of a document may build (DocxContext.eqNodesLeft). A field's tree is
+ * Commands (and arguments after a command's first) all the EQ fields of a document may build (DocxContext.eqNodesLeft). A field's tree is
  * held by the model until the document is done, some 500 bytes a command: 100 fields of 5,000
  * commands each (\b(c) repeated, 25 KB of instruction, a 6 KB package) held 258 MB, and 400 ran a
  * 1 GB heap out of memory while the package was read (fuzz seed 53). Word documents hold a few EQ
@@ -132,8 +132,25 @@ class EqTree {
       const c = this.s[this.pos];
       this.pos++;
       if (c !== ',' && c !== ';') break;
+      // Each further argument counts as a node too: one \a array of 3,000 cells is one command, and
+      // 600 of them in table cells (fuzz seed 86 docx-66, a 2 MB package) ran a 1 GB heap out of memory.
+      if (++this.nodes > this.maxNodes) {
+        this.skipArguments();
+        break;
+      }
     }
     return build(name[0]!, options, args, this.props);
+  }
+
+  /** Skips the rest of a command's arguments, through its closing parenthesis. */
+  private skipArguments(): void {
+    let level = 0;
+    while (this.pos < this.s.length) {
+      const c = this.s[this.pos++]!;
+      if (c === '\\') this.pos++;
+      else if (c === '(') level++;
+      else if (c === ')' && level-- === 0) return;
+    }
   }
 }
 

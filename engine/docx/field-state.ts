@@ -175,7 +175,7 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
 
 /** An EQ field's equation as a MathInline (linear text: the field evaluated as text); none once the document's EQ budget is spent. */
 function eqResult(ctx: DocxContext, frame: FieldFrame, props: RunProps, at: string): MathInline | undefined {
-  const tooLarge = () => ctx.bag.warn('docx/eq-too-large', `The document's EQ fields would build more than ${MAX_EQ_NODES} commands; this one shows its cached result or its text, or only its first commands.`, { at });
+  const tooLarge = () => ctx.bag.warn('docx/eq-too-large', `The document's EQ fields would build more than ${MAX_EQ_NODES} commands and arguments; this one shows its cached result or its text, or only its first commands.`, { at });
   if (ctx.eqNodesLeft <= 0) {
     tooLarge();
     return undefined;
@@ -183,7 +183,7 @@ function eqResult(ctx: DocxContext, frame: FieldFrame, props: RunProps, at: stri
   const { tree, cut } = readEqFieldChecked(frame.instruction, instructionPropsAt(frame, props), ctx);
   // Overspent: the budget ran out inside this field, whose later commands were read as text.
   if (ctx.eqNodesLeft < 0) tooLarge();
-  else if (cut) ctx.bag.warn('docx/eq-too-large', `An EQ field builds more than ${MAX_EQ_FIELD_NODES} commands; the ones after are not drawn.`, { at });
+  else if (cut) ctx.bag.warn('docx/eq-too-large', `An EQ field builds more than ${MAX_EQ_FIELD_NODES} commands and arguments; the ones after are not drawn.`, { at });
   if (!tree) return undefined;
   return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }
