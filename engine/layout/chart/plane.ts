@@ -83,18 +83,7 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
     if (plot.type === 'scatter') {
       const h = slot(ax.x, 'x', false, 'value');
       const v = slot(ax.y, 'y', true, 'value');
-      for (const s of plot.series) {
-        s.values.forEach((y, i) => {
-          const x = s.xValues?.[i] ?? (s.xValues?.length ? null : i + 1);
-          if (y === null || x === null || x === undefined) return;
-          v.min = Math.min(v.min, y);
-          v.max = Math.max(v.max, y);
-          h.min = Math.min(h.min, x);
-          h.max = Math.max(h.max, x);
-          if (y > 0) v.minPositive = Math.min(v.minPositive, y);
-          if (x > 0) h.minPositive = Math.min(h.minPositive, x);
-        });
-      }
+      addScatterRange(plot, h, v);
       if (plot.bubbles) addBubbleRoom(plot, h, v);
       pending.push({ plot, h, v });
       continue;
@@ -130,14 +119,33 @@ export function buildPlane(draw: ChartDraw, plots: readonly ChartPlot[], outer: 
   }
   rect = innerGiven ? keepInside(rect, pad, draw.bounds) : shrink(outer, pad.left, pad.right, pad.top, pad.bottom);
   if (rect !== outer) frames = build(rect);
-  const list = [...frames.values()].map((frame) => {
-    const title = frame.axis?.title && !frame.axis.deleted ? draw.text.shape(frame.axis.title, textStyle({ ...draw.base, bold: true }, frame.axis.titleStyle)) : undefined;
-    const unitText = frame.axis?.displayUnitLabel && !frame.axis.deleted ? frame.axis.displayUnitLabel : undefined;
-    const unitLabel = unitText ? draw.text.shape(unitText, textStyle(draw.base, frame.axis?.textStyle)) : undefined;
-    return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}), ...(unitLabel ? { unitLabel } : {}) };
-  });
+  const list = [...frames.values()].map((frame) => axisLabels(draw, frame, rect));
   const bindings = pending.map((p) => ({ plot: p.plot, h: frames.get(p.h)!, v: frames.get(p.v)!, ...(p.spans ? { spans: p.spans } : {}) }));
   return { rect, bindings, frames: list };
+}
+
+/** Widens a scatter plot's x and y slots to its points (a point without both coordinates is left out). */
+function addScatterRange(plot: ChartPlot, h: Slot, v: Slot): void {
+  for (const s of plot.series) {
+    s.values.forEach((y, i) => {
+      const x = s.xValues?.[i] ?? (s.xValues?.length ? null : i + 1);
+      if (y === null || x === null || x === undefined) return;
+      v.min = Math.min(v.min, y);
+      v.max = Math.max(v.max, y);
+      h.min = Math.min(h.min, x);
+      h.max = Math.max(h.max, x);
+      if (y > 0) v.minPositive = Math.min(v.minPositive, y);
+      if (x > 0) h.minPositive = Math.min(h.minPositive, x);
+    });
+  }
+}
+
+/** An axis frame with its shaped tick labels, title and display-unit label. */
+function axisLabels(draw: ChartDraw, frame: AxisFrame, rect: Rect) {
+  const title = frame.axis?.title && !frame.axis.deleted ? draw.text.shape(frame.axis.title, textStyle({ ...draw.base, bold: true }, frame.axis.titleStyle)) : undefined;
+  const unitText = frame.axis?.displayUnitLabel && !frame.axis.deleted ? frame.axis.displayUnitLabel : undefined;
+  const unitLabel = unitText ? draw.text.shape(unitText, textStyle(draw.base, frame.axis?.textStyle)) : undefined;
+  return { frame, ticks: tickLabels(draw, frame, rect), ...(title ? { title } : {}), ...(unitLabel ? { unitLabel } : {}) };
 }
 
 /** A category label, formatted when the categories are numbers with a format (dates). */
