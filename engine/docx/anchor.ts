@@ -15,7 +15,7 @@ const V_ALIGN = ['top', 'center', 'bottom', 'inside', 'outside'] as const;
 const SIZE_H_RELATIVE = ['page', 'margin', 'leftMargin', 'rightMargin', 'insideMargin', 'outsideMargin'] as const;
 const SIZE_V_RELATIVE = ['page', 'margin', 'topMargin', 'bottomMargin', 'insideMargin', 'outsideMargin'] as const;
 /** Largest share a relative size may ask for (ten times its area): the extent is not bounded either, but a page is. */
-const MAX_SIZE_SHARE = 10;
+export const MAX_SIZE_SHARE = 10;
 
 function pick<T extends string>(v: string | undefined, allowed: readonly T[], d: T): T {
   return v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : d;

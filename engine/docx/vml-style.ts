@@ -5,6 +5,7 @@
  */
 import type { Color, FloatAnchor } from '../model';
 import type { XmlElement } from '../xml';
+import { MAX_SIZE_SHARE } from './anchor';
 import { hexColor } from './values';
 
 /** Parses `a:b;c:d` into a map (keys lower-cased). */
@@ -76,8 +77,6 @@ const SIZE_H_REL: Record<string, NonNullable<NonNullable<FloatAnchor['relativeSi
 const SIZE_V_REL: Record<string, NonNullable<NonNullable<FloatAnchor['relativeSize']>['height']>['relativeTo']> = {
   margin: 'margin', page: 'page', 'top-margin-area': 'topMargin', 'bottom-margin-area': 'bottomMargin', 'inner-margin-area': 'insideMargin', 'outer-margin-area': 'outsideMargin',
 };
-/** Largest share a percentage size may ask for (as wp14:pctWidth's, anchor.ts). */
-const MAX_SIZE_SHARE = 10;
 const H_ALIGN = new Set(['left', 'center', 'right', 'inside', 'outside']);
 const V_ALIGN = new Set(['top', 'center', 'bottom', 'inside', 'outside']);
 

@@ -71,8 +71,11 @@ export function floatPosition(
   return { x, y };
 }
 
-/** The horizontal band a float is positioned in (ST_RelFromH, §20.4.3.4): its left edge and width. */
-function horizontalBand(relativeTo: FloatAnchor['horizontal']['relativeTo'], page: PageGeometry, column: { x: number; width: number }): readonly [number, number] {
+/**
+ * The horizontal band a float is positioned in (ST_RelFromH, §20.4.3.4), or sized from (ST_SizeRelFromH,
+ * [MS-ODRAWXML] 2.18.4.2): its left edge and width.
+ */
+export function horizontalBand(relativeTo: FloatAnchor['horizontal']['relativeTo'], page: PageGeometry, column: { x: number; width: number }): readonly [number, number] {
   switch (relativeTo) {
     case 'page':
       return [0, page.widthPt];
@@ -89,8 +92,11 @@ function horizontalBand(relativeTo: FloatAnchor['horizontal']['relativeTo'], pag
   }
 }
 
-/** The vertical band a float is positioned in (ST_RelFromV, §20.4.3.5): its top and height (0 from a paragraph or line). */
-function verticalBand(relativeTo: FloatAnchor['vertical']['relativeTo'], page: PageGeometry, paragraphTop: number): readonly [number, number] {
+/**
+ * The vertical band a float is positioned in (ST_RelFromV, §20.4.3.5), or sized from (ST_SizeRelFromV):
+ * its top and height (0 from a paragraph or line).
+ */
+export function verticalBand(relativeTo: FloatAnchor['vertical']['relativeTo'], page: PageGeometry, paragraphTop: number): readonly [number, number] {
   switch (relativeTo) {
     case 'page':
       return [0, page.heightPt];

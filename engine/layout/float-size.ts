@@ -5,25 +5,12 @@
  * header shape is as wide as each section's page, and a cover whose section is landscape gets
  * landscape backgrounds though the extent was saved portrait (oxsdk-Complex01).
  */
-import type { FloatAnchor, ImageInline, PathCommand, ShapeInline } from '../model';
+import type { ImageInline, PathCommand, ShapeInline } from '../model';
 import type { ObjectInline } from './inline/itemize';
-import { isLeftMargin, isTopMargin, type PageGeometry } from './float-position';
+import { horizontalBand, verticalBand, type PageGeometry } from './float-position';
 
-type SizeRelative = NonNullable<FloatAnchor['relativeSize']>;
-
-/** The width of a horizontal area of the page (ST_SizeRelFromH, [MS-ODRAWXML] 2.18.4.2). */
-export function horizontalAreaWidth(page: PageGeometry, relativeTo: NonNullable<SizeRelative['width']>['relativeTo']): number {
-  if (relativeTo === 'page') return page.widthPt;
-  if (relativeTo === 'margin') return page.widthPt - page.marginLeft - page.marginRight;
-  return isLeftMargin(page, relativeTo) ? page.marginLeft : page.marginRight;
-}
-
-/** The height of a vertical area of the page (ST_SizeRelFromV, [MS-ODRAWXML] 2.18.4.3). */
-export function verticalAreaHeight(page: PageGeometry, relativeTo: NonNullable<SizeRelative['height']>['relativeTo']): number {
-  if (relativeTo === 'page') return page.heightPt;
-  if (relativeTo === 'margin') return page.heightPt - page.marginTop - page.marginBottom;
-  return isTopMargin(page, relativeTo) ? page.marginTop : page.marginBottom;
-}
+/** The column a band is measured from: a relative size's areas (ST_SizeRelFromH/V) never name it. */
+const NO_COLUMN = { x: 0, width: 0 };
 
 /** Size changes smaller than this keep the object as it is (the saved extent rounds to EMUs). */
 const SAME_SIZE_PT = 0.005;
@@ -38,8 +25,8 @@ const SAME_SIZE_PT = 0.005;
 export function sizedFloat<T extends ObjectInline>(inline: T, page: PageGeometry): T {
   const rel = inline.anchor?.relativeSize;
   if (!rel) return inline;
-  const widthPt = rel.width ? Math.max(0, rel.width.share * horizontalAreaWidth(page, rel.width.relativeTo)) : inline.widthPt;
-  const heightPt = rel.height && !fitsText(inline) ? Math.max(0, rel.height.share * verticalAreaHeight(page, rel.height.relativeTo)) : inline.heightPt;
+  const widthPt = rel.width ? Math.max(0, rel.width.share * horizontalBand(rel.width.relativeTo, page, NO_COLUMN)[1]) : inline.widthPt;
+  const heightPt = rel.height && !fitsText(inline) ? Math.max(0, rel.height.share * verticalBand(rel.height.relativeTo, page, 0)[1]) : inline.heightPt;
   if (Math.abs(widthPt - inline.widthPt) < SAME_SIZE_PT && Math.abs(heightPt - inline.heightPt) < SAME_SIZE_PT) return inline;
   return resized(inline, widthPt, heightPt);
 }
