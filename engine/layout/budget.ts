@@ -30,6 +30,7 @@
 import { abort, DEFAULT_LIMITS, type DiagnosticBag } from '../core';
 import type { LayoutItem, PathCommand } from '../model';
 import { needsFullShaping } from '../text';
+import { firstOutsidePrintableAscii } from './printable-ascii';
 
 /** What a line costs beyond its characters, in units (its box, fragments and drawing closure). */
 export const LINE_UNITS = 16;
@@ -77,14 +78,13 @@ export const MASK_PIXELS = 16_000_000;
  */
 export function fullShapedChars(text: string, specials: ReadonlyMap<number, unknown>): number {
   // Most paragraphs are printable ASCII only, all on the fast path: one native scan settles them.
-  const first = text.search(OUTSIDE_PRINTABLE_ASCII);
+  const first = firstOutsidePrintableAscii(text);
   if (first < 0) return 0;
   let n = 0;
   for (let i = first; i < text.length; i++) if (needsFullShaping(text, i) && !specials.has(i)) n++;
   return n;
 }
 
-const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 export class LayoutBudget {
   private used = 0;

@@ -7,6 +7,7 @@
  */
 import type { Block, DocModel, Inline, RunProps, ShapeInline } from '../model';
 import { alternateNames, needsFontkit, type FaceRequest, type GenericClass } from '../text';
+import { firstOutsidePrintableAscii } from './printable-ascii';
 
 const GENERIC: Record<string, GenericClass | undefined> = { roman: 'serif', swiss: 'sans', modern: 'mono' };
 
@@ -66,11 +67,9 @@ export interface FontNeeds {
   readonly fullShaping: boolean;
 }
 
-const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
-
 /** Whether any character of `t` is shaped by fontkit; printable ASCII is settled by one native scan. */
 function hasFullShaping(t: string): boolean {
-  const first = t.search(OUTSIDE_PRINTABLE_ASCII);
+  const first = firstOutsidePrintableAscii(t);
   if (first < 0) return false;
   for (let i = first; i < t.length; i++) if (needsFontkit(t, i)) return true;
   return false;
