@@ -38,9 +38,11 @@ export function drawErrorBars(draw: ChartDraw, b: PlotBinding, rect: Rect): void
       const anchors = anchorsOf(b, s, k, rect, bars.direction);
       const values = anchors.map((a) => a.value);
       const mean = values.reduce((acc, v) => acc + v, 0) / Math.max(1, values.length);
+      // The series' own amount (fixed, standard deviation or error) once, not again for every point.
+      const series = seriesAmount(bars, values);
       for (const a of anchors) {
         const center = bars.valueType === 'stdDev' ? a.center - a.value + mean : a.center;
-        const { plus, minus } = errorAmounts(bars, values, a.i, a.value);
+        const { plus, minus } = errorAmounts(bars, values, a.i, a.value, series);
         drawOne(draw.items, bars, frame, rect, a, center, plus, minus);
       }
     }
@@ -52,31 +54,30 @@ export function drawErrorBars(draw: ChartDraw, b: PlotBinding, rect: Rect): void
  * equations, the standard deviation with n − 1 (a sample's), the standard error over the values
  * themselves, as Office's documentation writes it.
  */
-export function errorAmounts(bars: ChartErrorBars, values: readonly number[], i: number, v: number): { plus: number; minus: number } {
+export function errorAmounts(bars: ChartErrorBars, values: readonly number[], i: number, v: number, series = seriesAmount(bars, values)): { plus: number; minus: number } {
+  if (bars.valueType === 'cust') return { plus: custom(bars.plus, i), minus: custom(bars.minus, i) };
+  const amount = bars.valueType === 'percentage' ? (Math.abs(v) * bars.value) / 100 : series;
+  return { plus: amount, minus: amount };
+}
+
+/** The amount every point of the series shares: fixed, standard deviation or standard error (0 for the others). */
+function seriesAmount(bars: ChartErrorBars, values: readonly number[]): number {
   const n = values.length;
-  let amount = 0;
   switch (bars.valueType) {
     case 'fixedVal':
-      amount = bars.value;
-      break;
-    case 'percentage':
-      amount = (Math.abs(v) * bars.value) / 100;
-      break;
+      return bars.value;
     case 'stdDev': {
       const mean = values.reduce((a, x) => a + x, 0) / Math.max(1, n);
       const ss = values.reduce((a, x) => a + (x - mean) * (x - mean), 0);
-      amount = n > 1 ? bars.value * Math.sqrt(ss / (n - 1)) : 0;
-      break;
+      return n > 1 ? bars.value * Math.sqrt(ss / (n - 1)) : 0;
     }
     case 'stdErr': {
       const sq = values.reduce((a, x) => a + x * x, 0);
-      amount = n > 1 ? Math.sqrt(sq / (n * (n - 1))) : 0;
-      break;
+      return n > 1 ? Math.sqrt(sq / (n * (n - 1))) : 0;
     }
-    case 'cust':
-      return { plus: custom(bars.plus, i), minus: custom(bars.minus, i) };
+    default:
+      return 0;
   }
-  return { plus: amount, minus: amount };
 }
 
 /** A custom amount of point `i`: its own, or the one value given for all points; absent reads 0. */
