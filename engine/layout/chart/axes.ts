@@ -52,8 +52,9 @@ export function fractionOf(frame: AxisFrame, t: number): number {
   if (frame.kind === 'value' && frame.scale.logBase) {
     // A logarithmic axis places ln t between ln min and ln max; values at or below 0 sit at its start.
     const { min, max } = frame.scale;
-    const span = detLog(max) - detLog(min);
-    f = t > 0 && span > 0 ? (detLog(t) - detLog(min)) / span : 0;
+    const lmin = detLog(min);
+    const span = detLog(max) - lmin;
+    f = t > 0 && span > 0 ? (detLog(t) - lmin) / span : 0;
   } else if (frame.kind === 'value') {
     const span = frame.scale.max - frame.scale.min;
     f = span > 0 ? (t - frame.scale.min) / span : 0;

@@ -71,32 +71,24 @@ function pointsOf(s: ChartSeries, cat: AxisFrame): XY[] {
 
 /** The least-squares line's two ends, from the first x less c:backward to the last x plus c:forward. */
 export function linearEnds(pts: readonly XY[], t: Pick<ChartTrendline, 'forward' | 'backward' | 'intercept'>): XY[] {
-  if (pts.length < 2) return [];
-  let sx = 0, sy = 0, sxx = 0, sxy = 0, lo = Infinity, hi = -Infinity;
-  for (const p of pts) {
-    sx += p.x;
-    sy += p.y;
-    sxx += p.x * p.x;
-    sxy += p.x * p.y;
-    lo = Math.min(lo, p.x);
-    hi = Math.max(hi, p.x);
-  }
-  const n = pts.length;
-  let slope: number;
-  let b: number;
-  if (t.intercept !== undefined) {
-    // Through (0, intercept): minimise Σ(y − b − m x)² over m alone.
-    b = t.intercept;
-    slope = sxx > 0 ? (sxy - b * sx) / sxx : 0;
-  } else {
-    const d = n * sxx - sx * sx;
-    slope = d !== 0 ? (n * sxy - sx * sy) / d : 0;
-    b = (sy - slope * sx) / n;
-  }
+  // Through (0, intercept) when it is given: Σ(y − b − m x)² minimised over m alone.
+  const fit = leastSquares(pts, t.intercept);
+  if (!fit) return [];
+  const { lo, hi } = xRange(pts);
   const x0 = lo - (t.backward ?? 0);
   const x1 = hi + (t.forward ?? 0);
   if (!(x1 > x0)) return [];
-  return [{ x: x0, y: b + slope * x0 }, { x: x1, y: b + slope * x1 }];
+  return [{ x: x0, y: fit.b + fit.m * x0 }, { x: x1, y: fit.b + fit.m * x1 }];
+}
+
+/** The smallest and largest x of the points. */
+function xRange(pts: readonly XY[]): { lo: number; hi: number } {
+  let lo = Infinity, hi = -Infinity;
+  for (const p of pts) {
+    lo = Math.min(lo, p.x);
+    hi = Math.max(hi, p.x);
+  }
+  return { lo, hi };
 }
 
 /** Segments a curved trendline is drawn with between its ends. */
@@ -110,11 +102,7 @@ const CURVE_STEPS = 64;
 export function fittedCurve(pts: readonly XY[], t: Pick<ChartTrendline, 'kind' | 'order' | 'forward' | 'backward' | 'intercept'>): XY[] {
   const f = fitOf(pts, t);
   if (!f || pts.length < 2) return [];
-  let lo = Infinity, hi = -Infinity;
-  for (const p of pts) {
-    lo = Math.min(lo, p.x);
-    hi = Math.max(hi, p.x);
-  }
+  const { lo, hi } = xRange(pts);
   let x0 = lo - (t.backward ?? 0);
   const x1 = hi + (t.forward ?? 0);
   // ln x needs x > 0: a log or power curve run backwards stops short of the y axis.

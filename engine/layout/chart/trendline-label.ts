@@ -107,7 +107,9 @@ export function labelLines(fit: TrendFit, t: Pick<ChartTrendline, 'kind' | 'show
 export function drawLabelLines(draw: ChartDraw, lines: readonly LabelRun[][], end: XY, rect: Rect, style: TextStyle): void {
   const supStyle = { ...style, sizePt: style.sizePt * 0.65 };
   const shaped = lines.map((runs) => runs.map((r) => ({ r, t: draw.text.shape(r.text, r.sup ? supStyle : style) })));
-  const lineH = draw.text.shape('y', style).lineHeight;
+  // The label's line metrics, shaped once for all its lines.
+  const probe = draw.text.shape('y', style);
+  const lineH = probe.lineHeight;
   const widths = shaped.map((runs) => runs.reduce((a, s) => a + s.t.width, 0));
   const width = Math.max(0, ...widths);
   const height = lineH * shaped.length;
@@ -115,7 +117,7 @@ export function drawLabelLines(draw: ChartDraw, lines: readonly LabelRun[][], en
   let y = clamp(end.y - 4 - height, rect.y, Math.max(rect.y, rect.y + rect.h - height));
   shaped.forEach((runs, k) => {
     let x = x0 + (width - widths[k]!);
-    const base = y + draw.text.shape('y', style).ascent;
+    const base = y + probe.ascent;
     for (const { r, t } of runs) {
       draw.items.push(...t.place(x, r.sup ? base - style.sizePt * 0.35 : base));
       x += t.width;
