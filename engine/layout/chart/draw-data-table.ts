@@ -12,10 +12,12 @@ import { DEFAULT_RULE, ruleLine, textStyle, type ChartDraw, type Rect } from './
 import { formatChartNumber } from './format-number';
 import type { Plane } from './plane';
 import type { ShapedText, TextStyle } from './text';
+import { drawSwatch } from './legend';
 
 /** Room each side of a cell's text: 3 pt across, 1 pt above and below (Office's rows are close to a line high). */
 const PAD = 3;
 const PAD_Y = 1;
+/** The key's width: the legend's swatch (legend.ts SWATCH). */
 const KEY = 7;
 const MAX_CELLS = 20_000;
 
@@ -84,10 +86,8 @@ function drawTable(draw: ChartDraw, plane: Plane, size: DataTableSize): void {
     const y = top + row * size.rowH;
     let x = left + PAD;
     if (size.table.keys) {
-      const mid = y + size.rowH / 2;
-      const color = (line ? s.lineColor ?? s.color : s.color) ?? '4472C4';
-      if (line) items.push({ kind: 'line', x1: x, y1: mid, x2: x + KEY, y2: mid, width: 2, color });
-      else items.push({ kind: 'rect', x, y: mid - KEY / 2, w: KEY, h: KEY, fill: color });
+      // The legend's key for the series: its line, or its colour's square.
+      drawSwatch(draw, { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line }, x, y + size.rowH / 2, KEY);
       x += KEY + PAD;
     }
     const name = draw.text.shape(s.name, size.style);

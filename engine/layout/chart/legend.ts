@@ -148,7 +148,8 @@ function wrapLabel(draw: ChartDraw, label: string, style: TextStyle, width: numb
   return lines.map((l) => draw.text.shape(l, style));
 }
 
-function drawSwatch(draw: ChartDraw, e: LegendEntry, x: number, mid: number, width: number): void {
+/** Draws a legend entry's key centred at `mid`, in a box `width` wide from `x`: its line (and marker), marker or colour square. */
+export function drawSwatch(draw: ChartDraw, e: LegendEntry, x: number, mid: number, width: number): void {
   if (e.blank) return;
   if (e.line) {
     draw.items.push({ kind: 'line', x1: x, y1: mid, x2: x + width, y2: mid, width: 2, color: e.color });
