@@ -19,6 +19,7 @@ import { createNodeHost } from '../node/host';
 import { tuneV8ForConversion } from '../node/v8-tuning';
 import type { ConvertOutput, Result } from '../worker/api';
 import { createWorkerPool } from '../worker/pool';
+import { cpuMsOfStat } from './fuzz/cpu';
 
 // As the CLI and the worker pool run (node/v8-tuning.ts), so the bench measures what users run.
 tuneV8ForConversion();
@@ -137,13 +138,10 @@ function soffice(): number | undefined {
  */
 function threadCpuMs(): { main: number; other: number } | undefined {
   try {
-    const tick = 10; // USER_HZ is 100 on Linux
     let main = 0;
     let other = 0;
     for (const tid of readdirSync('/proc/self/task')) {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(f[11]) + Number(f[12])) * tick;
+      const ms = cpuMsOfStat(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')) ?? 0;
       if (tid === String(process.pid)) main += ms;
       else other += ms;
     }
