@@ -23,7 +23,7 @@ import { hostileGif, hostileJpeg, hostilePng } from './fuzz/image-gen';
 import { mutatePdf } from './fuzz/pdf-mutate';
 import { Rng } from './fuzz/rng';
 import { runHttpCampaign } from './fuzz/http';
-import { Runner, WALL_FACTOR, type Outcome } from './fuzz/runner';
+import { Runner, type Outcome } from './fuzz/runner';
 import { docxSeeds, ownDocxSeeds, pictureSeeds, signedDocxSeeds, signedPdfSeeds, type Seed } from './fuzz/seeds';
 import { templateRequest, templateSeeds } from './fuzz/templates';
 import { writeRequest } from './fuzz/request-file';
@@ -35,8 +35,8 @@ interface Options {
   seed: number;
   /** The CPU time a case may take before it is stopped as a timeout (ms, `--timeout MS`; runner.ts). */
   timeoutMs: number;
-  /** The wall-clock backstop (ms): a case past it is stopped whatever its CPU time (`--wall`). */
-  wallMs: number;
+  /** The wall-clock backstop (ms, `--wall`): a case past it is stopped whatever its CPU time (default: the runner's, WALL_FACTOR times the CPU limit). */
+  wallMs?: number;
   heapMb: number;
   slowMs: number;
   /** A case whose peak resident set passes this many MB is a defect ('memory'). */
@@ -74,7 +74,7 @@ function parseArgs(argv: readonly string[]): Options {
   return {
     targets, cases, seed,
     timeoutMs: Number(arg('timeout') ?? 20_000),
-    wallMs: Number(arg('wall') ?? Number(arg('timeout') ?? 20_000) * WALL_FACTOR),
+    ...(arg('wall') !== undefined ? { wallMs: Number(arg('wall')) } : {}),
     heapMb: Number(arg('heap') ?? 1024),
     slowMs: Number(arg('slow') ?? 5_000),
     rssMb: Number(arg('rss') ?? RSS_BOUND_MB),
@@ -338,7 +338,7 @@ async function main(): Promise<void> {
   mkdirSync(join(o.out, 'cases'), { recursive: true });
   mkdirSync(join(o.out, 'worst'), { recursive: true });
   if (o.snippets) console.log(`directed at snippets: ${directSnippets(new RegExp(o.snippets)).join(', ')}`);
-  const runner = new Runner(o.timeoutMs, o.heapMb, { wallMs: o.wallMs });
+  const runner = new Runner(o.timeoutMs, o.heapMb, o.wallMs !== undefined ? { wallMs: o.wallMs } : {});
   const docx = docxSeeds();
   const pictures = pictureSeeds(docx);
   const own = await ownSigned(runner);

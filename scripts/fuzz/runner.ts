@@ -50,7 +50,7 @@ export interface RunnerLimits {
  * CPU limit while a load of ~6 shares two cores with it (seeds 80–81 ran under loads of 12–15, where
  * a 6.4 s case took more than 20 s), and still a bound on a child that hangs without working.
  */
-export const WALL_FACTOR = 6;
+const WALL_FACTOR = 6;
 
 /** One child process at a time. */
 export class Runner {
