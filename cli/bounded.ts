@@ -6,7 +6,7 @@
  * `verify` share the flags (`--timeout SEC`, `--memory MB`), their defaults and the failure line.
  * Must not: hold engine logic (the worker API does the work).
  */
-import { createWorkerPool, PoolError, type PoolOptions, type PoolTask } from '../worker/pool';
+import { createWorkerPool, PoolError, type EnginePool, type PoolOptions, type PoolTask } from '../worker/pool';
 
 /** Per-job time limit in a worker (s): generous for a long report on a slow machine. */
 export const DEFAULT_TIMEOUT_S = 120;
@@ -50,22 +50,26 @@ export function readLimits(flags: Readonly<Record<string, unknown>>): { ok: true
 }
 
 /** A pool failure as a line: `worker/<kind>: what happened. What to do.` */
-export function poolMessage(e: PoolError): string {
+function poolMessage(e: PoolError): string {
   const hint = e.kind === 'timeout' ? ' Raise --timeout if the document is only large.' : e.kind === 'out-of-memory' ? ' Raise --memory if the document is only large.' : '';
   return `worker/${e.kind}: ${e.message}${hint}`;
 }
 
-/**
- * Runs one task in a worker of its own under `limits` and stops the worker after it. A job the pool
- * could not complete (out of memory, timeout, crash) gives its `poolMessage` line instead of a value.
- */
-export async function runBounded<T>(limits: JobLimits, task: PoolTask<T>, spawn?: PoolOptions['spawn']): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
-  const pool = createWorkerPool({ size: 1, queueSize: 1, timeoutMs: limits.timeoutMs, memoryMb: limits.memoryMb, youngGenerationMb: ONE_JOB_YOUNG_GENERATION_MB, ...(spawn ? { spawn } : {}) });
+/** Runs one task on `pool`; a job the pool could not complete (out of memory, timeout, crash) gives its failure line instead of a value. */
+export async function runOnPool<T>(pool: Pick<EnginePool, 'run'>, task: PoolTask<T>): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
   try {
     return { ok: true, value: await pool.run(task) };
   } catch (e) {
     if (e instanceof PoolError) return { ok: false, message: poolMessage(e) };
     throw e;
+  }
+}
+
+/** Runs one task in a worker of its own under `limits` and stops the worker after it (failures as runOnPool's). */
+export async function runBounded<T>(limits: JobLimits, task: PoolTask<T>, spawn?: PoolOptions['spawn']): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  const pool = createWorkerPool({ size: 1, queueSize: 1, timeoutMs: limits.timeoutMs, memoryMb: limits.memoryMb, youngGenerationMb: ONE_JOB_YOUNG_GENERATION_MB, ...(spawn ? { spawn } : {}) });
+  try {
+    return await runOnPool(pool, task);
   } finally {
     await pool.close();
   }

@@ -13,8 +13,8 @@ import { countByCode, type Diagnostic, type Result } from '../engine/core';
 import { convertDocxToPdf, type ConvertOptions } from '../engine/convert';
 import { createNodeHost } from '../node/host';
 import type { ConvertOutput } from '../worker/api';
-import { createWorkerPool, PoolError, type EnginePool, type PoolOptions } from '../worker/pool';
-import { poolMessage } from './bounded';
+import { createWorkerPool, type EnginePool, type PoolOptions } from '../worker/pool';
+import { runOnPool } from './bounded';
 import { EXIT, type CliIo } from './io';
 import { ProgressBar } from './progress';
 
@@ -107,16 +107,11 @@ function inWorker(pool: EnginePool, plan: BatchPlan): ConvertFile {
     const bytes = readInput(input);
     if (!bytes.ok) return bytes;
     const options: ConvertOptions = { ...plan.options, fileName: basename(input) };
-    try {
-      const result = await pool.run<Result<ConvertOutput>>((api, job) => {
-        onStart();
-        return api.convert(Comlink.transfer(bytes.value, [bytes.value.buffer]), options, { ...job, now });
-      });
-      return finish(result, output);
-    } catch (e) {
-      if (e instanceof PoolError) return { ok: false, message: poolMessage(e), warnings: [] };
-      throw e;
-    }
+    const result = await runOnPool<Result<ConvertOutput>>(pool, (api, job) => {
+      onStart();
+      return api.convert(Comlink.transfer(bytes.value, [bytes.value.buffer]), options, { ...job, now });
+    });
+    return result.ok ? finish(result.value, output) : { ok: false, message: result.message, warnings: [] };
   };
 }
 
