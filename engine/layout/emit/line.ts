@@ -11,14 +11,14 @@ import { decorate, emphasisMarks, isDecorated } from './decorations';
 import { emitRubies } from './ruby';
 import { emitRunBorders } from './run-borders';
 import { emitSpecial } from './specials';
-import { emitWithEffects, hasEffects, sameEffects } from './text-effects';
+import { emitWithEffects, hasEffects, sameEffects, type EffectBudgets } from './text-effects';
 import { isInkSpecial } from '../inline/pieces';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
 
 /** What line emission needs besides the line. */
-export interface EmitContext {
+export interface EmitContext extends EffectBudgets {
   readonly faces: FaceResolver;
   readonly drawObject: ObjectEmitter;
   /**
@@ -28,15 +28,6 @@ export interface EmitContext {
   drawFloat(inline: ObjectInline, columnX: number, paragraphTop: number, sink: ItemSink, columnWidth?: number): void;
   /** The document's w:ulTrailSpace: a line's trailing spaces are underlined as well. */
   readonly underlineTrailingSpaces?: boolean;
-  /**
-   * Whether a text's glows and reflections, `items`, may be drawn (the document's effect budget,
-   * LayoutBudget.effectsDrawn); all are drawn when not given.
-   */
-  textEffectsDrawn?(items: readonly LayoutItem[]): boolean;
-  /** Whether textEffectsDrawn refuses every text effect from now on (LayoutBudget.effectsSpent). */
-  textEffectsSpent?(): boolean;
-  /** Whether a text shadow's soft mask of `pixels` may be drawn (LayoutBudget.masksDrawn); all are when not given. */
-  textMasksDrawn?(pixels: number): boolean;
 }
 
 /** Emits a line whose box starts at `x0` (paragraph box left) and `yTop`. */
@@ -191,7 +182,7 @@ class RunBuilder {
     const span = this.span!;
     this.frags.length = 0;
     this.span = undefined;
-    if (hasEffects(span.props)) emitWithEffects(run, span.props, span.face, target, ctx.textEffectsDrawn && ((items) => ctx.textEffectsDrawn!(items)), ctx.textEffectsSpent && (() => ctx.textEffectsSpent!()), ctx.textMasksDrawn && ((pixels) => ctx.textMasksDrawn!(pixels)));
+    if (hasEffects(span.props)) emitWithEffects(run, span.props, span.face, target, ctx);
     else target.push(run);
   }
 

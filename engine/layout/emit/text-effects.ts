@@ -11,7 +11,7 @@ import { glowRings, reflectionItems } from '../effects';
 import { gradientShading } from '../gradient';
 import { outlinePlacer } from '../glyph-place';
 import type { Face } from '../faces';
-import { blurredPaint, shadowSigma, type MaskBudget } from '../soft-mask';
+import { blurredPaint, shadowSigma } from '../soft-mask';
 
 type MutableRun = { -readonly [K in keyof GlyphRun]: GlyphRun[K] };
 
@@ -111,8 +111,18 @@ function copiesOf(run: GlyphRun, p: RunProps): GlyphCopy[] {
   return out;
 }
 
-/** Whether a run's glow and reflection items may be drawn (the document's effect budget). */
-export type EffectGate = (items: readonly LayoutItem[]) => boolean;
+/** The document's budgets a run's effects answer to (LayoutBudget); an absent hook lets everything be drawn. */
+export interface EffectBudgets {
+  /**
+   * Whether a text's glows and reflections, `items`, may be drawn (the document's effect budget,
+   * LayoutBudget.effectsDrawn); all are drawn when not given.
+   */
+  textEffectsDrawn?(items: readonly LayoutItem[]): boolean;
+  /** Whether textEffectsDrawn refuses every text effect from now on (LayoutBudget.effectsSpent). */
+  textEffectsSpent?(): boolean;
+  /** Whether a text shadow's soft mask of `pixels` may be drawn (LayoutBudget.masksDrawn); all are when not given. */
+  textMasksDrawn?(pixels: number): boolean;
+}
 
 /** A path of one command: stands in for a run's outline where only whether effects draw anything matters. */
 const STUB_OUTLINE: readonly PathCommand[] = [{ op: 'Z' }];
@@ -122,33 +132,34 @@ const STUB_OUTLINE: readonly PathCommand[] = [{ op: 'Z' }];
  * glyph outlines, and its glow first, then the run, painted by its effects. A shadow with a blur
  * radius is its colour through a soft mask of the moved outlines, blurred as a shape's shadow is
  * (soft-mask.ts): Word blurs it, and a sharp copy at 60 % read as the text printed twice
- * (aspose-Formatted_elements). Past the document's mask budget (`masks`) it is the sharp copy.
+ * (aspose-Formatted_elements). Past the document's mask budget (`textMasksDrawn`) it is the sharp copy.
  * Copies are left out when the font's outlines cannot be read, the glow and
- * reflection when `gate` refuses them (each glyph's outline drawn up to 14 times). Once `spent` says
+ * reflection when `textEffectsDrawn` refuses them (each glyph's outline drawn up to 14 times). Once `textEffectsSpent` says
  * the budget refuses every later effect, they are not built at all: text glowing and reflected past
  * the budget (fuzz seed 77 docx-28, 11,902 runs refused) placed and mirrored every outline only to
  * drop it, half of its conversion's time.
  */
-export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[], gate?: EffectGate, spent?: () => boolean, masks?: MaskBudget): void {
+export function emitWithEffects(run: GlyphRun, p: RunProps, face: Face, target: LayoutItem[], budgets: EffectBudgets = {}): void {
   const painted = paintRun(run, p, face);
   // Glyphs that paint nothing (w14:noFill without an outline) cast no glow and no reflection.
   const { glow, reflection } = painted.invisible ? {} : (p.textEffects ?? {});
   let mirrored: LayoutItem[] = [];
   let rings: LayoutItem[] = [];
-  if (gate && (glow || reflection) && spent?.()) {
+  const gated = budgets.textEffectsDrawn !== undefined;
+  if (gated && (glow || reflection) && budgets.textEffectsSpent?.()) {
     // Refused whatever they hold; the gate still counts the run when it would have drawn any.
     const inked = run.glyphs.some((g) => (glyphOutline(face.data, g)?.length ?? 0) > 0);
     const own = inked ? STUB_OUTLINE : [];
-    if (effectItems(run, face, painted, own, glow, reflection).some((list) => list.length > 0)) gate([]);
+    if (effectItems(run, face, painted, own, glow, reflection).some((list) => list.length > 0)) budgets.textEffectsDrawn!([]);
   } else if (glow || reflection) {
     [mirrored, rings] = effectItems(run, face, painted, outlinePath(run, face, 0, 0), glow, reflection);
-    if (gate && (mirrored.length > 0 || rings.length > 0) && !gate(mirrored.concat(rings))) mirrored = rings = [];
+    if (gated && (mirrored.length > 0 || rings.length > 0) && !budgets.textEffectsDrawn!(mirrored.concat(rings))) mirrored = rings = [];
   }
   for (const item of mirrored) target.push(item);
   for (const c of copiesOf(run, p)) {
     const commands = outlinePath(run, face, c.dxPt, c.dyPt);
     if (commands.length === 0) continue;
-    const blurred = c.blurPt ? blurredPaint([{ commands, fill: true }], c.color, c.alpha ?? 1, 0, shadowSigma(c.blurPt), masks) : undefined;
+    const blurred = c.blurPt ? blurredPaint([{ commands, fill: true }], c.color, c.alpha ?? 1, 0, shadowSigma(c.blurPt), budgets.textMasksDrawn && ((pixels) => budgets.textMasksDrawn!(pixels))) : undefined;
     if (blurred) target.push(blurred);
     else target.push({ kind: 'path', commands, fill: c.color, ...(c.alpha !== undefined && c.alpha < 1 ? { fillOpacity: c.alpha } : {}) });
   }
