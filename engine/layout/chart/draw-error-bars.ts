@@ -11,6 +11,7 @@ import type { ChartErrorBars, ChartSeries, LayoutItem } from '../../model';
 import { bandOf, clampedCoord, coordOf, type AxisFrame, type ValueFrame } from './axes';
 import { ruleLine, type ChartDraw, type Rect } from './context';
 import { barSlots } from './draw-bar';
+import { scatterPoints } from './draw-line';
 import type { PlotBinding } from './plane';
 import { isStacked } from './series-data';
 
@@ -111,15 +112,12 @@ function drawOne(items: LayoutItem[], bars: ChartErrorBars, frame: ValueFrame, r
 function anchorsOf(b: PlotBinding, s: ChartSeries, k: number, rect: Rect, direction: 'x' | 'y'): Anchor[] {
   const out: Anchor[] = [];
   if (b.plot.type === 'scatter') {
+    // Placed as the scatter plot draws them; x bars hang from the point's x (its index + 1 without x values).
     const hasX = (s.xValues?.length ?? 0) > 0;
-    for (let i = 0; i < Math.min(s.values.length, MAX_POINTS); i++) {
-      const y = s.values[i];
-      const x = hasX ? s.xValues![i] : i + 1;
-      if (y === null || y === undefined || x === null || x === undefined) continue;
-      const px = b.h.kind === 'value' ? clampedCoord(b.h, rect, x) : coordOf(b.h, rect, i);
-      const py = b.v.kind === 'value' ? clampedCoord(b.v, rect, y) : coordOf(b.v, rect, i);
-      const value = direction === 'x' ? x : y;
-      out.push({ x: px, y: py, i, value, center: value });
+    for (const p of scatterPoints(s, b.h, b.v, rect)) {
+      if (!p) continue;
+      const value = direction === 'x' ? (hasX ? s.xValues![p.i]! : p.i + 1) : p.value;
+      out.push({ x: p.x, y: p.y, i: p.i, value, center: value });
     }
     return out;
   }
