@@ -126,3 +126,27 @@ describe('text measured unbroken counts a display equation at its width', () => 
     expect(row).toBeLessThan(70);
   });
 });
+
+/** Five 86.4 pt columns (432 pt of the 468 pt text width) with the long word in the first column. */
+const wideTable = (tblW: string) =>
+  `<w:tbl><w:tblPr>${tblW}<w:tblCellMar><w:left w:w="108" w:type="dxa"/><w:right w:w="108" w:type="dxa"/></w:tblCellMar></w:tblPr>` +
+  `<w:tblGrid>${`<w:gridCol w:w="${COL}"/>`.repeat(5)}</w:tblGrid>` +
+  `<w:tr>${cell(WORD)}${cell('b1')}${cell('c1')}${cell('d1')}${cell('e1')}</w:tr></w:tbl><w:p/>`;
+
+describe('an autofit table whose widened column passes the text width', () => {
+  it('grows past the right margin when it has no preferred width, its other columns kept', async () => {
+    // docxside-case6's Word render: the auto-width 5 x 86.4 pt table grows to 443 pt, its other columns at 86.4.
+    const doc = await layout(wideTable('<w:tblW w:w="0" w:type="auto"/>'));
+    const run = whole(doc);
+    expect(run).toBeDefined();
+    expect(xOf(doc, 'b1') - xOf(doc, WORD)).toBeCloseTo(widthOf(run!) + 10.8, 1);
+    for (const [a, b] of [['b1', 'c1'], ['c1', 'd1'], ['d1', 'e1']] as const) expect(xOf(doc, b) - xOf(doc, a)).toBeCloseTo(86.4, 1);
+    expect(xOf(doc, 'e1') + 86.4 - 5.4).toBeGreaterThan(72 + 468 + 20);
+  });
+
+  it('takes the growth back from the other columns when it has a preferred width', async () => {
+    const doc = await layout(wideTable(`<w:tblW w:w="${COL * 5}" w:type="dxa"/>`));
+    expect(whole(doc)).toBeDefined();
+    for (const [a, b] of [['b1', 'c1'], ['c1', 'd1'], ['d1', 'e1']] as const) expect(xOf(doc, b) - xOf(doc, a)).toBeLessThan(86.4 - 5);
+  });
+});

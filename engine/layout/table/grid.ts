@@ -12,8 +12,10 @@
  * columns keep their widths (docxside-case6: Word widens "/api/auth/refresh"'s 86.4 pt column to
  * 99.3 pt, the word plus 10.8 pt of margins, and the table grows past its 432 pt; §17.4.30's example
  * shows cells overriding their preferred widths for a long non-breaking string). A cell spanning
- * columns spreads what it lacks over them; growth past the available width is taken from columns
- * with slack above their own minimum, and what is still too wide overflows to the right. Fixed
+ * columns spreads what it lacks over them. A table with a preferred width (w:tblW in points or per
+ * cent) takes growth past the available width from columns with slack above their own minimum, and
+ * what is still too wide overflows to the right; one sized to its contents (w:tblW auto) just
+ * grows, past the right margin too, as case6's tables do in Word. Fixed
  * layout never changes. The maximum side (shrinking columns to short content, growing them to
  * unbroken lines) is not applied: Word's renders keep such columns at their grid widths. Nor is
  * w:noWrap (§17.4.30, a cell's whole text as one unbreakable string): no Word render shows it.
@@ -64,8 +66,13 @@ export function computeGrid(t: Table, availPt: number, compatibilityMode: number
     columns = columns.map((w) => (w * availPt) / s);
   }
   if (minimum && t.props.layout !== 'fixed') {
+    // Only a table with a preferred width (w:tblW in points or per cent) takes its growth back from
+    // the other columns: one sized to its contents (w:tblW auto or nil) has no width to keep, and
+    // Word lets it grow past the text (docxside-case6's Word render: the 432 pt tables, auto width,
+    // grow to 443 and 434 pt with their other columns at 86.4 and 108 pt, past the right margin).
     const x = tableX(t, availPt, total(columns), compatibilityMode);
-    columns = widenToContent(columns, cellMinima(t, columns, minimum), availPt - (t.props.alignment === 'left' ? Math.max(0, x) : 0));
+    const limitPt = target === undefined ? Infinity : availPt - (t.props.alignment === 'left' ? Math.max(0, x) : 0);
+    columns = widenToContent(columns, cellMinima(t, columns, minimum), limitPt);
   }
   const widthPt = total(columns);
   return { columns, widthPt, xPt: tableX(t, availPt, widthPt, compatibilityMode) };
