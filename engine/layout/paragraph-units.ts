@@ -107,15 +107,24 @@ function breaksAfterRow(props: Paragraph['props'], r: number, count: number, las
 /**
  * What of a row may hang below the bottom margin. The room a line-spacing multiple leaves under the
  * text may, as Word lets it (a 1.15-spaced line 1 pt past the margin still ends a Word page); none
- * over a bottom border. A line holding nothing but a page break (`breakOnly`), with the paragraph's
- * text after it, paints nothing: when the page is full it hangs below the margin whole and the break
+ * over a bottom border. The last line of a paragraph kept together (w:keepLines, several lines:
+ * `keptEnd`) may hang its descent too, its baseline staying above the margin: Word ends
+ * oxsdk-bookmark's page 5 with a seven-line keep-lines code paragraph whose last line's text box
+ * reaches 1.77 pt past the margin (its descent is 2.11), and every one of the 23 page starts its
+ * marks save after that one follows only so; other lines keep their descent above the margin (letting
+ * every paragraph's last line hang it lost 119 of Word's page starts in other documents, every line
+ * 159). A line holding nothing but a page break (`breakOnly`), with the paragraph's text after it,
+ * paints nothing: when the page is full it hangs below the margin whole and the break
  * happens there, rather than taking a page of its own to break from (tika-017091: a paragraph
  * opening with w:br type=page after a full page; LibreOffice sets its text on the next page, we left
  * a blank page between). A paragraph holding only the break keeps its line: LibreOffice gives it a
  * page when it does not fit (no Word evidence either way).
  */
-function rowHang(row: RowMetrics, skip: number, padBottom: number, breakOnly: boolean): number {
-  return breakOnly ? skip + row.heightPt : padBottom === 0 ? Math.max(0, row.heightPt - row.baselinePt - row.descentPt) : 0;
+function rowHang(row: RowMetrics, skip: number, padBottom: number, breakOnly: boolean, keptEnd: boolean): number {
+  if (breakOnly) return skip + row.heightPt;
+  if (padBottom !== 0) return 0;
+  const room = Math.max(0, row.heightPt - row.baselinePt - row.descentPt);
+  return keptEnd ? room + row.descentPt : room;
 }
 
 /** The unit of row `r` of a paragraph: its height, break permissions, notes and floats. */
@@ -143,7 +152,7 @@ function lineUnit(rows: ParagraphRows, r: number): Unit {
   const exclusions = own.length > 0 && ctx.floatExclusions ? (x: number, y: number) => ctx.floatExclusions!(own, x, y, columnWidth) : undefined;
   // A line holding nothing but a page break, with the paragraph's text after it, paints nothing (rowHang).
   const breakOnly = forceBreak === 'page' && !last && !props.shading && padTop === 0 && padBottom === 0 && !(first && floats.length > 0) && segmentsOf(segments).every(holdsOnlyBreaks);
-  const hang = rowHang(row, skip, padBottom, breakOnly);
+  const hang = rowHang(row, skip, padBottom, breakOnly, props.keepLines === true && last && !first);
   const takesTail = last && afterPt > 0 && notes !== undefined && notes.length > 0;
   const unit: { -readonly [K in keyof ParagraphLineUnit]: ParagraphLineUnit[K] } = {
     kind: 'line',

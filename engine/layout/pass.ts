@@ -57,6 +57,7 @@ class Pass extends PassPages {
     this.paginator = new Paginator({
       openFrame: (section, pageIndex) => this.openFrame(section, pageIndex),
       pageNumber: (pageIndex) => this.info[pageIndex]?.number ?? pageIndex + 1,
+      alternatesPages: env.doc.settings.evenAndOddHeaders,
       discardPage: (pageIndex) => {
         this.info.length = Math.min(this.info.length, pageIndex);
         for (const [section, page] of this.sectionBegan) if (page >= pageIndex) this.sectionBegan.delete(section);

@@ -15,7 +15,7 @@ const host = createNodeHost({ now: () => new Date(Date.UTC(2026, 0, 2, 3, 4, 5))
 const PAGE = '<w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>';
 const BREAK = '<w:r><w:br w:type="page"/></w:r>';
 
-async function pagesOf(type: 'oddPage' | 'evenPage', start: string): Promise<string[]> {
+async function pagesOf(type: 'oddPage' | 'evenPage' | 'nextPage', start: string, settings = ''): Promise<string[]> {
   const body =
     para('front one') +
     `<w:p>${BREAK}<w:r><w:t>front two</w:t></w:r></w:p>` +
@@ -23,7 +23,7 @@ async function pagesOf(type: 'oddPage' | 'evenPage', start: string): Promise<str
     `<w:p><w:pPr><w:sectPr>${PAGE}</w:sectPr></w:pPr></w:p>` +
     para('chapter');
   const sectPr = `<w:sectPr><w:type w:val="${type}"/>${PAGE}${start}</w:sectPr>`;
-  const { doc } = await layoutDocx(makeDocx({ body, sectPr }), 'section-parity.docx', host);
+  const { doc } = await layoutDocx(makeDocx({ body, sectPr, ...(settings ? { settings } : {}) }), 'section-parity.docx', host);
   return doc.pages.map((p) => flatItems(p.items).flatMap((i) => (i.kind === 'glyphs' ? [i.text] : [])).join(' '));
 }
 
@@ -44,6 +44,24 @@ describe('odd and even section breaks', () => {
     expect(pages).toHaveLength(5);
     expect(pages[3]).toBe('');
     expect(pages[4]).toContain('chapter');
+  });
+
+  it('keep odd and even pages alternating under different odd and even headers', async () => {
+    // w:evenAndOddHeaders (§17.10.1): front pages 1-3, then a section restarting at 1. Page "3" and
+    // page "1" are both odd (right-hand) pages: Word leaves a blank even page between them (Microsoft
+    // KB Q198592, "a blank page prints between the two pages where an even page is expected"),
+    // whether the break is an odd-page or a next-page one. oxsdk-bookmark (a TOC page iii, then a
+    // chapter restarting at 1) is 29 pages in Word's app.xml only with that page.
+    for (const type of ['oddPage', 'nextPage'] as const) {
+      const pages = await pagesOf(type, '<w:pgNumType w:start="1"/>', '<w:evenAndOddHeaders/>');
+      expect(pages).toHaveLength(5);
+      expect(pages[3]).toBe('');
+      expect(pages[4]).toContain('chapter');
+    }
+    // Numbering that goes on (page 4 after page 3) alternates by itself: no blank page.
+    expect(await pagesOf('nextPage', '', '<w:evenAndOddHeaders/>')).toHaveLength(4);
+    // Without different odd and even pages a restart needs none either.
+    expect(await pagesOf('nextPage', '<w:pgNumType w:start="1"/>')).toHaveLength(4);
   });
 
   it('give the blank page to the section before, so the first-page header opens the chapter', async () => {

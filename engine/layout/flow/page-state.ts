@@ -126,6 +126,12 @@ export interface PaginatorHost {
    * page's position. Odd and even section breaks go by it, as in Word.
    */
   pageNumber?(pageIndex: number): number;
+  /**
+   * Different odd and even headers and footers (w:evenAndOddHeaders, §17.10.1): a page-starting
+   * section whose first page number has the parity of the page before it gets a blank page between
+   * them, so that odd and even pages keep alternating.
+   */
+  readonly alternatesPages?: boolean;
   /** Forgets an opened page (its number, header and footer) that the paginator takes back. */
   discardPage?(pageIndex: number): void;
 }

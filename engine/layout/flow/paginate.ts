@@ -55,12 +55,16 @@ export class Paginator extends PageFlow {
       return;
     }
     this.openPageForSection();
-    if (type === 'evenPage' || type === 'oddPage') {
-      // Word decides by the printed number: a section restarting at 1 after page 3 needs no blank page.
-      const page = this.cur!;
-      const number = this.host.pageNumber?.(page.index) ?? page.index + 1;
-      if ((number % 2 === 0) !== (type === 'evenPage')) this.leaveBlank(page, before);
-    }
+    const page = this.cur!;
+    const number = this.host.pageNumber?.(page.index) ?? page.index + 1;
+    // Word decides by the printed number: a section restarting at 1 after page 3 needs no blank page,
+    // unless odd and even pages differ (w:evenAndOddHeaders), where a page numbered 1 after page 3
+    // would put two odd pages side by side: Word leaves a blank even page between them (Microsoft KB
+    // Q198592: "a blank page prints between the two pages where an even page is expected").
+    const wrongParity = (type === 'evenPage' || type === 'oddPage') && (number % 2 === 0) !== (type === 'evenPage');
+    const previous = page.index > 0 ? (this.host.pageNumber?.(page.index - 1) ?? page.index) : undefined;
+    const sameParity = this.host.alternatesPages === true && previous !== undefined && previous % 2 === number % 2;
+    if (wrongParity || sameParity) this.leaveBlank(page, before);
   }
 
   /**
