@@ -7,8 +7,8 @@
  * its deflated samples only.
  *
  * Masks of the same silhouette on the same grid size share one image (MaskImages): a run of text
- * with a blurred shadow has a mask of its own glyphs, and a document repeats such runs (poi-stress015:
- * 48 masks of a few words each, 165 KB of images). The samples depend only on the silhouette's
+ * with a blurred shadow has a mask of its own glyphs, and a document may repeat such runs
+ * (poi-stress015: 32 masks of a few words each, two of them repeats). The samples depend only on the silhouette's
  * place in its grid (image/soft-mask rings), so a silhouette met again is drawn with the first one's
  * samples, placed at its own box.
  */
