@@ -17,7 +17,7 @@ import { GlyphUsageCollector, type GlyphUsage } from './glyph-usage';
 import { grown } from './grown';
 import { pageLinks, type LinkedPage } from './navigation';
 import { shadingKey } from './shading';
-import { draftSoftMask, type DraftMask } from './soft-mask';
+import { draftSoftMask, type DraftMask, type MaskImages } from './soft-mask';
 
 /** Hole kinds: a glyph run (counted for drawn widths, or not: size 0), or an image's drawing. */
 const SHOW = 0;
@@ -65,6 +65,8 @@ export class PageDrafter implements ContentTarget {
   private strokeAlphas = new Map<number, string>();
   private shadings = new Map<string, { readonly name: string; readonly shading: PathShading }>();
   private masks: DraftMask[] = [];
+  /** The document's mask images so far, shared by the pages' masks of the same silhouette. */
+  private readonly maskImages: MaskImages = new Map();
 
   /** For each font index: glyph id → the characters it shows, over the pages drafted so far. */
   get usage(): GlyphUsage {
@@ -161,7 +163,7 @@ export class PageDrafter implements ContentTarget {
   }
 
   softMask(mask: SoftMask, pageHeight: number): string | undefined {
-    const drafted = draftSoftMask(mask, pageHeight);
+    const drafted = draftSoftMask(mask, pageHeight, this.maskImages);
     if (!drafted) return undefined;
     this.masks.push(drafted);
     return `SM${this.masks.length - 1}`;

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, para } from '../../../tests/helpers/make-docx';
 import { convertDocxToPdf } from '../../convert';
@@ -102,5 +102,45 @@ describe('renderPdf page tree', () => {
     const pages = doc.getPages();
     expect(pages.map((p) => p.getWidth())).toEqual(sizes);
     for (const p of pages) expect(p.node.get(PDFName.of('Parent'))).toBe(doc.catalog.get(PDFName.of('Pages')));
+  });
+});
+
+describe('renderPdf soft masks', () => {
+  // A blurred shadow of the same silhouette moved along the line (as a repeated run of text is), by
+  // amounts that leave different last bits in its coordinates, and one of another silhouette.
+  const silhouette = (dx: number, wide = 40) => [{ op: 'M', x: 20.1 + dx, y: 20.3 }, { op: 'L', x: 20.1 + wide + dx, y: 20.3 }, { op: 'L', x: 20.1 + wide + dx, y: 40.7 }, { op: 'L', x: 20.1 + dx, y: 40.7 }, { op: 'Z' }] as const;
+  const shadow = (dx: number, wide?: number): LayoutItem => {
+    const x = Math.round((17.1 + dx) * 1000) / 1000;
+    return {
+      kind: 'group',
+      softMask: { shapes: [{ commands: silhouette(dx, wide), fill: true }], grid: { x, y: 17.3, w: (wide ?? 40) + 6, h: 26.4, cols: 2 * ((wide ?? 40) + 6), rows: 53 }, growPt: 0, sigmaPt: 1 },
+      items: [{ kind: 'path', commands: [{ op: 'M', x, y: 17.3 }, { op: 'L', x: x + 46, y: 17.3 }, { op: 'L', x: x + 46, y: 43.7 }, { op: 'Z' }], fill: '808080' }],
+    };
+  };
+
+  it('writes one image for masks of the same silhouette, each drawn at its own box', async () => {
+    const page = (items: LayoutItem[]): LayoutPage => ({ widthPt: 300, heightPt: 100, items, section: 0, label: '1' });
+    const layout: LayoutDoc = {
+      pages: [page([shadow(0), shadow(61.37), shadow(0, 30)]), page([shadow(123.456789)])],
+      fonts: [], images: [], destinations: {}, outline: [], info: {},
+    };
+    const r = await renderPdf(layout, {}, createNodeHost());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const doc = await PDFDocument.load(r.value);
+    const images = new Set<PDFDict>();
+    const boxes: number[] = [];
+    for (const p of doc.getPages()) {
+      const states = p.node.Resources()!.lookup(PDFName.of('ExtGState'), PDFDict);
+      for (const name of states.keys()) {
+        const mask = states.lookup(name, PDFDict).lookup(PDFName.of('SMask'), PDFDict);
+        const form = mask.lookup(PDFName.of('G'), PDFStream).dict;
+        images.add(form.lookup(PDFName.of('Resources'), PDFDict).lookup(PDFName.of('XObject'), PDFDict).lookup(PDFName.of('M'), PDFStream).dict);
+        boxes.push((form.lookup(PDFName.of('BBox'), PDFArray).lookup(0, PDFNumber)).asNumber());
+      }
+    }
+    // Four masks, two silhouettes: two images; each form placed at its own grid's left edge.
+    expect(boxes).toEqual([17.1, 78.47, 17.1, 140.557]);
+    expect(images.size).toBe(2);
   });
 });

@@ -73,6 +73,8 @@ function writePages(
   const sink = new ByteSink();
   // A shading drawn on several pages is written once.
   const shadingRefs = new Map<string, PDFRef>();
+  // A mask image several masks share (the same silhouette) is written once.
+  const maskImageRefs = new Map<Uint8Array, PDFRef>();
   drafts.forEach((draft, i) => {
     checkCancelled(host);
     writeDraftContent(draft, fonts, images, sink);
@@ -91,7 +93,7 @@ function writePages(
     const states: Record<string, { Type: string; ca?: number; CA?: number } | PDFRef> = {};
     for (const [alpha, name] of draft.alphas) states[name] = { Type: 'ExtGState', ca: alpha };
     for (const [alpha, name] of draft.strokeAlphas) states[name] = { Type: 'ExtGState', CA: alpha };
-    draft.masks.forEach((m, k) => (states[`SM${k}`] = registerSoftMask(ctx, m)));
+    draft.masks.forEach((m, k) => (states[`SM${k}`] = registerSoftMask(ctx, m, maskImageRefs)));
     const shadings: Record<string, PDFRef> = {};
     for (const [key, { name, shading }] of draft.shadings) {
       let ref = shadingRefs.get(key);
