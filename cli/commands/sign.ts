@@ -5,12 +5,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
-import type { CmsSigner, DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
-import { decodePem, signerFromPem, signerFromPkcs12 } from '../../engine/cms';
+import type { DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
+import { decodePem } from '../../engine/cms';
 import * as Comlink from 'comlink';
-import { readAuditTrail } from '../../engine/sign';
-import type { AuditTrail } from '../../engine/sign';
-import type { SignJob, SigningIdentity, SignOutput } from '../../worker/api';
+import { readAuditTrail, signerFromIdentity } from '../../engine/sign';
+import type { AuditTrail, SigningIdentity } from '../../engine/sign';
+import type { SignJob, SignOutput } from '../../worker/api';
 import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
 import { createNodeHost } from '../../node/host';
 import { defaultDataDir, loadOrCreateDevIdentity } from '../../node/dev-identity';
@@ -84,7 +84,7 @@ export const runSign: CliCommand = async (argv, io) => {
   const identity = await loadIdentity(flags, host);
   if (!identity.ok) return report(io, identity.errors, identity.warnings);
   const signerOptions = signerOptionsOf(flags);
-  const signer = await signerOf(identity.value, signerOptions, host);
+  const signer = await signerFromIdentity(identity.value, signerOptions, host);
   if (!signer.ok) return report(io, signer.errors, signer.warnings);
   const bytes = new Uint8Array(readFileSync(input));
   const ext = extname(input).toLowerCase();
@@ -217,12 +217,6 @@ async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<Sign
     return id.ok ? ok({ kind: 'pem', pem: id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem }) : id;
   }
   return fail('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.');
-}
-
-/** The signer of an identity, read in this process to check the key and name its holder. */
-function signerOf(id: SigningIdentity, options: SignerOptions, host: EngineHost): Promise<Result<CmsSigner>> {
-  const subtle = host.crypto!.subtle;
-  return id.kind === 'pem' ? signerFromPem(id.pem, id.password, subtle, options) : signerFromPkcs12(id.data, id.password, subtle, options);
 }
 
 function fail(code: string, message: string): Result<never> {

@@ -13,7 +13,7 @@ describe('public API', () => {
       'MAX_AUDIT_EVENTS', 'addDocumentTimestamp', 'addValidationData', 'appendAuditTrail', 'buildAuditTrailModel', 'checkSigningAllowed',
       'completeSignature', 'createDevIdentity', 'defaultLines', 'describeEvent', 'describeSigningCertificate', 'docMdpLevel', 'formatDisplayDate', 'formatPdfDate',
       'hasDss', 'helveticaWidth', 'listFields', 'openForSigning', 'prepareSignature', 'readAuditTrail',
-      'renderAuditTrailPdf', 'signDocx', 'signPdf', 'signedBytes', 'signerFromDevIdentity', 'uniqueFieldName', 'winAnsiLiteral',
+      'renderAuditTrailPdf', 'signDocx', 'signPdf', 'signedBytes', 'signerFromDevIdentity', 'signerFromIdentity', 'uniqueFieldName', 'winAnsiLiteral',
     ]);
   });
 
