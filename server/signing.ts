@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
 import { decodePem, encodePem, parseCertificate } from '../engine/cms';
-import { describeSigningCertificate, signerFromIdentity } from '../engine/sign';
+import { describeSigningCertificate, devSigningIdentity, signerFromIdentity } from '../engine/sign';
 import type { SigningIdentity } from '../engine/sign';
 import { loadOrCreateDevIdentity } from '../node/dev-identity';
 import { createNodeHost } from '../node/host';
@@ -32,7 +32,7 @@ export async function loadSigningService(config: Pick<ServerConfig, 'dataDir' | 
   if (!dev.ok) throw new Error(`The development signing identity could not be created: ${dev.errors[0]?.message ?? 'unknown error'}`);
   const id = dev.value;
   return {
-    identity: { kind: 'pem', pem: id.signerCertificatePem + id.caCertificatePem + id.signerKeyPem },
+    identity: devSigningIdentity(id),
     trustAnchors: [id.caCertificatePem],
     description: await describeSigningCertificate(id.signerCertificatePem, subtle),
   };

@@ -8,7 +8,7 @@ import type { Diagnostic, EngineHost, Result } from '../../engine/core';
 import type { DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
 import { decodePem } from '../../engine/cms';
 import * as Comlink from 'comlink';
-import { readAuditTrail, signerFromIdentity } from '../../engine/sign';
+import { devSigningIdentity, readAuditTrail, signerFromIdentity } from '../../engine/sign';
 import type { AuditTrail, SigningIdentity } from '../../engine/sign';
 import type { SignJob, SignOutput } from '../../worker/api';
 import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
@@ -213,8 +213,7 @@ async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<Sign
   }
   if (flags.dev) {
     const id = await loadOrCreateDevIdentity((flags['data-dir'] as string | undefined) ?? defaultDataDir(), host);
-    // As signerFromDevIdentity reads it: the signer's certificate, the CA's, then the key.
-    return id.ok ? ok({ kind: 'pem', pem: id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem }) : id;
+    return id.ok ? ok(devSigningIdentity(id.value)) : id;
   }
   return fail('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.');
 }

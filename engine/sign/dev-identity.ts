@@ -7,7 +7,7 @@ import { fail, hostNow, ok, toHex } from '../core';
 import type { EngineHost, Result } from '../core';
 import type { CertificateInfo, CmsSigner, SignerOptions } from '../cms';
 import { bufferSource, encodePem, issueCertificate, parseCertificate, decodePem } from '../cms';
-import { signerFromIdentity } from './signing-identity';
+import { devSigningIdentity, signerFromIdentity } from './signing-identity';
 
 /** A development identity as PEM texts. */
 export interface DevIdentity {
@@ -52,7 +52,7 @@ export async function createDevIdentity(options: DevIdentityOptions, host: Engin
 
 /** Makes a signer from a development identity. */
 export function signerFromDevIdentity(id: DevIdentity, host: EngineHost, options: SignerOptions = {}): Promise<Result<CmsSigner>> {
-  return signerFromIdentity({ kind: 'pem', pem: id.signerCertificatePem + id.caCertificatePem + id.signerKeyPem }, options, host);
+  return signerFromIdentity(devSigningIdentity(id), options, host);
 }
 
 /** The public facts of a signing certificate, as `GET /v1/verify/key` publishes them. */

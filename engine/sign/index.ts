@@ -22,7 +22,7 @@ export { formatPdfDate, formatDisplayDate } from './pdf-date';
 export { helveticaWidth, winAnsiLiteral } from './appearance';
 export { createDevIdentity, signerFromDevIdentity, describeSigningCertificate } from './dev-identity';
 export type { DevIdentity, DevIdentityOptions, SigningKeyDescription } from './dev-identity';
-export { signerFromIdentity } from './signing-identity';
+export { devSigningIdentity, signerFromIdentity } from './signing-identity';
 export type { SigningIdentity } from './signing-identity';
 export { signDocx } from './docx';
 export type { SignDocxOptions } from './docx';

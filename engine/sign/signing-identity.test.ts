@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
 import { makeTestPki } from '../../tests/sign/helpers/pki';
-import { signerFromIdentity } from './signing-identity';
+import { createDevIdentity, signerFromDevIdentity } from './dev-identity';
+import { devSigningIdentity, signerFromIdentity } from './signing-identity';
 
 const host = { crypto: webcrypto as unknown as Crypto };
 
 describe('signing identities', () => {
+  it('reads the development identity as the signer certificate chained to its CA', async () => {
+    const dev = await createDevIdentity({ commonName: 'Identity test' }, host);
+    if (!dev.ok) throw new Error('dev identity');
+    const id = devSigningIdentity(dev.value);
+    expect(id.kind).toBe('pem');
+    const signer = await signerFromIdentity(id, {}, host);
+    if (!signer.ok) throw new Error(signer.errors[0]!.message);
+    expect(signer.value.certificate.commonName).toBe('Identity test');
+    expect(signer.value.chain.map((c) => c.isCA)).toEqual([true]);
+    const viaDev = await signerFromDevIdentity(dev.value, host);
+    expect(viaDev.ok && viaDev.value.certificate.der).toEqual(signer.value.certificate.der);
+  });
+
   it('reads PKCS#12 bytes with their password and refuses a wrong one', async () => {
     const rsa = makeTestPki().rsa;
     const data = new Uint8Array(readFileSync(rsa.p12Path));
