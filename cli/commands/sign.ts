@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
+import { error, fail, ok } from '../../engine/core';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
 import type { DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
 import { decodePem } from '../../engine/cms';
@@ -202,7 +203,7 @@ function signerOptionsOf(flags: Flags): SignerOptions {
 /** The signing key the flags name, as plain data a worker can receive. */
 async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<SigningIdentity>> {
   const digest = flags.digest as DigestName | undefined;
-  if (digest && !['SHA-256', 'SHA-384', 'SHA-512'].includes(digest)) return fail('sign/bad-digest', `--digest must be SHA-256, SHA-384 or SHA-512 (got '${digest}').`);
+  if (digest && !['SHA-256', 'SHA-384', 'SHA-512'].includes(digest)) return fail(error('sign/bad-digest', `--digest must be SHA-256, SHA-384 or SHA-512 (got '${digest}').`));
   if (flags.p12) {
     const password = (flags.password as string | undefined) ?? process.env.COLOPHON_SIGN_PASSWORD ?? '';
     return ok({ kind: 'pkcs12', data: new Uint8Array(readFileSync(String(flags.p12))), password });
@@ -215,15 +216,7 @@ async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<Sign
     const id = await loadOrCreateDevIdentity((flags['data-dir'] as string | undefined) ?? defaultDataDir(), host);
     return id.ok ? ok(devSigningIdentity(id.value)) : id;
   }
-  return fail('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.');
-}
-
-function fail(code: string, message: string): Result<never> {
-  return { ok: false, errors: [{ severity: 'error', code, message }], warnings: [] };
-}
-
-function ok<T>(value: T): Result<T> {
-  return { ok: true, value, warnings: [] };
+  return fail(error('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.'));
 }
 
 function readAuditTrailFile(path: string): Result<AuditTrail> {
@@ -231,8 +224,8 @@ function readAuditTrailFile(path: string): Result<AuditTrail> {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    return fail('sign/audit-bad-json', `${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    return fail(error('sign/audit-bad-json', `${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`));
   }
-  if (typeof json !== 'object' || json === null) return fail('sign/audit-bad-json', `${path} must hold a JSON object.`);
+  if (typeof json !== 'object' || json === null) return fail(error('sign/audit-bad-json', `${path} must hold a JSON object.`));
   return readAuditTrail(json as Record<string, unknown>);
 }
