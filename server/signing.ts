@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
-import { decodePem, encodePem, parseCertificate, signerFromPem } from '../engine/cms';
-import { describeSigningCertificate } from '../engine/sign';
+import { decodePem, encodePem, parseCertificate } from '../engine/cms';
+import { describeSigningCertificate, devSigningIdentity, signerFromIdentity } from '../engine/sign';
+import type { SigningIdentity } from '../engine/sign';
 import { loadOrCreateDevIdentity } from '../node/dev-identity';
 import { createNodeHost } from '../node/host';
 import type { ServerConfig } from './config';
@@ -15,24 +16,23 @@ const subtle = webcrypto.subtle as unknown as SubtleCrypto;
 
 /** Loads (or creates) the signing identity and describes its certificate. Throws with a clear message when it is unusable. */
 export async function loadSigningService(config: Pick<ServerConfig, 'dataDir' | 'signingPemFile' | 'signingPassword'>): Promise<SigningService> {
+  const host = createNodeHost();
   if (config.signingPemFile) {
     const pem = readFileSync(config.signingPemFile, 'utf8');
-    const signer = await signerFromPem(pem, config.signingPassword, subtle);
+    // Checked as the worker will read it, so a key the jobs could not use stops the service at start.
+    const identity: SigningIdentity = { kind: 'pem', pem, ...(config.signingPassword ? { password: config.signingPassword } : {}) };
+    const signer = await signerFromIdentity(identity, {}, host);
     if (!signer.ok) throw new Error(`COLOPHON_SIGNING_PEM is not usable: ${signer.errors[0]?.message ?? 'unknown error'}`);
     const certs = decodePem(pem).filter((b) => b.label === 'CERTIFICATE').map((b) => parseCertificate(b.der));
     const anchors = certs.filter((c) => c.isCA);
     const trustAnchors = (anchors.length > 0 ? anchors : [signer.value.certificate]).map((c) => encodePem('CERTIFICATE', c.der));
-    return {
-      identity: { kind: 'pem', pem, ...(config.signingPassword ? { password: config.signingPassword } : {}) },
-      trustAnchors,
-      description: await describeSigningCertificate(signer.value.certificate, subtle),
-    };
+    return { identity, trustAnchors, description: await describeSigningCertificate(signer.value.certificate, subtle) };
   }
-  const dev = await loadOrCreateDevIdentity(config.dataDir, createNodeHost(), { commonName: 'Colophon service (development)' });
+  const dev = await loadOrCreateDevIdentity(config.dataDir, host, { commonName: 'Colophon service (development)' });
   if (!dev.ok) throw new Error(`The development signing identity could not be created: ${dev.errors[0]?.message ?? 'unknown error'}`);
   const id = dev.value;
   return {
-    identity: { kind: 'pem', pem: id.signerCertificatePem + id.caCertificatePem + id.signerKeyPem },
+    identity: devSigningIdentity(id),
     trustAnchors: [id.caCertificatePem],
     description: await describeSigningCertificate(id.signerCertificatePem, subtle),
   };

@@ -17,10 +17,10 @@
 import type { ConvertOptions, Diagnostic, ProgressEvent, Result } from '../engine';
 import type { SignerOptions } from '../engine/cms';
 import type { AnnotateOptions, FieldInfo, FillOptions, FillReport, FillRequest } from '../engine/template';
-import type { AuditTrail, PadesLevel, SignPdfOptions } from '../engine/sign';
+import type { AuditTrail, PadesLevel, SignPdfOptions, SigningIdentity } from '../engine/sign';
 import type { VerificationReport, VerifyOptions } from '../engine/verify';
 
-export type { Diagnostic, ProgressEvent, Result };
+export type { Diagnostic, ProgressEvent, Result, SigningIdentity };
 
 /** Version of this API; bumped when a method or option changes incompatibly. */
 export const WORKER_API_VERSION = 1;
@@ -58,11 +58,6 @@ export interface AnnotateOutput {
   readonly contentType: string;
   readonly report: FillReport;
 }
-
-/** The key a job signs with: PEM text (certificates and private key) or PKCS#12 bytes. */
-export type SigningIdentity =
-  | { readonly kind: 'pem'; readonly pem: string; readonly password?: string }
-  | { readonly kind: 'pkcs12'; readonly data: Uint8Array; readonly password: string };
 
 /** A time-stamp authority reached with the worker's own `fetch` (PAdES B-T, B-LTA). */
 export interface TsaSettings {

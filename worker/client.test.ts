@@ -9,6 +9,7 @@ import * as Comlink from 'comlink';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { convertDocxToPdf, type ProgressEvent } from '../engine';
 import { initKernel } from '../engine/layout';
+import { devSigningIdentity } from '../engine/sign';
 import { createNodeHost, findFontsDir } from '../node/host';
 import { makeDocx, para, WORD_DEFAULT_STYLES } from '../tests/helpers/make-docx';
 import { buildEmf, emr } from '../tests/helpers/make-metafile';
@@ -204,7 +205,7 @@ describe('createColophon (worker client)', () => {
     expect(id.value.signerKeyPem).toContain('BEGIN PRIVATE KEY');
     const pdf = await engine.convert(makeDocx({ body: para('Sign me') }));
     if (!pdf.ok) throw new Error('convert failed');
-    const signed = await engine.sign(pdf.value.pdf, { identity: { kind: 'pem', pem: id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem } });
+    const signed = await engine.sign(pdf.value.pdf, { identity: devSigningIdentity(id.value) });
     expect(signed.ok).toBe(true);
     if (!signed.ok) return;
     const report = await engine.verify(signed.value.document, { trustAnchors: [id.value.caCertificatePem] });

@@ -7,7 +7,7 @@ import type { ColophonWorkerApi, ProgressEvent } from './api';
 import { WORKER_API_VERSION } from './api';
 import { createWorkerApi } from './worker';
 import { nodeWorkerEnvironment } from './node-entry';
-import { createDevIdentity } from '../engine/sign';
+import { createDevIdentity, devSigningIdentity } from '../engine/sign';
 import { createNodeHost } from '../node/host';
 
 const manyPages = makeDocx(Array.from({ length: 400 }, (_, i) => para(`Paragraph ${i} ` + 'words and more words '.repeat(20))).join(''));
@@ -95,13 +95,13 @@ describe('worker API (in process)', () => {
     expect(filled.ok && filled.value.contentType).toBe('application/pdf');
     const id = await createDevIdentity({}, createNodeHost());
     if (!id.ok || !filled.ok) throw new Error('setup');
-    const pem = id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem;
-    const signed = await api.sign(filled.value.document, { identity: { kind: 'pem', pem } });
+    const identity = devSigningIdentity(id.value);
+    const signed = await api.sign(filled.value.document, { identity });
     expect(signed.ok).toBe(true);
     if (!signed.ok) return;
     const report = await api.verify(signed.value.document, { trustAnchors: [id.value.caCertificatePem] });
     expect(report.ok && report.value.valid).toBe(true);
-    const docxSigned = await api.sign(small, { identity: { kind: 'pem', pem }, to: 'docx' });
+    const docxSigned = await api.sign(small, { identity, to: 'docx' });
     expect(docxSigned.ok && docxSigned.value.contentType).toContain('wordprocessingml');
   });
 });

@@ -7,8 +7,7 @@
 import * as Comlink from 'comlink';
 import { convertDocxToPdf, fail, toDiagnostic, type ConvertOptions, type EngineHost, type ProgressEvent, type Result } from '../engine';
 import { annotateDocument, listFields, DOCX_CONTENT_TYPE, type AnnotateOptions, type FillOptions, type FillRequest } from '../engine/template';
-import { signerFromPem, signerFromPkcs12, type CmsSigner } from '../engine/cms';
-import { signDocx, signPdf } from '../engine/sign';
+import { signDocx, signerFromIdentity, signPdf } from '../engine/sign';
 import { verifyDocx, verifyPdf } from '../engine/verify';
 import type {
   AnnotateOutput, ColophonWorkerApi, ConvertOutput, JobOptions, ProgressCallback, SignJob, SignOutput, VerifyJob, WorkerInfo, WorkerInitOptions,
@@ -127,20 +126,11 @@ export function createWorkerApi(env: WorkerEnvironment): ColophonWorkerApi {
   };
 }
 
-async function makeSigner(options: SignJob, host: EngineHost): Promise<Result<CmsSigner>> {
-  const subtle = host.crypto?.subtle;
-  if (!subtle) return fail({ severity: 'error', code: 'sign/no-crypto', message: 'The worker has no WebCrypto implementation.' });
-  const id = options.identity;
-  return id.kind === 'pem'
-    ? signerFromPem(id.pem, id.password, subtle, options.signerOptions ?? {})
-    : signerFromPkcs12(id.data, id.password, subtle, options.signerOptions ?? {});
-}
-
 async function signDocument(document: Uint8Array, options: SignJob, host: EngineHost, fetchImpl: typeof fetch | undefined): Promise<Result<SignOutput>> {
   const format = detectFormat(document);
   if (!format) return fail({ severity: 'error', code: 'worker/unknown-format', message: 'The document is neither a PDF nor a DOCX (ZIP) file.', hint: 'Send a PDF or a DOCX.' });
   if (format === 'pdf' && options.to === 'docx') return badRequest('A PDF cannot be signed as a DOCX; leave `to` out or set it to pdf.');
-  const signer = await makeSigner(options, host);
+  const signer = await signerFromIdentity(options.identity, options.signerOptions ?? {}, host);
   if (!signer.ok) return signer;
   if (format === 'docx' && options.to === 'docx') {
     const signed = await signDocx(document, { signer: signer.value, ...(options.docxComments ? { comments: options.docxComments } : {}) }, host);

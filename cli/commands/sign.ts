@@ -4,13 +4,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
+import { error, fail, ok } from '../../engine/core';
 import type { Diagnostic, EngineHost, Result } from '../../engine/core';
-import type { CmsSigner, DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
-import { decodePem, signerFromPem, signerFromPkcs12 } from '../../engine/cms';
+import type { DigestName, SignerOptions, TsaOptions } from '../../engine/cms';
+import { decodePem } from '../../engine/cms';
 import * as Comlink from 'comlink';
-import { readAuditTrail } from '../../engine/sign';
-import type { AuditTrail } from '../../engine/sign';
-import type { SignJob, SigningIdentity, SignOutput } from '../../worker/api';
+import { devSigningIdentity, readAuditTrail, signerFromIdentity } from '../../engine/sign';
+import type { AuditTrail, SigningIdentity } from '../../engine/sign';
+import type { SignJob, SignOutput } from '../../worker/api';
 import type { PadesLevel, SignPdfOptions, VisibleSignature } from '../../engine/sign';
 import { createNodeHost } from '../../node/host';
 import { defaultDataDir, loadOrCreateDevIdentity } from '../../node/dev-identity';
@@ -84,7 +85,7 @@ export const runSign: CliCommand = async (argv, io) => {
   const identity = await loadIdentity(flags, host);
   if (!identity.ok) return report(io, identity.errors, identity.warnings);
   const signerOptions = signerOptionsOf(flags);
-  const signer = await signerOf(identity.value, signerOptions, host);
+  const signer = await signerFromIdentity(identity.value, signerOptions, host);
   if (!signer.ok) return report(io, signer.errors, signer.warnings);
   const bytes = new Uint8Array(readFileSync(input));
   const ext = extname(input).toLowerCase();
@@ -202,7 +203,7 @@ function signerOptionsOf(flags: Flags): SignerOptions {
 /** The signing key the flags name, as plain data a worker can receive. */
 async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<SigningIdentity>> {
   const digest = flags.digest as DigestName | undefined;
-  if (digest && !['SHA-256', 'SHA-384', 'SHA-512'].includes(digest)) return fail('sign/bad-digest', `--digest must be SHA-256, SHA-384 or SHA-512 (got '${digest}').`);
+  if (digest && !['SHA-256', 'SHA-384', 'SHA-512'].includes(digest)) return fail(error('sign/bad-digest', `--digest must be SHA-256, SHA-384 or SHA-512 (got '${digest}').`));
   if (flags.p12) {
     const password = (flags.password as string | undefined) ?? process.env.COLOPHON_SIGN_PASSWORD ?? '';
     return ok({ kind: 'pkcs12', data: new Uint8Array(readFileSync(String(flags.p12))), password });
@@ -213,24 +214,9 @@ async function loadIdentity(flags: Flags, host: EngineHost): Promise<Result<Sign
   }
   if (flags.dev) {
     const id = await loadOrCreateDevIdentity((flags['data-dir'] as string | undefined) ?? defaultDataDir(), host);
-    // As signerFromDevIdentity reads it: the signer's certificate, the CA's, then the key.
-    return id.ok ? ok({ kind: 'pem', pem: id.value.signerCertificatePem + id.value.caCertificatePem + id.value.signerKeyPem }) : id;
+    return id.ok ? ok(devSigningIdentity(id.value)) : id;
   }
-  return fail('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.');
-}
-
-/** The signer of an identity, read in this process to check the key and name its holder. */
-function signerOf(id: SigningIdentity, options: SignerOptions, host: EngineHost): Promise<Result<CmsSigner>> {
-  const subtle = host.crypto!.subtle;
-  return id.kind === 'pem' ? signerFromPem(id.pem, id.password, subtle, options) : signerFromPkcs12(id.data, id.password, subtle, options);
-}
-
-function fail(code: string, message: string): Result<never> {
-  return { ok: false, errors: [{ severity: 'error', code, message }], warnings: [] };
-}
-
-function ok<T>(value: T): Result<T> {
-  return { ok: true, value, warnings: [] };
+  return fail(error('sign/no-key', 'No signing key: give --p12 FILE, --pem FILE or --dev.'));
 }
 
 function readAuditTrailFile(path: string): Result<AuditTrail> {
@@ -238,8 +224,8 @@ function readAuditTrailFile(path: string): Result<AuditTrail> {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    return fail('sign/audit-bad-json', `${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    return fail(error('sign/audit-bad-json', `${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`));
   }
-  if (typeof json !== 'object' || json === null) return fail('sign/audit-bad-json', `${path} must hold a JSON object.`);
+  if (typeof json !== 'object' || json === null) return fail(error('sign/audit-bad-json', `${path} must hold a JSON object.`));
   return readAuditTrail(json as Record<string, unknown>);
 }

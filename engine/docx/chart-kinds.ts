@@ -6,7 +6,7 @@
  * and the 3-D view of 3-D plots (c:view3D, §21.2.2.228, with the
  * defaults Office uses when the part leaves them out).
  */
-import type { ChartBarLook, ChartBubbles, ChartLine, ChartOfPie, ChartPlot, ChartStock, ChartView3D } from '../model';
+import type { ChartBarLook, ChartBubbles, ChartLine, ChartLineDecor, ChartOfPie, ChartPlot, ChartView3D } from '../model';
 import type { XmlElement } from '../xml';
 import { attr, child, children } from '../xml';
 import { chartColor, chartFlag, chartLine, chartVal } from './chart-style';
@@ -30,9 +30,10 @@ export function readKindOptions(ctx: DocxContext, el: XmlElement, chart: XmlElem
     out.radarStyle = style === 'filled' || style === 'marker' ? style : 'standard';
   } else if (el.name === 'c:bubbleChart') out.bubbles = readBubbles(el);
   else if (el.name === 'c:ofPieChart') out.ofPie = readOfPie(ctx, el, points, style);
-  else if (el.name === 'c:stockChart') out.stock = readStock(ctx, el);
-  else if (el.name === 'c:lineChart' || el.name === 'c:areaChart') {
-    const decor = { ...(el.name === 'c:lineChart' ? readStock(ctx, el) : {}), ...readDropLines(ctx, el) };
+  else if (el.name === 'c:stockChart' || el.name === 'c:lineChart' || el.name === 'c:areaChart') {
+    if (el.name === 'c:stockChart') out.stock = true;
+    // Drop lines of a stock plot are not drawn (readChart warns of them).
+    const decor = { ...(el.name !== 'c:areaChart' ? readStock(ctx, el) : {}), ...(el.name !== 'c:stockChart' ? readDropLines(ctx, el) : {}) };
     if (Object.keys(decor).length) out.lineDecor = decor;
   }
   else if (/^c:(bar|area|line|pie)3DChart$/.test(el.name)) {
@@ -56,8 +57,8 @@ function readBubbles(el: XmlElement): ChartBubbles {
  * c:hiLowLines and c:upDownBars of a stock chart (§21.2.2.198). Up bars default to white and down bars
  * to black, both outlined in black, as Office draws them when c:upBars/c:downBars carry no c:spPr.
  */
-function readStock(ctx: DocxContext, el: XmlElement): ChartStock {
-  const out: { -readonly [K in keyof ChartStock]: ChartStock[K] } = {};
+function readStock(ctx: DocxContext, el: XmlElement): ChartLineDecor {
+  const out: { -readonly [K in keyof ChartLineDecor]: ChartLineDecor[K] } = {};
   const hiLow = child(el, 'c:hiLowLines');
   if (hiLow) out.hiLowLines = chartLine(ctx, child(hiLow, 'c:spPr')) ?? {};
   const bars = child(el, 'c:upDownBars');
@@ -72,7 +73,7 @@ function readStock(ctx: DocxContext, el: XmlElement): ChartStock {
 }
 
 /** c:dropLines (§21.2.2.53): black unless its c:spPr says otherwise, as Office draws them. */
-function readDropLines(ctx: DocxContext, el: XmlElement): { dropLines?: ChartLine } {
+function readDropLines(ctx: DocxContext, el: XmlElement): ChartLineDecor {
   const drop = child(el, 'c:dropLines');
   return drop ? { dropLines: chartLine(ctx, child(drop, 'c:spPr')) ?? {} } : {};
 }

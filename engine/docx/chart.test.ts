@@ -104,10 +104,11 @@ describe('readChartPart', () => {
     const m = readChart({ kind: 'stockChart', categories: CATS, series, plotExtra: hiLow + bars });
     const plot = m.plots[0]!;
     expect(plot).toMatchObject({ type: 'line', source: 'c:stockChart' });
-    expect(plot.stock).toEqual({ hiLowLines: { color: '123456', widthPt: 0.75 }, upDownBars: { gapWidthPct: 60, up: { fill: '00FF00' }, down: { fill: '000000' } } });
+    expect(plot.stock).toBe(true);
+    expect(plot.lineDecor).toEqual({ hiLowLines: { color: '123456', widthPt: 0.75 }, upDownBars: { gapWidthPct: 60, up: { fill: '00FF00' }, down: { fill: '000000' } } });
     expect(plot.series.map((s) => [s.noLine, s.marker])).toEqual([[true, false], [true, false], [true, false], [true, false]]);
     const bare = readChart({ kind: 'stockChart', categories: CATS, series, plotExtra: '<c:upDownBars/>' });
-    expect(bare.plots[0]!.stock).toEqual({ upDownBars: { gapWidthPct: 150, up: { fill: 'FFFFFF' }, down: { fill: '000000' } } });
+    expect(bare.plots[0]!.lineDecor).toEqual({ upDownBars: { gapWidthPct: 150, up: { fill: 'FFFFFF' }, down: { fill: '000000' } } });
   });
 
   it('reads per-point explosions (c:dPt/c:explosion) beside the series explosion', () => {
@@ -291,9 +292,11 @@ describe('readChartPart', () => {
     expect(chart.axes.find((a) => a.kind === 'value')?.logBase).toBe(10);
     expect(chart.dataTable).toEqual({ horzBorder: true, vertBorder: true, outline: false, keys: false, style: { sizePt: 8 }, line: { color: '00FF00' } });
     const stock: TestChart = { kind: 'stockChart', categories: CATS, series: [{ name: 'S', values: [1, 2, 3] }, { name: 'T', values: [1, 2, 3] }], plotExtra: '<c:dropLines/>' } as TestChart;
-    const stockWarnings = warningsOf(stock).found;
-    expect(stockWarnings).toHaveLength(1);
-    expect(stockWarnings[0]!.message).toContain('c:dropLines');
+    const stockRead = warningsOf(stock);
+    expect(stockRead.found).toHaveLength(1);
+    expect(stockRead.found[0]!.message).toContain('c:dropLines');
+    // Warned, so not drawn: a stock plot's drop lines are not among its decorations.
+    expect(stockRead.chart.plots[0]!.lineDecor).toBeUndefined();
   });
 
   it('bounds the points read from one part (1,000,000) and says so', () => {

@@ -213,9 +213,13 @@ export interface ChartBarLook {
   readonly line?: ChartLine;
 }
 
-/** Stock chart options (c:stockChart, §21.2.2.198); line and area plots carry the same lines and bars (`lineDecor`). */
-export interface ChartStock {
-  /** c:hiLowLines: a line from each category's highest to its lowest value (present when drawn). */
+/**
+ * What a 2-D line, area or stock plot draws under its series, each present when drawn: high-low
+ * lines and up/down bars of a stock or line plot (c:stockChart §21.2.2.198, c:lineChart §21.2.2.97),
+ * drop lines of a line or area plot (c:dropLines, §21.2.2.53).
+ */
+export interface ChartLineDecor {
+  /** c:hiLowLines: a line from each category's highest to its lowest value. */
   readonly hiLowLines?: ChartLine;
   /** c:upDownBars: bars from the first series (open) to the last (close). */
   readonly upDownBars?: {
@@ -223,6 +227,8 @@ export interface ChartStock {
     readonly up: ChartBarLook;
     readonly down: ChartBarLook;
   };
+  /** c:dropLines: a line from each category's farthest value to the category axis. */
+  readonly dropLines?: ChartLine;
 }
 
 /** One plot (c:barChart, c:lineChart, ...) inside the plot area. */
@@ -254,13 +260,10 @@ export interface ChartPlot {
   readonly view3D?: ChartView3D;
   /** c:gapDepth: room between rows of a 3-D plot in percent of a row's depth. */
   readonly gapDepthPct?: number;
-  /** Stock chart options (c:stockChart, drawn as a line plot with these on top). */
-  readonly stock?: ChartStock;
-  /**
-   * High-low lines and up/down bars of a 2-D line plot (c:lineChart), and drop lines (c:dropLines,
-   * §21.2.2.53) of a 2-D line or area plot, each present when drawn.
-   */
-  readonly lineDecor?: ChartStock & { readonly dropLines?: ChartLine };
+  /** A stock plot (c:stockChart): a line plot whose series show only their explicit markers, over its `lineDecor`. */
+  readonly stock?: boolean;
+  /** The high-low lines, up/down bars and drop lines of a 2-D line, area or stock plot. */
+  readonly lineDecor?: ChartLineDecor;
 }
 
 /** A chart legend (c:legend, §21.2.2.93). */

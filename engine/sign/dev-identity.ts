@@ -6,7 +6,8 @@
 import { fail, hostNow, ok, toHex } from '../core';
 import type { EngineHost, Result } from '../core';
 import type { CertificateInfo, CmsSigner, SignerOptions } from '../cms';
-import { bufferSource, encodePem, issueCertificate, parseCertificate, decodePem, signerFromPem } from '../cms';
+import { bufferSource, encodePem, issueCertificate, parseCertificate, decodePem } from '../cms';
+import { devSigningIdentity, signerFromIdentity } from './signing-identity';
 
 /** A development identity as PEM texts. */
 export interface DevIdentity {
@@ -50,10 +51,8 @@ export async function createDevIdentity(options: DevIdentityOptions, host: Engin
 }
 
 /** Makes a signer from a development identity. */
-export async function signerFromDevIdentity(id: DevIdentity, host: EngineHost, options: SignerOptions = {}): Promise<Result<CmsSigner>> {
-  const subtle = host.crypto?.subtle;
-  if (!subtle) return fail({ severity: 'error', code: 'sign/no-crypto', message: 'The host gives no WebCrypto implementation.' });
-  return signerFromPem(id.signerCertificatePem + id.caCertificatePem + id.signerKeyPem, undefined, subtle, options);
+export function signerFromDevIdentity(id: DevIdentity, host: EngineHost, options: SignerOptions = {}): Promise<Result<CmsSigner>> {
+  return signerFromIdentity(devSigningIdentity(id), options, host);
 }
 
 /** The public facts of a signing certificate, as `GET /v1/verify/key` publishes them. */

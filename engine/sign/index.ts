@@ -1,8 +1,8 @@
 /**
  * sign: PDF signatures (PAdES B-B/B-T/B-LT/B-LTA, adbe.pkcs7.detached) in three steps —
  * `prepareSignature` → any signer over the digest → `completeSignature` — plus `signPdf` doing all,
- * DSS and document time-stamps, visible widgets, certification and field locks, and the
- * development identity.
+ * DSS and document time-stamps, visible widgets, certification and field locks, the development
+ * identity, and signing identities (a key as plain data) with the one way to a signer from them.
  * In: PDF bytes, a CmsSigner (from engine/cms), an EngineHost. Out: signed PDF bytes or diagnostics.
  * Must not: rewrite existing bytes of a PDF, read files, or reach the network except via given fetch.
  */
@@ -22,6 +22,8 @@ export { formatPdfDate, formatDisplayDate } from './pdf-date';
 export { helveticaWidth, winAnsiLiteral } from './appearance';
 export { createDevIdentity, signerFromDevIdentity, describeSigningCertificate } from './dev-identity';
 export type { DevIdentity, DevIdentityOptions, SigningKeyDescription } from './dev-identity';
+export { devSigningIdentity, signerFromIdentity } from './signing-identity';
+export type { SigningIdentity } from './signing-identity';
 export { signDocx } from './docx';
 export type { SignDocxOptions } from './docx';
 export { readAuditTrail, describeEvent, buildAuditTrailModel, appendAuditTrail, renderAuditTrailPdf, MAX_AUDIT_EVENTS } from './audit-trail';

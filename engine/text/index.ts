@@ -53,6 +53,7 @@ export { loadFontkit, requireFontkit, FontkitNotLoaded, forgetFontkitForTests } 
 export type { Fontkit } from './fontkit-loader';
 export type { FontSubset, PdfFontDescriptor, SubsetSource } from './subset';
 export { toUnicodeCMap } from './to-unicode';
+export type { CidCodes } from './to-unicode';
 export { isCombiningMark, isDefaultIgnorable, needsFullShaping } from './unicode-props';
 export { resolveBidiParagraph, applyLineRule, visualOrder } from './bidi/levels';
 export type { BaseDirection, BidiParagraph, BidiOptions } from './bidi/levels';

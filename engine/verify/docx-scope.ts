@@ -5,18 +5,8 @@
  * thumbnail, the signature infrastructure itself — are listed but not counted against the package.
  */
 import type { Package, Relationship } from '../xmldsig';
-import { REL_SIGNATURE, REL_SIGNATURE_ORIGIN, readRelationships, resolveTarget, sourceOfRels } from '../xmldsig';
+import { UNSIGNED_BY_DESIGN, readRelationships, resolveTarget, sourceOfRels } from '../xmldsig';
 import type { ReferenceResult } from './xmldsig-refs';
-
-/** Relationship types whose targets signing applications exclude by design (properties change on save). */
-const UNSIGNED_BY_DESIGN = new Set([
-  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties',
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties',
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties',
-  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail',
-  REL_SIGNATURE_ORIGIN,
-  REL_SIGNATURE,
-]);
 
 /** Content outside the signed scope. */
 export interface ScopeReport {

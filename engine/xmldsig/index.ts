@@ -16,6 +16,7 @@ export {
   RELATIONSHIP_TRANSFORM,
   REL_SIGNATURE,
   REL_SIGNATURE_ORIGIN,
+  UNSIGNED_BY_DESIGN,
   openPackage,
   readContentTypes,
   contentTypeOf,

@@ -37,6 +37,19 @@ export const REL_SIGNATURE_ORIGIN = 'http://schemas.openxmlformats.org/package/2
 /** Relationship type of a signature part, from the origin (§13.2.4.2). */
 export const REL_SIGNATURE = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/signature';
 
+/**
+ * Relationship types whose targets package signatures leave out by design, as Word does: document
+ * properties and the thumbnail (they change on save) and the signature infrastructure itself.
+ */
+export const UNSIGNED_BY_DESIGN: ReadonlySet<string> = new Set([
+  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties',
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties',
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties',
+  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail',
+  REL_SIGNATURE_ORIGIN,
+  REL_SIGNATURE,
+]);
+
 /** Content types of a package (§10.1.2.2): Default by extension, Override by part name (both lower-case, no leading slash). */
 export interface ContentTypes {
   readonly defaults: ReadonlyMap<string, string>;

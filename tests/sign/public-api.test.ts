@@ -11,9 +11,9 @@ describe('public API', () => {
   it('engine/sign', () => {
     expect(Object.keys(sign).sort()).toEqual([
       'MAX_AUDIT_EVENTS', 'addDocumentTimestamp', 'addValidationData', 'appendAuditTrail', 'buildAuditTrailModel', 'checkSigningAllowed',
-      'completeSignature', 'createDevIdentity', 'defaultLines', 'describeEvent', 'describeSigningCertificate', 'docMdpLevel', 'formatDisplayDate', 'formatPdfDate',
+      'completeSignature', 'createDevIdentity', 'defaultLines', 'describeEvent', 'describeSigningCertificate', 'devSigningIdentity', 'docMdpLevel', 'formatDisplayDate', 'formatPdfDate',
       'hasDss', 'helveticaWidth', 'listFields', 'openForSigning', 'prepareSignature', 'readAuditTrail',
-      'renderAuditTrailPdf', 'signDocx', 'signPdf', 'signedBytes', 'signerFromDevIdentity', 'uniqueFieldName', 'winAnsiLiteral',
+      'renderAuditTrailPdf', 'signDocx', 'signPdf', 'signedBytes', 'signerFromDevIdentity', 'signerFromIdentity', 'uniqueFieldName', 'winAnsiLiteral',
     ]);
   });
 

@@ -125,6 +125,13 @@ describe('drawChartInto: bars and columns', () => {
     expect(texts(items)).toContain('100%');
   });
 
+  it("ends a percent-stacked axis at the axis's own c:max, or else at 100 %", () => {
+    const s = [series('S1', [1, 2, 3, 4], 'FF0000'), series('S2', [3, 2, 1, 0], '00FF00')];
+    const capped = draw(chart({ type: 'column', grouping: 'percentStacked', series: s }, { axes: [AXES[0]!, { ...AXES[1]!, max: 0.5 }] })).items;
+    expect(texts(capped)).toContain('50%');
+    expect(texts(capped)).not.toContain('100%');
+  });
+
   it('draws data labels with the value when asked', () => {
     const labels = { showValue: true, showPercent: false, showCategory: false, showSeries: false };
     const { items } = draw(chart({ type: 'column', series: [series('S1', [1.25, 2, 3, 4], 'FF0000', { labels, dataLabels: true })] }));

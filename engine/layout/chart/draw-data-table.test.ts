@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartAxis, ChartModel, LayoutItem } from '../../model';
-import { BOX, drawTestChart, texts } from './test-util';
+import { drawChartInto } from './draw-chart';
+import { BOX, drawTestChart, fakeText, texts } from './test-util';
+import type { ChartText } from './text';
 
 const AXES: ChartAxis[] = [
   { kind: 'category', position: 'bottom', majorGridlines: false, deleted: false, id: '1', crossAxisId: '2' },
@@ -64,5 +66,14 @@ describe('data tables (c:dTable)', () => {
     const { items } = drawTestChart(chart({ horzBorder: false, vertBorder: false, outline: false, keys: false }));
     const table = items.find((i): i is Group => i.kind === 'group' && i.clip !== undefined)!;
     expect(table.items.filter((i) => i.kind !== 'glyphs')).toEqual([]);
+  });
+
+  it('shapes each series name once: the names column is measured and drawn from the same shaping', () => {
+    const shaped: string[] = [];
+    const counting: ChartText = { shape: (text, style) => (shaped.push(text), fakeText.shape(text, style)) };
+    const items: LayoutItem[] = [];
+    drawChartInto(chart({ horzBorder: false, vertBorder: false, outline: false, keys: true }), BOX, counting, items, () => {});
+    expect(texts(items)).toContain('North');
+    expect(shaped.filter((t) => t === 'North' || t === 'South')).toEqual(['North', 'South']);
   });
 });

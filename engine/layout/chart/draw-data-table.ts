@@ -21,10 +21,10 @@ const PAD_Y = 1;
 const KEY = 7;
 const MAX_CELLS = 20_000;
 
-/** A measured data table: its rows' height and the width of the names column. */
+/** A measured data table: its rows' height, the width of the names column and the names shaped for it. */
 export interface DataTableSize {
   readonly table: ChartDataTable;
-  readonly series: ReadonlyArray<{ readonly s: ChartSeries; readonly line: boolean }>;
+  readonly series: ReadonlyArray<{ readonly s: ChartSeries; readonly line: boolean; readonly name: ShapedText }>;
   readonly style: TextStyle;
   readonly rowH: number;
   readonly namesW: number;
@@ -43,10 +43,10 @@ export function measureDataTable(draw: ChartDraw, plots: readonly ChartPlot[]): 
     return undefined;
   }
   const style = textStyle(draw.base, table.style);
-  const series = plots.flatMap((p) => p.series.map((s) => ({ s, line: p.type === 'line' && !s.noLine })));
   const rowH = draw.text.shape('0', style).lineHeight + 2 * PAD_Y;
+  const series = plots.flatMap((p) => p.series.map((s) => ({ s, line: p.type === 'line' && !s.noLine, name: draw.text.shape(s.name, style) })));
   let names = 0;
-  for (const { s } of series.slice(0, MAX_CELLS)) names = Math.max(names, draw.text.shape(s.name, style).width);
+  for (const { name } of series.slice(0, MAX_CELLS)) names = Math.max(names, name.width);
   const namesW = names + 2 * PAD + (table.keys ? KEY + PAD : 0);
   return { table, series, style, rowH, namesW, height: rowH * (1 + series.length) };
 }
@@ -81,7 +81,7 @@ function drawTable(draw: ChartDraw, plane: Plane, size: DataTableSize): void {
   const colX = (i: number) => rect.x + (cat.reversed ? n - 1 - i : i) * colW;
   const centred = (t: ShapedText, x0: number, row: number) => items.push(...t.place(x0 + (colW - t.width) / 2, top + row * size.rowH + PAD_Y + t.ascent));
   for (let i = 0; i < n; i++) centred(draw.text.shape(cat.labels[i] ?? '', size.style), colX(i), 0);
-  size.series.forEach(({ s, line }, k) => {
+  size.series.forEach(({ s, line, name }, k) => {
     const row = k + 1;
     const y = top + row * size.rowH;
     let x = left + PAD;
@@ -90,7 +90,6 @@ function drawTable(draw: ChartDraw, plane: Plane, size: DataTableSize): void {
       drawSwatch(draw, { label: s.name, color: (line ? s.lineColor ?? s.color : s.color) ?? '4472C4', line }, x, y + size.rowH / 2, KEY);
       x += KEY + PAD;
     }
-    const name = draw.text.shape(s.name, size.style);
     items.push(...name.place(x, y + PAD_Y + name.ascent));
     for (let i = 0; i < n; i++) {
       const v = s.values[i];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartAxis, ChartModel, ChartOfPie, ChartPlot, ChartSeries, GlyphRun, LayoutItem, LineItem, PathCommand, PathItem, RectItem } from '../../model';
+import type { ChartAxis, ChartLineDecor, ChartModel, ChartOfPie, ChartPlot, ChartSeries, GlyphRun, LayoutItem, LineItem, PathCommand, PathItem, RectItem } from '../../model';
 import { shade } from './draw-3d';
 import { secondPlotPoints } from './draw-of-pie';
 import { drawTestChart, texts } from './test-util';
@@ -286,9 +286,9 @@ describe('3-D bar and area charts', () => {
 
 describe('stock charts', () => {
   const noLine = { noLine: true, marker: false };
-  const ohlc = (stock: ChartPlot['stock'], marks: Partial<ChartSeries> = noLine) =>
+  const ohlc = (lineDecor: ChartLineDecor, marks: Partial<ChartSeries> = noLine) =>
     chart({
-      type: 'line', source: 'c:stockChart', ...(stock ? { stock } : {}),
+      type: 'line', source: 'c:stockChart', stock: true, lineDecor,
       series: [series('Open', [4, 6, 5, 5], 'AA0000', marks), series('High', [8, 9, 7, 6], 'BB0000', noLine), series('Low', [2, 3, 1, 1], 'CC0000', noLine), series('Close', [6, 4, 6, 3], 'DD0000', marks)],
     });
   const bars = { gapWidthPct: 100, up: { fill: '00FF00' }, down: { fill: '0000FF' } };
@@ -335,7 +335,7 @@ describe('stock chart legends', () => {
   it('leaves the key of a series with neither line nor marker blank (it showed a filled square)', () => {
     const marks = { noLine: true, marker: false };
     const stock = chart({
-      type: 'line', source: 'c:stockChart', stock: { hiLowLines: {} },
+      type: 'line', source: 'c:stockChart', stock: true, lineDecor: { hiLowLines: {} },
       series: [series('High', [8, 9, 7, 6], 'BB0000', marks), series('Low', [2, 3, 1, 1], 'CC0000', marks), series('Close', [6, 4, 6, 3], 'DD0000', { noLine: true, marker: true, markerSymbol: 'square' })],
     });
     const { items } = drawTestChart({ ...stock, legend: { position: 'right' } });

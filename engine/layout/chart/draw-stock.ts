@@ -2,13 +2,14 @@
  * Stock charts (c:stockChart, §21.2.2.198) as Office draws them: per category a high-low line from
  * the highest to the lowest value of all series (c:hiLowLines), up/down bars from the first series
  * (open) to the last (close) that are c:upBars when the close is higher and c:downBars otherwise, sized
- * by their own c:gapWidth; then each series' line (usually a:noFill, so none) and its markers. Only
+ * by their own c:gapWidth (drawLineDecor draws both, as for a line plot); then each series' line
+ * (usually a:noFill, so none) and its markers. Only
  * explicit markers (c:marker/c:symbol) are drawn: a stock series without c:marker, or with an
  * automatic one, shows none, as in Excel, where a high-low-close chart shows its closes only through
  * the close series' own symbol (Excel writes a "dot", its short bar, for it; openpyxl's stock example
  * has to set one for the same reason). c:stockChart has no chart-level c:marker flag (CT_StockChart).
  */
-import type { ChartBarLook, ChartLine, ChartSeries, ChartStock, LayoutItem } from '../../model';
+import type { ChartBarLook, ChartLine, ChartLineDecor, ChartSeries, LayoutItem } from '../../model';
 import { bandOf, coordOf, crossingValue, type CategoryFrame, type ValueFrame } from './axes';
 import { ruleLine, type ChartDraw, type Rect } from './context';
 import { labelPoints, linePoints, polyline, runsOf, type Pt } from './draw-line';
@@ -17,15 +18,11 @@ import type { PlotBinding } from './plane';
 
 const MAX_POINTS = 100_000;
 
-/** Draws a stock plot whose categories run along the horizontal axis. */
+/** Draws the series of a stock plot whose categories run along the horizontal axis (its lines and bars are drawLineDecor's). */
 export function drawStock(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
-  const cat = b.h as CategoryFrame;
-  const val = b.v as ValueFrame;
-  if (cat.kind !== 'category' || val.kind !== 'value') return;
+  if (b.h.kind !== 'category' || b.v.kind !== 'value') return;
   const series = b.plot.series;
   const rows = series.map((_s, k) => linePoints(b, k, rect));
-  const n = Math.min(MAX_POINTS, ...rows.map((r) => r.length));
-  drawBarsAndLines(draw, b, rect, b.plot.stock, rows, n);
   series.forEach((s, k) => {
     const pts = rows[k]!;
     const color = s.lineColor ?? s.color ?? '4472C4';
@@ -39,15 +36,15 @@ export function drawStock(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
 }
 
 /**
- * The high-low lines and up/down bars of a stock plot, or of a 2-D line plot (c:lineChart carries
- * the same c:hiLowLines and c:upDownBars, §21.2.2.97), under its series. Up/down bars run between
- * the drawn points of the first and the last series, so a stacked line plot's bars join its stacked tops.
+ * The high-low lines and up/down bars of a stock plot or a 2-D line plot (c:lineChart carries the
+ * same c:hiLowLines and c:upDownBars, §21.2.2.97), under its series. Up/down bars run between the
+ * drawn points of the first and the last series, so a stacked line plot's bars join its stacked tops.
  */
-function drawBarsAndLines(draw: ChartDraw, b: PlotBinding, rect: Rect, stock: ChartStock | undefined, rows: ReadonlyArray<ReadonlyArray<Pt | undefined>>, n: number): void {
+function drawBarsAndLines(draw: ChartDraw, b: PlotBinding, rect: Rect, decor: ChartLineDecor, rows: ReadonlyArray<ReadonlyArray<Pt | undefined>>, n: number): void {
   const cat = b.h as CategoryFrame;
   const series = b.plot.series;
-  if (stock?.hiLowLines) drawSpanLines(draw, rows, n, stock.hiLowLines);
-  const bars = stock?.upDownBars;
+  if (decor.hiLowLines) drawSpanLines(draw, rows, n, decor.hiLowLines);
+  const bars = decor.upDownBars;
   if (!bars || series.length < 2) return;
   const barWidth = bandOf(cat, rect) / (1 + bars.gapWidthPct / 100);
   const open = rows[0]!;
@@ -64,8 +61,8 @@ function drawBarsAndLines(draw: ChartDraw, b: PlotBinding, rect: Rect, stock: Ch
 }
 
 /**
- * What a 2-D line or area plot draws under its series (c:lineChart, c:areaChart): drop lines from each
- * category's points to the category axis (§21.2.2.53), high-low lines and up/down bars.
+ * What a 2-D line, area or stock plot draws under its series (c:lineChart, c:areaChart, c:stockChart):
+ * drop lines from each category's points to the category axis (§21.2.2.53), high-low lines and up/down bars.
  */
 export function drawLineDecor(draw: ChartDraw, b: PlotBinding, rect: Rect): void {
   const decor = b.plot.lineDecor;

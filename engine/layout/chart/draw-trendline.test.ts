@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartAxis, ChartModel, PathItem } from '../../model';
-import { fittedCurve, linearEnds, movingAverage, polyFit } from './draw-trendline';
+import type { ChartAxis, ChartModel, ChartTrendline, PathItem } from '../../model';
+import { movingAverage, trendCurve } from './draw-trendline';
 import { drawTestChart, texts } from './test-util';
-import { labelLines, labelNumber, trendFit } from './trendline-label';
+import { polyFit, rSquared, trendFit } from './trendline-fit';
+import { labelLines, labelNumber } from './trendline-label';
+
+type XY = { x: number; y: number };
+type CurveOptions = Pick<ChartTrendline, 'kind' | 'order' | 'intercept' | 'forward' | 'backward'>;
+/** The drawn run of a fitted trendline, or none where the fit does not exist. */
+const fittedCurve = (pts: XY[], t: CurveOptions): XY[] => {
+  const fit = trendFit(pts, t);
+  return fit ? trendCurve(fit, pts, t) : [];
+};
+const linearEnds = (pts: XY[], t: Omit<CurveOptions, 'kind'>): XY[] => fittedCurve(pts, { kind: 'linear', ...t });
 
 const AXES: ChartAxis[] = [
   { kind: 'category', position: 'bottom', majorGridlines: false, deleted: false, id: '1', crossAxisId: '2' },
@@ -79,6 +89,8 @@ describe('trendlines (c:trendline)', () => {
     expect(fittedCurve([{ x: 0, y: 1 }, { x: 2, y: 3 }], { kind: 'log' })).toEqual([]);
     expect(fittedCurve([{ x: 1, y: -1 }, { x: 2, y: 3 }], { kind: 'power' })).toEqual([]);
     expect(fittedCurve([{ x: 1, y: 1 }, { x: 2, y: 3 }], { kind: 'poly', order: 3 })).toEqual([]);
+    // An exponential through an intercept at or below 0 has no fit, for its line and its label alike.
+    expect(trendFit([{ x: 1, y: 1 }, { x: 2, y: 3 }], { kind: 'exp', intercept: 0 })).toBeUndefined();
   });
 
   it('draws an exponential trendline of a line series as a curve through its points, and warns for one that cannot be fitted', () => {
@@ -112,18 +124,18 @@ describe('trendlines (c:trendline)', () => {
 
 describe('trendline labels (c:dispEq, c:dispRSqr)', () => {
   it('writes the equation as Excel does, with R² of the fit on the data it was fitted to', () => {
-    const line = trendFit([{ x: 1, y: 2 }, { x: 2, y: 4.5 }, { x: 3, y: 5.5 }], { kind: 'linear' }, polyFit)!;
+    const line = trendFit([{ x: 1, y: 2 }, { x: 2, y: 4.5 }, { x: 3, y: 5.5 }], { kind: 'linear' })!;
     // Residuals −0.25, 0.5, −0.25 over a spread of 6.5 about the mean 4.
-    expect(line.r2).toBeCloseTo(1 - 0.375 / 6.5, 12);
+    expect(rSquared(line)).toBeCloseTo(1 - 0.375 / 6.5, 12);
     expect(labelLines(line, { kind: 'linear', showEquation: true, showRSquared: true })).toEqual([[{ text: 'y = 1.75x + 0.5' }], [{ text: 'R² = 0.9423' }]]);
     const xs = [1, 2, 3, 4];
-    const exp = trendFit(xs.map((x) => ({ x, y: 2 * Math.exp(0.5 * x) })), { kind: 'exp' }, polyFit)!;
+    const exp = trendFit(xs.map((x) => ({ x, y: 2 * Math.exp(0.5 * x) })), { kind: 'exp' })!;
     expect(labelLines(exp, { kind: 'exp', showEquation: true, showRSquared: true })).toEqual([[{ text: 'y = 2e' }, { text: '0.5x', sup: true }], [{ text: 'R² = 1' }]]);
-    const poly = trendFit(xs.map((x) => ({ x, y: x * x - 4 * x + 2 })), { kind: 'poly', order: 2 }, polyFit)!;
+    const poly = trendFit(xs.map((x) => ({ x, y: x * x - 4 * x + 2 })), { kind: 'poly', order: 2 })!;
     expect(labelLines(poly, { kind: 'poly', showEquation: true })).toEqual([[{ text: 'y = x² - 4x + 2' }]]);
-    const log = trendFit(xs.map((x) => ({ x, y: 3 * Math.log(x) - 1 })), { kind: 'log' }, polyFit)!;
+    const log = trendFit(xs.map((x) => ({ x, y: 3 * Math.log(x) - 1 })), { kind: 'log' })!;
     expect(labelLines(log, { kind: 'log', showEquation: true })).toEqual([[{ text: 'y = 3ln(x) - 1' }]]);
-    const power = trendFit(xs.map((x) => ({ x, y: 1.5 * x ** 1.7 })), { kind: 'power' }, polyFit)!;
+    const power = trendFit(xs.map((x) => ({ x, y: 1.5 * x ** 1.7 })), { kind: 'power' })!;
     expect(labelLines(power, { kind: 'power', showEquation: true, labelFormat: '0.00' })).toEqual([[{ text: 'y = 1.50x' }, { text: '1.70', sup: true }]]);
   });
 

@@ -177,14 +177,9 @@ function frameOf(draw: ChartDraw, s: Slot, rect: Rect): AxisFrame {
   const style = textStyle(draw.base, axis?.textStyle);
   const percentTop = s.percent && s.max <= 1 + 1e-9;
   const range = s.bubbles?.length ? padForBubbles(s.min, s.max, s.bubbles, lengthPt, Math.min(rect.w, rect.h)) : { min: s.min, max: s.max };
-  const scaleWith = (minSpacingPt: number) =>
-    scaleAxis(range.min, percentTop ? 1 : range.max, {
-      lengthPt,
-      minSpacingPt,
-      ...(axis?.min !== undefined ? { fixedMin: axis.min } : {}),
-      ...(axis?.max !== undefined ? { fixedMax: axis.max } : percentTop ? { fixedMax: 1 } : {}),
-      ...(axis?.majorUnit !== undefined ? { fixedUnit: axis.majorUnit } : {}),
-    });
+  // A percent-stacked axis whose stacks stay within 100% ends at 100% unless the axis sets its own maximum.
+  const linearFixed = percentTop && axis?.max === undefined ? { ...fixed, fixedMax: 1 } : fixed;
+  const scaleWith = (minSpacingPt: number) => scaleAxis(range.min, percentTop ? 1 : range.max, { lengthPt, minSpacingPt, ...linearFixed });
   // Stacked labels need about a line and a half each (1.8 em: a 135 pt axis of 10 pt labels takes
   // 7 intervals, 0..12 by 2 for values up to 9.7, as LibreOffice's render of docxjs-extended-props
   // shows; Excel's own rule for the major unit is undocumented, and the Office-default charts of the

@@ -1,18 +1,17 @@
 /**
  * A trendline's label (c:dispEq, c:dispRSqr on c:trendline, ECMA-376 Part 1 §21.2.2.209 and
  * c:trendlineLbl §21.2.2.212): its equation as Excel writes it ("y = 1.75x + 0.5", "y = 2e^0.5x" with
- * the exponent raised, "y = 3ln(x) + 1", "y = 1.5x^1.7", "y = x² − 4x + 2") and its R², the
- * coefficient of determination of the fit on the data it was fitted to (ln y for exponential and
- * power fits, as LINEST/LOGEST report it; about 0 when the intercept is fixed, Σy² in place of the
- * spread about the mean). Numbers take the label's c:numFmt, else General within six characters
- * (14.286, 0.9923), as Excel's trendline labels show them.
+ * the exponent raised, "y = 3ln(x) + 1", "y = 1.5x^1.7", "y = x² − 4x + 2") and its R² (rSquared),
+ * both of the fit the line was drawn from (trendline-fit.ts). Numbers take the label's c:numFmt, else
+ * General within six characters (14.286, 0.9923), as Excel's trendline labels show them.
  */
 import type { ChartTrendline } from '../../model';
-import { detExp, detLog } from '../../core/det-math';
+import { detExp } from '../../core/det-math';
 import { clamp, type ChartDraw, type Rect } from './context';
 import { formatChartNumber } from './format-number';
 import { decade, pow10 } from './math';
 import type { TextStyle } from './text';
+import { rSquared, type TrendFit } from './trendline-fit';
 
 type XY = { x: number; y: number };
 
@@ -20,32 +19,6 @@ type XY = { x: number; y: number };
 export interface LabelRun {
   readonly text: string;
   readonly sup?: boolean;
-}
-
-/** A fit's coefficients on the data it was fitted to: y' = Σ coef[k]·x'^k, with the R² there. */
-export interface TrendFit {
-  readonly coef: readonly number[];
-  readonly r2: number;
-}
-
-/** The fit of a trendline kind in its linear form (x' = ln x for log and power, y' = ln y for exp and power). */
-export function trendFit(pts: readonly XY[], t: Pick<ChartTrendline, 'kind' | 'order' | 'intercept'>, polyFit: (p: readonly XY[], order: number, intercept?: number) => number[] | undefined): TrendFit | undefined {
-  const lnX = t.kind === 'log' || t.kind === 'power';
-  const lnY = t.kind === 'exp' || t.kind === 'power';
-  if ((lnX && pts.some((p) => !(p.x > 0))) || (lnY && pts.some((p) => !(p.y > 0)))) return undefined;
-  const data = pts.map((p) => ({ x: lnX ? detLog(p.x) : p.x, y: lnY ? detLog(p.y) : p.y }));
-  const fixed = t.kind === 'linear' || t.kind === 'poly' ? t.intercept : t.kind === 'exp' && t.intercept !== undefined && t.intercept > 0 ? detLog(t.intercept) : undefined;
-  const coef = polyFit(data, t.kind === 'poly' ? Math.max(2, Math.min(6, t.order ?? 2)) : 1, fixed);
-  if (!coef) return undefined;
-  const at = (x: number) => coef.reduceRight((acc, c) => acc * x + c, 0);
-  const mean = data.reduce((a, p) => a + p.y, 0) / Math.max(1, data.length);
-  let res = 0;
-  let tot = 0;
-  for (const p of data) {
-    res += (p.y - at(p.x)) ** 2;
-    tot += fixed !== undefined ? p.y * p.y : (p.y - mean) ** 2;
-  }
-  return { coef, r2: tot > 0 ? 1 - res / tot : 1 };
 }
 
 /** Excel's General within six characters: 14.286, 0.9923, 56789, 1.2E+07. */
@@ -96,7 +69,7 @@ export function labelLines(fit: TrendFit, t: Pick<ChartTrendline, 'kind' | 'show
       }
     }
   }
-  if (t.showRSquared) lines.push([{ text: `R² = ${n(fit.r2)}` }]);
+  if (t.showRSquared) lines.push([{ text: `R² = ${n(rSquared(fit))}` }]);
   return lines;
 }
 

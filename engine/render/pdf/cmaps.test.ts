@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap, mixedToUnicodeCMap } from './cmaps';
+import { toUnicodeCMap } from '../../text';
+import { MIXED_CODES, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap } from './cmaps';
 
 /** Reads bfchar/bfrange (or cidrange) entries back into code → destination, checking each block's count. */
 function readEntries(cmap: string, kind: 'bf' | 'cid'): Map<number, string | number> {
@@ -51,7 +52,7 @@ describe('mixed one-/two-byte encoding', () => {
     entries.set(5, 'ﬁ'.normalize('NFKD'));
     entries.set(6, '😀');
     entries.set(7, '');
-    const read = readEntries(mixedToUnicodeCMap(entries), 'bf');
+    const read = readEntries(toUnicodeCMap(entries, MIXED_CODES), 'bf');
     for (const [cid, text] of entries) {
       const hex = Array.from({ length: text.length }, (_, k) => text.charCodeAt(k).toString(16).toUpperCase().padStart(4, '0')).join('');
       expect(read.get(mixedCode(cid))).toBe(text === '' ? undefined : hex);

@@ -1,6 +1,6 @@
 /**
  * One-byte glyph codes for composite fonts: an embedded encoding CMap (ISO 32000-1 §9.7.5.3,
- * Adobe TN #5014) with a mixed codespace, and the matching ToUnicode CMap (§9.10.3).
+ * Adobe TN #5014) with a mixed codespace, and its codes for the matching ToUnicode CMap (§9.10.3).
  *
  * With Identity-H every glyph costs two bytes in the content stream. Nearly all text uses the
  * first 128 glyphs of a subset (99.6 % of the dev corpus's glyphs), so codes <00>–<7F> are one
@@ -8,6 +8,7 @@
  * (code − 0x8000). Content streams shrink by a quarter, and so does the time to deflate them.
  * Subsets with more than 32768 glyphs keep Identity-H.
  */
+import type { CidCodes } from '../../text';
 
 /** The largest glyph count the mixed encoding can address. */
 export const MIXED_MAX_GLYPHS = 0x8000;
@@ -60,67 +61,8 @@ export function mixedEncodingCMap(): string {
   return out.join('\n') + '\n';
 }
 
-/** UTF-16BE hex of a string (surrogate pairs stay pairs); lone surrogates become U+FFFD. */
-function utf16Hex(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        out += hex(c, 4) + hex(d, 4);
-        i++;
-        continue;
-      }
-      out += 'FFFD';
-    } else out += c >= 0xdc00 && c <= 0xdfff ? 'FFFD' : hex(c, 4);
-  }
-  return out;
-}
-
-function singleBmp(text: string): number {
-  if (text.length !== 1) return -1;
-  const c = text.charCodeAt(0);
-  return c >= 0xd800 && c <= 0xdfff ? -1 : c;
-}
-
 /**
- * The ToUnicode CMap for fonts under the mixed encoding, from CID → text. Like engine/text's
- * toUnicodeCMap, but with codes of the mixed codespace: ranges never cross from one-byte to
- * two-byte codes nor change a code's high byte, and never carry out of the destination's last byte.
+ * The codes of the mixed encoding, for its ToUnicode CMap (engine/text toUnicodeCMap): ranges never
+ * cross from one-byte to two-byte codes, as they never change a code's high byte.
  */
-export function mixedToUnicodeCMap(entries: ReadonlyMap<number, string>): string {
-  const cids = [...entries.keys()].filter((c) => Number.isInteger(c) && c >= 0 && c < MIXED_MAX_GLYPHS && entries.get(c)).sort((a, b) => a - b);
-  const chars: string[] = [];
-  const ranges: string[] = [];
-  let i = 0;
-  while (i < cids.length) {
-    const start = mixedCode(cids[i]!);
-    const first = singleBmp(entries.get(cids[i]!)!);
-    let j = i;
-    if (first >= 0) {
-      while (j + 1 < cids.length) {
-        const next = mixedCode(cids[j + 1]!);
-        const step = next - start;
-        if (next !== mixedCode(cids[j]!) + 1 || next >> 8 !== start >> 8 || singleBmp(entries.get(cids[j + 1]!)!) !== first + step || (first & 0xff) + step > 0xff) break;
-        j++;
-      }
-    }
-    if (j > i) ranges.push(`<${codeHex(start)}> <${codeHex(mixedCode(cids[j]!))}> <${hex(first, 4)}>`);
-    else chars.push(`<${codeHex(start)}> <${utf16Hex(entries.get(cids[i]!)!)}>`);
-    i = j + 1;
-  }
-  const out = [
-    '/CIDInit /ProcSet findresource begin',
-    '12 dict begin',
-    'begincmap',
-    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def',
-    '/CMapName /Adobe-Identity-UCS def',
-    '/CMapType 2 def',
-    ...CODESPACE,
-  ];
-  blocks('bfchar', chars, out);
-  blocks('bfrange', ranges, out);
-  out.push('endcmap', 'CMapName currentdict /CMap defineresource pop', 'end', 'end');
-  return out.join('\n') + '\n';
-}
+export const MIXED_CODES: CidCodes = { codespace: CODESPACE, cidLimit: MIXED_MAX_GLYPHS, code: mixedCode, hex: codeHex };

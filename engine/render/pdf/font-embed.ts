@@ -8,7 +8,7 @@ import { PDFName, PDFString, type PDFContext, type PDFDocument, type PDFRef } fr
 import type { DiagnosticBag } from '../../core';
 import type { LayoutSource } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
-import { MIXED_CMAP_NAME, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap, mixedToUnicodeCMap } from './cmaps';
+import { MIXED_CMAP_NAME, MIXED_CODES, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap } from './cmaps';
 import type { ContentFont } from './content';
 import type { DrawnWidths, GlyphUsage } from './glyph-usage';
 import { deflateLatin1, flateStream, zlibStream } from './streams';
@@ -75,7 +75,7 @@ function embedFont(ctx: PDFContext, index: number, font: LayoutFont, glyphs: Rea
   const cid = registerDescendant(ctx, subset, widths);
   const encoding = ec.encodingFor(subset.glyphCount);
   const mixed = encoding !== 'Identity-H';
-  const toUnicode = ctx.register(flateStream(ctx, mixed ? mixedToUnicodeCMap(unicode) : toUnicodeCMap(unicode)));
+  const toUnicode = ctx.register(flateStream(ctx, mixed ? toUnicodeCMap(unicode, MIXED_CODES) : toUnicodeCMap(unicode)));
   const ref = ctx.register(
     ctx.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: PDFName.of(subset.baseFontName), Encoding: encoding, DescendantFonts: [cid], ToUnicode: toUnicode }),
   );

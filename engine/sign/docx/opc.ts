@@ -4,7 +4,7 @@
  * types, relationships, the Relationships Transform) is engine/xmldsig's.
  */
 import { decodeUtf8 } from '../../core';
-import { REL_SIGNATURE, REL_SIGNATURE_ORIGIN } from '../../xmldsig';
+import { UNSIGNED_BY_DESIGN } from '../../xmldsig';
 
 /** Content type of relationship parts. */
 export const CT_RELS = 'application/vnd.openxmlformats-package.relationships+xml';
@@ -13,14 +13,9 @@ export const CT_SIGNATURE = 'application/vnd.openxmlformats-package.digital-sign
 /** Content type of the origin part. */
 export const CT_ORIGIN = 'application/vnd.openxmlformats-package.digital-signature-origin';
 
-/** Relationship types left out of a signature, as Word does: document properties and signatures themselves. */
+/** Relationship types left out of a signature, as Word does: those unsigned by design and signature certificates. */
 export const UNSIGNED_RELATIONSHIP_TYPES: ReadonlySet<string> = new Set([
-  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties',
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties',
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties',
-  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail',
-  REL_SIGNATURE_ORIGIN,
-  REL_SIGNATURE,
+  ...UNSIGNED_BY_DESIGN,
   'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/certificate',
 ]);
 
