@@ -7,6 +7,7 @@ import type { DocxContext, FieldFrame, StoryState } from './context';
 import { evaluateEq, evaluateIf } from './field-eval';
 import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqFieldChecked } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
+import { listNumText } from './listnum-field';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
 const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
@@ -103,7 +104,7 @@ export function currentTarget(story: StoryState, out: Inline[]): Inline[] | unde
 export function endField(ctx: DocxContext, story: StoryState, out: Inline[], at: string): void {
   const frame = story.fields.pop();
   if (!frame) return;
-  const field = buildField(ctx, frame, at);
+  const field = buildField(ctx, frame, at, false, story);
   const parent = story.fields[story.fields.length - 1];
   if (parent && parent.state === 'instruction') {
     // A nested field inside an instruction contributes its result text (IF { MERGEFIELD x } = ...).
@@ -129,7 +130,7 @@ export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline
     if (parent && parent.state !== 'result') continue;
     const target = parent ? parent.result : out;
     if (!frame.flushed) {
-      const field = buildField(ctx, frame, at, true);
+      const field = buildField(ctx, frame, at, true, story);
       if (field) target.push(field);
     } else {
       for (const x of frame.result) target.push(x);
@@ -140,13 +141,13 @@ export function flushOpenFields(ctx: DocxContext, story: StoryState, out: Inline
 }
 
 /** Builds the FieldInline of a frame; undefined when its result was already flushed (the rest flows plainly). */
-export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues = false): FieldInline | undefined {
+export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, continues: boolean, story: StoryState): FieldInline | undefined {
   if (frame.flushed) return undefined;
   if (frame.instructionCut) {
     ctx.bag.warn('docx/field-instruction-cut', `A field's instruction is longer than ${MAX_INSTRUCTION_CHARS} characters; the rest of it is not read.`, { at });
   }
   const instruction = parseInstruction(frame.instruction);
-  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.instruction, frame.result.length > 0);
+  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.instruction, frame.result.length > 0, story);
   let result: Inline[] = frame.result;
   if (computed !== undefined) {
     const base = firstTextProps(frame.result) ?? frame.props;
@@ -188,8 +189,13 @@ function eqResult(ctx: DocxContext, frame: FieldFrame, props: RunProps, at: stri
   return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }
 
-function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: string, hasCache: boolean): ComputedField | undefined {
+function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: string, hasCache: boolean, story: StoryState): ComputedField | undefined {
   if (instruction.name === 'SYMBOL') return computeSymbol(instruction);
+  // LISTNUM counts in its list whatever it caches (Word keeps no result for it and renumbers it live).
+  if (instruction.name === 'LISTNUM') {
+    const t = listNumText(ctx, story, instruction);
+    return t === undefined ? undefined : { text: t };
+  }
   // IF and EQ results come from their instructions; a cached result (Word's own evaluation) wins.
   if (instruction.name === 'IF' && !hasCache) {
     const t = evaluateIf(instruction);

@@ -11,8 +11,11 @@ export class ListCounters {
   private readonly counters = new Map<string, Array<number | undefined>>();
   private readonly usedNums = new Set<string>();
 
-  /** Counts one paragraph at `ilvl` and returns every level's current value (start values where unused). */
-  count(numId: string, list: ResolvedList, ilvl: number): number[] {
+  /**
+   * Counts one paragraph (or LISTNUM field) at `ilvl` and returns every level's current value (start
+   * values where unused); `startAt` sets the level's value instead of counting on (LISTNUM's \s).
+   */
+  count(numId: string, list: ResolvedList, ilvl: number, startAt?: number): number[] {
     let c = this.counters.get(list.counterKey);
     if (!c) {
       c = new Array(9).fill(undefined);
@@ -30,7 +33,7 @@ export class ListCounters {
     const def = list.levels[ilvl];
     const start = def?.start ?? 1;
     const prev = c[ilvl];
-    c[ilvl] = prev === undefined ? startFor(list, ilvl, start) : prev + 1;
+    c[ilvl] = startAt ?? (prev === undefined ? startFor(list, ilvl, start) : prev + 1);
     for (let j = ilvl + 1; j < 9; j++) {
       const restart = list.levels[j]?.restart ?? j;
       if (ilvl < restart) c[j] = undefined;

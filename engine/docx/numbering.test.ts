@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Paragraph } from '../model';
 import { para } from '../../tests/helpers/make-docx';
+import { textOf } from './field-state';
 import { bodyParagraphs, parseFixture } from './test-util';
 
 const LEVELS = `
@@ -116,5 +117,27 @@ describe('numbering', () => {
     const body = li('a', 1) + deleted + li('c', 1);
     expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING }, { trackedChanges: 'final' })))).toEqual(['1.', '2.']);
     expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING }, { trackedChanges: 'markup' })))).toEqual(['1.', '2.', '3.']);
+  });
+});
+
+describe('LISTNUM fields', () => {
+  const field = (instr: string) =>
+    `<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">${instr}</w:instrText></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r>`;
+  const withListnum = (instr: string, text: string) => `<w:p>${field(instr)}<w:r><w:t xml:space="preserve"> ${text}</w:t></w:r></w:p>`;
+  const named = NUMBERING.replace('<w:abstractNum w:abstractNumId="0">', '<w:abstractNum w:abstractNumId="0"><w:name w:val="Outline"/>');
+
+  it('shows the named list\'s label at its level, counted with the list\'s paragraphs (Word keeps no result for it)', () => {
+    const body = li('Heading', 1) + withListnum(' LISTNUM  Outline \\l 2 ', 'first') + withListnum('LISTNUM Outline \\l 2', 'second') +
+      li('Next heading', 2) + withListnum('LISTNUM Outline \\l 2', 'third') + withListnum('LISTNUM "Outline" \\l 2 \\s 5', 'fifth') +
+      li('Sub item', 1, 1);
+    const ps = bodyParagraphs(parseFixture({ body, numbering: named }));
+    expect(ps.map((p) => textOf(p.inlines))).toEqual(['Heading', '1.a) first', '1.b) second', 'Next heading', '2.a) third', '2.e) fifth', 'Sub item']);
+    // The list's own paragraphs count on after the fields: the heading is 2., the item after "2.e)" is "2.f)".
+    expect(labels(ps)).toEqual(['1.', null, null, '2.', null, null, '2.f)']);
+  });
+
+  it('shows nothing for a list no abstract numbering is named after', () => {
+    const ps = bodyParagraphs(parseFixture({ body: li('Heading', 1) + withListnum('LISTNUM Other \\l 2', 'text'), numbering: named }));
+    expect(ps.map((p) => textOf(p.inlines))).toEqual(['Heading', ' text']);
   });
 });

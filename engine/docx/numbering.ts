@@ -49,6 +49,11 @@ export interface ResolvedList {
 export interface Numbering {
   /** The list of a w:numId, or undefined (numId 0, unknown ids). */
   list(numId: string): ResolvedList | undefined;
+  /**
+   * The list an abstract numbering's w:name names (the first so named), as a LISTNUM field refers to
+   * it (§17.16.5, LISTNUM): its own levels and counters, no instance's overrides.
+   */
+  named(name: string): ResolvedList | undefined;
 }
 
 interface AbstractDef {
@@ -56,6 +61,8 @@ interface AbstractDef {
   readonly levels: Array<LevelDef | undefined>;
   readonly numStyleLink?: string;
   readonly styleLink?: string;
+  /** w:abstractNum/w:name (§17.9.14): the name a LISTNUM field gives. */
+  readonly name?: string;
 }
 
 interface NumDef {
@@ -139,7 +146,8 @@ export function readNumbering(env: PropsEnv, root: XmlElement | undefined, style
     }
     const numStyleLink = attr(child(a, 'w:numStyleLink'), 'w:val');
     const styleLink = attr(child(a, 'w:styleLink'), 'w:val');
-    abstracts.set(id, { id, levels, ...(numStyleLink ? { numStyleLink } : {}), ...(styleLink ? { styleLink } : {}) });
+    const name = attr(child(a, 'w:name'), 'w:val');
+    abstracts.set(id, { id, levels, ...(numStyleLink ? { numStyleLink } : {}), ...(styleLink ? { styleLink } : {}), ...(name ? { name } : {}) });
     if (styleLink && !byStyleLink.has(styleLink)) byStyleLink.set(styleLink, id);
   }
   const nums = new Map<string, NumDef>();
@@ -165,6 +173,7 @@ export function readNumbering(env: PropsEnv, root: XmlElement | undefined, style
 
 class NumberingImpl implements Numbering {
   private readonly cache = new Map<string, ResolvedList | null>();
+  private readonly byName = new Map<string, ResolvedList | null>();
 
   constructor(
     private readonly abstracts: Map<string, AbstractDef>,
@@ -187,6 +196,22 @@ class NumberingImpl implements Numbering {
     const list: ResolvedList = { counterKey: abs.id, levels, startOverrides: num.startOverrides };
     this.cache.set(numId, list);
     return list;
+  }
+
+  named(name: string): ResolvedList | undefined {
+    const hit = this.byName.get(name);
+    if (hit !== undefined) return hit ?? undefined;
+    let found: AbstractDef | undefined;
+    for (const a of this.abstracts.values()) {
+      if (a.name === name) {
+        found = a;
+        break;
+      }
+    }
+    const abs = this.followStyleLinks(found);
+    const list: ResolvedList | null = abs ? { counterKey: abs.id, levels: abs.levels, startOverrides: new Map() } : null;
+    this.byName.set(name, list);
+    return list ?? undefined;
   }
 
   /** numStyleLink → numbering style → its numId → abstract (with styleLink), at most a few hops. */
@@ -212,5 +237,5 @@ class NumberingImpl implements Numbering {
 
 /** An empty numbering (package without numbering.xml). */
 export function emptyNumbering(): Numbering {
-  return { list: () => undefined };
+  return { list: () => undefined, named: () => undefined };
 }

@@ -45,7 +45,7 @@ function fldSimple(r: InlineReader, el: XmlElement): void {
   r.content(el);
   r.flushText();
   r.story.fields.length = depth;
-  const field = buildField(r.ctx, frame, r.at);
+  const field = buildField(r.ctx, frame, r.at, false, r.story);
   if (field) r.emit(field);
 }
 
