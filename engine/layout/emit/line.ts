@@ -43,7 +43,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (frag.k === 'special') {
       if (run) run.emit(content.text, sink.items, ctx);
       run = undefined;
-      emitSpecial(frag, content, x0, baseline, sink, ctx);
+      emitSpecial(frag, content, x0, baseline, sink, ctx, f < lastInk);
       continue;
     }
     const span = frag.span;
