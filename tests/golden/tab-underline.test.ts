@@ -53,6 +53,12 @@ describe('lines across a tab', () => {
     expect(lines[0]!.color).not.toBe('000000');
   });
 
+  it('leaves a tab bare under a words-only underline', async () => {
+    const words = '<w:rPr><w:u w:val="words"/></w:rPr>';
+    const lines = await rules(`<w:p><w:r>${words}<w:tab/></w:r><w:r>${words}<w:t>Name</w:t></w:r></w:p>`);
+    expect(lines.every((l) => l.x1 >= 108 - 1e-6)).toBe(true);
+  });
+
   it('leaves a line’s trailing tab bare', async () => {
     const lines = await rules(`<w:p><w:r>${U}<w:t>Name</w:t></w:r><w:r>${U}<w:tab/></w:r></w:p>`);
     expect(lines.length).toBe(1);

@@ -51,7 +51,8 @@ type LineStyle = Pick<Span, 'props' | 'face' | 'sizePt' | 'risePt' | 'color'>;
 export function decorateTab(lines: TabLines, face: Face, x: number, baseline: number, width: number, sink: ItemSink): void {
   if (!(width > 0)) return;
   const style: LineStyle = { props: lines.props, face, sizePt: lines.props.sizePt, risePt: lines.props.positionPt, color: lines.color };
-  if (lines.underline) underline(style, x, baseline, width, sink);
+  // ST_Underline 'words' (§17.18.99) underlines non-space characters only: not a tab.
+  if (lines.underline && lines.props.underline?.style !== 'words') underline(style, x, baseline, width, sink);
   if (lines.strike) strike(style, x, baseline, width, sink);
 }
 
