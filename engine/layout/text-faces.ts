@@ -7,6 +7,7 @@ import type { DocModel, RunProps } from '../model';
 import { EAST_ASIAN_FALLBACK_FAMILY, compactFamilyName, createFontContext, hasOriginalVerticalMetrics, loadFontkit, lowerSymbolCodes, mapSymbolText, wordWidthsOf, type FontContext, type LoadedFont, type StandInFit } from '../text';
 import type { Face, FaceResolver, FaceSegment, LineMetrics, Shaped } from './faces';
 import { fontNeeds, requestKey, requestOf } from './font-needs';
+import { drawnHyphens } from './no-break-hyphen';
 
 /** A face resolver whose font warnings are collected once, when layout ends. */
 export interface DocumentFaces extends FaceResolver {
@@ -90,8 +91,8 @@ class FaceAdapter implements Face {
     this.wordMetrics = font.origin === 'host' || font.origin === 'embedded' || (font.origin === 'shipped' && hasOriginalVerticalMetrics(font.family));
   }
 
-  shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
-    const shaped = this.font.shape(text, { kern, liga, rtl });
+  shape(raw: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
+    const shaped = this.font.shape(drawnHyphens(raw), { kern, liga, rtl });
     const k = this.widthScale;
     if (k === 1) return shaped;
     // A fitted stand-in: its advances (and GPOS offsets) take the original's widths.
@@ -158,7 +159,8 @@ class WordWidthFace extends FaceAdapter {
     this.tabularFigures = digits.every((w) => w !== undefined && w === digits[0]) && own.some((a) => a !== own[0]);
   }
 
-  override shape(text: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
+  override shape(raw: string, kern: boolean, liga: boolean, rtl: boolean): Shaped {
+    const text = drawnHyphens(raw);
     const figures = this.tabularFigures && /[0-9]/.test(text);
     const r = this.font.shape(text, figures ? { kern, liga, rtl, features: { tnum: true } } : { kern, liga, rtl });
     const n = r.glyphs.length;
@@ -248,7 +250,8 @@ class TextFaces {
     const ascii = primary.asciiFit ? this.asciiFace(primary.asciiFit) : undefined;
     // Fast path: printable ASCII in a face that has all of it (the common case) needs no fallback.
     if (primary.coversAscii && isPrintableAscii(text)) return [{ start: 0, end: text.length, face: ascii ?? primary }];
-    const segs = this.fonts.segmentByFont(text, primary.font);
+    // A non-breaking hyphen takes the face of a hyphen-minus (no-break-hyphen.ts).
+    const segs = this.fonts.segmentByFont(drawnHyphens(text), primary.font);
     const faced = segs.map((s) => ({ start: s.start, end: s.end, face: s.font === primary.font ? primary : this.fallbackFace(s.font, primary) }));
     return ascii ? splitAscii(text, faced, primary, ascii) : faced;
   }

@@ -6,7 +6,8 @@
  * line's last ink unless the document underlines trailing spaces.
  */
 import type { Color, EmphasisMark, LayoutItem, LinkTarget, PathCommand } from '../../model';
-import type { Span } from '../inline/itemize';
+import type { Face } from '../faces';
+import type { Span, TabLines } from '../inline/itemize';
 import type { GlyphFragment } from '../inline/line-box';
 import type { ItemSink } from './sink';
 
@@ -25,7 +26,7 @@ export function decorate(frag: GlyphFragment, x: number, baseline: number, sink:
   // w:ulTrailSpace (ISO/IEC 29500-1 1st edition §17.15.3.8): the line's trailing spaces are underlined too.
   const ulWidth = underlineTrailing ? frag.width : width;
   if (width <= 0) {
-    if (span.underline && ulWidth > 0) underline(frag, x, baseline, ulWidth, sink);
+    if (span.underline && ulWidth > 0) underline(span, x, baseline, ulWidth, sink);
     return;
   }
   const m = face.lineMetrics(span.sizePt);
@@ -33,20 +34,40 @@ export function decorate(frag: GlyphFragment, x: number, baseline: number, sink:
   const height = m.ascentPt + m.descentPt;
   const fill = p.highlight ?? p.shading?.fill;
   if (fill) sink.background.push({ kind: 'rect', x, y: top, w: frag.width, h: height, fill });
-  if (span.underline) underline(frag, x, baseline, ulWidth, sink);
-  if (span.strike) {
-    const thickness = Math.max(0.25, (face.strikeoutSize || face.unitsPerEm / 20) * scale);
-    const y = baseline - span.risePt - (face.strikeoutPosition || face.unitsPerEm * 0.26) * scale;
-    if (p.doubleStrike) {
-      sink.items.push(line(x, y - thickness, width, thickness, span.color));
-      sink.items.push(line(x, y + thickness, width, thickness, span.color));
-    } else sink.items.push(line(x, y, width, thickness, span.color));
-  }
+  if (span.underline) underline(span, x, baseline, ulWidth, sink);
+  if (span.strike) strike(span, x, baseline, width, sink);
   if (span.link) emitLink(span.link, x, top, frag.width, height, sink);
 }
 
-function underline(frag: GlyphFragment, x: number, baseline: number, width: number, sink: ItemSink): void {
-  const span = frag.span;
+/** What an underline or strike-through is drawn from: a span's, or a tab's run's (TabLines). */
+type LineStyle = Pick<Span, 'props' | 'face' | 'sizePt' | 'risePt' | 'color'>;
+
+/**
+ * The underline or strike-through of a tab `width` wide at x, drawn as its run's (w:u, w:strike,
+ * or an inserted or deleted tab's revision markup), as Word draws them across a tab that text
+ * follows on its line (underlined tabs are the blanks of forms); line.ts leaves a line's trailing
+ * tabs bare, as it does trailing spaces.
+ */
+export function decorateTab(lines: TabLines, face: Face, x: number, baseline: number, width: number, sink: ItemSink): void {
+  if (!(width > 0)) return;
+  const style: LineStyle = { props: lines.props, face, sizePt: lines.props.sizePt, risePt: lines.props.positionPt, color: lines.color };
+  // ST_Underline 'words' (§17.18.99) underlines non-space characters only: not a tab.
+  if (lines.underline && lines.props.underline?.style !== 'words') underline(style, x, baseline, width, sink);
+  if (lines.strike) strike(style, x, baseline, width, sink);
+}
+
+function strike(span: LineStyle, x: number, baseline: number, width: number, sink: ItemSink): void {
+  const face = span.face;
+  const scale = span.sizePt / face.unitsPerEm;
+  const thickness = Math.max(0.25, (face.strikeoutSize || face.unitsPerEm / 20) * scale);
+  const y = baseline - span.risePt - (face.strikeoutPosition || face.unitsPerEm * 0.26) * scale;
+  if (span.props.doubleStrike) {
+    sink.items.push(line(x, y - thickness, width, thickness, span.color));
+    sink.items.push(line(x, y + thickness, width, thickness, span.color));
+  } else sink.items.push(line(x, y, width, thickness, span.color));
+}
+
+function underline(span: LineStyle, x: number, baseline: number, width: number, sink: ItemSink): void {
   const p = span.props;
   const face = span.face;
   const scale = span.sizePt / face.unitsPerEm;

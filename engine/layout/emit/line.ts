@@ -13,6 +13,7 @@ import { emitRunBorders } from './run-borders';
 import { emitSpecial } from './specials';
 import { emitWithEffects, hasEffects, sameEffects, type EffectBudgets } from './text-effects';
 import { isInkSpecial } from '../inline/pieces';
+import { drawnHyphens } from '../no-break-hyphen';
 
 /** Draws inline objects (pictures, shapes, charts) at a box. */
 export type ObjectEmitter = (inline: ObjectInline, x: number, y: number, sink: ItemSink) => void;
@@ -42,7 +43,7 @@ export function emitLine(line: LineBox, content: ParaContent, x0: number, yTop: 
     if (frag.k === 'special') {
       if (run) run.emit(content.text, sink.items, ctx);
       run = undefined;
-      emitSpecial(frag, content, x0, baseline, sink, ctx);
+      emitSpecial(frag, content, x0, baseline, sink, ctx, f < lastInk);
       continue;
     }
     const span = frag.span;
@@ -189,7 +190,8 @@ class RunBuilder {
   build(text: string): GlyphRun {
     const span = this.span!;
     const base = this.start;
-    const runText = text.slice(base, this.end);
+    // Extracted as drawn: a non-breaking hyphen as the hyphen-minus whose glyph it shows.
+    const runText = drawnHyphens(text.slice(base, this.end));
     const n = this.glyphCount;
     const glyphs = new Array<number>(n);
     const advances = new Array<number>(n);

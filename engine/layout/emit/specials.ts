@@ -12,6 +12,7 @@ import type { EmitContext } from './line';
 import type { ItemSink } from './sink';
 import { emitMath } from '../math';
 import { emitUpright } from './upright';
+import { decorateTab } from './decorations';
 import { CHECKBOX_LINE_PT, checkBoxTopPt } from '../inline/check-box';
 
 const LEADER_CHAR: Record<string, string> = { dot: '.', hyphen: '-', underscore: '_', heavy: '_', middleDot: '\u00B7' };
@@ -28,7 +29,10 @@ function mathOffset(s: Extract<Special, { kind: 'math' }>, lineWidth: number): n
   return Math.max(0, Math.min(free, (lineWidth - s.groupWidth) / 2));
 }
 
-export function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: ParaContent, x0: number, baseline: number, sink: ItemSink, ctx: EmitContext): void {
+/** Draws a special fragment; `inkAfter`: the line has ink after it (a tab's underline is then drawn). */
+export function emitSpecial(
+  frag: Extract<Fragment, { k: 'special' }>, content: ParaContent, x0: number, baseline: number, sink: ItemSink, ctx: EmitContext, inkAfter = false,
+): void {
   const s = frag.piece.special;
   if (s.kind === 'object') {
     const inset = frag.piece.inset;
@@ -51,6 +55,7 @@ export function emitSpecial(frag: Extract<Fragment, { k: 'special' }>, content: 
     emitUpright(s.box, s.props, x0 + frag.x, baseline, sink);
     return;
   }
+  if (s.kind === 'tab' && s.lines && inkAfter) decorateTab(s.lines, ctx.faces.primary(s.props), x0 + frag.x, baseline, frag.width, sink);
   if (s.kind === 'tab' && frag.leader && frag.width > 0) {
     const ch = LEADER_CHAR[frag.leader];
     if (!ch) return;

@@ -2,7 +2,7 @@
  * The itemizer's builder: walks a paragraph's inlines (fields, equations, objects, phonetic guides,
  * gathered East Asian regions) and appends their text, spans, specials and markers.
  */
-import type { FieldInline, Inline, LinkTarget, MathGroup, MathInline, PathCommand, Revision, RubyGuide, RunProps } from '../../model';
+import type { FieldInline, Inline, LinkTarget, MathGroup, MathInline, PathCommand, Revision, RubyGuide, RunProps, TabInline } from '../../model';
 import { inlineMathPieces, layoutMath, mathUnits } from '../math';
 import { combinedBox } from './combine';
 import { shapePlainText } from './plain-text';
@@ -41,7 +41,7 @@ export class Builder {
         this.text(inline.text, inline.props, inline.link, inline.revision);
         break;
       case 'tab':
-        if (!inline.props.hidden) this.special({ kind: 'tab', props: inline.props, ...(inline.ptab ? { ptab: inline.ptab } : {}) }, '\t');
+        if (!inline.props.hidden) this.tab(inline);
         break;
       case 'break':
         if (!inline.props.hidden) this.special({ kind: 'break', type: inline.type, props: inline.props, ...(inline.clear && inline.clear !== 'none' ? { clear: inline.clear } : {}) }, '\n');
@@ -170,6 +170,13 @@ export class Builder {
     if ((s.kind === 'tab' || s.kind === 'object') && s.props.border) this.runBorders = true;
     (this.specials ??= new Map()).set(this.out.length, s);
     this.out += ch;
+  }
+
+  /** A tab, with the underline or strike-through its run (or its revision's markup) draws across it. */
+  private tab(inline: TabInline): void {
+    const m = markupStyle(inline.revision, inline.props, this.ctx.revisionMarkup);
+    const lines = m.underline || m.strike ? { props: m.props, color: m.color, underline: m.underline, strike: m.strike } : undefined;
+    this.special({ kind: 'tab', props: inline.props, ...(inline.ptab ? { ptab: inline.ptab } : {}), ...(lines ? { lines } : {}) }, '\t');
   }
 
   text(raw: string, props: RunProps, link: LinkTarget | undefined, revision: Revision | undefined): void {

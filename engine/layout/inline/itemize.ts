@@ -39,6 +39,15 @@ export interface Span {
   readonly rubyTopPt?: number;
 }
 
+/** Lines a tab draws across its advance: its run's underline or strike-through, in the run's or the markup's colour. */
+export interface TabLines {
+  /** The run's properties as drawn (a revision's markup sets its underline or strike style). */
+  readonly props: RunProps;
+  readonly color: string;
+  readonly underline: boolean;
+  readonly strike: boolean;
+}
+
 /** A span written out with every field, optional ones too (as `undefined`): the one shape spans are made in. */
 export type EverySpanField = Span & Record<keyof Span, unknown>;
 
@@ -53,7 +62,11 @@ export interface RubyBase {
 
 /** Something in the text that is not glyphs. */
 export type Special =
-  | { readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'] }
+  | {
+    readonly kind: 'tab'; readonly props: RunProps; readonly ptab?: TabInline['ptab'];
+    /** The underline or strike-through the tab's run draws across it (its own, or its revision's markup). */
+    readonly lines?: TabLines;
+  }
   | { readonly kind: 'break'; readonly type: BreakInline['type']; readonly props: RunProps; readonly clear?: BreakInline['clear'] }
   | { readonly kind: 'object'; readonly inline: ImageInline | ShapeInline | ChartInline; readonly props: RunProps }
   | {

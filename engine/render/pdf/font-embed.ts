@@ -10,7 +10,7 @@ import type { LayoutSource } from '../../model';
 import { cidWidthArray, subsetFontData, toUnicodeCMap } from '../../text';
 import { MIXED_CMAP_NAME, MIXED_CODES, MIXED_MAX_GLYPHS, mixedCode, mixedEncodingCMap } from './cmaps';
 import type { ContentFont } from './content';
-import type { DrawnWidths, GlyphUsage } from './glyph-usage';
+import type { DrawnWidths, FontDrawnWidths, GlyphUsage } from './glyph-usage';
 import { deflateLatin1, flateStream, zlibStream } from './streams';
 
 /**
@@ -54,7 +54,7 @@ type FontSubset = ReturnType<typeof subsetFontData>;
 /** What embedding one font needs from the document-wide pass. */
 interface EmbedContext {
   readonly bag: DiagnosticBag;
-  readonly drawnHere: ReadonlyMap<number, number> | undefined;
+  readonly drawnHere: FontDrawnWidths | undefined;
   /** The Encoding entry for a subset of this many glyphs (the shared mixed CMap, or Identity-H). */
   readonly encodingFor: (glyphCount: number) => PDFRef | string;
 }
@@ -85,15 +85,41 @@ function embedFont(ctx: PDFContext, index: number, font: LayoutFont, glyphs: Rea
 /**
  * A respaced program's /W holds the advances its glyphs are drawn on (where they agree), so a
  * viewer sees each glyph as wide as the room it takes and finds no gap inside a word.
+ *
+ * One program can stand in for several fonts, each drawn on its own widths (Liberation Sans for
+ * Aptos in the body and for Aptos Display in headings: J 331 and 455/1000 em), and /W holds one width
+ * a glyph. Text extractors read a glyph that ends more than 0.1 em before the next begins as the
+ * end of a word, and one overlapped by more than 0.2 em as another word too (xpdf's and poppler's
+ * minWordBreakSpace and minDupBreakOverlap): the majority's 331 split every heading's 'JavaScript'
+ * into 'J avaScript'. So a glyph drawn on several widths gets the width nearest its majority (or
+ * its own) that leaves no drawing of it a gap of WORD_GAP or an overlap of DUP_OVERLAP, where one
+ * width can; drawing positions do not depend on /W (the TJ adjustments make up the difference).
  */
-function drawnWidths(subset: FontSubset, drawnHere: ReadonlyMap<number, number> | undefined): readonly number[] {
-  if (!drawnHere || drawnHere.size === 0) return subset.widths;
+function drawnWidths(subset: FontSubset, drawnHere: FontDrawnWidths | undefined): readonly number[] {
+  if (!drawnHere || (drawnHere.majority.size === 0 && drawnHere.spread.size === 0)) return subset.widths;
   const own = subset.widths.slice();
-  for (const [g, w] of drawnHere) {
+  for (const [g, w] of drawnHere.majority) {
     const cid = subset.glyphMap.get(g);
     if (cid !== undefined && cid < own.length) own[cid] = w;
   }
+  for (const [g, [least, most]] of drawnHere.spread) {
+    const cid = subset.glyphMap.get(g);
+    if (cid !== undefined && cid < own.length) own[cid] = widthForAll(own[cid]!, least, most);
+  }
   return own;
+}
+
+/** Largest gap after a glyph, in 1/1000 em, that extractors still read inside a word (they allow 100). */
+const WORD_GAP = 80;
+/** Largest overlap of the next glyph, in 1/1000 em, that extractors still read inside a word (they allow 200). */
+const DUP_OVERLAP = 180;
+
+/** `width` moved into the range that reads as one word with every drawn width from `least` to `most`, where there is one. */
+function widthForAll(width: number, least: number, most: number): number {
+  const low = most - WORD_GAP;
+  const high = least + DUP_OVERLAP;
+  if (low > high) return width;
+  return Math.min(Math.max(width, low), high);
 }
 
 /** The font file, its descriptor and the CIDFont over them (§9.7.4, §9.8); returns the CIDFont. */

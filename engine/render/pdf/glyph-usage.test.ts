@@ -62,10 +62,10 @@ describe('collectDrawnWidths', () => {
     const drafts = [new PageDrafter({ fonts }).draft(page([drawn(0, [1, 2, 3], [5.18, 3, 2.5]), drawn(0, [1, 3], [5.18, 2.9]), drawn(0, [1, 3, 3], [6, 2.5, 2.7], 50), drawn(1, [1], [9])]))];
     const widths = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), fonts);
     // 10 pt text: 5.18 pt is 518/1000 em; at 50% horizontal scale 6 pt is 1200.
-    expect(widths.get(0)?.get(1)).toBe(518);
-    expect(widths.get(0)?.get(2)).toBe(300);
+    expect(widths.get(0)?.majority.get(1)).toBe(518);
+    expect(widths.get(0)?.majority.get(2)).toBe(300);
     // Glyph 3 is drawn at 250, 290, 500 and 540: no width has a majority.
-    expect(widths.get(0)?.has(3)).toBe(false);
+    expect(widths.get(0)?.majority.has(3)).toBe(false);
     // Fonts drawn on their own advances are left alone.
     expect(widths.has(1)).toBe(false);
   });
@@ -74,12 +74,20 @@ describe('collectDrawnWidths', () => {
     const drafts = [
       new PageDrafter({ fonts }).draft(page([drawn(0, [300, 70000, 9], [4, 1, -0.0001]), drawn(0, [300, 70000, 9], [5, 2, 0]), drawn(0, [300, 70000, 9, 300], [5, 2, 0, 4.1])])),
     ];
-    const widths = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), fonts).get(0)!;
+    const widths = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), fonts).get(0)!.majority;
     // Glyph 300: 400, 500, 500, 410; glyph 70000: 100, 200, 200; glyph 9: -0, 0, 0.
     expect(widths.get(300)).toBeUndefined();
     expect(widths.get(70000)).toBe(200);
     expect(Object.is(widths.get(9), 0)).toBe(true);
     const again = collectDrawnWidths((counted, vote) => forEachDrawnRun([new PageDrafter({ fonts }).draft(page([drawn(0, [300, 300, 300], [4, 5, 5])]))], counted, vote), fonts);
-    expect(again.get(0)?.get(300)).toBe(500);
+    expect(again.get(0)?.majority.get(300)).toBe(500);
+  });
+
+  it('gives the narrowest and widest widths of glyphs drawn on more than one', () => {
+    const drafts = [new PageDrafter({ fonts }).draft(page([drawn(0, [1, 2, 70000], [3.31, 4, 1]), drawn(0, [1, 2, 70000], [3.31, 4, 2]), drawn(0, [1], [4.55])]))];
+    const spread = collectDrawnWidths((counted, vote) => forEachDrawnRun(drafts, counted, vote), fonts).get(0)!.spread;
+    expect(spread.get(1)).toEqual([331, 455]);
+    expect(spread.has(2)).toBe(false);
+    expect(spread.get(70000)).toEqual([100, 200]);
   });
 });

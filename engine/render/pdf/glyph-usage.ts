@@ -119,11 +119,21 @@ function logicalRun(map: Map<number, string>, glyphs: readonly number[], cluster
 }
 
 /**
- * For each respaced font (LayoutFont.respaced): the width most of a glyph's occurrences are drawn
- * with, in PDF glyph-space units (1/1000 text space, before horizontal scaling). A glyph whose
- * occurrences agree on no width (spaces stretched by justification, say) has none.
+ * For each respaced font (LayoutFont.respaced): how its glyphs are drawn, in PDF glyph-space units
+ * (1/1000 text space, before horizontal scaling).
  */
-export type DrawnWidths = Map<number, Map<number, number>>;
+export type DrawnWidths = Map<number, FontDrawnWidths>;
+
+/** The drawn widths of one font's glyphs. */
+export interface FontDrawnWidths {
+  /**
+   * Glyph id → the width more than half of its occurrences are drawn with. A glyph whose
+   * occurrences agree on no width (spaces stretched by justification, say) has none.
+   */
+  readonly majority: Map<number, number>;
+  /** Glyph id → the narrowest and widest widths it is drawn with, for glyphs drawn on more than one. */
+  readonly spread: Map<number, readonly [number, number]>;
+}
 
 /**
  * Walks every run drawn (page-draft.ts forEachDrawnRun) in a font `counted` accepts: `run(font,
@@ -151,7 +161,7 @@ export function collectDrawnWidths(walk: DrawnGlyphWalk, fonts: readonly LayoutF
     }
   });
   const out: DrawnWidths = new Map();
-  for (const [f, font] of votes) out.set(f, font.majorities());
+  for (const [f, font] of votes) out.set(f, { majority: font.majorities(), spread: font.spread() });
   return out;
 }
 
@@ -203,6 +213,19 @@ class WidthVotes {
         if (c > bestCount) (best = w), (bestCount = c);
       }
       if (bestCount * 2 > total) out.set(g, best);
+    }
+    return out;
+  }
+
+  /** Glyph id → [narrowest, widest] width, for glyphs drawn on more than one width. */
+  spread(): Map<number, readonly [number, number]> {
+    const out = new Map<number, readonly [number, number]>();
+    for (const [g, counts] of this.others) {
+      let least = Infinity;
+      let most = -Infinity;
+      if ((this.firstCount[g] ?? 0) > 0) least = most = this.first[g]!;
+      for (const w of counts.keys()) (least = Math.min(least, w)), (most = Math.max(most, w));
+      if (least < most) out.set(g, [least, most]);
     }
     return out;
   }
