@@ -59,6 +59,26 @@ describe('worker pool failure handling', () => {
     expect(seen).toEqual([{ maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 48 }, { maxOldGenerationSizeMb: 96 }]);
   });
 
+  it('holds the time limit for a result that comes back before its timer could fire, and keeps the worker', async () => {
+    const events: string[] = [];
+    pool = createWorkerPool({ size: 1, queueSize: 1, timeoutMs: 5, memoryMb: 64, spawn: spawnMisbehaving, onEvent: (e) => events.push(e.event) });
+    await untilWorkers(pool, 1);
+    // The task holds this thread past the limit and then resolves at once, as a worker's answer does when this
+    // thread was not scheduled while the worker ran: the result wins the race with the timer in the event loop.
+    const late = await failure(
+      pool.run(async () => {
+        const until = performance.now() + 40;
+        while (performance.now() < until);
+        return 'done';
+      }),
+    );
+    expect(late.kind).toBe('timeout');
+    expect(late.message).toBe('The job did not finish within the per-job time limit of 0.005 s; its late result was dropped.');
+    expect(events).not.toContain('worker-timeout');
+    expect(pool.stats()).toMatchObject({ workers: 1, replaced: 0 });
+    expect((await pool.run(job('fine'))).ok).toBe(true);
+  });
+
   it('replaces a worker that exhausts its heap limit', async () => {
     pool = createWorkerPool({ size: 1, queueSize: 4, timeoutMs: 20_000, memoryMb: 32, spawn: spawnMisbehaving });
     const e = await failure(pool.run(job('oom')));
