@@ -10,6 +10,7 @@ import { annotateDocument, listFields, DOCX_CONTENT_TYPE, type AnnotateOptions, 
 import { signerFromPem, signerFromPkcs12, type CmsSigner } from '../engine/cms';
 import { signDocx, signPdf } from '../engine/sign';
 import { verifyDocx, verifyPdf } from '../engine/verify';
+import { releaseKernelMemory } from '../engine/layout';
 import type {
   AnnotateOutput, ColophonWorkerApi, ConvertOutput, JobOptions, ProgressCallback, SignJob, SignOutput, VerifyJob, WorkerInfo, WorkerInitOptions,
 } from './api';
@@ -80,6 +81,9 @@ export function createWorkerApi(env: WorkerEnvironment): ColophonWorkerApi {
       return fail(toDiagnostic('worker', e));
     } finally {
       running.delete(key);
+      // The kernel's linear memory only grows: once no document is in progress, a worker that met a
+      // huge paragraph or stream gives that memory back (a fresh instance comes with the next call).
+      if (running.size === 0) releaseKernelMemory();
       releaseProxy(onProgress);
     }
   }
