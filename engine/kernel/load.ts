@@ -138,9 +138,11 @@ export const KERNEL_MEMORY_KEEP_BYTES = 8 * 1024 * 1024;
 
 /**
  * Drops the kernel instance when its memory grew past `keepBytes`, so the garbage collector can
- * reclaim it; the next call instantiates a fresh one from the compiled module (well under a
- * millisecond). Call it between documents, never inside one: callers re-fetch the instance with
- * loadKernel() on every call, so a release between two calls is safe. True when it released.
+ * reclaim it; the next call instantiates a fresh one from the compiled module (0.05 ms, about 9 ms
+ * while a 30 MB memory is being let go: once per document that grew it). Call it between documents, never inside one: callers re-fetch the instance with
+ * loadKernel() on every call, so a release between two calls is safe. True when it released. The
+ * instance comes back synchronously: on a browser's main thread, which may refuse that for a module
+ * of this size, call initKernel() again after a release (the workers, which call this, may).
  */
 export function releaseKernelMemory(keepBytes = KERNEL_MEMORY_KEEP_BYTES): boolean {
   if (!kernel || kernel.memory.buffer.byteLength <= keepBytes) return false;
