@@ -9,6 +9,7 @@ import { createWorkerApi } from './worker';
 import { nodeWorkerEnvironment } from './node-entry';
 import { createDevIdentity, devSigningIdentity } from '../engine/sign';
 import { createNodeHost } from '../node/host';
+import { findBreakOpportunities, kernelInfo } from '../engine/layout';
 
 const manyPages = makeDocx(Array.from({ length: 400 }, (_, i) => para(`Paragraph ${i} ` + 'words and more words '.repeat(20))).join(''));
 const small = makeDocx(para('Hello {{name}}'));
@@ -28,6 +29,14 @@ describe('worker API (in process)', () => {
     expect(new TextDecoder().decode(r.value.pdf.subarray(0, 5))).toBe('%PDF-');
     expect(r.value.pages).toBe(1);
     expect(events.some((e) => e.stage === 'layout' && e.done === 1)).toBe(true);
+  });
+
+  it('gives the kernel memory a huge paragraph grew back once no job is running', async () => {
+    findBreakOpportunities('word '.repeat(800_000)); // 12 MB of linear memory, as a huge paragraph leaves it
+    expect(kernelInfo().memoryBytes).toBeGreaterThan(12_000_000);
+    const r = await api.convert(small, {}, { jobId: 'after-huge' });
+    expect(r.ok).toBe(true);
+    expect(kernelInfo().memoryBytes).toBeLessThan(1_000_000);
   });
 
   it('answers bad arguments with worker/bad-request instead of throwing', async () => {

@@ -9,6 +9,7 @@ import { convertDocxToPdf, fail, toDiagnostic, type ConvertOptions, type EngineH
 import { annotateDocument, listFields, DOCX_CONTENT_TYPE, type AnnotateOptions, type FillOptions, type FillRequest } from '../engine/template';
 import { signDocx, signerFromIdentity, signPdf } from '../engine/sign';
 import { verifyDocx, verifyPdf } from '../engine/verify';
+import { releaseKernelMemory } from '../engine/layout';
 import type {
   AnnotateOutput, ColophonWorkerApi, ConvertOutput, JobOptions, ProgressCallback, SignJob, SignOutput, VerifyJob, WorkerInfo, WorkerInitOptions,
 } from './api';
@@ -79,6 +80,9 @@ export function createWorkerApi(env: WorkerEnvironment): ColophonWorkerApi {
       return fail(toDiagnostic('worker', e));
     } finally {
       running.delete(key);
+      // The kernel's linear memory only grows: once no document is in progress, a worker that met a
+      // huge paragraph or stream gives that memory back (a fresh instance comes with the next call).
+      if (running.size === 0) releaseKernelMemory();
       releaseProxy(onProgress);
     }
   }

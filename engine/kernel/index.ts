@@ -6,4 +6,7 @@
  * another engine folder.
  */
 export { decodeBase64 } from './base64';
-export { describeFailure, initKernelModule, kernelBinary, kernelLoadState, loadKernel, noteKernelFailure, type KernelExports } from './load';
+export {
+  describeFailure, initKernelModule, kernelBinary, kernelGeneration, kernelLoadState, kernelViews, loadKernel, noteKernelFailure, releaseKernelMemory, KERNEL_MEMORY_KEEP_BYTES,
+  type KernelExports, type KernelViews,
+} from './load';

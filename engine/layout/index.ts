@@ -6,4 +6,4 @@
  */
 export { layoutDocument, layoutPages, type LayoutOptions, type LayoutStream } from './document';
 export { dumpLayout } from './dump';
-export { findBreakOpportunities, initKernel, kernelInfo, BreakAction } from './kernel';
+export { findBreakOpportunities, initKernel, kernelInfo, releaseKernelMemory, BreakAction } from './kernel';

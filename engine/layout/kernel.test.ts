@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as kernel from './kernel';
-import { BreakAction, findBreakOpportunities, initKernel, kernelInfo } from './kernel';
+import { BreakAction, findBreakOpportunities, initKernel, kernelInfo, releaseKernelMemory } from './kernel';
+import { deflateZlib } from '../zip';
+import { deflateZlibTwin } from '../zip/deflate';
 import { formatBreaks } from './linebreak-format';
 import { findBreakOpportunitiesTwin } from './linebreak-twin';
 import { decodeBase64 } from './linebreak-trie';
@@ -16,7 +18,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('kernel exports', () => {
   it('exports exactly the documented API', () => {
-    expect(Object.keys(kernel).sort()).toEqual(['BreakAction', 'findBreakOpportunities', 'initKernel', 'kernelInfo']);
+    expect(Object.keys(kernel).sort()).toEqual(['BreakAction', 'findBreakOpportunities', 'initKernel', 'kernelInfo', 'releaseKernelMemory']);
     expect(BreakAction).toEqual({ NONE: 0, ALLOWED: 1, MANDATORY: 2, SOFT_HYPHEN: 3 });
   });
 
@@ -50,6 +52,23 @@ describe('robustness', () => {
     const head = findBreakOpportunitiesTwin(long.slice(0, sentence.length * 3));
     expect(Array.from(out.subarray(0, head.length - sentence.length))).toEqual(Array.from(head.subarray(0, head.length - sentence.length)));
     expect(formatBreaks('a  b', findBreakOpportunities('a  b'))).toBe('a  |b'); // still right after growth
+  });
+
+  it('gives a huge text\'s memory back between documents, and breaks and deflates as before after it', () => {
+    // Linear memory only grows: before releaseKernelMemory, a long-lived worker kept the 4 million
+    // characters' 12 MB for good.
+    const long = 'word '.repeat(800_000);
+    findBreakOpportunities(long);
+    expect(kernelInfo().memoryBytes).toBeGreaterThan(12_000_000);
+    expect(releaseKernelMemory()).toBe(true);
+    expect(kernelInfo()).toMatchObject({ state: 'unloaded', memoryBytes: 0 });
+    expect(formatBreaks('well-known a  b', findBreakOpportunities('well-known a  b'))).toBe('well-|known |a  |b');
+    expect(kernelInfo()).toMatchObject({ state: 'wasm', active: true });
+    expect(kernelInfo().memoryBytes).toBeLessThan(1_000_000);
+    const data = new TextEncoder().encode('stream stream stream '.repeat(500));
+    expect(Array.from(deflateZlib(data))).toEqual(Array.from(deflateZlibTwin(data)));
+    expect(releaseKernelMemory()).toBe(false); // small: kept
+    expect(kernelInfo().state).toBe('wasm');
   });
 
   it('returns a fresh array each call', () => {

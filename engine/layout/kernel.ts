@@ -6,17 +6,35 @@
  * loaded by engine/kernel (lazily and synchronously on first use, or ahead of time with
  * initKernel()). When WebAssembly is unavailable or fails, the TS twin computes the same result.
  */
-import { describeFailure, initKernelModule, kernelBinary, kernelLoadState, loadKernel, noteKernelFailure, type KernelExports } from '../kernel';
+import { describeFailure, initKernelModule, kernelBinary, kernelGeneration, kernelLoadState, kernelViews, loadKernel, noteKernelFailure, type KernelExports } from '../kernel';
 import { LINE_BREAK_UNICODE_VERSION } from './linebreak-data';
 import { loadLineBreakTrie } from './linebreak-trie';
 import { findBreakOpportunitiesTwin } from './linebreak-twin';
 import { BreakAction, tailoringCode, type LineBreakTailoring } from './linebreak-types';
 
 export { BreakAction };
+/** Drops the kernel instance when its memory grew past a bound, between documents (engine/kernel/load.ts). */
+export { releaseKernelMemory } from '../kernel';
 export type { BreakActionValue, LineBreakTailoring } from './linebreak-types';
 
-/** The kernel once its class table is placed; null when it is unavailable or rejected the table. */
-let ready: KernelExports | null | undefined;
+/**
+ * The kernel instance (kernelGeneration) whose class table was placed, and whether it took it. A
+ * released kernel (releaseKernelMemory) comes back as a new instance without the table; no
+ * reference to an instance is kept here, so a released one's memory can be reclaimed at once.
+ */
+let placedFor = -1;
+let tablePlaced = false;
+
+/** The kernel with its class table placed, placing it in an instance met for the first time; null for the twin. */
+function readyKernel(): KernelExports | null {
+  const k = loadKernel();
+  const generation = kernelGeneration();
+  if (generation !== placedFor) {
+    placedFor = generation;
+    tablePlaced = placeClassTable(k) !== null;
+  }
+  return tablePlaced ? k : null;
+}
 
 /** Copies the class table into the kernel's memory and checks it; the kernel, or null on failure. */
 function placeClassTable(k: KernelExports | null): KernelExports | null {
@@ -46,7 +64,7 @@ function placeClassTable(k: KernelExports | null): KernelExports | null {
  */
 export async function initKernel(): Promise<void> {
   await initKernelModule();
-  ready ??= placeClassTable(loadKernel());
+  readyKernel();
 }
 
 /**
@@ -56,28 +74,17 @@ export async function initKernel(): Promise<void> {
  */
 const charCodeAt = String.prototype.charCodeAt;
 
-/** Views over the kernel's memory, rebuilt when growth replaced its buffer. */
-let viewBuffer: ArrayBuffer | undefined;
-let units16 = new Uint16Array(0);
-let bytes8 = new Uint8Array(0);
-
 /** Runs the kernel on text; undefined if it could not (memory refused, trap). */
 function runKernel(k: KernelExports, text: string, tailoring: LineBreakTailoring): Uint8Array | undefined {
   const n = text.length;
   try {
     const input = k.reserve(n);
     if (input === 0) return undefined;
-    const buffer = k.memory.buffer;
-    if (buffer !== viewBuffer) {
-      viewBuffer = buffer;
-      units16 = new Uint16Array(buffer);
-      bytes8 = new Uint8Array(buffer);
-    }
-    const units = units16;
+    const units = kernelViews(k).units16;
     const at = input >>> 1; // input is 16-byte aligned
     for (let i = 0; i < n; i++) units[at + i] = charCodeAt.call(text, i);
     const output = k.findBreaks(n, tailoringCode(tailoring));
-    return bytes8.slice(output, output + n);
+    return kernelViews(k).bytes8.slice(output, output + n);
   } catch (e) {
     noteKernelFailure(describeFailure(e));
     return undefined;
@@ -92,14 +99,14 @@ function runKernel(k: KernelExports, text: string, tailoring: LineBreakTailoring
  */
 export function findBreakOpportunities(text: string, tailoring: LineBreakTailoring = 'word'): Uint8Array {
   if (text.length === 0) return new Uint8Array(0);
-  const k = ready === undefined ? (ready = placeClassTable(loadKernel())) : ready;
+  const k = readyKernel();
   const fromKernel = k ? runKernel(k, text, tailoring) : undefined;
   return fromKernel ?? findBreakOpportunitiesTwin(text, tailoring);
 }
 
 /** What kernelInfo reports: whether WASM is active, the binary's size, and any failure. */
 export interface KernelInfo {
-  /** 'wasm' once instantiated, 'twin' after a failure (the TS twin is used), 'unloaded' before first use. */
+  /** 'wasm' once instantiated, 'twin' after a failure (the TS twin is used), 'unloaded' before first use (or after releaseKernelMemory). */
   readonly state: 'wasm' | 'twin' | 'unloaded';
   /** True when break opportunities are computed by the WASM kernel. */
   readonly active: boolean;
@@ -118,7 +125,7 @@ export interface KernelInfo {
 /** Reports whether the WASM kernel is active, its byte size and memory; it does not instantiate it. */
 export function kernelInfo(): KernelInfo {
   const { kernel, failure } = kernelLoadState();
-  const state = kernel === undefined ? 'unloaded' : kernel === null || ready === null ? 'twin' : 'wasm';
+  const state = kernel === undefined ? 'unloaded' : kernel === null || (placedFor === kernelGeneration() && !tablePlaced) ? 'twin' : 'wasm';
   return {
     state,
     active: state === 'wasm',
