@@ -9,6 +9,8 @@ import type { ResolvedList } from './numbering';
 /** Counters of one story (the body, or one header, footer or note). */
 export class ListCounters {
   private readonly counters = new Map<string, Array<number | undefined>>();
+  /** Start overrides waiting for their level's next item, by counter key (see count). */
+  private readonly seeds = new Map<string, Array<number | undefined>>();
   private readonly usedNums = new Set<string>();
 
   /**
@@ -17,29 +19,46 @@ export class ListCounters {
    */
   count(numId: string, list: ResolvedList, ilvl: number, startAt?: number): number[] {
     let c = this.counters.get(list.counterKey);
-    if (!c) {
+    let seed = this.seeds.get(list.counterKey);
+    if (!c || !seed) {
       c = new Array(9).fill(undefined);
+      seed = new Array(9).fill(undefined);
       this.counters.set(list.counterKey, c);
+      this.seeds.set(list.counterKey, seed);
     }
     if (!this.usedNums.has(numId)) {
       this.usedNums.add(numId);
-      // A numbering instance with start overrides restarts those levels when it is first used.
-      for (const [lvl, start] of list.startOverrides) c[lvl] = start - 1;
+      // A numbering instance with start overrides restarts those levels when it is first used: they
+      // are unused again, and their next item takes the override. Not start - 1 as a count: such a
+      // level is still unused, so a skipped one counts as used below (aspose-Hyperlinks: an
+      // instance overriding every level opens at level 1, and its first level-0 item is B., not A.).
+      for (const [lvl, start] of list.startOverrides) {
+        c[lvl] = undefined;
+        seed[lvl] = start;
+      }
     }
+    const first = (j: number) => seed[j] ?? startFor(list, j, list.levels[j]?.start ?? 1);
     // A level skipped on the way down (an item at level 3 right after one at level 0) counts as
     // used at its start value, as Word counts it: the next item at that level takes the value after
     // (LibreOffice's "phantom" list entries do the same for Word documents).
-    for (let j = 0; j < ilvl; j++) c[j] ??= startFor(list, j, list.levels[j]?.start ?? 1);
-    const def = list.levels[ilvl];
-    const start = def?.start ?? 1;
+    for (let j = 0; j < ilvl; j++) {
+      if (c[j] === undefined) {
+        c[j] = first(j);
+        seed[j] = undefined;
+      }
+    }
     const prev = c[ilvl];
-    c[ilvl] = startAt ?? (prev === undefined ? startFor(list, ilvl, start) : prev + 1);
+    c[ilvl] = startAt ?? (prev === undefined ? first(ilvl) : prev + 1);
+    seed[ilvl] = undefined;
     for (let j = ilvl + 1; j < 9; j++) {
       const restart = list.levels[j]?.restart ?? j;
-      if (ilvl < restart) c[j] = undefined;
+      if (ilvl < restart) {
+        c[j] = undefined;
+        seed[j] = undefined;
+      }
     }
     const out: number[] = [];
-    for (let j = 0; j < 9; j++) out.push(c[j] ?? startFor(list, j, list.levels[j]?.start ?? 1));
+    for (let j = 0; j < 9; j++) out.push(c[j] ?? first(j));
     return out;
   }
 }

@@ -18,7 +18,9 @@ const NUMBERING = `
   <w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>
   <w:num w:numId="2"><w:abstractNumId w:val="0"/></w:num>
   <w:num w:numId="3"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="5"/></w:lvlOverride></w:num>
-  <w:num w:numId="4"><w:abstractNumId w:val="1"/></w:num>`;
+  <w:num w:numId="4"><w:abstractNumId w:val="1"/></w:num>
+  <w:num w:numId="5"><w:abstractNumId w:val="0"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride>
+    <w:lvlOverride w:ilvl="1"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`;
 
 const li = (text: string, numId: number, ilvl = 0, extra = '') => para(text, `${extra}<w:numPr><w:ilvl w:val="${ilvl}"/><w:numId w:val="${numId}"/></w:numPr>`);
 const labels = (ps: Paragraph[]) => ps.map((p) => p.props.list?.text ?? null);
@@ -36,6 +38,14 @@ describe('numbering', () => {
     // next level-0 item is 2., as Word numbers it (tika-testWORD_numbered_list: "2. A ii 2").
     const body = li('a', 1, 1) + li('b', 1) + li('c', 1, 2) + li('d', 1, 1);
     expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.a)', '2.', 'III', '2.b)']);
+  });
+
+  it('leaves the levels a start override restarts unused, so a skipped one still counts as used', () => {
+    // numId 5 overrides levels 0 and 1 and opens at level 1: level 0 shows its start (1.a), not the
+    // 0.a) of a counter set to start - 1) and is used, so the first level-0 item is 2. (Word's skipped-level
+    // rule; LibreOffice numbers aspose-Hyperlinks' "B. Concrete surfaces" after its 1.-6. sub-items so).
+    const body = li('a', 5, 1) + li('b', 5, 1) + li('c', 5) + li('d', 5, 1);
+    expect(labels(bodyParagraphs(parseFixture({ body, numbering: NUMBERING })))).toEqual(['1.a)', '1.b)', '2.', '2.a)']);
   });
 
   it('numbers a w14 custom format by its sample (w:format), and its Fallback is not read', () => {
