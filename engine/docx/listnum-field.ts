@@ -1,27 +1,84 @@
 /**
  * LISTNUM fields (ECMA-376 Part 1 §17.16.5, LISTNUM): a list number in running text. The field names
- * its list (an abstract numbering's w:name), `\l` gives the level (1-9, 1 by default) and `\s` a
- * start-at value; it counts in that list's counters, in document order with the list's numbered
- * paragraphs, and shows the level's label (w:lvlText) as Word does. Word keeps no result for it: it is
+ * its list (an abstract numbering's w:name, or one of Word's built-in lists NumberDefault,
+ * OutlineDefault and LegalDefault); without a name it numbers in the list of its own paragraph when
+ * that paragraph is numbered, else in NumberDefault. `\l` gives the level (1-9); without it the first
+ * field of a paragraph sits one level below the paragraph's own number (level 1 elsewhere) and each
+ * later one one level below the field before it, as Word builds inline "1) a) i)" lists. `\s` is a
+ * start-at value. Fields count in the list's counters, in document order with the list's numbered
+ * paragraphs, so a level restarts when a higher level advances. Word keeps no result for it: it is
  * always computed.
  */
 import type { FieldInstruction } from '../model';
 import type { DocxContext, StoryState } from './context';
 import { switchArg } from './fields';
 import { formatLabel } from './list-counters';
+import type { LevelDef, ResolvedList } from './numbering';
+
+/** The numbering of the paragraph being read and the level of its last LISTNUM field, as LISTNUM needs them. */
+export interface ListNumParagraph {
+  /** The paragraph's own list and level (w:numPr resolved), when it is numbered. */
+  readonly list?: { readonly numId: string; readonly ilvl: number; readonly list: ResolvedList };
+  /** The 0-based level of the paragraph's last LISTNUM field so far. */
+  lastLevel?: number;
+}
 
 /** The label a LISTNUM field shows, counted in the story's counters; undefined when its list is unknown. */
 export function listNumText(ctx: DocxContext, story: StoryState, instr: FieldInstruction): string | undefined {
   const name = instr.args[0];
-  // Word's built-in lists (NumberDefault, OutlineDefault, LegalDefault) and the list of the field's
-  // own paragraph, which an unnamed field uses, are not modelled: such fields still show nothing.
-  const list = name ? ctx.numbering.named(name) : undefined;
-  if (!list) return undefined;
-  const ilvl = Math.min(8, Math.max(0, intSwitch(instr, '\\l', 1) - 1));
+  const para = story.listNum;
+  const target = listTarget(ctx, name, para);
+  if (!target) return undefined;
+  const { key, list } = target;
+  // Without \l: one level below the field before it in this paragraph, or below the paragraph's own
+  // number when the field counts in the paragraph's list.
+  const before = para?.lastLevel ?? (para?.list && para.list.list.counterKey === list.counterKey ? para.list.ilvl : -1);
+  const given = intSwitch(instr, '\\l', 0);
+  const ilvl = Math.min(8, Math.max(0, given >= 1 ? given - 1 : before + 1));
+  if (para) para.lastLevel = ilvl;
   const start = intSwitch(instr, '\\s', -1);
-  const values = story.counters.count(`listnum:${name}`, list, ilvl, start >= 0 ? Math.min(32767, start) : undefined);
+  const values = story.counters.count(key, list, ilvl, start >= 0 ? Math.min(32767, start) : undefined);
   return formatLabel(list, ilvl, values);
 }
+
+/** The list a LISTNUM counts in and the key its numbering instance is counted under. */
+function listTarget(ctx: DocxContext, name: string | undefined, para: ListNumParagraph | undefined): { key: string; list: ResolvedList } | undefined {
+  if (!name) {
+    if (para?.list) return { key: para.list.numId, list: para.list.list };
+    return { key: 'listnum:NumberDefault', list: BUILT_IN.get('NumberDefault')! };
+  }
+  // A document's own abstract numbering of that name wins over Word's built-in list.
+  const list = ctx.numbering.named(name) ?? BUILT_IN.get(name);
+  return list ? { key: `listnum:${name}`, list } : undefined;
+}
+
+/** A built-in list level: its format and label template (%n as in w:lvlText). */
+function level(ilvl: number, numFmt: string, lvlText: string): LevelDef {
+  return { ilvl, start: 1, numFmt, lvlText, isLgl: false, suffix: 'tab', jc: 'left', pPr: {}, rPr: {}, pictureBullet: false };
+}
+
+function builtIn(name: string, levels: ReadonlyArray<readonly [string, string]>): ResolvedList {
+  return { counterKey: `builtin:${name}`, levels: levels.map(([fmt, text], i) => level(i, fmt, text)), startOverrides: new Map() };
+}
+
+/**
+ * Word's built-in LISTNUM lists (Microsoft KB 162895, "WD97: How to Use the ListNum Field in Word";
+ * the support page "Field codes: ListNum field" names them as the AUTONUM, AUTONUMOUT and AUTONUMLGL
+ * emulations). LegalDefault is documented for levels 1-3 only (1. 1.1. 1.1.1.); deeper levels here
+ * carry the same pattern on (1.1.1.1. ...), which no documentation we found states.
+ */
+const BUILT_IN: ReadonlyMap<string, ResolvedList> = new Map([
+  ['NumberDefault', builtIn('NumberDefault', [
+    ['decimal', '%1)'], ['lowerLetter', '%2)'], ['lowerRoman', '%3)'], ['decimal', '(%4)'], ['lowerLetter', '(%5)'],
+    ['lowerRoman', '(%6)'], ['decimal', '%7.'], ['lowerLetter', '%8.'], ['lowerRoman', '%9.'],
+  ])],
+  ['OutlineDefault', builtIn('OutlineDefault', [
+    ['upperRoman', '%1.'], ['upperLetter', '%2.'], ['decimal', '%3.'], ['lowerLetter', '%4)'], ['decimal', '(%5)'],
+    ['lowerLetter', '(%6)'], ['lowerRoman', '(%7)'], ['lowerLetter', '(%8)'], ['lowerRoman', '(%9)'],
+  ])],
+  ['LegalDefault', builtIn('LegalDefault', Array.from({ length: 9 }, (_, i) =>
+    ['decimal', Array.from({ length: i + 1 }, (_x, k) => `%${k + 1}.`).join('')] as const))],
+]);
 
 function intSwitch(instr: FieldInstruction, sw: string, fallback: number): number {
   const v = switchArg(instr, sw);
