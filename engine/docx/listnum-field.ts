@@ -3,13 +3,15 @@
  * its list (an abstract numbering's w:name, or one of Word's built-in lists NumberDefault,
  * OutlineDefault and LegalDefault); without a name it numbers in the list of its own paragraph when
  * that paragraph is numbered, else in NumberDefault. `\l` gives the level (1-9); without it the first
- * field of a paragraph sits one level below the paragraph's own number (level 1 elsewhere) and each
- * later one one level below the field before it, as Word builds inline "1) a) i)" lists. `\s` is a
+ * field of a paragraph sits one level below the paragraph's own number (level 1 elsewhere), and each
+ * later one one level below the field before it when the paragraph opens with its fields (the inline
+ * "1) a) i)" lists Word builds), or at the same level when text opens the paragraph (the standard's
+ * example: "We need to ...: i) ... ii) ... iii) ..."). `\s` is a
  * start-at value. Fields count in the list's counters, in document order with the list's numbered
  * paragraphs, so a level restarts when a higher level advances. Word keeps no result for it: it is
  * always computed.
  */
-import type { FieldInstruction } from '../model';
+import type { FieldInstruction, Inline } from '../model';
 import type { DocxContext, StoryState } from './context';
 import { switchArg } from './fields';
 import { formatLabel } from './list-counters';
@@ -21,6 +23,19 @@ export interface ListNumParagraph {
   readonly list?: { readonly numId: string; readonly ilvl: number; readonly list: ResolvedList };
   /** The 0-based level of the paragraph's last LISTNUM field so far. */
   lastLevel?: number;
+  /** Text came before the paragraph's first LISTNUM field: later fields keep its level. */
+  opensWithText?: boolean;
+}
+
+/** Notes, as a paragraph's first LISTNUM field ends, whether text opens the paragraph before it (`out`: the paragraph so far). */
+export function noteListNumStart(story: StoryState, rawInstruction: string, out: readonly Inline[]): void {
+  const para = story.listNum;
+  if (!para || para.lastLevel !== undefined || !/^\s*LISTNUM\b/i.test(rawInstruction)) return;
+  para.opensWithText = hasText(out);
+}
+
+function hasText(inlines: readonly Inline[]): boolean {
+  return inlines.some((i) => (i.kind === 'text' && i.text.trim() !== '') || (i.kind === 'field' && hasText(i.result)));
 }
 
 /** The label a LISTNUM field shows, counted in the story's counters; undefined when its list is unknown. */
@@ -30,15 +45,18 @@ export function listNumText(ctx: DocxContext, story: StoryState, instr: FieldIns
   const target = listTarget(ctx, name, para);
   if (!target) return undefined;
   const { key, list } = target;
-  // Without \l: one level below the field before it in this paragraph, or below the paragraph's own
-  // number when the field counts in the paragraph's list.
-  const before = para?.lastLevel ?? (para?.list && para.list.list.counterKey === list.counterKey ? para.list.ilvl : -1);
   const given = intSwitch(instr, '\\l', 0);
-  const ilvl = Math.min(8, Math.max(0, given >= 1 ? given - 1 : before + 1));
+  const ilvl = Math.min(8, Math.max(0, given >= 1 ? given - 1 : defaultLevel(para, list)));
   if (para) para.lastLevel = ilvl;
   const start = intSwitch(instr, '\\s', -1);
   const values = story.counters.count(key, list, ilvl, start >= 0 ? Math.min(32767, start) : undefined);
   return formatLabel(list, ilvl, values);
+}
+
+/** The level of a field without \\l: after the paragraph's last field (deeper, unless text opens the paragraph), or below the paragraph's own number in its list. */
+function defaultLevel(para: ListNumParagraph | undefined, list: ResolvedList): number {
+  if (para?.lastLevel !== undefined) return para.opensWithText ? para.lastLevel : para.lastLevel + 1;
+  return para?.list && para.list.list.counterKey === list.counterKey ? para.list.ilvl + 1 : 0;
 }
 
 /** The list a LISTNUM counts in and the key its numbering instance is counted under. */

@@ -165,6 +165,13 @@ describe('LISTNUM fields', () => {
     expect(texts(body)).toEqual(['1) a) i)', 'b) c) i)']);
   });
 
+  it('keeps the level of the field before when text opens the paragraph (the standard\'s "i) ... ii) ... iii)" example)', () => {
+    const body = inline('Steps: ', 'LISTNUM NumberDefault \\l 3 \\s 1', ' approve, ', 'LISTNUM', ' fund, ', 'LISTNUM', ' hire.') +
+      li('Item', 1) + `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t xml:space="preserve">List: </w:t></w:r>` +
+      `<w:fldSimple w:instr=" LISTNUM "/><w:r><w:t xml:space="preserve"> one </w:t></w:r><w:fldSimple w:instr=" LISTNUM "/></w:p>`;
+    expect(texts(body)).toEqual(['Steps: i) approve, ii) fund, iii) hire.', 'Item', 'List: 2.a) one 2.b)']);
+  });
+
   it('restarts a field\'s level when a higher level of its list advances, by field or by paragraph', () => {
     const body = inline('LISTNUM \\l 1', ' ', 'LISTNUM \\l 2', ' ', 'LISTNUM \\l 2') + inline('LISTNUM \\l 1', ' ', 'LISTNUM \\l 2') +
       `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${field('LISTNUM')}${field('LISTNUM \\l 2')}</w:p>` +
