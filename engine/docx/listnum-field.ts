@@ -53,7 +53,7 @@ export function listNumText(ctx: DocxContext, story: StoryState, instr: FieldIns
   return formatLabel(list, ilvl, values);
 }
 
-/** The level of a field without \\l: after the paragraph's last field (deeper, unless text opens the paragraph), or below the paragraph's own number in its list. */
+/** The level of a field without \l: after the paragraph's last field (deeper, unless text opens the paragraph), or below the paragraph's own number in its list. */
 function defaultLevel(para: ListNumParagraph | undefined, list: ResolvedList): number {
   if (para?.lastLevel !== undefined) return para.opensWithText ? para.lastLevel : para.lastLevel + 1;
   return para?.list && para.list.list.counterKey === list.counterKey ? para.list.ilvl + 1 : 0;
@@ -61,13 +61,11 @@ function defaultLevel(para: ListNumParagraph | undefined, list: ResolvedList): n
 
 /** The list a LISTNUM counts in and the key its numbering instance is counted under. */
 function listTarget(ctx: DocxContext, name: string | undefined, para: ListNumParagraph | undefined): { key: string; list: ResolvedList } | undefined {
-  if (!name) {
-    if (para?.list) return { key: para.list.numId, list: para.list.list };
-    return { key: 'listnum:NumberDefault', list: BUILT_IN.get('NumberDefault')! };
-  }
+  if (!name && para?.list) return { key: para.list.numId, list: para.list.list };
+  const listName = name ?? 'NumberDefault';
   // A document's own abstract numbering of that name wins over Word's built-in list.
-  const list = ctx.numbering.named(name) ?? BUILT_IN.get(name);
-  return list ? { key: `listnum:${name}`, list } : undefined;
+  const list = ctx.numbering.named(listName) ?? BUILT_IN.get(listName);
+  return list ? { key: `listnum:${listName}`, list } : undefined;
 }
 
 /** A built-in list level: its format and label template (%n as in w:lvlText). */

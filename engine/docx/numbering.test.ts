@@ -148,7 +148,7 @@ describe('LISTNUM fields', () => {
     ]);
     // A document's own abstract numbering of a built-in name wins.
     const own = NUMBERING.replace('<w:abstractNum w:abstractNumId="0">', '<w:abstractNum w:abstractNumId="0"><w:name w:val="NumberDefault"/>');
-    expect(texts(inline('LISTNUM NumberDefault'), own)).toEqual(['1.']);
+    expect(texts(inline('LISTNUM NumberDefault') + inline('LISTNUM'), own)).toEqual(['1.', '2.']);
   });
 
   it('numbers an unnamed field in NumberDefault, and in its paragraph\'s list one level below the paragraph\'s number', () => {
