@@ -9,6 +9,7 @@ import type { XmlElement } from '../xml';
 import type { PropsEnv } from './env';
 import type { ListCounters } from './list-counters';
 import type { Numbering } from './numbering';
+import type { ListNumParagraph } from './listnum-field';
 import type { ParseCaches } from './intern';
 import type { DocxPackage } from './package';
 import type { StyleSheet } from './styles';
@@ -55,6 +56,8 @@ export interface StoryState {
   paragraphs: number;
   /** Bookmark marks met between blocks, waiting for the next paragraph. */
   pendingMarks: Inline[];
+  /** The paragraph being read, as its LISTNUM fields need it (its numbering, their last level). */
+  listNum?: ListNumParagraph;
 }
 
 /** A complex field being assembled (fldChar begin … separate … end, §17.16.18). */

@@ -7,7 +7,7 @@ import type { DocxContext, FieldFrame, StoryState } from './context';
 import { evaluateEq, evaluateIf } from './field-eval';
 import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqFieldChecked } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
-import { listNumText } from './listnum-field';
+import { listNumText, noteListNumStart } from './listnum-field';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
 const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
@@ -104,8 +104,9 @@ export function currentTarget(story: StoryState, out: Inline[]): Inline[] | unde
 export function endField(ctx: DocxContext, story: StoryState, out: Inline[], at: string): void {
   const frame = story.fields.pop();
   if (!frame) return;
-  const field = buildField(ctx, frame, at, false, story);
   const parent = story.fields[story.fields.length - 1];
+  if (!parent) noteListNumStart(story, frame.instruction, out);
+  const field = buildField(ctx, frame, at, false, story);
   if (parent && parent.state === 'instruction') {
     // A nested field inside an instruction contributes its result text (IF { MERGEFIELD x } = ...).
     parent.instruction += textOf(field ? field.result : frame.result);

@@ -146,6 +146,50 @@ describe('LISTNUM fields', () => {
     expect(labels(ps)).toEqual(['1.', null, null, '2.', null, null, '2.f)']);
   });
 
+  const inline = (...parts: string[]) => `<w:p>${parts.map((x) => x.startsWith('LISTNUM') ? field(x) : `<w:r><w:t xml:space="preserve">${x}</w:t></w:r>`).join('')}</w:p>`;
+  const texts = (body: string, numbering = NUMBERING) => bodyParagraphs(parseFixture({ body, numbering })).map((p) => textOf(p.inlines));
+
+  it('numbers Word\'s built-in lists NumberDefault, OutlineDefault and LegalDefault, which no abstract numbering defines', () => {
+    const levels = (name: string) => inline(...Array.from({ length: 9 }, (_, i) => `LISTNUM ${name} \\l ${i + 1}`));
+    expect(texts(levels('NumberDefault') + levels('OutlineDefault') + levels('LegalDefault'))).toEqual([
+      '1)a)i)(1)(a)(i)1.a.i.',
+      'I.A.1.a)(1)(a)(i)(a)(i)',
+      '1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.',
+    ]);
+    // A document's own abstract numbering of a built-in name wins.
+    const own = NUMBERING.replace('<w:abstractNum w:abstractNumId="0">', '<w:abstractNum w:abstractNumId="0"><w:name w:val="NumberDefault"/>');
+    expect(texts(inline('LISTNUM NumberDefault') + inline('LISTNUM'), own)).toEqual(['1.', '2.']);
+  });
+
+  it('numbers an unnamed field in NumberDefault, and in its paragraph\'s list one level below the paragraph\'s number', () => {
+    const body = inline('LISTNUM', ' plain') + li('Item', 1) + inline('LISTNUM', ' x') +
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${field('LISTNUM')}<w:r><w:t xml:space="preserve"> inline</w:t></w:r></w:p>`;
+    const ps = bodyParagraphs(parseFixture({ body, numbering: NUMBERING }));
+    expect(ps.map((p) => textOf(p.inlines))).toEqual(['1) plain', 'Item', '2) x', '2.a) inline']);
+    expect(labels(ps)).toEqual([null, '1.', null, '2.']);
+  });
+
+  it('puts each later field of a paragraph without \\l one level below the one before; \\l gives the level', () => {
+    const body = inline('LISTNUM NumberDefault', ' ', 'LISTNUM', ' ', 'LISTNUM') + inline('LISTNUM \\l 2', ' ', 'LISTNUM \\l 2', ' ', 'LISTNUM');
+    // The third field of the second paragraph is one below the \l 2 before it: level 3, restarted by the level-2 counts.
+    expect(texts(body)).toEqual(['1) a) i)', 'b) c) i)']);
+  });
+
+  it('keeps the level of the field before when text opens the paragraph (the standard\'s "i) ... ii) ... iii)" example)', () => {
+    const body = inline('Steps: ', 'LISTNUM NumberDefault \\l 3 \\s 1', ' approve, ', 'LISTNUM', ' fund, ', 'LISTNUM', ' hire.') +
+      li('Item', 1) + `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t xml:space="preserve">List: </w:t></w:r>` +
+      `<w:fldSimple w:instr=" LISTNUM "/><w:r><w:t xml:space="preserve"> one </w:t></w:r><w:fldSimple w:instr=" LISTNUM "/></w:p>`;
+    expect(texts(body)).toEqual(['Steps: i) approve, ii) fund, iii) hire.', 'Item', 'List: 2.a) one 2.b)']);
+  });
+
+  it('restarts a field\'s level when a higher level of its list advances, by field or by paragraph', () => {
+    const body = inline('LISTNUM \\l 1', ' ', 'LISTNUM \\l 2', ' ', 'LISTNUM \\l 2') + inline('LISTNUM \\l 1', ' ', 'LISTNUM \\l 2') +
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${field('LISTNUM')}${field('LISTNUM \\l 2')}</w:p>` +
+      `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr>${field('LISTNUM \\l 2')}</w:p>`;
+    // The numbered paragraphs count before their fields: "2." restarts level 2 for the field after it.
+    expect(texts(body)).toEqual(['1) a) b)', '2) a)', '1.a)1.b)', '2.a)']);
+  });
+
   it('shows nothing for a list no abstract numbering is named after', () => {
     const ps = bodyParagraphs(parseFixture({ body: li('Heading', 1) + withListnum('LISTNUM Other \\l 2', 'text'), numbering: named }));
     expect(ps.map((p) => textOf(p.inlines))).toEqual(['Heading', ' text']);

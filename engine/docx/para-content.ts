@@ -8,6 +8,7 @@ import { revisionOf, type FieldFrame } from './context';
 import { buildField } from './field-state';
 import { hyperlinkTarget, parseInstruction } from './fields';
 import type { InlineReader } from './inline-reader';
+import { noteListNumStart } from './listnum-field';
 import { readMath } from './math';
 
 /** A paragraph content reader. */
@@ -45,6 +46,7 @@ function fldSimple(r: InlineReader, el: XmlElement): void {
   r.content(el);
   r.flushText();
   r.story.fields.length = depth;
+  if (depth === 0) noteListNumStart(r.story, raw, r.out);
   const field = buildField(r.ctx, frame, r.at, false, r.story);
   if (field) r.emit(field);
 }

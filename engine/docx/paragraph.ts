@@ -122,10 +122,13 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
     reader.out.push(...story.pendingMarks);
     story.pendingMarks = [];
   }
+  // The paragraph's number counts before its LISTNUM fields, which number on in its list after it.
+  const numbered = cascade.list && !joinsNext ? cascade.list : undefined;
+  const list = numbered ? listLabel(ctx, story, numbered, markRaw) : undefined;
+  story.listNum = numbered ? { list: numbered } : {};
   reader.content(p);
   const inlines = reader.finish();
   const props = paragraphProps(ctx, cascade, charUnitPt(ctx, cascade, p, markProps, at));
-  const list = cascade.list && !joinsNext ? listLabel(ctx, story, cascade.list, markRaw) : undefined;
   const paragraph: Paragraph = {
     kind: 'paragraph',
     props: list ? { ...props, list } : props,
