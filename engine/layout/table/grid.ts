@@ -70,8 +70,7 @@ export function computeGrid(t: Table, availPt: number, compatibilityMode: number
     // the other columns: one sized to its contents (w:tblW auto or nil) has no width to keep, and
     // Word lets it grow past the text (docxside-case6's Word render: the 432 pt tables, auto width,
     // grow to 443 and 434 pt with their other columns at 86.4 and 108 pt, past the right margin).
-    const x = tableX(t, availPt, total(columns), compatibilityMode);
-    const limitPt = target === undefined ? Infinity : availPt - (t.props.alignment === 'left' ? Math.max(0, x) : 0);
+    const limitPt = target === undefined ? Infinity : t.props.alignment === 'left' ? availPt - Math.max(0, tableX(t, availPt, total(columns), compatibilityMode)) : availPt;
     columns = widenToContent(columns, cellMinima(t, columns, minimum), limitPt);
   }
   const widthPt = total(columns);
