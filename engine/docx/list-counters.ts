@@ -8,9 +8,8 @@ import type { ResolvedList } from './numbering';
 
 /** Counters of one story (the body, or one header, footer or note). */
 export class ListCounters {
-  private readonly counters = new Map<string, Array<number | undefined>>();
-  /** Start overrides waiting for their level's next item, by counter key (see count). */
-  private readonly seeds = new Map<string, Array<number | undefined>>();
+  /** By counter key: each level's current value, and the start override waiting for its next item (see count). */
+  private readonly counters = new Map<string, { readonly values: Array<number | undefined>; readonly seeds: Array<number | undefined> }>();
   private readonly usedNums = new Set<string>();
 
   /**
@@ -18,14 +17,12 @@ export class ListCounters {
    * values where unused); `startAt` sets the level's value instead of counting on (LISTNUM's \s).
    */
   count(numId: string, list: ResolvedList, ilvl: number, startAt?: number): number[] {
-    let c = this.counters.get(list.counterKey);
-    let seed = this.seeds.get(list.counterKey);
-    if (!c || !seed) {
-      c = new Array(9).fill(undefined);
-      seed = new Array(9).fill(undefined);
-      this.counters.set(list.counterKey, c);
-      this.seeds.set(list.counterKey, seed);
+    let entry = this.counters.get(list.counterKey);
+    if (!entry) {
+      entry = { values: new Array(9).fill(undefined), seeds: new Array(9).fill(undefined) };
+      this.counters.set(list.counterKey, entry);
     }
+    const { values: c, seeds: seed } = entry;
     if (!this.usedNums.has(numId)) {
       this.usedNums.add(numId);
       // A numbering instance with start overrides restarts those levels when it is first used: they
