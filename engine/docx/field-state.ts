@@ -8,6 +8,7 @@ import { evaluateEq, evaluateIf } from './field-eval';
 import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqFieldChecked } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 import { listNumText, noteListNumStart } from './listnum-field';
+import { autoNumText, isAutoNumField } from './autonum-field';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
 const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
@@ -197,6 +198,8 @@ function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: stri
     const t = listNumText(ctx, story, instruction);
     return t === undefined ? undefined : { text: t };
   }
+  // Word keeps no result for the AUTONUM fields either: they count in their story like LISTNUM.
+  if (isAutoNumField(instruction.name)) return { text: autoNumText(story, instruction) };
   // IF and EQ results come from their instructions; a cached result (Word's own evaluation) wins.
   if (instruction.name === 'IF' && !hasCache) {
     const t = evaluateIf(instruction);
