@@ -53,6 +53,14 @@ describe('AUTONUM fields', () => {
     expect(texts(p('AUTONUMOUT', 'a') + p('AUTONUMOUT', 'b'))).toEqual(['1. a', '2. b']);
   });
 
+  it('show nothing, and do not count, inside an IF field\'s instruction (Microsoft\'s field reference)', () => {
+    const r = (x: string) => `<w:r><w:instrText xml:space="preserve">${x}</w:instrText></w:r>`;
+    const begin = '<w:r><w:fldChar w:fldCharType="begin"/></w:r>';
+    const end = '<w:r><w:fldChar w:fldCharType="end"/></w:r>';
+    const nested = `<w:p>${begin}${r(' IF 1 = 1 "')}${begin}${r(' AUTONUM ')}${end}${r('x" "y" ')}${end}</w:p>`;
+    expect(texts(nested + p('AUTONUM', 'a'))).toEqual(['x', '1. a']);
+  });
+
   it('counts each kind apart and warns of no missing result', () => {
     const body = p('AUTONUM', 'a', 1) + p('AUTONUMLGL', 'b', 1) + p('AUTONUMOUT', 'c', 1) + p('AUTONUM', 'd', 1);
     expect(texts(body)).toEqual(['1. a', '1. b', 'I. c', '2. d']);
