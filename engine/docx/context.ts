@@ -10,6 +10,7 @@ import type { PropsEnv } from './env';
 import type { ListCounters } from './list-counters';
 import type { Numbering } from './numbering';
 import type { ListNumParagraph } from './listnum-field';
+import type { AutoNumState } from './autonum-field';
 import type { ParseCaches } from './intern';
 import type { DocxPackage } from './package';
 import type { StyleSheet } from './styles';
@@ -56,8 +57,10 @@ export interface StoryState {
   paragraphs: number;
   /** Bookmark marks met between blocks, waiting for the next paragraph. */
   pendingMarks: Inline[];
-  /** The paragraph being read, as its LISTNUM fields need it (its numbering, their last level). */
+  /** The paragraph being read, as its LISTNUM and AUTONUM fields need it (its numbering and outline level, their last level). */
   listNum?: ListNumParagraph;
+  /** AUTONUM, AUTONUMLGL and AUTONUMOUT counts of body text and the last heading's number, by field name (autonum-field.ts). */
+  autoNum?: Map<string, AutoNumState>;
 }
 
 /** A complex field being assembled (fldChar begin … separate … end, §17.16.18). */

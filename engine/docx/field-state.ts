@@ -8,6 +8,7 @@ import { evaluateEq, evaluateIf } from './field-eval';
 import { MAX_EQ_FIELD_NODES, MAX_EQ_NODES, readEqFieldChecked } from './eq-field';
 import { computeFieldText, computeSymbol, hyperlinkTarget, parseInstruction, type ComputedField } from './fields';
 import { listNumText, noteListNumStart } from './listnum-field';
+import { autoNumText, isAutoNumField } from './autonum-field';
 
 /** Fields whose result layout computes (page numbers, cross-references), so an empty cache is fine. */
 const LAYOUT_FIELDS = new Set(['PAGE', 'NUMPAGES', 'SECTIONPAGES', 'PAGEREF', 'REF', 'NOTEREF', 'SEQ', 'STYLEREF', 'TOC', 'SECTION']);
@@ -148,7 +149,7 @@ export function buildField(ctx: DocxContext, frame: FieldFrame, at: string, cont
     ctx.bag.warn('docx/field-instruction-cut', `A field's instruction is longer than ${MAX_INSTRUCTION_CHARS} characters; the rest of it is not read.`, { at });
   }
   const instruction = parseInstruction(frame.instruction);
-  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame.instruction, frame.result.length > 0, story);
+  const computed = continues || frame.locked ? undefined : computeField(ctx, instruction, frame, story);
   let result: Inline[] = frame.result;
   if (computed !== undefined) {
     const base = firstTextProps(frame.result) ?? frame.props;
@@ -190,13 +191,18 @@ function eqResult(ctx: DocxContext, frame: FieldFrame, props: RunProps, at: stri
   return { kind: 'math', linearText: evaluateEq(frame.instruction) ?? '', display: false, props, tree, ...(frame.link ? { link: frame.link } : {}) };
 }
 
-function computeField(ctx: DocxContext, instruction: FieldInstruction, raw: string, hasCache: boolean, story: StoryState): ComputedField | undefined {
+function computeField(ctx: DocxContext, instruction: FieldInstruction, frame: FieldFrame, story: StoryState): ComputedField | undefined {
+  const raw = frame.instruction;
+  const hasCache = frame.result.length > 0;
   if (instruction.name === 'SYMBOL') return computeSymbol(instruction);
   // LISTNUM counts in its list whatever it caches (Word keeps no result for it and renumbers it live).
   if (instruction.name === 'LISTNUM') {
     const t = listNumText(ctx, story, instruction);
     return t === undefined ? undefined : { text: t };
   }
+  // Word keeps no result for the AUTONUM fields either: they count in their story like LISTNUM;
+  // inside another field's instruction (an IF) Word shows nothing for them (its field reference).
+  if (isAutoNumField(instruction.name)) return { text: frame.inParentInstruction ? '' : autoNumText(story, instruction) };
   // IF and EQ results come from their instructions; a cached result (Word's own evaluation) wins.
   if (instruction.name === 'IF' && !hasCache) {
     const t = evaluateIf(instruction);

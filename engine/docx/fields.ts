@@ -184,7 +184,8 @@ function dateFor(ctx: DocxContext, name: string): DateParts | undefined {
   return iso ? parseIsoDateParts(iso) : undefined;
 }
 
-function formatNumberResult(n: number, instr: FieldInstruction): string {
+/** Formats a number by the field's `\#` picture or `\*` number format (Arabic without either). */
+export function formatNumberResult(n: number, instr: FieldInstruction): string {
   const pic = switchArg(instr, '\\#');
   if (pic) return formatNumericPicture(n, pic);
   for (const [s, a] of instr.switches) if (s === '\\*' && a && isNumberSwitch(a)) return formatNumberSwitch(n, a);

@@ -17,7 +17,7 @@ import { switchArg } from './fields';
 import { formatLabel } from './list-counters';
 import type { LevelDef, ResolvedList } from './numbering';
 
-/** The numbering of the paragraph being read and the level of its last LISTNUM field, as LISTNUM needs them. */
+/** The numbering of the paragraph being read and the level of its last LISTNUM field, as LISTNUM (and AUTONUM) need them. */
 export interface ListNumParagraph {
   /** The paragraph's own list and level (w:numPr resolved), when it is numbered. */
   readonly list?: { readonly numId: string; readonly ilvl: number; readonly list: ResolvedList };
@@ -25,6 +25,8 @@ export interface ListNumParagraph {
   lastLevel?: number;
   /** Text came before the paragraph's first LISTNUM field: later fields keep its level. */
   opensWithText?: boolean;
+  /** The paragraph's outline level 0-8 when it is a heading, as AUTONUM fields number it (autonum-field.ts). */
+  readonly outlineLevel?: number;
 }
 
 /** Notes, as a paragraph's first LISTNUM field ends, whether text opens the paragraph before it (`out`: the paragraph so far). */
@@ -95,6 +97,11 @@ const BUILT_IN: ReadonlyMap<string, ResolvedList> = new Map([
   ['LegalDefault', builtIn('LegalDefault', Array.from({ length: 9 }, (_, i) =>
     ['decimal', Array.from({ length: i + 1 }, (_x, k) => `%${k + 1}.`).join('')] as const))],
 ]);
+
+/** One of Word's built-in LISTNUM lists by name (NumberDefault, OutlineDefault, LegalDefault). */
+export function builtInList(name: string): ResolvedList | undefined {
+  return BUILT_IN.get(name);
+}
 
 function intSwitch(instr: FieldInstruction, sw: string, fallback: number): number {
   const v = switchArg(instr, sw);

@@ -13,7 +13,7 @@ import { splitBySlot, Slot } from './font-slots';
 import { InlineReader } from './inline-reader';
 import { formatLabel } from './list-counters';
 import { internPara, internRun } from './intern';
-import { resolveParagraph } from './resolve-para';
+import { outlineLevelOf, resolveParagraph } from './resolve-para';
 import { resolveRun } from './resolve-run';
 import { overrideRun, type RawRun } from './run-props';
 import type { LevelDef } from './numbering';
@@ -40,7 +40,7 @@ function paragraphProps(ctx: DocxContext, cascade: ParagraphCascade, charUnitPt:
   }
   let hit = m.get(charUnitPt);
   if (!hit) {
-    const styleName = cascade.styleId ? ctx.styles.styles.get(cascade.styleId)?.name : undefined;
+    const styleName = styleNameOf(ctx, cascade);
     hit = resolveParagraph(cascade.raw, {
       autoSpacingPt: ctx.settings.doNotUseHtmlParagraphAutoSpacing ? 5 : 14,
       charUnitPt,
@@ -49,6 +49,10 @@ function paragraphProps(ctx: DocxContext, cascade: ParagraphCascade, charUnitPt:
     m.set(charUnitPt, hit);
   }
   return hit;
+}
+
+function styleNameOf(ctx: DocxContext, cascade: ParagraphCascade): string | undefined {
+  return cascade.styleId ? ctx.styles.styles.get(cascade.styleId)?.name : undefined;
 }
 
 /** The w:pPr children read here, found in one pass. */
@@ -125,7 +129,9 @@ export function readParagraph(ctx: DocxContext, story: StoryState, p: XmlElement
   // The paragraph's number counts before its LISTNUM fields, which number on in its list after it.
   const numbered = cascade.list && !joinsNext ? cascade.list : undefined;
   const list = numbered ? listLabel(ctx, story, numbered, markRaw) : undefined;
-  story.listNum = numbered ? { list: numbered } : {};
+  // AUTONUM fields number by the paragraph's outline level (autonum-field.ts).
+  const outlineLevel = outlineLevelOf(cascade.raw, styleNameOf(ctx, cascade));
+  story.listNum = { ...(numbered ? { list: numbered } : {}), ...(outlineLevel !== undefined ? { outlineLevel } : {}) };
   reader.content(p);
   const inlines = reader.finish();
   const props = paragraphProps(ctx, cascade, charUnitPt(ctx, cascade, p, markProps, at));

@@ -79,14 +79,20 @@ export function resolveParagraph(raw: RawPara, input: ParaResolveInput): Paragra
   if (raw.autoSpaceDN === false) p.noAutoSpaceDigits = true;
   if (raw.pStyle) p.styleId = raw.pStyle;
   if (input.styleName) p.styleName = input.styleName;
-  const outline = raw.outlineLvl ?? headingLevel(input.styleName);
-  if (outline !== undefined && outline < 9) p.outlineLevel = outline;
+  const outline = outlineLevelOf(raw, input.styleName);
+  if (outline !== undefined) p.outlineLevel = outline;
   const borders = paragraphBorders(raw);
   if (borders) p.borders = borders;
   if (raw.shd) p.shading = raw.shd;
   if (raw.framePr && Object.keys(raw.framePr).length > 0) p.frame = raw.framePr;
   if (raw.suppressLineNumbers) p.suppressLineNumbers = true;
   return p;
+}
+
+/** A paragraph's outline level 0–8 (w:outlineLvl, else a built-in heading style's); undefined for body text (level 9 or none). */
+export function outlineLevelOf(raw: RawPara, styleName: string | undefined): number | undefined {
+  const outline = raw.outlineLvl ?? headingLevel(styleName);
+  return outline !== undefined && outline < 9 ? outline : undefined;
 }
 
 function headingLevel(name: string | undefined): number | undefined {

@@ -80,4 +80,28 @@ describe('fallback faces for East Asian scripts', () => {
     expect(text).toContain('*1621563*');
     expect(text).not.toMatch(/[\uF000-\uF0FF]/);
   });
+
+  it('draws a w:sym F0xx of a text font as the font\'s own 00xx character, as wide as that character typed (§17.3.3.30)', async () => {
+    // Word's symbol-font convention: code c of a symbol-encoded font sits at U+F000 + c, so F020 in
+    // Calibri is Calibri's space and F0B0 its degree sign, not a missing glyph or a fallback face's.
+    const calibri = (inner: string) => `<w:r><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri"/></w:rPr>${inner}</w:r>`;
+    const sym = (code: string) => calibri(`<w:sym w:font="Calibri" w:char="${code}"/>`);
+    const t = (s: string) => calibri(`<w:t xml:space="preserve">${s}</w:t>`);
+    const body = [t('7') + sym('F020') + t('x'), t('7 x'), t('70') + sym('F0B0') + t('F'), t('70\u00B0F')].map((r) => `<w:p>${r}</w:p>`).join('');
+    const { doc, codes } = await layoutDocx(makeDocx({ body }), 'sym-text-font.docx', host);
+    expect(codes).not.toContain('text/missing-glyph');
+    const lines = new Map<number, { text: string; end: number; families: Set<string> }>();
+    for (const g of glyphRunsOn(doc, 0)) {
+      const line = lines.get(g.y) ?? { text: '', end: 0, families: new Set() };
+      line.text += g.text;
+      line.end = Math.max(line.end, g.x + g.advances.reduce((a, b) => a + b, 0));
+      line.families.add(doc.fonts[g.font]!.family);
+      lines.set(g.y, line);
+    }
+    const [spaced, typed, degree, typedDegree] = [...lines.values()];
+    expect([spaced!.text, degree!.text]).toEqual([typed!.text, typedDegree!.text]);
+    expect(spaced!.end).toBeCloseTo(typed!.end, 3);
+    expect(degree!.end).toBeCloseTo(typedDegree!.end, 3);
+    expect(degree!.families).toEqual(typedDegree!.families);
+  });
 });
