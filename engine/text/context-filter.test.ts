@@ -24,6 +24,17 @@ function writeClassDef(bytes: Uint8Array, at: number): void {
   [2, 2, 10, 19, 1, 20, 29, 2].forEach((v, i) => ((bytes[at + i * 2] = v >> 8), (bytes[at + i * 2 + 1] = v & 0xff)));
 }
 
+/** Two chained context subtables (at 0 and 100) reading one ClassDef, and a reachable set (10-29) whose glyph reads are counted. */
+function sharedClassDefSubtables(): { bytes: Uint8Array; reachable: Uint8Array; reads: () => number } {
+  const bytes = new Uint8Array(400);
+  writeClassDef(bytes, 300);
+  writeSubtable(bytes, 0, 300);
+  writeSubtable(bytes, 100, 300);
+  const plain = new Uint8Array(NUM_GLYPHS);
+  plain.fill(1, 10, 30);
+  return { bytes, ...countingReads(plain) };
+}
+
 describe('contextEntries (class-based chained context)', () => {
   it('finds the entry glyphs of a rule whose classes are reachable, and none when they are not', () => {
     const bytes = new Uint8Array(400);
@@ -39,13 +50,7 @@ describe('contextEntries (class-based chained context)', () => {
 
   it('reads a ClassDef that several subtables share once per reachable set, not once per subtable', () => {
     // Each reading walks every glyph of the font; a font's context subtables share a few ClassDefs.
-    const bytes = new Uint8Array(400);
-    writeClassDef(bytes, 300);
-    writeSubtable(bytes, 0, 300);
-    writeSubtable(bytes, 100, 300);
-    const plain = new Uint8Array(NUM_GLYPHS);
-    plain.fill(1, 10, 30);
-    const { reachable, reads } = countingReads(plain);
+    const { bytes, reachable, reads } = sharedClassDefSubtables();
     expect(contextEntries(new ByteReader(bytes, 0), true, reachable).glyphs).toEqual([10, 11]);
     const first = reads();
     expect(first).toBeGreaterThanOrEqual(NUM_GLYPHS);
@@ -56,13 +61,7 @@ describe('contextEntries (class-based chained context)', () => {
   it('finds the glyphs that must follow the first glyph of a rule without walking every glyph of the font per rule', () => {
     // With adjacent glyphs a rule blocks (first, next) pairs; the next class's glyphs came from a walk
     // over every glyph of the font for every rule of every subtable, a first conversion's cost.
-    const bytes = new Uint8Array(400);
-    writeClassDef(bytes, 300);
-    writeSubtable(bytes, 0, 300);
-    writeSubtable(bytes, 100, 300);
-    const plain = new Uint8Array(NUM_GLYPHS);
-    plain.fill(1, 10, 30);
-    const { reachable, reads } = countingReads(plain);
+    const { bytes, reachable, reads } = sharedClassDefSubtables();
     const pairs = [10, 11].flatMap((a) => Array.from({ length: 10 }, (_, i) => a * 0x10000 + 20 + i));
     expect(contextEntries(new ByteReader(bytes, 0), true, reachable, true)).toEqual({ glyphs: [], pairs });
     const first = reads();
