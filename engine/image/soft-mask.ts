@@ -288,25 +288,37 @@ export function morph(src: Uint8Array, cols: number, rows: number, g: number): U
 }
 
 /**
- * b[i] = the maximum (grow) or minimum of a's samples i-r..i+r of one line (`n` samples from `start`,
- * `step` apart), samples past its ends 0. Over the line padded by r zeros each side, cut into blocks
- * of the window's width, a window is the suffix of one block and the prefix of the next.
+ * Sets b[i] to the maximum (grow) or minimum of a's samples i-r..i+r of one line (`n` samples from
+ * `start`, `step` apart), samples past its ends 0. Over the line padded by r zeros each side, cut into
+ * blocks of the window's width, a window is the suffix of one block and the prefix of the next.
+ * Exported for its test only (morph is the module's door).
  */
-function lineExtreme(a: Uint8Array, b: Uint8Array, start: number, step: number, n: number, r: number, grow: boolean, buf: { pad: Uint8Array; pre: Uint8Array; suf: Uint8Array }): void {
+export function lineExtreme(a: Uint8Array, b: Uint8Array, start: number, step: number, n: number, r: number, grow: boolean, buf: { pad: Uint8Array; pre: Uint8Array; suf: Uint8Array }): void {
   const { pad, pre, suf } = buf;
   const w = 2 * r + 1;
   const len = n + 2 * r;
   pad.fill(0, 0, len);
   for (let k = 0; k < n; k++) pad[k + r] = a[start + k * step]!;
+  // The previous (next) sample is read only where a block goes on: reading pre[-1] or suf[len] made
+  // TurboFan's code bail out ("out of bounds") and run this loop unoptimised for much of a first
+  // conversion (lineExtreme deoptimised 30 times in the dev corpus's first round).
   for (let j = 0, at = 0; j < len; j++, at = at + 1 === w ? 0 : at + 1) {
     const v = pad[j]!;
+    if (at === 0) {
+      pre[j] = v;
+      continue;
+    }
     const p = pre[j - 1]!;
-    pre[j] = at === 0 ? v : grow ? (v > p ? v : p) : v < p ? v : p;
+    pre[j] = grow ? (v > p ? v : p) : v < p ? v : p;
   }
   for (let j = len - 1; j >= 0; j--) {
     const v = pad[j]!;
+    if (j === len - 1 || (j + 1) % w === 0) {
+      suf[j] = v;
+      continue;
+    }
     const q = suf[j + 1]!;
-    suf[j] = j === len - 1 || (j + 1) % w === 0 ? v : grow ? (v > q ? v : q) : v < q ? v : q;
+    suf[j] = grow ? (v > q ? v : q) : v < q ? v : q;
   }
   for (let i = 0; i < n; i++) {
     const x = suf[i]!;

@@ -9,7 +9,7 @@
  * OpenType "Sequence Context" and "Chained Sequence Context" formats 1-3, GSUB LookupType 4.
  */
 import type { ByteReader } from './sfnt-reader';
-import { coverageIndexes, markCoverage, readClassDef } from './otl-tables';
+import { coverageIndexes, forEachCovered, readClassDef } from './otl-tables';
 
 /** Where a lookup may start on fast-path text. */
 export interface EntryBlock {
@@ -20,24 +20,33 @@ export interface EntryBlock {
 }
 
 function anyReachable(cov: ByteReader, reachable: Uint8Array): boolean {
-  const marked = new Uint8Array(reachable.length);
-  markCoverage(cov, marked);
-  for (let g = 0; g < marked.length; g++) if (marked[g] && reachable[g]) return true;
-  return false;
+  return coveredReachable(cov, reachable).length > 0;
 }
 
+/**
+ * The reachable glyphs of a Coverage table, ascending, read from the table's own entries: a coverage
+ * lists a few glyphs of a font that may have thousands, and marking them in an array of the font's
+ * size and then scanning all of it, once per coverage of every context subtable, was most of what
+ * building a font's fast plans cost a new process.
+ */
 function coveredReachable(cov: ByteReader, reachable: Uint8Array): number[] {
-  const marked = new Uint8Array(reachable.length);
-  markCoverage(cov, marked);
   const out: number[] = [];
-  for (let g = 0; g < marked.length; g++) if (marked[g] && reachable[g]) out.push(g);
-  return out;
+  let ascending = true;
+  forEachCovered(cov, reachable.length, (g) => {
+    if (!reachable[g]) return;
+    if (out.length > 0 && g <= out[out.length - 1]!) ascending = false;
+    out.push(g);
+  });
+  // A table out of order (the spec forbids it, a damaged font may not care) gives what the scan gave.
+  return ascending ? out : [...new Set(out)].sort((a, b) => a - b);
 }
 
-/** A ClassDef's class of every glyph, and whether some reachable glyph belongs to a class. */
+/** A ClassDef's class of every glyph, and the reachable glyphs of each class. */
 interface ReachableClasses {
   readonly classes: Uint16Array;
   has(c: number): boolean;
+  /** The reachable glyphs of class `c`, ascending. */
+  glyphsOf(c: number): readonly number[];
 }
 
 /**
@@ -47,17 +56,36 @@ interface ReachableClasses {
  */
 const classDefAnswers = new WeakMap<Uint8Array, Map<number, { readonly reachable: Uint8Array; readonly answer: ReachableClasses }>>();
 
-/** For each class of a ClassDef, whether some reachable glyph belongs to it. */
+/** For each class of a ClassDef, the reachable glyphs that belong to it. */
 function reachableClasses(cd: ByteReader, reachable: Uint8Array): ReachableClasses {
   let answers = classDefAnswers.get(cd.bytes);
   if (!answers) classDefAnswers.set(cd.bytes, (answers = new Map()));
   const known = answers.get(cd.start);
   if (known?.reachable === reachable) return known.answer;
   const classes = readClassDef(cd, reachable.length);
-  const seen = new Set<number>();
-  for (let g = 0; g < reachable.length; g++) if (reachable[g]) seen.add(classes[g]!);
-  const answer: ReachableClasses = { classes, has: (c) => seen.has(c) };
+  const byClass = new Map<number, number[]>();
+  for (let g = 0; g < reachable.length; g++) {
+    if (!reachable[g]) continue;
+    const list = byClass.get(classes[g]!);
+    if (list) list.push(g);
+    else byClass.set(classes[g]!, [g]);
+  }
+  const answer: ReachableClasses = { classes, has: (c) => byClass.has(c), glyphsOf: (c) => byClass.get(c) ?? [] };
   answers.set(cd.start, { reachable, answer });
+  return answer;
+}
+
+/** A missing ClassDef (offset 0: every glyph is class 0), one per reachable set rather than one per subtable. */
+const noClassDefs = new WeakMap<Uint8Array, ReachableClasses>();
+
+function noClassDef(reachable: Uint8Array): ReachableClasses {
+  let answer = noClassDefs.get(reachable);
+  if (!answer) {
+    const all: number[] = [];
+    for (let g = 0; g < reachable.length; g++) if (reachable[g]) all.push(g);
+    answer = { classes: new Uint16Array(reachable.length), has: (c) => c === 0, glyphsOf: (c) => (c === 0 ? all : []) };
+    noClassDefs.set(reachable, answer);
+  }
   return answer;
 }
 
@@ -208,7 +236,7 @@ function classRules(st: ByteReader, covTable: ByteReader, chained: boolean, reac
   const defs = chained ? [st.u16(4), st.u16(6), st.u16(8)] : [st.u16(4)];
   const setBase = chained ? 10 : 6;
   const setCount = st.u16(setBase);
-  const cds = defs.map((o) => (o ? reachableClasses(st.sub(o), reachable) : { classes: new Uint16Array(reachable.length), has: (c: number) => c === 0 }));
+  const cds = defs.map((o) => (o ? reachableClasses(st.sub(o), reachable) : noClassDef(reachable)));
   const inputCd = chained ? cds[1]! : cds[0]!;
   const covered = coveredReachable(covTable, reachable);
   const glyphs: number[] = [];
@@ -246,7 +274,7 @@ function classSetEntries(
     const follow = adjacent ? nextClass(rule, chained) : undefined;
     if (!follow) return 'glyph';
     const cd = chained ? cds[follow.sequence]! : cds[0]!;
-    for (let h = 0; h < reachable.length; h++) if (reachable[h] && cd.classes[h] === follow.value) next.add(h);
+    for (const h of cd.glyphsOf(follow.value)) next.add(h);
     if (next.size > MAX_CONTEXT_PAIRS) return 'glyph';
   }
   return any ? [...next] : undefined;

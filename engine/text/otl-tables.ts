@@ -109,26 +109,33 @@ function readLookup(l: ByteReader, isGpos: boolean): LookupInfo {
 }
 
 /**
- * Marks in `out` every glyph of a Coverage table (formats 1 and 2). Glyph ids beyond `out` are
- * ignored (they cannot come from the font's cmap).
+ * Calls `visit` with every glyph of a Coverage table (formats 1 and 2) below `numGlyphs`, in table
+ * order (ascending in a well-formed table). Glyph ids beyond the font cannot come from its cmap.
  */
-export function markCoverage(c: ByteReader, out: Uint8Array): void {
+export function forEachCovered(c: ByteReader, numGlyphs: number, visit: (glyph: number) => void): void {
   const format = c.u16(0);
   const n = c.u16(2);
   if (format === 1) {
     for (let i = 0; i < n; i++) {
       const g = c.u16(4 + i * 2);
-      if (g < out.length) out[g] = 1;
+      if (g < numGlyphs) visit(g);
     }
   } else if (format === 2) {
     for (let i = 0; i < n; i++) {
       const start = c.u16(4 + i * 6);
-      const end = Math.min(c.u16(6 + i * 6), out.length - 1);
-      for (let g = start; g <= end; g++) out[g] = 1;
+      const end = Math.min(c.u16(6 + i * 6), numGlyphs - 1);
+      for (let g = start; g <= end; g++) visit(g);
     }
   } else {
     throw new FontFormatError(`unknown coverage format ${format}`);
   }
+}
+
+/** Marks in `out` every glyph of a Coverage table (formats 1 and 2) that `out` has room for. */
+export function markCoverage(c: ByteReader, out: Uint8Array): void {
+  forEachCovered(c, out.length, (g) => {
+    out[g] = 1;
+  });
 }
 
 /** Coverage index per glyph (-1 when not covered), for pair positioning. */

@@ -7,7 +7,7 @@
  * scan gave: checked against that scan, kept here as the reference.
  */
 import { describe, expect, it } from 'vitest';
-import { morph } from '../../engine/image/soft-mask';
+import { lineExtreme, morph } from '../../engine/image/soft-mask';
 
 /** The window scan morph replaced: each sample the extreme of its 2|g| + 1 neighbours, 0 past the ends. */
 function reference(src: Uint8Array, cols: number, rows: number, g: number): Uint8Array {
@@ -61,5 +61,30 @@ describe('soft mask growth', () => {
       for (let i = 0; i < src.length; i++) src[i] = noisy ? Math.floor(next() * 256) : next() < 0.5 ? 255 : next() < 0.5 ? 0 : Math.floor(next() * 256);
       expect(morph(src, cols, rows, g), `case ${c}: ${cols}x${rows}, g ${g}`).toEqual(reference(src, cols, rows, g));
     }
+  });
+
+  it('reads no sample outside its line buffers', () => {
+    // A read past a typed array's end (pre[-1], suf[len]) gives undefined, unused here, but TurboFan's
+    // code bails out at it ("out of bounds"): lineExtreme deoptimised 30 times in the dev corpus's first
+    // round and ran unoptimised meanwhile.
+    const strays: number[] = [];
+    const watched = (a: Uint8Array) =>
+      new Proxy(a, {
+        get(target, key) {
+          if (typeof key === 'string' && /^-?\d+$/.test(key) && (Number(key) < 0 || Number(key) >= target.length)) strays.push(Number(key));
+          const v = Reflect.get(target, key, target);
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+    const n = 7;
+    for (const r of [1, 2, 3]) {
+      const len = n + 2 * r;
+      const buf = { pad: new Uint8Array(len), pre: watched(new Uint8Array(len)), suf: watched(new Uint8Array(len)) };
+      const src = Uint8Array.from({ length: n }, (_, i) => (i * 37) % 256);
+      const out = new Uint8Array(n);
+      lineExtreme(src, out, 0, 1, n, r, true, buf);
+      expect(out).toEqual(reference(src, n, 1, r));
+    }
+    expect(strays).toEqual([]);
   });
 });
