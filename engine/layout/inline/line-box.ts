@@ -216,9 +216,9 @@ function lineMetrics(d: LineDraft, params: LineBoxParams, leadPt: number): LineS
     const own = snapToGrid(naturalHeight, pitch);
     const snapped = pitch && leadPt > 0 ? Math.max(own, snapToGrid(naturalHeight + leadPt, pitch) - leadPt) : own;
     const textHeight = pitch ? snapped * sp.multiple : snapped + (sp.multiple - 1) * multipleOf;
-    const objectBox = snapToGrid(objectHeight, pitch);
+    const objectBox = objectLineBox(m.object, objectHeight, extra, pitch, markOnly);
     if (objectBox > textHeight) {
-      const base = (objectBox - objectHeight) / 2 + m.object;
+      const base = Math.min(objectBox, Math.max(m.object, (objectBox - objectHeight) / 2 + m.object));
       return sized(Math.max(ascent, m.object), under, objectBox, base);
     }
     const centre = ((snapped - naturalHeight) * sp.multiple) / 2;
@@ -269,6 +269,18 @@ function resetMeasure(m: Measure): void {
   m.unscriptedDescent = 0;
   m.unscriptedNatural = 0;
   m.any = false;
+}
+
+/**
+ * The height the line's inline objects give it (`objectHeight`: the tallest object with the descent
+ * and extra below it), in whole grid lines on a grid. There a line of pictures only takes the grid
+ * lines its pictures need: the mark's descent under them does not add one more (Word's saved column
+ * break in oxsdk-chart3: a 137.8 pt chart alone in its line takes 9 lines of its 15.6 pt grid,
+ * 140.4 pt, not 10 with Calibri's 2.8 pt descent; LibreOffice lays it out the same). The caller
+ * centres the picture in those lines as far as they leave it room.
+ */
+function objectLineBox(objectPt: number, objectHeight: number, extra: number, pitch: number, markOnly: boolean): number {
+  return snapToGrid(pitch && markOnly ? objectPt + extra : objectHeight, pitch);
 }
 
 /** A height rounded up to whole grid lines (`pitch` 0: no grid). */
