@@ -140,11 +140,11 @@ export class BlockUnitBuilder {
     let units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
     const moved = drop ? undefined : this.moveLateFloats(laid, units, width, gap, (l) => paragraphUnits(l, this.ctx, join, keepWithNext, after));
     if (moved) ({ laid, units } = moved);
-    if (!drop && ctx.wrapArea && ctx.roomAt && wrappingFloats(laid.content).length > 0 && leadHeight(units) > ctx.roomAt(gap) + 0.05) {
-      // The paragraph's first lines do not fit here, so it starts the next column or page, and its
-      // floats go there with its first line: lay its lines out beside them there, not beside where
-      // they would have been here (superdoc-image-wrapping: a picture with text on its left, its
-      // paragraph pushed to the next page, had text running through it).
+    if (!drop && this.startsNextColumn(laid, units, gap)) {
+      // The paragraph's first lines or its floats do not fit here, so it starts the next column or
+      // page, and its floats go there with its first line: lay its lines out beside them there, not
+      // beside where they would have been here (superdoc-image-wrapping: a picture with text on its
+      // left, its paragraph pushed to the next page, had text running through it).
       laid = layoutParagraph(p, ctx.columnWidth?.(true) ?? width, ctx, (floats) => ctx.wrapArea!(gap, floats, true));
       units = paragraphUnits(laid, this.ctx, join, keepWithNext, after);
       if (units[0]) units[0] = { ...units[0], startsColumn: true };
@@ -189,6 +189,20 @@ export class BlockUnitBuilder {
       appendUnits(out, units);
     }
     return out;
+  }
+
+  /**
+   * Whether a paragraph with wrapping floats starts the next column or page: its first lines do not
+   * fit where it would begin, or its floats (those not already moved on with a later line) push it.
+   */
+  private startsNextColumn(laid: LaidParagraph, units: readonly Unit[], gap: number): boolean {
+    const ctx = this.ctx;
+    const floats = wrappingFloats(laid.content);
+    if (!ctx.wrapArea || !ctx.roomAt || floats.length === 0) return false;
+    if (leadHeight(units) > ctx.roomAt(gap) + 0.05) return true;
+    const late = laid.late?.floats;
+    const here = late ? floats.filter((f) => !late.includes(f)) : floats;
+    return ctx.pushedByFloats?.(gap, here) === true;
   }
 
   private moveLateFloats(laid: LaidParagraph, units: readonly Unit[], width: number, gap: number, unitsOf: (l: LaidParagraph) => Unit[]): { laid: LaidParagraph; units: Unit[] } | undefined {

@@ -9,7 +9,7 @@ import { layerSink, type ItemSink } from './emit/sink';
 import type { FaceResolver } from './faces';
 import { floatExclusion, type Exclusion, type WrapArea } from './flow/exclusions';
 import { drawObject, type ObjectContext } from './objects';
-import { floatPosition, type PageGeometry } from './float-position';
+import { floatPosition, hangsOffPage, type PageGeometry } from './float-position';
 import { sizedFloat } from './float-size';
 import type { ObjectInline } from './inline/itemize';
 import type { WordCache } from './inline/pieces';
@@ -188,7 +188,7 @@ function exclusionsOf(floats: readonly ObjectInline[], page: PageGeometry, colum
   return out;
 }
 
-function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclusions' | 'roomAt'> {
+function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclusions' | 'roomAt' | 'pushedByFloats'> {
   return {
     wrapArea(gapPt, floats, next, late) {
       const at = next ? wrap.next() : wrap.at(gapPt);
@@ -209,7 +209,32 @@ function wrapHooks(wrap: BodyWrap): Pick<BlockContext, 'wrapArea' | 'floatExclus
       // What opens a column stays in it, however tall.
       return !at || at.columnEmpty ? Infinity : at.room;
     },
+    pushedByFloats: (gapPt, floats) => floatsPushParagraph(wrap, gapPt, floats),
   };
+}
+
+/**
+ * Whether a paragraph's floats push it on to the next column or page: one that text wraps around,
+ * placed from the paragraph or its line, would hang off the bottom edge of the page where the
+ * paragraph starts (hangsOffPage) but not where it would start next. Word moves such a paragraph,
+ * and with it its float, where floatPosition would otherwise move the float up: the text box of
+ * tika-testWORD_numbered_list, 14.4 pt below an empty paragraph at the foot of its page, is on
+ * Word's next page (the w:lastRenderedPageBreak opening that paragraph) and on LibreOffice's, where
+ * oxsdk-632399964516872542_1's charts reaching 7 pt below the bottom margin, not off the page, stay
+ * on their paragraph's page in Word's page marks. A paragraph opening its column stays, and so
+ * does one whose float hangs off the next page too (moving gains nothing and would not stop).
+ */
+function floatsPushParagraph(wrap: BodyWrap, gapPt: number, floats: readonly ObjectInline[]): boolean {
+  const at = wrap.at(gapPt);
+  if (!at || at.columnEmpty || !floats.some((f) => hangsAt(f, at))) return false;
+  const next = wrap.next();
+  return next !== undefined && !floats.some((f) => hangsAt(f, next));
+}
+
+/** Whether a float would hang off the page placed for a paragraph starting at `area`'s top. */
+function hangsAt(anchored: ObjectInline, area: BodyArea): boolean {
+  const f = sizedFloat(anchored, area.page);
+  return hangsOffPage(f.anchor!, f.heightPt, area.page, area.top);
 }
 
 /**

@@ -56,19 +56,35 @@ export function floatPosition(
   if (hz.align === 'center') x = left + (width - w) / 2;
   else if (hz.align === 'right' || hz.align === 'outside') x = left + width - w;
   else if (hz.align === 'left' || hz.align === 'inside') x = left;
-  const vt = anchor.vertical;
-  const [top, height] = verticalBand(vt.relativeTo, page, paragraphTop);
-  let y = top + (vt.offsetPct !== undefined ? vt.offsetPct * (height || page.heightPt) : (vt.offsetPt ?? 0));
-  if (vt.align === 'center') y = top + (height - h) / 2;
-  else if (vt.align === 'bottom' || vt.align === 'outside') y = top + height - h;
-  else if (vt.align === 'top' || vt.align === 'inside') y = top;
+  let y = positionedTop(anchor, h, page, paragraphTop);
   // Word keeps a float that text wraps around on its page: one that would hang off the bottom edge
-  // moves up until it ends there, one placed above the top edge (a large negative offset from its
-  // paragraph) moves down to start there, and the top wins for one taller than the page. A float
-  // without wrapping stays where its position puts it (measured in Word by a peer project,
-  // openooxml/betteroffice #628).
+  // moves up until it ends there (one placed from its paragraph where that paragraph cannot move
+  // on to the next page: hangsOffPage and context.ts floatsPushParagraph), one placed
+  // above the top edge (a large negative offset from its paragraph) moves down to start there, and
+  // the top wins for one taller than the page. A float without wrapping stays where its position
+  // puts it (measured in Word by a peer project, openooxml/betteroffice #628).
   if (anchor.wrap !== 'none') y = Math.max(0, Math.min(y, page.heightPt - h));
   return { x, y };
+}
+
+/**
+ * Whether a float `h` tall that text wraps around, placed from its paragraph or line (§20.4.3.5
+ * ST_RelFromV) with the paragraph's top at `paragraphTop`, would hang off the bottom edge of the page.
+ */
+export function hangsOffPage(anchor: FloatAnchor, h: number, page: PageGeometry, paragraphTop: number): boolean {
+  const from = anchor.vertical.relativeTo;
+  if (anchor.wrap === 'none' || (from !== 'paragraph' && from !== 'line')) return false;
+  return positionedTop(anchor, h, page, paragraphTop) + h > page.heightPt + 0.05;
+}
+
+/** The top of a float `h` tall where its vertical position (§20.4.2.11 positionV) puts it. */
+function positionedTop(anchor: FloatAnchor, h: number, page: PageGeometry, paragraphTop: number): number {
+  const vt = anchor.vertical;
+  const [top, height] = verticalBand(vt.relativeTo, page, paragraphTop);
+  if (vt.align === 'center') return top + (height - h) / 2;
+  if (vt.align === 'bottom' || vt.align === 'outside') return top + height - h;
+  if (vt.align === 'top' || vt.align === 'inside') return top;
+  return top + (vt.offsetPct !== undefined ? vt.offsetPct * (height || page.heightPt) : (vt.offsetPt ?? 0));
 }
 
 /**

@@ -64,6 +64,11 @@ export interface ParagraphContext extends ItemizeContext, EmitContext {
    */
   roomAt?(gapPt: number): number;
   /**
+   * Body text only: whether floats of a paragraph starting after `gapPt` of spacing push it on to
+   * the next column or page (context.ts floatsPushParagraph).
+   */
+  pushedByFloats?(gapPt: number, floats: readonly ObjectInline[]): boolean;
+  /**
    * Body text only: the exclusions of a paragraph's wrapping floats once its first line is placed, in
    * the paragraph's column (`columnWidth` wide; the text width when not given).
    */

@@ -20,8 +20,9 @@
  * (superdoc-image-wrapping: Word's page 2 holds a paragraph's first seven lines at full width, its
  * picture anchored in the run that opens page 3).
  *
- * A float that text wraps around stays on its page: placed to hang off the bottom edge, it moves up
- * to end there; a float without wrapping does not move.
+ * A float that text wraps around stays on its page: placed to hang off the bottom edge (and too tall
+ * not to hang off the next page below its paragraph), it moves up to end there; a float without wrapping
+ * does not move.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initKernel } from '../../engine/layout';
@@ -120,14 +121,15 @@ describe('a paragraph with a float that does not start on its page', () => {
 
 describe('a wrapping float placed past the bottom edge of the page', () => {
   it('moves up to end at the edge; a float without wrapping stays', async () => {
-    // The paragraph starts 15 pt above the bottom margin; its pictures 28 pt below that would end
-    // at 702 + 28 + 180 = 910 pt, past the 792 pt page. Moved up, the square one reaches beside the
-    // filler's last lines, which wrap around it (early-floats); with text on its left only they
-    // keep their rows, so the paragraph stays at 702.
-    const square = anchoredPicture('rIdImg', 120, 180, { x: 150, y: 28, wrap: 'square', wrapText: 'left', distPt: 0 }, 1);
+    // The paragraph starts 18 pt above the bottom margin; its pictures 28 pt below that would end
+    // past the 792 pt page. The square one, 700 pt tall, would hang off the next page too, 28 pt
+    // below the body's top, so the paragraph stays (float-pushes-paragraph). Moved up, the picture
+    // reaches beside the filler's lines, which wrap around it (early-floats); with text on its left
+    // only they keep their rows, so the paragraph stays at 702.
+    const square = anchoredPicture('rIdImg', 120, 700, { x: 150, y: 28, wrap: 'square', wrapText: 'left', distPt: 0 }, 1);
     const none = anchoredPicture('rIdImg', 60, 180, { x: 0, y: 28, wrap: 'none', distPt: 0 }, 2);
     const doc = await layout(`${FILLER}<w:p>${FLUSH}${square}${none}${run('Anchor')}</w:p>`);
-    const images = imagesOn(doc, 0).sort((a, b) => b.w - a.w);
+    const images = imagesOn(doc, 0).sort((a, b) => b.h - a.h);
     expect(images).toHaveLength(2);
     expect(images[0]!.y + images[0]!.h).toBeCloseTo(792, 1);
     expect(images[1]!.y).toBeCloseTo(702 + 28, 0);

@@ -24,8 +24,10 @@ export function inlinePicture(rId: string, widthPt: number, heightPt: number, id
 export interface AnchorOptions {
   /** Offset from the margin, in points. */
   readonly x: number;
-  /** Offset from the paragraph top, in points. */
+  /** Offset from the paragraph top (or from what `fromV` names), in points. */
   readonly y: number;
+  /** wp:positionV/@relativeFrom (§20.4.3.5 ST_RelFromV); the paragraph when not given. */
+  readonly fromV?: 'paragraph' | 'line' | 'page' | 'margin';
   /** wrapSquare (with wrapText), wrapTopAndBottom or wrapNone. */
   readonly wrap: 'square' | 'topAndBottom' | 'none';
   readonly wrapText?: 'bothSides' | 'left' | 'right' | 'largest';
@@ -43,7 +45,7 @@ export function anchoredPicture(rId: string, widthPt: number, heightPt: number, 
     `<w:r><w:drawing><wp:anchor distT="0" distB="0" distL="${d}" distR="${d}" simplePos="0" relativeHeight="1" behindDoc="0" locked="0" layoutInCell="1" allowOverlap="1">` +
     '<wp:simplePos x="0" y="0"/>' +
     `<wp:positionH relativeFrom="margin"><wp:posOffset>${emu(o.x)}</wp:posOffset></wp:positionH>` +
-    `<wp:positionV relativeFrom="paragraph"><wp:posOffset>${emu(o.y)}</wp:posOffset></wp:positionV>` +
+    `<wp:positionV relativeFrom="${o.fromV ?? 'paragraph'}"><wp:posOffset>${emu(o.y)}</wp:posOffset></wp:positionV>` +
     `<wp:extent cx="${emu(widthPt)}" cy="${emu(heightPt)}"/><wp:effectExtent l="0" t="0" r="0" b="0"/>${wrap}` +
     `<wp:docPr id="${id}" name="Picture ${id}"/>` +
     '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>' +
