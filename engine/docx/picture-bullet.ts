@@ -1,7 +1,11 @@
 /**
  * Picture bullets (w:numPicBullet, §17.9.20): the picture a bullet level shows in place of its
- * character. The standard takes its size from the drawing's extent, with no other rule; LibreOffice's
- * render of oxsdk-Hyperlink_-_internal draws its 7 × 11 px GIF at the VML style's 5.25 × 8.25 pt.
+ * character. The size its drawing states is not the bullet's size: Word saves o:bullet shapes of
+ * 3 in × 3 in (poi-bug59058's numbering.xml), the standard's own example is 3 in × 276.75 pt, and
+ * LibreOffice's importer keeps "only the aspect ratio of the picture, not its size". Word's bullet
+ * follows the bullet's font size (its dialog resizes a picture bullet through the font size); the
+ * exact rule is not measured, so the picture is as tall as the label's font size and as wide as its
+ * proportions give (oxsdk-Hyperlink_-_internal's 5.25 × 8.25 pt arrow at a 10 pt label: 6.4 × 10 pt).
  */
 import type { ImageInline, RunProps } from '../model';
 import type { XmlElement } from '../xml';
@@ -13,12 +17,13 @@ import { lengthPt, parseStyle } from './vml-style';
 
 const EMU_PER_PT = 12700;
 
-/** The image of a picture bullet, or undefined when its picture names no embedded image. */
+/** The image of a picture bullet for a label of `props`, or undefined when its picture names no embedded image. */
 export function pictureBulletImage(ctx: DocxContext, def: PictureBulletDef, props: RunProps, at: string): ImageInline | undefined {
   const found = def.picture.name === 'w:drawing' ? drawingPicture(def.picture) : vmlPicture(def.picture);
   if (!found || !(found.w > 0) || !(found.h > 0)) return undefined;
   const media = mediaFor(ctx, def.part, found.relId, at);
-  return media ? { kind: 'image', media, widthPt: found.w, heightPt: found.h, props } : undefined;
+  const heightPt = props.sizePt;
+  return media ? { kind: 'image', media, widthPt: (found.w * heightPt) / found.h, heightPt, props } : undefined;
 }
 
 interface FoundPicture {

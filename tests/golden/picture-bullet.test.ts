@@ -1,7 +1,7 @@
 /**
  * Picture bullets (w:lvlPicBulletId → w:numPicBullet, §17.9.20): a bullet level that names a
- * picture shows that picture, at its drawing's size, where the bullet character would stand, and
- * the text goes on at the level's tab. Before, the level's font character was drawn instead
+ * picture shows that picture where the bullet character would stand, as tall as the label's font
+ * size and in the drawing's proportions, and the text goes on at the level's tab. Before, the level's font character was drawn instead
  * (oxsdk-Hyperlink_-_internal: a Wingdings square where Word and LibreOffice draw the document's
  * 5.25 × 8.25 pt arrow GIF).
  */
@@ -28,7 +28,7 @@ const EMPTY = '<w:pict><v:shape style="width:3in;height:3in" o:bullet="t"/></w:p
 
 const level = (picId: string) =>
   `<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="bullet"/><w:lvlText w:val="\uF0A7"/><w:lvlPicBulletId w:val="${picId}"/>` +
-  '<w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr><w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/></w:rPr></w:lvl>';
+  '<w:lvlJc w:val="left"/><w:pPr><w:ind w:left="720" w:hanging="360"/></w:pPr><w:rPr><w:rFonts w:ascii="Wingdings" w:hAnsi="Wingdings"/><w:sz w:val="20"/></w:rPr></w:lvl>';
 const NUMBERING =
   `<w:numPicBullet w:numPicBulletId="0">${VML}</w:numPicBullet><w:numPicBullet w:numPicBulletId="1">${DRAWING}</w:numPicBullet>` +
   `<w:numPicBullet w:numPicBulletId="2">${EMPTY}</w:numPicBullet>` +
@@ -52,13 +52,15 @@ describe('picture bullets (w:numPicBullet)', () => {
     await initKernel();
   });
 
-  it('reads the picture a bullet level names, from numbering.xml\'s relationships, at its drawing size', () => {
+  it('reads the picture a bullet level names, from numbering.xml\'s relationships, as tall as the 10 pt label in its proportions', () => {
     const parsed = parseDocx(docx(), {}, host);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const ps = bodyParagraphs(parsed.value);
     const pics = ps.map((p) => p.props.list?.picture);
-    expect(pics[0]).toMatchObject({ kind: 'image', media: 'word/media/bullet.png', widthPt: 5.25, heightPt: 8.25 });
-    expect(pics[1]).toMatchObject({ kind: 'image', media: 'word/media/bullet.png', widthPt: 10, heightPt: 12 });
+    expect(pics[0]).toMatchObject({ kind: 'image', media: 'word/media/bullet.png', heightPt: 10 });
+    expect(pics[0]!.widthPt).toBeCloseTo((5.25 * 10) / 8.25, 9);
+    expect(pics[1]).toMatchObject({ kind: 'image', media: 'word/media/bullet.png', heightPt: 10 });
+    expect(pics[1]!.widthPt).toBeCloseTo((10 * 10) / 12, 9);
     expect(pics[2]).toBeUndefined();
     // The label text stays for where only text goes (tables of contents, cross-references).
     expect(ps[0]!.props.list?.text).toBe('\uF0A7');
@@ -69,7 +71,7 @@ describe('picture bullets (w:numPicBullet)', () => {
     const items = flatItems(doc.pages[0]!.items);
     const images = items.filter((i): i is ImageItem => i.kind === 'image');
     const runs = items.filter((i): i is GlyphRun => i.kind === 'glyphs');
-    expect(images.map((i) => [i.x, i.w, i.h])).toEqual([[90, 5.25, 8.25], [90, 10, 12]]);
+    expect(images.map((i) => [i.x, i.h])).toEqual([[90, 10], [90, 10]]);
     const vector = runs.find((r) => r.text.includes('Vector'))!;
     // The text starts at the hanging indent's tab (1 in + 0.5 in), the picture sits on its baseline.
     expect(vector.x).toBeCloseTo(108, 3);
