@@ -30,10 +30,18 @@ export interface LevelDef {
   readonly rPr: RawRun;
   /** Paragraph style linked to this level (w:pStyle). */
   readonly pStyle?: string;
-  /** A picture bullet (w:lvlPicBulletId) that is drawn as a plain bullet. */
+  /** The level names a picture bullet (w:lvlPicBulletId): its picture when numbering.xml has it, else a plain bullet. */
   readonly pictureBullet: boolean;
+  /** The picture bullet w:lvlPicBulletId names (w:numPicBullet, §17.9.20), when numbering.xml defines it. */
+  readonly picture?: PictureBulletDef;
   /** Word 6/95 numbering (w:legacy, §17.9.5) in points, when its w:legacy attribute is on. */
   readonly legacy?: { readonly indentPt: number; readonly spacePt: number };
+}
+
+/** A picture bullet's picture (w:numPicBullet's w:pict or w:drawing, §17.9.20) and the part whose relationships it names. */
+export interface PictureBulletDef {
+  readonly picture: XmlElement;
+  readonly part: string;
 }
 
 /** The levels a numbering instance uses, with the key its counters are shared under. */
@@ -73,7 +81,7 @@ interface NumDef {
 
 const ALIGN: Record<string, LevelDef['jc']> = { left: 'left', start: 'left', center: 'center', right: 'right', end: 'right' };
 
-function readLevel(env: PropsEnv, el: XmlElement, unknown?: (name: string) => void): LevelDef | undefined {
+function readLevel(env: PropsEnv, el: XmlElement, bullets: ReadonlyMap<string, PictureBulletDef>, unknown?: (name: string) => void): LevelDef | undefined {
   const ilvl = intAttr(el, 'w:ilvl');
   if (ilvl === undefined || ilvl < 0 || ilvl > 8) return undefined;
   const start = intAttr(child(el, 'w:start'));
@@ -86,6 +94,8 @@ function readLevel(env: PropsEnv, el: XmlElement, unknown?: (name: string) => vo
   const restart = intAttr(child(el, 'w:lvlRestart'));
   const suff = attr(child(el, 'w:suff'), 'w:val');
   const pStyle = attr(child(el, 'w:pStyle'), 'w:val');
+  const picId = child(el, 'w:lvlPicBulletId');
+  const picture = bullets.get(attr(picId, 'w:val') ?? '');
   return {
     ilvl,
     start: start === undefined ? 1 : Math.max(0, Math.min(32767, start)),
@@ -98,7 +108,8 @@ function readLevel(env: PropsEnv, el: XmlElement, unknown?: (name: string) => vo
     pPr: readRawPara(env, child(el, 'w:pPr'), unknown),
     rPr: readRawRun(env, child(el, 'w:rPr'), unknown),
     ...(pStyle ? { pStyle } : {}),
-    pictureBullet: child(el, 'w:lvlPicBulletId') !== undefined,
+    pictureBullet: picId !== undefined,
+    ...(picture ? { picture } : {}),
     ...readLegacy(child(el, 'w:legacy')),
   };
 }
@@ -132,16 +143,28 @@ function readLegacy(el: XmlElement | undefined): { legacy?: { indentPt: number; 
   return { legacy: { indentPt, spacePt: Math.max(0, twips('w:legacySpace')) } };
 }
 
-/** Reads w:numbering. `styles` resolves numbering styles for numStyleLink. */
-export function readNumbering(env: PropsEnv, root: XmlElement | undefined, styles: StyleSheet, unknown?: (name: string) => void): Numbering {
+/** The picture bullets (w:numPicBullet, §17.9.20) by w:numPicBulletId: the first w:pict or w:drawing of each. */
+function readPictureBullets(root: XmlElement | undefined, part: string): Map<string, PictureBulletDef> {
+  const out = new Map<string, PictureBulletDef>();
+  for (const b of children(root, 'w:numPicBullet')) {
+    const id = attr(b, 'w:numPicBulletId');
+    const picture = child(b, 'w:pict') ?? child(b, 'w:drawing');
+    if (id !== undefined && picture && !out.has(id)) out.set(id, { picture, part });
+  }
+  return out;
+}
+
+/** Reads w:numbering (of the part `part`). `styles` resolves numbering styles for numStyleLink. */
+export function readNumbering(env: PropsEnv, root: XmlElement | undefined, styles: StyleSheet, unknown?: (name: string) => void, part = 'word/numbering.xml'): Numbering {
   const abstracts = new Map<string, AbstractDef>();
+  const bullets = readPictureBullets(root, part);
   const byStyleLink = new Map<string, string>();
   for (const a of children(root, 'w:abstractNum')) {
     const id = attr(a, 'w:abstractNumId');
     if (id === undefined || abstracts.has(id)) continue;
     const levels: Array<LevelDef | undefined> = new Array(9).fill(undefined);
     for (const l of children(a, 'w:lvl')) {
-      const lvl = readLevel(env, l, unknown);
+      const lvl = readLevel(env, l, bullets, unknown);
       if (lvl && !levels[lvl.ilvl]) levels[lvl.ilvl] = lvl;
     }
     const numStyleLink = attr(child(a, 'w:numStyleLink'), 'w:val');
@@ -163,7 +186,7 @@ export function readNumbering(env: PropsEnv, root: XmlElement | undefined, style
       const so = intAttr(child(o, 'w:startOverride'));
       if (so !== undefined) startOverrides.set(ilvl, Math.max(0, Math.min(32767, so)));
       const lvlEl = child(o, 'w:lvl');
-      const lvl = lvlEl ? readLevel(env, { ...lvlEl, attrs: { ...lvlEl.attrs, 'w:ilvl': String(ilvl) } }, unknown) : undefined;
+      const lvl = lvlEl ? readLevel(env, { ...lvlEl, attrs: { ...lvlEl.attrs, 'w:ilvl': String(ilvl) } }, bullets, unknown) : undefined;
       if (lvl) levelOverrides.set(ilvl, lvl);
     }
     nums.set(id, { abstractId, levelOverrides, startOverrides });

@@ -3,7 +3,7 @@
  * w:pPrChange in the `original` view), the paragraph mark's run properties and revision, the list
  * label counted in this story, and the inline content.
  */
-import type { ListLabel, Paragraph, ParagraphProps, Revision } from '../model';
+import type { ImageInline, ListLabel, Paragraph, ParagraphProps, Revision, RunProps } from '../model';
 import type { XmlElement } from '../xml';
 import { child } from '../xml';
 import { cascadeParagraph, cascadeRun, type CellFormat, type ParagraphCascade } from './cascade';
@@ -17,6 +17,7 @@ import { outlineLevelOf, resolveParagraph } from './resolve-para';
 import { resolveRun } from './resolve-run';
 import { overrideRun, type RawRun } from './run-props';
 import type { LevelDef } from './numbering';
+import { pictureBulletImage } from './picture-bullet';
 
 /** A paragraph as read, with what the block reader must do next. */
 export interface ReadParagraph {
@@ -167,5 +168,24 @@ function listLabel(ctx: DocxContext, story: StoryState, l: NonNullable<Paragraph
     m.set(level, raw);
   }
   const slot = text === '' ? Slot.Ascii : splitBySlot(text, raw.hint, raw.rtl === true, false)[0]!.slot;
-  return { text, props: resolveRun(raw, slot, ctx.declared), suffix: level.suffix, alignment: level.jc, ...(level.legacy ? { legacy: level.legacy } : {}), numId: l.numId, level: l.ilvl };
+  const props = resolveRun(raw, slot, ctx.declared);
+  const picture = level.picture && level.numFmt === 'bullet' ? labelPicture(ctx, level, props, story.part) : undefined;
+  return { text, props, ...(picture ? { picture } : {}), suffix: level.suffix, alignment: level.jc, ...(level.legacy ? { legacy: level.legacy } : {}), numId: l.numId, level: l.ilvl };
+}
+
+const labelPictures = new WeakMap<LevelDef, WeakMap<RunProps, ImageInline | null>>();
+
+/** A picture bullet's image for a label of these properties, read once per level and properties. */
+function labelPicture(ctx: DocxContext, level: LevelDef, props: RunProps, at: string): ImageInline | undefined {
+  let m = labelPictures.get(level);
+  if (!m) {
+    m = new WeakMap();
+    labelPictures.set(level, m);
+  }
+  let image = m.get(props);
+  if (image === undefined) {
+    image = pictureBulletImage(ctx, level.picture!, props, at) ?? null;
+    m.set(props, image);
+  }
+  return image ?? undefined;
 }

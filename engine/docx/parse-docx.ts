@@ -119,7 +119,7 @@ function readDocumentParts(
   const styles = stylesRoot ? readStyles(env, stylesRoot, unknown(stylesPart)) : emptyStyles();
   const numberingPart = partOf(pkg, 'numbering') ?? '';
   const numberingRoot = pkg.xml(numberingPart);
-  const numbering = numberingRoot ? readNumbering(env, numberingRoot, styles, unknown(numberingPart)) : emptyNumbering();
+  const numbering = numberingRoot ? readNumbering(env, numberingRoot, styles, unknown(numberingPart), numberingPart) : emptyNumbering();
   const bgEl = child(docRoot, 'w:background');
   const bg = bgEl ? wmlColor(env.theme, env.mapping, bgEl, 'w:color', 'w:themeColor', 'w:themeTint', 'w:themeShade') : undefined;
   const pkgRel = (type: string) => {

@@ -304,6 +304,8 @@ function fillLines(
 function labelLead(p: Paragraph, pieces: readonly Piece[]): number {
   const list = p.props.list;
   if (!list || list.alignment === 'left' || p.props.bidi || list.text === '') return 0;
+  const share = list.alignment === 'right' ? 1 : 0.5;
+  if (list.picture) return list.picture.widthPt * share;
   const end = list.text.length;
   let width = 0;
   for (const piece of pieces) {
@@ -316,7 +318,7 @@ function labelLead(p: Paragraph, pieces: readonly Piece[]): number {
     // The label's last piece may hold its suffix or, with no suffix, the text after it.
     for (let g = 0; g < piece.advances.length; g++) if (piece.start + piece.rel[g]! < end) width += piece.advances[g]!;
   }
-  return list.alignment === 'right' ? width : width / 2;
+  return width * share;
 }
 
 /**

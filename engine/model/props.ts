@@ -4,6 +4,7 @@
  * `undefined` meaning automatic.
  */
 import type { GradientFill, Glow, Reflection } from './drawing';
+import type { ImageInline } from './content';
 
 /** An RGB colour as `RRGGBB`. */
 export type Color = string;
@@ -188,6 +189,11 @@ export interface ListLabel {
   /** The label text, e.g. `2.1.` or `•`; a symbol-font bullet keeps its code (e.g. U+F0B7 in Symbol) and `props.font`, for layout to map. */
   readonly text: string;
   readonly props: RunProps;
+  /**
+   * A picture bullet (w:lvlPicBulletId, §17.9.20) drawn in place of `text`, which keeps a plain
+   * bullet for where only text goes (references to the paragraph, tables of contents).
+   */
+  readonly picture?: ImageInline;
   /** What follows the label (w:suff). */
   readonly suffix: 'tab' | 'space' | 'nothing';
   /** Label justification (w:lvlJc). */

@@ -129,7 +129,11 @@ export interface ItemizeContext {
 export function itemizeParagraph(p: Paragraph, ctx: ItemizeContext, lineWidthPt?: number): ParaContent {
   const b = new Builder(ctx, lineWidthPt);
   if (p.props.list) {
-    b.text(p.props.list.text, p.props.list.props, undefined, labelRevision(p.markRevision));
+    const { picture } = p.props.list;
+    // A picture bullet is an inline picture on the label's baseline (§17.9.20).
+    if (picture) {
+      if (!picture.props.hidden) b.special({ kind: 'object', inline: picture, props: picture.props }, '\uFFFC');
+    } else b.text(p.props.list.text, p.props.list.props, undefined, labelRevision(p.markRevision));
     const suffix = p.props.list.suffix;
     if (suffix === 'tab') b.special({ kind: 'tab', props: p.props.list.props }, '\t');
     else if (suffix === 'space') b.text(' ', p.props.list.props, undefined, undefined);
