@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Paragraph, Table } from '../model';
 import { para, WORD_DEFAULT_STYLES } from '../../tests/helpers/make-docx';
-import { bodyTables, parseFixture, textRuns } from './test-util';
+import { bodyTables, parseFixture, parseWithWarnings, textRuns } from './test-util';
 
 const tc = (text: string, tcPr = '') => `<w:tc>${tcPr ? `<w:tcPr>${tcPr}</w:tcPr>` : ''}${para(text)}</w:tc>`;
 const tr = (cells: string, trPr = '') => `<w:tr>${trPr ? `<w:trPr>${trPr}</w:trPr>` : ''}${cells}</w:tr>`;
@@ -134,5 +134,30 @@ describe('tables', () => {
     expect(texts('markup')).toEqual([[0, undefined], [1, 'insert'], [2, 'delete']]);
     expect(texts('final')).toHaveLength(2);
     expect(texts('original')).toHaveLength(2);
+  });
+
+  it('keeps at most 1,000 grid columns: spans, legacy hMerge and gridAfter past them are cut, with a warning', () => {
+    // Four elements a cell spanning 1,000 columns made rows of a million columns (seconds a row to lay
+    // out); 3,000 hMerge cells one cell of 3 million.
+    const wide = tc('a', '<w:gridSpan w:val="1000"/>').repeat(1000);
+    const merged = tc('m') + tc('', '<w:gridSpan w:val="1000"/><w:hMerge/>').repeat(3000);
+    const body = tbl(tr(wide) + tr(merged) + tr(tc('b'), '<w:gridBefore w:val="998"/><w:gridAfter w:val="5"/>'), '', new Array<number>(1200).fill(10));
+    const r = parseWithWarnings({ body, styles: WORD_DEFAULT_STYLES });
+    expect(r.ok).toBe(true);
+    const t = bodyTables(r.ok ? r.value : (undefined as never))[0]!;
+    expect(t.gridPt).toHaveLength(1000);
+    expect(t.rows[0]!.cells.map((c) => c.props.gridSpan)).toEqual([1000]);
+    expect(t.rows[1]!.cells.map((c) => c.props.gridSpan)).toEqual([1000]);
+    expect(t.rows[2]!.props).toMatchObject({ gridBefore: 998, gridAfter: 1 });
+    expect(r.warnings.filter((w) => w.code === 'docx/table-too-wide').reduce((n, w) => n + (w.count ?? 1), 0)).toBe(4);
+  });
+
+  it('keeps a table of 1,000 grid columns whole, without a warning', () => {
+    const body = tbl(tr(tc('a', '<w:gridSpan w:val="500"/>') + tc('b', '<w:gridSpan w:val="499"/>'), '<w:gridAfter w:val="1"/>'), '', new Array<number>(1000).fill(10));
+    const r = parseWithWarnings({ body, styles: WORD_DEFAULT_STYLES });
+    const t = bodyTables(r.ok ? r.value : (undefined as never))[0]!;
+    expect(t.rows[0]!.cells.map((c) => c.props.gridSpan)).toEqual([500, 499]);
+    expect(t.rows[0]!.props.gridAfter).toBe(1);
+    expect(r.warnings.map((w) => w.code)).not.toContain('docx/table-too-wide');
   });
 });

@@ -19,7 +19,15 @@ import { cellConditions, cellContentFormat, conditionEdges, resolveTableStyle, r
 import { intAttr, measureValue, onOff } from './values';
 
 const MAX_ROWS = 100_000;
-const MAX_CELLS = 1_000;
+/**
+ * Most grid columns a table keeps: its w:tblGrid, and what a row's gridBefore, cells' spans and
+ * gridAfter add up to. Word makes tables of at most 63 columns (Office's DrawingML tables, MS-OI29500
+ * §2.1.1424, at most 1,000). Layout works per grid column of every row (widths, spans), and a cell of
+ * four elements may span 1,000 columns, so 1,000 such cells made a row of a million columns: a few
+ * rows of them took seconds, and one row of 30,000 legacy hMerge cells (a 100-million-column cell)
+ * took 43 s and 2.4 GB to lay out.
+ */
+const MAX_GRID_COLUMNS = 1_000;
 
 /** Reads a table. `outer` is the formatting of the cell this table is nested in (not inherited: tables restart the cascade). */
 export function readTable(ctx: DocxContext, story: StoryState, tbl: XmlElement, outer: CellFormat | undefined): Table {
@@ -31,12 +39,15 @@ export function readTable(ctx: DocxContext, story: StoryState, tbl: XmlElement, 
   const whole = style.conditions.get('wholeTable');
   const raw = overrideTable(overrideTable({}, style.base.table), whole?.table ?? {});
   overrideTable(raw, direct);
-  const gridPt = children(child(tbl, 'w:tblGrid'), 'w:gridCol').map((g) => Math.max(0, measureValue(attr(g, 'w:w'), 20) ?? 0));
+  const gridCols = children(child(tbl, 'w:tblGrid'), 'w:gridCol');
+  if (gridCols.length > MAX_GRID_COLUMNS) tooWide(ctx, at);
+  const gridPt = gridCols.slice(0, MAX_GRID_COLUMNS).map((g) => Math.max(0, measureValue(attr(g, 'w:w'), 20) ?? 0));
   const rowEls = collectRows(ctx, tbl);
   const rows: TableRow[] = [];
   const look = raw.look ?? DEFAULT_LOOK;
+  if (rowEls.length > MAX_ROWS) ctx.bag.warn('docx/table-too-long', `A table has ${rowEls.length} rows; the rows past ${MAX_ROWS} are left out.`, { at });
   for (let r = 0; r < rowEls.length && r < MAX_ROWS; r++) {
-    const row = readRow(ctx, story, rowEls[r]!, { table: raw, style, look, row: r, rows: rowEls.length });
+    const row = readRow(ctx, story, rowEls[r]!, { table: raw, style, look, row: r, rows: rowEls.length, at });
     if (row) rows.push(row);
   }
   const table: Table = { kind: 'table', props: tableProps(raw, styleId), gridPt, rows, at };
@@ -83,6 +94,8 @@ interface RowContext {
   readonly look: typeof DEFAULT_LOOK;
   readonly row: number;
   readonly rows: number;
+  /** The table's location, for diagnostics. */
+  readonly at: string;
 }
 
 function rowRevision(ctx: DocxContext, trPr: XmlElement | undefined): { revision?: Revision; dropped: boolean } {
@@ -102,10 +115,12 @@ function readRow(ctx: DocxContext, story: StoryState, tr: XmlElement, rc: RowCon
   if (rev.dropped) return undefined;
   const ex = child(tr, 'w:tblPrEx');
   const table = ex ? overrideTable(overrideTable({}, rc.table), readRawTable(ctx.env, ex)) : rc.table;
-  const cellEls = mergeHorizontal(collectCells(ctx, tr));
+  const gridBefore = Math.max(0, Math.min(intAttr(child(trPr, 'w:gridBefore')) ?? 0, MAX_GRID_COLUMNS));
+  const fitted = fitToGrid(mergeHorizontal(collectCells(ctx, tr)), gridBefore, Math.max(0, intAttr(child(trPr, 'w:gridAfter')) ?? 0));
+  if (fitted.cut) tooWide(ctx, rc.at);
+  const cellEls = fitted.cells;
   const cells: TableCell[] = [];
-  const gridBefore = Math.max(0, Math.min(intAttr(child(trPr, 'w:gridBefore')) ?? 0, 1000));
-  for (let c = 0; c < cellEls.length && c < MAX_CELLS; c++) {
+  for (let c = 0; c < cellEls.length; c++) {
     const { el, span } = cellEls[c]!;
     const pos: CellPosition = {
       row: rc.row, rows: rc.rows, cell: c, cells: cellEls.length, look: rc.look,
@@ -115,7 +130,7 @@ function readRow(ctx: DocxContext, story: StoryState, tr: XmlElement, rc: RowCon
     const revision = cellRevision(ctx, el) ?? rev.revision;
     cells.push(revision ? { ...cell, revision } : cell);
   }
-  return { props: rowProps(trPr, gridBefore, styleRowFlags(rc, table.rowBandSize ?? rc.table.rowBandSize ?? 1)), cells, ...(rev.revision ? { revision: rev.revision } : {}) };
+  return { props: rowProps(trPr, gridBefore, fitted.gridAfter, styleRowFlags(rc, table.rowBandSize ?? rc.table.rowBandSize ?? 1)), cells, ...(rev.revision ? { revision: rev.revision } : {}) };
 }
 
 /**
@@ -133,7 +148,7 @@ function styleRowFlags(rc: RowContext, rowBand: number): StyleRowFlags {
   return flags;
 }
 
-function rowProps(trPr: XmlElement | undefined, gridBefore: number, style: StyleRowFlags): TableRow['props'] {
+function rowProps(trPr: XmlElement | undefined, gridBefore: number, gridAfter: number, style: StyleRowFlags): TableRow['props'] {
   const h = child(trPr, 'w:trHeight');
   const heightPt = measureValue(attr(h, 'w:val'), 20);
   const rule = attr(h, 'w:hRule');
@@ -142,7 +157,7 @@ function rowProps(trPr: XmlElement | undefined, gridBefore: number, style: Style
     cantSplit: (onOff(child(trPr, 'w:cantSplit')) ?? style.cantSplit) === true,
     header: (onOff(child(trPr, 'w:tblHeader')) ?? style.header) === true,
     gridBefore,
-    gridAfter: Math.max(0, Math.min(intAttr(child(trPr, 'w:gridAfter')) ?? 0, 1000)),
+    gridAfter,
   };
   if (heightPt !== undefined && heightPt > 0) p.heightPt = Math.min(heightPt, 1584);
   const wb = readWidth(child(trPr, 'w:wBefore'));
@@ -170,11 +185,11 @@ function collectCells(ctx: DocxContext, parent: XmlElement, out: XmlElement[] = 
 }
 
 /** Turns legacy w:hMerge runs into one cell spanning their grid columns (the first cell's content is kept). */
-function mergeHorizontal(tcs: readonly XmlElement[]): Array<{ el: XmlElement; span: number }> {
-  const out: Array<{ el: XmlElement; span: number }> = [];
+function mergeHorizontal(tcs: readonly XmlElement[]): SpannedCell[] {
+  const out: SpannedCell[] = [];
   for (const el of tcs) {
     const tcPr = child(el, 'w:tcPr');
-    const span = Math.max(1, Math.min(intAttr(child(tcPr, 'w:gridSpan')) ?? 1, 1000));
+    const span = Math.max(1, Math.min(intAttr(child(tcPr, 'w:gridSpan')) ?? 1, MAX_GRID_COLUMNS));
     const hm = child(tcPr, 'w:hMerge');
     const last = out[out.length - 1];
     if (hm && attr(hm, 'w:val') !== 'restart' && last) {
@@ -184,6 +199,36 @@ function mergeHorizontal(tcs: readonly XmlElement[]): Array<{ el: XmlElement; sp
     out.push({ el, span });
   }
   return out;
+}
+
+interface SpannedCell {
+  readonly el: XmlElement;
+  span: number;
+}
+
+/**
+ * The cells of a row that fit in MAX_GRID_COLUMNS after its `gridBefore`: a cell reaching past the
+ * last column is narrowed to it and those after it are left out, as is gridAfter past it.
+ */
+function fitToGrid(cells: readonly SpannedCell[], gridBefore: number, gridAfter: number): { cells: SpannedCell[]; gridAfter: number; cut: boolean } {
+  const out: SpannedCell[] = [];
+  let col = gridBefore;
+  let cut = false;
+  for (const c of cells) {
+    if (col >= MAX_GRID_COLUMNS) {
+      cut = true;
+      break;
+    }
+    const span = Math.min(c.span, MAX_GRID_COLUMNS - col);
+    if (span < c.span) cut = true;
+    out.push(span === c.span ? c : { el: c.el, span });
+    col += span;
+  }
+  return { cells: out, gridAfter: Math.min(gridAfter, MAX_GRID_COLUMNS - col), cut: cut || col + gridAfter > MAX_GRID_COLUMNS };
+}
+
+function tooWide(ctx: DocxContext, at: string): void {
+  ctx.bag.warn('docx/table-too-wide', `A table has more than ${MAX_GRID_COLUMNS} grid columns; the columns past them and their cells are left out.`, { at });
 }
 
 function readCell(

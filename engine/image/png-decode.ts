@@ -48,9 +48,9 @@ export function decodePng(png: Uint8Array, inflateRaw?: InflateRaw): DecodedImag
   return withAlpha(base, (i) => (keys.every((key, k) => sample(i, k) === key) ? 0 : 255));
 }
 
-/** The rows inflated, unfiltered and deinterlaced; the inflated bytes are let go when this returns. */
+/** The rows inflated, unfiltered (in the inflated bytes) and deinterlaced (the inflated bytes let go when this returns). */
 function unfiltered(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, interlace: number): Uint8Array {
-  return interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
+  return interlace === 0 ? unfilter(raw, width, height, colors, bitDepth, 0, true) : deinterlace(raw, width, height, colors, bitDepth);
 }
 
 /** The tRNS key value of component k of a greyscale or RGB PNG; undefined without one. */

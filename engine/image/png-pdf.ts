@@ -58,7 +58,7 @@ export function pngToPdfImage(png: Uint8Array, inflateRaw?: InflateRaw): PdfImag
   // huge picture are refused before its buffers are allocated, as GIF's codes are (checkFillable).
   checkFillable('PNG', width, height, Math.floor((DEFLATE_MAX_RATIO * info.idat.length * width * height) / expected));
   const raw = inflateIdat(info.idat, expected, inflateRaw);
-  const pixels = interlace === 0 ? unfilter(raw, width, height, colors, bitDepth) : deinterlace(raw, width, height, colors, bitDepth);
+  const pixels = interlace === 0 ? unfilter(raw, width, height, colors, bitDepth, 0, true) : deinterlace(raw, width, height, colors, bitDepth);
   if (colorType === 3) return paletteImage(pixels, info, width, height, bitDepth);
   if (!hasAlpha) {
     // Interlaced but opaque: the de-interlaced samples, compressed again.
@@ -250,11 +250,16 @@ export function rawSize(width: number, height: number, colors: number, bitDepth:
  * adds a (PNG spec §9.4: the missing neighbours are 0). A store into a Uint8Array wraps modulo 256,
  * which is the filters' arithmetic.
  */
-export function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0): Uint8Array {
+export function unfilter(raw: Uint8Array, width: number, height: number, colors: number, bitDepth: number, offset = 0, inPlace = false): Uint8Array {
   const stride = rowBytes(width, colors, bitDepth);
   const bpp = Math.max(1, (colors * bitDepth) >> 3);
   const lead = Math.min(bpp, stride);
-  const out = new Uint8Array(stride * height);
+  // In place (a caller done with `raw`, its rows all there): row y is written at y × stride, before
+  // its own filtered bytes at y × (stride + 1) + 1 and after the row above, so a filter that reads
+  // its row in order reads nothing it has overwritten. A 100-megapixel RGBA picture held its 400 MB
+  // twice while unfiltering.
+  const out = inPlace && offset === 0 && raw.length >= (stride + 1) * height ? raw.subarray(0, stride * height) : new Uint8Array(stride * height);
+  let scratch: Uint8Array | undefined;
   for (let y = 0; y < height; y++) {
     const src = offset + y * (stride + 1) + 1;
     if (src + stride > raw.length) break;
@@ -264,7 +269,12 @@ export function unfilter(raw: Uint8Array, width: number, height: number, colors:
     else if (filter === 1 || (filter === 4 && y === 0)) unfilterSub(raw, out, src, row, stride, bpp, lead);
     else if (filter === 2) for (let x = 0, p = row - stride; x < stride; x++) out[row + x] = raw[src + x]! + out[p + x]!;
     else if (filter === 3) unfilterAverage(raw, out, src, row, stride, bpp, lead, y > 0);
-    else if (filter === 4) unfilterPaeth(raw, out, src, row, stride, bpp, lead);
+    else if (filter === 4 && out.buffer === raw.buffer) {
+      // Paeth walks the row one byte lane after another, so in place it would read bytes an earlier
+      // lane has written: the row's filtered bytes are read from a copy.
+      (scratch ??= new Uint8Array(stride)).set(raw.subarray(src, src + stride));
+      unfilterPaeth(scratch, out, 0, row, stride, bpp, lead);
+    } else if (filter === 4) unfilterPaeth(raw, out, src, row, stride, bpp, lead);
     else abort('render/bad-image', `The PNG picture uses an unknown row filter (${filter}).`);
   }
   return out;

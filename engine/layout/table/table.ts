@@ -185,17 +185,26 @@ function placeCells(t: Table, colX: number[], tableSpacing: number): PlacedCell[
     }
     rows.push(out);
   }
-  // Vertical merges: a restart cell spans the following rows' continue cells in the same column.
+  mergeVertically(rows);
+  return rows;
+}
+
+/**
+ * Vertical merges (w:vMerge, §17.4.85): a restart cell spans the following rows' continue cells in
+ * the same grid column. Each row's continue cells are indexed by column once: searching every row's
+ * cells for each restart cost restarts × rows × cells (1,000 merged columns over 200 rows: 7 s).
+ */
+export function mergeVertically(rows: PlacedCell[][]): void {
+  const continues = rows.map((row) => new Map(row.filter((o) => o.cell.props.vMerge === 'continue').map((o) => [o.col, o])));
   for (let r = 0; r < rows.length; r++) {
     for (const pc of rows[r]!) {
       if (pc.cell.props.vMerge !== 'restart') continue;
       let k = r + 1;
-      while (k < rows.length && rows[k]!.some((o) => o.col === pc.col && o.cell.props.vMerge === 'continue')) k++;
+      while (k < rows.length && continues[k]!.has(pc.col)) k++;
       pc.rowSpan = k - r;
-      for (let j = r + 1; j < k - 1; j++) for (const o of rows[j]!) if (o.col === pc.col && o.cell.props.vMerge === 'continue') o.midMerge = true;
+      for (let j = r + 1; j < k - 1; j++) continues[j]!.get(pc.col)!.midMerge = true;
     }
   }
-  return rows;
 }
 
 /**
