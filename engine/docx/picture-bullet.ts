@@ -13,9 +13,8 @@ import { attr, child, walkElements } from '../xml';
 import type { DocxContext } from './context';
 import { mediaFor } from './media';
 import type { PictureBulletDef } from './numbering';
+import { emuAttr } from './values';
 import { lengthPt, parseStyle } from './vml-style';
-
-const EMU_PER_PT = 12700;
 
 /** The image of a picture bullet for a label of `props`, or undefined when its picture names no embedded image. */
 export function pictureBulletImage(ctx: DocxContext, def: PictureBulletDef, props: RunProps, at: string): ImageInline | undefined {
@@ -50,6 +49,5 @@ function drawingPicture(drawing: XmlElement): FoundPicture | undefined {
   walkElements(frame, (el) => {
     if (relId === undefined && el.name === 'a:blip') relId = attr(el, 'r:embed');
   });
-  const emu = (name: string) => Number(attr(extent, name) ?? 0);
-  return { relId, w: emu('cx') / EMU_PER_PT, h: emu('cy') / EMU_PER_PT };
+  return { relId, w: emuAttr(extent, 'cx') ?? 0, h: emuAttr(extent, 'cy') ?? 0 };
 }
